@@ -1,0 +1,78 @@
+/// Where in an input a diagnostic points.
+public struct SourceLocation: Hashable, Sendable {
+    /// The file as the user named it (`-` or `<stdin>` for standard input).
+    public var file: String
+    /// 1-based line, when known.
+    public var line: Int?
+    /// 1-based column in Unicode scalars, when known.
+    public var column: Int?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+}
+
+/// One message about an input: an error that stops the run, or a warning
+/// or note that does not.
+///
+/// Its description is the one-line form compilers use,
+/// `FILE:LINE:COLUMN: error: message`, with any control characters of the
+/// untrusted input made visible so it cannot drive a terminal.
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case error
+        case warning
+        case note
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+    }
+
+    /// An error at a location.
+    public static func error(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.error, message, at: location)
+    }
+
+    public var description: String {
+        var text = ""
+        if let location {
+            text += location.file
+            if let line = location.line {
+                text += ":\(line)"
+                if let column = location.column { text += ":\(column)" }
+            }
+            text += ": "
+        }
+        text += "\(severity.rawValue): \(message)"
+        return VisibleText.singleLine(text)
+    }
+}
+
+/// Warnings and notes gathered while a run goes on, kept apart from the
+/// logic that finds them so the caller decides how to show them.
+public struct Diagnostics: Sendable {
+    public private(set) var all: [Diagnostic] = []
+
+    public init() {}
+
+    public mutating func append(_ diagnostic: Diagnostic) {
+        all.append(diagnostic)
+    }
+
+    public mutating func warn(_ message: String, at location: SourceLocation? = nil) {
+        append(Diagnostic(.warning, message, at: location))
+    }
+
+    public mutating func note(_ message: String, at location: SourceLocation? = nil) {
+        append(Diagnostic(.note, message, at: location))
+    }
+}

@@ -1,0 +1,71 @@
+/// Encodes a ``CauseGraph`` as the public JSON graph contract.
+///
+/// Keys come in a fixed order, one node or edge a line, so the output is
+/// byte-identical for the same graph and diffs well. The README documents
+/// every field.
+public enum GraphJSONEncoder {
+    /// The version of the graph contract; bumped on any incompatible change.
+    public static let version = 1
+
+    public static func encode(_ graph: CauseGraph) -> String {
+        var lines: [String] = []
+        lines.append("{")
+        lines.append("  \"causegraph\": \(version),")
+        lines.append("  \"app\": \(JSONText.quoted(graph.app)),")
+        lines.append("  \"frameRate\": \(JSONText.number(graph.frameRate)),")
+        lines.append(list("nodes", graph.nodes.map(node)) + ",")
+        lines.append(list("edges", graph.edges.map(edge)) + ",")
+        lines.append(list("groups", graph.groups.map(group)))
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func list(_ key: String, _ items: [String]) -> String {
+        if items.isEmpty { return "  \"\(key)\": []" }
+        return "  \"\(key)\": [\n" + items.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"
+    }
+
+    private static func object(_ fields: KeyValuePairs<String, String>) -> String {
+        "{" + fields.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
+    }
+
+    private static func node(_ node: CauseGraph.Node) -> String {
+        object([
+            "id": JSONText.quoted(node.id),
+            "kind": JSONText.quoted(node.kind.rawValue),
+            "title": JSONText.quoted(node.title),
+            "module": JSONText.quoted(node.module),
+            "owner": JSONText.quoted(node.owner.rawValue),
+            "count": JSONText.number(node.count),
+            "ran": JSONText.number(node.ran),
+            "skipped": JSONText.number(node.skipped),
+            "totalDuration": JSONText.number(node.totalDuration),
+            "maxDuration": JSONText.number(node.maxDuration),
+            "severity": JSONText.quoted(node.severity?.rawValue),
+            "groups": "[" + node.groups.map { "\($0)" }.joined(separator: ", ") + "]",
+            "backtrace": JSONText.strings(node.backtrace),
+        ])
+    }
+
+    private static func edge(_ edge: CauseGraph.Edge) -> String {
+        object([
+            "id": JSONText.quoted(edge.id),
+            "from": JSONText.quoted(edge.from),
+            "to": JSONText.quoted(edge.to),
+            "kind": JSONText.quoted(edge.kind.rawValue),
+            "label": JSONText.quoted(edge.label.rawValue),
+            "count": JSONText.number(edge.count),
+            "changed": JSONText.strings(edge.changed),
+            "groups": "[" + edge.groups.map { "\($0)" }.joined(separator: ", ") + "]",
+        ])
+    }
+
+    private static func group(_ group: UpdateGroup) -> String {
+        object([
+            "id": JSONText.number(group.id),
+            "label": JSONText.quoted(group.label),
+            "start": JSONText.number(group.start),
+            "duration": JSONText.number(group.duration),
+        ])
+    }
+}

@@ -1,0 +1,284 @@
+/// A strict RFC 8259 JSON parser over UTF-8 bytes that reports the byte
+/// offset of every error and of every value it returns.
+///
+/// It refuses what a lenient parser might accept (trailing commas, comments,
+/// duplicate keys, invalid UTF-8, lone surrogates, nesting deeper than
+/// ``maximumDepth``), because trace text is untrusted.
+public struct JSONParser {
+    /// A syntax error and the byte offset where it was found.
+    public struct SyntaxError: Error, Equatable, Sendable {
+        public var offset: Int
+        public var message: String
+    }
+
+    /// Nesting deeper than this is refused so hostile input cannot exhaust the stack.
+    public static let maximumDepth = 64
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var depth = 0
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Parses exactly one JSON value, surrounded by optional whitespace.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.position < bytes.count {
+            throw parser.error("unexpected text after the JSON value")
+        }
+        return value
+    }
+
+    /// Parses exactly one JSON value from a string.
+    public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+        var text = text
+        let result: Result<JSONValue, SyntaxError> = text.withUTF8 { buffer in
+            Result { () throws(SyntaxError) -> JSONValue in try parse(buffer) }
+        }
+        return try result.get()
+    }
+
+    private func error(_ message: String, at offset: Int? = nil) -> SyntaxError {
+        SyntaxError(offset: offset ?? position, message: message)
+    }
+
+    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(SyntaxError) -> JSONValue {
+        guard let byte = current else { throw error("expected a JSON value, found the end of the line") }
+        let start = position
+        switch byte {
+        case UInt8(ascii: "{"): return JSONValue(.object(try parseObject()), offset: start)
+        case UInt8(ascii: "["): return JSONValue(.array(try parseArray()), offset: start)
+        case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), offset: start)
+        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONValue(.bool(true), offset: start)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONValue(.bool(false), offset: start)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONValue(.null, offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONValue(.number(try parseNumber()), offset: start)
+        default:
+            throw error("expected a JSON value")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(SyntaxError) {
+        let start = position
+        let count = literal.utf8CodeUnitCount
+        let matches = bytes.count - position >= count
+            && (0..<count).allSatisfy { bytes[position + $0] == literal.utf8Start[$0] }
+        guard matches else { throw error("expected a JSON value", at: start) }
+        position += count
+    }
+
+    private mutating func enterNesting() throws(SyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw error("JSON nested more than \(Self.maximumDepth) levels deep")
+        }
+    }
+
+    private mutating func parseObject() throws(SyntaxError) -> JSONObject {
+        try enterNesting()
+        defer { depth -= 1 }
+        position += 1
+        var object = JSONObject()
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            position += 1
+            return object
+        }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+            let keyOffset = position
+            let key = try parseString()
+            if object.members.contains(where: { $0.key == key }) {
+                throw error("duplicate key \"\(key)\"", at: keyOffset)
+            }
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
+            position += 1
+            skipWhitespace()
+            object.members.append((key, try parseValue()))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "}"): position += 1; return object
+            default: throw error("expected ',' or '}' in the object")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(SyntaxError) -> [JSONValue] {
+        try enterNesting()
+        defer { depth -= 1 }
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            position += 1
+            return elements
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"): position += 1; return elements
+            default: throw error("expected ',' or ']' in the array")
+            }
+        }
+    }
+
+    private mutating func parseNumber() throws(SyntaxError) -> JSONNumber {
+        let start = position
+        if current == UInt8(ascii: "-") { position += 1 }
+        guard let first = current, isDigit(first) else { throw error("malformed number", at: start) }
+        if first == UInt8(ascii: "0") {
+            position += 1
+            if let next = current, isDigit(next) { throw error("malformed number: leading zero", at: start) }
+        } else {
+            skipDigits()
+        }
+        if current == UInt8(ascii: ".") {
+            position += 1
+            guard let next = current, isDigit(next) else { throw error("malformed number", at: start) }
+            skipDigits()
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            guard let next = current, isDigit(next) else { throw error("malformed number", at: start) }
+            skipDigits()
+        }
+        return JSONNumber(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func skipDigits() {
+        while let byte = current, isDigit(byte) { position += 1 }
+    }
+
+    private mutating func parseString() throws(SyntaxError) -> String {
+        let opening = position
+        position += 1
+        let contentStart = position
+        // Fast path: no escapes, so the bytes are the string once validated.
+        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
+            position += 1
+        }
+        if current == UInt8(ascii: "\"") {
+            let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<position])
+            position += 1
+            return try validatedString(slice, at: contentStart)
+        }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: try validatedString(
+            UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), at: contentStart).unicodeScalars)
+        while true {
+            guard let byte = current else { throw error("unterminated string", at: opening) }
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                scalars.append(try parseEscape())
+            case ..<0x20:
+                throw error("control character in a string must be escaped")
+            default:
+                let runStart = position
+                while let next = current, next != UInt8(ascii: "\""), next != UInt8(ascii: "\\"), next >= 0x20 {
+                    position += 1
+                }
+                scalars.append(contentsOf: try validatedString(
+                    UnsafeBufferPointer(rebasing: bytes[runStart..<position]), at: runStart).unicodeScalars)
+            }
+        }
+    }
+
+    private func validatedString(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int) throws(SyntaxError) -> String {
+        if let string = String(validating: slice, as: UTF8.self) { return string }
+        // Find the first byte that breaks UTF-8 so the column is exact.
+        var iterator = slice.makeIterator()
+        var decoder = UTF8()
+        var consumed = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                consumed += UTF8.width(scalar)
+            case .emptyInput, .error:
+                throw error("invalid UTF-8", at: offset + consumed)
+            }
+        }
+    }
+
+    private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {
+        let start = position
+        position += 1
+        guard let byte = current else { throw error("unterminated escape", at: start) }
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let unit = try parseHex4(escapeStart: start)
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+                    throw error("lone surrogate in \\u escape", at: start)
+                }
+                position += 2
+                let low = try parseHex4(escapeStart: start)
+                guard (0xDC00...0xDFFF).contains(low) else { throw error("lone surrogate in \\u escape", at: start) }
+                let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                return Unicode.Scalar(value)!
+            case 0xDC00...0xDFFF:
+                throw error("lone surrogate in \\u escape", at: start)
+            default:
+                return Unicode.Scalar(unit)!
+            }
+        default:
+            throw error("invalid escape sequence", at: start)
+        }
+    }
+
+    private mutating func parseHex4(escapeStart: Int) throws(SyntaxError) -> UInt16 {
+        guard bytes.count - position >= 4 else { throw error("malformed \\u escape", at: escapeStart) }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("malformed \\u escape", at: escapeStart)
+            }
+            value = value << 4 | UInt16(digit)
+            position += 1
+        }
+        return value
+    }
+}

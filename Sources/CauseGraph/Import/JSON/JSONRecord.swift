@@ -1,0 +1,164 @@
+/// Reads typed fields out of one JSON object read from a line of input,
+/// turning every problem into a diagnostic at the offending column.
+///
+/// Shared by the importers of JSON-based formats so that a missing key or a
+/// wrong type reads the same everywhere.
+public struct JSONRecord {
+    public let object: JSONObject
+    /// Where the object started.
+    public let location: SourceLocation
+    private let line: UnsafeBufferPointer<UInt8>
+
+    /// Wraps an object parsed from `line`. `line` must outlive the record.
+    public init(_ object: JSONObject, objectOffset: Int, line: UnsafeBufferPointer<UInt8>, file: String, lineNumber: Int) {
+        self.object = object
+        self.line = line
+        self.location = SourceLocation(file: file, line: lineNumber, column: Column.of(byteOffset: objectOffset, in: line))
+    }
+
+    /// A diagnostic at the start of a value of this record.
+    public func error(_ message: String, at value: JSONValue) -> Diagnostic {
+        error(message, atByte: value.offset)
+    }
+
+    /// A diagnostic at a byte offset of this record's line.
+    public func error(_ message: String, atByte offset: Int) -> Diagnostic {
+        .error(message, at: location(ofByte: offset))
+    }
+
+    /// Where a value of this record starts.
+    public func location(of value: JSONValue) -> SourceLocation {
+        location(ofByte: value.offset)
+    }
+
+    private func location(ofByte offset: Int) -> SourceLocation {
+        var at = location
+        at.column = Column.of(byteOffset: offset, in: line)
+        return at
+    }
+
+    /// A diagnostic at the start of the record.
+    public func error(_ message: String) -> Diagnostic {
+        .error(message, at: location)
+    }
+
+    public func has(_ key: String) -> Bool {
+        object[key] != nil
+    }
+
+    /// The value of a key, absent when missing or `null`.
+    public func value(_ key: String) -> JSONValue? {
+        guard let value = object[key], value.content != .null else { return nil }
+        return value
+    }
+
+    public func required(_ key: String) throws(Diagnostic) -> JSONValue {
+        guard let value = value(key) else { throw error("missing required key \"\(key)\"") }
+        return value
+    }
+
+    public func string(_ key: String) throws(Diagnostic) -> String? {
+        guard let value = value(key) else { return nil }
+        return try string(value, key: key)
+    }
+
+    public func requiredString(_ key: String) throws(Diagnostic) -> String {
+        try string(try required(key), key: key)
+    }
+
+    public func string(_ value: JSONValue, key: String) throws(Diagnostic) -> String {
+        guard case .string(let string) = value.content else {
+            throw error("\"\(key)\" must be a string, found \(value.typeName)", at: value)
+        }
+        return string
+    }
+
+    public func bool(_ key: String) throws(Diagnostic) -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard case .bool(let bool) = value.content else {
+            throw error("\"\(key)\" must be true or false, found \(value.typeName)", at: value)
+        }
+        return bool
+    }
+
+    /// A whole number that is zero or more.
+    public func count(_ key: String) throws(Diagnostic) -> Int64? {
+        guard let value = value(key) else { return nil }
+        return try count(value, key: key)
+    }
+
+    public func requiredCount(_ key: String) throws(Diagnostic) -> Int64 {
+        try count(try required(key), key: key)
+    }
+
+    public func count(_ value: JSONValue, key: String) throws(Diagnostic) -> Int64 {
+        guard case .number(let number) = value.content else {
+            throw error("\"\(key)\" must be a whole number, found \(value.typeName)", at: value)
+        }
+        guard let integer = number.int64 else {
+            throw error("\"\(key)\" must be a whole number that fits in 64 bits, found \(number.text)", at: value)
+        }
+        guard integer >= 0 else { throw error("\"\(key)\" must not be negative, found \(integer)", at: value) }
+        return integer
+    }
+
+    /// Any whole number, negative ones included.
+    public func integer(_ key: String) throws(Diagnostic) -> Int64? {
+        guard let value = value(key) else { return nil }
+        guard case .number(let number) = value.content, let integer = number.int64 else {
+            throw error("\"\(key)\" must be a whole number that fits in 64 bits, found \(value.typeName)", at: value)
+        }
+        return integer
+    }
+
+    public func positiveNumber(_ key: String) throws(Diagnostic) -> Double? {
+        guard let value = value(key) else { return nil }
+        guard case .number(let number) = value.content else {
+            throw error("\"\(key)\" must be a number, found \(value.typeName)", at: value)
+        }
+        let double = number.double
+        guard double > 0, double.isFinite else { throw error("\"\(key)\" must be a positive number", at: value) }
+        return double
+    }
+
+    public func array(_ key: String) throws(Diagnostic) -> [JSONValue]? {
+        guard let value = value(key) else { return nil }
+        guard case .array(let elements) = value.content else {
+            throw error("\"\(key)\" must be an array, found \(value.typeName)", at: value)
+        }
+        return elements
+    }
+
+    public func strings(_ key: String) throws(Diagnostic) -> [String] {
+        guard let elements = try array(key) else { return [] }
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .string(let string) = element.content else {
+                throw error("\"\(key)\" must hold strings, found \(element.typeName)", at: element)
+            }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    /// A string that must be the raw value of `T`.
+    public func enumeration<T: RawRepresentable & CaseIterable>(
+        _ key: String, as type: T.Type
+    ) throws(Diagnostic) -> T? where T.RawValue == String {
+        guard let value = value(key) else { return nil }
+        let raw = try string(value, key: key)
+        guard let result = T(rawValue: raw) else {
+            let expected = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw error("unknown \(key) \"\(raw)\"; expected one of \(expected)", at: value)
+        }
+        return result
+    }
+
+    public func requiredEnumeration<T: RawRepresentable & CaseIterable>(
+        _ key: String, as type: T.Type
+    ) throws(Diagnostic) -> T where T.RawValue == String {
+        _ = try required(key)
+        return try enumeration(key, as: type)!
+    }
+}

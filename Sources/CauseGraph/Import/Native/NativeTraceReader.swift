@@ -1,0 +1,177 @@
+/// Reads causegraph's own JSON Lines trace format.
+///
+/// One JSON object a line: a header (`{"causegraph": 1, …}`), then `node`,
+/// `edge` and `group` records in any order, except that a node must come
+/// before the edges that name it. Blank lines are skipped; keys this version
+/// does not know are ignored. A later header starts a new document, so
+/// concatenated traces read as they were written.
+public enum NativeTraceReader: TraceImporter {
+    /// The format version this reader understands.
+    public static let version = 1
+
+    public static func looksLikeFormat(_ prefix: [UInt8]) -> Bool {
+        // The header is a JSON object with a "causegraph" key on the first line.
+        let firstLine = prefix.prefix { $0 != UInt8(ascii: "\n") }
+        let text = String(decoding: firstLine, as: UTF8.self)
+        return text.drop(while: \.isWhitespace).hasPrefix("{") && text.contains("\"causegraph\"")
+    }
+
+    public static func read<Sink: TraceSink>(
+        _ streams: [ByteStream], into sink: inout Sink, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
+        for stream in streams {
+            try read(stream, into: &sink)
+        }
+    }
+
+    /// Reads one file as one or more documents.
+    public static func read<Sink: TraceSink>(_ stream: ByteStream, into sink: inout Sink) throws(Diagnostic) {
+        var document: DocumentState?
+        do {
+            try LineReader(stream).forEachLine { line, number in
+                let parsed: JSONValue
+                do {
+                    parsed = try JSONParser.parse(line)
+                } catch let syntax as JSONParser.SyntaxError {
+                    if isBlank(line) { return }
+                    throw Diagnostic.error(
+                        "not JSON: \(syntax.message)",
+                        at: SourceLocation(file: stream.name, line: number, column: Column.of(byteOffset: syntax.offset, in: line)))
+                }
+                guard case .object(let object) = parsed.content else {
+                    throw Diagnostic.error(
+                        "expected a JSON object, found \(parsed.typeName)",
+                        at: SourceLocation(file: stream.name, line: number, column: Column.of(byteOffset: parsed.offset, in: line)))
+                }
+                let record = JSONRecord(object, objectOffset: parsed.offset, line: line, file: stream.name, lineNumber: number)
+                if record.has("causegraph") {
+                    try document?.finish()
+                    document = DocumentState()
+                    try sink.begin(try header(record))
+                    return
+                }
+                guard document != nil else {
+                    throw record.error("expected the header {\"causegraph\": \(version), …} on the first line")
+                }
+                try document!.read(record, into: &sink)
+            }
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch {
+            throw Diagnostic.error("\(error)", at: SourceLocation(file: stream.name))
+        }
+        guard let document else {
+            throw Diagnostic.error("empty trace: expected the header {\"causegraph\": \(version), …}", at: SourceLocation(file: stream.name))
+        }
+        try document.finish()
+    }
+
+    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+
+    private static func header(_ record: JSONRecord) throws(Diagnostic) -> TraceHeader {
+        let versionValue = try record.required("causegraph")
+        let found = try record.count(versionValue, key: "causegraph")
+        guard found == version else {
+            throw record.error("unsupported trace format version \(found); this causegraph reads version \(version)", at: versionValue)
+        }
+        return TraceHeader(version: Int(found), app: try record.string("app"), frameRate: try record.positiveNumber("frameRate"))
+    }
+
+    /// What one document must remember to check its own references.
+    private struct DocumentState {
+        /// Groups named by nodes but not (yet) defined, with where they were first named.
+        var pendingGroups: [GroupID: SourceLocation] = [:]
+        var definedGroups: Set<GroupID> = []
+
+        mutating func read<Sink: TraceSink>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+            let keys = ["node", "edge", "group"].filter(record.has)
+            guard keys.count == 1 else {
+                if keys.isEmpty { throw record.error("expected a \"node\", \"edge\" or \"group\" record") }
+                throw record.error("a record holds one of \"node\", \"edge\" or \"group\", found \(keys.map { "\"\($0)\"" }.joined(separator: " and "))")
+            }
+            switch keys[0] {
+            case "node": try readNode(record, into: &sink)
+            case "edge": try readEdge(record, into: &sink)
+            default: try readGroup(record, into: &sink)
+            }
+        }
+
+        func finish() throws(Diagnostic) {
+            if let (group, location) = pendingGroups.min(by: { ($0.value.line ?? 0) < ($1.value.line ?? 0) }) {
+                throw .error("update group \(group) is never defined", at: location)
+            }
+        }
+
+        private mutating func readNode<Sink: TraceSink>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+            let idValue = try record.required("node")
+            let kind = try record.requiredEnumeration("kind", as: NodeKind.self)
+            var event = TraceEvent(
+                id: EventID(try record.count(idValue, key: "node")),
+                kind: kind,
+                title: try record.requiredString("title"),
+                module: try record.string("module"),
+                owner: try record.requiredEnumeration("owner", as: Owner.self),
+                time: try record.count("time"),
+                group: try record.integer("group"),
+                backtrace: try record.strings("backtrace"))
+            for key in ["duration", "ran", "severity"] where !kind.isUpdate && record.value(key) != nil {
+                throw record.error("\"\(key)\" applies only to update nodes (body, representable, other), not \(kind.rawValue)", at: record.value(key)!)
+            }
+            event.duration = try record.count("duration")
+            event.ran = try record.bool("ran") ?? true
+            event.severity = try record.enumeration("severity", as: Severity.self)
+            if let group = event.group, !definedGroups.contains(group), pendingGroups[group] == nil {
+                pendingGroups[group] = record.location(of: record.value("group")!)
+            }
+            do {
+                try sink.add(event)
+            } catch TraceConsistencyError.duplicateEvent(let id) {
+                throw record.error("node \(id) is already defined", at: idValue)
+            } catch {
+                throw record.error("\(error)")
+            }
+        }
+
+        private func readEdge<Sink: TraceSink>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+            let endsValue = try record.required("edge")
+            guard case .array(let ends) = endsValue.content, ends.count == 2 else {
+                throw record.error("\"edge\" must be an array of two node ids, [from, to]", at: endsValue)
+            }
+            let from = EventID(try record.count(ends[0], key: "edge"))
+            let to = EventID(try record.count(ends[1], key: "edge"))
+            let cause = TraceCause(
+                from: from, to: to,
+                label: try record.requiredEnumeration("label", as: CauseLabel.self),
+                time: try record.count("time"),
+                changed: try record.strings("changed"))
+            do {
+                try sink.add(cause)
+            } catch TraceConsistencyError.undefinedEvent(let id) {
+                throw record.error("edge names node \(id), which is not defined before this line", at: id == from ? ends[0] : ends[1])
+            } catch {
+                throw record.error("\(error)")
+            }
+        }
+
+        private mutating func readGroup<Sink: TraceSink>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+            let idValue = try record.required("group")
+            guard case .number(let number) = idValue.content, let id = number.int64 else {
+                throw record.error("\"group\" must be a whole number that fits in 64 bits, found \(idValue.typeName)", at: idValue)
+            }
+            guard definedGroups.insert(id).inserted else {
+                throw record.error("update group \(id) is already defined", at: idValue)
+            }
+            pendingGroups[id] = nil
+            let group = UpdateGroup(
+                id: id, label: try record.requiredString("label"),
+                start: try record.count("start"), duration: try record.count("duration"))
+            do {
+                try sink.add(group)
+            } catch {
+                throw record.error("\(error)", at: idValue)
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Opens the inputs a user named, works out each one's format, and reads
+/// them all into one sink.
+public enum TraceInput {
+    /// Reads every path (a file, a directory of files, or `-` for standard
+    /// input) into `sink`.
+    ///
+    /// - Parameter format: the format to assume; `nil` detects it per file.
+    public static func read<Sink: TraceSink>(
+        paths: [String], format: InputFormat? = nil, into sink: inout Sink, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
+        guard !paths.isEmpty else { throw .error("no trace given") }
+        var streamsByFormat: [InputFormat: [ByteStream]] = [:]
+        for path in try expand(paths) {
+            let stream = try ByteStream(path: path)
+            let chosen: InputFormat
+            if let format {
+                chosen = format
+            } else {
+                let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
+                guard !prefix.isEmpty else { throw .error("empty file: expected a trace", at: SourceLocation(file: stream.name)) }
+                guard let detected = InputFormat.detect(prefix) else {
+                    let known = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw .error("unrecognised trace format (known: \(known)); name one with --input-format", at: SourceLocation(file: stream.name, line: 1))
+                }
+                chosen = detected
+            }
+            streamsByFormat[chosen, default: []].append(stream)
+        }
+        // Formats are read in a fixed order so output never depends on hashing.
+        for format in InputFormat.allCases {
+            guard let streams = streamsByFormat[format] else { continue }
+            try format.importer.read(streams, into: &sink, diagnostics: &diagnostics)
+        }
+    }
+
+    /// Replaces each directory with the regular files directly inside it, sorted by name.
+    static func expand(_ paths: [String]) throws(Diagnostic) -> [String] {
+        var files: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard path != "-", manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let names: [String]
+            do {
+                names = try manager.contentsOfDirectory(atPath: path)
+            } catch {
+                throw .error("cannot list directory", at: SourceLocation(file: path))
+            }
+            let entries = names
+                .filter { !$0.hasPrefix(".") }
+                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                .map { (path as NSString).appendingPathComponent($0) }
+                .filter { manager.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }
+            guard !entries.isEmpty else { throw .error("directory holds no trace files", at: SourceLocation(file: path)) }
+            files += entries
+        }
+        return files
+    }
+}

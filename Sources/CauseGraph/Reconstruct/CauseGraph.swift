@@ -1,0 +1,167 @@
+/// The reconstructed cause-and-effect graph: events merged into nodes,
+/// cause links merged into counted edges.
+///
+/// Nodes and edges are sorted deterministically (see ``GraphBuilder``) and
+/// their ids (`n1`, `e1`, …) follow that order, so the same trace always
+/// gives the same graph.
+public struct CauseGraph: Sendable, Equatable {
+    /// The recorded app, when the trace names it.
+    public var app: String?
+    /// The frame rate severities were judged against.
+    public var frameRate: Double
+    public var nodes: [Node]
+    public var edges: [Edge]
+    /// The update groups, sorted by id.
+    public var groups: [UpdateGroup]
+
+    public init(app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, nodes: [Node] = [], edges: [Edge] = [], groups: [UpdateGroup] = []) {
+        self.app = app
+        self.frameRate = frameRate
+        self.nodes = nodes
+        self.edges = edges
+        self.groups = groups
+    }
+
+    /// Events of the same kind, title, module and owner.
+    public struct Node: Sendable, Equatable, Identifiable {
+        public var id: String
+        public var key: NodeKey
+        /// How many events merged into this node.
+        public var count: Int
+        /// How many update events ran their body.
+        public var ran: Int
+        /// How many update events were checked and skipped.
+        public var skipped: Int
+        /// The sum of the known durations, `nil` when none was known.
+        public var totalDuration: Nanoseconds?
+        /// The longest known duration.
+        public var maxDuration: Nanoseconds?
+        /// The worst severity of any event.
+        public var severity: Severity?
+        /// The update groups the node took part in, sorted.
+        public var groups: [GroupID]
+        /// The first backtrace recorded for any of its events, innermost first.
+        public var backtrace: [String]
+
+        public var kind: NodeKind { key.kind }
+        public var title: String { key.title }
+        public var module: String? { key.module }
+        public var owner: Owner { key.owner }
+
+        public init(
+            id: String, key: NodeKey, count: Int = 0, ran: Int = 0, skipped: Int = 0,
+            totalDuration: Nanoseconds? = nil, maxDuration: Nanoseconds? = nil, severity: Severity? = nil,
+            groups: [GroupID] = [], backtrace: [String] = []
+        ) {
+            self.id = id
+            self.key = key
+            self.count = count
+            self.ran = ran
+            self.skipped = skipped
+            self.totalDuration = totalDuration
+            self.maxDuration = maxDuration
+            self.severity = severity
+            self.groups = groups
+            self.backtrace = backtrace
+        }
+
+        /// An update node every one of whose events was skipped.
+        public var isFullySkipped: Bool { kind.isUpdate && count > 0 && ran == 0 }
+    }
+
+    /// Cause links of the same source, target and kind.
+    public struct Edge: Sendable, Equatable, Identifiable {
+        public var id: String
+        /// The id of the cause node.
+        public var from: String
+        /// The id of the effect node.
+        public var to: String
+        public var kind: EdgeKind
+        public var label: CauseLabel
+        /// How many cause links merged into this edge.
+        public var count: Int
+        /// The properties any of its links changed, sorted.
+        public var changed: [String]
+        /// The update groups the edge took part in, sorted.
+        public var groups: [GroupID]
+
+        public init(
+            id: String, from: String, to: String, kind: EdgeKind, label: CauseLabel, count: Int = 0,
+            changed: [String] = [], groups: [GroupID] = []
+        ) {
+            self.id = id
+            self.from = from
+            self.to = to
+            self.kind = kind
+            self.label = label
+            self.count = count
+            self.changed = changed
+            self.groups = groups
+        }
+    }
+
+    /// The node with an id, if any.
+    public func node(_ id: String) -> Node? {
+        nodes.first { $0.id == id }
+    }
+}
+
+/// What makes two events the same graph node.
+public struct NodeKey: Hashable, Sendable, Comparable {
+    public var kind: NodeKind
+    public var title: String
+    public var module: String?
+    public var owner: Owner
+
+    public init(kind: NodeKind, title: String, module: String? = nil, owner: Owner) {
+        self.kind = kind
+        self.title = title
+        self.module = module
+        self.owner = owner
+    }
+
+    /// Kind (causes first), then title, module and owner, comparing text by
+    /// its UTF-8 bytes so the order is the same on every machine.
+    public static func < (lhs: NodeKey, rhs: NodeKey) -> Bool {
+        if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+        if lhs.title != rhs.title { return lhs.title.utf8.lexicographicallyPrecedes(rhs.title.utf8) }
+        if lhs.module != rhs.module {
+            guard let left = lhs.module else { return true }
+            guard let right = rhs.module else { return false }
+            return left.utf8.lexicographicallyPrecedes(right.utf8)
+        }
+        return lhs.owner < rhs.owner
+    }
+}
+
+/// Why an effect happened, as the graph draws it.
+///
+/// `creation` for links that made a view appear; otherwise the kind of the
+/// cause, or `update` when the cause is itself an update (a parent body that
+/// handed down a new value).
+public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
+    case gesture
+    case state
+    case observable
+    case externalEnvironment
+    case environmentWriter
+    case update
+    case creation
+
+    /// The kind of a link from an event of kind `source` labelled `label`.
+    public init(source: NodeKind, label: CauseLabel) {
+        switch (label, source) {
+        case (.creation, _): self = .creation
+        case (.update, .gesture): self = .gesture
+        case (.update, .state): self = .state
+        case (.update, .observable): self = .observable
+        case (.update, .externalEnvironment): self = .externalEnvironment
+        case (.update, .environmentWriter): self = .environmentWriter
+        case (.update, .body), (.update, .representable), (.update, .other): self = .update
+        }
+    }
+
+    public static func < (lhs: EdgeKind, rhs: EdgeKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

@@ -1,0 +1,251 @@
+/// Reconstructs the cause graph from a stream of trace records.
+///
+/// Memory grows with distinct nodes and edges, plus one small entry per
+/// event id of the document being read (causes name events by id); the
+/// events themselves are folded into their node's tallies and dropped.
+///
+/// Update groups: an event belongs to the group it names. A cause link
+/// belongs to its effect's group, or else its cause's. When the trace is
+/// read, a node that named no group takes part in the groups of the links
+/// it drove, and a link with none in those of its effect, so a gesture is
+/// part of the transaction it started.
+public struct GraphBuilder: TraceSink {
+    private let frameRateOverride: Double?
+    private var budget = FrameBudget()
+    private var app: String?
+    private var graphFrameRate: Double?
+    private var document = -1
+
+    private var nodeIndex: [NodeKey: Int32] = [:]
+    private var nodes: [NodeTally] = []
+    private var edgeIndex: [EdgeKey: Int32] = [:]
+    private var edges: [EdgeTally] = []
+    private var eventRecords: [EventID: EventRecord] = [:]
+    /// Update groups, each under its document and trace id, in arrival order.
+    private var groupIndex: [DocumentGroup: Int32] = [:]
+    private var groupRecords: [(key: DocumentGroup, group: UpdateGroup?)] = []
+
+    /// - Parameter frameRate: judges severities against this refresh rate
+    ///   instead of the one the trace records.
+    public init(frameRate: Double? = nil) {
+        frameRateOverride = frameRate
+        if let frameRate { budget = FrameBudget(frameRate: frameRate) }
+    }
+
+    public mutating func begin(_ header: TraceHeader) throws {
+        document += 1
+        eventRecords = [:]
+        if app == nil { app = header.app }
+        if frameRateOverride == nil {
+            budget = FrameBudget(frameRate: header.frameRate ?? FrameBudget.defaultFrameRate)
+        }
+        if graphFrameRate == nil { graphFrameRate = budget.frameRate }
+    }
+
+    public mutating func add(_ event: TraceEvent) throws {
+        if document < 0 { try begin(TraceHeader()) }
+        let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
+        let node: Int32
+        if let existing = nodeIndex[key] {
+            node = existing
+        } else {
+            node = Int32(nodes.count)
+            nodeIndex[key] = node
+            nodes.append(NodeTally(key: key))
+        }
+        var group: Int32 = -1
+        if let id = event.group { group = internGroup(id) }
+        guard eventRecords.updateValue(EventRecord(node: node, group: group), forKey: event.id) == nil else {
+            throw TraceConsistencyError.duplicateEvent(event.id)
+        }
+        let severity = event.severity ?? (event.kind.isUpdate ? event.duration.map(budget.severity(ofDuration:)) : nil)
+        nodes[Int(node)].add(event, severity: severity, group: group)
+    }
+
+    public mutating func add(_ cause: TraceCause) throws {
+        guard let source = eventRecords[cause.from] else { throw TraceConsistencyError.undefinedEvent(cause.from) }
+        guard let target = eventRecords[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
+        let kind = EdgeKind(source: nodes[Int(source.node)].key.kind, label: cause.label)
+        let key = EdgeKey(from: source.node, to: target.node, kind: kind)
+        let edge: Int32
+        if let existing = edgeIndex[key] {
+            edge = existing
+        } else {
+            edge = Int32(edges.count)
+            edgeIndex[key] = edge
+            edges.append(EdgeTally(key: key))
+        }
+        edges[Int(edge)].count += 1
+        edges[Int(edge)].changed.formUnion(cause.changed)
+        let group = target.group >= 0 ? target.group : source.group
+        if group >= 0 { edges[Int(edge)].groups.insert(group) }
+    }
+
+    public mutating func add(_ group: UpdateGroup) throws {
+        if document < 0 { try begin(TraceHeader()) }
+        let index = internGroup(group.id)
+        guard groupRecords[Int(index)].group == nil else { throw TraceConsistencyError.duplicateGroup(group.id) }
+        groupRecords[Int(index)].group = group
+    }
+
+    private mutating func internGroup(_ id: GroupID) -> Int32 {
+        let key = DocumentGroup(document: document, id: id)
+        if let index = groupIndex[key] { return index }
+        let index = Int32(groupRecords.count)
+        groupIndex[key] = index
+        groupRecords.append((key, nil))
+        return index
+    }
+
+    /// The graph of everything added so far.
+    public func finish() -> CauseGraph {
+        var nodes = self.nodes
+        var edges = self.edges
+        inheritGroups(nodes: &nodes, edges: &edges)
+
+        let groupIDs = finalGroupIDs()
+        let nodeOrder = nodes.indices.sorted { nodes[$0].key < nodes[$1].key }
+        var rank = [Int](repeating: 0, count: nodes.count)
+        for (position, index) in nodeOrder.enumerated() { rank[index] = position }
+
+        let graphNodes = nodeOrder.enumerated().map { position, index in
+            nodes[index].node(id: "n\(position + 1)", groupIDs: groupIDs)
+        }
+        let edgeOrder = edges.indices.sorted {
+            let (a, b) = (edges[$0].key, edges[$1].key)
+            if a.from != b.from { return rank[Int(a.from)] < rank[Int(b.from)] }
+            if a.to != b.to { return rank[Int(a.to)] < rank[Int(b.to)] }
+            return a.kind < b.kind
+        }
+        let graphEdges = edgeOrder.enumerated().map { position, index in
+            let tally = edges[index]
+            return CauseGraph.Edge(
+                id: "e\(position + 1)",
+                from: graphNodes[rank[Int(tally.key.from)]].id,
+                to: graphNodes[rank[Int(tally.key.to)]].id,
+                kind: tally.key.kind,
+                label: tally.key.kind == .creation ? .creation : .update,
+                count: tally.count,
+                changed: tally.changed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
+                groups: tally.groups.map { groupIDs[Int($0)] }.sorted())
+        }
+        let graphGroups = groupRecords.enumerated()
+            .map { index, record in
+                var group = record.group ?? UpdateGroup(id: 0, label: "")
+                group.id = groupIDs[index]
+                return group
+            }
+            .sorted { $0.id < $1.id }
+        return CauseGraph(
+            app: app, frameRate: graphFrameRate ?? budget.frameRate,
+            nodes: graphNodes, edges: graphEdges, groups: graphGroups)
+    }
+
+    /// The id each interned group gets in the graph: the trace's own when the
+    /// input was one document, otherwise 1… in document order, since ids of
+    /// different documents may collide.
+    private func finalGroupIDs() -> [GroupID] {
+        let documents = Set(groupRecords.map(\.key.document))
+        if documents.count <= 1 { return groupRecords.map(\.key.id) }
+        let order = groupRecords.indices.sorted {
+            let (a, b) = (groupRecords[$0].key, groupRecords[$1].key)
+            return (a.document, a.id) < (b.document, b.id)
+        }
+        var ids = [GroupID](repeating: 0, count: groupRecords.count)
+        for (position, index) in order.enumerated() { ids[index] = GroupID(position + 1) }
+        return ids
+    }
+
+    private func inheritGroups(nodes: inout [NodeTally], edges: inout [EdgeTally]) {
+        // Each pass moves groups one link upstream; a chain of n links needs n passes.
+        var changed = true
+        var passes = 0
+        while changed && passes <= nodes.count {
+            changed = false
+            passes += 1
+            for index in edges.indices where edges[index].groups.isEmpty {
+                let target = nodes[Int(edges[index].key.to)].groups
+                if !target.isEmpty {
+                    edges[index].groups = target
+                    changed = true
+                }
+            }
+            for edge in edges where !edge.groups.isEmpty {
+                let source = Int(edge.key.from)
+                if nodes[source].ownGroups == false && !edge.groups.isSubset(of: nodes[source].groups) {
+                    nodes[source].groups.formUnion(edge.groups)
+                    changed = true
+                }
+            }
+        }
+    }
+}
+
+private struct EventRecord {
+    var node: Int32
+    /// Interned update group, or -1.
+    var group: Int32
+}
+
+private struct EdgeKey: Hashable {
+    var from: Int32
+    var to: Int32
+    var kind: EdgeKind
+}
+
+private struct DocumentGroup: Hashable {
+    var document: Int
+    var id: GroupID
+}
+
+private struct NodeTally {
+    let key: NodeKey
+    var count = 0
+    var ran = 0
+    var totalDuration: Nanoseconds?
+    var maxDuration: Nanoseconds?
+    var severity: Severity?
+    var groups: Set<Int32> = []
+    /// Whether any event named its group, so inherited groups are not needed.
+    var ownGroups = false
+    var backtrace: [String] = []
+
+    init(key: NodeKey) {
+        self.key = key
+    }
+
+    mutating func add(_ event: TraceEvent, severity eventSeverity: Severity?, group: Int32) {
+        count += 1
+        if event.ran && event.kind.isUpdate { ran += 1 }
+        if let duration = event.duration {
+            let (sum, overflow) = (totalDuration ?? 0).addingReportingOverflow(duration)
+            totalDuration = overflow ? .max : sum
+            maxDuration = max(maxDuration ?? 0, duration)
+        }
+        if let eventSeverity { severity = max(severity ?? eventSeverity, eventSeverity) }
+        if group >= 0 {
+            groups.insert(group)
+            ownGroups = true
+        }
+        if backtrace.isEmpty { backtrace = event.backtrace }
+    }
+
+    func node(id: String, groupIDs: [GroupID]) -> CauseGraph.Node {
+        CauseGraph.Node(
+            id: id, key: key, count: count, ran: ran,
+            skipped: key.kind.isUpdate ? count - ran : 0,
+            totalDuration: totalDuration, maxDuration: maxDuration, severity: severity,
+            groups: groups.map { groupIDs[Int($0)] }.sorted(), backtrace: backtrace)
+    }
+}
+
+private struct EdgeTally {
+    let key: EdgeKey
+    var count = 0
+    var changed: Set<String> = []
+    var groups: Set<Int32> = []
+
+    init(key: EdgeKey) {
+        self.key = key
+    }
+}

@@ -1,0 +1,47 @@
+/// What a trace event is: a cause that starts work, or an update that does it.
+///
+/// The raw values are the names used in the native trace format and in the
+/// JSON graph contract.
+public enum NodeKind: String, CaseIterable, Sendable, Comparable {
+    /// The user's tap, scroll or other gesture.
+    case gesture
+    /// A change to SwiftUI-owned storage: `@State`, `@Binding`, `@AppStorage`,
+    /// `@SceneStorage`, `@FocusState`, `@GestureState`.
+    case state
+    /// A property of an `@Observable` class, or an `ObservableObject`.
+    case observable
+    /// An app-level value that changed outside SwiftUI, such as dark mode.
+    case externalEnvironment
+    /// An environment value written inside SwiftUI, such as by `.environment`.
+    case environmentWriter
+    /// A view's `body` evaluation (or a check that skipped it).
+    case body
+    /// A UIKit or AppKit view hosted through a representable.
+    case representable
+    /// Any other update: layout, graph work, unclassified events.
+    case other
+
+    /// Whether events of this kind start work rather than do it.
+    public var isCause: Bool {
+        switch self {
+        case .gesture, .state, .observable, .externalEnvironment, .environmentWriter: true
+        case .body, .representable, .other: false
+        }
+    }
+
+    /// Whether events of this kind are updates (effects).
+    public var isUpdate: Bool { !isCause }
+
+    /// The order causes and effects are listed in: roots first, as the graph reads.
+    var rank: Int { Self.allCases.firstIndex(of: self)! }
+
+    public static func < (lhs: NodeKind, rhs: NodeKind) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Who an event belongs to: the app's own code and the user, or the system.
+public enum Owner: String, CaseIterable, Sendable, Comparable {
+    case app
+    case system
+
+    public static func < (lhs: Owner, rhs: Owner) -> Bool { lhs == .app && rhs == .system }
+}

@@ -1,0 +1,106 @@
+/// Identifies one event within one trace document.
+public typealias EventID = UInt64
+
+/// Identifies one update group within one trace document.
+public typealias GroupID = Int64
+
+/// Times and durations, in nanoseconds.
+public typealias Nanoseconds = Int64
+
+/// What a trace document says about itself, before any event.
+public struct TraceHeader: Sendable, Equatable {
+    /// The native format version.
+    public var version: Int
+    /// The recorded app's name, when known.
+    public var app: String?
+    /// The display's refresh rate, when recorded.
+    public var frameRate: Double?
+
+    public init(version: Int = 1, app: String? = nil, frameRate: Double? = nil) {
+        self.version = version
+        self.app = app
+        self.frameRate = frameRate
+    }
+}
+
+/// One event: a cause (a gesture, a state change…) or an update (a body run…).
+public struct TraceEvent: Sendable, Equatable {
+    public var id: EventID
+    public var kind: NodeKind
+    public var title: String
+    public var module: String?
+    public var owner: Owner
+    /// When the event happened.
+    public var time: Nanoseconds?
+    /// How long an update took; unknown for causes and in-flight updates.
+    public var duration: Nanoseconds?
+    /// For updates: `false` when the body was checked and skipped.
+    public var ran: Bool
+    /// The update group (transaction) the event took part in.
+    public var group: GroupID?
+    /// The severity the source recorded, if any.
+    public var severity: Severity?
+    /// Call stack frames, innermost first.
+    public var backtrace: [String]
+
+    public init(
+        id: EventID, kind: NodeKind, title: String, module: String? = nil, owner: Owner,
+        time: Nanoseconds? = nil, duration: Nanoseconds? = nil, ran: Bool = true,
+        group: GroupID? = nil, severity: Severity? = nil, backtrace: [String] = []
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.module = module
+        self.owner = owner
+        self.time = time
+        self.duration = duration
+        self.ran = ran
+        self.group = group
+        self.severity = severity
+        self.backtrace = backtrace
+    }
+}
+
+/// How a cause led to its effect, as the trace labels it.
+public enum CauseLabel: String, CaseIterable, Sendable, Comparable {
+    /// The effect ran again because of the cause.
+    case update
+    /// The effect's view appeared in the hierarchy because of the cause.
+    case creation
+
+    public static func < (lhs: CauseLabel, rhs: CauseLabel) -> Bool { lhs == .update && rhs == .creation }
+}
+
+/// One cause-and-effect link between two events.
+public struct TraceCause: Sendable, Equatable {
+    public var from: EventID
+    public var to: EventID
+    public var label: CauseLabel
+    public var time: Nanoseconds?
+    /// Names of the properties whose change this link carried.
+    public var changed: [String]
+
+    public init(from: EventID, to: EventID, label: CauseLabel, time: Nanoseconds? = nil, changed: [String] = []) {
+        self.from = from
+        self.to = to
+        self.label = label
+        self.time = time
+        self.changed = changed
+    }
+}
+
+/// A transaction whose updates SwiftUI applied in one frame.
+public struct UpdateGroup: Sendable, Equatable {
+    public var id: GroupID
+    public var label: String
+    public var start: Nanoseconds?
+    public var duration: Nanoseconds?
+
+    public init(id: GroupID, label: String, start: Nanoseconds? = nil, duration: Nanoseconds? = nil) {
+        self.id = id
+        self.label = label
+        self.start = start
+        self.duration = duration
+    }
+}
