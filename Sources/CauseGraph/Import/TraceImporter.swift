@@ -9,6 +9,6 @@ public protocol TraceImporter {
 
     /// Reads the files into the sink; warnings and notes go to `diagnostics`.
     static func read<Sink: TraceSink>(
-        _ streams: [ByteStream], into sink: inout Sink, diagnostics: inout Diagnostics
+        _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic)
 }

@@ -5,17 +5,15 @@ import Foundation
 public enum TraceInput {
     /// Reads every path (a file, a directory of files, or `-` for standard
     /// input) into `sink`.
-    ///
-    /// - Parameter format: the format to assume; `nil` detects it per file.
     public static func read<Sink: TraceSink>(
-        paths: [String], format: InputFormat? = nil, into sink: inout Sink, diagnostics: inout Diagnostics
+        paths: [String], settings: ImportSettings = ImportSettings(), into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         guard !paths.isEmpty else { throw .error("no trace given") }
         var streamsByFormat: [InputFormat: [ByteStream]] = [:]
         for path in try expand(paths) {
             let stream = try ByteStream(path: path)
             let chosen: InputFormat
-            if let format {
+            if let format = settings.format {
                 chosen = format
             } else {
                 let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
@@ -31,7 +29,7 @@ public enum TraceInput {
         // Formats are read in a fixed order so output never depends on hashing.
         for format in InputFormat.allCases {
             guard let streams = streamsByFormat[format] else { continue }
-            try format.importer.read(streams, into: &sink, diagnostics: &diagnostics)
+            try format.importer.read(streams, settings: settings, into: &sink, diagnostics: &diagnostics)
         }
     }
 

@@ -17,7 +17,7 @@ public enum NativeTraceReader: TraceImporter {
     }
 
     public static func read<Sink: TraceSink>(
-        _ streams: [ByteStream], into sink: inout Sink, diagnostics: inout Diagnostics
+        _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         for stream in streams {
             try read(stream, into: &sink)

@@ -1,0 +1,17 @@
+/// What the user said about how to read the inputs.
+public struct ImportSettings: Sendable {
+    /// The format to assume for every input; `nil` detects it per file.
+    public var format: InputFormat?
+    /// The display's refresh rate, overriding what a trace records; importers
+    /// that group events into frames use it too.
+    public var frameRate: Double?
+    /// Files of extra title-classification rules (`--classify`), tried
+    /// before the built-in ones.
+    public var classificationFiles: [String]
+
+    public init(format: InputFormat? = nil, frameRate: Double? = nil, classificationFiles: [String] = []) {
+        self.format = format
+        self.frameRate = frameRate
+        self.classificationFiles = classificationFiles
+    }
+}
