@@ -2,11 +2,14 @@
 public enum InputFormat: String, CaseIterable, Sendable {
     /// causegraph's own JSON Lines format.
     case native
+    /// Instruments `xctrace export` XML of the SwiftUI tables.
+    case instruments
 
     /// The importer that reads this format.
     var importer: any TraceImporter.Type {
         switch self {
         case .native: NativeTraceReader.self
+        case .instruments: InstrumentsImporter.self
         }
     }
 

@@ -1,0 +1,83 @@
+/// Reads the user's classification rules (`--classify FILE`).
+///
+/// JSON Lines: one rule object a line; blank lines and lines starting with
+/// `#` are skipped. A rule has at most one title condition (`"exact"`,
+/// `"prefix"`, `"suffix"` or `"contains"`; none matches every title),
+/// optionally `"icon"` (a prefix of the SF Symbol name) and `"colour"`, and
+/// must name a `"kind"` (a node kind such as `"state"`); `"owner"`
+/// (`"app"` or `"system"`, default `"app"`) applies when the colour is
+/// neither blue nor gray. For example:
+///
+///     {"prefix": "@Query", "kind": "state"}
+///     {"exact": "Timer", "kind": "externalEnvironment", "owner": "system"}
+///
+/// Rules are tried in file order, files in the order given, before the
+/// built-in ones.
+public enum ClassificationRuleFile {
+    private static let titleKeys = ["exact", "prefix", "suffix", "contains"]
+    private static let knownKeys = Set(titleKeys + ["icon", "colour", "kind", "owner"])
+
+    /// The rules of every file, in order.
+    public static func read(paths: [String]) throws(Diagnostic) -> [ClassificationRule] {
+        var rules: [ClassificationRule] = []
+        for path in paths {
+            rules += try read(try ByteStream(path: path))
+        }
+        return rules
+    }
+
+    static func read(_ stream: ByteStream) throws(Diagnostic) -> [ClassificationRule] {
+        var rules: [ClassificationRule] = []
+        do {
+            try LineReader(stream).forEachLine { line, number in
+                let trimmed = line.drop { Byte.isWhitespace($0) }
+                if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { return }
+                let parsed: JSONValue
+                do {
+                    parsed = try JSONParser.parse(line)
+                } catch let syntax as JSONParser.SyntaxError {
+                    throw Diagnostic.error(
+                        "not a JSON rule: \(syntax.message)",
+                        at: SourceLocation(file: stream.name, line: number, column: Column.of(byteOffset: syntax.offset, in: line)))
+                }
+                guard case .object(let object) = parsed.content else {
+                    throw Diagnostic.error(
+                        "a rule is a JSON object such as {\"prefix\": \"@Query\", \"kind\": \"state\"}",
+                        at: SourceLocation(file: stream.name, line: number, column: Column.of(byteOffset: parsed.offset, in: line)))
+                }
+                let record = JSONRecord(object, objectOffset: parsed.offset, line: line, file: stream.name, lineNumber: number)
+                rules.append(try rule(record))
+            }
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch {
+            throw Diagnostic.error("\(error)", at: SourceLocation(file: stream.name))
+        }
+        return rules
+    }
+
+    private static func rule(_ record: JSONRecord) throws(Diagnostic) -> ClassificationRule {
+        for member in record.object.members where !knownKeys.contains(member.key) {
+            throw record.error("unknown key \"\(member.key)\" in a rule; expected \(knownKeys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))", at: member.value)
+        }
+        let given = titleKeys.filter(record.has)
+        guard given.count <= 1 else {
+            throw record.error("a rule has at most one of \"exact\", \"prefix\", \"suffix\", \"contains\"")
+        }
+        var title = ClassificationRule.TitleMatch.any
+        if let key = given.first, let text = try record.string(key) {
+            switch key {
+            case "exact": title = .exact(text)
+            case "prefix": title = .prefix(text)
+            case "suffix": title = .suffix(text)
+            default: title = .contains(text)
+            }
+        }
+        return ClassificationRule(
+            title,
+            iconPrefix: try record.string("icon"),
+            colour: try record.string("colour"),
+            kind: try record.requiredEnumeration("kind", as: NodeKind.self),
+            owner: try record.enumeration("owner", as: Owner.self) ?? .app)
+    }
+}

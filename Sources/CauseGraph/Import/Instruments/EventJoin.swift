@@ -1,0 +1,110 @@
+/// What the detail tables say about events, kept until the causes that
+/// name the events are read, and the record of which events were emitted.
+///
+/// A ``TraceSink`` needs each event, complete, before the first cause that
+/// names it. So the importer reads the files holding `swiftui-update-groups`,
+/// `swiftui-updates` and `swiftui-changes` first and keeps one small record
+/// per event id (ids, not rows: `xctrace` interns event ids, and each update
+/// or change is one event), then streams the causes, emitting each event
+/// the first time a cause names it. Memory grows with distinct events and
+/// groups; cause rows are never kept.
+///
+/// The trade-off: details that arrive after their event was emitted (a
+/// detail table after a causes table in the same document) cannot be added
+/// any more; they are counted and reported. Reading such a document twice,
+/// or buffering cause rows, would lift that at the cost of time or of
+/// memory per row.
+struct EventJoin {
+    /// One `swiftui-updates` row.
+    struct UpdateDetails {
+        var time: Nanoseconds?
+        var duration: Nanoseconds?
+        var kind: NodeKind?
+        var title: String?
+        var module: String?
+        var severity: Severity?
+        var ran = true
+    }
+
+    struct GroupSpan {
+        var id: GroupID
+        var start: Nanoseconds
+        /// `nil` when the group was still open when recording stopped.
+        var end: Nanoseconds?
+    }
+
+    private(set) var updates: [EventID: UpdateDetails] = [:]
+    /// Event ids of `swiftui-updates` rows in reading order, so events no
+    /// cause names are still emitted, deterministically.
+    private(set) var updateOrder: [EventID] = []
+    private var backtracesByEvent: [EventID: [String]] = [:]
+    private var backtracesByTime: [Nanoseconds: [String]] = [:]
+    private var groups: [GroupSpan] = []
+    private var groupsSorted = true
+    private(set) var emitted: Set<EventID> = []
+
+    /// Detail rows that came after their event was emitted.
+    private(set) var lateDetails = 0
+
+    mutating func add(_ details: UpdateDetails, for event: EventID) {
+        guard !emitted.contains(event) else {
+            lateDetails += 1
+            return
+        }
+        if updates.updateValue(details, forKey: event) == nil { updateOrder.append(event) }
+    }
+
+    mutating func addBacktrace(_ frames: [String], event: EventID?, time: Nanoseconds?) {
+        if let event {
+            guard !emitted.contains(event) else {
+                lateDetails += 1
+                return
+            }
+            backtracesByEvent[event] = frames
+        }
+        if let time { backtracesByTime[time] = frames }
+    }
+
+    mutating func addGroup(_ span: GroupSpan) {
+        if let last = groups.last, last.start > span.start { groupsSorted = false }
+        groups.append(span)
+    }
+
+    /// Marks an event emitted; false if it already was.
+    mutating func markEmitted(_ event: EventID) -> Bool {
+        emitted.insert(event).inserted
+    }
+
+    /// The backtrace of the change with this event id, or else of the change
+    /// recorded at exactly `time` (the timestamp of the cause row naming it).
+    func backtrace(event: EventID, time: Nanoseconds?) -> [String] {
+        if let frames = backtracesByEvent[event] { return frames }
+        if let time, let frames = backtracesByTime[time] { return frames }
+        return []
+    }
+
+    /// The innermost group whose span holds `time`: of the groups that
+    /// started at or before it and have not ended, the one that started last.
+    mutating func group(containing time: Nanoseconds?) -> GroupID? {
+        guard let time, !groups.isEmpty else { return nil }
+        if !groupsSorted {
+            groups.sort { ($0.start, $0.id) < ($1.start, $1.id) }
+            groupsSorted = true
+        }
+        var low = 0
+        var high = groups.count
+        while low < high {
+            let middle = (low + high) / 2
+            if groups[middle].start <= time { low = middle + 1 } else { high = middle }
+        }
+        // Nested spans are rare and shallow; a bounded look back finds the innermost.
+        var index = low - 1
+        var looked = 0
+        while index >= 0, looked < 64 {
+            if groups[index].end.map({ time < $0 }) ?? true { return groups[index].id }
+            index -= 1
+            looked += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,268 @@
+/// Receives the tables of an export: each table's columns, then its rows.
+protocol ExportTableConsumer {
+    /// A new document begins; values of the previous one are gone.
+    mutating func startDocument()
+    /// A `<schema name=…>` ended; `mnemonics` name its columns in order.
+    mutating func beginTable(schema: String, mnemonics: [String], offset: Int) throws(XMLReadFailure)
+    /// One `<row>`, one value per column. Values are valid until the call
+    /// returns; offsets are absolute byte offsets of the row and each cell.
+    mutating func row(_ row: ExportRow, values: InternedValues) throws(XMLReadFailure)
+}
+
+/// The cells of one row, in column order.
+struct ExportRow {
+    var cells: [ValueRef] = []
+    var cellOffsets: [Int] = []
+    var offset = 0
+}
+
+/// Turns the tokens of an `xctrace export` document into tables and rows of
+/// interned values.
+///
+/// A `<schema>` starts a table (several may follow one another in one
+/// document); each `<row>` holds one element per column. `id`/`ref`
+/// interning is resolved here, across rows and tables, including refs to
+/// elements nested inside earlier rows' cells. `<sentinel/>` is null.
+/// An element with neither text nor children stands for its `name` or
+/// `fmt` attribute (a backtrace `<frame name=…>`, a `<thread fmt=…>`).
+struct ExportDocumentReader<Consumer: ExportTableConsumer>: XMLTokenHandler {
+    var consumer: Consumer
+    private(set) var values = InternedValues()
+
+    /// How deep elements may nest; exports need 7 or 8 levels.
+    static var maximumDepth: Int { 256 }
+
+    private var depth = 0
+    private var schemaDepth = 0
+    private var schemaName = ""
+    private var schemaOffset = 0
+    private var mnemonics: [String] = []
+    private var mnemonicDepth = 0
+    private var mnemonicText: [UInt8] = []
+    private var columnCount: Int?
+
+    private var rowDepth = 0
+    private(set) var row = ExportRow()
+    private var frames: [Frame] = []
+    private var pendingChildren: [ValueRef] = []
+    private var text: [UInt8] = []
+    private var formats: [UInt8] = []
+
+    /// An element open inside a row.
+    private struct Frame {
+        /// For `ref=` and `<sentinel/>`: the value it stands for.
+        var resolved: ValueRef?
+        var id: UInt64?
+        var keep: Bool
+        var childStart: Int
+        var textStart: Int
+        var formatStart: Int
+        var offset: Int
+    }
+
+    init(consumer: Consumer) {
+        self.consumer = consumer
+    }
+
+    /// Starts a new document: ids name nothing yet, no table is open.
+    mutating func startDocument() {
+        values = InternedValues()
+        depth = 0
+        schemaDepth = 0
+        mnemonicDepth = 0
+        columnCount = nil
+        rowDepth = 0
+        frames.removeAll()
+        pendingChildren.removeAll()
+        text.removeAll()
+        formats.removeAll()
+        consumer.startDocument()
+    }
+
+    /// Whether a row is open; its offsets must stay resolvable until it ends.
+    var isInRow: Bool { rowDepth > 0 }
+
+    mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw .at(offset: base + tag.offset, message: "elements nest deeper than \(Self.maximumDepth) levels")
+        }
+        if rowDepth > 0 {
+            try startValue(tag, bytes: bytes, base: base)
+            return
+        }
+        let name = UnsafeBufferPointer(rebasing: bytes[tag.name])
+        if Self.equals(name, "row") {
+            guard columnCount != nil else {
+                throw .at(offset: base + tag.offset, message: "<row> before any <schema>: cannot tell which table it belongs to")
+            }
+            rowDepth = depth
+            row.offset = base + tag.offset
+            row.cells.removeAll(keepingCapacity: true)
+            row.cellOffsets.removeAll(keepingCapacity: true)
+        } else if Self.equals(name, "schema") {
+            guard let nameAttribute = tag.nameAttribute else {
+                throw .at(offset: base + tag.offset, message: "<schema> without a name attribute")
+            }
+            var decoded: [UInt8] = []
+            try XMLReferences.decode(nameAttribute, of: bytes, base: base, into: &decoded)
+            schemaName = String(decoding: decoded, as: UTF8.self)
+            schemaDepth = depth
+            schemaOffset = base + tag.offset
+            mnemonics = []
+        } else if schemaDepth > 0, Self.equals(name, "mnemonic") {
+            mnemonicDepth = depth
+            mnemonicText.removeAll(keepingCapacity: true)
+        }
+    }
+
+    mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+        defer { depth -= 1 }
+        if rowDepth > 0 {
+            if depth > rowDepth {
+                try endValue()
+                return
+            }
+            guard let columnCount, row.cells.count == columnCount else {
+                throw .at(offset: row.offset, message: "<row> holds \(row.cells.count) cells, but table \"\(schemaName)\" has \(columnCount ?? 0) columns")
+            }
+            try consumer.row(row, values: values)
+            values.endRow()
+            rowDepth = 0
+        } else if depth == mnemonicDepth {
+            mnemonics.append(String(decoding: mnemonicText, as: UTF8.self).trimmingXMLWhitespace())
+            mnemonicDepth = 0
+        } else if depth == schemaDepth {
+            schemaDepth = 0
+            columnCount = mnemonics.count
+            try consumer.beginTable(schema: schemaName, mnemonics: mnemonics, offset: schemaOffset)
+        }
+    }
+
+    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+        if rowDepth > 0 {
+            guard depth > rowDepth else { return }
+            if hasReferences {
+                try XMLReferences.decode(range, of: bytes, base: base, into: &text)
+            } else {
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+        } else if mnemonicDepth > 0, depth == mnemonicDepth {
+            try XMLReferences.decode(range, of: bytes, base: base, into: &mnemonicText)
+        }
+    }
+
+    private mutating func startValue(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+        if depth == rowDepth + 1 { row.cellOffsets.append(base + tag.offset) }
+        var frame = Frame(
+            resolved: nil, id: nil, keep: frames.last?.keep ?? false,
+            childStart: pendingChildren.count, textStart: text.count, formatStart: formats.count, offset: base + tag.offset)
+        if let ref = tag.ref {
+            let id = try Self.identifier(ref, bytes: bytes, base: base, attribute: "ref")
+            guard let value = values.resolve(id: id) else {
+                throw .at(offset: base + ref.lowerBound - 5, message: "ref=\"\(id)\" names an id that is not defined earlier in the document")
+            }
+            frame.resolved = value
+        } else if Self.equals(UnsafeBufferPointer(rebasing: bytes[tag.name]), "sentinel") {
+            frame.resolved = 0
+        } else if let label = tag.nameAttribute ?? tag.fmt {
+            // A frame's `name` says more than its `fmt`.
+            try XMLReferences.decode(label, of: bytes, base: base, into: &formats)
+        }
+        if let id = tag.id {
+            frame.id = try Self.identifier(id, bytes: bytes, base: base, attribute: "id")
+            frame.keep = true
+        }
+        frames.append(frame)
+    }
+
+    private mutating func endValue() throws(XMLReadFailure) {
+        let frame = frames.removeLast()
+        let value: ValueRef
+        if let resolved = frame.resolved {
+            value = resolved
+        } else if pendingChildren.count > frame.childStart {
+            guard let label = formats.count > frame.formatStart ? leaf(formats[frame.formatStart...], keep: frame.keep) : 0,
+                  let list = values.addList(pendingChildren[frame.childStart...], label: label, keep: frame.keep) else { throw tooMany(frame) }
+            value = list
+        } else {
+            let made = text.count > frame.textStart
+                ? leaf(text[frame.textStart...], keep: frame.keep)
+                : leaf(formats[frame.formatStart...], keep: frame.keep)
+            guard let made else { throw tooMany(frame) }
+            value = made
+        }
+        if pendingChildren.count > frame.childStart { pendingChildren.removeSubrange(frame.childStart...) }
+        if text.count > frame.textStart { text.removeSubrange(frame.textStart...) }
+        if formats.count > frame.formatStart { formats.removeSubrange(frame.formatStart...) }
+        if let id = frame.id {
+            guard values.define(id: id, as: value) else {
+                throw .at(offset: frame.offset, message: "id=\"\(id)\" is defined twice")
+            }
+        }
+        if depth == rowDepth + 1 {
+            row.cells.append(value)
+        } else {
+            pendingChildren.append(value)
+        }
+    }
+
+    private func tooMany(_ frame: Frame) -> XMLReadFailure {
+        .at(offset: frame.offset, message: "more than \(InternedValues.maximumCount) values in one document")
+    }
+
+    private mutating func leaf(_ bytes: ArraySlice<UInt8>, keep: Bool) -> ValueRef? {
+        if bytes.isEmpty { return values.add(kind: .empty, payload: 0, keep: keep) }
+        if let number = Self.canonicalNumber(bytes) { return values.add(kind: .number, payload: number, keep: keep) }
+        // The stream was checked to be UTF-8 before tokenizing.
+        return values.addString(String(decoding: bytes, as: UTF8.self), keep: keep)
+    }
+
+    /// Decimal digits without a redundant leading zero, fitting in 64 bits;
+    /// such text round-trips through the number, so it is kept as one.
+    static func canonicalNumber(_ bytes: ArraySlice<UInt8>) -> UInt64? {
+        guard let first = bytes.first, bytes.count <= 20, first != Byte.zero || bytes.count == 1 else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes {
+            guard byte >= Byte.zero && byte <= Byte.nine else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(UInt64(byte - Byte.zero))
+            guard !overflow1 && !overflow2 else { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    private static func identifier(
+        _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, base: Int, attribute: String
+    ) throws(XMLReadFailure) -> UInt64 {
+        guard let id = canonicalNumber(ArraySlice(UnsafeBufferPointer(rebasing: bytes[range]))) ?? plainNumber(bytes, range) else {
+            throw .at(offset: base + range.lowerBound, message: "\(attribute)=\"\(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))\" is not a whole number")
+        }
+        return id
+    }
+
+    /// Digits with leading zeros, which are still a valid id.
+    private static func plainNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
+        let digits = bytes[range].drop { $0 == Byte.zero }
+        guard !range.isEmpty else { return nil }
+        return digits.isEmpty ? 0 : canonicalNumber(ArraySlice(UnsafeBufferPointer(rebasing: digits)))
+    }
+
+    @inline(__always)
+    private static func equals(_ name: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        guard name.count == literal.utf8CodeUnitCount else { return false }
+        for index in 0..<name.count where name[index] != literal.utf8Start[index] { return false }
+        return true
+    }
+}
+
+extension String {
+    /// The string without leading and trailing XML whitespace.
+    func trimmingXMLWhitespace() -> String {
+        let bytes = Array(utf8)
+        guard let first = bytes.firstIndex(where: { !Byte.isWhitespace($0) }),
+              let last = bytes.lastIndex(where: { !Byte.isWhitespace($0) }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+}

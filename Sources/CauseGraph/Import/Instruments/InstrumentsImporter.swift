@@ -1,0 +1,162 @@
+/// Reads the SwiftUI tables of Instruments recordings, as written by
+/// `xctrace export --xpath '…/table[@schema="swiftui-causes"]'` (and
+/// `swiftui-full-causes`, `swiftui-updates`, `swiftui-changes`,
+/// `swiftui-update-groups`).
+///
+/// Every file given together is one recording: its files form one trace
+/// document, joined by event id (see ``EventJoin``). Files are read in
+/// the order of ``InstrumentsTable/readOrder`` by the first table each
+/// holds (then in the order given), so details are known before the causes
+/// that emit events. Each file streams through a hand-written tokenizer in
+/// 1 MiB chunks; memory grows with the values the export interns, never
+/// with its rows.
+public enum InstrumentsImporter: TraceImporter {
+    /// The longest single token (tag, text run) accepted, in bytes.
+    static let maximumTokenLength = 64 << 20
+
+    public static func looksLikeFormat(_ prefix: [UInt8]) -> Bool {
+        guard let root = firstElementName(prefix) else { return false }
+        return root == "trace-query-result"
+    }
+
+    public static func read<Sink: TraceSink>(
+        _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
+        let rules = try ClassificationRuleFile.read(paths: settings.classificationFiles)
+        var reader = ExportDocumentReader(consumer: InstrumentsTableReader(sink: sink, classifier: TitleClassifier(userRules: rules)))
+        for stream in try ordered(streams) {
+            try read(stream, with: &reader, diagnostics: &diagnostics)
+        }
+        do throws(XMLReadFailure) {
+            for diagnostic in try reader.consumer.finish() { diagnostics.append(diagnostic) }
+        } catch {
+            switch error {
+            case .diagnostic(let diagnostic): throw diagnostic
+            case .at(_, let message): throw .error(message)
+            }
+        }
+        sink = reader.consumer.sink
+    }
+
+    /// Streams one file through the tokenizer into `reader`.
+    static func read<Sink: TraceSink>(
+        _ stream: ByteStream, with reader: inout ExportDocumentReader<InstrumentsTableReader<Sink>>, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
+        reader.startDocument()
+        var tokenizer = XMLTokenizer()
+        var positions = StreamPositions()
+        var work: [UInt8] = []
+        var validated = 0
+        var sawBytes = false
+        // Lines and columns of the open row's cells, worked out before the
+        // bytes holding them are discarded.
+        var kept: [Int: (line: Int, column: Int)] = [:]
+        while true {
+            let chunk = try stream.nextChunk()
+            let isFinal = chunk == nil
+            if let chunk {
+                sawBytes = true
+                if work.isEmpty { work = chunk } else { work.append(contentsOf: chunk) }
+            }
+            guard sawBytes else {
+                throw .error("empty file: expected an xctrace export (<trace-query-result>)", at: SourceLocation(file: stream.name, line: 1, column: 1))
+            }
+            let consumed = try work.withUnsafeBufferPointer { bytes throws(Diagnostic) -> Int in
+                func location(_ offset: Int) -> SourceLocation {
+                    let (line, column) = kept[offset] ?? positions.location(ofOffset: offset, in: bytes)
+                    return SourceLocation(file: stream.name, line: line, column: column)
+                }
+                let end: Int
+                switch UTF8Validation.check(bytes, from: validated, isFinal: isFinal) {
+                case .invalid(let at): throw .error("invalid UTF-8", at: location(positions.base + at))
+                case .valid(let upTo): end = upTo
+                }
+                validated = end
+                let consumed: Int
+                do throws(XMLReadFailure) {
+                    consumed = try tokenizer.parse(UnsafeBufferPointer(rebasing: bytes[0..<end]), base: positions.base, isFinal: isFinal, handler: &reader)
+                } catch {
+                    switch error {
+                    case .at(let offset, let message): throw .error(message, at: location(offset))
+                    case .diagnostic(let diagnostic): throw diagnostic
+                    }
+                }
+                for note in reader.consumer.takeNotes() {
+                    diagnostics.append(Diagnostic(.note, note.message, at: location(note.offset)))
+                }
+                let discardedEnd = positions.base + consumed
+                if reader.isInRow {
+                    var stillOpen: [Int: (line: Int, column: Int)] = [:]
+                    for offset in [reader.row.offset] + reader.row.cellOffsets where offset < discardedEnd {
+                        stillOpen[offset] = kept[offset] ?? positions.location(ofOffset: offset, in: bytes)
+                    }
+                    kept = stillOpen
+                } else if !kept.isEmpty {
+                    kept = [:]
+                }
+                positions.discard(consumed, of: bytes)
+                return consumed
+            }
+            work.removeFirst(consumed)
+            validated -= consumed
+            if isFinal { return }
+            if work.count > maximumTokenLength {
+                throw .error("a single tag or text run is longer than \(maximumTokenLength >> 20) MiB", at: SourceLocation(file: stream.name))
+            }
+        }
+    }
+
+    /// The streams in table read order, by the first `<schema name=…>` each
+    /// holds; ties and files whose first schema is not among the first bytes
+    /// keep the order given.
+    static func ordered(_ streams: [ByteStream]) throws(Diagnostic) -> [ByteStream] {
+        var ranked: [(rank: Int, index: Int, stream: ByteStream)] = []
+        for (index, stream) in streams.enumerated() {
+            let schema = firstSchemaName(try stream.prefix(InputFormat.detectionPrefixLength))
+            let rank = schema.flatMap { InstrumentsTable.readOrder.firstIndex(of: $0) } ?? -1
+            ranked.append((rank, index, stream))
+        }
+        return ranked.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.stream)
+    }
+
+    /// The name of the first element after the prolog (declaration,
+    /// comments, whitespace).
+    static func firstElementName(_ prefix: [UInt8]) -> String? {
+        var i = 0
+        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        while i < prefix.count {
+            if Byte.isWhitespace(prefix[i]) {
+                i += 1
+                continue
+            }
+            guard prefix[i] == Byte.lessThan, i + 1 < prefix.count else { return nil }
+            if prefix[i + 1] == Byte.question || prefix[i + 1] == Byte.exclamation {
+                guard let close = prefix[i...].firstIndex(of: Byte.greaterThan) else { return nil }
+                i = close + 1
+                continue
+            }
+            let name = prefix[(i + 1)...].prefix(while: Byte.isNameByte)
+            return String(decoding: name, as: UTF8.self)
+        }
+        return nil
+    }
+
+    static func firstSchemaName(_ prefix: [UInt8]) -> String? {
+        let marker = Array("<schema".utf8)
+        guard let start = prefix.indices.first(where: { prefix[$0...].starts(with: marker) }) else { return nil }
+        var i = start + marker.count
+        let name = Array("name".utf8)
+        while i < prefix.count, prefix[i] != Byte.greaterThan {
+            if prefix[i...].starts(with: name) {
+                var j = i + name.count
+                while j < prefix.count, Byte.isWhitespace(prefix[j]) || prefix[j] == Byte.equals { j += 1 }
+                guard j < prefix.count, prefix[j] == Byte.doubleQuote || prefix[j] == Byte.singleQuote else { return nil }
+                let quote = prefix[j]
+                guard let close = prefix[(j + 1)...].firstIndex(of: quote) else { return nil }
+                return String(decoding: prefix[(j + 1)..<close], as: UTF8.self)
+            }
+            i += 1
+        }
+        return nil
+    }
+}

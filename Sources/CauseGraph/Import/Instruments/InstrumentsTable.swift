@@ -1,0 +1,99 @@
+/// The SwiftUI tables of an Instruments export that causegraph reads, with
+/// the position of each column it uses, found by mnemonic.
+enum InstrumentsTable {
+    case causes(CauseColumns)
+    case updates(UpdateColumns)
+    case changes(ChangeColumns)
+    case updateGroups(GroupColumns)
+    /// A table causegraph does not read; its rows are still interned.
+    case unused
+
+    struct CauseColumns {
+        var timestamp: Int?
+        var sourceEvent: Int
+        var sourceNode: Int?
+        var destinationEvent: Int
+        var destinationNode: Int?
+        var label: Int?
+        var changedProperties: Int?
+        var process: Int?
+    }
+
+    struct UpdateColumns {
+        var start: Int?
+        var duration: Int?
+        var event: Int
+        var updateType: Int?
+        var description: Int?
+        var module: Int?
+        var viewName: Int?
+        var severity: Int?
+        var process: Int?
+    }
+
+    struct ChangeColumns {
+        var timestamp: Int?
+        var event: Int?
+        var backtrace: Int
+        var process: Int?
+    }
+
+    struct GroupColumns {
+        var start: Int?
+        var duration: Int?
+        var label: Int?
+        var process: Int?
+    }
+
+    /// The schemas read, in the order files holding them are read: details
+    /// to join come before the causes that emit events.
+    static let readOrder = ["swiftui-update-groups", "swiftui-updates", "swiftui-changes", "swiftui-causes", "swiftui-full-causes"]
+
+    /// The table for a schema; a missing required column is an error.
+    static func make(schema: String, mnemonics: [String]) throws(MissingColumn) -> InstrumentsTable {
+        let columns = Columns(mnemonics: mnemonics)
+        switch schema {
+        case "swiftui-causes", "swiftui-full-causes":
+            return .causes(CauseColumns(
+                timestamp: columns["timestamp"],
+                sourceEvent: try columns.required("source-node-event-id"),
+                sourceNode: columns["source-node"],
+                destinationEvent: try columns.required("destination-node-event-id"),
+                destinationNode: columns["destination-node"],
+                label: columns["label"],
+                changedProperties: columns["changed-properties"],
+                process: columns["process"]))
+        case "swiftui-updates":
+            return .updates(UpdateColumns(
+                start: columns["start"], duration: columns["duration"], event: try columns.required("id"),
+                updateType: columns["update-type"], description: columns["description"], module: columns["module"],
+                viewName: columns["view-name"], severity: columns["severity"], process: columns["process"]))
+        case "swiftui-changes":
+            return .changes(ChangeColumns(
+                timestamp: columns["timestamp"], event: columns["id"], backtrace: try columns.required("backtrace"),
+                process: columns["process"]))
+        case "swiftui-update-groups":
+            return .updateGroups(GroupColumns(
+                start: columns["start"], duration: columns["duration"], label: columns["label"], process: columns["process"]))
+        default:
+            return .unused
+        }
+    }
+
+    struct MissingColumn: Error {
+        var mnemonic: String
+    }
+
+    private struct Columns {
+        let mnemonics: [String]
+
+        subscript(mnemonic: String) -> Int? {
+            mnemonics.firstIndex(of: mnemonic)
+        }
+
+        func required(_ mnemonic: String) throws(MissingColumn) -> Int {
+            guard let index = self[mnemonic] else { throw MissingColumn(mnemonic: mnemonic) }
+            return index
+        }
+    }
+}

@@ -1,0 +1,374 @@
+/// Turns the rows of the SwiftUI tables into trace records.
+///
+/// - `swiftui-causes` / `swiftui-full-causes`: each row is a cause, source
+///   event → destination event. Each event is emitted the first time a row
+///   names it, its kind and owner classified from its node cell and
+///   completed with what ``EventJoin`` holds for its id. Labels: `Update`
+///   and `Invalidation` (the destination was marked dirty and re-evaluated)
+///   become `update` edges, `Creation` a `creation` edge; any other label is
+///   read as `update` and reported.
+/// - `swiftui-updates`: duration, update type, module, view name, severity
+///   and whether the body ran, joined to events by id.
+/// - `swiftui-changes`: backtraces, joined to the event with the change's
+///   id, or else to the source event of the cause row with the same
+///   timestamp.
+/// - `swiftui-update-groups`: update groups, numbered from 1 in reading
+///   order; an event belongs to the innermost group whose span holds its time.
+struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
+    var sink: Sink
+    private let classifier: TitleClassifier
+    private var join = EventJoin()
+    private var table = InstrumentsTable.unused
+    private var tableName = ""
+    private var mnemonics: [String] = []
+    private var began = false
+    private var nextGroup: GroupID = 1
+
+    /// Node cells already classified in this document, by interned value.
+    private var nodeCache: [ValueRef: Int32] = [:]
+    private var nodes: [NodeDescription] = []
+
+    /// Notes at byte offsets the caller resolves to lines and columns.
+    private(set) var pendingNotes: [(offset: Int, message: String)] = []
+    private var unclassifiedTitles: [String: Int] = [:]
+    private var unknownLabels: [String: Int] = [:]
+    private var unknownSeverities: [String: Int] = [:]
+    private var rowsWithoutEvent = 0
+    private var lateGroups = 0
+
+    private struct NodeDescription {
+        var title: String
+        var classification: NodeClassification
+    }
+
+    init(sink: Sink, classifier: TitleClassifier) {
+        self.sink = sink
+        self.classifier = classifier
+    }
+
+    /// Forgets what belongs to the previous document: interned values and
+    /// the table being read. Event ids and groups span documents, since the
+    /// tables of one recording are exported to separate files.
+    mutating func startDocument() {
+        nodeCache.removeAll(keepingCapacity: true)
+        nodes.removeAll(keepingCapacity: true)
+        table = .unused
+    }
+
+    mutating func takeNotes() -> [(offset: Int, message: String)] {
+        defer { pendingNotes.removeAll() }
+        return pendingNotes
+    }
+
+    mutating func beginTable(schema: String, mnemonics: [String], offset: Int) throws(XMLReadFailure) {
+        do {
+            table = try InstrumentsTable.make(schema: schema, mnemonics: mnemonics)
+        } catch {
+            throw .at(offset: offset, message: "table \"\(schema)\" has no column with mnemonic \"\(error.mnemonic)\"")
+        }
+        tableName = schema
+        self.mnemonics = mnemonics
+        if case .unused = table {
+            pendingNotes.append((offset, "table \"\(schema)\" is not used by causegraph; its rows are skipped"))
+        }
+    }
+
+    mutating func row(_ row: ExportRow, values: InternedValues) throws(XMLReadFailure) {
+        switch table {
+        case .causes(let columns):
+            try beginIfNeeded(row, process: columns.process, values: values)
+            try causeRow(row, columns, values: values)
+        case .updates(let columns):
+            try updateRow(row, columns, values: values)
+        case .changes(let columns):
+            try changeRow(row, columns, values: values)
+        case .updateGroups(let columns):
+            try beginIfNeeded(row, process: columns.process, values: values)
+            try groupRow(row, columns, values: values)
+        case .unused:
+            break
+        }
+    }
+
+    // MARK: Tables
+
+    private mutating func causeRow(_ row: ExportRow, _ columns: InstrumentsTable.CauseColumns, values: InternedValues) throws(XMLReadFailure) {
+        let time = try self.time(columns.timestamp, row, values)
+        guard let from = try eventID(columns.sourceEvent, row, values),
+              let to = try eventID(columns.destinationEvent, row, values) else {
+            rowsWithoutEvent += 1
+            return
+        }
+        try emitEvent(from, node: columns.sourceNode, rowTime: time, isSource: true, row, values)
+        try emitEvent(to, node: columns.destinationNode, rowTime: time, isSource: false, row, values)
+        var cause = TraceCause(from: from, to: to, label: label(columns.label, row, values), time: time)
+        if let column = columns.changedProperties { cause.changed = Self.names(row.cells[column], values) }
+        do {
+            try sink.add(cause)
+        } catch {
+            throw .at(offset: row.offset, message: "\(error)")
+        }
+    }
+
+    private mutating func updateRow(_ row: ExportRow, _ columns: InstrumentsTable.UpdateColumns, values: InternedValues) throws(XMLReadFailure) {
+        guard let event = try eventID(columns.event, row, values) else {
+            rowsWithoutEvent += 1
+            return
+        }
+        var details = EventJoin.UpdateDetails()
+        details.time = try time(columns.start, row, values)
+        details.duration = try time(columns.duration, row, values)
+        let updateType = string(columns.updateType, row, values)
+        let description = string(columns.description, row, values)
+        if let updateType { details.kind = Self.kind(ofUpdateType: updateType) }
+        // The export has no "ran" column; a skipped body says so in its type or description.
+        details.ran = ![updateType, description].contains { $0?.lowercased().contains("skip") ?? false }
+        details.module = string(columns.module, row, values)
+        details.title = string(columns.viewName, row, values) ?? description
+        if let severity = string(columns.severity, row, values) {
+            details.severity = Self.severity(severity)
+            if details.severity == nil { unknownSeverities[severity, default: 0] += 1 }
+        }
+        join.add(details, for: event)
+    }
+
+    private mutating func changeRow(_ row: ExportRow, _ columns: InstrumentsTable.ChangeColumns, values: InternedValues) throws(XMLReadFailure) {
+        let event = try eventID(columns.event, row, values)
+        let time = try self.time(columns.timestamp, row, values)
+        let cell = row.cells[columns.backtrace]
+        var frames: [String] = []
+        if values.kind(cell) == .list {
+            for frame in values.children(cell) {
+                if let name = values.label(frame) { frames.append(name) }
+            }
+        } else if let text = values.string(cell) {
+            frames = [text]
+        }
+        guard !frames.isEmpty else { return }
+        join.addBacktrace(frames, event: event, time: time)
+    }
+
+    private mutating func groupRow(_ row: ExportRow, _ columns: InstrumentsTable.GroupColumns, values: InternedValues) throws(XMLReadFailure) {
+        let start = try time(columns.start, row, values)
+        let duration = try time(columns.duration, row, values)
+        let group = UpdateGroup(id: nextGroup, label: string(columns.label, row, values) ?? "Update Group", start: start, duration: duration)
+        nextGroup += 1
+        if !join.emitted.isEmpty { lateGroups += 1 }
+        if let start {
+            let (end, overflow) = duration.map { start.addingReportingOverflow($0) } ?? (0, true)
+            join.addGroup(EventJoin.GroupSpan(id: group.id, start: start, end: overflow ? nil : end))
+        }
+        do {
+            try sink.add(group)
+        } catch {
+            throw .at(offset: row.offset, message: "\(error)")
+        }
+    }
+
+    // MARK: Events
+
+    private mutating func emitEvent(
+        _ id: EventID, node column: Int?, rowTime: Nanoseconds?, isSource: Bool, _ row: ExportRow, _ values: InternedValues
+    ) throws(XMLReadFailure) {
+        guard !join.emitted.contains(id) else { return }
+        let node = column.map { nodes[Int(describeNode(row.cells[$0], values))] }
+            ?? NodeDescription(title: "event \(id)", classification: classifier.classify(title: "", colour: nil, icon: nil))
+        var event = TraceEvent(id: id, kind: node.classification.kind, title: node.title, owner: node.classification.owner, time: rowTime)
+        if let details = join.updates[id] {
+            if let kind = details.kind, event.kind.isUpdate { event.kind = kind }
+            event.module = details.module
+            event.time = details.time ?? rowTime
+            if event.kind.isUpdate {
+                event.duration = details.duration
+                event.severity = details.severity
+                event.ran = details.ran
+            }
+        }
+        event.backtrace = join.backtrace(event: id, time: isSource ? rowTime : nil)
+        if !node.classification.isClassified { unclassifiedTitles[node.title, default: 0] += 1 }
+        try add(event, offset: row.offset)
+    }
+
+    private mutating func add(_ event: TraceEvent, offset: Int?) throws(XMLReadFailure) {
+        var event = event
+        event.group = join.group(containing: event.time)
+        _ = join.markEmitted(event.id)
+        do {
+            try sink.add(event)
+        } catch {
+            let message = "\(error)"
+            if let offset { throw .at(offset: offset, message: message) }
+            throw .diagnostic(.error(message))
+        }
+    }
+
+    /// Classifies a node cell (`typed-array` of title, colour, icon, …),
+    /// once per interned cell.
+    private mutating func describeNode(_ cell: ValueRef, _ values: InternedValues) -> Int32 {
+        let cacheable = InternedValues.isKept(cell)
+        if cacheable, let index = nodeCache[cell] { return index }
+        var title: String?
+        var colour: String?
+        var icon: String?
+        if values.kind(cell) == .list {
+            let fields = values.children(cell)
+            var position = fields.startIndex
+            if position < fields.endIndex { title = values.string(fields[position]); position += 1 }
+            if position < fields.endIndex { colour = values.string(fields[position]); position += 1 }
+            if position < fields.endIndex { icon = values.string(fields[position]) }
+        } else {
+            title = values.string(cell)
+        }
+        let text = title ?? ""
+        let index = Int32(nodes.count)
+        nodes.append(NodeDescription(title: text, classification: classifier.classify(title: text, colour: colour, icon: icon)))
+        if cacheable { nodeCache[cell] = index }
+        return index
+    }
+
+    // MARK: End
+
+    /// Emits the events only `swiftui-updates` named, then reports what was
+    /// unusual.
+    mutating func finish() throws(XMLReadFailure) -> [Diagnostic] {
+        if !began { try begin(app: nil) }
+        for id in join.updateOrder where !join.emitted.contains(id) {
+            guard let details = join.updates[id] else { continue }
+            let title = details.title ?? "update \(id)"
+            let classification = classifier.classify(title: title, colour: nil, icon: nil)
+            var kind = classification.kind
+            if let updateKind = details.kind, kind.isUpdate { kind = updateKind }
+            var event = TraceEvent(id: id, kind: kind, title: title, module: details.module, owner: classification.owner, time: details.time)
+            if kind.isUpdate {
+                event.duration = details.duration
+                event.severity = details.severity
+                event.ran = details.ran
+            }
+            event.backtrace = join.backtrace(event: id, time: nil)
+            try add(event, offset: nil)
+        }
+        return summary()
+    }
+
+    private func summary() -> [Diagnostic] {
+        var notes: [Diagnostic] = []
+        if !unclassifiedTitles.isEmpty {
+            let total = unclassifiedTitles.values.reduce(0, +)
+            notes.append(Diagnostic(.note, "\(total) events have titles no classification rule matches; they became \"other\" nodes (add rules with --classify FILE): \(Self.listing(unclassifiedTitles))"))
+        }
+        if !unknownLabels.isEmpty {
+            notes.append(Diagnostic(.note, "cause labels read as \"update\": \(Self.listing(unknownLabels))"))
+        }
+        if !unknownSeverities.isEmpty {
+            notes.append(Diagnostic(.note, "unknown severities ignored: \(Self.listing(unknownSeverities))"))
+        }
+        if rowsWithoutEvent > 0 {
+            notes.append(Diagnostic(.warning, "\(rowsWithoutEvent) rows name no event id and were skipped"))
+        }
+        if join.lateDetails > 0 {
+            notes.append(Diagnostic(.warning, "\(join.lateDetails) swiftui-updates or swiftui-changes rows came after a cause had named their event, so the graph lacks their details; export those tables to their own files"))
+        }
+        if lateGroups > 0 {
+            notes.append(Diagnostic(.warning, "\(lateGroups) update groups came after events were read, so earlier events are not placed in them; export swiftui-update-groups to its own file"))
+        }
+        return notes
+    }
+
+    /// `"title" (count)` items, most frequent first, at most 20.
+    private static func listing(_ counts: [String: Int]) -> String {
+        let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        var items = sorted.prefix(20).map { "\"\($0.key)\" (\($0.value))" }
+        if sorted.count > 20 { items.append("and \(sorted.count - 20) more") }
+        return items.joined(separator: ", ")
+    }
+
+    // MARK: Cells
+
+    private mutating func beginIfNeeded(_ row: ExportRow, process: Int?, values: InternedValues) throws(XMLReadFailure) {
+        guard !began else { return }
+        // "Landmarks (4242)" names the recorded app.
+        var app = process.flatMap { values.label(row.cells[$0]) }
+        if let name = app, name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
+            app = String(name[..<open]).trimmingXMLWhitespace()
+        }
+        try begin(app: app?.isEmpty == true ? nil : app)
+    }
+
+    private mutating func begin(app: String?) throws(XMLReadFailure) {
+        began = true
+        do {
+            try sink.begin(TraceHeader(app: app))
+        } catch {
+            throw .diagnostic(.error("\(error)"))
+        }
+    }
+
+    private func eventID(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> EventID? {
+        try number(column, row, values)
+    }
+
+    /// A time or duration in nanoseconds; values past `Int64.max` (292
+    /// years) are the near-`UINT64_MAX` markers of updates still in flight
+    /// when recording stopped, so they are unknown.
+    private func time(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> Nanoseconds? {
+        guard let value = try number(column, row, values), value <= UInt64(Int64.max) else { return nil }
+        return Nanoseconds(value)
+    }
+
+    private func number(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> UInt64? {
+        guard let column else { return nil }
+        let cell = row.cells[column]
+        switch values.kind(cell) {
+        case .empty: return nil
+        case .number: return values.number(cell)
+        case .string, .list:
+            let shown = values.string(cell).map { "\"\(String($0.prefix(40)))\"" } ?? "a list"
+            throw .at(offset: row.cellOffsets[column], message: "malformed number \(shown) in column \"\(mnemonics[column])\" of \(tableName): expected a whole number")
+        }
+    }
+
+    private func string(_ column: Int?, _ row: ExportRow, _ values: InternedValues) -> String? {
+        guard let column else { return nil }
+        return values.label(row.cells[column])
+    }
+
+    private mutating func label(_ column: Int?, _ row: ExportRow, _ values: InternedValues) -> CauseLabel {
+        guard let text = string(column, row, values) else { return .update }
+        switch text {
+        case "Update", "Invalidation": return .update
+        case "Creation": return .creation
+        default:
+            unknownLabels[text, default: 0] += 1
+            return .update
+        }
+    }
+
+    /// Changed properties: a list cell's items, or a comma-separated string.
+    private static func names(_ cell: ValueRef, _ values: InternedValues) -> [String] {
+        if values.kind(cell) == .list {
+            return values.children(cell).compactMap { values.string($0) }
+        }
+        guard let text = values.string(cell) else { return [] }
+        return text.split(separator: ",").map { String($0).trimmingXMLWhitespace() }.filter { !$0.isEmpty }
+    }
+
+    /// "View Body" → body, "…Representable…" → representable, anything
+    /// else ("Layout", …) → other.
+    static func kind(ofUpdateType type: String) -> NodeKind {
+        let lowered = type.lowercased()
+        if lowered.contains("body") { return .body }
+        if lowered.contains("representable") { return .representable }
+        return .other
+    }
+
+    /// Instruments' severities; "Very Low" counts as low.
+    static func severity(_ text: String) -> Severity? {
+        switch text.lowercased() {
+        case "very low", "low": .low
+        case "medium", "moderate": .medium
+        case "high": .high
+        case "very high", "severe", "critical": .veryHigh
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,169 @@
+/// A value read from an export: `0` is null (`<sentinel/>` or a missing
+/// cell); otherwise an index into ``InternedValues``, with the top bit set
+/// for values that live only until the end of the current row.
+typealias ValueRef = UInt32
+
+/// The values of an export, interned the way `xctrace` interns them.
+///
+/// Every element that carries `id="N"`, and every element inside one, is
+/// kept for the whole document, since a later `ref="N"` may name it (or,
+/// through its parent, any element nested in it). Elements outside any
+/// identified element live in a scratch area cleared after each row. So
+/// memory grows with the distinct values the export defines, never with the
+/// rows that refer to them again.
+///
+/// A value is a number (text of decimal digits that fits in 64 bits), a
+/// string, a list of child values (labelled by its `name` or `fmt`), or
+/// empty. A leaf without text stands for its `name` or `fmt`. Each takes 9 bytes plus its
+/// string or child list.
+struct InternedValues {
+    enum Kind: UInt8 {
+        case empty, number, string, list
+    }
+
+    /// The most ids one document may define; far beyond any real export,
+    /// and it keeps every index in 31 bits.
+    static let maximumCount = Int(Int32.max) - 1
+    private static let scratchBit: UInt32 = 1 << 31
+
+    private struct Area {
+        var kinds: [UInt8] = []
+        /// A number, a string index, or a child list's start and count.
+        var payloads: [UInt64] = []
+        var children: [ValueRef] = []
+        var strings: [String] = []
+
+        mutating func removeAll() {
+            kinds.removeAll(keepingCapacity: true)
+            payloads.removeAll(keepingCapacity: true)
+            children.removeAll(keepingCapacity: true)
+            strings.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private var kept = Area()
+    private var scratch = Area()
+    /// `xctrace` id → value; ids are small and dense in real exports.
+    private var idTable: [ValueRef] = []
+    /// Ids too far beyond the dense range to index an array with.
+    private var sparseIDs: [UInt64: ValueRef] = [:]
+
+    /// Clears the values that lived only for the current row.
+    mutating func endRow() {
+        if !scratch.kinds.isEmpty { scratch.removeAll() }
+    }
+
+    /// Adds a value; `keep` when it must outlive the row.
+    mutating func add(kind: Kind, payload: UInt64, keep: Bool) -> ValueRef? {
+        if keep {
+            guard kept.kinds.count < Self.maximumCount else { return nil }
+            kept.kinds.append(kind.rawValue)
+            kept.payloads.append(payload)
+            return ValueRef(kept.kinds.count)
+        }
+        guard scratch.kinds.count < Self.maximumCount else { return nil }
+        scratch.kinds.append(kind.rawValue)
+        scratch.payloads.append(payload)
+        return ValueRef(scratch.kinds.count) | Self.scratchBit
+    }
+
+    mutating func addString(_ string: String, keep: Bool) -> ValueRef? {
+        let index = UInt64(keep ? kept.strings.count : scratch.strings.count)
+        guard let value = add(kind: .string, payload: index, keep: keep) else { return nil }
+        if keep { kept.strings.append(string) } else { scratch.strings.append(string) }
+        return value
+    }
+
+    /// Adds a list; `label` is a string value (or null) naming the list as
+    /// its `name` or `fmt` attribute did, kept in the slot before the items.
+    mutating func addList(_ items: ArraySlice<ValueRef>, label: ValueRef, keep: Bool) -> ValueRef? {
+        let start = UInt64(keep ? kept.children.count : scratch.children.count)
+        guard let value = add(kind: .list, payload: start << 32 | UInt64(items.count), keep: keep) else { return nil }
+        if keep {
+            kept.children.append(label)
+            kept.children.append(contentsOf: items)
+        } else {
+            scratch.children.append(label)
+            scratch.children.append(contentsOf: items)
+        }
+        return value
+    }
+
+    /// Records that `xctrace` id `id` names `value`; false if it already names one.
+    mutating func define(id: UInt64, as value: ValueRef) -> Bool {
+        if id < UInt64(idTable.count) {
+            guard idTable[Int(id)] == 0 else { return false }
+            idTable[Int(id)] = value
+            return true
+        }
+        // Grow the dense table for ids near it; keep far-off ones in a dictionary
+        // so a hostile id cannot make the table huge.
+        if id <= UInt64(idTable.count) * 2 + 4096 {
+            idTable.append(contentsOf: repeatElement(0, count: Int(id) + 1 - idTable.count))
+            idTable[Int(id)] = value
+            return true
+        }
+        return sparseIDs.updateValue(value, forKey: id) == nil
+    }
+
+    /// The value an `xctrace` id names, if it was defined.
+    func resolve(id: UInt64) -> ValueRef? {
+        if id < UInt64(idTable.count) {
+            let value = idTable[Int(id)]
+            return value == 0 ? nil : value
+        }
+        return sparseIDs[id]
+    }
+
+    func kind(_ value: ValueRef) -> Kind {
+        guard value != 0 else { return .empty }
+        return Kind(rawValue: value & Self.scratchBit == 0
+            ? kept.kinds[Int(value) - 1]
+            : scratch.kinds[Int(value & ~Self.scratchBit) - 1])!
+    }
+
+    private func payload(_ value: ValueRef) -> UInt64 {
+        value & Self.scratchBit == 0
+            ? kept.payloads[Int(value) - 1]
+            : scratch.payloads[Int(value & ~Self.scratchBit) - 1]
+    }
+
+    /// The value as a number, when it is one.
+    func number(_ value: ValueRef) -> UInt64? {
+        kind(value) == .number ? payload(value) : nil
+    }
+
+    /// The value as text: a string, or a number's digits.
+    func string(_ value: ValueRef) -> String? {
+        switch kind(value) {
+        case .string:
+            let index = Int(payload(value))
+            return value & Self.scratchBit == 0 ? kept.strings[index] : scratch.strings[index]
+        case .number:
+            return String(payload(value))
+        case .empty, .list:
+            return nil
+        }
+    }
+
+    /// The children of a list value; empty for any other.
+    func children(_ value: ValueRef) -> ArraySlice<ValueRef> {
+        guard kind(value) == .list else { return [] }
+        let packed = payload(value)
+        let start = Int(packed >> 32) + 1
+        let range = start..<(start + Int(packed & 0xFFFF_FFFF))
+        return value & Self.scratchBit == 0 ? kept.children[range] : scratch.children[range]
+    }
+
+    /// A list's `name` or `fmt`; a leaf's text.
+    func label(_ value: ValueRef) -> String? {
+        guard kind(value) == .list else { return string(value) }
+        let slot = Int(payload(value) >> 32)
+        return string(value & Self.scratchBit == 0 ? kept.children[slot] : scratch.children[slot])
+    }
+
+    /// Whether the value outlives the row, so facts derived from it may be cached.
+    static func isKept(_ value: ValueRef) -> Bool {
+        value != 0 && value & scratchBit == 0
+    }
+}

@@ -1,0 +1,362 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why reading an export stopped: a message at an absolute byte offset of
+/// the file (resolved to a line and column by whoever knows the bytes), or
+/// a diagnostic already positioned.
+enum XMLReadFailure: Error {
+    case at(offset: Int, message: String)
+    case diagnostic(Diagnostic)
+}
+
+/// The parts of a start tag an Instruments export uses; attribute values
+/// are raw (entities not yet decoded) ranges of the current buffer.
+struct XMLStartTag {
+    var name: Range<Int>
+    /// Where `<` is, relative to the buffer.
+    var offset: Int
+    var id: Range<Int>?
+    var ref: Range<Int>?
+    var fmt: Range<Int>?
+    var nameAttribute: Range<Int>?
+    var isSelfClosing = false
+}
+
+/// Receives the tokens of a document in order. Ranges are relative to
+/// `bytes`, whose first byte is at absolute offset `base` of the file.
+protocol XMLTokenHandler {
+    mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+    /// Also called right after `startElement` for a self-closing tag.
+    mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+    /// Character data inside the root element; `hasReferences` when it holds
+    /// `&…;` references still to decode (never for CDATA).
+    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+}
+
+/// A streaming, non-validating XML tokenizer over UTF-8 bytes, written for
+/// the shape `xctrace export` produces and for untrusted input.
+///
+/// It is restartable: ``parse(_:base:isFinal:handler:)`` consumes every
+/// complete token of a buffer and returns where the first incomplete one
+/// starts, so the caller can carry that tail into the next chunk. It checks
+/// well-formedness (matching end tags, one root, attribute syntax) and
+/// refuses DOCTYPE and other markup declarations, so nothing can expand
+/// entities or fetch anything.
+struct XMLTokenizer {
+    /// The names of the open elements, back to back, for end-tag matching.
+    private var openNames: [UInt8] = []
+    private var openNameStarts: [Int] = []
+    private var rootClosed = false
+
+    /// How many elements are open.
+    var depth: Int { openNameStarts.count }
+
+    /// The name of the innermost open element, for messages.
+    var innermostName: String? {
+        guard let start = openNameStarts.last else { return nil }
+        return String(decoding: openNames[start...], as: UTF8.self)
+    }
+
+    /// Whether the document's root element has been read to its end tag.
+    var isComplete: Bool { rootClosed }
+
+    /// Consumes the complete tokens of `bytes` and returns the offset of the
+    /// first byte not consumed. With `isFinal`, the buffer is the end of the
+    /// file and an incomplete token is an error.
+    mutating func parse<Handler: XMLTokenHandler>(
+        _ bytes: UnsafeBufferPointer<UInt8>, base: Int, isFinal: Bool, handler: inout Handler
+    ) throws(XMLReadFailure) -> Int {
+        guard let p = bytes.baseAddress else { return 0 }
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            if p[i] != Byte.lessThan {
+                let end: Int
+                if let found = memchr(p + i, Int32(Byte.lessThan), n - i) {
+                    end = p.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                } else if isFinal {
+                    end = n
+                } else {
+                    return i
+                }
+                try characterData(i..<end, bytes: bytes, base: base, handler: &handler)
+                i = end
+                continue
+            }
+            guard i + 1 < n else { return try incomplete(at: i, base: base, isFinal: isFinal, what: "a tag") }
+            switch p[i + 1] {
+            case Byte.slash:
+                guard let next = try endTag(at: i, bytes: bytes, base: base, handler: &handler) else {
+                    return try incomplete(at: i, base: base, isFinal: isFinal, what: "an end tag")
+                }
+                i = next
+            case Byte.question:
+                guard let close = find(Byte.question, Byte.greaterThan, in: bytes, from: i + 2) else {
+                    return try incomplete(at: i, base: base, isFinal: isFinal, what: "a processing instruction")
+                }
+                i = close + 2
+            case Byte.exclamation:
+                guard let next = try markup(at: i, bytes: bytes, base: base, isFinal: isFinal, handler: &handler) else {
+                    return try incomplete(at: i, base: base, isFinal: isFinal, what: "a comment or CDATA section")
+                }
+                i = next
+            default:
+                guard let next = try startTag(at: i, bytes: bytes, base: base, handler: &handler) else {
+                    return try incomplete(at: i, base: base, isFinal: isFinal, what: "a start tag")
+                }
+                i = next
+            }
+        }
+        if isFinal {
+            if let name = innermostName {
+                throw .at(offset: base + n, message: "file ends inside <\(name)>: the export is truncated or an element is not closed")
+            }
+            if !rootClosed { throw .at(offset: base + n, message: "no root element: the file holds no XML elements") }
+        }
+        return n
+    }
+
+    private func incomplete(at offset: Int, base: Int, isFinal: Bool, what: String) throws(XMLReadFailure) -> Int {
+        if isFinal { throw .at(offset: base + offset, message: "file ends inside \(what): the export is truncated") }
+        return offset
+    }
+
+    private mutating func characterData<Handler: XMLTokenHandler>(
+        _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, base: Int, handler: inout Handler
+    ) throws(XMLReadFailure) {
+        if depth == 0 {
+            for index in range where !Byte.isWhitespace(bytes[index]) {
+                // A byte-order mark may start the file.
+                if base + index == 0, range.count >= 3, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+                    for rest in (index + 3)..<range.upperBound where !Byte.isWhitespace(bytes[rest]) {
+                        throw .at(offset: base + rest, message: "text outside the root element")
+                    }
+                    return
+                }
+                throw .at(offset: base + index, message: "text outside the root element")
+            }
+            return
+        }
+        let hasReferences = memchr(bytes.baseAddress! + range.lowerBound, Int32(Byte.ampersand), range.count) != nil
+        try handler.text(range, hasReferences: hasReferences, bytes: bytes, base: base)
+    }
+
+    /// Comments, CDATA sections, and the declarations that are refused.
+    private mutating func markup<Handler: XMLTokenHandler>(
+        at start: Int, bytes: UnsafeBufferPointer<UInt8>, base: Int, isFinal: Bool, handler: inout Handler
+    ) throws(XMLReadFailure) -> Int? {
+        let available = bytes.count - start
+        if hasPrefix("<!--", bytes, at: start) {
+            guard let close = find(Byte.minus, Byte.minus, in: bytes, from: start + 4) else { return nil }
+            guard close + 2 < bytes.count else { return nil }
+            guard bytes[close + 2] == Byte.greaterThan else {
+                throw .at(offset: base + close, message: "\"--\" is not allowed inside a comment")
+            }
+            return close + 3
+        }
+        if hasPrefix("<![CDATA[", bytes, at: start) {
+            guard depth > 0 else { throw .at(offset: base + start, message: "CDATA section outside the root element") }
+            var search = start + 9
+            while true {
+                guard let close = find(Byte.closeBracket, Byte.closeBracket, in: bytes, from: search), close + 2 < bytes.count else { return nil }
+                if bytes[close + 2] == Byte.greaterThan {
+                    try handler.text((start + 9)..<close, hasReferences: false, bytes: bytes, base: base)
+                    return close + 3
+                }
+                search = close + 1
+            }
+        }
+        // Too few bytes to tell which declaration this is.
+        if available < 9 && !isFinal && ("<!--".utf8.starts(with: bytes[start...]) || "<![CDATA[".utf8.starts(with: bytes[start...])) {
+            return nil
+        }
+        if hasPrefix("<!DOCTYPE", bytes, at: start) {
+            throw .at(offset: base + start, message: "DOCTYPE declarations are refused: an export has none, and they can expand or fetch entities")
+        }
+        throw .at(offset: base + start, message: "markup declarations (<!…>) are refused: an export has none, and they can expand or fetch entities")
+    }
+
+    private mutating func startTag<Handler: XMLTokenHandler>(
+        at start: Int, bytes: UnsafeBufferPointer<UInt8>, base: Int, handler: inout Handler
+    ) throws(XMLReadFailure) -> Int? {
+        guard depth > 0 || !rootClosed else {
+            throw .at(offset: base + start, message: "a second root element: an export has one <trace-query-result>")
+        }
+        let n = bytes.count
+        var i = start + 1
+        while i < n, Byte.isNameByte(bytes[i]) { i += 1 }
+        guard i < n else { return nil }
+        guard i > start + 1, !Byte.isDigitOrNameStop(bytes[start + 1]) else {
+            throw .at(offset: base + start + 1, message: "expected an element name after \"<\"")
+        }
+        var tag = XMLStartTag(name: (start + 1)..<i, offset: start)
+        while true {
+            let beforeSpace = i
+            while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
+            guard i < n else { return nil }
+            let byte = bytes[i]
+            if byte == Byte.greaterThan {
+                i += 1
+                break
+            }
+            if byte == Byte.slash {
+                guard i + 1 < n else { return nil }
+                guard bytes[i + 1] == Byte.greaterThan else {
+                    throw .at(offset: base + i, message: "expected \"/>\" to close the tag")
+                }
+                tag.isSelfClosing = true
+                i += 2
+                break
+            }
+            guard i > beforeSpace else {
+                throw .at(offset: base + i, message: "expected whitespace, \">\" or \"/>\" after the element name or attribute")
+            }
+            let nameStart = i
+            while i < n, Byte.isNameByte(bytes[i]) { i += 1 }
+            guard i < n else { return nil }
+            guard i > nameStart else {
+                throw .at(offset: base + i, message: "expected an attribute name, \">\" or \"/>\"")
+            }
+            let nameEnd = i
+            while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
+            guard i < n else { return nil }
+            guard bytes[i] == Byte.equals else {
+                throw .at(offset: base + i, message: "expected \"=\" after the attribute name")
+            }
+            i += 1
+            while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
+            guard i < n else { return nil }
+            let quote = bytes[i]
+            guard quote == Byte.doubleQuote || quote == Byte.singleQuote else {
+                throw .at(offset: base + i, message: "expected a quoted attribute value")
+            }
+            let valueStart = i + 1
+            guard valueStart < n, let found = memchr(bytes.baseAddress! + valueStart, Int32(quote), n - valueStart) else { return nil }
+            let valueEnd = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memchr(bytes.baseAddress! + valueStart, Int32(Byte.lessThan), valueEnd - valueStart) != nil {
+                throw .at(offset: base + valueStart, message: "\"<\" is not allowed in an attribute value")
+            }
+            i = valueEnd + 1
+            let value = valueStart..<valueEnd
+            switch nameEnd - nameStart {
+            case 2 where bytes[nameStart] == Byte.i && bytes[nameStart + 1] == Byte.d:
+                tag.id = value
+            case 3 where hasPrefix("ref", bytes, at: nameStart):
+                tag.ref = value
+            case 3 where hasPrefix("fmt", bytes, at: nameStart):
+                tag.fmt = value
+            case 4 where hasPrefix("name", bytes, at: nameStart):
+                tag.nameAttribute = value
+            default:
+                break
+            }
+        }
+        openNameStarts.append(openNames.count)
+        openNames.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[tag.name]))
+        try handler.startElement(tag, bytes: bytes, base: base)
+        if tag.isSelfClosing { try close(bytes: bytes, base: base, handler: &handler) }
+        return i
+    }
+
+    private mutating func endTag<Handler: XMLTokenHandler>(
+        at start: Int, bytes: UnsafeBufferPointer<UInt8>, base: Int, handler: inout Handler
+    ) throws(XMLReadFailure) -> Int? {
+        let n = bytes.count
+        var i = start + 2
+        while i < n, Byte.isNameByte(bytes[i]) { i += 1 }
+        let nameEnd = i
+        while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
+        guard i < n else { return nil }
+        guard bytes[i] == Byte.greaterThan, nameEnd > start + 2 else {
+            throw .at(offset: base + i, message: "malformed end tag: expected </name>")
+        }
+        let name = UnsafeBufferPointer(rebasing: bytes[(start + 2)..<nameEnd])
+        guard let open = openNameStarts.last else {
+            throw .at(offset: base + start, message: "end tag </\(String(decoding: name, as: UTF8.self))> without a start tag")
+        }
+        let matches = openNames.count - open == name.count && openNames.withUnsafeBufferPointer {
+            memcmp($0.baseAddress! + open, name.baseAddress!, name.count) == 0
+        }
+        guard matches else {
+            throw .at(offset: base + start, message: "end tag </\(String(decoding: name, as: UTF8.self))> does not match <\(innermostName ?? "")>")
+        }
+        try close(bytes: bytes, base: base, handler: &handler)
+        return i + 1
+    }
+
+    private mutating func close<Handler: XMLTokenHandler>(
+        bytes: UnsafeBufferPointer<UInt8>, base: Int, handler: inout Handler
+    ) throws(XMLReadFailure) {
+        try handler.endElement(bytes: bytes, base: base)
+        openNames.removeSubrange(openNameStarts.removeLast()...)
+        if openNameStarts.isEmpty { rootClosed = true }
+    }
+
+    private func hasPrefix(_ literal: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - offset >= count else { return false }
+        return memcmp(bytes.baseAddress! + offset, literal.utf8Start, count) == 0
+    }
+
+    /// The offset of the first `first` immediately followed by `second`.
+    private func find(_ first: UInt8, _ second: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var i = start
+        let p = bytes.baseAddress!
+        while i + 1 < bytes.count {
+            guard let found = memchr(p + i, Int32(first), bytes.count - i - 1) else { return nil }
+            let at = p.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if p[at + 1] == second { return at }
+            i = at + 1
+        }
+        return nil
+    }
+}
+
+/// The bytes XML syntax is made of.
+enum Byte {
+    static let lessThan = UInt8(ascii: "<")
+    static let greaterThan = UInt8(ascii: ">")
+    static let slash = UInt8(ascii: "/")
+    static let question = UInt8(ascii: "?")
+    static let exclamation = UInt8(ascii: "!")
+    static let minus = UInt8(ascii: "-")
+    static let equals = UInt8(ascii: "=")
+    static let ampersand = UInt8(ascii: "&")
+    static let semicolon = UInt8(ascii: ";")
+    static let hash = UInt8(ascii: "#")
+    static let doubleQuote = UInt8(ascii: "\"")
+    static let singleQuote = UInt8(ascii: "'")
+    static let closeBracket = UInt8(ascii: "]")
+    static let i = UInt8(ascii: "i")
+    static let d = UInt8(ascii: "d")
+    static let zero = UInt8(ascii: "0")
+    static let nine = UInt8(ascii: "9")
+    static let newline = UInt8(ascii: "\n")
+
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    /// Letters, digits, `-`, `_`, `.`, `:` and any non-ASCII byte.
+    @inline(__always)
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), zero...nine,
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), 0x80...0xFF:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Bytes that may be inside a name but not start it.
+    static func isDigitOrNameStop(_ byte: UInt8) -> Bool {
+        (zero...nine).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+}
