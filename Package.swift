@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "causegraph", targets: ["CauseGraphCLI"]),
         .library(name: "CauseGraph", targets: ["CauseGraph"]),
         .library(name: "GraphvizRender", targets: ["GraphvizRender"]),
+        // Benchmarks and tools
+        .executable(name: "causegraph-export-gen", targets: ["ExportGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +35,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // Benchmarks and tools: a deterministic generator of realistic
+        // `xctrace export` files (`make bench`, tests).
+        .executableTarget(name: "ExportGenerator"),
 
         // Tests mirror the source modules.
         .testTarget(name: "CauseGraphTests", dependencies: ["CauseGraph"]),
