@@ -1,15 +1,5 @@
-/// Receives the tables of an export: each table's columns, then its rows.
-protocol ExportTableConsumer {
-    /// A new document begins; values of the previous one are gone.
-    mutating func startDocument()
-    /// A `<schema name=…>` ended; `mnemonics` name its columns in order.
-    mutating func beginTable(schema: String, mnemonics: [String], offset: Int) throws(XMLReadFailure)
-    /// One `<row>`, one value per column. Values are valid until the call
-    /// returns; offsets are absolute byte offsets of the row and each cell.
-    mutating func row(_ row: ExportRow, values: InternedValues) throws(XMLReadFailure)
-}
-
-/// The cells of one row, in column order.
+/// The cells of one row, in column order; offsets are absolute byte
+/// offsets of the row and of each cell.
 struct ExportRow {
     var cells: [ValueRef] = []
     var cellOffsets: [Int] = []
@@ -25,8 +15,12 @@ struct ExportRow {
 /// elements nested inside earlier rows' cells. `<sentinel/>` is null.
 /// An element with neither text nor children stands for its `name` or
 /// `fmt` attribute (a backtrace `<frame name=…>`, a `<thread fmt=…>`).
-struct ExportDocumentReader<Consumer: ExportTableConsumer>: XMLTokenHandler {
-    var consumer: Consumer
+///
+/// Tables and rows go to an ``InstrumentsTableReader``: a concrete type, so
+/// the whole tokenizing path is specialised inside this module whatever
+/// sink the caller reads into.
+struct ExportDocumentReader: XMLTokenHandler {
+    var consumer: InstrumentsTableReader
     private(set) var values = InternedValues()
 
     /// How deep elements may nest; exports need 7 or 8 levels.
@@ -48,19 +42,7 @@ struct ExportDocumentReader<Consumer: ExportTableConsumer>: XMLTokenHandler {
     private var text: [UInt8] = []
     private var formats: [UInt8] = []
 
-    /// An element open inside a row.
-    private struct Frame {
-        /// For `ref=` and `<sentinel/>`: the value it stands for.
-        var resolved: ValueRef?
-        var id: UInt64?
-        var keep: Bool
-        var childStart: Int
-        var textStart: Int
-        var formatStart: Int
-        var offset: Int
-    }
-
-    init(consumer: Consumer) {
+    init(consumer: InstrumentsTableReader) {
         self.consumer = consumer
     }
 
@@ -182,19 +164,22 @@ struct ExportDocumentReader<Consumer: ExportTableConsumer>: XMLTokenHandler {
         if let resolved = frame.resolved {
             value = resolved
         } else if pendingChildren.count > frame.childStart {
-            guard let label = formats.count > frame.formatStart ? leaf(formats[frame.formatStart...], keep: frame.keep) : 0,
+            let label = formats.count > frame.formatStart
+                ? formats.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.formatStart...]), keep: frame.keep, in: &values) }
+                : 0
+            guard let label,
                   let list = values.addList(pendingChildren[frame.childStart...], label: label, keep: frame.keep) else { throw tooMany(frame) }
             value = list
         } else {
             let made = text.count > frame.textStart
-                ? leaf(text[frame.textStart...], keep: frame.keep)
-                : leaf(formats[frame.formatStart...], keep: frame.keep)
+                ? text.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.textStart...]), keep: frame.keep, in: &values) }
+                : formats.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.formatStart...]), keep: frame.keep, in: &values) }
             guard let made else { throw tooMany(frame) }
             value = made
         }
-        if pendingChildren.count > frame.childStart { pendingChildren.removeSubrange(frame.childStart...) }
-        if text.count > frame.textStart { text.removeSubrange(frame.textStart...) }
-        if formats.count > frame.formatStart { formats.removeSubrange(frame.formatStart...) }
+        if pendingChildren.count > frame.childStart { pendingChildren.removeLast(pendingChildren.count - frame.childStart) }
+        if text.count > frame.textStart { text.removeLast(text.count - frame.textStart) }
+        if formats.count > frame.formatStart { formats.removeLast(formats.count - frame.formatStart) }
         if let id = frame.id {
             guard values.define(id: id, as: value) else {
                 throw .at(offset: frame.offset, message: "id=\"\(id)\" is defined twice")
@@ -211,16 +196,16 @@ struct ExportDocumentReader<Consumer: ExportTableConsumer>: XMLTokenHandler {
         .at(offset: frame.offset, message: "more than \(InternedValues.maximumCount) values in one document")
     }
 
-    private mutating func leaf(_ bytes: ArraySlice<UInt8>, keep: Bool) -> ValueRef? {
+    private static func leaf(_ bytes: UnsafeBufferPointer<UInt8>, keep: Bool, in values: inout InternedValues) -> ValueRef? {
         if bytes.isEmpty { return values.add(kind: .empty, payload: 0, keep: keep) }
-        if let number = Self.canonicalNumber(bytes) { return values.add(kind: .number, payload: number, keep: keep) }
+        if let number = canonicalNumber(bytes) { return values.add(kind: .number, payload: number, keep: keep) }
         // The stream was checked to be UTF-8 before tokenizing.
         return values.addString(String(decoding: bytes, as: UTF8.self), keep: keep)
     }
 
     /// Decimal digits without a redundant leading zero, fitting in 64 bits;
     /// such text round-trips through the number, so it is kept as one.
-    static func canonicalNumber(_ bytes: ArraySlice<UInt8>) -> UInt64? {
+    static func canonicalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard let first = bytes.first, bytes.count <= 20, first != Byte.zero || bytes.count == 1 else { return nil }
         var value: UInt64 = 0
         for byte in bytes {
@@ -236,17 +221,18 @@ struct ExportDocumentReader<Consumer: ExportTableConsumer>: XMLTokenHandler {
     private static func identifier(
         _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, base: Int, attribute: String
     ) throws(XMLReadFailure) -> UInt64 {
-        guard let id = canonicalNumber(ArraySlice(UnsafeBufferPointer(rebasing: bytes[range]))) ?? plainNumber(bytes, range) else {
+        let digits = UnsafeBufferPointer(rebasing: bytes[range])
+        guard let id = canonicalNumber(digits) ?? withoutLeadingZeros(digits) else {
             throw .at(offset: base + range.lowerBound, message: "\(attribute)=\"\(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))\" is not a whole number")
         }
         return id
     }
 
     /// Digits with leading zeros, which are still a valid id.
-    private static func plainNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
-        let digits = bytes[range].drop { $0 == Byte.zero }
-        guard !range.isEmpty else { return nil }
-        return digits.isEmpty ? 0 : canonicalNumber(ArraySlice(UnsafeBufferPointer(rebasing: digits)))
+    private static func withoutLeadingZeros(_ digits: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard !digits.isEmpty else { return nil }
+        let significant = digits.drop { $0 == Byte.zero }
+        return significant.isEmpty ? 0 : canonicalNumber(UnsafeBufferPointer(rebasing: significant))
     }
 
     @inline(__always)
@@ -255,6 +241,18 @@ struct ExportDocumentReader<Consumer: ExportTableConsumer>: XMLTokenHandler {
         for index in 0..<name.count where name[index] != literal.utf8Start[index] { return false }
         return true
     }
+}
+
+/// An element open inside a row.
+private struct Frame {
+    /// For `ref=` and `<sentinel/>`: the value it stands for.
+    var resolved: ValueRef?
+    var id: UInt64?
+    var keep: Bool
+    var childStart: Int
+    var textStart: Int
+    var formatStart: Int
+    var offset: Int
 }
 
 extension String {

@@ -14,8 +14,14 @@
 ///   timestamp.
 /// - `swiftui-update-groups`: update groups, numbered from 1 in reading
 ///   order; an event belongs to the innermost group whose span holds its time.
-struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
-    var sink: Sink
+///
+/// It does not call the sink itself: records wait in ``outbox`` until the
+/// importer, which knows the sink's type, hands them on after each chunk.
+/// That keeps this hot path free of generic code specialised per sink.
+struct InstrumentsTableReader {
+    /// Records read but not yet given to the sink, with the offset of the
+    /// row each came from.
+    private(set) var outbox: [InstrumentsRecord] = []
     private let classifier: TitleClassifier
     private var join = EventJoin()
     private var table = InstrumentsTable.unused
@@ -27,6 +33,10 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
     /// Node cells already classified in this document, by interned value.
     private var nodeCache: [ValueRef: Int32] = [:]
     private var nodes: [NodeDescription] = []
+    private var changedCache: [ValueRef: [String]] = [:]
+    /// One bit per kept value of the document: set for event-id values
+    /// whose event was emitted.
+    private var emittedEventValues: [UInt64] = []
 
     /// Notes at byte offsets the caller resolves to lines and columns.
     private(set) var pendingNotes: [(offset: Int, message: String)] = []
@@ -41,9 +51,15 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
         var classification: NodeClassification
     }
 
-    init(sink: Sink, classifier: TitleClassifier) {
-        self.sink = sink
+    init(classifier: TitleClassifier) {
         self.classifier = classifier
+    }
+
+    mutating func takeRecords() -> [InstrumentsRecord] {
+        var taken: [InstrumentsRecord] = []
+        taken.reserveCapacity(outbox.count)
+        swap(&taken, &outbox)
+        return taken
     }
 
     /// Forgets what belongs to the previous document: interned values and
@@ -52,6 +68,8 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
     mutating func startDocument() {
         nodeCache.removeAll(keepingCapacity: true)
         nodes.removeAll(keepingCapacity: true)
+        changedCache.removeAll(keepingCapacity: true)
+        emittedEventValues.removeAll(keepingCapacity: true)
         table = .unused
     }
 
@@ -76,14 +94,14 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
     mutating func row(_ row: ExportRow, values: InternedValues) throws(XMLReadFailure) {
         switch table {
         case .causes(let columns):
-            try beginIfNeeded(row, process: columns.process, values: values)
+            beginIfNeeded(row, process: columns.process, values: values)
             try causeRow(row, columns, values: values)
         case .updates(let columns):
             try updateRow(row, columns, values: values)
         case .changes(let columns):
             try changeRow(row, columns, values: values)
         case .updateGroups(let columns):
-            try beginIfNeeded(row, process: columns.process, values: values)
+            beginIfNeeded(row, process: columns.process, values: values)
             try groupRow(row, columns, values: values)
         case .unused:
             break
@@ -99,15 +117,17 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
             rowsWithoutEvent += 1
             return
         }
-        try emitEvent(from, node: columns.sourceNode, rowTime: time, isSource: true, row, values)
-        try emitEvent(to, node: columns.destinationNode, rowTime: time, isSource: false, row, values)
-        var cause = TraceCause(from: from, to: to, label: label(columns.label, row, values), time: time)
-        if let column = columns.changedProperties { cause.changed = Self.names(row.cells[column], values) }
-        do {
-            try sink.add(cause)
-        } catch {
-            throw .at(offset: row.offset, message: "\(error)")
+        if !isMarkedEmitted(row.cells[columns.sourceEvent]) {
+            emitEvent(from, node: columns.sourceNode, rowTime: time, isSource: true, row, values)
+            markEmitted(row.cells[columns.sourceEvent])
         }
+        if !isMarkedEmitted(row.cells[columns.destinationEvent]) {
+            emitEvent(to, node: columns.destinationNode, rowTime: time, isSource: false, row, values)
+            markEmitted(row.cells[columns.destinationEvent])
+        }
+        var cause = TraceCause(from: from, to: to, label: label(columns.label, row, values), time: time)
+        if let column = columns.changedProperties { cause.changed = changedNames(row.cells[column], values) }
+        outbox.append(.cause(cause, offset: row.offset))
     }
 
     private mutating func updateRow(_ row: ExportRow, _ columns: InstrumentsTable.UpdateColumns, values: InternedValues) throws(XMLReadFailure) {
@@ -158,19 +178,15 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
             let (end, overflow) = duration.map { start.addingReportingOverflow($0) } ?? (0, true)
             join.addGroup(EventJoin.GroupSpan(id: group.id, start: start, end: overflow ? nil : end))
         }
-        do {
-            try sink.add(group)
-        } catch {
-            throw .at(offset: row.offset, message: "\(error)")
-        }
+        outbox.append(.group(group, offset: row.offset))
     }
 
     // MARK: Events
 
     private mutating func emitEvent(
         _ id: EventID, node column: Int?, rowTime: Nanoseconds?, isSource: Bool, _ row: ExportRow, _ values: InternedValues
-    ) throws(XMLReadFailure) {
-        guard !join.emitted.contains(id) else { return }
+    ) {
+        guard join.markEmitted(id) else { return }
         let node = column.map { nodes[Int(describeNode(row.cells[$0], values))] }
             ?? NodeDescription(title: "event \(id)", classification: classifier.classify(title: "", colour: nil, icon: nil))
         var event = TraceEvent(id: id, kind: node.classification.kind, title: node.title, owner: node.classification.owner, time: rowTime)
@@ -186,20 +202,30 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
         }
         event.backtrace = join.backtrace(event: id, time: isSource ? rowTime : nil)
         if !node.classification.isClassified { unclassifiedTitles[node.title, default: 0] += 1 }
-        try add(event, offset: row.offset)
+        add(event, offset: row.offset)
     }
 
-    private mutating func add(_ event: TraceEvent, offset: Int?) throws(XMLReadFailure) {
+    private mutating func add(_ event: TraceEvent, offset: Int?) {
         var event = event
         event.group = join.group(containing: event.time)
-        _ = join.markEmitted(event.id)
-        do {
-            try sink.add(event)
-        } catch {
-            let message = "\(error)"
-            if let offset { throw .at(offset: offset, message: message) }
-            throw .diagnostic(.error(message))
+        outbox.append(.event(event, offset: offset))
+    }
+
+    /// Whether the interned event-id value in `cell` was emitted already in
+    /// this document: a `ref` to an event id needs no lookup by id.
+    private func isMarkedEmitted(_ cell: ValueRef) -> Bool {
+        guard InternedValues.isKept(cell) else { return false }
+        let index = Int(cell - 1)
+        return index >> 6 < emittedEventValues.count && emittedEventValues[index >> 6] & (1 << UInt64(index & 63)) != 0
+    }
+
+    private mutating func markEmitted(_ cell: ValueRef) {
+        guard InternedValues.isKept(cell) else { return }
+        let index = Int(cell - 1)
+        if index >> 6 >= emittedEventValues.count {
+            emittedEventValues.append(contentsOf: repeatElement(0, count: (index >> 6) + 1 - emittedEventValues.count))
         }
+        emittedEventValues[index >> 6] |= 1 << UInt64(index & 63)
     }
 
     /// Classifies a node cell (`typed-array` of title, colour, icon, …),
@@ -230,9 +256,9 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
 
     /// Emits the events only `swiftui-updates` named, then reports what was
     /// unusual.
-    mutating func finish() throws(XMLReadFailure) -> [Diagnostic] {
-        if !began { try begin(app: nil) }
-        for id in join.updateOrder where !join.emitted.contains(id) {
+    mutating func finish() -> [Diagnostic] {
+        if !began { begin(app: nil) }
+        for id in join.updateOrder where join.markEmitted(id) {
             guard let details = join.updates[id] else { continue }
             let title = details.title ?? "update \(id)"
             let classification = classifier.classify(title: title, colour: nil, icon: nil)
@@ -245,7 +271,7 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
                 event.ran = details.ran
             }
             event.backtrace = join.backtrace(event: id, time: nil)
-            try add(event, offset: nil)
+            add(event, offset: nil)
         }
         return summary()
     }
@@ -284,23 +310,19 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
 
     // MARK: Cells
 
-    private mutating func beginIfNeeded(_ row: ExportRow, process: Int?, values: InternedValues) throws(XMLReadFailure) {
+    private mutating func beginIfNeeded(_ row: ExportRow, process: Int?, values: InternedValues) {
         guard !began else { return }
         // "Landmarks (4242)" names the recorded app.
         var app = process.flatMap { values.label(row.cells[$0]) }
         if let name = app, name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
             app = String(name[..<open]).trimmingXMLWhitespace()
         }
-        try begin(app: app?.isEmpty == true ? nil : app)
+        begin(app: app?.isEmpty == true ? nil : app)
     }
 
-    private mutating func begin(app: String?) throws(XMLReadFailure) {
+    private mutating func begin(app: String?) {
         began = true
-        do {
-            try sink.begin(TraceHeader(app: app))
-        } catch {
-            throw .diagnostic(.error("\(error)"))
-        }
+        outbox.append(.header(TraceHeader(app: app)))
     }
 
     private func eventID(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> EventID? {
@@ -343,6 +365,16 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
         }
     }
 
+    /// The changed properties of a cell, split once per interned value.
+    private mutating func changedNames(_ cell: ValueRef, _ values: InternedValues) -> [String] {
+        guard cell != 0 else { return [] }
+        guard InternedValues.isKept(cell) else { return Self.names(cell, values) }
+        if let names = changedCache[cell] { return names }
+        let names = Self.names(cell, values)
+        changedCache[cell] = names
+        return names
+    }
+
     /// Changed properties: a list cell's items, or a comma-separated string.
     private static func names(_ cell: ValueRef, _ values: InternedValues) -> [String] {
         if values.kind(cell) == .list {
@@ -371,4 +403,12 @@ struct InstrumentsTableReader<Sink: TraceSink>: ExportTableConsumer {
         default: nil
         }
     }
+}
+
+/// One record for the sink, with the offset of the row it came from.
+enum InstrumentsRecord {
+    case header(TraceHeader)
+    case event(TraceEvent, offset: Int?)
+    case cause(TraceCause, offset: Int)
+    case group(UpdateGroup, offset: Int)
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decodes the references XML allows without a DOCTYPE: the five predefined
 /// entities (`&lt;` `&gt;` `&amp;` `&quot;` `&apos;`) and numeric character
 /// references (`&#65;`, `&#x41;`). Any other `&name;` is an error, since
@@ -9,12 +17,13 @@ enum XMLReferences {
     ) throws(XMLReadFailure) {
         var i = raw.lowerBound
         while i < raw.upperBound {
-            let byte = bytes[i]
-            guard byte == Byte.ampersand else {
-                output.append(byte)
-                i += 1
-                continue
+            guard let found = memchr(bytes.baseAddress! + i, Int32(Byte.ampersand), raw.upperBound - i) else {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<raw.upperBound]))
+                return
             }
+            let ampersand = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if ampersand > i { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<ampersand])) }
+            i = ampersand
             var end = i + 1
             while end < raw.upperBound, bytes[end] != Byte.semicolon, end - i <= 12 { end += 1 }
             guard end < raw.upperBound, bytes[end] == Byte.semicolon else {

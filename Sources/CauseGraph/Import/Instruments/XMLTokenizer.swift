@@ -48,18 +48,37 @@ protocol XMLTokenHandler {
 /// refuses DOCTYPE and other markup declarations, so nothing can expand
 /// entities or fetch anything.
 struct XMLTokenizer {
-    /// The names of the open elements, back to back, for end-tag matching.
-    private var openNames: [UInt8] = []
-    private var openNameStarts: [Int] = []
+    /// The names of the open elements, for end-tag matching.
+    private var openNames: [OpenName] = []
+    /// Names longer than ``OpenName`` holds, back to back.
+    private var longNames: [UInt8] = []
     private var rootClosed = false
 
+    /// An open element's name: its length and first 16 bytes, and for longer
+    /// names where the rest is in `longNames`. Element names in exports are
+    /// short, so pushing and matching one costs two words, not an allocation.
+    private struct OpenName {
+        var count: Int
+        var head: (UInt64, UInt64)
+        var longStart: Int
+    }
+
     /// How many elements are open.
-    var depth: Int { openNameStarts.count }
+    var depth: Int { openNames.count }
 
     /// The name of the innermost open element, for messages.
     var innermostName: String? {
-        guard let start = openNameStarts.last else { return nil }
-        return String(decoding: openNames[start...], as: UTF8.self)
+        guard let name = openNames.last else { return nil }
+        var head = name.head
+        var bytes = withUnsafeBytes(of: &head) { Array($0.prefix(min(name.count, 16))) }
+        if name.count > 16 { bytes += longNames[name.longStart...] }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func head(of name: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        var head: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &head) { memcpy($0.baseAddress!, name.baseAddress!, min(name.count, 16)) }
+        return head
     }
 
     /// Whether the document's root element has been read to its end tag.
@@ -256,8 +275,9 @@ struct XMLTokenizer {
                 break
             }
         }
-        openNameStarts.append(openNames.count)
-        openNames.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[tag.name]))
+        let name = UnsafeBufferPointer(rebasing: bytes[tag.name])
+        openNames.append(OpenName(count: name.count, head: Self.head(of: name), longStart: longNames.count))
+        if name.count > 16 { longNames.append(contentsOf: UnsafeBufferPointer(rebasing: name[(name.startIndex + 16)...])) }
         try handler.startElement(tag, bytes: bytes, base: base)
         if tag.isSelfClosing { try close(bytes: bytes, base: base, handler: &handler) }
         return i
@@ -276,11 +296,13 @@ struct XMLTokenizer {
             throw .at(offset: base + i, message: "malformed end tag: expected </name>")
         }
         let name = UnsafeBufferPointer(rebasing: bytes[(start + 2)..<nameEnd])
-        guard let open = openNameStarts.last else {
+        guard let open = openNames.last else {
             throw .at(offset: base + start, message: "end tag </\(String(decoding: name, as: UTF8.self))> without a start tag")
         }
-        let matches = openNames.count - open == name.count && openNames.withUnsafeBufferPointer {
-            memcmp($0.baseAddress! + open, name.baseAddress!, name.count) == 0
+        let head = Self.head(of: name)
+        var matches = open.count == name.count && open.head == head
+        if matches && name.count > 16 {
+            matches = longNames[open.longStart...].elementsEqual(name[(name.startIndex + 16)...])
         }
         guard matches else {
             throw .at(offset: base + start, message: "end tag </\(String(decoding: name, as: UTF8.self))> does not match <\(innermostName ?? "")>")
@@ -293,8 +315,9 @@ struct XMLTokenizer {
         bytes: UnsafeBufferPointer<UInt8>, base: Int, handler: inout Handler
     ) throws(XMLReadFailure) {
         try handler.endElement(bytes: bytes, base: base)
-        openNames.removeSubrange(openNameStarts.removeLast()...)
-        if openNameStarts.isEmpty { rootClosed = true }
+        let closed = openNames.removeLast()
+        if closed.count > 16 { longNames.removeLast(longNames.count - closed.longStart) }
+        if openNames.isEmpty { rootClosed = true }
     }
 
     private func hasPrefix(_ literal: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
