@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+@testable import CauseGraph
+
+@Suite struct InstrumentsImporterTests {
+    @Test func detectsExportsByTheirRootElement() throws {
+        let export = Array("<?xml version=\"1.0\"?>\n<!-- c -->\n<trace-query-result><node>".utf8)
+        #expect(InputFormat.detect(export) == .instruments)
+        #expect(InputFormat.detect(Array("<trace-toc><run/></trace-toc>".utf8)) == nil)
+        #expect(InputFormat.detect(Array("{\"causegraph\": 1}\n".utf8)) == .native)
+    }
+
+    @Test func causesGiveEventsAndEdgesWithInterningAcrossRows() throws {
+        let (sink, _) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")])
+        #expect(sink.headers == [TraceHeader(app: "Landmarks")])
+        #expect(sink.causes.count == 11)
+        // Each event once, in the order causes first name them.
+        #expect(sink.events.map(\.id) == [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018])
+        // Row 3 refers to row 2's event and node cell; its destination node is a new
+        // typed-array made of strings nested in row 1's cell.
+        let third = sink.causes[2]
+        #expect(third.from == 1003 && third.to == 1004 && third.label == .update && third.time == 200_000_500)
+        #expect(third.changed == ["counter"])
+        let contentView = try #require(sink.event(1004))
+        #expect(contentView.title == "ContentView" && contentView.kind == .body && contentView.owner == .app)
+        // Refs resolve across rows: event 1006 named again by row 5.
+        #expect(sink.causes[4].from == 1007 && sink.causes[4].to == 1006)
+        #expect(sink.causes[7].changed == ["isFavorite", "name"])
+    }
+
+    @Test func labelsMapToEdgeKinds() throws {
+        let (sink, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")])
+        #expect(sink.causes[0].label == .creation)      // Creation
+        #expect(sink.causes[1].label == .update)        // Update
+        #expect(sink.causes[3].label == .update)        // Invalidation
+        #expect(sink.causes[9].label == .update)        // Dependency: unknown, reported
+        #expect(diagnostics.all.contains { $0.severity == .note && $0.message == "cause labels read as \"update\": \"Dependency\" (1)" })
+    }
+
+    @Test func entitiesCharacterReferencesAndQuoteStyles() throws {
+        let (sink, _) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")])
+        #expect(sink.event(1006)?.title == "Row<Item>")
+        #expect(sink.event(1015)?.title == "<graph>")
+        #expect(sink.event(1016)?.title == "@State: café")
+        #expect(sink.event(1017)?.title == "Mystery \u{2726} widget")
+        // Row 6 uses single quotes throughout.
+        #expect(sink.event(1008)?.kind == .environmentWriter)
+        #expect(sink.event(1009)?.title == "Text")
+    }
+
+    @Test func unknownTitlesAreKeptAsOtherAndListed() throws {
+        let (sink, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")])
+        let mystery = try #require(sink.event(1017))
+        #expect(mystery.kind == .other && mystery.owner == .system)
+        #expect(diagnostics.all.contains {
+            $0.message == "1 event has a title no classification rule matches, kept as \"other\" nodes (add rules with --classify FILE): \"Mystery \u{2726} widget\" (1)"
+        })
+    }
+
+    @Test func updatesJoinByEventIDInAnyFileOrder() throws {
+        // Causes named first: the importer still reads the updates before them.
+        let paths = [InstrumentsFixtures.path("swiftui-causes.xml"), InstrumentsFixtures.path("swiftui-updates.xml")]
+        let (sink, diagnostics) = try InstrumentsFixtures.read(paths)
+        let first = try #require(sink.event(1001))
+        #expect(first.duration == 1_200_000 && first.module == "Landmarks" && first.severity == .low && first.ran)
+        #expect(first.time == 100_000_000)
+        let inFlight = try #require(sink.event(1004))
+        #expect(inFlight.duration == nil, "a duration near UINT64_MAX is unknown")
+        #expect(inFlight.severity == .high)
+        let skipped = try #require(sink.event(1006))
+        #expect(!skipped.ran && skipped.severity == .low && skipped.duration == 30_000)
+        let representable = try #require(sink.event(1018))
+        #expect(representable.kind == .representable && representable.severity == .medium)
+        let layout = try #require(sink.event(1015))
+        #expect(layout.kind == .other && layout.module == "SwiftUI" && layout.duration == 400_000)
+        // Causes never carry update details.
+        let state = try #require(sink.event(1003))
+        #expect(state.duration == nil && state.severity == nil)
+        // An update no cause names is still a node, after the others.
+        let detail = try #require(sink.events.last)
+        #expect(detail.id == 2000 && detail.title == "DetailView" && detail.kind == .body && detail.duration == 5_000_000)
+        #expect(!diagnostics.all.contains { $0.severity == .warning })
+    }
+
+    @Test func changesAttachBacktracesByIDThenByTimestamp() throws {
+        let (sink, _) = try InstrumentsFixtures.read(InstrumentsFixtures.tables)
+        #expect(sink.event(1003)?.backtrace == ["ContentView.increment()", "closure #1 in ContentView.body.getter", "SwiftUI.ButtonAction.callAsFunction()"])
+        // Change 9999 names no event; it explains the @AppStorage write at its timestamp,
+        // and its second frame is a ref into the first change's backtrace.
+        #expect(sink.event(1010)?.backtrace == ["TextStyleModifier.setFont(_:)", "closure #1 in ContentView.body.getter"])
+        // The tap at the same timestamp as the @State change is not given its backtrace.
+        #expect(sink.event(1002)?.backtrace == [])
+    }
+
+    @Test func updateGroupsByTimeContainment() throws {
+        let (sink, _) = try InstrumentsFixtures.read(InstrumentsFixtures.tables)
+        #expect(sink.groups == [
+            UpdateGroup(id: 1, label: "Transaction for Creation", start: 90_000_000, duration: 20_000_000),
+            UpdateGroup(id: 2, label: "Transaction for Gesture", start: 190_000_000, duration: 30_000_000),
+            UpdateGroup(id: 3, label: "Transaction for External Environment", start: 900_000_000, duration: nil),
+        ])
+        #expect(sink.event(1000)?.group == 1)
+        #expect(sink.event(1002)?.group == 2)
+        #expect(sink.event(1004)?.group == 2)
+        #expect(sink.event(1005)?.group == nil)
+        // The last group was still open when recording stopped: it holds everything after its start.
+        #expect(sink.event(1016)?.group == 3)
+        #expect(sink.event(1018)?.group == 3)
+    }
+
+    @Test func severalTablesInOneDocumentShareIDs() throws {
+        let (sink, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("several-tables.xml")])
+        #expect(sink.headers == [TraceHeader(app: "Counter")])
+        let view = try #require(sink.event(2))
+        // Its duration is a ref into the hitches table, which is otherwise skipped.
+        #expect(view.title == "CounterView" && view.duration == 8_000_000 && view.severity == .high && view.module == "Counter")
+        #expect(view.group == 1 && sink.event(1)?.group == 1)
+        #expect(sink.causes == [TraceCause(from: 1, to: 2, label: .update, time: 1_000_500_000, changed: ["count"])])
+        let note = try #require(diagnostics.all.first { $0.message.contains("hitches") })
+        #expect(note.description == "\(InstrumentsFixtures.path("several-tables.xml")):7:54: note: table \"hitches\" is not used by causegraph; its rows are skipped")
+    }
+
+    @Test func lateDetailsAreReported() throws {
+        let text = """
+            <trace-query-result>
+            <node><schema name="swiftui-causes"><col><mnemonic>source-node-event-id</mnemonic></col><col><mnemonic>source-node</mnemonic></col><col><mnemonic>destination-node-event-id</mnemonic></col><col><mnemonic>destination-node</mnemonic></col></schema>
+            <row><uint64 id="1">1</uint64><string id="2">@State: a</string><uint64 id="3">2</uint64><string id="4">A</string></row></node>
+            <node><schema name="swiftui-updates"><col><mnemonic>id</mnemonic><mnemonic>ignored</mnemonic></col><col><mnemonic>duration</mnemonic></col></schema>
+            <row><uint64 ref="3"/><duration id="5">100</duration></row></node>
+            </trace-query-result>
+            """
+        let (sink, diagnostics) = try InstrumentsFixtures.read([try InstrumentsFixtures.temporaryFile(text)])
+        #expect(sink.event(2)?.duration == nil)
+        #expect(diagnostics.all.contains { $0.severity == .warning && $0.message.hasPrefix("1 swiftui-updates or swiftui-changes rows came after") })
+    }
+
+    @Test func directoryOfTablesReadsLikeTheFiles() throws {
+        let (fromFiles, _) = try InstrumentsFixtures.read(InstrumentsFixtures.tables)
+        var graphFromDirectory = GraphBuilder()
+        var graphFromFiles = GraphBuilder()
+        var diagnostics = Diagnostics()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("causegraph-dir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for path in InstrumentsFixtures.tables {
+            try FileManager.default.copyItem(atPath: path, toPath: folder.appendingPathComponent((path as NSString).lastPathComponent).path)
+        }
+        try TraceInput.read(paths: [folder.path], into: &graphFromDirectory, diagnostics: &diagnostics)
+        try TraceInput.read(paths: InstrumentsFixtures.tables, into: &graphFromFiles, diagnostics: &diagnostics)
+        #expect(graphFromDirectory.finish() == graphFromFiles.finish())
+        #expect(graphFromFiles.finish().nodes.count == Set(fromFiles.events.map { NodeKey(kind: $0.kind, title: $0.title, module: $0.module, owner: $0.owner) }).count)
+    }
+
+    @Test func convertedTraceRendersTheSameGraph() throws {
+        var direct = GraphBuilder()
+        var diagnostics = Diagnostics()
+        try TraceInput.read(paths: InstrumentsFixtures.tables, into: &direct, diagnostics: &diagnostics)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("causegraph-convert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let converted = folder.appendingPathComponent("trace.jsonl").path
+        let output = try OutputFile(path: converted)
+        var writer = NativeTraceWriter(output: output)
+        try TraceInput.read(paths: InstrumentsFixtures.tables, into: &writer, diagnostics: &diagnostics)
+        try output.commit()
+
+        var fromNative = GraphBuilder()
+        try TraceInput.read(paths: [converted], into: &fromNative, diagnostics: &diagnostics)
+        let graph = direct.finish()
+        #expect(fromNative.finish() == graph)
+        #expect(graph.nodes.count == 19 && graph.edges.count == 11 && graph.groups.count == 3)
+    }
+
+    @Test func userRulesComeBeforeTheBuiltInOnes() throws {
+        let rules = try InstrumentsFixtures.temporaryFile("""
+            # Widgets are observable models in this app.
+            {"contains": "widget", "kind": "observable", "owner": "app"}
+
+            {"exact": "Text", "kind": "representable"}
+            """, name: "rules.jsonl")
+        let settings = ImportSettings(classificationFiles: [rules])
+        let (sink, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")], settings: settings)
+        #expect(sink.event(1017)?.kind == .observable && sink.event(1017)?.owner == .app)
+        #expect(sink.event(1009)?.kind == .representable && sink.event(1009)?.owner == .system, "gray still means system")
+        #expect(!diagnostics.all.contains { $0.message.contains("classification rule") })
+    }
+
+    @Test func badRuleFilesArePositioned() throws {
+        let rules = try InstrumentsFixtures.temporaryFile("{\"prefix\": \"@Q\", \"kind\": \"state\"}\n{\"prefix\": \"x\", \"kind\": \"stat\"}\n", name: "rules.jsonl")
+        #expect(throws: Diagnostic.self) { try ClassificationRuleFile.read(paths: [rules]) }
+        do {
+            _ = try ClassificationRuleFile.read(paths: [rules])
+        } catch {
+            #expect(error.description.hasPrefix("\(rules):2:27: error: unknown kind \"stat\""))
+        }
+        let twoTitles = try InstrumentsFixtures.temporaryFile("{\"prefix\": \"a\", \"suffix\": \"b\", \"kind\": \"state\"}\n", name: "rules.jsonl")
+        #expect(throws: Diagnostic.self) { try ClassificationRuleFile.read(paths: [twoTitles]) }
+    }
+}
