@@ -71,6 +71,7 @@ public struct DOTEncoder: Sendable {
             "color=\"\(border)\"",
             "penwidth=\(penWidth)",
         ]
+        if let margin = style.margin(of: node.kind) { attributes.append("margin=\"\(margin)\"") }
         if fontColor != palette.text { attributes.append("fontcolor=\"\(fontColor)\"") }
         attributes.append("label=<\(label(of: node, muted: node.isFullySkipped ? palette.dimmedText : palette.mutedText))>")
         attributes.append("tooltip=\"\(DOTEscaping.escString(tooltip(of: node)))\"")

@@ -42,10 +42,20 @@ public struct GraphStyle: Sendable, Equatable {
         case .state: "note"
         case .observable: "component"
         case .externalEnvironment: "hexagon"
-        case .environmentWriter: "parallelogram"
+        case .environmentWriter: "tab"
         case .body: "box"
         case .representable: "box3d"
         case .other: "ellipse"
+        }
+    }
+
+    /// Inner space of a node kind whose shape has slanted or notched sides
+    /// that would otherwise touch the label.
+    public func margin(of kind: NodeKind) -> String? {
+        switch kind {
+        case .gesture: "0.3,0.08"
+        case .externalEnvironment: "0.02,0.06"
+        default: nil
         }
     }
 
