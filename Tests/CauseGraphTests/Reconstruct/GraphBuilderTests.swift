@@ -179,3 +179,38 @@ struct GraphBuilderTests {
         #expect(throws: TraceConsistencyError.duplicateGroup(3)) { try builder.add(UpdateGroup(id: 3, label: "T")) }
     }
 }
+
+@Suite("Graph statistics")
+struct GraphStatisticsTests {
+    @Test("edges count links into skipped bodies and the most links one cause event drove")
+    func edgeStatistics() throws {
+        var builder = GraphBuilder()
+        try builder.add(TraceEvent(id: 1, kind: .observable, title: "Model.items", owner: .app))
+        try builder.add(TraceEvent(id: 2, kind: .observable, title: "Model.items", owner: .app))
+        for id in EventID(10)..<EventID(16) {
+            try builder.add(TraceEvent(id: id, kind: .body, title: "Row", owner: .app, ran: id % 2 == 0))
+        }
+        for id in EventID(10)..<EventID(14) { try builder.add(TraceCause(from: 1, to: id, label: .update)) }
+        for id in EventID(14)..<EventID(16) { try builder.add(TraceCause(from: 2, to: id, label: .update)) }
+        let edge = try #require(builder.finish().edges.first)
+        #expect((edge.count, edge.skipped, edge.maxPerCause) == (6, 3, 4))
+    }
+
+    @Test("nodes count events by severity and find their densest burst")
+    func nodeStatistics() throws {
+        var builder = GraphBuilder(burstWindow: 5_000_000)
+        try builder.begin(TraceHeader(frameRate: 60))
+        let times: [Nanoseconds] = [0, 1_000_000, 2_000_000, 4_999_999, 5_000_000, 20_000_000]
+        let durations: [Nanoseconds] = [100, 1_100_000, 2_100_000, 2_100_000, 20_000_000, 100]
+        for (index, (time, duration)) in zip(times, durations).enumerated() {
+            try builder.add(TraceEvent(id: EventID(index), kind: .body, title: "Row", owner: .app, time: time, duration: duration))
+        }
+        let graph = builder.finish()
+        let node = try #require(graph.nodes.first)
+        #expect(node.densestBurst == 4)
+        #expect([node.severityCounts[.low], node.severityCounts[.medium], node.severityCounts[.high], node.severityCounts[.veryHigh]] == [2, 1, 2, 1])
+        #expect(node.severityCounts.atLeast(.high) == 3)
+        #expect(graph.worstUpdates.map(\.event) == [4, 2, 3, 1, 0])
+        #expect(graph.worstUpdates.allSatisfy { $0.node == "n1" && $0.kind == .body })
+    }
+}
