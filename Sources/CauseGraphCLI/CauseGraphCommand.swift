@@ -10,7 +10,7 @@ struct CauseGraphCommand: ParsableCommand {
             input or usage, 1 is reserved for failed checks.
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Convert.self],
+        subcommands: [Render.self, Why.self, Summary.self, Convert.self],
         defaultSubcommand: nil
     )
 }
