@@ -29,25 +29,18 @@ struct ChangeLogFileReader {
     mutating func read<Sink: TraceSink>(into sink: inout Sink, diagnostics: inout Diagnostics) throws(Diagnostic) {
         let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
         let (layout, preamble) = ChangeLogLayout.detect(prefix) ?? (.text, ChangeLogLayout.Preamble())
-        let unit: String
         do {
             switch layout {
-            case .text:
-                unit = "lines"
-                try readText(into: &sink)
-            case .jsonLines:
-                unit = "log entries"
-                try readJSONLines(skippingLines: preamble.lines, into: &sink)
-            case .jsonArray:
-                unit = "log entries"
-                try readJSONArray(preamble: preamble, into: &sink)
+            case .text: try readText(into: &sink)
+            case .jsonLines: try readJSONLines(skippingLines: preamble.lines, into: &sink)
+            case .jsonArray: try readJSONArray(preamble: preamble, into: &sink)
             }
         } catch let diagnostic as Diagnostic {
             throw diagnostic
         } catch {
             throw .error("\(error)", at: SourceLocation(file: stream.name))
         }
-        try finish(unit: unit, into: &sink, diagnostics: &diagnostics)
+        try finish(counting: layout == .text ? ("line", "lines") : ("log entry", "log entries"), into: &sink, diagnostics: &diagnostics)
     }
 
     // MARK: Layouts
@@ -170,8 +163,12 @@ struct ChangeLogFileReader {
 
     // MARK: End of file
 
-    private mutating func finish<Sink: TraceSink>(unit: String, into sink: inout Sink, diagnostics: inout Diagnostics) throws(Diagnostic) {
+    /// Ends the document, or reports why there is none; `units` names what was read, singular and plural.
+    private mutating func finish<Sink: TraceSink>(
+        counting units: (one: String, many: String), into sink: inout Sink, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
         let file = SourceLocation(file: stream.name)
+        let unit = records == 1 ? units.one : units.many
         guard began else {
             if let firstBinary {
                 throw .error("binary data, not a text log of `_printChanges()` or `_logChanges()` output", at: firstBinary)
