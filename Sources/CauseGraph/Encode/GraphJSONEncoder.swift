@@ -42,6 +42,13 @@ public enum GraphJSONEncoder {
             "totalDuration": JSONText.number(node.totalDuration),
             "maxDuration": JSONText.number(node.maxDuration),
             "severity": JSONText.quoted(node.severity?.rawValue),
+            "severityCounts": object([
+                "low": JSONText.number(node.severityCounts[.low]),
+                "medium": JSONText.number(node.severityCounts[.medium]),
+                "high": JSONText.number(node.severityCounts[.high]),
+                "veryHigh": JSONText.number(node.severityCounts[.veryHigh]),
+            ]),
+            "densestBurst": JSONText.number(node.densestBurst),
             "groups": "[" + node.groups.map { "\($0)" }.joined(separator: ", ") + "]",
             "backtrace": JSONText.strings(node.backtrace),
         ])
@@ -55,6 +62,8 @@ public enum GraphJSONEncoder {
             "kind": JSONText.quoted(edge.kind.rawValue),
             "label": JSONText.quoted(edge.label.rawValue),
             "count": JSONText.number(edge.count),
+            "skipped": JSONText.number(edge.skipped),
+            "maxPerCause": JSONText.number(edge.maxPerCause),
             "changed": JSONText.strings(edge.changed),
             "groups": "[" + edge.groups.map { "\($0)" }.joined(separator: ", ") + "]",
         ])

@@ -17,7 +17,10 @@ public enum TraceInput {
                 chosen = format
             } else {
                 let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
-                guard !prefix.isEmpty else { throw .error("empty file: expected a trace", at: SourceLocation(file: stream.name)) }
+                let isBlank = prefix.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+                guard !(isBlank && stream.isAtEnd) else {
+                    throw .error("empty file: expected a trace", at: SourceLocation(file: stream.name))
+                }
                 guard let detected = InputFormat.detect(prefix) else {
                     let known = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
                     throw .error("unrecognised trace format (known: \(known)); name one with --input-format", at: SourceLocation(file: stream.name, line: 1))

@@ -9,6 +9,11 @@ public struct JSONParser {
     public struct SyntaxError: Error, Equatable, Sendable {
         public var offset: Int
         public var message: String
+
+        public init(offset: Int, message: String) {
+            self.offset = offset
+            self.message = message
+        }
     }
 
     /// Nesting deeper than this is refused so hostile input cannot exhaust the stack.
