@@ -7,32 +7,18 @@ import Testing
 /// `CAUSEGRAPH_RECORD=1` to re-record the goldens after a deliberate change.
 @Suite("ChangeLog goldens")
 struct ChangeLogGoldenTests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("fixtures/logs")
-
     static let fixtures = [
         "stdout.txt", "log-show-default.log", "log-stream-compact.log", "log-show-syslog.log", "log-show.json", "log-stream.ndjson",
     ]
 
-    private static var recording: Bool { ProcessInfo.processInfo.environment["CAUSEGRAPH_RECORD"] == "1" }
-
     private static func path(_ name: String) -> String {
-        directory.appendingPathComponent(name).path
-    }
-
-    private static func goldenPath(_ name: String) -> String {
-        let base = (name as NSString).deletingPathExtension
-        return directory.appendingPathComponent(base + ".graph.json").path
+        packageRoot.appendingPathComponent("fixtures/logs/\(name)").path
     }
 
     /// The graph of a fixture, read with format detection as the CLI would.
     private static func graph(_ name: String) throws -> CauseGraph {
-        var builder = GraphBuilder()
         var diagnostics = Diagnostics()
-        try TraceInput.read(paths: [path(name)], into: &builder, diagnostics: &diagnostics)
-        return builder.finish()
+        return try CauseGraph.reconstruct(from: [path(name)], diagnostics: &diagnostics)
     }
 
     @Test(arguments: fixtures)
@@ -43,16 +29,9 @@ struct ChangeLogGoldenTests {
 
     @Test(arguments: fixtures)
     func matchesGolden(_ name: String) throws {
-        let encoded = GraphJSONEncoder.encode(try Self.graph(name))
-        let golden = Self.goldenPath(name)
-        if Self.recording {
-            try encoded.write(toFile: golden, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try #require(
-            try? String(contentsOfFile: golden, encoding: .utf8),
-            "missing golden \(golden); record it with CAUSEGRAPH_RECORD=1")
-        #expect(encoded == expected)
+        let actual = GraphJSONEncoder.encode(try Self.graph(name))
+        let golden = "fixtures/logs/\((name as NSString).deletingPathExtension).graph.json"
+        #expect(actual == (try Golden.expected(at: golden, actual: actual)))
     }
 
     @Test func stylesWithTheSameEntriesGiveTheSameGraph() throws {
