@@ -20,7 +20,9 @@ enum ChangeLogLayout: Equatable {
     }
 
     /// The layout of a file that starts with `prefix`, or `nil` when it is
-    /// not text at all (binary data) or is markup, which other formats own.
+    /// not text at all (binary data), or is markup or JSON objects without
+    /// log keys: other formats own those, and "unrecognised format" says
+    /// more about them than "no change lines" would.
     static func detect(_ prefix: [UInt8]) -> (layout: ChangeLogLayout, preamble: Preamble)? {
         let preamble = self.preamble(of: prefix)
         let rest = prefix[preamble.bytes...]
@@ -28,7 +30,7 @@ enum ChangeLogLayout: Equatable {
         if first == UInt8(ascii: "[") || first == UInt8(ascii: "{"), entryKeys.contains(where: { contains(rest, $0) }) {
             return (first == UInt8(ascii: "[") ? .jsonArray : .jsonLines, preamble)
         }
-        guard isText(prefix), first != UInt8(ascii: "<") else { return nil }
+        guard isText(prefix), first != UInt8(ascii: "<"), first != UInt8(ascii: "{") else { return nil }
         return (.text, Preamble())
     }
 
