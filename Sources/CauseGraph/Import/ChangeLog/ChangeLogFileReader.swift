@@ -48,6 +48,7 @@ struct ChangeLogFileReader {
     private mutating func readText<Sink: TraceSink>(into sink: inout Sink) throws {
         let file = stream.name
         try LineReader(stream).forEachLine { line, number in
+            let line = Self.withoutByteOrderMark(line, number: number)
             guard !Self.isBlank(line) else { return }
             records += 1
             if let offset = Self.firstNonTextByte(in: line) {
@@ -76,6 +77,7 @@ struct ChangeLogFileReader {
     private mutating func readJSONLines<Sink: TraceSink>(skippingLines preambleLines: Int, into sink: inout Sink) throws {
         let file = stream.name
         try LineReader(stream).forEachLine { line, number in
+            let line = Self.withoutByteOrderMark(line, number: number)
             guard number > preambleLines, !Self.isBlank(line) else { return }
             let locate = { (offset: Int) in
                 SourceLocation(file: file, line: number, column: Column.of(byteOffset: offset, in: line))
@@ -209,6 +211,13 @@ struct ChangeLogFileReader {
     }
 
     // MARK: Bytes
+
+    /// The first line without the UTF-8 byte-order mark some editors and
+    /// Windows tools put before the text.
+    private static func withoutByteOrderMark(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> UnsafeBufferPointer<UInt8> {
+        guard number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) else { return line }
+        return UnsafeBufferPointer(rebasing: line[3...])
+    }
 
     private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 }

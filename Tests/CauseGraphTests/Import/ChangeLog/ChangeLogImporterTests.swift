@@ -177,6 +177,15 @@ struct ChangeLogImporterTests {
         #expect(result.recorder.events.contains { $0.title == "Zähler.zählerstand" && $0.kind == .state })
     }
 
+    @Test func byteOrderMarkIsNotPartOfTheText() throws {
+        let text = try ChangeLogImport("\u{FEFF}ContentView: unchanged.\n")
+        #expect(text.recorder.bodies.map(\.title) == ["ContentView"])
+        let lines = try ChangeLogImport("\u{FEFF}{\"eventMessage\":\"ContentView: unchanged.\"}\n", name: "log.ndjson")
+        #expect(lines.recorder.bodies.map(\.title) == ["ContentView"])
+        let array = try ChangeLogImport("\u{FEFF}[{\"eventMessage\":\"ContentView: unchanged.\"}]\n", name: "log.json")
+        #expect(array.recorder.bodies.map(\.title) == ["ContentView"])
+    }
+
     @Test func eachFileIsItsOwnDocument() throws {
         let first = ChangeLogTestFiles.write("A: unchanged.\n")
         let second = ChangeLogTestFiles.write("B: unchanged.\n")
