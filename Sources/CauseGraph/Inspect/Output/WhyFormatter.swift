@@ -103,16 +103,16 @@ public enum WhyFormatter {
     private static func textListing(_ listing: UpdateListing, style: TextStyle, into lines: inout [String]) {
         lines.append("  " + style.paint(
             TerminalText.pad("time", 14) + TerminalText.pad("duration", 10, right: true) + "  " + TerminalText.pad("severity", 9)
-                + TerminalText.pad("result", 8) + "causes", .bold))
+                + TerminalText.pad("result", 9) + "causes", .bold))
         for entry in listing.entries {
             let event = entry.event
-            let causes = entry.causes.map { "\($0.event.key.kind.rawValue) \($0.event.key.title)" }.joined(separator: ", ")
+            let causes = entry.causes.map(\.event.key.title).joined(separator: ", ")
             var line = "  " + TerminalText.pad(TimeText.string(event.time), 14)
                 + TerminalText.pad(event.duration.map(DurationText.string) ?? "—", 10, right: true) + "  "
             let severity = TerminalText.pad(event.severity?.rawValue ?? "—", 9)
             line += style.ink(for: event.severity).map { style.paint(severity, $0) } ?? severity
-            line += TerminalText.pad(event.ran ? "ran" : "skipped", 8)
-            line += TerminalText.fit(causes.isEmpty ? "—" : causes, width: width - 45)
+            line += TerminalText.pad(event.ran ? "ran" : "skipped", 9)
+            line += TerminalText.fit(causes.isEmpty ? "—" : causes, width: width - 46)
             lines.append(line)
         }
     }

@@ -39,7 +39,7 @@ enum ChangeLogTestFiles {
             .appendingPathComponent("causegraph-changelog-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "cannot write \(path)")
         return path
     }
 
