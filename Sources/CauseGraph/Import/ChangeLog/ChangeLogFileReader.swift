@@ -51,7 +51,7 @@ struct ChangeLogFileReader {
             let line = Self.withoutByteOrderMark(line, number: number)
             guard !Self.isBlank(line) else { return }
             records += 1
-            if let offset = Self.firstNonTextByte(in: line) {
+            if let offset = UTF8Check.firstInvalidByte(in: line, rejectingNUL: true) {
                 skipped += 1
                 binaryLines += 1
                 if firstBinary == nil {
@@ -221,24 +221,5 @@ struct ChangeLogFileReader {
 
     private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-    }
-
-    /// The offset of the first NUL byte or byte that breaks UTF-8, if any.
-    static func firstNonTextByte(in line: UnsafeBufferPointer<UInt8>) -> Int? {
-        if !line.contains(0), String(validating: line, as: UTF8.self) != nil { return nil }
-        var iterator = line.makeIterator()
-        var decoder = UTF8()
-        var consumed = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar == "\0" { return consumed }
-                consumed += UTF8.width(scalar)
-            case .emptyInput:
-                return nil
-            case .error:
-                return consumed
-            }
-        }
     }
 }
