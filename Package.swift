@@ -43,6 +43,6 @@ let package = Package(
         // Tests mirror the source modules.
         .testTarget(name: "CauseGraphTests", dependencies: ["CauseGraph"]),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["GraphvizRender", "CauseGraph"]),
-        .testTarget(name: "CauseGraphCLITests", dependencies: ["CauseGraph"]),
+        .testTarget(name: "CauseGraphCLITests", dependencies: ["CauseGraph", "CauseGraphCLI"]),
     ]
 )

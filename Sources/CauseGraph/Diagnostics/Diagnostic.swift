@@ -43,6 +43,12 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
+        formatted { $0 }
+    }
+
+    /// The one-line form, with the severity word (`error`) passed through
+    /// `styleSeverity`, so a terminal can colour it.
+    public func formatted(styleSeverity: (String) -> String) -> String {
         var text = ""
         if let location {
             text += location.file
@@ -52,8 +58,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
             }
             text += ": "
         }
-        text += "\(severity.rawValue): \(message)"
-        return VisibleText.singleLine(text)
+        return VisibleText.singleLine(text) + styleSeverity(severity.rawValue) + ": " + VisibleText.singleLine(message)
     }
 }
 

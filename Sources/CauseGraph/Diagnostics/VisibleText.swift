@@ -6,10 +6,19 @@
 public enum VisibleText {
     /// The text with every control character made visible, newlines included.
     public static func singleLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        replacingControls(in: text) { _ in false }
+    }
+
+    /// The text with control characters made visible, except newlines and tabs.
+    public static func lines(_ text: String) -> String {
+        replacingControls(in: text) { $0 == "\n" || $0 == "\t" }
+    }
+
+    private static func replacingControls(in text: String, keeping: (Unicode.Scalar) -> Bool) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && !keeping($0) }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            result.append(isControl(scalar) ? picture(of: scalar) : scalar)
+            result.append(isControl(scalar) && !keeping(scalar) ? picture(of: scalar) : scalar)
         }
         return String(result)
     }

@@ -25,11 +25,11 @@ public enum GraphJSONEncoder {
         return "  \"\(key)\": [\n" + items.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"
     }
 
-    private static func object(_ fields: KeyValuePairs<String, String>) -> String {
+    static func object(_ fields: KeyValuePairs<String, String>) -> String {
         "{" + fields.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
     }
 
-    private static func node(_ node: CauseGraph.Node) -> String {
+    static func node(_ node: CauseGraph.Node) -> String {
         object([
             "id": JSONText.quoted(node.id),
             "kind": JSONText.quoted(node.kind.rawValue),
@@ -42,12 +42,19 @@ public enum GraphJSONEncoder {
             "totalDuration": JSONText.number(node.totalDuration),
             "maxDuration": JSONText.number(node.maxDuration),
             "severity": JSONText.quoted(node.severity?.rawValue),
+            "severityCounts": object([
+                "low": JSONText.number(node.severityCounts[.low]),
+                "medium": JSONText.number(node.severityCounts[.medium]),
+                "high": JSONText.number(node.severityCounts[.high]),
+                "veryHigh": JSONText.number(node.severityCounts[.veryHigh]),
+            ]),
+            "densestBurst": JSONText.number(node.densestBurst),
             "groups": "[" + node.groups.map { "\($0)" }.joined(separator: ", ") + "]",
             "backtrace": JSONText.strings(node.backtrace),
         ])
     }
 
-    private static func edge(_ edge: CauseGraph.Edge) -> String {
+    static func edge(_ edge: CauseGraph.Edge) -> String {
         object([
             "id": JSONText.quoted(edge.id),
             "from": JSONText.quoted(edge.from),
@@ -55,12 +62,14 @@ public enum GraphJSONEncoder {
             "kind": JSONText.quoted(edge.kind.rawValue),
             "label": JSONText.quoted(edge.label.rawValue),
             "count": JSONText.number(edge.count),
+            "skipped": JSONText.number(edge.skipped),
+            "maxPerCause": JSONText.number(edge.maxPerCause),
             "changed": JSONText.strings(edge.changed),
             "groups": "[" + edge.groups.map { "\($0)" }.joined(separator: ", ") + "]",
         ])
     }
 
-    private static func group(_ group: UpdateGroup) -> String {
+    static func group(_ group: UpdateGroup) -> String {
         object([
             "id": JSONText.number(group.id),
             "label": JSONText.quoted(group.label),

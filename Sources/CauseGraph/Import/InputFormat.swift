@@ -4,12 +4,16 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case native
     /// Instruments `xctrace export` XML of the SwiftUI tables.
     case instruments
+    /// `_printChanges()` / `_logChanges()` output: captured standard output or
+    /// `log` text, json or ndjson. Almost any text could be one, so it stays last.
+    case changes
 
     /// The importer that reads this format.
     var importer: any TraceImporter.Type {
         switch self {
         case .native: NativeTraceReader.self
         case .instruments: InstrumentsImporter.self
+        case .changes: ChangeLogImporter.self
         }
     }
 

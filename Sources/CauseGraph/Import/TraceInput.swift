@@ -4,20 +4,25 @@ import Foundation
 /// them all into one sink.
 public enum TraceInput {
     /// Reads every path (a file, a directory of files, or `-` for standard
-    /// input) into `sink`.
+    /// input) into `sink`, in the byte order of their paths.
     public static func read<Sink: TraceSink>(
         paths: [String], settings: ImportSettings = ImportSettings(), into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         guard !paths.isEmpty else { throw .error("no trace given") }
         var streamsByFormat: [InputFormat: [ByteStream]] = [:]
-        for path in try expand(paths) {
+        // Sorted, so the same files give the same graph in whatever order they are named.
+        let files = try expand(paths).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for path in files {
             let stream = try ByteStream(path: path)
             let chosen: InputFormat
             if let format = settings.format {
                 chosen = format
             } else {
                 let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
-                guard !prefix.isEmpty else { throw .error("empty file: expected a trace", at: SourceLocation(file: stream.name)) }
+                let isBlank = prefix.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+                guard !(isBlank && stream.isAtEnd) else {
+                    throw .error("empty file: expected a trace", at: SourceLocation(file: stream.name))
+                }
                 guard let detected = InputFormat.detect(prefix) else {
                     let known = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
                     throw .error("unrecognised trace format (known: \(known)); name one with --input-format", at: SourceLocation(file: stream.name, line: 1))

@@ -13,13 +13,20 @@ public struct CauseGraph: Sendable, Equatable {
     public var edges: [Edge]
     /// The update groups, sorted by id.
     public var groups: [UpdateGroup]
+    /// The longest update events of each update kind, longest first, at most
+    /// ``GraphBuilder/worstUpdatesKept`` of each.
+    public var worstUpdates: [UpdateExample]
 
-    public init(app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, nodes: [Node] = [], edges: [Edge] = [], groups: [UpdateGroup] = []) {
+    public init(
+        app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, nodes: [Node] = [], edges: [Edge] = [],
+        groups: [UpdateGroup] = [], worstUpdates: [UpdateExample] = []
+    ) {
         self.app = app
         self.frameRate = frameRate
         self.nodes = nodes
         self.edges = edges
         self.groups = groups
+        self.worstUpdates = worstUpdates
     }
 
     /// Events of the same kind, title, module and owner.
@@ -42,6 +49,12 @@ public struct CauseGraph: Sendable, Equatable {
         public var groups: [GroupID]
         /// The first backtrace recorded for any of its events, innermost first.
         public var backtrace: [String]
+        /// How many of its events fell in each severity (events of unknown
+        /// duration and severity are in none).
+        public var severityCounts: SeverityCounts
+        /// The most events that fell within one burst window (see
+        /// ``GraphBuilder/init(frameRate:burstWindow:)``).
+        public var densestBurst: Int
 
         public var kind: NodeKind { key.kind }
         public var title: String { key.title }
@@ -51,7 +64,8 @@ public struct CauseGraph: Sendable, Equatable {
         public init(
             id: String, key: NodeKey, count: Int = 0, ran: Int = 0, skipped: Int = 0,
             totalDuration: Nanoseconds? = nil, maxDuration: Nanoseconds? = nil, severity: Severity? = nil,
-            groups: [GroupID] = [], backtrace: [String] = []
+            groups: [GroupID] = [], backtrace: [String] = [], severityCounts: SeverityCounts = SeverityCounts(),
+            densestBurst: Int = 0
         ) {
             self.id = id
             self.key = key
@@ -63,6 +77,8 @@ public struct CauseGraph: Sendable, Equatable {
             self.severity = severity
             self.groups = groups
             self.backtrace = backtrace
+            self.severityCounts = severityCounts
+            self.densestBurst = densestBurst
         }
 
         /// An update node every one of whose events was skipped.
@@ -84,10 +100,15 @@ public struct CauseGraph: Sendable, Equatable {
         public var changed: [String]
         /// The update groups the edge took part in, sorted.
         public var groups: [GroupID]
+        /// How many of its links led to an update whose body was skipped.
+        public var skipped: Int
+        /// The most links that one cause event drove along this edge (counted
+        /// over consecutive links from the same event).
+        public var maxPerCause: Int
 
         public init(
             id: String, from: String, to: String, kind: EdgeKind, label: CauseLabel, count: Int = 0,
-            changed: [String] = [], groups: [GroupID] = []
+            changed: [String] = [], groups: [GroupID] = [], skipped: Int = 0, maxPerCause: Int = 0
         ) {
             self.id = id
             self.from = from
@@ -97,12 +118,54 @@ public struct CauseGraph: Sendable, Equatable {
             self.count = count
             self.changed = changed
             self.groups = groups
+            self.skipped = skipped
+            self.maxPerCause = maxPerCause
         }
     }
 
     /// The node with an id, if any.
     public func node(_ id: String) -> Node? {
         nodes.first { $0.id == id }
+    }
+}
+
+/// Event counts by severity.
+public struct SeverityCounts: Sendable, Equatable {
+    private var counts = [Int](repeating: 0, count: Severity.allCases.count)
+
+    public init() {}
+
+    public subscript(severity: Severity) -> Int {
+        get { counts[Severity.allCases.firstIndex(of: severity)!] }
+        set { counts[Severity.allCases.firstIndex(of: severity)!] = newValue }
+    }
+
+    /// Events at or above `severity`.
+    public func atLeast(_ severity: Severity) -> Int {
+        Severity.allCases.filter { $0 >= severity }.reduce(0) { $0 + self[$1] }
+    }
+}
+
+/// One long update, kept as an example of its lane.
+public struct UpdateExample: Sendable, Equatable {
+    /// The event's id in its trace.
+    public var event: EventID
+    /// The id of the node it merged into.
+    public var node: String
+    public var kind: NodeKind
+    public var time: Nanoseconds?
+    public var duration: Nanoseconds
+    public var severity: Severity?
+    public var group: GroupID?
+
+    public init(event: EventID, node: String, kind: NodeKind, time: Nanoseconds?, duration: Nanoseconds, severity: Severity?, group: GroupID?) {
+        self.event = event
+        self.node = node
+        self.kind = kind
+        self.time = time
+        self.duration = duration
+        self.severity = severity
+        self.group = group
     }
 }
 

@@ -10,7 +10,13 @@
 /// it drove, and a link with none in those of its effect, so a gesture is
 /// part of the transaction it started.
 public struct GraphBuilder: TraceSink {
+    /// How many long updates of each update kind ``CauseGraph/worstUpdates`` keeps.
+    public static let worstUpdatesKept = 5
+    /// The default window within which repeated runs of one view count as a burst.
+    public static let defaultBurstWindow: Nanoseconds = 5_000_000
+
     private let frameRateOverride: Double?
+    private let burstWindow: Nanoseconds
     private var budget = FrameBudget()
     private var app: String?
     private var graphFrameRate: Double?
@@ -24,11 +30,16 @@ public struct GraphBuilder: TraceSink {
     /// Update groups, each under its document and trace id, in arrival order.
     private var groupIndex: [DocumentGroup: Int32] = [:]
     private var groupRecords: [(key: DocumentGroup, group: UpdateGroup?)] = []
+    private var worst: [NodeKind: [(example: UpdateExample, node: Int32)]] = [:]
 
-    /// - Parameter frameRate: judges severities against this refresh rate
-    ///   instead of the one the trace records.
-    public init(frameRate: Double? = nil) {
+    /// - Parameters:
+    ///   - frameRate: judges severities against this refresh rate instead of
+    ///     the one the trace records.
+    ///   - burstWindow: the span within which a node's events count towards
+    ///     its ``CauseGraph/Node/densestBurst``.
+    public init(frameRate: Double? = nil, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow) {
         frameRateOverride = frameRate
+        self.burstWindow = burstWindow
         if let frameRate { budget = FrameBudget(frameRate: frameRate) }
     }
 
@@ -55,11 +66,27 @@ public struct GraphBuilder: TraceSink {
         }
         var group: Int32 = -1
         if let id = event.group { group = internGroup(id) }
-        guard eventRecords.updateValue(EventRecord(node: node, group: group), forKey: event.id) == nil else {
+        let record = EventRecord(node: node, group: group, skipped: event.kind.isUpdate && !event.ran)
+        guard eventRecords.updateValue(record, forKey: event.id) == nil else {
             throw TraceConsistencyError.duplicateEvent(event.id)
         }
-        let severity = event.severity ?? (event.kind.isUpdate ? event.duration.map(budget.severity(ofDuration:)) : nil)
-        nodes[Int(node)].add(event, severity: severity, group: group)
+        let severity = budget.severity(of: event)
+        nodes[Int(node)].add(event, severity: severity, group: group, burstWindow: burstWindow)
+        if event.kind.isUpdate, let duration = event.duration {
+            keepIfWorst(UpdateExample(
+                event: event.id, node: "", kind: event.kind, time: event.time, duration: duration,
+                severity: severity, group: event.group), node: node)
+        }
+    }
+
+    private mutating func keepIfWorst(_ example: UpdateExample, node: Int32) {
+        var kept = worst[example.kind, default: []]
+        guard kept.count < Self.worstUpdatesKept || example.duration > kept.last!.example.duration else { return }
+        // Ties keep the earlier event, so the examples do not depend on hashing.
+        let position = kept.firstIndex { $0.example.duration < example.duration } ?? kept.count
+        kept.insert((example, node), at: position)
+        if kept.count > Self.worstUpdatesKept { kept.removeLast() }
+        worst[example.kind] = kept
     }
 
     public mutating func add(_ cause: TraceCause) throws {
@@ -75,7 +102,7 @@ public struct GraphBuilder: TraceSink {
             edgeIndex[key] = edge
             edges.append(EdgeTally(key: key))
         }
-        edges[Int(edge)].count += 1
+        edges[Int(edge)].add(from: cause.from, effectSkipped: target.skipped)
         edges[Int(edge)].changed.formUnion(cause.changed)
         let group = target.group >= 0 ? target.group : source.group
         if group >= 0 { edges[Int(edge)].groups.insert(group) }
@@ -127,7 +154,8 @@ public struct GraphBuilder: TraceSink {
                 label: tally.key.kind == .creation ? .creation : .update,
                 count: tally.count,
                 changed: tally.changed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
-                groups: tally.groups.map { groupIDs[Int($0)] }.sorted())
+                groups: tally.groups.map { groupIDs[Int($0)] }.sorted(),
+                skipped: tally.skipped, maxPerCause: tally.maxPerCause)
         }
         let graphGroups = groupRecords.enumerated()
             .map { index, record in
@@ -136,9 +164,16 @@ public struct GraphBuilder: TraceSink {
                 return group
             }
             .sorted { $0.id < $1.id }
+        let worstUpdates = NodeKind.allCases.flatMap { kind in
+            (worst[kind] ?? []).map { kept in
+                var example = kept.example
+                example.node = graphNodes[rank[Int(kept.node)]].id
+                return example
+            }
+        }
         return CauseGraph(
             app: app, frameRate: graphFrameRate ?? budget.frameRate,
-            nodes: graphNodes, edges: graphEdges, groups: graphGroups)
+            nodes: graphNodes, edges: graphEdges, groups: graphGroups, worstUpdates: worstUpdates)
     }
 
     /// The id each interned group gets in the graph: the trace's own when the
@@ -185,6 +220,8 @@ private struct EventRecord {
     var node: Int32
     /// Interned update group, or -1.
     var group: Int32
+    /// An update whose body was checked and skipped.
+    var skipped: Bool
 }
 
 private struct EdgeKey: Hashable {
@@ -209,13 +246,19 @@ private struct NodeTally {
     /// Whether any event named its group, so inherited groups are not needed.
     var ownGroups = false
     var backtrace: [String] = []
+    var severityCounts = SeverityCounts()
+    /// Times of the latest events, within one burst window of the newest.
+    var recentTimes: [Nanoseconds] = []
+    var densestBurst = 0
 
     init(key: NodeKey) {
         self.key = key
     }
 
-    mutating func add(_ event: TraceEvent, severity eventSeverity: Severity?, group: Int32) {
+    mutating func add(_ event: TraceEvent, severity eventSeverity: Severity?, group: Int32, burstWindow: Nanoseconds) {
         count += 1
+        if let eventSeverity { severityCounts[eventSeverity] += 1 }
+        if let time = event.time { noteBurst(at: time, window: burstWindow) }
         if event.ran && event.kind.isUpdate { ran += 1 }
         if let duration = event.duration {
             let (sum, overflow) = (totalDuration ?? 0).addingReportingOverflow(duration)
@@ -230,12 +273,23 @@ private struct NodeTally {
         if backtrace.isEmpty { backtrace = event.backtrace }
     }
 
+    /// Slides the window over events in arrival order; traces list a node's
+    /// events in time order, and an event earlier than the window is ignored.
+    private mutating func noteBurst(at time: Nanoseconds, window: Nanoseconds) {
+        if let newest = recentTimes.last, time < newest { return }
+        recentTimes.append(time)
+        let oldestKept = recentTimes.firstIndex { time - $0 < window } ?? recentTimes.count
+        recentTimes.removeFirst(oldestKept)
+        densestBurst = max(densestBurst, recentTimes.count)
+    }
+
     func node(id: String, groupIDs: [GroupID]) -> CauseGraph.Node {
         CauseGraph.Node(
             id: id, key: key, count: count, ran: ran,
             skipped: key.kind.isUpdate ? count - ran : 0,
             totalDuration: totalDuration, maxDuration: maxDuration, severity: severity,
-            groups: groups.map { groupIDs[Int($0)] }.sorted(), backtrace: backtrace)
+            groups: groups.map { groupIDs[Int($0)] }.sorted(), backtrace: backtrace,
+            severityCounts: severityCounts, densestBurst: densestBurst)
     }
 }
 
@@ -244,8 +298,25 @@ private struct EdgeTally {
     var count = 0
     var changed: Set<String> = []
     var groups: Set<Int32> = []
+    var skipped = 0
+    var maxPerCause = 0
+    /// The cause event of the latest links, and how many there were in a row.
+    var currentCause: EventID?
+    var currentRun = 0
 
     init(key: EdgeKey) {
         self.key = key
+    }
+
+    mutating func add(from cause: EventID, effectSkipped: Bool) {
+        count += 1
+        if effectSkipped { skipped += 1 }
+        if cause == currentCause {
+            currentRun += 1
+        } else {
+            currentCause = cause
+            currentRun = 1
+        }
+        maxPerCause = max(maxPerCause, currentRun)
     }
 }

@@ -36,6 +36,10 @@ public struct JSONValue: Sendable, Equatable {
 public struct JSONNumber: Sendable, Equatable {
     public var text: String
 
+    public init(text: String) {
+        self.text = text
+    }
+
     /// The number as an exact 64-bit integer, if it is written as one and fits.
     public var int64: Int64? { Int64(text) }
 

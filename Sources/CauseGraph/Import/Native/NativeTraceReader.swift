@@ -11,7 +11,7 @@ public enum NativeTraceReader: TraceImporter {
 
     public static func looksLikeFormat(_ prefix: [UInt8]) -> Bool {
         // The header is a JSON object with a "causegraph" key on the first line.
-        let firstLine = prefix.prefix { $0 != UInt8(ascii: "\n") }
+        let firstLine = prefix.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.prefix { $0 != UInt8(ascii: "\n") }
         let text = String(decoding: firstLine, as: UTF8.self)
         return text.drop(while: \.isWhitespace).hasPrefix("{") && text.contains("\"causegraph\"")
     }
@@ -86,15 +86,14 @@ public enum NativeTraceReader: TraceImporter {
         var definedGroups: Set<GroupID> = []
 
         mutating func read<Sink: TraceSink>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
-            let keys = ["node", "edge", "group"].filter(record.has)
-            guard keys.count == 1 else {
-                if keys.isEmpty { throw record.error("expected a \"node\", \"edge\" or \"group\" record") }
-                throw record.error("a record holds one of \"node\", \"edge\" or \"group\", found \(keys.map { "\"\($0)\"" }.joined(separator: " and "))")
-            }
-            switch keys[0] {
-            case "node": try readNode(record, into: &sink)
-            case "edge": try readEdge(record, into: &sink)
-            default: try readGroup(record, into: &sink)
+            // Nodes may name their group, so "group" marks a group record only on its own.
+            switch (record.has("node"), record.has("edge")) {
+            case (true, true): throw record.error("a record is a \"node\" or an \"edge\", not both")
+            case (true, false): try readNode(record, into: &sink)
+            case (false, true): try readEdge(record, into: &sink)
+            case (false, false):
+                guard record.has("group") else { throw record.error("expected a \"node\", \"edge\" or \"group\" record") }
+                try readGroup(record, into: &sink)
             }
         }
 

@@ -1,0 +1,75 @@
+/// How the graph looks: shapes, words and colours for each kind of node.
+///
+/// Each kind has its own shape and word so kinds tell apart without colour;
+/// colour adds who owns an event (blue for the app, grey for the system) and
+/// how long an update took (an orange or red border).
+public struct GraphStyle: Sendable, Equatable {
+    public struct Palette: Sendable, Equatable {
+        public var background: String
+        public var text: String
+        public var mutedText: String
+        public var appFill: String
+        public var appBorder: String
+        public var systemFill: String
+        public var systemBorder: String
+        /// Fill of an update node whose bodies were all skipped.
+        public var dimmedFill: String
+        public var dimmedText: String
+        public var edge: String
+        public var creationEdge: String
+        public var mediumSeverity: String
+        public var highSeverity: String
+    }
+
+    public var palette: Palette
+    public var fontName: String
+
+    /// Dark text on light fills, for pages with a white background.
+    public static let light = GraphStyle(
+        palette: Palette(
+            background: "#ffffff", text: "#0f172a", mutedText: "#475569",
+            appFill: "#dbeafe", appBorder: "#2563eb",
+            systemFill: "#e5e7eb", systemBorder: "#6b7280",
+            dimmedFill: "#f8fafc", dimmedText: "#94a3b8",
+            edge: "#475569", creationEdge: "#7c3aed",
+            mediumSeverity: "#f59e0b", highSeverity: "#dc2626"),
+        fontName: "Helvetica,Arial,sans-serif")
+
+    /// The graphviz shape of a node kind.
+    public func shape(of kind: NodeKind) -> String {
+        switch kind {
+        case .gesture: "cds"
+        case .state: "note"
+        case .observable: "component"
+        case .externalEnvironment: "hexagon"
+        case .environmentWriter: "tab"
+        case .body: "box"
+        case .representable: "box3d"
+        case .other: "ellipse"
+        }
+    }
+
+    /// Inner space of a node kind whose shape has slanted or notched sides
+    /// that would otherwise touch the label.
+    public func margin(of kind: NodeKind) -> String? {
+        switch kind {
+        case .gesture: "0.3,0.08"
+        case .externalEnvironment: "0.02,0.06"
+        default: nil
+        }
+    }
+
+    /// The word shown above a node's title.
+    public func word(for kind: NodeKind) -> String {
+        switch kind {
+        case .gesture: "GESTURE"
+        case .state: "STATE CHANGE"
+        case .observable: "@OBSERVABLE"
+        case .externalEnvironment: "EXTERNAL ENVIRONMENT"
+        case .environmentWriter: "ENVIRONMENT WRITER"
+        case .body: "BODY"
+        case .representable: "REPRESENTABLE"
+        case .other: "UPDATE"
+        }
+    }
+}

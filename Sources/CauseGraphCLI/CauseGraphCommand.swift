@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `causegraph` command: why did this SwiftUI body run?
+struct CauseGraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "causegraph",
+        abstract: "Reconstruct and render the SwiftUI cause-and-effect graph of an update trace.",
+        discussion: """
+            Reads causegraph JSON Lines traces and _printChanges()/_logChanges() logs; the \
+            format is detected from the content. Exit status: 0 on success, 2 for bad input \
+            or usage, 1 is reserved for failed checks.
+            """,
+        version: "0.1.0",
+        subcommands: [Render.self, Why.self, Summary.self, Convert.self]
+    )
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import CauseGraph
+
+/// `causegraph convert`: any supported input to causegraph's own JSON Lines format.
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert traces to causegraph's JSON Lines trace format.",
+        discussion: "The conversion streams: memory stays flat however large the input.")
+
+    @OptionGroup var input: InputOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
+    var output: String = "-"
+
+    func run() throws {
+        let file = try OutputFile(path: output)
+        var writer = NativeTraceWriter(output: file)
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        try TraceInput.read(paths: input.traces, settings: input.settings, into: &writer, diagnostics: &diagnostics)
+        try file.commit()
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import CauseGraph
+
+extension InputFormat: ExpressibleByArgument {}
+
+/// The traces a command reads and how to read them.
+struct InputOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("Trace files or directories; '-' reads standard input.", valueName: "trace"))
+    var traces: [String]
+
+    @Option(help: ArgumentHelp("The input format, instead of detecting it from the content.", valueName: "format"))
+    var inputFormat: InputFormat?
+
+    @Option(help: ArgumentHelp("Judge durations against this refresh rate (Hz), instead of the trace's (default 60).", valueName: "hz"))
+    var frameRate: Double?
+
+    func validate() throws {
+        if let frameRate, !(frameRate > 0 && frameRate.isFinite) {
+            throw ValidationError("--frame-rate must be a positive number of frames per second")
+        }
+    }
+
+    var settings: ImportSettings {
+        ImportSettings(format: inputFormat, frameRate: frameRate)
+    }
+
+    /// Reads and reconstructs the graph, printing import notes on standard error.
+    func reconstruct() throws -> CauseGraph {
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        return try CauseGraph.reconstruct(from: traces, settings: settings, diagnostics: &diagnostics)
+    }
+}

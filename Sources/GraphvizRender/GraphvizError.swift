@@ -1,0 +1,26 @@
+/// A failure inside libgraphviz, with the stage it happened in and the
+/// diagnostics Graphviz reported.
+public struct GraphvizError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The step of a render that failed.
+    public enum Stage: String, Sendable {
+        /// Reading the DOT text (`agmemread`).
+        case parse
+        /// Computing positions (`gvLayout`).
+        case layout
+        /// Producing the output format (`gvRenderData`).
+        case render
+    }
+
+    public var stage: Stage
+    /// What Graphviz said, one message a line, without its "Error: " prefixes.
+    public var message: String
+
+    public init(stage: Stage, message: String) {
+        self.stage = stage
+        self.message = message
+    }
+
+    public var description: String {
+        "graphviz \(stage.rawValue) failed: \(message)"
+    }
+}

@@ -1,0 +1,6 @@
+/// The output formats rendered by libgraphviz.
+public enum GraphvizFormat: String, CaseIterable, Sendable {
+    case svg
+    case png
+    case pdf
+}

@@ -1,0 +1,133 @@
+import CauseGraph
+import Foundation
+import Testing
+
+@Suite("causegraph command line")
+struct CommandLineTests {
+    let trace = fixture("onoff-toggle.jsonl")
+
+    @Test("render picks the format from the output's extension", arguments: [
+        ("graph.svg", Array("<?xml".utf8)), ("graph.png", [0x89, 0x50, 0x4E, 0x47]), ("graph.pdf", Array("%PDF-".utf8)),
+        ("graph.dot", Array("digraph causegraph {".utf8)), ("graph.gv", Array("digraph causegraph {".utf8)),
+        ("graph.json", Array("{\n  \"causegraph\": 1,".utf8)),
+    ])
+    func formatFromExtension(_ name: String, _ signature: [UInt8]) throws {
+        let scratch = try Scratch()
+        let result = try Causegraph.run(["render", trace, "-o", scratch.path(name)])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.isEmpty)
+        #expect(try [UInt8](scratch.read(name)).starts(with: signature))
+        #expect(scratch.entries == [name], "no temporary file is left behind")
+    }
+
+    @Test("-o - and no -o write to standard output; --format overrides the extension")
+    func standardOutput() throws {
+        let svg = try Causegraph.run(["render", trace])
+        #expect(svg.status == 0)
+        #expect(svg.output.hasPrefix("<?xml"))
+        let json = try Causegraph.run(["render", trace, "-o", "-", "--format", "json"])
+        #expect(json.status == 0)
+        let parsed = try JSONParser.parse(json.output)
+        guard case .object(let object) = parsed.content, case .array(let nodes)? = object["nodes"]?.content else {
+            Issue.record("not a graph")
+            return
+        }
+        #expect(nodes.count == 5)
+        let scratch = try Scratch()
+        let dot = try Causegraph.run(["render", trace, "-o", scratch.path("graph.svg"), "--format", "dot"])
+        #expect(dot.status == 0)
+        #expect(String(decoding: try scratch.read("graph.svg"), as: UTF8.self).hasPrefix("digraph"))
+    }
+
+    @Test("reads standard input given as -")
+    func standardInput() throws {
+        let result = try Causegraph.run(["render", "-", "--format", "dot"], standardInput: try Data(contentsOf: URL(fileURLWithPath: trace)))
+        #expect(result.status == 0)
+        #expect(result.output.contains("OnOffView"))
+    }
+
+    @Test("the same input gives byte-identical output on every run", arguments: ["svg", "dot", "json", "png", "pdf"])
+    func deterministic(_ format: String) throws {
+        let first = try Causegraph.run(["render", fixture("contact-list.jsonl"), "--format", format, "-o", "-"])
+        let second = try Causegraph.run(["render", fixture("contact-list.jsonl"), "--format", format, "-o", "-"])
+        #expect(first.status == 0)
+        #expect(first.standardOutput == second.standardOutput)
+    }
+
+    @Test("bad input: one line naming file, line and column; exit 2; the existing output untouched")
+    func badInputKeepsOutput() throws {
+        let scratch = try Scratch()
+        let bad = try scratch.write("bad.jsonl", traceHeaderLine + "\n" + #"{"node": 1, "kind": "body", "title": "A", "owner": "nobody"}"# + "\n")
+        try Data("previous".utf8).write(to: scratch.url.appendingPathComponent("graph.svg"))
+        let result = try Causegraph.run(["render", bad, "-o", scratch.path("graph.svg")])
+        #expect(result.status == 2)
+        #expect(result.standardError == "\(bad):2:52: error: unknown owner \"nobody\"; expected one of \"app\", \"system\"\n")
+        #expect(try scratch.read("graph.svg") == Data("previous".utf8))
+        #expect(scratch.entries == ["bad.jsonl", "graph.svg"])
+    }
+
+    @Test("usage errors exit 2 with a message; help exits 0", arguments: [
+        (["render"], "Missing expected argument"),
+        (["render", "x.jsonl", "--frobnicate"], "Unknown option '--frobnicate'"),
+        (["render", "missing.jsonl"], "missing.jsonl: error: cannot open: No such file or directory"),
+        (["render", "TRACE", "-o", "graph.bmp"], "cannot tell the format of 'graph.bmp'"),
+        (["render", "TRACE", "--frame-rate", "0"], "--frame-rate must be a positive number"),
+        (["render", "TRACE", "--engine", "nonesuch", "-o", "-"], "error: graphviz layout failed"),
+        (["render", "TRACE", "--input-format", "word"], "The value 'word' is invalid for '--input-format"),
+        (["explain"], "Unexpected argument 'explain'"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) throws {
+        let result = try Causegraph.run(arguments.map { $0 == "TRACE" ? trace : $0 })
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("help and version exit 0")
+    func help() throws {
+        let help = try Causegraph.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("USAGE: causegraph <subcommand>"))
+        let renderHelp = try Causegraph.run(["render", "--help"])
+        #expect(renderHelp.status == 0)
+        #expect(renderHelp.output.contains("--engine"))
+        #expect(try Causegraph.run(["--version"]).status == 0)
+    }
+
+    @Test("an output that is a directory is refused")
+    func outputDirectory() throws {
+        let scratch = try Scratch()
+        let result = try Causegraph.run(["render", trace, "-o", scratch.url.path, "--format", "svg"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("is a directory"))
+    }
+
+    @Test("convert writes a native trace that renders to the same graph")
+    func convertRoundTrip() throws {
+        let scratch = try Scratch()
+        for name in ["contact-list", "hostile-titles", "dark-mode"] {
+            let converted = try Causegraph.run(["convert", fixture("\(name).jsonl"), "-o", scratch.path("\(name).jsonl")])
+            #expect(converted.status == 0)
+            let original = try Causegraph.run(["render", fixture("\(name).jsonl"), "--format", "json"])
+            let again = try Causegraph.run(["render", scratch.path("\(name).jsonl"), "--format", "json"])
+            #expect(again.status == 0)
+            #expect(original.output == again.output)
+        }
+    }
+}
+
+let traceHeaderLine = #"{"causegraph": 1}"#
+
+@Suite("input order")
+struct InputOrderTests {
+    @Test("the same files give the same graph in any order")
+    func orderIndependent() throws {
+        let a = fixture("onoff-toggle.jsonl")
+        let b = fixture("dark-mode.jsonl")
+        let forward = try Causegraph.run(["render", a, b, "--format", "json"])
+        let backward = try Causegraph.run(["render", b, a, "--format", "json"])
+        #expect(forward.status == 0)
+        #expect(forward.output == backward.output)
+    }
+}

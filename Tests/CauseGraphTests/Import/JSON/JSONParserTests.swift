@@ -1,0 +1,62 @@
+import CauseGraph
+import Testing
+
+@Suite("JSON parser")
+struct JSONParserTests {
+    @Test("parses every JSON type with the offset of each value")
+    func values() throws {
+        let value = try JSONParser.parse(#" {"a": [1, -2.5e3, true, false, null], "b": "x\u00e9\ud83d\ude00\n"} "#)
+        guard case .object(let object) = value.content else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(value.offset == 1)
+        guard case .array(let items)? = object["a"]?.content else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(items.map(\.offset) == [8, 11, 19, 25, 32])
+        #expect(items[1].content == .number(JSONNumber(text: "-2.5e3")))
+        #expect(items[0].content == .number(JSONNumber(text: "1")))
+        #expect(object["b"]?.content == .string("xé😀\n"))
+    }
+
+    @Test("refuses what strict JSON refuses, at the offending byte", arguments: [
+        (#"{"a": 1,}"#, 8, "expected a quoted key"),
+        (#"[1, 2,]"#, 6, "expected a JSON value"),
+        (#"{"a": 1, "a": 2}"#, 9, "duplicate key \"a\""),
+        ("01", 0, "malformed number: leading zero"),
+        ("1.", 0, "malformed number"),
+        ("-", 0, "malformed number"),
+        (#""abc"#, 0, "unterminated string"),
+        ("\"a\u{01}\"", 2, "control character in a string must be escaped"),
+        (#""\x""#, 1, "invalid escape sequence"),
+        (#""\ud800""#, 1, "lone surrogate in \\u escape"),
+        (#""\u12""#, 1, "malformed \\u escape"),
+        ("tru", 0, "expected a JSON value"),
+        ("{} {}", 3, "unexpected text after the JSON value"),
+        ("", 0, "expected a JSON value, found the end of the line"),
+        ("// comment", 0, "expected a JSON value"),
+    ])
+    func refuses(_ text: String, _ offset: Int, _ message: String) {
+        #expect(throws: JSONParser.SyntaxError(offset: offset, message: message)) { try JSONParser.parse(text) }
+    }
+
+    @Test("nesting is bounded, so hostile input cannot exhaust the stack")
+    func depth() throws {
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONParser.SyntaxError(offset: JSONParser.maximumDepth, message: "JSON nested more than \(JSONParser.maximumDepth) levels deep")) {
+            try JSONParser.parse(deep)
+        }
+        let allowed = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        _ = try JSONParser.parse(allowed)
+    }
+
+    @Test("numbers convert exactly or not at all")
+    func numbers() {
+        #expect(JSONNumber(text: "9223372036854775807").int64 == .max)
+        #expect(JSONNumber(text: "9223372036854775808").int64 == nil)
+        #expect(JSONNumber(text: "1e3").int64 == nil)
+        #expect(JSONNumber(text: "1e3").double == 1000)
+    }
+}

@@ -1,0 +1,125 @@
+import CauseGraph
+import Foundation
+import Testing
+
+@Suite("Native JSON Lines reader")
+struct NativeTraceReaderTests {
+    @Test("reads the example of the format documentation")
+    func readsExample() throws {
+        let graph = try graph(ofTrace: """
+            {"causegraph": 1, "app": "Landmarks", "frameRate": 120}
+            {"node": 1, "kind": "gesture", "title": "Tap", "owner": "app", "time": 1000000}
+            {"node": 2, "kind": "observable", "title": "ModelData.favoritesCollection", "owner": "app", "time": 1000500, "backtrace": ["ModelData.toggleFavorite(_:)", "closure #1 in LandmarkListItemView.body.getter"]}
+            {"node": 3, "kind": "body", "title": "LandmarkListItemView", "module": "Landmarks", "owner": "app", "time": 1200000, "duration": 350000, "ran": true, "group": 1}
+            {"edge": [1, 2], "label": "update", "time": 1000500}
+            {"edge": [2, 3], "label": "update", "time": 1200000, "changed": ["favoritesCollection"]}
+            {"group": 1, "label": "Transaction for Gesture", "start": 1100000, "duration": 2000000}
+            """)
+        #expect(graph.app == "Landmarks")
+        #expect(graph.frameRate == 120)
+        #expect(graph.nodes.map(\.title) == ["Tap", "ModelData.favoritesCollection", "LandmarkListItemView"])
+        #expect(graph.nodes[1].backtrace == ["ModelData.toggleFavorite(_:)", "closure #1 in LandmarkListItemView.body.getter"])
+        #expect(graph.nodes[2].module == "Landmarks")
+        #expect(graph.nodes[2].totalDuration == 350_000)
+        #expect(graph.edges.map(\.kind) == [.gesture, .observable])
+        #expect(graph.edges[1].changed == ["favoritesCollection"])
+        #expect(graph.groups == [UpdateGroup(id: 1, label: "Transaction for Gesture", start: 1_100_000, duration: 2_000_000)])
+    }
+
+    @Test("ignores unknown keys, blank lines, null optionals and CRLF line ends")
+    func lenientWhereDocumented() throws {
+        let graph = try graph(ofTrace: traceHeader + "\r\n\r\n"
+            + #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "module": null, "future": {"x": [1]}}"# + "\r\n"
+            + "   \n")
+        #expect(graph.nodes.count == 1)
+        #expect(graph.nodes[0].module == nil)
+    }
+
+    @Test("a second header starts a new document whose ids may repeat")
+    func concatenatedDocuments() throws {
+        let document = traceHeader + "\n" + #"{"node": 1, "kind": "body", "title": "A", "owner": "app"}"# + "\n"
+        let graph = try graph(ofTrace: document + document)
+        #expect(graph.nodes.count == 1)
+        #expect(graph.nodes[0].count == 2)
+    }
+
+    @Test("every error names the file, line and column", arguments: [
+        // Syntax.
+        (#"{"node": 1, "kind": "body""#, "trace.jsonl:2:27: error: not JSON: expected ',' or '}' in the object"),
+        (#"{"node": 1,, }"#, "trace.jsonl:2:12: error: not JSON: expected a quoted key"),
+        (#"["node"]"#, "trace.jsonl:2:1: error: expected a JSON object, found an array"),
+        ("not json", "trace.jsonl:2:1: error: not JSON: expected a JSON value"),
+        // Missing required keys.
+        (#"{"node": 1, "kind": "body", "owner": "app"}"#, #"trace.jsonl:2:1: error: missing required key "title""#),
+        (#"  {"node": 1, "title": "A", "owner": "app"}"#, #"trace.jsonl:2:3: error: missing required key "kind""#),
+        (#"{"edge": [1, 1]}"#, #"trace.jsonl:2:1: error: missing required key "label""#),
+        (#"{"group": 1}"#, #"trace.jsonl:2:1: error: missing required key "label""#),
+        (#"{"title": "A"}"#, #"trace.jsonl:2:1: error: expected a "node", "edge" or "group" record"#),
+        // Wrong types.
+        (#"{"node": "1", "kind": "body", "title": "A", "owner": "app"}"#, #"trace.jsonl:2:10: error: "node" must be a whole number, found a string"#),
+        (#"{"node": 1, "kind": "body", "title": 7, "owner": "app"}"#, #"trace.jsonl:2:38: error: "title" must be a string, found a number"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 1.5}"#, #"trace.jsonl:2:67: error: "time" must be a whole number that fits in 64 bits, found 1.5"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "duration": -3}"#, #"trace.jsonl:2:71: error: "duration" must not be negative, found -3"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "ran": "yes"}"#, #"trace.jsonl:2:66: error: "ran" must be true or false, found a string"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "backtrace": ["f", 2]}"#, #"trace.jsonl:2:78: error: "backtrace" must hold strings, found a number"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 99999999999999999999}"#, #"trace.jsonl:2:67: error: "time" must be a whole number that fits in 64 bits, found 99999999999999999999"#),
+        // Unknown values.
+        (#"{"node": 1, "kind": "layout", "title": "A", "owner": "app"}"#, #"trace.jsonl:2:21: error: unknown kind "layout"; expected one of "gesture", "state", "observable", "externalEnvironment", "environmentWriter", "body", "representable", "other""#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "user"}"#, #"trace.jsonl:2:52: error: unknown owner "user"; expected one of "app", "system""#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "severity": "huge"}"#, #"trace.jsonl:2:71: error: unknown severity "huge"; expected one of "low", "medium", "high", "veryHigh""#),
+        (#"{"node": 1, "kind": "gesture", "title": "A", "owner": "app", "duration": 5}"#, #"trace.jsonl:2:74: error: "duration" applies only to update nodes (body, representable, other), not gesture"#),
+        (#"{"node": 1, "edge": [1, 1], "label": "update"}"#, #"trace.jsonl:2:1: error: a record is a "node" or an "edge", not both"#),
+    ])
+    func errors(line: String, expected: String) throws {
+        #expect(try importError(ofTrace: traceHeader + "\n" + line + "\n") == expected)
+    }
+
+    @Test("references are checked: duplicate ids, undefined nodes and groups")
+    func references() throws {
+        let node1 = #"{"node": 1, "kind": "gesture", "title": "Tap", "owner": "app"}"#
+        #expect(try importError(ofTrace: [traceHeader, node1, node1].joined(separator: "\n"))
+            == "trace.jsonl:3:10: error: node 1 is already defined")
+        #expect(try importError(ofTrace: [traceHeader, node1, #"{"edge": [1, 2], "label": "update"}"#].joined(separator: "\n"))
+            == "trace.jsonl:3:14: error: edge names node 2, which is not defined before this line")
+        #expect(try importError(ofTrace: [traceHeader, #"{"edge": [1, 2], "label": "creation"}"#, node1].joined(separator: "\n"))
+            == "trace.jsonl:2:11: error: edge names node 1, which is not defined before this line")
+        #expect(try importError(ofTrace: [traceHeader, node1, #"{"edge": [1, 1], "label": "parent"}"#].joined(separator: "\n"))
+            == #"trace.jsonl:3:27: error: unknown label "parent"; expected one of "update", "creation""#)
+        #expect(try importError(ofTrace: [traceHeader, #"{"node": 4, "kind": "body", "title": "A", "owner": "app", "group": 9}"#].joined(separator: "\n"))
+            == "trace.jsonl:2:68: error: update group 9 is never defined")
+        #expect(try importError(ofTrace: [traceHeader, #"{"group": 2, "label": "T"}"#, #"{"group": 2, "label": "T"}"#].joined(separator: "\n"))
+            == "trace.jsonl:3:11: error: update group 2 is already defined")
+    }
+
+    @Test("the header is required, first, and of a known version")
+    func header() throws {
+        #expect(try importError(ofTrace: "") == "trace.jsonl: error: empty file: expected a trace")
+        #expect(try importError(ofTrace: "\n \n") == "trace.jsonl: error: empty file: expected a trace")
+        #expect(try importError(ofTrace: #"{"node": 1, "kind": "body", "title": "A", "owner": "app"}"#)
+            == "trace.jsonl:1: error: unrecognised trace format (known: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", "))); name one with --input-format")
+        #expect(try importError(ofTrace: #"{"causegraph": 2}"#) == "trace.jsonl:1:16: error: unsupported trace format version 2; this causegraph reads version 1")
+        #expect(try importError(ofTrace: #"{"causegraph": 1, "frameRate": 0}"#) == #"trace.jsonl:1:32: error: "frameRate" must be a positive number"#)
+    }
+
+    @Test("columns count characters, not bytes")
+    func unicodeColumns() throws {
+        #expect(try importError(ofTrace: traceHeader + "\n" + #"{"node": 1, "kind": "body", "title": "Café ☕️", "owner": 3}"#)
+            == #"trace.jsonl:2:58: error: "owner" must be a string, found a number"#)
+    }
+
+    @Test("invalid UTF-8 is an error at its column")
+    func invalidUTF8() throws {
+        let directory = try TemporaryDirectory()
+        var bytes = Array((traceHeader + "\n" + #"{"node": 1, "kind": "body", "title": "A"#).utf8)
+        bytes += [0xFF, 0xFE]
+        bytes += Array(#"", "owner": "app"}"#.utf8)
+        let path = directory.path("bad.jsonl")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var diagnostics = Diagnostics()
+        #expect {
+            _ = try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
+        } throws: { error in
+            (error as? Diagnostic)?.location == SourceLocation(file: path, line: 2, column: 40)
+        }
+    }
+}

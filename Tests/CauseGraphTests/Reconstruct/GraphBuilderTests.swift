@@ -1,0 +1,216 @@
+import CauseGraph
+import Testing
+
+@Suite("Graph reconstruction")
+struct GraphBuilderTests {
+    private func event(
+        _ id: EventID, _ kind: NodeKind, _ title: String, module: String? = nil, owner: Owner = .app,
+        duration: Nanoseconds? = nil, ran: Bool = true, group: GroupID? = nil, severity: Severity? = nil
+    ) -> TraceEvent {
+        TraceEvent(id: id, kind: kind, title: title, module: module, owner: owner, duration: duration, ran: ran, group: group, severity: severity)
+    }
+
+    @Test("events of the same kind, title, module and owner merge and count")
+    func mergesEvents() throws {
+        var builder = GraphBuilder()
+        try builder.begin(TraceHeader())
+        try builder.add(event(1, .body, "Row", module: "App", duration: 100, ran: true))
+        try builder.add(event(2, .body, "Row", module: "App", duration: 300, ran: false))
+        try builder.add(event(3, .body, "Row", module: "App", duration: 200, ran: true))
+        try builder.add(event(4, .body, "Row", module: "Other"))
+        try builder.add(event(5, .body, "Row", module: "App", owner: .system))
+        try builder.add(event(6, .other, "Row", module: "App"))
+        let graph = builder.finish()
+        #expect(graph.nodes.count == 4)
+        let row = try #require(graph.nodes.first { $0.key == NodeKey(kind: .body, title: "Row", module: "App", owner: .app) })
+        #expect(row.count == 3)
+        #expect(row.ran == 2)
+        #expect(row.skipped == 1)
+        #expect(row.totalDuration == 600)
+        #expect(row.maxDuration == 300)
+        let unknownDuration = try #require(graph.nodes.first { $0.module == "Other" })
+        #expect(unknownDuration.totalDuration == nil)
+        #expect(unknownDuration.severity == nil)
+    }
+
+    @Test("cause nodes neither run nor skip")
+    func causesHaveNoRuns() throws {
+        var builder = GraphBuilder()
+        try builder.add(event(1, .gesture, "Tap"))
+        try builder.add(event(2, .gesture, "Tap"))
+        let node = try #require(builder.finish().nodes.first)
+        #expect((node.count, node.ran, node.skipped) == (2, 0, 0))
+        #expect(!node.isFullySkipped)
+    }
+
+    @Test("edges merge by source, target and kind; the kind comes from the source or the label")
+    func edgeKinds() throws {
+        var builder = GraphBuilder()
+        let sources: [(NodeKind, String)] = [
+            (.gesture, "Tap"), (.state, "View.isOn"), (.observable, "Model.items"),
+            (.externalEnvironment, "External Environment"), (.environmentWriter, "EnvironmentWriter: Font"),
+            (.body, "Parent"), (.representable, "MapView"), (.other, "<graph>"),
+        ]
+        for (index, source) in sources.enumerated() {
+            try builder.add(event(EventID(index + 1), source.0, source.1))
+        }
+        try builder.add(event(100, .body, "Child"))
+        try builder.add(event(101, .body, "Child"))
+        for index in sources.indices {
+            try builder.add(TraceCause(from: EventID(index + 1), to: 100, label: .update))
+            try builder.add(TraceCause(from: EventID(index + 1), to: 101, label: .update))
+        }
+        try builder.add(TraceCause(from: 6, to: 100, label: .creation))
+        let graph = builder.finish()
+        let kinds = graph.edges.map { "\(graph.node($0.from)!.title)→\($0.kind.rawValue)×\($0.count)" }
+        #expect(kinds == [
+            "Tap→gesture×2", "View.isOn→state×2", "Model.items→observable×2",
+            "External Environment→externalEnvironment×2", "EnvironmentWriter: Font→environmentWriter×2",
+            "Parent→update×2", "Parent→creation×1", "MapView→update×2", "<graph>→update×2",
+        ])
+        #expect(graph.edges.filter { $0.kind == .creation }.map(\.label) == [.creation])
+        #expect(graph.edges.filter { $0.kind != .creation }.allSatisfy { $0.label == .update })
+    }
+
+    @Test("severity comes from the trace when recorded, else from the frame budget")
+    func severities() throws {
+        var builder = GraphBuilder()
+        try builder.begin(TraceHeader(frameRate: 120))
+        try builder.add(event(1, .body, "Fast", duration: 500_000))
+        try builder.add(event(2, .body, "Orange", duration: 520_834))
+        try builder.add(event(3, .body, "Red", duration: 1_041_667))
+        try builder.add(event(4, .body, "Hitch", duration: 8_333_334))
+        try builder.add(event(5, .body, "Recorded", duration: 10, severity: .high))
+        try builder.add(event(6, .body, "Worst", duration: 10))
+        try builder.add(event(7, .body, "Worst", duration: 9_000_000))
+        let severities = builder.finish().nodes.map { "\($0.title):\($0.severity?.rawValue ?? "-")" }
+        #expect(severities == ["Fast:low", "Hitch:veryHigh", "Orange:medium", "Recorded:high", "Red:high", "Worst:veryHigh"])
+    }
+
+    @Test("a frame-rate override judges against its own budget")
+    func frameRateOverride() throws {
+        var builder = GraphBuilder(frameRate: 60)
+        try builder.begin(TraceHeader(frameRate: 120))
+        try builder.add(event(1, .body, "A", duration: 1_500_000))
+        let graph = builder.finish()
+        #expect(graph.frameRate == 60)
+        #expect(graph.nodes[0].severity == .medium)
+    }
+
+    @Test("frame budget thresholds: 1/16 medium, 1/8 high, over a frame veryHigh")
+    func frameBudget() {
+        let budget = FrameBudget(frameRate: 60)
+        #expect(budget.frameDuration == 16_666_667)
+        #expect(budget.severity(ofDuration: 1_041_666) == .low)
+        #expect(budget.severity(ofDuration: 1_041_667) == .medium)
+        #expect(budget.severity(ofDuration: 2_083_333) == .medium)
+        #expect(budget.severity(ofDuration: 2_083_334) == .high)
+        #expect(budget.severity(ofDuration: 16_666_667) == .high)
+        #expect(budget.severity(ofDuration: 16_666_668) == .veryHigh)
+    }
+
+    @Test("ids follow a sorted order, whatever order the trace lists events in")
+    func deterministicOrder() throws {
+        let events = [
+            event(1, .body, "Zeta"), event(2, .gesture, "Tap"), event(3, .body, "Alpha"),
+            event(4, .state, "V.x"), event(5, .body, "Alpha", module: "M"),
+        ]
+        func build(_ events: [TraceEvent]) throws -> CauseGraph {
+            var builder = GraphBuilder()
+            for event in events { try builder.add(event) }
+            for event in events where event.kind == .body {
+                try builder.add(TraceCause(from: 2, to: event.id, label: .update))
+                try builder.add(TraceCause(from: 4, to: event.id, label: .update))
+            }
+            return builder.finish()
+        }
+        let forward = try build(events)
+        let backward = try build(events.reversed())
+        #expect(forward == backward)
+        #expect(forward.nodes.map(\.id) == ["n1", "n2", "n3", "n4", "n5"])
+        #expect(forward.nodes.map(\.title) == ["Tap", "V.x", "Alpha", "Alpha", "Zeta"])
+        #expect(forward.nodes.map(\.module) == [nil, nil, nil, "M", nil])
+        #expect(forward.edges.map { "\($0.from)->\($0.to)" } == ["n1->n3", "n1->n4", "n1->n5", "n2->n3", "n2->n4", "n2->n5"])
+    }
+
+    @Test("causes take part in the update groups of the effects they drove")
+    func groupMembership() throws {
+        var builder = GraphBuilder()
+        try builder.add(event(1, .gesture, "Tap"))
+        try builder.add(event(2, .observable, "Model.items"))
+        try builder.add(event(3, .body, "Row", group: 7))
+        try builder.add(event(4, .body, "Row", group: 8))
+        try builder.add(event(5, .body, "Lonely"))
+        try builder.add(TraceCause(from: 1, to: 2, label: .update))
+        try builder.add(TraceCause(from: 2, to: 3, label: .update))
+        try builder.add(TraceCause(from: 2, to: 4, label: .update))
+        try builder.add(UpdateGroup(id: 7, label: "Transaction for Gesture"))
+        try builder.add(UpdateGroup(id: 8, label: "Transaction for Gesture"))
+        let graph = builder.finish()
+        #expect(graph.nodes.map { "\($0.title):\($0.groups)" } == ["Tap:[7, 8]", "Model.items:[7, 8]", "Lonely:[]", "Row:[7, 8]"])
+        #expect(graph.edges.map(\.groups) == [[7, 8], [7, 8]])
+        #expect(graph.groups.map(\.id) == [7, 8])
+    }
+
+    @Test("ids of different documents do not collide")
+    func documentsAreScoped() throws {
+        var builder = GraphBuilder()
+        try builder.begin(TraceHeader(app: "First"))
+        try builder.add(event(1, .body, "A", group: 1))
+        try builder.add(UpdateGroup(id: 1, label: "first"))
+        try builder.begin(TraceHeader(app: "Second"))
+        try builder.add(event(1, .body, "B", group: 1))
+        try builder.add(UpdateGroup(id: 1, label: "second"))
+        #expect(throws: TraceConsistencyError.undefinedEvent(2)) {
+            try builder.add(TraceCause(from: 1, to: 2, label: .update))
+        }
+        let graph = builder.finish()
+        #expect(graph.app == "First")
+        #expect(graph.groups.map(\.label) == ["first", "second"])
+        #expect(graph.nodes.map(\.groups) == [[1], [2]])
+    }
+
+    @Test("duplicate events and groups are refused")
+    func duplicates() throws {
+        var builder = GraphBuilder()
+        try builder.add(event(1, .body, "A"))
+        #expect(throws: TraceConsistencyError.duplicateEvent(1)) { try builder.add(event(1, .body, "B")) }
+        try builder.add(UpdateGroup(id: 3, label: "T"))
+        #expect(throws: TraceConsistencyError.duplicateGroup(3)) { try builder.add(UpdateGroup(id: 3, label: "T")) }
+    }
+}
+
+@Suite("Graph statistics")
+struct GraphStatisticsTests {
+    @Test("edges count links into skipped bodies and the most links one cause event drove")
+    func edgeStatistics() throws {
+        var builder = GraphBuilder()
+        try builder.add(TraceEvent(id: 1, kind: .observable, title: "Model.items", owner: .app))
+        try builder.add(TraceEvent(id: 2, kind: .observable, title: "Model.items", owner: .app))
+        for id in EventID(10)..<EventID(16) {
+            try builder.add(TraceEvent(id: id, kind: .body, title: "Row", owner: .app, ran: id % 2 == 0))
+        }
+        for id in EventID(10)..<EventID(14) { try builder.add(TraceCause(from: 1, to: id, label: .update)) }
+        for id in EventID(14)..<EventID(16) { try builder.add(TraceCause(from: 2, to: id, label: .update)) }
+        let edge = try #require(builder.finish().edges.first)
+        #expect((edge.count, edge.skipped, edge.maxPerCause) == (6, 3, 4))
+    }
+
+    @Test("nodes count events by severity and find their densest burst")
+    func nodeStatistics() throws {
+        var builder = GraphBuilder(burstWindow: 5_000_000)
+        try builder.begin(TraceHeader(frameRate: 60))
+        let times: [Nanoseconds] = [0, 1_000_000, 2_000_000, 4_999_999, 5_000_000, 20_000_000]
+        let durations: [Nanoseconds] = [100, 1_100_000, 2_100_000, 2_100_000, 20_000_000, 100]
+        for (index, (time, duration)) in zip(times, durations).enumerated() {
+            try builder.add(TraceEvent(id: EventID(index), kind: .body, title: "Row", owner: .app, time: time, duration: duration))
+        }
+        let graph = builder.finish()
+        let node = try #require(graph.nodes.first)
+        #expect(node.densestBurst == 4)
+        #expect([node.severityCounts[.low], node.severityCounts[.medium], node.severityCounts[.high], node.severityCounts[.veryHigh]] == [2, 1, 2, 1])
+        #expect(node.severityCounts.atLeast(.high) == 3)
+        #expect(graph.worstUpdates.map(\.event) == [4, 2, 3, 1, 0])
+        #expect(graph.worstUpdates.allSatisfy { $0.node == "n1" && $0.kind == .body })
+    }
+}
