@@ -37,7 +37,7 @@ struct EventJoin {
     /// Event ids of `swiftui-updates` rows in reading order, so events no
     /// cause names are still emitted, deterministically.
     private(set) var updateOrder: [EventID] = []
-    private var backtracesByEvent: [EventID: [String]] = [:]
+    private var backtracesByEvent: [EventID: (frames: [String], time: Nanoseconds?)] = [:]
     private var backtracesByTime: [Nanoseconds: [String]] = [:]
     private var groups: [GroupSpan] = []
     private var groupsSorted = true
@@ -60,7 +60,7 @@ struct EventJoin {
                 lateDetails += 1
                 return
             }
-            backtracesByEvent[event] = frames
+            backtracesByEvent[event] = (frames, time)
         }
         if let time { backtracesByTime[time] = frames }
     }
@@ -75,11 +75,15 @@ struct EventJoin {
         emitted.insert(event).inserted
     }
 
-    /// The backtrace of the change with this event id, or else of the change
-    /// recorded at exactly `time` (the timestamp of the cause row naming it).
-    func backtrace(event: EventID, time: Nanoseconds?) -> [String] {
-        if let frames = backtracesByEvent[event] { return frames }
-        if let time, let frames = backtracesByTime[time] { return frames }
+    /// The backtrace of the change with this event id, or else (`time`
+    /// given) of a change recorded at exactly `time` that no event claimed
+    /// by id. A change explains one event: once attached, it is used up.
+    mutating func backtrace(event: EventID, time: Nanoseconds?) -> [String] {
+        if let (frames, changeTime) = backtracesByEvent.removeValue(forKey: event) {
+            if let changeTime { backtracesByTime[changeTime] = nil }
+            return frames
+        }
+        if let time, let frames = backtracesByTime.removeValue(forKey: time) { return frames }
         return []
     }
 

@@ -142,7 +142,7 @@ struct ExportDocumentReader: XMLTokenHandler {
         if let ref = tag.ref {
             let id = try Self.identifier(ref, bytes: bytes, base: base, attribute: "ref")
             guard let value = values.resolve(id: id) else {
-                throw .at(offset: base + ref.lowerBound - 5, message: "ref=\"\(id)\" names an id that is not defined earlier in the document")
+                throw .at(offset: base + tag.offset, message: "ref=\"\(id)\" names an id that is not defined earlier in the document")
             }
             frame.resolved = value
         } else if Self.equals(UnsafeBufferPointer(rebasing: bytes[tag.name]), "sentinel") {

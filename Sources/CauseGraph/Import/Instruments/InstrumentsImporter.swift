@@ -84,7 +84,7 @@ public enum InstrumentsImporter: TraceImporter {
         var sawBytes = false
         // Lines and columns of the open row's cells, worked out before the
         // bytes holding them are discarded.
-        var kept: [Int: (line: Int, column: Int)] = [:]
+        var kept: [Int: TextPosition] = [:]
         while true {
             let chunk = try stream.nextChunk()
             let isFinal = chunk == nil
@@ -97,15 +97,14 @@ public enum InstrumentsImporter: TraceImporter {
             }
             let consumed = try work.withUnsafeBufferPointer { bytes throws(Diagnostic) -> Int in
                 func location(_ offset: Int) -> SourceLocation {
-                    let (line, column) = kept[offset] ?? positions.location(ofOffset: offset, in: bytes)
-                    return SourceLocation(file: stream.name, line: line, column: column)
+                    (kept[offset] ?? positions.position(ofOffset: offset, in: bytes)).location(in: stream.name)
                 }
-                let end: Int
-                switch UTF8Validation.check(bytes, from: validated, isFinal: isFinal) {
-                case .invalid(let at): throw .error("invalid UTF-8", at: location(positions.base + at))
-                case .valid(let upTo): end = upTo
+                // A chunk may end inside a multi-byte sequence: check it with the next one.
+                let end = isFinal ? bytes.count : completeSequencesEnd(bytes)
+                if end > validated, let invalid = UTF8Check.firstInvalidByte(in: UnsafeBufferPointer(rebasing: bytes[validated..<end])) {
+                    throw .error("invalid UTF-8", at: location(positions.base + validated + invalid))
                 }
-                validated = end
+                validated = max(validated, end)
                 let consumed: Int
                 do throws(XMLReadFailure) {
                     consumed = try tokenizer.parse(UnsafeBufferPointer(rebasing: bytes[0..<end]), base: positions.base, isFinal: isFinal, handler: &reader)
@@ -121,9 +120,9 @@ public enum InstrumentsImporter: TraceImporter {
                 try delivery.deliver(reader.consumer.takeRecords()) { offset throws(Diagnostic) in location(offset) }
                 let discardedEnd = positions.base + consumed
                 if reader.isInRow {
-                    var stillOpen: [Int: (line: Int, column: Int)] = [:]
+                    var stillOpen: [Int: TextPosition] = [:]
                     for offset in [reader.row.offset] + reader.row.cellOffsets where offset < discardedEnd {
-                        stillOpen[offset] = kept[offset] ?? positions.location(ofOffset: offset, in: bytes)
+                        stillOpen[offset] = kept[offset] ?? positions.position(ofOffset: offset, in: bytes)
                     }
                     kept = stillOpen
                 } else if !kept.isEmpty {
@@ -139,6 +138,21 @@ public enum InstrumentsImporter: TraceImporter {
                 throw .error("a single tag or text run is longer than \(maximumTokenLength >> 20) MiB", at: SourceLocation(file: stream.name))
             }
         }
+    }
+
+    /// Where the last complete UTF-8 sequence of `bytes` ends: the lead
+    /// byte of a sequence cut short by the end of the buffer, or the end.
+    static func completeSequencesEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = bytes.count
+        while index > 0, bytes.count - index < 4 {
+            index -= 1
+            let byte = bytes[index]
+            guard byte & 0xC0 == 0x80 else {
+                let width = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                return index + width > bytes.count ? index : bytes.count
+            }
+        }
+        return bytes.count
     }
 
     /// The streams in table read order, by the first `<schema name=…>` each

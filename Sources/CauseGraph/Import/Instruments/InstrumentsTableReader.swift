@@ -10,8 +10,8 @@
 /// - `swiftui-updates`: duration, update type, module, view name, severity
 ///   and whether the body ran, joined to events by id.
 /// - `swiftui-changes`: backtraces, joined to the event with the change's
-///   id, or else to the source event of the cause row with the same
-///   timestamp.
+///   id, or else, for a state or observable source event, to the change
+///   recorded at exactly its cause row's timestamp that no id claimed.
 /// - `swiftui-update-groups`: update groups, numbered from 1 in reading
 ///   order; an event belongs to the innermost group whose span holds its time.
 ///
@@ -200,7 +200,10 @@ struct InstrumentsTableReader {
                 event.ran = details.ran
             }
         }
-        event.backtrace = join.backtrace(event: id, time: isSource ? rowTime : nil)
+        // A change without a matching id explains the storage write (state,
+        // observable) that is the source of the cause row recorded with it.
+        let byTime = isSource && (event.kind == .state || event.kind == .observable)
+        event.backtrace = join.backtrace(event: id, time: byTime ? rowTime : nil)
         if !node.classification.isClassified { unclassifiedTitles[node.title, default: 0] += 1 }
         add(event, offset: row.offset)
     }
@@ -280,7 +283,8 @@ struct InstrumentsTableReader {
         var notes: [Diagnostic] = []
         if !unclassifiedTitles.isEmpty {
             let total = unclassifiedTitles.values.reduce(0, +)
-            notes.append(Diagnostic(.note, "\(total) events have titles no classification rule matches; they became \"other\" nodes (add rules with --classify FILE): \(Self.listing(unclassifiedTitles))"))
+            let events = total == 1 ? "1 event has a title" : "\(total) events have titles"
+            notes.append(Diagnostic(.note, "\(events) no classification rule matches, kept as \"other\" nodes (add rules with --classify FILE): \(Self.listing(unclassifiedTitles))"))
         }
         if !unknownLabels.isEmpty {
             notes.append(Diagnostic(.note, "cause labels read as \"update\": \(Self.listing(unknownLabels))"))

@@ -125,7 +125,7 @@ import Testing
             <trace-query-result>
             <node><schema name="swiftui-causes"><col><mnemonic>source-node-event-id</mnemonic></col><col><mnemonic>source-node</mnemonic></col><col><mnemonic>destination-node-event-id</mnemonic></col><col><mnemonic>destination-node</mnemonic></col></schema>
             <row><uint64 id="1">1</uint64><string id="2">@State: a</string><uint64 id="3">2</uint64><string id="4">A</string></row></node>
-            <node><schema name="swiftui-updates"><col><mnemonic>id</mnemonic><mnemonic>ignored</mnemonic></col><col><mnemonic>duration</mnemonic></col></schema>
+            <node><schema name="swiftui-updates"><col><mnemonic>id</mnemonic></col><col><mnemonic>duration</mnemonic></col></schema>
             <row><uint64 ref="3"/><duration id="5">100</duration></row></node>
             </trace-query-result>
             """
@@ -190,7 +190,7 @@ import Testing
         do {
             _ = try ClassificationRuleFile.read(paths: [rules])
         } catch {
-            #expect(error.description.hasPrefix("\(rules):2:27: error: unknown kind \"stat\""))
+            #expect(error.description.hasPrefix("\(rules):2:25: error: unknown kind \"stat\""))
         }
         let twoTitles = try InstrumentsFixtures.temporaryFile("{\"prefix\": \"a\", \"suffix\": \"b\", \"kind\": \"state\"}\n", name: "rules.jsonl")
         #expect(throws: Diagnostic.self) { try ClassificationRuleFile.read(paths: [twoTitles]) }
