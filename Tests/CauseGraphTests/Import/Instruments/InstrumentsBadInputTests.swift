@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import CauseGraph
+
+/// Each kind of bad input gives one positioned error, never a crash or a hang.
+@Suite struct InstrumentsBadInputTests {
+    private let columns = InstrumentsFixtures.causeColumns
+
+    private func failure(_ text: String) throws -> (Diagnostic, String) {
+        try InstrumentsFixtures.failure(Array(text.utf8))
+    }
+
+    @Test func truncatedFile() throws {
+        let whole = try String(contentsOfFile: InstrumentsFixtures.path("swiftui-causes.xml"), encoding: .utf8)
+        // Cut in the middle of a tag of row 3.
+        let tag = try #require(whole.range(of: "<typed-array ref=\"21\"/>"))
+        let cut = String(whole[..<whole.index(tag.lowerBound, offsetBy: 8)])
+        let (diagnostic, path) = try failure(cut)
+        // The error points at the start of the tag the end of the file cuts short.
+        let lines = cut.split(separator: "\n", omittingEmptySubsequences: false)
+        let lastLine = Array(lines.last!.unicodeScalars)
+        let column = try #require(lastLine.lastIndex(of: "<")) + 1
+        #expect(diagnostic.description == "\(path):\(lines.count):\(column): error: file ends inside a start tag: the export is truncated")
+    }
+
+    @Test func unclosedElement() throws {
+        let (mismatch, path) = try failure("<trace-query-result><node><schema name=\"x\"></schema></trace-query-result>")
+        #expect(mismatch.description == "\(path):1:53: error: end tag </trace-query-result> does not match <node>")
+        let (atEnd, endPath) = try failure("<trace-query-result>\n<node>\n")
+        #expect(atEnd.description == "\(endPath):3:1: error: file ends inside <node>: the export is truncated or an element is not closed")
+    }
+
+    @Test func refToUndefinedID() throws {
+        let text = InstrumentsFixtures.document(columns: columns, rows: [
+            InstrumentsFixtures.causeRow(1, 2, ids: 1),
+            "<row><event-time id=\"7\">5</event-time><uint64 ref=\"2\"/><string ref=\"3\"/><uint64 ref=\"99\"/><string ref=\"5\"/><string ref=\"6\"/></row>",
+        ])
+        let (diagnostic, path) = try failure(text)
+        #expect(diagnostic.description == "\(path):4:73: error: ref=\"99\" names an id that is not defined earlier in the document")
+    }
+
+    @Test func rowWithTooFewOrTooManyCells() throws {
+        let few = InstrumentsFixtures.document(columns: columns, rows: ["<row><sentinel/><sentinel/></row>"])
+        let (fewer, path) = try failure(few)
+        #expect(fewer.description == "\(path):3:1: error: <row> holds 2 cells, but table \"swiftui-causes\" has 6 columns")
+        let many = InstrumentsFixtures.document(schema: "hitches", columns: ["label"], rows: ["<row><string>Update</string><sentinel/></row>"])
+        let (more, morePath) = try failure(many)
+        #expect(more.description == "\(morePath):3:1: error: <row> holds 2 cells, but table \"hitches\" has 1 columns")
+    }
+
+    @Test func malformedNumber() throws {
+        let text = InstrumentsFixtures.document(columns: columns, rows: [
+            "<row><event-time id=\"1\">12x4</event-time><uint64 id=\"2\">1</uint64><string id=\"3\">A</string><uint64 id=\"4\">2</uint64><string ref=\"3\"/><string id=\"5\">Update</string></row>",
+        ])
+        let (diagnostic, path) = try failure(text)
+        #expect(diagnostic.description == "\(path):3:6: error: malformed number \"12x4\" in column \"timestamp\" of swiftui-causes: expected a whole number")
+    }
+
+    @Test func invalidUTF8() throws {
+        var bytes = Array(InstrumentsFixtures.document(schema: "hitches", columns: ["label"], rows: ["<row><string>Up</string></row>"]).utf8)
+        let at = bytes.firstIndex(of: UInt8(ascii: "U"))!
+        bytes.insert(0xFF, at: at + 1)
+        let (diagnostic, path) = try InstrumentsFixtures.failure(bytes)
+        #expect(diagnostic.description == "\(path):3:15: error: invalid UTF-8")
+    }
+
+    @Test func emptyFile() throws {
+        let (named, path) = try InstrumentsFixtures.failure([])
+        #expect(named.description == "\(path):1:1: error: empty file: expected an xctrace export (<trace-query-result>)")
+        let (detected, detectedPath) = try InstrumentsFixtures.failure([], settings: ImportSettings())
+        #expect(detected.description.hasPrefix("\(detectedPath): error: empty file"))
+    }
+
+    @Test func declarationsThatCouldExpandOrFetchAreRefused() throws {
+        let doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE lol [<!ENTITY lol \"lol\">]>\n<trace-query-result/>"
+        let (refused, path) = try failure(doctype)
+        #expect(refused.description.hasPrefix("\(path):2:1: error: DOCTYPE declarations are refused"))
+        let entity = "<trace-query-result><!ENTITY x SYSTEM \"file:///etc/passwd\"></trace-query-result>"
+        let (declaration, entityPath) = try failure(entity)
+        #expect(declaration.description.hasPrefix("\(entityPath):1:21: error: markup declarations (<!…>) are refused"))
+        let unknown = InstrumentsFixtures.document(schema: "hitches", columns: ["label"], rows: ["<row><string>&lol;</string></row>"])
+        let (reference, referencePath) = try failure(unknown)
+        #expect(reference.description.hasPrefix("\(referencePath):3:14: error: unknown entity &lol;"))
+    }
+
+    @Test func idDefinedTwiceAndMissingColumns() throws {
+        let twice = InstrumentsFixtures.document(schema: "hitches", columns: ["label"], rows: ["<row><string id=\"1\">A</string></row>", "<row><string id=\"1\">B</string></row>"])
+        let (defined, path) = try failure(twice)
+        #expect(defined.description == "\(path):4:6: error: id=\"1\" is defined twice")
+        let missing = InstrumentsFixtures.document(columns: ["timestamp", "label"], rows: [])
+        let (column, columnPath) = try failure(missing)
+        #expect(column.description == "\(columnPath):2:27: error: table \"swiftui-causes\" has no column with mnemonic \"source-node-event-id\"")
+    }
+
+    @Test func errorsInRowsSpanningChunksKeepTheirPosition() throws {
+        // A cell far beyond the first 1 MiB chunk, in a row that starts before the boundary.
+        let filler = String(repeating: "x", count: ByteStream.chunkSize)
+        let text = InstrumentsFixtures.document(schema: "hitches", columns: ["a", "b"], rows: [
+            "<row><string>\(filler)</string>",
+            "<string>y</string><string>z</string></row>",
+        ])
+        let (diagnostic, path) = try failure(text)
+        #expect(diagnostic.description == "\(path):3:1: error: <row> holds 3 cells, but table \"hitches\" has 2 columns")
+    }
+}
