@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The cells of one row, in column order; offsets are absolute byte
 /// offsets of the row and of each cell.
 struct ExportRow {
@@ -37,10 +45,14 @@ struct ExportDocumentReader: XMLTokenHandler {
 
     private var rowDepth = 0
     private(set) var row = ExportRow()
+    /// The elements open inside the row; `frames[0..<openFrames]` are live,
+    /// the rest are reused storage.
     private var frames: [Frame] = []
+    private var openFrames = 0
     private var pendingChildren: [ValueRef] = []
+    /// Text and labels copied out of a buffer that is about to be replaced.
     private var text: [UInt8] = []
-    private var formats: [UInt8] = []
+    private var labels: [UInt8] = []
 
     init(consumer: InstrumentsTableReader) {
         self.consumer = consumer
@@ -54,10 +66,10 @@ struct ExportDocumentReader: XMLTokenHandler {
         mnemonicDepth = 0
         columnCount = nil
         rowDepth = 0
-        frames.removeAll()
+        openFrames = 0
         pendingChildren.removeAll()
         text.removeAll()
-        formats.removeAll()
+        labels.removeAll()
         consumer.startDocument()
     }
 
@@ -102,7 +114,7 @@ struct ExportDocumentReader: XMLTokenHandler {
         defer { depth -= 1 }
         if rowDepth > 0 {
             if depth > rowDepth {
-                try endValue()
+                try endValue(bytes: bytes, base: base)
                 return
             }
             guard let columnCount, row.cells.count == columnCount else {
@@ -123,7 +135,14 @@ struct ExportDocumentReader: XMLTokenHandler {
 
     mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
         if rowDepth > 0 {
-            guard depth > rowDepth else { return }
+            guard depth > rowDepth, openFrames > 0 else { return }
+            let top = openFrames - 1
+            // Most leaves hold one plain text run: remember where it is rather than copy it.
+            if !hasReferences && frames[top].text == nil && text.count == frames[top].textStart {
+                frames[top].text = (base + range.lowerBound)..<(base + range.upperBound)
+                return
+            }
+            materializeText(of: top, bytes: bytes, base: base)
             if hasReferences {
                 try XMLReferences.decode(range, of: bytes, base: base, into: &text)
             } else {
@@ -137,8 +156,13 @@ struct ExportDocumentReader: XMLTokenHandler {
     private mutating func startValue(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
         if depth == rowDepth + 1 { row.cellOffsets.append(base + tag.offset) }
         var frame = Frame(
-            resolved: nil, id: nil, keep: frames.last?.keep ?? false,
-            childStart: pendingChildren.count, textStart: text.count, formatStart: formats.count, offset: base + tag.offset)
+            resolved: nil, id: nil, keep: false, childStart: pendingChildren.count,
+            text: nil, textStart: text.count, label: nil, labelStart: -1, labelEnd: -1, offset: base + tag.offset)
+        if openFrames > 0 {
+            frame.keep = frames[openFrames - 1].keep
+            // A parent with children is a list: its own text no longer matters.
+            frames[openFrames - 1].text = nil
+        }
         if let ref = tag.ref {
             let id = try Self.identifier(ref, bytes: bytes, base: base, attribute: "ref")
             guard let value = values.resolve(id: id) else {
@@ -149,37 +173,45 @@ struct ExportDocumentReader: XMLTokenHandler {
             frame.resolved = 0
         } else if let label = tag.nameAttribute ?? tag.fmt {
             // A frame's `name` says more than its `fmt`.
-            try XMLReferences.decode(label, of: bytes, base: base, into: &formats)
+            frame.label = (base + label.lowerBound)..<(base + label.upperBound)
         }
         if let id = tag.id {
             frame.id = try Self.identifier(id, bytes: bytes, base: base, attribute: "id")
             frame.keep = true
         }
-        frames.append(frame)
+        if openFrames < frames.count {
+            frames[openFrames] = frame
+        } else {
+            frames.append(frame)
+        }
+        openFrames += 1
     }
 
-    private mutating func endValue() throws(XMLReadFailure) {
-        let frame = frames.removeLast()
+    private mutating func endValue(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+        openFrames -= 1
+        let frame = frames[openFrames]
         let value: ValueRef
         if let resolved = frame.resolved {
             value = resolved
         } else if pendingChildren.count > frame.childStart {
-            let label = formats.count > frame.formatStart
-                ? formats.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.formatStart...]), keep: frame.keep, in: &values) }
-                : 0
-            guard let label,
-                  let list = values.addList(pendingChildren[frame.childStart...], label: label, keep: frame.keep) else { throw tooMany(frame) }
+            let label = try labelValue(frame, bytes: bytes, base: base)
+            guard let label, let list = values.addList(pendingChildren[frame.childStart...], label: label, keep: frame.keep) else { throw tooMany(frame) }
             value = list
         } else {
-            let made = text.count > frame.textStart
-                ? text.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.textStart...]), keep: frame.keep, in: &values) }
-                : formats.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.formatStart...]), keep: frame.keep, in: &values) }
+            let made: ValueRef?
+            if let pending = frame.text {
+                made = Self.leaf(UnsafeBufferPointer(rebasing: bytes[(pending.lowerBound - base)..<(pending.upperBound - base)]), keep: frame.keep, in: &values)
+            } else if text.count > frame.textStart {
+                made = text.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.textStart...]), keep: frame.keep, in: &values) }
+            } else {
+                made = try labelValue(frame, bytes: bytes, base: base)
+            }
             guard let made else { throw tooMany(frame) }
             value = made
         }
         if pendingChildren.count > frame.childStart { pendingChildren.removeLast(pendingChildren.count - frame.childStart) }
         if text.count > frame.textStart { text.removeLast(text.count - frame.textStart) }
-        if formats.count > frame.formatStart { formats.removeLast(formats.count - frame.formatStart) }
+        if frame.labelStart >= 0, labels.count > frame.labelStart { labels.removeLast(labels.count - frame.labelStart) }
         if let id = frame.id {
             guard values.define(id: id, as: value) else {
                 throw .at(offset: frame.offset, message: "id=\"\(id)\" is defined twice")
@@ -189,6 +221,42 @@ struct ExportDocumentReader: XMLTokenHandler {
             row.cells.append(value)
         } else {
             pendingChildren.append(value)
+        }
+    }
+
+    /// The element's `name` or `fmt` as a string value; null when it has none.
+    private mutating func labelValue(_ frame: Frame, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) -> ValueRef? {
+        if let pending = frame.label {
+            let raw = (pending.lowerBound - base)..<(pending.upperBound - base)
+            if memchr(bytes.baseAddress! + raw.lowerBound, Int32(Byte.ampersand), raw.count) == nil {
+                return Self.leaf(UnsafeBufferPointer(rebasing: bytes[raw]), keep: frame.keep, in: &values)
+            }
+            let start = labels.count
+            try XMLReferences.decode(raw, of: bytes, base: base, into: &labels)
+            defer { labels.removeLast(labels.count - start) }
+            return labels.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[start...]), keep: frame.keep, in: &values) }
+        }
+        guard frame.labelStart >= 0 else { return 0 }
+        return labels.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.labelStart..<frame.labelEnd]), keep: frame.keep, in: &values) }
+    }
+
+    private mutating func materializeText(of index: Int, bytes: UnsafeBufferPointer<UInt8>, base: Int) {
+        guard let pending = frames[index].text else { return }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(pending.lowerBound - base)..<(pending.upperBound - base)]))
+        frames[index].text = nil
+    }
+
+    /// Copies what open elements only point at in `bytes`, which the caller
+    /// is about to replace with the next chunk.
+    mutating func materializePending(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+        for index in 0..<openFrames {
+            if let pending = frames[index].label {
+                frames[index].labelStart = labels.count
+                try XMLReferences.decode((pending.lowerBound - base)..<(pending.upperBound - base), of: bytes, base: base, into: &labels)
+                frames[index].labelEnd = labels.count
+                frames[index].label = nil
+            }
+            materializeText(of: index, bytes: bytes, base: base)
         }
     }
 
@@ -244,14 +312,24 @@ struct ExportDocumentReader: XMLTokenHandler {
 }
 
 /// An element open inside a row.
+///
+/// Its text and label are first only ranges (absolute offsets) of the
+/// buffer being tokenized; they are copied into the reader's buffers only
+/// if the buffer is replaced before the element ends, which is rare.
 private struct Frame {
     /// For `ref=` and `<sentinel/>`: the value it stands for.
     var resolved: ValueRef?
     var id: UInt64?
     var keep: Bool
     var childStart: Int
+    /// One plain text run not yet copied.
+    var text: Range<Int>?
     var textStart: Int
-    var formatStart: Int
+    /// The raw `name` or `fmt` attribute, not yet copied.
+    var label: Range<Int>?
+    /// Where the copied label is in `labels`, or -1.
+    var labelStart: Int
+    var labelEnd: Int
     var offset: Int
 }
 

@@ -114,6 +114,16 @@ public enum InstrumentsImporter: TraceImporter {
                     case .diagnostic(let diagnostic): throw diagnostic
                     }
                 }
+                if !isFinal {
+                    do throws(XMLReadFailure) {
+                        try reader.materializePending(bytes: UnsafeBufferPointer(rebasing: bytes[0..<end]), base: positions.base)
+                    } catch {
+                        switch error {
+                        case .at(let offset, let message): throw .error(message, at: location(offset))
+                        case .diagnostic(let diagnostic): throw diagnostic
+                        }
+                    }
+                }
                 for note in reader.consumer.takeNotes() {
                     diagnostics.append(Diagnostic(.note, note.message, at: location(note.offset)))
                 }

@@ -54,9 +54,10 @@ struct XMLTokenizer {
     private var longNames: [UInt8] = []
     private var rootClosed = false
 
-    /// An open element's name: its length and first 16 bytes, and for longer
-    /// names where the rest is in `longNames`. Element names in exports are
-    /// short, so pushing and matching one costs two words, not an allocation.
+    /// An open element's name: its length and, packed in two words, its
+    /// bytes (names up to 16 bytes) or, for longer names, where the whole
+    /// name is in `longNames`. Element names in exports are short, so
+    /// pushing and matching one costs two words, not an allocation.
     private struct OpenName {
         var count: Int
         var head: (UInt64, UInt64)
@@ -69,16 +70,28 @@ struct XMLTokenizer {
     /// The name of the innermost open element, for messages.
     var innermostName: String? {
         guard let name = openNames.last else { return nil }
-        var head = name.head
-        var bytes = withUnsafeBytes(of: &head) { Array($0.prefix(min(name.count, 16))) }
-        if name.count > 16 { bytes += longNames[name.longStart...] }
+        if name.count > 16 { return String(decoding: longNames[name.longStart...], as: UTF8.self) }
+        // Bytes 0..<8 are in the first word; the second holds the last eight.
+        let bytes = (0..<name.count).map { index in
+            index < 8
+                ? UInt8(truncatingIfNeeded: name.head.0 >> UInt64(8 * index))
+                : UInt8(truncatingIfNeeded: name.head.1 >> UInt64(8 * (index - (name.count - 8))))
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Two words that, with the length, identify a name of at most 16 bytes:
+    /// its first eight bytes and its last eight (overlapping when shorter).
+    @inline(__always)
     private static func head(of name: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-        var head: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &head) { memcpy($0.baseAddress!, name.baseAddress!, min(name.count, 16)) }
-        return head
+        let count = name.count
+        guard count >= 8 else {
+            var word: UInt64 = 0
+            for index in 0..<count { word |= UInt64(name[index]) << UInt64(8 * index) }
+            return (word, 0)
+        }
+        let raw = UnsafeRawPointer(name.baseAddress!)
+        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: min(count, 16) - 8, as: UInt64.self))
     }
 
     /// Whether the document's root element has been read to its end tag.
@@ -277,7 +290,7 @@ struct XMLTokenizer {
         }
         let name = UnsafeBufferPointer(rebasing: bytes[tag.name])
         openNames.append(OpenName(count: name.count, head: Self.head(of: name), longStart: longNames.count))
-        if name.count > 16 { longNames.append(contentsOf: UnsafeBufferPointer(rebasing: name[(name.startIndex + 16)...])) }
+        if name.count > 16 { longNames.append(contentsOf: name) }
         try handler.startElement(tag, bytes: bytes, base: base)
         if tag.isSelfClosing { try close(bytes: bytes, base: base, handler: &handler) }
         return i
@@ -302,7 +315,7 @@ struct XMLTokenizer {
         let head = Self.head(of: name)
         var matches = open.count == name.count && open.head == head
         if matches && name.count > 16 {
-            matches = longNames[open.longStart...].elementsEqual(name[(name.startIndex + 16)...])
+            matches = longNames[open.longStart...].elementsEqual(name)
         }
         guard matches else {
             throw .at(offset: base + start, message: "end tag </\(String(decoding: name, as: UTF8.self))> does not match <\(innermostName ?? "")>")
