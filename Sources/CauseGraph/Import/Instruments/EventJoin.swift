@@ -33,7 +33,7 @@ struct EventJoin {
         var end: Nanoseconds?
     }
 
-    private(set) var updates: [EventID: UpdateDetails] = [:]
+    private var updates: [EventID: UpdateDetails] = [:]
     /// Event ids of `swiftui-updates` rows in reading order, so events no
     /// cause names are still emitted, deterministically.
     private(set) var updateOrder: [EventID] = []
@@ -70,6 +70,11 @@ struct EventJoin {
         groups.append(span)
     }
 
+    /// The `swiftui-updates` row of an event.
+    func details(of event: EventID) -> UpdateDetails? {
+        updates.isEmpty ? nil : updates[event]
+    }
+
     /// Marks an event emitted; false if it already was.
     mutating func markEmitted(_ event: EventID) -> Bool {
         emitted.insert(event).inserted
@@ -79,6 +84,7 @@ struct EventJoin {
     /// given) of a change recorded at exactly `time` that no event claimed
     /// by id. A change explains one event: once attached, it is used up.
     mutating func backtrace(event: EventID, time: Nanoseconds?) -> [String] {
+        guard !backtracesByTime.isEmpty || !backtracesByEvent.isEmpty else { return [] }
         if let (frames, changeTime) = backtracesByEvent.removeValue(forKey: event) {
             if let changeTime { backtracesByTime[changeTime] = nil }
             return frames

@@ -23,59 +23,24 @@ public enum InstrumentsImporter: TraceImporter {
         _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         let rules = try ClassificationRuleFile.read(paths: settings.classificationFiles)
-        var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: TitleClassifier(userRules: rules)))
-        var delivery = Delivery(sink: sink)
+        let box = SinkBox(sink)
+        defer { sink = box.sink }
+        var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: TitleClassifier(userRules: rules), receiver: box))
         for stream in try ordered(streams) {
-            try read(stream, with: &reader, diagnostics: &diagnostics, delivery: &delivery)
+            try read(stream, with: &reader, diagnostics: &diagnostics)
         }
-        let summary = reader.consumer.finish()
-        try delivery.deliver(reader.consumer.takeRecords()) { _ throws(Diagnostic) in nil }
-        for diagnostic in summary { diagnostics.append(diagnostic) }
-        sink = delivery.sink
-    }
-
-    /// Hands records to the sink, turning its complaints into diagnostics.
-    struct Delivery<Sink: TraceSink> {
-        var sink: Sink
-
-        mutating func deliver(
-            _ records: [InstrumentsRecord], locate: (Int) throws(Diagnostic) -> SourceLocation?
-        ) throws(Diagnostic) {
-            for record in records {
-                var offset: Int?
-                do {
-                    switch record {
-                    case .header(let header):
-                        try sink.begin(header)
-                    case .event(let event, let at):
-                        offset = at
-                        try sink.add(event)
-                    case .cause(let cause, let at):
-                        offset = at
-                        try sink.add(cause)
-                    case .group(let group, let at):
-                        offset = at
-                        try sink.add(group)
-                    }
-                } catch {
-                    let message = switch error {
-                    case TraceConsistencyError.duplicateEvent(let id): "event \(id) is defined twice"
-                    case TraceConsistencyError.undefinedEvent(let id): "a cause names event \(id), which is not defined"
-                    case TraceConsistencyError.duplicateGroup(let id): "update group \(id) is defined twice"
-                    case let diagnostic as Diagnostic: diagnostic.message
-                    default: "\(error)"
-                    }
-                    throw .error(message, at: try offset.flatMap(locate))
-                }
+        do throws(XMLReadFailure) {
+            for diagnostic in try reader.consumer.finish() { diagnostics.append(diagnostic) }
+        } catch {
+            switch error {
+            case .diagnostic(let diagnostic): throw diagnostic
+            case .at(_, let message): throw .error(message)
             }
         }
     }
 
-    /// Streams one file through the tokenizer into `reader`, handing the
-    /// records of each chunk to the sink.
-    static func read<Sink: TraceSink>(
-        _ stream: ByteStream, with reader: inout ExportDocumentReader, diagnostics: inout Diagnostics, delivery: inout Delivery<Sink>
-    ) throws(Diagnostic) {
+    /// Streams one file through the tokenizer into `reader`.
+    static func read(_ stream: ByteStream, with reader: inout ExportDocumentReader, diagnostics: inout Diagnostics) throws(Diagnostic) {
         reader.startDocument()
         var tokenizer = XMLTokenizer()
         var positions = StreamPositions()
@@ -127,7 +92,6 @@ public enum InstrumentsImporter: TraceImporter {
                 for note in reader.consumer.takeNotes() {
                     diagnostics.append(Diagnostic(.note, note.message, at: location(note.offset)))
                 }
-                try delivery.deliver(reader.consumer.takeRecords()) { offset throws(Diagnostic) in location(offset) }
                 let discardedEnd = positions.base + consumed
                 if reader.isInRow {
                     var stillOpen: [Int: TextPosition] = [:]

@@ -15,13 +15,10 @@
 /// - `swiftui-update-groups`: update groups, numbered from 1 in reading
 ///   order; an event belongs to the innermost group whose span holds its time.
 ///
-/// It does not call the sink itself: records wait in ``outbox`` until the
-/// importer, which knows the sink's type, hands them on after each chunk.
-/// That keeps this hot path free of generic code specialised per sink.
+/// Records go to the sink through a ``TraceRecordReceiver`` box, so this
+/// hot path is concrete code whatever the sink's type.
 struct InstrumentsTableReader {
-    /// Records read but not yet given to the sink, with the offset of the
-    /// row each came from.
-    private(set) var outbox: [InstrumentsRecord] = []
+    private let receiver: any TraceRecordReceiver
     private let classifier: TitleClassifier
     private var join = EventJoin()
     private var table = InstrumentsTable.unused
@@ -51,15 +48,9 @@ struct InstrumentsTableReader {
         var classification: NodeClassification
     }
 
-    init(classifier: TitleClassifier) {
+    init(classifier: TitleClassifier, receiver: any TraceRecordReceiver) {
         self.classifier = classifier
-    }
-
-    mutating func takeRecords() -> [InstrumentsRecord] {
-        var taken: [InstrumentsRecord] = []
-        taken.reserveCapacity(outbox.count)
-        swap(&taken, &outbox)
-        return taken
+        self.receiver = receiver
     }
 
     /// Forgets what belongs to the previous document: interned values and
@@ -94,14 +85,14 @@ struct InstrumentsTableReader {
     mutating func row(_ row: ExportRow, values: InternedValues) throws(XMLReadFailure) {
         switch table {
         case .causes(let columns):
-            beginIfNeeded(row, process: columns.process, values: values)
+            try beginIfNeeded(row, process: columns.process, values: values)
             try causeRow(row, columns, values: values)
         case .updates(let columns):
             try updateRow(row, columns, values: values)
         case .changes(let columns):
             try changeRow(row, columns, values: values)
         case .updateGroups(let columns):
-            beginIfNeeded(row, process: columns.process, values: values)
+            try beginIfNeeded(row, process: columns.process, values: values)
             try groupRow(row, columns, values: values)
         case .unused:
             break
@@ -118,16 +109,20 @@ struct InstrumentsTableReader {
             return
         }
         if !isMarkedEmitted(row.cells[columns.sourceEvent]) {
-            emitEvent(from, node: columns.sourceNode, rowTime: time, isSource: true, row, values)
+            try emitEvent(from, node: columns.sourceNode, rowTime: time, isSource: true, row, values)
             markEmitted(row.cells[columns.sourceEvent])
         }
         if !isMarkedEmitted(row.cells[columns.destinationEvent]) {
-            emitEvent(to, node: columns.destinationNode, rowTime: time, isSource: false, row, values)
+            try emitEvent(to, node: columns.destinationNode, rowTime: time, isSource: false, row, values)
             markEmitted(row.cells[columns.destinationEvent])
         }
         var cause = TraceCause(from: from, to: to, label: label(columns.label, row, values), time: time)
         if let column = columns.changedProperties { cause.changed = changedNames(row.cells[column], values) }
-        outbox.append(.cause(cause, offset: row.offset))
+        do {
+            try receiver.add(cause)
+        } catch {
+            throw .at(offset: row.offset, message: Self.message(for: error))
+        }
     }
 
     private mutating func updateRow(_ row: ExportRow, _ columns: InstrumentsTable.UpdateColumns, values: InternedValues) throws(XMLReadFailure) {
@@ -178,19 +173,23 @@ struct InstrumentsTableReader {
             let (end, overflow) = duration.map { start.addingReportingOverflow($0) } ?? (0, true)
             join.addGroup(EventJoin.GroupSpan(id: group.id, start: start, end: overflow ? nil : end))
         }
-        outbox.append(.group(group, offset: row.offset))
+        do {
+            try receiver.add(group)
+        } catch {
+            throw .at(offset: row.offset, message: Self.message(for: error))
+        }
     }
 
     // MARK: Events
 
     private mutating func emitEvent(
         _ id: EventID, node column: Int?, rowTime: Nanoseconds?, isSource: Bool, _ row: ExportRow, _ values: InternedValues
-    ) {
+    ) throws(XMLReadFailure) {
         guard join.markEmitted(id) else { return }
         let node = column.map { nodes[Int(describeNode(row.cells[$0], values))] }
             ?? NodeDescription(title: "event \(id)", classification: classifier.classify(title: "", colour: nil, icon: nil))
         var event = TraceEvent(id: id, kind: node.classification.kind, title: node.title, owner: node.classification.owner, time: rowTime)
-        if let details = join.updates[id] {
+        if let details = join.details(of: id) {
             if let kind = details.kind, event.kind.isUpdate { event.kind = kind }
             event.module = details.module
             event.time = details.time ?? rowTime
@@ -205,13 +204,29 @@ struct InstrumentsTableReader {
         let byTime = isSource && (event.kind == .state || event.kind == .observable)
         event.backtrace = join.backtrace(event: id, time: byTime ? rowTime : nil)
         if !node.classification.isClassified { unclassifiedTitles[node.title, default: 0] += 1 }
-        add(event, offset: row.offset)
+        try add(event, offset: row.offset)
     }
 
-    private mutating func add(_ event: TraceEvent, offset: Int?) {
+    private mutating func add(_ event: TraceEvent, offset: Int?) throws(XMLReadFailure) {
         var event = event
         event.group = join.group(containing: event.time)
-        outbox.append(.event(event, offset: offset))
+        do {
+            try receiver.add(event)
+        } catch {
+            if let offset { throw .at(offset: offset, message: Self.message(for: error)) }
+            throw .diagnostic(.error(Self.message(for: error)))
+        }
+    }
+
+    /// What a sink's complaint means for the export.
+    private static func message(for error: any Error) -> String {
+        switch error {
+        case TraceConsistencyError.duplicateEvent(let id): "event \(id) is defined twice"
+        case TraceConsistencyError.undefinedEvent(let id): "a cause names event \(id), which is not defined"
+        case TraceConsistencyError.duplicateGroup(let id): "update group \(id) is defined twice"
+        case let diagnostic as Diagnostic: diagnostic.message
+        default: "\(error)"
+        }
     }
 
     /// Whether the interned event-id value in `cell` was emitted already in
@@ -259,10 +274,10 @@ struct InstrumentsTableReader {
 
     /// Emits the events only `swiftui-updates` named, then reports what was
     /// unusual.
-    mutating func finish() -> [Diagnostic] {
-        if !began { begin(app: nil) }
+    mutating func finish() throws(XMLReadFailure) -> [Diagnostic] {
+        if !began { try begin(app: nil) }
         for id in join.updateOrder where join.markEmitted(id) {
-            guard let details = join.updates[id] else { continue }
+            guard let details = join.details(of: id) else { continue }
             let title = details.title ?? "update \(id)"
             let classification = classifier.classify(title: title, colour: nil, icon: nil)
             var kind = classification.kind
@@ -274,7 +289,7 @@ struct InstrumentsTableReader {
                 event.ran = details.ran
             }
             event.backtrace = join.backtrace(event: id, time: nil)
-            add(event, offset: nil)
+            try add(event, offset: nil)
         }
         return summary()
     }
@@ -314,19 +329,23 @@ struct InstrumentsTableReader {
 
     // MARK: Cells
 
-    private mutating func beginIfNeeded(_ row: ExportRow, process: Int?, values: InternedValues) {
+    private mutating func beginIfNeeded(_ row: ExportRow, process: Int?, values: InternedValues) throws(XMLReadFailure) {
         guard !began else { return }
         // "Landmarks (4242)" names the recorded app.
         var app = process.flatMap { values.label(row.cells[$0]) }
         if let name = app, name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
             app = String(name[..<open]).trimmingXMLWhitespace()
         }
-        begin(app: app?.isEmpty == true ? nil : app)
+        try begin(app: app?.isEmpty == true ? nil : app)
     }
 
-    private mutating func begin(app: String?) {
+    private mutating func begin(app: String?) throws(XMLReadFailure) {
         began = true
-        outbox.append(.header(TraceHeader(app: app)))
+        do {
+            try receiver.begin(TraceHeader(app: app))
+        } catch {
+            throw .diagnostic(.error(Self.message(for: error)))
+        }
     }
 
     private func eventID(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> EventID? {
@@ -409,10 +428,25 @@ struct InstrumentsTableReader {
     }
 }
 
-/// One record for the sink, with the offset of the row it came from.
-enum InstrumentsRecord {
-    case header(TraceHeader)
-    case event(TraceEvent, offset: Int?)
-    case cause(TraceCause, offset: Int)
-    case group(UpdateGroup, offset: Int)
+/// Where the table reader's records go: a class, so the reader can hold
+/// one for a sink of any type without being generic itself.
+protocol TraceRecordReceiver: AnyObject {
+    func begin(_ header: TraceHeader) throws
+    func add(_ event: TraceEvent) throws
+    func add(_ cause: TraceCause) throws
+    func add(_ group: UpdateGroup) throws
+}
+
+/// Holds the caller's sink while an import runs.
+final class SinkBox<Sink: TraceSink>: TraceRecordReceiver {
+    var sink: Sink
+
+    init(_ sink: Sink) {
+        self.sink = sink
+    }
+
+    func begin(_ header: TraceHeader) throws { try sink.begin(header) }
+    func add(_ event: TraceEvent) throws { try sink.add(event) }
+    func add(_ cause: TraceCause) throws { try sink.add(cause) }
+    func add(_ group: UpdateGroup) throws { try sink.add(group) }
 }
