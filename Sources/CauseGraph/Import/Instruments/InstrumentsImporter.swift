@@ -22,12 +22,31 @@ public enum InstrumentsImporter: TraceImporter {
     public static func read<Sink: TraceSink>(
         _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
+        var sources: [ChunkSource] = []
+        for stream in streams {
+            sources.append(ChunkSource(name: stream.name, prefix: try stream.prefix(InputFormat.detectionPrefixLength)) { () throws(Diagnostic) in
+                try stream.nextChunk()
+            })
+        }
+        try read(sources, settings: settings, into: &sink, diagnostics: &diagnostics)
+    }
+
+    /// A file's bytes in chunks of any size, and its first bytes.
+    struct ChunkSource {
+        var name: String
+        var prefix: [UInt8]
+        var next: () throws(Diagnostic) -> [UInt8]?
+    }
+
+    static func read<Sink: TraceSink>(
+        _ sources: [ChunkSource], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
         let rules = try ClassificationRuleFile.read(paths: settings.classificationFiles)
         let box = SinkBox(sink)
         defer { sink = box.sink }
         var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: TitleClassifier(userRules: rules), receiver: box))
-        for stream in try ordered(streams) {
-            try read(stream, with: &reader, diagnostics: &diagnostics)
+        for source in ordered(sources) {
+            try read(source, with: &reader, diagnostics: &diagnostics)
         }
         do throws(XMLReadFailure) {
             for diagnostic in try reader.consumer.finish() { diagnostics.append(diagnostic) }
@@ -40,7 +59,7 @@ public enum InstrumentsImporter: TraceImporter {
     }
 
     /// Streams one file through the tokenizer into `reader`.
-    static func read(_ stream: ByteStream, with reader: inout ExportDocumentReader, diagnostics: inout Diagnostics) throws(Diagnostic) {
+    static func read(_ source: ChunkSource, with reader: inout ExportDocumentReader, diagnostics: inout Diagnostics) throws(Diagnostic) {
         reader.startDocument()
         var tokenizer = XMLTokenizer()
         var positions = StreamPositions()
@@ -51,18 +70,18 @@ public enum InstrumentsImporter: TraceImporter {
         // bytes holding them are discarded.
         var kept: [Int: TextPosition] = [:]
         while true {
-            let chunk = try stream.nextChunk()
+            let chunk = try source.next()
             let isFinal = chunk == nil
             if let chunk {
                 sawBytes = true
                 if work.isEmpty { work = chunk } else { work.append(contentsOf: chunk) }
             }
             guard sawBytes else {
-                throw .error("empty file: expected an xctrace export (<trace-query-result>)", at: SourceLocation(file: stream.name, line: 1, column: 1))
+                throw .error("empty file: expected an xctrace export (<trace-query-result>)", at: SourceLocation(file: source.name, line: 1, column: 1))
             }
             let consumed = try work.withUnsafeBufferPointer { bytes throws(Diagnostic) -> Int in
                 func location(_ offset: Int) -> SourceLocation {
-                    (kept[offset] ?? positions.position(ofOffset: offset, in: bytes)).location(in: stream.name)
+                    (kept[offset] ?? positions.position(ofOffset: offset, in: bytes)).location(in: source.name)
                 }
                 // A chunk may end inside a multi-byte sequence: check it with the next one.
                 let end = isFinal ? bytes.count : completeSequencesEnd(bytes)
@@ -109,7 +128,7 @@ public enum InstrumentsImporter: TraceImporter {
             validated -= consumed
             if isFinal { return }
             if work.count > maximumTokenLength {
-                throw .error("a single tag or text run is longer than \(maximumTokenLength >> 20) MiB", at: SourceLocation(file: stream.name))
+                throw .error("a single tag or text run is longer than \(maximumTokenLength >> 20) MiB", at: SourceLocation(file: source.name))
             }
         }
     }
@@ -132,14 +151,11 @@ public enum InstrumentsImporter: TraceImporter {
     /// The streams in table read order, by the first `<schema name=…>` each
     /// holds; ties and files whose first schema is not among the first bytes
     /// keep the order given.
-    static func ordered(_ streams: [ByteStream]) throws(Diagnostic) -> [ByteStream] {
-        var ranked: [(rank: Int, index: Int, stream: ByteStream)] = []
-        for (index, stream) in streams.enumerated() {
-            let schema = firstSchemaName(try stream.prefix(InputFormat.detectionPrefixLength))
-            let rank = schema.flatMap { InstrumentsTable.readOrder.firstIndex(of: $0) } ?? -1
-            ranked.append((rank, index, stream))
+    static func ordered(_ sources: [ChunkSource]) -> [ChunkSource] {
+        let ranks = sources.map { source in
+            firstSchemaName(source.prefix).flatMap { InstrumentsTable.readOrder.firstIndex(of: $0) } ?? -1
         }
-        return ranked.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.stream)
+        return sources.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { sources[$0] }
     }
 
     /// The name of the first element after the prolog (declaration,

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import CauseGraph
+
+/// The file is read in chunks; whatever the chunks, the records and the
+/// error positions are the same.
+@Suite struct InstrumentsChunkingTests {
+    /// `bytes` as sources handing out `size` bytes at a time.
+    private func sources(_ files: [(name: String, bytes: [UInt8])], chunkSize size: Int) -> [InstrumentsImporter.ChunkSource] {
+        files.map { file in
+            var position = 0
+            return InstrumentsImporter.ChunkSource(name: file.name, prefix: Array(file.bytes.prefix(InputFormat.detectionPrefixLength))) { () throws(Diagnostic) -> [UInt8]? in
+                guard position < file.bytes.count else { return nil }
+                let chunk = Array(file.bytes[position..<min(position + size, file.bytes.count)])
+                position += size
+                return chunk
+            }
+        }
+    }
+
+    private func read(_ files: [(name: String, bytes: [UInt8])], chunkSize: Int) throws -> RecordingSink {
+        var sink = RecordingSink()
+        var diagnostics = Diagnostics()
+        try InstrumentsImporter.read(sources(files, chunkSize: chunkSize), settings: ImportSettings(), into: &sink, diagnostics: &diagnostics)
+        return sink
+    }
+
+    private func fixtures() throws -> [(name: String, bytes: [UInt8])] {
+        try InstrumentsFixtures.tables.map { ($0, Array(try Data(contentsOf: URL(fileURLWithPath: $0)))) }
+    }
+
+    @Test(arguments: [1, 2, 3, 5, 8, 13, 64, 1000])
+    func recordsDoNotDependOnChunkSize(chunkSize: Int) throws {
+        let files = try fixtures()
+        let whole = try read(files, chunkSize: 1 << 20)
+        let chunked = try read(files, chunkSize: chunkSize)
+        #expect(chunked.headers == whole.headers)
+        #expect(chunked.events == whole.events)
+        #expect(chunked.causes == whole.causes)
+        #expect(chunked.groups == whole.groups)
+        #expect(whole.events.count == 20 && whole.causes.count == 11)
+    }
+
+    @Test(arguments: [1, 4, 7, 100])
+    func errorPositionsDoNotDependOnChunkSize(chunkSize: Int) throws {
+        let bad = InstrumentsFixtures.document(columns: InstrumentsFixtures.causeColumns, rows: [
+            InstrumentsFixtures.causeRow(1, 2, ids: 1),
+            "<row><event-time id=\"7\">5</event-time>\n<uint64 ref=\"2\"/>\n  <string ref=\"3\"/><uint64>x9</uint64><string ref=\"5\"/><string ref=\"6\"/></row>",
+        ])
+        let file = [(name: "bad.xml", bytes: Array(bad.utf8))]
+        #expect(throws: Diagnostic.error("malformed number \"x9\" in column \"destination-node-event-id\" of swiftui-causes: expected a whole number", at: SourceLocation(file: "bad.xml", line: 6, column: 20))) {
+            _ = try read(file, chunkSize: chunkSize)
+        }
+    }
+
+    @Test func multiByteCharactersSplitAcrossChunks() throws {
+        let text = InstrumentsFixtures.document(columns: InstrumentsFixtures.causeColumns, rows: [
+            "<row><event-time id=\"1\">5</event-time><uint64 id=\"2\">1</uint64><string id=\"3\">@State: caf\u{E9} \u{1F600}</string><uint64 id=\"4\">2</uint64><string id=\"5\" fmt=\"Vi\u{E9}w\"/><string id=\"6\">Update</string></row>",
+        ])
+        for size in 1...5 {
+            let sink = try read([(name: "utf8.xml", bytes: Array(text.utf8))], chunkSize: size)
+            #expect(sink.event(1)?.title == "@State: caf\u{E9} \u{1F600}")
+            #expect(sink.event(2)?.title == "Vi\u{E9}w")
+        }
+    }
+}
