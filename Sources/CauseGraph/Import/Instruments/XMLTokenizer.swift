@@ -268,21 +268,28 @@ struct XMLTokenizer {
                 throw .at(offset: base + i, message: "expected a quoted attribute value")
             }
             let valueStart = i + 1
-            guard valueStart < n, let found = memchr(bytes.baseAddress! + valueStart, Int32(quote), n - valueStart) else { return nil }
-            let valueEnd = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if memchr(bytes.baseAddress! + valueStart, Int32(Byte.lessThan), valueEnd - valueStart) != nil {
-                throw .at(offset: base + valueStart, message: "\"<\" is not allowed in an attribute value")
+            // Values are short: one pass finds the closing quote and refuses "<".
+            var valueEnd = valueStart
+            while valueEnd < n {
+                let byte = bytes[valueEnd]
+                if byte == quote { break }
+                if byte == Byte.lessThan {
+                    throw .at(offset: base + valueEnd, message: "\"<\" is not allowed in an attribute value")
+                }
+                valueEnd += 1
             }
+            guard valueEnd < n else { return nil }
             i = valueEnd + 1
             let value = valueStart..<valueEnd
             switch nameEnd - nameStart {
             case 2 where bytes[nameStart] == Byte.i && bytes[nameStart + 1] == Byte.d:
                 tag.id = value
-            case 3 where hasPrefix("ref", bytes, at: nameStart):
+            case 3 where bytes[nameStart] == UInt8(ascii: "r") && bytes[nameStart + 1] == UInt8(ascii: "e") && bytes[nameStart + 2] == UInt8(ascii: "f"):
                 tag.ref = value
-            case 3 where hasPrefix("fmt", bytes, at: nameStart):
+            case 3 where bytes[nameStart] == UInt8(ascii: "f") && bytes[nameStart + 1] == UInt8(ascii: "m") && bytes[nameStart + 2] == UInt8(ascii: "t"):
                 tag.fmt = value
-            case 4 where hasPrefix("name", bytes, at: nameStart):
+            case 4 where bytes[nameStart] == UInt8(ascii: "n") && bytes[nameStart + 1] == UInt8(ascii: "a")
+                && bytes[nameStart + 2] == UInt8(ascii: "m") && bytes[nameStart + 3] == UInt8(ascii: "e"):
                 tag.nameAttribute = value
             default:
                 break
@@ -382,14 +389,15 @@ enum Byte {
     /// Letters, digits, `-`, `_`, `.`, `:` and any non-ASCII byte.
     @inline(__always)
     static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), zero...nine,
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), 0x80...0xFF:
-            true
-        default:
-            false
-        }
+        if byte >= 0x80 { return true }
+        let mask = byte < 64 ? lowNameBytes : highNameBytes
+        return mask >> UInt64(byte & 63) & 1 != 0
     }
+
+    /// Bit `b` set when byte `b` (0–63) may be in a name: `-`, `.`, digits, `:`.
+    private static let lowNameBytes: UInt64 = (1 << 0x2D) | (1 << 0x2E) | (0x3FF << 0x30) | (1 << 0x3A)
+    /// Bit `b - 64` set when byte `b` (64–127) may be in a name: letters, `_`.
+    private static let highNameBytes: UInt64 = (0x3FF_FFFF << 1) | (1 << 0x1F) | (0x3FF_FFFF << 0x21)
 
     /// Bytes that may be inside a name but not start it.
     static func isDigitOrNameStop(_ byte: UInt8) -> Bool {
