@@ -203,7 +203,7 @@ struct ChangeLogImporterTests {
     @Test func detection() {
         let detect = { (text: String) in InputFormat.detect(Array(text.utf8)) }
         #expect(detect("{\"causegraph\": 1}\n{\"node\": 1}\n") == .native)
-        #expect(detect("<?xml version=\"1.0\"?>\n<trace-query-result>\n") == nil)
+        #expect(detect("<?xml version=\"1.0\"?>\n<trace-query-result>\n") == .instruments, "an xctrace export is not a change log")
         #expect(detect("{\"node\": 1, \"kind\": \"body\"}\n") == nil, "JSON objects without log keys are not a log")
         #expect(detect("ContentView: @self changed.\n") == .changes)
         #expect(detect("Some other program output\n") == .changes)
