@@ -14,6 +14,9 @@ struct InputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Judge durations against this refresh rate (Hz), instead of the trace's (default 60).", valueName: "hz"))
     var frameRate: Double?
 
+    @Option(name: .customLong("classify"), help: ArgumentHelp("Extra rules (JSON Lines) classifying Instruments node titles, tried before the built-in ones.", valueName: "file"))
+    var classificationFiles: [String] = []
+
     func validate() throws {
         if let frameRate, !(frameRate > 0 && frameRate.isFinite) {
             throw ValidationError("--frame-rate must be a positive number of frames per second")
@@ -21,7 +24,7 @@ struct InputOptions: ParsableArguments {
     }
 
     var settings: ImportSettings {
-        ImportSettings(format: inputFormat, frameRate: frameRate)
+        ImportSettings(format: inputFormat, frameRate: frameRate, classificationFiles: classificationFiles)
     }
 
     /// Reads and reconstructs the graph, printing import notes on standard error.
