@@ -154,7 +154,13 @@ struct ExportDocumentReader: XMLTokenHandler {
     }
 
     private mutating func startValue(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
-        if depth == rowDepth + 1 { row.cellOffsets.append(base + tag.offset) }
+        if depth == rowDepth + 1 {
+            // Refused at once, so a hostile row cannot grow without bound.
+            guard row.cellOffsets.count < columnCount ?? 0 else {
+                throw .at(offset: row.offset, message: "<row> holds more cells than table \"\(schemaName)\" has columns (\(columnCount ?? 0))")
+            }
+            row.cellOffsets.append(base + tag.offset)
+        }
         var frame = Frame(
             resolved: nil, id: nil, keep: false, childStart: pendingChildren.count,
             text: nil, textStart: text.count, label: nil, labelStart: -1, labelEnd: -1, offset: base + tag.offset)

@@ -45,7 +45,7 @@ import Testing
         #expect(fewer.description == "\(path):3:1: error: <row> holds 2 cells, but table \"swiftui-causes\" has 6 columns")
         let many = InstrumentsFixtures.document(schema: "hitches", columns: ["label"], rows: ["<row><string>Update</string><sentinel/></row>"])
         let (more, morePath) = try failure(many)
-        #expect(more.description == "\(morePath):3:1: error: <row> holds 2 cells, but table \"hitches\" has 1 columns")
+        #expect(more.description == "\(morePath):3:1: error: <row> holds more cells than table \"hitches\" has columns (1)")
     }
 
     @Test func malformedNumber() throws {
@@ -100,6 +100,6 @@ import Testing
             "<string>y</string><string>z</string></row>",
         ])
         let (diagnostic, path) = try failure(text)
-        #expect(diagnostic.description == "\(path):3:1: error: <row> holds 3 cells, but table \"hitches\" has 2 columns")
+        #expect(diagnostic.description == "\(path):3:1: error: <row> holds more cells than table \"hitches\" has columns (2)")
     }
 }
