@@ -1,0 +1,112 @@
+import Testing
+@testable import CauseGraph
+
+/// Records the tokens of a document as text, to compare token streams.
+private struct TokenRecorder: XMLTokenHandler {
+    var tokens: [String] = []
+
+    mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+        var token = "<" + String(decoding: UnsafeBufferPointer(rebasing: bytes[tag.name]), as: UTF8.self)
+        for (name, range) in [("id", tag.id), ("ref", tag.ref), ("fmt", tag.fmt), ("name", tag.nameAttribute)] {
+            guard let range else { continue }
+            var decoded: [UInt8] = []
+            try XMLReferences.decode(range, of: bytes, base: base, into: &decoded)
+            token += " \(name)=\(String(decoding: decoded, as: UTF8.self))"
+        }
+        tokens.append(token + ">")
+    }
+
+    mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+        tokens.append("</>")
+    }
+
+    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+        var decoded: [UInt8] = []
+        if hasReferences {
+            try XMLReferences.decode(range, of: bytes, base: base, into: &decoded)
+        } else {
+            decoded = Array(bytes[range])
+        }
+        tokens.append("'" + String(decoding: decoded, as: UTF8.self) + "'")
+    }
+}
+
+@Suite struct XMLTokenizerTests {
+    /// The tokens of `text` fed in pieces of `size` bytes, carrying each
+    /// incomplete token into the next piece as the importer does.
+    private func tokens(_ text: String, pieceSize size: Int = .max) throws(XMLReadFailure) -> [String] {
+        let bytes = Array(text.utf8)
+        var tokenizer = XMLTokenizer()
+        var recorder = TokenRecorder()
+        var work: [UInt8] = []
+        var base = 0
+        var position = 0
+        while true {
+            let end = size == .max ? bytes.count : min(position + size, bytes.count)
+            work += bytes[position..<end]
+            position = end
+            let isFinal = position == bytes.count
+            let consumed = try work.withUnsafeBufferPointer { buffer throws(XMLReadFailure) in
+                try tokenizer.parse(buffer, base: base, isFinal: isFinal, handler: &recorder)
+            }
+            work.removeFirst(consumed)
+            base += consumed
+            if isFinal { return recorder.tokens }
+        }
+    }
+
+    private func failure(_ text: String) -> (offset: Int, message: String)? {
+        do {
+            _ = try tokens(text)
+            return nil
+        } catch {
+            guard case .at(let offset, let message) = error else { return nil }
+            return (offset, message)
+        }
+    }
+
+    @Test func elementsAttributesAndText() throws {
+        let document = "<?xml version=\"1.0\"?>\n<!-- export -->\n<a id=\"1\" fmt='x &amp; y'>t&lt;1&gt;<b ref = \"1\" /><![CDATA[<raw> & ]]></a>\n"
+        #expect(try tokens(document) == ["<a id=1 fmt=x & y>", "'t<1>'", "<b ref=1>", "</>", "'<raw> & '", "</>"])
+    }
+
+    @Test func referencesDecode() throws {
+        #expect(try tokens("<a>&quot;&apos;&#65;&#x42;&#x1F600;</a>") == ["<a>", "'\"'AB\u{1F600}'", "</>"])
+        for bad in ["<a>&#0;</a>", "<a>&#xD800;</a>", "<a>&#x110000;</a>", "<a>&nbsp;</a>", "<a>& b</a>", "<a>&#;</a>"] {
+            #expect(failure(bad) != nil, "\(bad)")
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 16])
+    func tokensDoNotDependOnPieces(pieceSize: Int) throws {
+        let document = "<trace-query-result><swiftui-cause-graph-node id='3' fmt=\"Row&lt;Item&gt;, blue\"><string>caf\u{E9}</string><sentinel/></swiftui-cause-graph-node><!-- note --></trace-query-result>"
+        #expect(try tokens(document, pieceSize: pieceSize) == tokens(document))
+    }
+
+    @Test func longNamesMustMatchExactly() throws {
+        #expect(try tokens("<swiftui-cause-graph-node-type-a></swiftui-cause-graph-node-type-a>") == ["<swiftui-cause-graph-node-type-a>", "</>"])
+        let mismatch = try #require(failure("<swiftui-cause-graph-node-type-a></swiftui-cause-graph-node-type-b>"))
+        #expect(mismatch.message == "end tag </swiftui-cause-graph-node-type-b> does not match <swiftui-cause-graph-node-type-a>")
+        let short = try #require(failure("<event-time></event-tim>"))
+        #expect(short.message == "end tag </event-tim> does not match <event-time>")
+        let truncated = try #require(failure("<trace-query-result><event-time>"))
+        #expect(truncated.message == "file ends inside <event-time>: the export is truncated or an element is not closed")
+    }
+
+    @Test func malformedMarkupIsRefused() {
+        #expect(failure("<a b=\"<\"/>")?.message == "\"<\" is not allowed in an attribute value")
+        #expect(failure("<a b=c/>")?.message == "expected a quoted attribute value")
+        #expect(failure("<a b/>")?.message == "expected \"=\" after the attribute name")
+        #expect(failure("<a/><b/>")?.message == "a second root element: an export has one <trace-query-result>")
+        #expect(failure("x<a/>")?.message == "text outside the root element")
+        #expect(failure("<a></a></b>")?.offset == 7)
+        #expect(failure("<!DOCTYPE a><a/>")?.offset == 0)
+        #expect(failure("<a><!ENTITY e \"x\"></a>")?.offset == 3)
+        #expect(failure("")?.message == "no root element: the file holds no XML elements")
+        #expect(failure("<1a/>") != nil)
+    }
+
+    @Test func byteOrderMarkAndTrailingWhitespace() throws {
+        #expect(try tokens("\u{FEFF}<a/>\n\n") == ["<a>", "</>"])
+    }
+}
