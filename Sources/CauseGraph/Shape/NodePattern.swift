@@ -40,7 +40,8 @@ public struct NodePattern: Sendable, Equatable, CustomStringConvertible {
         let regex: Regex<AnyRegexOutput>?
 
         public func matches(_ title: String) -> Bool {
-            guard let regex else { return title.contains(text) }
+            // String.contains("") is false; an empty pattern is in every title.
+            guard let regex else { return text.isEmpty || title.contains(text) }
             return (try? regex.firstMatch(in: title)) != nil
         }
     }
