@@ -29,6 +29,9 @@ enum DOTLegend {
 
     /// One filter and what it left out: `--hide-system: 12 system nodes folded into dotted edges`.
     static func line(for step: ShapingReport.Step) -> String {
+        guard step.removedNodes > 0 || step.removedEvents > 0 || step.removedLinks > 0 else {
+            return "\(step.option): nothing left out"
+        }
         let nodes = CountText.string(step.removedNodes, "node")
         let outcome = switch step.filter {
         case .window:

@@ -55,7 +55,7 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
 
     private static func text(_ time: Nanoseconds) -> String {
         guard let unit = [("s", 1_000_000_000), ("ms", 1_000_000), ("us", 1_000)].first(where: { time >= $0.1 }) else {
-            return "\(time)ns"
+            return time == 0 ? "0" : "\(time)ns"
         }
         let scale = Nanoseconds(unit.1)
         var fraction = String(time % scale)

@@ -72,7 +72,7 @@ struct TimeWindowTests {
         ("1200ms:", "1.2s:"),
         (":1234567", ":1.234567ms"),
         ("999:1000", "999ns:1us"),
-        ("0:1", "0ns:1ns"),
+        ("0:1", "0:1ns"),
     ])
     func description(_ text: String, _ expected: String) throws {
         let window = try TimeWindow(parsing: text)
