@@ -14,7 +14,13 @@ enum DOTLegend {
         }
         rows.append(detail(shown(report)))
         rows += report.steps.map { detail(line(for: $0)) }
-        if report.residualEdges > 0 { rows.append(detail("dotted edges: cause links through nodes not shown")) }
+        if report.residualEdges > 0 || report.impliedResidualPaths > 0 {
+            var text = "dotted edges: cause links through nodes not shown"
+            if report.impliedResidualPaths > 0 {
+                text += " (\(report.impliedResidualPaths) more already implied by the paths shown)"
+            }
+            rows.append(detail(text))
+        }
         let cells = rows.map { "<TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" }.joined()
         return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">\(cells)</TABLE>"
     }

@@ -94,6 +94,7 @@ public enum GraphJSONEncoder {
             "shown": totals(report.shown),
             "total": totals(report.total),
             "residualEdges": JSONText.number(report.residualEdges),
+            "impliedResidualPaths": JSONText.number(report.impliedResidualPaths),
             "filters": "[" + steps.joined(separator: ", ") + "]",
         ])
     }

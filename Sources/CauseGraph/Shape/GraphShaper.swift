@@ -15,9 +15,10 @@
 ///    by node order, so the choice never depends on hashing.
 ///
 /// Kept nodes keep their ids and every direct edge between them; links
-/// through removed nodes become residual edges (``ResidualEdges``), so no
-/// causal path between kept nodes silently disappears, and folding system
-/// chains is the same operation as any other removal.
+/// through removed nodes become residual edges (``ResidualEdges``), unless
+/// the picture already shows a path between their ends, so no causal path
+/// between kept nodes silently disappears; folding system chains is the
+/// same operation as any other removal.
 public struct GraphShaper: Sendable {
     public var settings: ShapingSettings
 
@@ -76,7 +77,7 @@ public struct GraphShaper: Sendable {
         shaped.edges = graph.edges.indices.filter { topology.connects($0, within: pass.kept) }.map { graph.edges[$0] }
         let directEdges = shaped.edges.count
         let residual = ResidualEdges.build(graph, topology, kept: pass.kept)
-        shaped.edges += residual
+        shaped.edges += residual.edges
         shaped.worstUpdates = graph.worstUpdates.filter { example in shaped.nodes.contains { $0.id == example.node } }
 
         let report = ShapingReport(
@@ -84,7 +85,7 @@ public struct GraphShaper: Sendable {
                 nodes: graph.nodes.count, edges: graph.edges.count,
                 events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0)),
             shown: ShapingReport.Totals(nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
-            residualEdges: residual.count, steps: steps)
+            residualEdges: residual.edges.count, impliedResidualPaths: residual.implied, steps: steps)
         return ShapedGraph(graph: shaped, report: report)
     }
 

@@ -46,13 +46,17 @@ public struct ShapingReport: Sendable, Equatable {
     public var shown: Totals
     /// Dotted edges standing for links through removed nodes.
     public var residualEdges: Int
+    /// Connections through removed nodes left undrawn because the picture
+    /// already shows a path between their ends.
+    public var impliedResidualPaths: Int
     /// Each filter given, in the order applied.
     public var steps: [Step]
 
-    public init(total: Totals, shown: Totals, residualEdges: Int, steps: [Step]) {
+    public init(total: Totals, shown: Totals, residualEdges: Int, impliedResidualPaths: Int = 0, steps: [Step]) {
         self.total = total
         self.shown = shown
         self.residualEdges = residualEdges
+        self.impliedResidualPaths = impliedResidualPaths
         self.steps = steps
     }
 

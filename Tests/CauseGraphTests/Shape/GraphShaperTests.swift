@@ -83,11 +83,34 @@ struct GraphShaperTests {
 
         // With a second cause, Child stays, and the path through Stack and Layout is dotted.
         var graph = Self.chain
-        graph.edges.append(CauseGraph.Edge(id: "e8", from: "n7", to: "n6", kind: .update, label: .update, count: 1))
+        graph.edges.append(CauseGraph.Edge(id: "e8", from: "n8", to: "n6", kind: .update, label: .update, count: 1))
         let kept = try shape(ShapingSettings(ignore: [NodePattern(substring: "Stack")], maxNodes: 0), of: graph)
         #expect(kept.graph.titles == ["Tap", "Root.flag", "Parent", "Child", "Sibling", "Other"])
-        #expect(kept.graph.edgeSummaries.suffix(2) == ["Sibling -> Child ×1", "Parent ⇢ Child ×8"])
+        #expect(kept.graph.edgeSummaries.suffix(2) == ["Other -> Child ×1", "Parent ⇢ Child ×8"])
         #expect(kept.report.residualEdges == 1)
+    }
+
+    @Test("a residual connection the shown edges already imply is counted, not drawn")
+    func impliedResidual() throws {
+        // Parent reaches Child through Sibling, so Parent ⇢ Child (through the system chain) adds no path.
+        var graph = Self.chain
+        graph.edges.append(CauseGraph.Edge(id: "e8", from: "n7", to: "n6", kind: .update, label: .update, count: 1))
+        let shaped = try shape(ShapingSettings(hideSystem: true, maxNodes: 0), of: graph)
+        #expect(shaped.graph.edges.allSatisfy { !$0.isResidual })
+        #expect((shaped.report.residualEdges, shaped.report.impliedResidualPaths) == (0, 1))
+        #expect(shaped.legend != nil)
+    }
+
+    @Test("heavier residual connections are drawn first; lighter ones they imply are not")
+    func heaviestResidualFirst() throws {
+        // Hiding H1 and H2 leaves A ⇢ B ×9 and A ⇢ C ×2 and B ⇢ C ×5: A ⇢ C is implied by A ⇢ B ⇢ C.
+        let graph = tinyGraph(
+            [("A", .body, .app, 1), ("B", .body, .app, 9), ("C", .body, .app, 7), ("H1", .body, .system, 9), ("H2", .body, .system, 5)],
+            [("A", "H1", 9), ("H1", "B", 9), ("H1", "C", 2), ("B", "H2", 5), ("H2", "C", 5)])
+        let shaped = try shape(ShapingSettings(hideSystem: true), of: graph)
+        #expect(shaped.graph.edgeSummaries == ["A ⇢ B ×9", "B ⇢ C ×5"])
+        #expect(shaped.graph.edges.map(\.id) == ["r1", "r2"])
+        #expect(shaped.report.impliedResidualPaths == 1)
     }
 
     @Test("hide-system folds system chains into a dotted edge between the app nodes they connect")
