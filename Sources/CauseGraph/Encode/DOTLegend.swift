@@ -35,8 +35,10 @@ enum DOTLegend {
 
     /// One filter and what it left out: `--hide-system: 12 system nodes folded into dotted edges`.
     static func line(for step: ShapingReport.Step) -> String {
+        let untimed = step.keptUntimedEvents > 0
+            ? "; \(CountText.string(step.keptUntimedEvents, "event")) without a time kept" : ""
         guard step.removedNodes > 0 || step.removedEvents > 0 || step.removedLinks > 0 else {
-            return "\(step.option): nothing left out"
+            return "\(step.option): nothing left out" + untimed
         }
         let nodes = CountText.string(step.removedNodes, "node")
         let outcome = switch step.filter {
@@ -48,6 +50,6 @@ enum DOTLegend {
         case .minCount: "\(nodes) with fewer events dropped"
         case .maxNodes: "\(nodes) carrying the fewest updates dropped (--max-nodes 0 shows all)"
         }
-        return "\(step.option): \(outcome)"
+        return "\(step.option): \(outcome)" + untimed
     }
 }

@@ -40,8 +40,8 @@ public struct GraphShaper: Sendable {
                 throw .removedEverything(filter: option, reason: "no event of the trace is inside it")
             }
             steps.append(ShapingReport.Step(
-                filter: .window, option: option,
-                removedEvents: statistics.eventsOutside, removedLinks: statistics.causesOutside))
+                filter: .window, option: option, removedEvents: statistics.eventsOutside,
+                removedLinks: statistics.causesOutside, keptUntimedEvents: statistics.untimedEvents))
         }
         if !settings.focus.isEmpty {
             var option = settings.focus.map { "--focus \($0)" }.joined(separator: " ")
@@ -61,7 +61,7 @@ public struct GraphShaper: Sendable {
             try pass.requireNodes(after: "--hide-system", reason: "the graph has no app nodes")
             steps.append(ShapingReport.Step(filter: .hideSystem, option: "--hide-system", removedNodes: removed))
         }
-        if settings.minCount > 1 {
+        if settings.minCount > 0 {
             let option = "--min-count \(settings.minCount)"
             let removed = pass.remove { graph.nodes[$0].count < settings.minCount }
             try pass.requireNodes(after: option, reason: "no node has \(settings.minCount) events or more")

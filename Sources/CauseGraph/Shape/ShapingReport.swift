@@ -29,13 +29,19 @@ public struct ShapingReport: Sendable, Equatable {
         public var removedEvents: Int
         /// Cause links it left out (the window only).
         public var removedLinks: Int
+        /// Events kept because they had no time to compare (the window only).
+        public var keptUntimedEvents: Int
 
-        public init(filter: Filter, option: String, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0) {
+        public init(
+            filter: Filter, option: String, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0,
+            keptUntimedEvents: Int = 0
+        ) {
             self.filter = filter
             self.option = option
             self.removedNodes = removedNodes
             self.removedEvents = removedEvents
             self.removedLinks = removedLinks
+            self.keptUntimedEvents = keptUntimedEvents
         }
     }
 

@@ -34,7 +34,4 @@ public struct ShapingSettings: Sendable, Equatable {
         self.minCount = minCount
         self.maxNodes = maxNodes
     }
-
-    /// No filter at all, not even the node limit: the whole graph.
-    public static let everything = ShapingSettings(maxNodes: 0)
 }

@@ -71,7 +71,7 @@ struct ShapingOptions: ParsableArguments {
         let settings = try settings()
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        var graph: CauseGraph
+        let graph: CauseGraph
         var statistics: WindowStatistics?
         if let window = settings.window {
             let windowed = try CauseGraph.reconstruct(

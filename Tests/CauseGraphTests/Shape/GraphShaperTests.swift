@@ -127,6 +127,14 @@ struct GraphShaperTests {
         #expect(shaped.report.total == ShapingReport.Totals(nodes: 8, edges: 7, events: 50))
     }
 
+    @Test("min-count 1 drops nothing but is listed, as given")
+    func minCountOne() throws {
+        let shaped = try shape(ShapingSettings(minCount: 1, maxNodes: 0))
+        #expect(shaped.graph == Self.chain)
+        #expect(shaped.report.steps == [ShapingReport.Step(filter: .minCount, option: "--min-count 1")])
+        #expect(shaped.legend == nil, "nothing was left out")
+    }
+
     @Test("min-count drops nodes with fewer events")
     func minCount() throws {
         let shaped = try shape(ShapingSettings(minCount: 5, maxNodes: 0))
@@ -233,10 +241,12 @@ struct GraphShaperTests {
         var statistics = WindowStatistics()
         statistics.eventsOutside = 12
         statistics.causesOutside = 4
+        statistics.untimedEvents = 3
         let shaped = try GraphShaper(settings: ShapingSettings(window: try TimeWindow(parsing: "1s:"))).shape(Self.chain, window: statistics)
         #expect(shaped.report.total.events == 62)
         #expect(shaped.report.shown.events == 50)
-        #expect(shaped.report.steps.first == ShapingReport.Step(filter: .window, option: "--window 1s:", removedEvents: 12, removedLinks: 4))
+        #expect(shaped.report.steps.first == ShapingReport.Step(
+            filter: .window, option: "--window 1s:", removedEvents: 12, removedLinks: 4, keptUntimedEvents: 3))
         #expect(shaped.legend != nil)
     }
 
