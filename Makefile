@@ -37,6 +37,7 @@ demo: build
 	@mkdir -p out
 	$(BIN) render $(DEMO_TRACE) -o out/landmarks-favorites-before.svg
 	$(BIN) render $(DEMO_TRACE) -o out/landmarks-favorites-before.png
+	$(BIN) why $(DEMO_TRACE) --view LandmarkListItemView
 	@echo "demo: wrote out/landmarks-favorites-before.svg and .png (open the SVG in a browser)"
 
 test: deps

@@ -6,11 +6,11 @@ struct CauseGraphCommand: ParsableCommand {
         commandName: "causegraph",
         abstract: "Reconstruct and render the SwiftUI cause-and-effect graph of an update trace.",
         discussion: """
-            Reads causegraph JSON Lines traces. Exit status: 0 on success, 2 for bad \
-            input or usage, 1 is reserved for failed checks.
+            Reads causegraph JSON Lines traces and _printChanges()/_logChanges() logs; the \
+            format is detected from the content. Exit status: 0 on success, 2 for bad input \
+            or usage, 1 is reserved for failed checks.
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Convert.self],
-        defaultSubcommand: nil
+        subcommands: [Render.self, Why.self, Summary.self, Convert.self]
     )
 }

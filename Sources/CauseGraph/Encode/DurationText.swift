@@ -13,6 +13,32 @@ public enum DurationText {
         return "\(value) ns"
     }
 
+    /// Reads a duration as people write it: `1.2s`, `350ms`, `20us` (or
+    /// `20µs`), `800ns`, or a plain number of nanoseconds. `nil` when it is
+    /// none of these, negative, or too large.
+    public static func parse(_ text: String) -> Nanoseconds? {
+        let units: [(suffix: String, scale: Int64)] = [("ns", 1), ("us", 1_000), ("µs", 1_000), ("ms", 1_000_000), ("s", 1_000_000_000)]
+        let trimmed = text.trimmingWhitespace
+        let unit = units.first { trimmed.hasSuffix($0.suffix) } ?? ("", 1)
+        let number = String(trimmed.dropLast(unit.suffix.count)).trimmingWhitespace
+        let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard !number.isEmpty, parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              !parts[0].isEmpty, let whole = Int64(parts[0]) else { return nil }
+        var fraction = parts.count == 2 ? String(parts[1]) : ""
+        guard parts.count == 1 || !fraction.isEmpty else { return nil }
+        // Digits beyond a nanosecond are dropped.
+        var scale = unit.scale
+        var fractionNanoseconds: Int64 = 0
+        while !fraction.isEmpty, scale > 1 {
+            scale /= 10
+            fractionNanoseconds += Int64(String(fraction.removeFirst()))! * scale
+        }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: unit.scale)
+        guard !overflow else { return nil }
+        let (total, overflowSum) = scaled.addingReportingOverflow(fractionNanoseconds)
+        return overflowSum ? nil : total
+    }
+
     /// `value / scale` rounded to three significant digits (more for large whole numbers).
     private static func decimal(_ value: Int64, scale: Int64) -> String {
         let whole = value / scale
@@ -28,6 +54,12 @@ public enum DurationText {
         fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }
         return fraction.isEmpty ? "\(integerPart)" : "\(integerPart).\(fraction)"
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }
 

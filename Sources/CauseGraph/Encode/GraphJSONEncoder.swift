@@ -28,11 +28,11 @@ public enum GraphJSONEncoder {
         return "  \"\(key)\": [\n" + items.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"
     }
 
-    private static func object(_ fields: KeyValuePairs<String, String>) -> String {
+    static func object(_ fields: KeyValuePairs<String, String>) -> String {
         "{" + fields.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
     }
 
-    private static func node(_ node: CauseGraph.Node) -> String {
+    static func node(_ node: CauseGraph.Node) -> String {
         object([
             "id": JSONText.quoted(node.id),
             "kind": JSONText.quoted(node.kind.rawValue),
@@ -57,7 +57,7 @@ public enum GraphJSONEncoder {
         ])
     }
 
-    private static func edge(_ edge: CauseGraph.Edge) -> String {
+    static func edge(_ edge: CauseGraph.Edge) -> String {
         object([
             "id": JSONText.quoted(edge.id),
             "from": JSONText.quoted(edge.from),
@@ -100,7 +100,7 @@ public enum GraphJSONEncoder {
         ])
     }
 
-    private static func group(_ group: UpdateGroup) -> String {
+    static func group(_ group: UpdateGroup) -> String {
         object([
             "id": JSONText.number(group.id),
             "label": JSONText.quoted(group.label),

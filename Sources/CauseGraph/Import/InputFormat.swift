@@ -2,11 +2,15 @@
 public enum InputFormat: String, CaseIterable, Sendable {
     /// causegraph's own JSON Lines format.
     case native
+    /// `_printChanges()` / `_logChanges()` output: captured standard output or
+    /// `log` text, json or ndjson. Almost any text could be one, so it stays last.
+    case changes
 
     /// The importer that reads this format.
     var importer: any TraceImporter.Type {
         switch self {
         case .native: NativeTraceReader.self
+        case .changes: ChangeLogImporter.self
         }
     }
 

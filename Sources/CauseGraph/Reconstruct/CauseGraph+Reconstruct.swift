@@ -1,11 +1,25 @@
 extension CauseGraph {
     /// Reads the traces at `paths` and reconstructs their cause graph: the
     /// import and reconstruct stages of the pipeline in one call.
+    ///
+    /// - Parameter burstWindow: the span within which a node's events count
+    ///   towards its ``Node/densestBurst``.
     public static func reconstruct(
-        from paths: [String], settings: ImportSettings = ImportSettings(), diagnostics: inout Diagnostics
+        from paths: [String], settings: ImportSettings = ImportSettings(),
+        burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow, diagnostics: inout Diagnostics
     ) throws(Diagnostic) -> CauseGraph {
-        var builder = GraphBuilder(frameRate: settings.frameRate)
+        var builder = GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow)
         try TraceInput.read(paths: paths, settings: settings, into: &builder, diagnostics: &diagnostics)
         return builder.finish()
+    }
+
+    /// Like ``reconstruct(from:settings:burstWindow:diagnostics:)``, and also
+    /// keeps every event in an ``EventLog`` for questions about single updates.
+    public static func reconstructWithEvents(
+        from paths: [String], settings: ImportSettings = ImportSettings(), diagnostics: inout Diagnostics
+    ) throws(Diagnostic) -> (graph: CauseGraph, events: EventLog) {
+        var sink = TeeSink(GraphBuilder(frameRate: settings.frameRate), EventLog(frameRate: settings.frameRate))
+        try TraceInput.read(paths: paths, settings: settings, into: &sink, diagnostics: &diagnostics)
+        return (sink.first.finish(), sink.second)
     }
 }

@@ -70,7 +70,7 @@ public struct GraphBuilder: TraceSink {
         guard eventRecords.updateValue(record, forKey: event.id) == nil else {
             throw TraceConsistencyError.duplicateEvent(event.id)
         }
-        let severity = event.severity ?? (event.kind.isUpdate ? event.duration.map(budget.severity(ofDuration:)) : nil)
+        let severity = budget.severity(of: event)
         nodes[Int(node)].add(event, severity: severity, group: group, burstWindow: burstWindow)
         if event.kind.isUpdate, let duration = event.duration {
             keepIfWorst(UpdateExample(

@@ -31,6 +31,12 @@ public struct FrameBudget: Sendable, Equatable {
         self.frameRate = frameRate
     }
 
+    /// The severity an event earns: the one its source recorded, else, for
+    /// an update of known duration, the one its duration earns.
+    public func severity(of event: TraceEvent) -> Severity? {
+        event.severity ?? (event.kind.isUpdate ? event.duration.map(severity(ofDuration:)) : nil)
+    }
+
     /// The severity of an update that took `duration` nanoseconds.
     public func severity(ofDuration duration: Int64) -> Severity {
         let frame = frameDuration

@@ -36,3 +36,19 @@ struct TextFormattingTests {
         #expect(diagnostic.description == "t.jsonl:3:9: error: unknown kind \"a\u{240A}b\u{241B}[31m\"")
     }
 }
+
+@Suite("Duration parsing")
+struct DurationParsingTests {
+    @Test("reads units and plain nanoseconds", arguments: [
+        ("1.2s", Int64(1_200_000_000)), ("350ms", 350_000_000), ("20us", 20_000), ("20µs", 20_000), ("800ns", 800),
+        ("1500", 1_500), ("0.5ms", 500_000), ("1.0000000009s", 1_000_000_000), (" 5ms ", 5_000_000),
+    ])
+    func valid(_ text: String, _ expected: Int64) {
+        #expect(DurationText.parse(text) == expected)
+    }
+
+    @Test("refuses the rest", arguments: ["", "ms", "-5ms", "1.s", ".5s", "5 m", "1e3", "1,5ms", "99999999999999999999s", "١ms"])
+    func invalid(_ text: String) {
+        #expect(DurationText.parse(text) == nil)
+    }
+}

@@ -219,18 +219,7 @@ public struct JSONParser {
 
     private func validatedString(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int) throws(SyntaxError) -> String {
         if let string = String(validating: slice, as: UTF8.self) { return string }
-        // Find the first byte that breaks UTF-8 so the column is exact.
-        var iterator = slice.makeIterator()
-        var decoder = UTF8()
-        var consumed = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                consumed += UTF8.width(scalar)
-            case .emptyInput, .error:
-                throw error("invalid UTF-8", at: offset + consumed)
-            }
-        }
+        throw error("invalid UTF-8", at: offset + (UTF8Check.firstInvalidByte(in: slice) ?? 0))
     }
 
     private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {

@@ -96,7 +96,7 @@ struct NativeTraceReaderTests {
         #expect(try importError(ofTrace: "") == "trace.jsonl: error: empty file: expected a trace")
         #expect(try importError(ofTrace: "\n \n") == "trace.jsonl: error: empty file: expected a trace")
         #expect(try importError(ofTrace: #"{"node": 1, "kind": "body", "title": "A", "owner": "app"}"#)
-            == "trace.jsonl:1: error: unrecognised trace format (known: native); name one with --input-format")
+            == "trace.jsonl:1: error: unrecognised trace format (known: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", "))); name one with --input-format")
         #expect(try importError(ofTrace: #"{"causegraph": 2}"#) == "trace.jsonl:1:16: error: unsupported trace format version 2; this causegraph reads version 1")
         #expect(try importError(ofTrace: #"{"causegraph": 1, "frameRate": 0}"#) == #"trace.jsonl:1:32: error: "frameRate" must be a positive number"#)
     }

@@ -1,0 +1,61 @@
+/// A problem the trace shows, with its evidence and the fix a SwiftUI
+/// expert would suggest.
+public struct Finding: Sendable, Equatable {
+    public enum Kind: String, CaseIterable, Sendable {
+        /// One cause event drives many body updates of the same view type.
+        case fanOut
+        /// An environment change checks many views whose bodies are then skipped.
+        case environmentChurn
+        /// The same view type is created again and again.
+        case unstableIdentity
+        /// Body updates at or above the red (high) threshold.
+        case longBodies
+        /// A view re-run many times within a few milliseconds.
+        case rebuildStorm
+
+        /// A short name for headings.
+        public var name: String {
+            switch self {
+            case .fanOut: "fan-out"
+            case .environmentChurn: "environment churn"
+            case .unstableIdentity: "unstable identity"
+            case .longBodies: "long bodies"
+            case .rebuildStorm: "rebuild storm"
+            }
+        }
+    }
+
+    public var kind: Kind
+    /// One line that says what happened.
+    public var summary: String
+    /// Figures that prove it, one a line.
+    public var evidence: [String]
+    /// What to change.
+    public var fix: String
+    /// The nodes involved, the view first.
+    public var nodes: [String]
+    /// The edge involved, if one.
+    public var edge: String?
+    /// An update group where it happened.
+    public var exampleGroup: GroupID?
+    /// How strong it is (a count), to order findings of one kind.
+    public var magnitude: Int
+}
+
+/// When a pattern counts as a finding. Every threshold is a `summary` option.
+public struct FindingThresholds: Sendable, Equatable {
+    /// Body updates of one view type driven by one cause event.
+    public var fanOut = 10
+    /// Skipped body checks caused by one environment node.
+    public var churn = 10
+    /// Creations of one view type (in two update groups or more).
+    public var recreations = 10
+    /// Body updates at or above the high severity, per view type.
+    public var longBodies = 1
+    /// Runs of one view within the storm window.
+    public var storm = 8
+    /// The storm window.
+    public var stormWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
+
+    public init() {}
+}

@@ -1,0 +1,251 @@
+/// Writes a ``TraceSummary`` as text, JSON or Markdown.
+public enum SummaryFormatter {
+    public static func format(_ summary: TraceSummary, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)) -> String {
+        switch format {
+        case .text: text(summary, style: style)
+        case .json: json(summary)
+        case .markdown: markdown(summary)
+        }
+    }
+
+    private static func duration(_ value: Nanoseconds?) -> String {
+        value.map(DurationText.string) ?? "—"
+    }
+
+    private static func thresholds(_ summary: TraceSummary) -> String {
+        let frame = FrameBudget(frameRate: summary.frameRate).frameDuration
+        return "orange ≥ \(DurationText.string((frame + 15) / 16)), red ≥ \(DurationText.string((frame + 7) / 8)) at \(JSONText.number(summary.frameRate)) Hz"
+    }
+
+    // MARK: Text
+
+    static func text(_ summary: TraceSummary, style: TextStyle) -> String {
+        let width = WhyFormatter.width
+        var lines: [String] = []
+        let totals = summary.totals
+        lines.append(style.paint(TerminalText.fit(summary.app ?? "Trace", width: width), .bold))
+        lines.append("  \(CountText.string(totals.events, "event")): \(totals.causeEvents) causes, \(totals.updateEvents) updates")
+        var groups = "  \(CountText.string(totals.groups, "update group"))"
+        if totals.groups > 0 {
+            groups += ": total \(DurationText.string(totals.groupsTotalDuration))"
+            if let worst = totals.worstGroup, let length = worst.duration {
+                groups += ", worst \(DurationText.string(length)) (group \(worst.id))"
+            }
+        }
+        lines.append(groups)
+        lines.append("  Body updates: \(totals.bodyRan) ran, \(totals.bodySkipped) skipped")
+
+        lines.append("")
+        lines.append(style.paint("Long updates", .bold) + " (\(thresholds(summary)))")
+        lines.append("  " + TerminalText.pad("lane", 28) + TerminalText.pad("orange", 7, right: true) + TerminalText.pad("red", 6, right: true) + "  worst")
+        for lane in summary.lanes {
+            let worst = lane.worst.first.map { "\(DurationText.string($0.duration)) (event \($0.event))" } ?? "—"
+            lines.append("  " + TerminalText.pad(lane.name, 28)
+                + style.paint(TerminalText.pad("\(lane.orange)", 7, right: true), lane.orange > 0 ? .yellow : .dim)
+                + style.paint(TerminalText.pad("\(lane.red)", 6, right: true), lane.red > 0 ? .red : .dim)
+                + "  " + worst)
+        }
+
+        lines.append("")
+        lines.append(style.paint("Body updates by module and view", .bold))
+        if summary.modules.isEmpty { lines.append("  none") }
+        let numbers = [("count", 6), ("ran", 6), ("skip", 6), ("total", 9), ("avg", 9), ("worst", 9)]
+        let nameWidth = width - 2 - numbers.reduce(0) { $0 + $1.1 }
+        for module in summary.modules {
+            lines.append("  " + style.paint(TerminalText.fit(module.name ?? "(no module)", width: width - 14), .bold) + " · " + DurationText.string(module.totalDuration))
+            lines.append("  " + TerminalText.pad("  view", nameWidth) + numbers.map { TerminalText.pad($0.0, $0.1, right: true) }.joined())
+            for row in module.views {
+                let node = row.node
+                let cells = ["\(node.count)", "\(node.ran)", "\(node.skipped)", duration(node.totalDuration), duration(row.average), duration(node.maxDuration)]
+                var line = "  " + TerminalText.pad("  " + TerminalText.fit(node.title, width: nameWidth - 3), nameWidth)
+                for (cell, column) in zip(cells, numbers) { line += TerminalText.pad(cell, column.1, right: true) }
+                lines.append(style.ink(for: node.severity).map { ink in style.paint(line, ink) } ?? line)
+            }
+        }
+
+        lines.append("")
+        lines.append(style.paint("Top causes by fan-out", .bold))
+        if summary.topCauses.isEmpty { lines.append("  none") }
+        for cause in summary.topCauses {
+            let figures = " drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
+            let label = "  \(cause.node.kind.rawValue) "
+            lines.append(label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures)
+        }
+
+        if !summary.unclassifiedTitles.isEmpty {
+            lines.append("")
+            lines.append(style.paint("Titles no classification rule matched", .bold))
+            for title in summary.unclassifiedTitles { lines.append("  " + TerminalText.fit(title, width: width - 2)) }
+        }
+
+        lines.append("")
+        lines.append(style.paint("Findings", .bold))
+        if summary.findings.isEmpty { lines.append("  none") }
+        for (index, finding) in summary.findings.enumerated() {
+            let lead = "  \(index + 1). "
+            var heading = wrap(finding.kind.name + ": " + VisibleText.singleLine(finding.summary), first: lead, rest: "     ", width: width)
+            heading[0] = lead + style.paint(finding.kind.name, .red) + String(heading[0].dropFirst(lead.count + finding.kind.name.count))
+            lines += heading
+            for evidence in finding.evidence {
+                lines += wrap(VisibleText.singleLine(evidence), first: "     · ", rest: "       ", width: width)
+            }
+            if let group = finding.exampleGroup { lines.append("     · e.g. update group \(group)") }
+            lines += wrap("fix: " + finding.fix, first: "     ", rest: "          ", width: width).map { style.paint($0, .cyan) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Breaks plain `text` at spaces so no line is wider than `width`, unless
+    /// one word is; the first line starts with `first`, the others with `rest`.
+    static func wrap(_ text: String, first: String, rest: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = first
+        var isEmpty = true
+        for word in text.split(separator: " ") {
+            if !isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = rest
+                isEmpty = true
+            }
+            current += (isEmpty ? "" : " ") + word
+            isEmpty = false
+        }
+        lines.append(current)
+        return lines
+    }
+
+    // MARK: JSON
+
+    static func json(_ summary: TraceSummary) -> String {
+        let totals = summary.totals
+        let object = GraphJSONEncoder.object
+        var fields: [String] = []
+        fields.append("\"app\": \(JSONText.quoted(summary.app))")
+        fields.append("\"frameRate\": \(JSONText.number(summary.frameRate))")
+        fields.append("\"totals\": " + object([
+            "events": JSONText.number(totals.events),
+            "causeEvents": JSONText.number(totals.causeEvents),
+            "updateEvents": JSONText.number(totals.updateEvents),
+            "bodyRan": JSONText.number(totals.bodyRan),
+            "bodySkipped": JSONText.number(totals.bodySkipped),
+            "groups": JSONText.number(totals.groups),
+            "groupsTotalDuration": JSONText.number(totals.groupsTotalDuration),
+            "worstGroup": JSONText.number(totals.worstGroup?.id),
+            "worstGroupDuration": JSONText.number(totals.worstGroup?.duration),
+        ]))
+        let lanes = summary.lanes.map { lane in
+            object([
+                "name": JSONText.quoted(lane.name),
+                "kind": JSONText.quoted(lane.kind.rawValue),
+                "orange": JSONText.number(lane.orange),
+                "red": JSONText.number(lane.red),
+                "worst": "[" + lane.worst.map(example).joined(separator: ", ") + "]",
+            ])
+        }
+        fields.append("\"lanes\": [\n    " + lanes.joined(separator: ",\n    ") + "\n  ]")
+        let modules = summary.modules.map { module in
+            object([
+                "module": JSONText.quoted(module.name),
+                "totalDuration": JSONText.number(module.totalDuration),
+                "views": "[" + module.views.map { row in
+                    object([
+                        "node": JSONText.quoted(row.node.id),
+                        "title": JSONText.quoted(row.node.title),
+                        "count": JSONText.number(row.node.count),
+                        "ran": JSONText.number(row.node.ran),
+                        "skipped": JSONText.number(row.node.skipped),
+                        "totalDuration": JSONText.number(row.node.totalDuration),
+                        "averageDuration": JSONText.number(row.average),
+                        "maxDuration": JSONText.number(row.node.maxDuration),
+                        "severity": JSONText.quoted(row.node.severity?.rawValue),
+                    ])
+                }.joined(separator: ", ") + "]",
+            ])
+        }
+        fields.append("\"modules\": [" + (modules.isEmpty ? "]" : "\n    " + modules.joined(separator: ",\n    ") + "\n  ]"))
+        let causes = summary.topCauses.map { cause in
+            object([
+                "node": JSONText.quoted(cause.node.id),
+                "kind": JSONText.quoted(cause.node.kind.rawValue),
+                "title": JSONText.quoted(cause.node.title),
+                "drove": JSONText.number(cause.drove),
+                "targets": JSONText.number(cause.targets),
+            ])
+        }
+        fields.append("\"topCauses\": [" + (causes.isEmpty ? "]" : "\n    " + causes.joined(separator: ",\n    ") + "\n  ]"))
+        fields.append("\"unclassifiedTitles\": " + JSONText.strings(summary.unclassifiedTitles))
+        let findings = summary.findings.map { finding in
+            object([
+                "kind": JSONText.quoted(finding.kind.rawValue),
+                "summary": JSONText.quoted(finding.summary),
+                "evidence": JSONText.strings(finding.evidence),
+                "fix": JSONText.quoted(finding.fix),
+                "nodes": JSONText.strings(finding.nodes),
+                "edge": JSONText.quoted(finding.edge),
+                "exampleGroup": JSONText.number(finding.exampleGroup),
+            ])
+        }
+        fields.append("\"findings\": [" + (findings.isEmpty ? "]" : "\n    " + findings.joined(separator: ",\n    ") + "\n  ]"))
+        return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
+    }
+
+    private static func example(_ update: UpdateExample) -> String {
+        GraphJSONEncoder.object([
+            "event": JSONText.number(update.event),
+            "node": JSONText.quoted(update.node),
+            "time": JSONText.number(update.time),
+            "duration": JSONText.number(update.duration),
+            "severity": JSONText.quoted(update.severity?.rawValue),
+            "group": JSONText.number(update.group),
+        ])
+    }
+
+    // MARK: Markdown
+
+    static func markdown(_ summary: TraceSummary) -> String {
+        let totals = summary.totals
+        var lines = ["## SwiftUI updates: \(MarkdownText.escape(summary.app ?? "trace"))", ""]
+        lines.append("- \(CountText.string(totals.events, "event")): \(totals.causeEvents) causes, \(totals.updateEvents) updates")
+        var groups = "- \(CountText.string(totals.groups, "update group"))"
+        if totals.groups > 0 {
+            groups += ": total \(DurationText.string(totals.groupsTotalDuration))"
+            if let worst = totals.worstGroup, let length = worst.duration { groups += ", worst \(DurationText.string(length)) (group \(worst.id))" }
+        }
+        lines.append(groups)
+        lines.append("- Body updates: \(totals.bodyRan) ran, \(totals.bodySkipped) skipped")
+        lines += ["", "### Long updates", "", "\(thresholds(summary)).", ""]
+        lines.append("| lane | orange | red | worst |")
+        lines.append("| --- | ---: | ---: | --- |")
+        for lane in summary.lanes {
+            let worst = lane.worst.first.map { "\(DurationText.string($0.duration)) (event \($0.event))" } ?? "—"
+            lines.append("| \(lane.name) | \(lane.orange) | \(lane.red) | \(worst) |")
+        }
+        lines += ["", "### Body updates by module and view", ""]
+        lines.append("| module | view | count | ran | skipped | total | average | worst |")
+        lines.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for module in summary.modules {
+            for row in module.views {
+                let node = row.node
+                lines.append("| \(MarkdownText.escape(module.name ?? "—")) | \(MarkdownText.escape(node.title)) | \(node.count) | \(node.ran) | \(node.skipped) | \(duration(node.totalDuration)) | \(duration(row.average)) | \(duration(node.maxDuration)) |")
+            }
+        }
+        lines += ["", "### Top causes by fan-out", ""]
+        if summary.topCauses.isEmpty { lines.append("None.") }
+        for cause in summary.topCauses {
+            lines.append("- **\(cause.node.kind.rawValue)** \(MarkdownText.escape(cause.node.title)): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))")
+        }
+        if !summary.unclassifiedTitles.isEmpty {
+            lines += ["", "### Titles no classification rule matched", ""]
+            lines += summary.unclassifiedTitles.map { "- \(MarkdownText.escape($0))" }
+        }
+        lines += ["", "### Findings", ""]
+        if summary.findings.isEmpty { lines.append("None.") }
+        for finding in summary.findings {
+            lines.append("- **\(finding.kind.name)**: \(MarkdownText.escape(finding.summary))")
+            for evidence in finding.evidence { lines.append("  - \(MarkdownText.escape(evidence))") }
+            if let group = finding.exampleGroup { lines.append("  - e.g. update group \(group)") }
+            lines.append("  - *Fix:* \(MarkdownText.escape(finding.fix))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,10 @@
+/// Formats points in time of a trace: milliseconds with microsecond digits,
+/// `2041.667 ms`, in integer arithmetic so the text never varies.
+enum TimeText {
+    static func string(_ time: Nanoseconds?) -> String {
+        guard let time else { return "—" }
+        let microseconds = (time + 500) / 1_000
+        let fraction = String(microseconds % 1_000)
+        return "\(microseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
+    }
+}

@@ -1,0 +1,251 @@
+/// Writes a ``WhyReport`` as text, JSON or Markdown.
+public enum WhyFormatter {
+    /// How many backtrace frames a cause shows.
+    static let frames = 3
+    /// The width text output fits in.
+    static let width = 80
+
+    public static func format(_ report: WhyReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)) -> String {
+        switch format {
+        case .text: text(report, style: style)
+        case .json: json(report)
+        case .markdown: markdown(report)
+        }
+    }
+
+    // MARK: Text
+
+    static func text(_ report: WhyReport, style: TextStyle) -> String {
+        var lines: [String] = []
+        if let chain = report.chain {
+            lines.append(style.paint("Update \(chain.update.event.id)", .bold))
+            textChain(chain.update, indent: "", isLast: true, isRoot: true, style: style, into: &lines)
+            return lines.joined(separator: "\n") + "\n"
+        }
+        for (index, tree) in report.views.enumerated() {
+            if index > 0 { lines.append("") }
+            textHeading(tree.node, style: style, into: &lines)
+            if tree.causes.isEmpty {
+                lines.append("  No recorded cause.")
+            } else {
+                lines.append("  Why it ran:")
+                for (position, branch) in tree.causes.enumerated() {
+                    textBranch(branch, indent: "  ", isLast: position == tree.causes.count - 1, style: style, into: &lines)
+                }
+            }
+            if let listing = report.listings?[index] {
+                lines.append("")
+                textListing(listing, style: style, into: &lines)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func textHeading(_ node: CauseGraph.Node, style: TextStyle, into lines: inout [String]) {
+        var identity = [node.kind.rawValue]
+        if let module = node.module { identity.append(module) }
+        identity.append(node.owner.rawValue)
+        let suffix = " (" + identity.joined(separator: ", ") + ")"
+        let title = TerminalText.fit(node.title, width: width - min(suffix.count, width / 2))
+        lines.append(style.paint(title, .bold) + TerminalText.fit(suffix, width: width - title.count))
+        var figures = "  \(CountText.string(node.count, "update")): ran \(node.ran), skipped \(node.skipped)"
+        if let total = node.totalDuration, let worst = node.maxDuration {
+            figures += " · total \(DurationText.string(total)) · worst \(DurationText.string(worst))"
+        }
+        if let severity = node.severity {
+            let word = " (\(severity.rawValue))"
+            figures += style.ink(for: severity).map { style.paint(word, $0) } ?? word
+        }
+        lines.append(figures)
+    }
+
+    private static func textBranch(_ branch: CauseTree.Branch, indent: String, isLast: Bool, style: TextStyle, into lines: inout [String]) {
+        let connector = isLast ? "└─ " : "├─ "
+        let label = "\(branch.edge.kind.rawValue) ×\(branch.edge.count) (\(branch.share.percentText)) "
+        let room = width - indent.count - connector.count - label.count
+        var title = TerminalText.fit(branch.cause.title, width: max(room, 12))
+        if branch.isRepeated { title += " (cycle)" }
+        lines.append(indent + connector + style.paint(label, branch.cause.kind.isCause ? .cyan : .blue) + title)
+        let childIndent = indent + (isLast ? "   " : "│  ")
+        for (index, frame) in branch.cause.backtrace.prefix(frames).enumerated() {
+            let lead = index == 0 ? "at " : "   "
+            lines.append(childIndent + style.paint(lead + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
+        }
+        for (index, child) in branch.causes.enumerated() {
+            textBranch(child, indent: childIndent, isLast: index == branch.causes.count - 1, style: style, into: &lines)
+        }
+    }
+
+    private static func textChain(_ step: UpdateChain.Step, indent: String, isLast: Bool, isRoot: Bool, style: TextStyle, into lines: inout [String]) {
+        let event = step.event
+        var facts = [event.key.kind.rawValue, "event \(event.id)", "at \(TimeText.string(event.time))"]
+        if event.key.kind.isUpdate {
+            if let duration = event.duration { facts.append(DurationText.string(duration)) }
+            facts.append(event.ran ? "ran" : "skipped")
+            if let severity = event.severity { facts.append(severity.rawValue) }
+        }
+        if let group = event.group { facts.append("group \(group)") }
+        let connector = isRoot ? "" : (isLast ? "└─ " : "├─ ")
+        let label = step.label.map { "\($0.rawValue) ← " } ?? ""
+        let line = indent + connector + label + TerminalText.fit(event.key.title, width: max(width - indent.count - 40, 16))
+            + (step.isRepeated ? " (cycle)" : "")
+        lines.append(line)
+        let childIndent = isRoot ? "  " : indent + (isLast ? "   " : "│  ")
+        lines.append(childIndent + style.paint(facts.joined(separator: " · "), .dim))
+        if let frame = event.firstFrame {
+            lines.append(childIndent + style.paint("at " + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
+        }
+        for (index, cause) in step.causes.enumerated() {
+            textChain(cause, indent: childIndent, isLast: index == step.causes.count - 1, isRoot: false, style: style, into: &lines)
+        }
+    }
+
+    private static func textListing(_ listing: UpdateListing, style: TextStyle, into lines: inout [String]) {
+        lines.append("  " + style.paint(
+            TerminalText.pad("time", 14) + TerminalText.pad("duration", 10, right: true) + "  " + TerminalText.pad("severity", 9)
+                + TerminalText.pad("result", 9) + "causes", .bold))
+        for entry in listing.entries {
+            let event = entry.event
+            let causes = entry.causes.map(\.event.key.title).joined(separator: ", ")
+            var line = "  " + TerminalText.pad(TimeText.string(event.time), 14)
+                + TerminalText.pad(event.duration.map(DurationText.string) ?? "—", 10, right: true) + "  "
+            let severity = TerminalText.pad(event.severity?.rawValue ?? "—", 9)
+            line += style.ink(for: event.severity).map { style.paint(severity, $0) } ?? severity
+            line += TerminalText.pad(event.ran ? "ran" : "skipped", 9)
+            line += TerminalText.fit(causes.isEmpty ? "—" : causes, width: width - 46)
+            lines.append(line)
+        }
+    }
+
+    // MARK: JSON
+
+    static func json(_ report: WhyReport) -> String {
+        var fields = ["\"frameRate\": \(JSONText.number(report.frameRate))"]
+        if let chain = report.chain {
+            fields.append("\"update\": " + jsonStep(chain.update))
+        } else {
+            let views = report.views.enumerated().map { index, tree in
+                var view = [
+                    "\"node\": " + GraphJSONEncoder.node(tree.node),
+                    "\"causes\": [" + tree.causes.map(jsonBranch).joined(separator: ", ") + "]",
+                ]
+                if let listing = report.listings?[index] {
+                    view.append("\"updates\": [" + listing.entries.map(jsonEntry).joined(separator: ", ") + "]")
+                }
+                return "{" + view.joined(separator: ", ") + "}"
+            }
+            fields.append("\"views\": [\n    " + views.joined(separator: ",\n    ") + "\n  ]")
+        }
+        return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
+    }
+
+    private static func jsonBranch(_ branch: CauseTree.Branch) -> String {
+        GraphJSONEncoder.object([
+            "edge": JSONText.quoted(branch.edge.id),
+            "kind": JSONText.quoted(branch.edge.kind.rawValue),
+            "count": JSONText.number(branch.edge.count),
+            "share": JSONText.number((branch.share * 10_000).rounded() / 10_000),
+            "cause": JSONText.quoted(branch.cause.id),
+            "title": JSONText.quoted(branch.cause.title),
+            "causeKind": JSONText.quoted(branch.cause.kind.rawValue),
+            "backtrace": JSONText.strings(Array(branch.cause.backtrace.prefix(frames))),
+            "repeated": branch.isRepeated ? "true" : "false",
+            "causes": "[" + branch.causes.map(jsonBranch).joined(separator: ", ") + "]",
+        ])
+    }
+
+    private static func jsonEvent(_ event: EventLog.Event) -> [(String, String)] {
+        [
+            ("event", JSONText.number(event.id)),
+            ("kind", JSONText.quoted(event.key.kind.rawValue)),
+            ("title", JSONText.quoted(event.key.title)),
+            ("module", JSONText.quoted(event.key.module)),
+            ("time", JSONText.number(event.time)),
+            ("duration", JSONText.number(event.duration)),
+            ("ran", event.ran ? "true" : "false"),
+            ("severity", JSONText.quoted(event.severity?.rawValue)),
+            ("group", JSONText.number(event.group)),
+        ]
+    }
+
+    private static func jsonStep(_ step: UpdateChain.Step) -> String {
+        var fields = jsonEvent(step.event)
+        fields.append(("label", JSONText.quoted(step.label?.rawValue)))
+        fields.append(("repeated", step.isRepeated ? "true" : "false"))
+        fields.append(("causes", "[" + step.causes.map(jsonStep).joined(separator: ", ") + "]"))
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    private static func jsonEntry(_ entry: UpdateListing.Entry) -> String {
+        var fields = jsonEvent(entry.event)
+        let causes = entry.causes.map { cause in
+            "{\"label\": \(JSONText.quoted(cause.label.rawValue)), \"event\": \(cause.event.id), \"kind\": \(JSONText.quoted(cause.event.key.kind.rawValue)), \"title\": \(JSONText.quoted(cause.event.key.title))}"
+        }
+        fields.append(("causes", "[" + causes.joined(separator: ", ") + "]"))
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    // MARK: Markdown
+
+    static func markdown(_ report: WhyReport) -> String {
+        var lines: [String] = []
+        if let chain = report.chain {
+            lines.append("### Update \(chain.update.event.id): \(MarkdownText.escape(chain.update.event.key.title))")
+            lines.append("")
+            markdownChain(chain.update, depth: 0, into: &lines)
+            return lines.joined(separator: "\n") + "\n"
+        }
+        for (index, tree) in report.views.enumerated() {
+            if index > 0 { lines.append("") }
+            let node = tree.node
+            lines.append("### \(MarkdownText.escape(node.title)) (\(node.kind.rawValue)\(node.module.map { ", " + MarkdownText.escape($0) } ?? ""))")
+            lines.append("")
+            lines.append("| updates | ran | skipped | total | worst | severity |")
+            lines.append("| ---: | ---: | ---: | ---: | ---: | --- |")
+            lines.append("| \(node.count) | \(node.ran) | \(node.skipped) | \(node.totalDuration.map(DurationText.string) ?? "—") | \(node.maxDuration.map(DurationText.string) ?? "—") | \(node.severity?.rawValue ?? "—") |")
+            lines.append("")
+            if tree.causes.isEmpty {
+                lines.append("No recorded cause.")
+            } else {
+                lines.append("Why it ran:")
+                lines.append("")
+                for branch in tree.causes { markdownBranch(branch, depth: 0, into: &lines) }
+            }
+            if let listing = report.listings?[index] {
+                lines.append("")
+                lines.append("| time | duration | severity | result | causes |")
+                lines.append("| ---: | ---: | --- | --- | --- |")
+                for entry in listing.entries {
+                    let event = entry.event
+                    let causes = entry.causes.map { "\($0.event.key.kind.rawValue) \(MarkdownText.escape($0.event.key.title))" }.joined(separator: ", ")
+                    lines.append("| \(TimeText.string(event.time)) | \(event.duration.map(DurationText.string) ?? "—") | \(event.severity?.rawValue ?? "—") | \(event.ran ? "ran" : "skipped") | \(causes.isEmpty ? "—" : causes) |")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func markdownBranch(_ branch: CauseTree.Branch, depth: Int, into lines: inout [String]) {
+        let indent = String(repeating: "  ", count: depth)
+        var line = "\(indent)- **\(branch.edge.kind.rawValue)** ×\(branch.edge.count) (\(branch.share.percentText)): \(MarkdownText.escape(branch.cause.title))"
+        if branch.isRepeated { line += " (cycle)" }
+        if let frame = branch.cause.backtrace.first { line += " — at \(MarkdownText.escape(frame))" }
+        lines.append(line)
+        for child in branch.causes { markdownBranch(child, depth: depth + 1, into: &lines) }
+    }
+
+    private static func markdownChain(_ step: UpdateChain.Step, depth: Int, into lines: inout [String]) {
+        let indent = String(repeating: "  ", count: depth)
+        let event = step.event
+        var line = "\(indent)- "
+        if let label = step.label { line += "\(label.rawValue) ← " }
+        line += "**\(event.key.kind.rawValue)** \(MarkdownText.escape(event.key.title)), event \(event.id) at \(TimeText.string(event.time))"
+        if event.key.kind.isUpdate {
+            if let duration = event.duration { line += ", \(DurationText.string(duration))" }
+            line += event.ran ? ", ran" : ", skipped"
+        }
+        if step.isRepeated { line += " (cycle)" }
+        lines.append(line)
+        for cause in step.causes { markdownChain(cause, depth: depth + 1, into: &lines) }
+    }
+}

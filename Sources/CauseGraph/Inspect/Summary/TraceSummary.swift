@@ -1,0 +1,121 @@
+/// What `causegraph summary` reports: totals, the long-update lanes of the
+/// Instruments SwiftUI instrument, body updates by module and view type,
+/// the causes that drove most updates, unclassified titles and findings.
+public struct TraceSummary: Sendable, Equatable {
+    public struct Totals: Sendable, Equatable {
+        public var events = 0
+        public var causeEvents = 0
+        public var updateEvents = 0
+        public var bodyRan = 0
+        public var bodySkipped = 0
+        public var groups = 0
+        public var groupsTotalDuration: Nanoseconds = 0
+        public var worstGroup: UpdateGroup?
+    }
+
+    /// One lane of long updates: how many were orange (medium) and red
+    /// (high or worse), and the worst of them.
+    public struct Lane: Sendable, Equatable {
+        public var name: String
+        public var kind: NodeKind
+        public var orange: Int
+        public var red: Int
+        public var worst: [UpdateExample]
+    }
+
+    public struct ViewRow: Sendable, Equatable {
+        public var node: CauseGraph.Node
+        public var average: Nanoseconds?
+    }
+
+    public struct Module: Sendable, Equatable {
+        /// The module, or `nil` for views of no known module.
+        public var name: String?
+        public var totalDuration: Nanoseconds
+        public var views: [ViewRow]
+    }
+
+    public struct Cause: Sendable, Equatable {
+        public var node: CauseGraph.Node
+        /// Updates it drove directly (the sum of its edges into update nodes).
+        public var drove: Int
+        /// Distinct update nodes it drove.
+        public var targets: Int
+    }
+
+    public var app: String?
+    public var frameRate: Double
+    public var totals: Totals
+    public var lanes: [Lane]
+    public var modules: [Module]
+    public var topCauses: [Cause]
+    public var unclassifiedTitles: [String]
+    public var findings: [Finding]
+
+    /// How many causes ``topCauses`` lists at most.
+    public static let topCauseLimit = 10
+    /// How many examples each lane lists at most.
+    public static let laneExamples = 3
+
+    public init(graph: CauseGraph, unclassifiedTitles: [String] = [], thresholds: FindingThresholds = FindingThresholds()) {
+        app = graph.app
+        frameRate = graph.frameRate
+        self.unclassifiedTitles = unclassifiedTitles
+        findings = FindingRules.findings(in: graph, thresholds: thresholds)
+
+        var totals = Totals()
+        for node in graph.nodes {
+            totals.events += node.count
+            if node.kind.isCause { totals.causeEvents += node.count } else { totals.updateEvents += node.count }
+            if node.kind == .body {
+                totals.bodyRan += node.ran
+                totals.bodySkipped += node.skipped
+            }
+        }
+        totals.groups = graph.groups.count
+        for group in graph.groups {
+            guard let duration = group.duration else { continue }
+            totals.groupsTotalDuration += duration
+            if duration > (totals.worstGroup?.duration ?? -1) { totals.worstGroup = group }
+        }
+        self.totals = totals
+
+        let laneNames: [(NodeKind, String)] = [
+            (.body, "Long View Body Updates"), (.representable, "Long Representable Updates"), (.other, "Other Long Updates"),
+        ]
+        lanes = laneNames.map { kind, name in
+            let nodes = graph.nodes.filter { $0.kind == kind }
+            return Lane(
+                name: name, kind: kind,
+                orange: nodes.reduce(0) { $0 + $1.severityCounts[.medium] },
+                red: nodes.reduce(0) { $0 + $1.severityCounts.atLeast(.high) },
+                worst: Array(graph.worstUpdates.filter { $0.kind == kind && ($0.severity ?? .low) >= .medium }.prefix(Self.laneExamples)))
+        }
+
+        let bodies = graph.nodes.filter { $0.kind == .body }
+        let byModule = Dictionary(grouping: bodies) { $0.module ?? "" }
+        modules = byModule.map { name, nodes in
+            let rows = nodes.map { node in
+                ViewRow(node: node, average: node.totalDuration.map { $0 / Int64(max(node.count, 1)) })
+            }.sorted(by: Self.slowerFirst)
+            return Module(name: name.isEmpty ? nil : name, totalDuration: rows.reduce(0) { $0 + ($1.node.totalDuration ?? 0) }, views: rows)
+        }.sorted { ($1.totalDuration, $0.name ?? "") < ($0.totalDuration, $1.name ?? "") }
+
+        let nodesByID = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
+        let drivers = Dictionary(grouping: graph.edges.filter { nodesByID[$0.to]?.kind.isUpdate == true }, by: \.from)
+        topCauses = drivers.compactMap { id, edges -> Cause? in
+            guard let node = nodesByID[id], node.kind.isCause else { return nil }
+            return Cause(node: node, drove: edges.reduce(0) { $0 + $1.count }, targets: Set(edges.map(\.to)).count)
+        }
+        .sorted { ($1.drove, $0.node.key) < ($0.drove, $1.node.key) }
+        .prefix(Self.topCauseLimit).map { $0 }
+    }
+
+    /// Most total time first, then most updates, then the graph's order.
+    private static func slowerFirst(_ a: ViewRow, _ b: ViewRow) -> Bool {
+        let (left, right) = (a.node.totalDuration ?? 0, b.node.totalDuration ?? 0)
+        if left != right { return left > right }
+        if a.node.count != b.node.count { return a.node.count > b.node.count }
+        return a.node.key < b.node.key
+    }
+}

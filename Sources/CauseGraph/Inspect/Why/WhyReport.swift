@@ -1,0 +1,30 @@
+/// The answer to `causegraph why`: for each view that matched, its figures
+/// and the tree of its causes; optionally its updates one by one, or the
+/// exact chain of one update.
+public struct WhyReport: Sendable, Equatable {
+    public var frameRate: Double
+    public var views: [CauseTree]
+    /// Each view's updates in time order, when asked for (`--list`), in the order of ``views``.
+    public var listings: [UpdateListing]?
+    /// The chain of one update, when asked for (`--update`).
+    public var chain: UpdateChain?
+
+    public init(frameRate: Double, views: [CauseTree], listings: [UpdateListing]? = nil, chain: UpdateChain? = nil) {
+        self.frameRate = frameRate
+        self.views = views
+        self.listings = listings
+        self.chain = chain
+    }
+
+    /// The body nodes whose title matches, or an error listing the closest view names.
+    public static func views(matching pattern: TitlePattern, in graph: CauseGraph) throws(Diagnostic) -> [CauseGraph.Node] {
+        let bodies = graph.nodes.filter { $0.kind == .body }
+        let matched = bodies.filter { pattern.matches($0.title) }
+        guard matched.isEmpty else { return matched }
+        let titles = bodies.map(\.title).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        var message = "no view matches '\(pattern)'"
+        let closest = pattern.closest(among: titles)
+        message += closest.isEmpty ? "; the trace has no view body updates" : "; closest: " + closest.joined(separator: ", ")
+        throw .error(message)
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import CauseGraph
+
+/// `causegraph summary`: the whole trace at a glance, and what to fix.
+struct Summary: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Summarise a trace: totals, long updates, body updates by view, top causes and findings.")
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var report: ReportOptions
+
+    @Option(help: ArgumentHelp("Fan-out: body updates of one view type driven by one cause event.", valueName: "n"))
+    var fanOut = FindingThresholds().fanOut
+
+    @Option(help: ArgumentHelp("Environment churn: skipped body checks caused by one environment node.", valueName: "n"))
+    var churn = FindingThresholds().churn
+
+    @Option(help: ArgumentHelp("Unstable identity: creations of one view type.", valueName: "n"))
+    var recreations = FindingThresholds().recreations
+
+    @Option(help: ArgumentHelp("Long bodies: updates of one view at or above the red threshold.", valueName: "n"))
+    var longBodies = FindingThresholds().longBodies
+
+    @Option(help: ArgumentHelp("Rebuild storm: runs of one view within the storm window.", valueName: "n"))
+    var storm = FindingThresholds().storm
+
+    @Option(help: ArgumentHelp("The rebuild storm window (e.g. 5ms, 800us).", valueName: "duration"))
+    var stormWindow = DurationOption(argument: "5ms")!
+
+    func validate() throws {
+        for (name, value) in [("--fan-out", fanOut), ("--churn", churn), ("--recreations", recreations), ("--long-bodies", longBodies), ("--storm", storm)] where value < 1 {
+            throw ValidationError("\(name) must be at least 1")
+        }
+        if stormWindow.nanoseconds < 1 { throw ValidationError("--storm-window must be longer than zero") }
+    }
+
+    func run() throws {
+        var thresholds = FindingThresholds()
+        thresholds.fanOut = fanOut
+        thresholds.churn = churn
+        thresholds.recreations = recreations
+        thresholds.longBodies = longBodies
+        thresholds.storm = storm
+        thresholds.stormWindow = stormWindow.nanoseconds
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        let graph = try CauseGraph.reconstruct(
+            from: input.traces, settings: input.settings, burstWindow: thresholds.stormWindow, diagnostics: &diagnostics)
+        let summary = TraceSummary(graph: graph, thresholds: thresholds)
+        try report.write(SummaryFormatter.format(summary, as: report.format, style: report.style))
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import CauseGraph
+
+/// `causegraph why`: why did this body run?
+struct Why: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Explain why a view's body ran: its updates and the tree of their causes.",
+        discussion: """
+            Finds the view body nodes whose title matches --view and prints, for each, its \
+            updates and the causes upstream of them, most frequent first, down to the root \
+            causes. --update explains one update event exactly; --list lists a view's updates \
+            in time order.
+            """)
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: ArgumentHelp("The view: a substring of its type name (any case), or a regular expression with --regex.", valueName: "pattern"))
+    var view: String?
+
+    @Flag(help: "Read --view as a regular expression.")
+    var regex = false
+
+    @Option(help: ArgumentHelp("Explain one update event, by its id in the trace.", valueName: "id"))
+    var update: UInt64?
+
+    @Flag(help: "List each matching view's updates in time order, with their direct causes.")
+    var list = false
+
+    @OptionGroup var report: ReportOptions
+
+    func validate() throws {
+        if view == nil && update == nil {
+            throw ValidationError("name a view with --view PATTERN, or an update event with --update ID")
+        }
+        if list && view == nil {
+            throw ValidationError("--list needs --view")
+        }
+    }
+
+    func run() throws {
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        let whyReport: WhyReport
+        if update != nil || list {
+            let (graph, events) = try CauseGraph.reconstructWithEvents(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+            if let update {
+                guard let chain = UpdateChain(event: update, in: events) else {
+                    throw Diagnostic.error("no event with id \(update) in the trace")
+                }
+                whyReport = WhyReport(frameRate: graph.frameRate, views: [], chain: chain)
+            } else {
+                let trees = try explain(graph)
+                whyReport = WhyReport(frameRate: graph.frameRate, views: trees, listings: trees.map { UpdateListing(of: $0.node.key, in: events) })
+            }
+        } else {
+            let graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+            whyReport = WhyReport(frameRate: graph.frameRate, views: try explain(graph))
+        }
+        try report.write(WhyFormatter.format(whyReport, as: report.format, style: report.style))
+    }
+
+    private func explain(_ graph: CauseGraph) throws -> [CauseTree] {
+        let pattern = try TitlePattern(view ?? "", isRegex: regex)
+        return try WhyReport.views(matching: pattern, in: graph).map { CauseTree(of: $0, in: graph) }
+    }
+}

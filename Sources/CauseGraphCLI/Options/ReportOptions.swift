@@ -1,0 +1,38 @@
+import ArgumentParser
+import CauseGraph
+import Foundation
+
+extension ReportFormat: ExpressibleByArgument {}
+
+/// Where a report goes and in which format.
+struct ReportOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("text (for a terminal), json, or markdown (for a pull request).", valueName: "format"))
+    var format: ReportFormat = .text
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
+    var output: String = "-"
+
+    /// Colour only for text on a terminal, and never when NO_COLOR is set.
+    var style: TextStyle {
+        let environment = ProcessInfo.processInfo.environment
+        let colour = format == .text && output == "-" && isatty(STDOUT_FILENO) == 1
+            && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        return TextStyle(colour: colour)
+    }
+
+    func write(_ report: String) throws {
+        let file = try OutputFile(path: output)
+        try file.write(report)
+        try file.commit()
+    }
+}
+
+/// Reads a duration option such as `5ms`.
+struct DurationOption: ExpressibleByArgument {
+    var nanoseconds: Nanoseconds
+
+    init?(argument: String) {
+        guard let value = DurationText.parse(argument) else { return nil }
+        nanoseconds = value
+    }
+}

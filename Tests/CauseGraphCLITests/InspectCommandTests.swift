@@ -1,0 +1,63 @@
+import CauseGraph
+import Foundation
+import Testing
+
+@Suite("why and summary commands")
+struct InspectCommandTests {
+    @Test("why explains a view, in every format")
+    func why() throws {
+        let text = try Causegraph.run(["why", fixture("landmarks-favorites-before.jsonl"), "--view", "listitem"])
+        #expect(text.status == 0)
+        #expect(text.output.hasPrefix("LandmarkListItemView (body, Landmarks, app)\n"))
+        #expect(text.output.contains("observable ×72 (100%) ModelData.favoritesCollection"))
+        #expect(!text.output.contains("\u{1B}"), "no colour when not on a terminal")
+        let json = try Causegraph.run(["why", fixture("landmarks-favorites-before.jsonl"), "--view", "ListItem", "--format", "json"])
+        #expect(json.status == 0)
+        _ = try JSONParser.parse(json.output)
+        let markdown = try Causegraph.run(["why", fixture("landmarks-favorites-before.jsonl"), "--view", "^Landmark.*Item", "--regex", "--format", "markdown"])
+        #expect(markdown.status == 0)
+        #expect(markdown.output.hasPrefix("### LandmarkListItemView (body, Landmarks)"))
+    }
+
+    @Test("why --list and --update answer for single events")
+    func singleEvents() throws {
+        let list = try Causegraph.run(["why", fixture("dark-mode.jsonl"), "--view", "LandmarkListItemView", "--list"])
+        #expect(list.status == 0)
+        #expect(list.output.components(separatedBy: "skipped  External Environment\n").count - 1 == 12)
+        let update = try Causegraph.run(["why", fixture("onoff-toggle.jsonl"), "--update", "13"])
+        #expect(update.status == 0)
+        #expect(update.output.hasPrefix("Update 13\n"))
+        let missing = try Causegraph.run(["why", fixture("onoff-toggle.jsonl"), "--update", "99999"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError == "error: no event with id 99999 in the trace\n")
+    }
+
+    @Test("why errors exit 2", arguments: [
+        (["--view", "Nope"], "error: no view matches 'Nope'; closest: OnOffView\n"),
+        (["--view", "(", "--regex"], "error: invalid regular expression '('"),
+        ([], "name a view with --view PATTERN, or an update event with --update ID"),
+        (["--update", "13", "--list"], "--list needs --view"),
+    ])
+    func whyErrors(_ arguments: [String], _ message: String) throws {
+        let result = try Causegraph.run(["why", fixture("onoff-toggle.jsonl")] + arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message))
+    }
+
+    @Test("summary reports findings with options for their thresholds")
+    func summary() throws {
+        let text = try Causegraph.run(["summary", fixture("landmarks-favorites-before.jsonl")])
+        #expect(text.status == 0)
+        #expect(text.output.contains("1. fan-out: one ModelData.favoritesCollection change drives up to 24"))
+        let raised = try Causegraph.run(["summary", fixture("landmarks-favorites-before.jsonl"), "--fan-out", "30"])
+        #expect(raised.status == 0)
+        #expect(raised.output.hasSuffix("Findings\n  none\n"))
+        let storm = try Causegraph.run(["summary", fixture("findings/rebuild-storm.jsonl"), "--storm-window", "500us", "--format", "json"])
+        #expect(storm.status == 0)
+        #expect(storm.output.contains("\"findings\": []"))
+        let markdown = try Causegraph.run(["summary", fixture("contact-list.jsonl"), "--format", "markdown"])
+        #expect(markdown.output.hasPrefix("## SwiftUI updates: ContactList\n"))
+        let bad = try Causegraph.run(["summary", fixture("contact-list.jsonl"), "--storm-window", "soon"])
+        #expect(bad.status == 2)
+    }
+}

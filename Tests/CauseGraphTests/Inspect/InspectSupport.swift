@@ -1,0 +1,21 @@
+import CauseGraph
+import Foundation
+
+/// The graph of a bundled fixture (`name` relative to `fixtures/`, without `.jsonl`).
+func fixtureGraph(_ name: String, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow) throws -> CauseGraph {
+    var diagnostics = Diagnostics()
+    let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
+    return try CauseGraph.reconstruct(from: [path], burstWindow: burstWindow, diagnostics: &diagnostics)
+}
+
+/// The graph and event log of a bundled fixture.
+func fixtureEvents(_ name: String) throws -> (graph: CauseGraph, events: EventLog) {
+    var diagnostics = Diagnostics()
+    let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
+    return try CauseGraph.reconstructWithEvents(from: [path], diagnostics: &diagnostics)
+}
+
+let allFixtures = [
+    "landmarks-favorites-before", "landmarks-favorites-after", "dark-mode", "environment-writer",
+    "onoff-toggle", "contact-list", "hostile-titles", "findings/rebuild-storm",
+]
