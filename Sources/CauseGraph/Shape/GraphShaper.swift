@@ -128,7 +128,7 @@ private struct Pass {
 
     /// The kept nodes whose title matches any of the patterns.
     private func matching(_ patterns: [NodePattern]) -> [Int] {
-        let matchers = patterns.map { $0.matcher() }
+        let matchers = patterns.compactMap { $0.matcher() }
         return kept.indices.filter { index in kept[index] && matchers.contains { $0.matches(graph.nodes[index].title) } }
     }
 

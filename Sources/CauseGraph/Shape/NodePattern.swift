@@ -1,13 +1,15 @@
-/// What `--focus` and `--ignore` match against a node's title: a substring
-/// by default, or a regular expression (`--regex`) found anywhere in it.
+/// What `--focus` and `--ignore` match against a node's title: a substring,
+/// ignoring case, or a regular expression (`--regex`) found anywhere in it.
 ///
-/// Matching is case-sensitive, as Swift names are.
+/// Matching is ``TitlePattern``'s, so shaping picks the same nodes as `why
+/// --view`; this type adds what settings need: it is `Sendable` and
+/// `Equatable`, and rejects an invalid expression when it is made.
 public struct NodePattern: Sendable, Equatable, CustomStringConvertible {
     /// The pattern as the user wrote it.
     public let text: String
     public let isRegex: Bool
 
-    /// A pattern that matches titles containing `text`.
+    /// A pattern that matches titles containing `text`, ignoring case.
     public init(substring text: String) {
         self.text = text
         isRegex = false
@@ -25,24 +27,12 @@ public struct NodePattern: Sendable, Equatable, CustomStringConvertible {
         isRegex = true
     }
 
-    /// The pattern compiled once, for matching many titles.
-    public func matcher() -> Matcher {
-        Matcher(text: text, regex: isRegex ? (try? Regex(text)) : nil)
+    /// The pattern compiled once, for matching many titles; `nil` never
+    /// happens, as an invalid expression was refused on creation.
+    public func matcher() -> TitlePattern? {
+        try? TitlePattern(text, isRegex: isRegex)
     }
 
     /// The pattern quoted as it would be typed: `"Row"`.
     public var description: String { "\"\(text)\"" }
-
-    /// A compiled ``NodePattern``. Not `Sendable`, as Swift's `Regex` is not:
-    /// make one per task.
-    public struct Matcher {
-        let text: String
-        let regex: Regex<AnyRegexOutput>?
-
-        public func matches(_ title: String) -> Bool {
-            // String.contains("") is false; an empty pattern is in every title.
-            guard let regex else { return text.isEmpty || title.contains(text) }
-            return (try? regex.firstMatch(in: title)) != nil
-        }
-    }
 }
