@@ -1,49 +1,44 @@
-/// A set of event ids kept as sorted runs of consecutive ids.
+/// A set of event ids kept as runs of consecutive ids.
 ///
 /// Exporters number events in the order they happen, so the events a time
-/// window leaves out form a few long runs (before the window, after it) and
-/// this set stays a handful of ranges however many rows it covers. Ids in
-/// no particular order cost one range each.
+/// window leaves out arrive as a few long runs of increasing ids (before the
+/// window, after it), and this set stays a handful of ranges however many
+/// rows it covers. An id that arrives below the latest run is kept on its
+/// own in a hash set, so ids in no particular order cost one entry each but
+/// never more than constant time.
 struct EventIDRanges: Sendable {
+    /// Ascending, disjoint, non-adjacent runs, extended only at the end.
     private var ranges: [ClosedRange<EventID>] = []
+    private var scattered: Set<EventID> = []
 
-    /// The number of stored runs, for tests of the memory bound.
-    var runCount: Int { ranges.count }
+    /// The number of stored runs and single ids, for tests of the memory bound.
+    var runCount: Int { ranges.count + scattered.count }
 
     func contains(_ id: EventID) -> Bool {
-        let index = firstIndex(endingAtOrAfter: id)
-        return index < ranges.count && ranges[index].contains(id)
-    }
-
-    /// Adds an id; `false` when it was already there.
-    @discardableResult
-    mutating func insert(_ id: EventID) -> Bool {
-        let index = firstIndex(endingAtOrAfter: id)
-        if index < ranges.count && ranges[index].contains(id) { return false }
-        let joinsPrevious = index > 0 && ranges[index - 1].upperBound == id - 1
-        let joinsNext = index < ranges.count && id < EventID.max && ranges[index].lowerBound == id + 1
-        switch (joinsPrevious, joinsNext) {
-        case (true, true):
-            ranges[index - 1] = ranges[index - 1].lowerBound...ranges[index].upperBound
-            ranges.remove(at: index)
-        case (true, false):
-            ranges[index - 1] = ranges[index - 1].lowerBound...id
-        case (false, true):
-            ranges[index] = id...ranges[index].upperBound
-        case (false, false):
-            ranges.insert(id...id, at: index)
-        }
-        return true
-    }
-
-    /// The first run whose upper bound is at least `id` (binary search).
-    private func firstIndex(endingAtOrAfter id: EventID) -> Int {
+        if scattered.contains(id) { return true }
+        // Binary search for the first run ending at or after `id`.
         var low = 0
         var high = ranges.count
         while low < high {
             let middle = (low + high) / 2
             if ranges[middle].upperBound < id { low = middle + 1 } else { high = middle }
         }
-        return low
+        return low < ranges.count && ranges[low].contains(id)
+    }
+
+    /// Adds an id; `false` when it was already there.
+    @discardableResult
+    mutating func insert(_ id: EventID) -> Bool {
+        guard !contains(id) else { return false }
+        guard let last = ranges.last, id > last.upperBound else {
+            if ranges.isEmpty { ranges.append(id...id) } else { scattered.insert(id) }
+            return true
+        }
+        if id == last.upperBound + 1 {
+            ranges[ranges.count - 1] = last.lowerBound...id
+        } else {
+            ranges.append(id...id)
+        }
+        return true
     }
 }

@@ -15,7 +15,9 @@
 /// consecutive ids (see ``EventIDRanges``), which stay few because
 /// exporters number events in time order. Ids of events passed on are not
 /// stored: the downstream sink already knows them and reports a link to an
-/// undefined event itself.
+/// undefined event itself. So an id used inside the window and again
+/// outside it is not reported as a duplicate (the second use is left out);
+/// the other way round it is.
 public struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
     public let window: TimeWindow
     /// The sink that receives what is inside the window.
