@@ -1,4 +1,5 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
 

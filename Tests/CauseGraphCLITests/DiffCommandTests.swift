@@ -1,4 +1,5 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
 
@@ -90,5 +91,39 @@ struct DiffCommandTests {
         #expect(malformed.status == 2)
         #expect(malformed.standardError.hasPrefix(bad + ":2:"))
         #expect(!scratch.entries.contains("out.svg"))
+    }
+}
+
+@Suite("diff command shaping")
+struct DiffShapingCommandTests {
+    let before = fixture("landmarks-favorites-before.jsonl")
+    let after = fixture("landmarks-favorites-after.jsonl")
+
+    @Test("render's shaping options apply to the picture and, but for --max-nodes, to the table")
+    func shaping() throws {
+        let focused = try Causegraph.run(["diff", before, after, "--focus", "ListItem", "--depth", "1", "--format", "json"])
+        #expect(focused.status == 0)
+        #expect(try JSONParser.parse(focused.output)["changes"]?.arrayValue?.count == 4)
+        let limited = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "--format", "json", "-o", "-", "--graph-format", "dot"])
+        #expect(limited.status == 0)
+        #expect(limited.output.contains("--max-nodes 2: 6 nodes carrying the fewest updates dropped"))
+        #expect(limited.standardError == "note: showing 2 of 8 nodes (--max-nodes 2); the legend says what was left out\n")
+        let scratch = try Scratch()
+        let table = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "-o", scratch.path("diff.json"), "--format", "json"])
+        #expect(try JSONParser.parse(table.output)["changes"]?.arrayValue?.count == 5, "the table is not cut by --max-nodes")
+        let graph = try JSONParser.parse(String(decoding: try scratch.read("diff.json"), as: UTF8.self))
+        #expect(graph["nodes"]?.arrayValue?.count == 2)
+        #expect(graph["shaping"]?["filters"]?.arrayValue?.count == 1)
+    }
+
+    @Test("a time window applies to each recording; a filter that leaves nothing is an error", arguments: [
+        (["--focus", "NoSuchView"], 2),
+        (["--window", "1h:"], 2),
+        (["--depth", "1"], 2),
+        (["--window", ":2042ms"], 0),
+    ] as [([String], Int32)])
+    func filters(_ options: [String], _ status: Int32) throws {
+        let result = try Causegraph.run(["diff", before, after] + options)
+        #expect(result.status == status, "stderr: \(result.standardError)")
     }
 }

@@ -13,14 +13,22 @@ public struct DiffDOTEncoder: Sendable {
         self.style = style
     }
 
-    public func encode(_ diff: GraphDiff) -> String {
+    /// A shaped diff: its kept nodes and edges, its residual edges, and a legend of what shaping left out.
+    public func encode(_ shaped: ShapedDiff) -> String {
+        encode(shaped.diff, residualEdges: shaped.residualEdges, legend: shaped.legend)
+    }
+
+    /// - Parameters:
+    ///   - residualEdges: edges standing for links through nodes shaping removed, drawn dotted with a hollow head.
+    ///   - legend: what shaping left out, listed under the heading; `nil` for a complete diff.
+    public func encode(_ diff: GraphDiff, residualEdges: [CauseGraph.Edge] = [], legend: ShapingReport? = nil) -> String {
         let palette = style.graph.palette
         let font = DOTEscaping.escString(style.graph.fontName)
         var lines = ["digraph causegraph_diff {"]
         let graphAttributes = [
             "rankdir=LR", "bgcolor=\"\(palette.background)\"", "fontname=\"\(font)\"", "fontsize=12",
             "fontcolor=\"\(palette.text)\"", "nodesep=0.25", "ranksep=0.6", "pad=0.2", "outputorder=edgesfirst",
-            "labelloc=t", "labeljust=l", "label=<\(heading(diff))>",
+            "labelloc=t", "labeljust=l", "label=<\(heading(diff, legend: legend))>",
         ]
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))]")
         lines.append("  node [fontname=\"\(font)\", fontsize=11, fontcolor=\"\(palette.text)\", margin=\"0.12,0.06\"]")
@@ -33,12 +41,16 @@ public struct DiffDOTEncoder: Sendable {
             let tooltip = edgeTooltip(edge, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to)
             lines.append("  \(edge.from) -> \(edge.to) [\(attributes(of: edge, tooltip: tooltip).joined(separator: ", "))]")
         }
+        for edge in residualEdges {
+            lines.append("  \(edge.from) -> \(edge.to) [\(residualAttributes(of: edge, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to))]")
+        }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The app, the two recordings, and a legend of lines that holds without colour.
-    private func heading(_ diff: GraphDiff) -> String {
+    /// The app, the two recordings, a legend of lines that holds without
+    /// colour, and what shaping left out.
+    private func heading(_ diff: GraphDiff, legend shaping: ShapingReport?) -> String {
         var lines: [String] = []
         if let app = diff.app { lines.append("<B>\(DOTEscaping.htmlText(app))</B>") }
         lines.append(DOTEscaping.htmlText("\(diff.before.name) → \(diff.after.name)"))
@@ -47,6 +59,12 @@ public struct DiffDOTEncoder: Sendable {
             return "<FONT COLOR=\"\(look.colour)\">\(change.rawValue): \(look.lineName)</FONT>"
         }
         lines.append("<FONT POINT-SIZE=\"9\">" + legend.joined(separator: " · ") + "</FONT>")
+        if let shaping {
+            let muted = style.graph.palette.mutedText
+            let details = [DOTLegend.shown(shaping)] + shaping.steps.map(DOTLegend.line(for:))
+                + (shaping.residualEdges > 0 ? ["dotted edges with a hollow head: cause links through nodes not shown"] : [])
+            lines += details.map { "<FONT POINT-SIZE=\"9\" COLOR=\"\(muted)\">\(DOTEscaping.htmlText($0))</FONT>" }
+        }
         return lines.joined(separator: "<BR ALIGN=\"LEFT\"/>") + "<BR ALIGN=\"LEFT\"/>"
     }
 
@@ -137,6 +155,19 @@ public struct DiffDOTEncoder: Sendable {
         if edge.label == .creation { attributes.append("arrowhead=onormal") }
         attributes.append("tooltip=\"\(DOTEscaping.escString(tooltip))\"")
         return attributes
+    }
+
+    /// Dotted, thin, grey and unlabelled, with a hollow head: not a change, a path the picture hides.
+    private func residualAttributes(of edge: CauseGraph.Edge, from: String, to: String) -> String {
+        [
+            "id=\"\(edge.id)\"",
+            "class=\"residual kind-\(edge.kind.rawValue) label-\(edge.label.rawValue)\"",
+            "style=dotted",
+            "penwidth=\(style.same.penWidth)",
+            "color=\"\(style.same.colour)\"",
+            "arrowhead=empty",
+            "tooltip=\"\(DOTEscaping.escString("\(from) ⇢ \(to) through nodes not shown"))\"",
+        ].joined(separator: ", ")
     }
 
     private func edgeTooltip(_ edge: GraphDiff.Edge, from: String, to: String) -> String {

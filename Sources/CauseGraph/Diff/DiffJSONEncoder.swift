@@ -9,7 +9,15 @@ public enum DiffJSONEncoder {
     /// The version of the diff contract; bumped on any incompatible change.
     public static let version = 1
 
-    public static func encode(_ diff: GraphDiff) -> String {
+    /// A shaped diff, with its residual edges and what shaping left out.
+    public static func encode(_ shaped: ShapedDiff) -> String {
+        encode(shaped.diff, residualEdges: shaped.residualEdges, shaping: shaped.legend)
+    }
+
+    /// - Parameters:
+    ///   - residualEdges: edges standing for links through nodes shaping removed, in the graph contract's form.
+    ///   - shaping: what shaping left out, written as in the graph contract; `null` for a complete diff.
+    public static func encode(_ diff: GraphDiff, residualEdges: [CauseGraph.Edge] = [], shaping: ShapingReport? = nil) -> String {
         let nodes = diff.nodes.map(node)
         let edges = diff.edges.map(edge)
         var lines = ["{"]
@@ -18,7 +26,9 @@ public enum DiffJSONEncoder {
         lines.append("  \"after\": \(side(diff.after)),")
         lines.append("  \"totals\": \(totals(diff)),")
         lines.append(list("nodes", nodes) + ",")
-        lines.append(list("edges", edges))
+        lines.append(list("edges", edges) + ",")
+        lines.append(list("residualEdges", residualEdges.map(GraphJSONEncoder.edge)) + ",")
+        lines.append("  \"shaping\": \(shaping.map(GraphJSONEncoder.report) ?? "null")")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }

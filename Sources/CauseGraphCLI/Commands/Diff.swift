@@ -11,7 +11,9 @@ struct Diff: ParsableCommand {
             Each is added, removed, more or less frequent, or the same (by count; durations are \
             compared alongside). The table of changes, largest first, goes to standard output \
             (or --table FILE) in --format text, json or markdown; -o writes the diff graph as \
-            svg, png, pdf, dot or json.
+            svg, png, pdf, dot or json. The shaping options of render apply to the union of \
+            the two graphs (a node weighs what its busier side counted); --max-nodes limits \
+            the picture only, the table lists every change the other filters keep.
             """)
 
     @Argument(help: ArgumentHelp("The recording before: a trace file or directory; '-' reads standard input.", valueName: "before"))
@@ -40,6 +42,8 @@ struct Diff: ParsableCommand {
     @Flag(help: "List unchanged nodes and edges in the table too.")
     var all = false
 
+    @OptionGroup(title: "Shaping") var shaping: ShapingOptions
+
     func validate() throws {
         if before == "-" && after == "-" {
             throw ValidationError("only one of the two recordings can be read from standard input")
@@ -53,19 +57,29 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        let diff = GraphDiff(
-            before: try reading.reconstruct([before]), after: try reading.reconstruct([after]),
-            beforeName: before, afterName: after)
+        let settings = try shaping.settings()
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        let (beforeGraph, beforeWindow) = try read(before, window: settings.window, diagnostics: &diagnostics)
+        let (afterGraph, afterWindow) = try read(after, window: settings.window, diagnostics: &diagnostics)
+        let diff = GraphDiff(before: beforeGraph, after: afterGraph, beforeName: before, afterName: after)
+        let window = beforeWindow.flatMap { first in afterWindow.map { first + $0 } }
         if let output {
+            let shaped = try shape(diff, settings, window: window)
+            let report = shaped.report
+            if report.shown.nodes < report.total.nodes {
+                let filters = report.steps.filter { $0.removedNodes > 0 }.map(\.option).joined(separator: ", ")
+                diagnostics.note("showing \(report.shown.nodes) of \(report.total.nodes) nodes (\(filters)); the legend says what was left out")
+            }
             let format = try OutputOptions.resolvedFormat(graphFormat, output: output, option: "--graph-format")
             let bytes: [UInt8]
             switch format {
             case .json:
-                bytes = Array(DiffJSONEncoder.encode(diff).utf8)
+                bytes = Array(DiffJSONEncoder.encode(shaped).utf8)
             case .dot:
-                bytes = Array(DiffDOTEncoder().encode(diff).utf8)
+                bytes = Array(DiffDOTEncoder().encode(shaped).utf8)
             case .svg, .png, .pdf:
-                let rendered = try Graphviz.render(dot: DiffDOTEncoder().encode(diff), format: format.graphviz!, engine: engine)
+                let rendered = try Graphviz.render(dot: DiffDOTEncoder().encode(shaped), format: format.graphviz!, engine: engine)
                 for warning in rendered.warnings {
                     Terminal.standardError.print(Diagnostic(.warning, "graphviz: \(warning)"))
                 }
@@ -79,9 +93,27 @@ struct Diff: ParsableCommand {
         let tablePath = table ?? (output == "-" ? nil : "-")
         guard let tablePath else { return }
         let style = ReportOptions.style(for: format, output: tablePath)
-        let text = DiffFormatter.format(DiffTable(diff, includingUnchanged: all), as: format, style: style)
+        var tableSettings = settings
+        tableSettings.maxNodes = 0
+        let listed = try shape(diff, tableSettings, window: window).diff
+        let text = DiffFormatter.format(DiffTable(listed, includingUnchanged: all), as: format, style: style)
         let file = try OutputFile(path: tablePath)
         try file.write(text)
         try file.commit()
+    }
+
+    /// One recording's graph, through the time window if one is given.
+    private func read(_ path: String, window: TimeWindow?, diagnostics: inout Diagnostics) throws -> (CauseGraph, WindowStatistics?) {
+        guard let window else { return (try CauseGraph.reconstruct(from: [path], settings: reading.settings, diagnostics: &diagnostics), nil) }
+        let windowed = try CauseGraph.reconstruct(from: [path], settings: reading.settings, window: window, diagnostics: &diagnostics)
+        return (windowed.graph, windowed.window)
+    }
+
+    private func shape(_ diff: GraphDiff, _ settings: ShapingSettings, window: WindowStatistics?) throws -> ShapedDiff {
+        do {
+            return try diff.shaped(by: settings, window: window)
+        } catch {
+            throw Diagnostic.error(error.description)
+        }
     }
 }
