@@ -44,6 +44,13 @@ struct CheckCommandTests {
         #expect(fixed.output.contains("(tolerance 10% or 1)\n"))
     }
 
+    @Test("the budget can come from standard input")
+    func budgetFromStandardInput() throws {
+        let result = try Causegraph.run(["check", before, "--budget", "-", "--format", "json"], standardInput: Data("forbiddenEdges: [{from: favoritesCollection, to: ListItem}]\n".utf8))
+        #expect(result.status == 1)
+        #expect(try JSONParser.parse(result.output)["budget"]?.stringValue == "<stdin>")
+    }
+
     @Test("a bad budget is an error at its line and column, exit 2, and nothing is written")
     func badBudget() throws {
         let scratch = try Scratch()
@@ -61,12 +68,14 @@ struct CheckCommandTests {
 
     @Test("bad input and usage exit 2", arguments: [
         (["check", "AFTER"], "Missing expected argument '--budget <file>'"),
-        (["check", "AFTER", "--budget", "missing.yaml"], "missing.yaml: error: cannot read the budget"),
+        (["check", "AFTER", "--budget", "missing.yaml"], "missing.yaml: error: cannot open: No such file or directory"),
+        (["check", "AFTER", "--budget", "."], ".: error: is a directory, expected a budget file"),
+        (["check", "-", "--budget", "-"], "only one of the recording, the baseline and the budget can be read from standard input"),
         (["check", "AFTER", "--budget", "BUDGET", "--tolerance", "5%"], "--tolerance applies to --baseline"),
         (["check", "AFTER", "--budget", "BUDGET", "--baseline", "BEFORE", "--tolerance", "lots"], "--tolerance"),
         (["check", "missing.jsonl", "--budget", "BUDGET"], "missing.jsonl"),
         (["check", "AFTER", "--budget", "BUDGET", "--baseline", "missing.jsonl"], "missing.jsonl"),
-        (["check", "-", "--budget", "BUDGET", "--baseline", "-"], "cannot both be read from standard input"),
+        (["check", "-", "--budget", "BUDGET", "--baseline", "-"], "only one of the recording, the baseline and the budget can be read from standard input"),
     ])
     func errors(_ arguments: [String], _ message: String) throws {
         let resolved = arguments.map { ["AFTER": after, "BEFORE": before, "BUDGET": budget][$0] ?? $0 }

@@ -16,21 +16,20 @@ public enum BudgetFile {
     /// The schema versions this reader understands.
     public static let version = 1
 
-    /// Reads the budget file at `path`.
+    /// Reads the budget file at `path`, or standard input when `path` is `-`.
     public static func read(path: String) throws(Diagnostic) -> Budget {
-        let data: Data
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > maximumSize {
-                throw Diagnostic.error("the budget is larger than \(maximumSize / 1024) KiB", at: SourceLocation(file: path))
-            }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let diagnostic as Diagnostic {
-            throw diagnostic
-        } catch {
-            throw Diagnostic.error("cannot read the budget: \((error as NSError).localizedDescription)", at: SourceLocation(file: path))
+        var isDirectory: ObjCBool = false
+        if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw Diagnostic.error("is a directory, expected a budget file", at: SourceLocation(file: path))
         }
-        return try parse(Array(data), file: path)
+        let stream = try ByteStream(path: path)
+        var bytes: [UInt8] = []
+        while let chunk = try stream.nextChunk() {
+            bytes += chunk
+            // One byte over the limit is enough to refuse, whatever follows.
+            if bytes.count > maximumSize { break }
+        }
+        return try parse(bytes, file: stream.name)
     }
 
     /// Parses budget text; `file` names it in errors.

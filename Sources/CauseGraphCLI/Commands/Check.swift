@@ -16,7 +16,7 @@ struct Check: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: ArgumentHelp("The budget file, YAML or JSON.", valueName: "file"))
+    @Option(help: ArgumentHelp("The budget file, YAML or JSON; '-' reads standard input.", valueName: "file"))
     var budget: String
 
     @Option(help: ArgumentHelp("A recording to compare with: fail only on regressions against it (repeatable: read as one).", valueName: "trace"))
@@ -31,8 +31,8 @@ struct Check: ParsableCommand {
         if tolerance != nil && baseline.isEmpty {
             throw ValidationError("--tolerance applies to --baseline; name a baseline recording")
         }
-        if input.traces.contains("-") && baseline.contains("-") {
-            throw ValidationError("the recording and the baseline cannot both be read from standard input")
+        if [input.traces.contains("-"), baseline.contains("-"), budget == "-"].filter({ $0 }).count > 1 {
+            throw ValidationError("only one of the recording, the baseline and the budget can be read from standard input")
         }
     }
 
