@@ -83,7 +83,7 @@ struct ShapingCommandLineTests {
 
     @Test("errors are one line and exit 2", arguments: [
         (["--focus", "Nonesuch"], "error: --focus \"Nonesuch\" matches no node title; nothing is left to draw"),
-        (["--regex", "--focus", "("], "invalid regular expression \"(\""),
+        (["--regex", "--focus", "("], "invalid regular expression '('"),
         (["--min-count", "1000"], "error: --min-count 1000 removed every node (no node has 1000 events or more)"),
         (["--ignore", "a"], "error: --ignore \"a\" removed every node"),
         (["--window", "100s:"], "error: --window 100s: removed every node (no event of the trace is inside it)"),

@@ -12,7 +12,7 @@ struct ShapedRenderTests {
             .appendingPathComponent("fixtures/environment-writer.jsonl").path
         let graph = try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
         let hostile = #"</text><script>alert(1)</script>&amp;\N"#
-        let settings = ShapingSettings(ignore: [NodePattern(substring: hostile)], hideSystem: true, maxNodes: 5)
+        let settings = ShapingSettings(ignore: [TitlePattern(substring: hostile)], hideSystem: true, maxNodes: 5)
         let shaped = try GraphShaper(settings: settings).shape(graph)
         let svg = try SVGDocument(try Graphviz.render(dot: DOTEncoder().encode(shaped.graph, legend: shaped.legend), format: .svg).bytes)
         let texts = svg.texts

@@ -127,14 +127,13 @@ private struct Pass {
     }
 
     /// The kept nodes whose title matches any of the patterns.
-    private func matching(_ patterns: [NodePattern]) -> [Int] {
-        let matchers = patterns.compactMap { $0.matcher() }
-        return kept.indices.filter { index in kept[index] && matchers.contains { $0.matches(graph.nodes[index].title) } }
+    private func matching(_ patterns: [TitlePattern]) -> [Int] {
+        kept.indices.filter { index in kept[index] && patterns.contains { $0.matches(graph.nodes[index].title) } }
     }
 
     /// Keeps matches and their causes up to `depth` links upstream; `nil`
     /// when nothing matches, else how many nodes were removed.
-    mutating func focus(on patterns: [NodePattern], depth: Int?) -> Int? {
+    mutating func focus(on patterns: [TitlePattern], depth: Int?) -> Int? {
         var level = matching(patterns)
         guard !level.isEmpty else { return nil }
         var reached = [Bool](repeating: false, count: kept.count)
@@ -159,7 +158,7 @@ private struct Pass {
 
     /// Drops matches, then nodes whose every remaining cause link comes
     /// from a dropped node; returns how many were removed.
-    mutating func ignore(_ patterns: [NodePattern]) -> Int {
+    mutating func ignore(_ patterns: [TitlePattern]) -> Int {
         var dropped = [Bool](repeating: false, count: kept.count)
         var pending = matching(patterns)
         for index in pending { dropped[index] = true }

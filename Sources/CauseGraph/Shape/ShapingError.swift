@@ -1,7 +1,5 @@
 /// Why a graph could not be shaped as asked.
 public enum ShapingError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A `--regex` pattern is not a valid regular expression.
-    case invalidPattern(String, reason: String)
     /// No node title matches any `--focus` pattern.
     case focusMatchesNothing(String)
     /// A filter left no node to draw; names the filter as it was given.
@@ -9,8 +7,6 @@ public enum ShapingError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidPattern(let pattern, let reason):
-            "invalid regular expression \"\(pattern)\": \(reason)"
         case .focusMatchesNothing(let filter):
             "\(filter) matches no node title; nothing is left to draw"
         case .removedEverything(let filter, let reason):

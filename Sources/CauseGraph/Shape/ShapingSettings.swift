@@ -10,11 +10,11 @@ public struct ShapingSettings: Sendable, Equatable {
     /// Only events in this time range (applied while importing, by ``TimeWindowFilter``).
     public var window: TimeWindow?
     /// Keep only nodes on cause paths into nodes whose title matches one of these.
-    public var focus: [NodePattern]
+    public var focus: [TitlePattern]
     /// How many cause levels upstream of a focused node to keep; `nil` for all.
     public var depth: Int?
     /// Drop nodes whose title matches one of these, and what only they lead to.
-    public var ignore: [NodePattern]
+    public var ignore: [TitlePattern]
     /// Fold chains of system nodes into dotted edges between app nodes.
     public var hideSystem: Bool
     /// Drop nodes with fewer events than this.
@@ -23,7 +23,7 @@ public struct ShapingSettings: Sendable, Equatable {
     public var maxNodes: Int
 
     public init(
-        window: TimeWindow? = nil, focus: [NodePattern] = [], depth: Int? = nil, ignore: [NodePattern] = [],
+        window: TimeWindow? = nil, focus: [TitlePattern] = [], depth: Int? = nil, ignore: [TitlePattern] = [],
         hideSystem: Bool = false, minCount: Int = 0, maxNodes: Int = ShapingSettings.defaultMaxNodes
     ) {
         self.window = window

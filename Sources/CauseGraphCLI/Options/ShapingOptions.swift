@@ -57,12 +57,11 @@ struct ShapingOptions: ParsableArguments {
         return settings
     }
 
-    private func pattern(_ text: String) throws -> NodePattern {
-        guard regex else { return NodePattern(substring: text) }
+    private func pattern(_ text: String) throws -> TitlePattern {
         do {
-            return try NodePattern(regex: text)
+            return try TitlePattern(text, isRegex: regex)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(error.message)
         }
     }
 

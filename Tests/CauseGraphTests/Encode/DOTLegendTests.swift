@@ -25,7 +25,7 @@ struct DOTLegendTests {
 
     @Test("the legend says what is shown out of what, what each filter dropped, and what dotted edges mean")
     func content() throws {
-        let shaped = try shaped(ShapingSettings(ignore: [NodePattern(substring: "Other")], hideSystem: true, minCount: 1, maxNodes: 4))
+        let shaped = try shaped(ShapingSettings(ignore: [TitlePattern(substring: "Other")], hideSystem: true, minCount: 1, maxNodes: 4))
         let line = try graphLine(DOTEncoder().encode(shaped.graph, legend: shaped.legend))
         let rows = [
             "shown: 4 of 8 nodes, 2 of 7 edges (+ 1 dotted), 25 of 50 events",
@@ -65,8 +65,8 @@ struct DOTLegendTests {
 
     @Test("user patterns in the legend are escaped like trace text", arguments: [false, true])
     func hostilePattern(_ regex: Bool) throws {
-        let pattern = regex ? try NodePattern(regex: RegexLiteral.escaped(Self.hostile)) : NodePattern(substring: Self.hostile)
-        let shaped = try shaped(ShapingSettings(ignore: [pattern, NodePattern(substring: "Other")], maxNodes: 0))
+        let pattern = regex ? try TitlePattern(regex: RegexLiteral.escaped(Self.hostile)) : TitlePattern(substring: Self.hostile)
+        let shaped = try shaped(ShapingSettings(ignore: [pattern, TitlePattern(substring: "Other")], maxNodes: 0))
         let dot = DOTEncoder().encode(shaped.graph, legend: shaped.legend)
         let line = try graphLine(dot)
         #expect(!dot.contains("<script>"))

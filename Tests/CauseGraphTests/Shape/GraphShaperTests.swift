@@ -39,7 +39,7 @@ struct GraphShaperTests {
 
     @Test("focus keeps the matches and every cause path into them")
     func focus() throws {
-        let shaped = try shape(ShapingSettings(focus: [NodePattern(substring: "Child")], maxNodes: 0))
+        let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Child")], maxNodes: 0))
         #expect(shaped.graph.titles == ["Tap", "Root.flag", "Parent", "Stack", "Layout", "Child"])
         #expect(shaped.graph.edgeSummaries == [
             "Tap -> Root.flag ×2", "Root.flag -> Parent ×2", "Parent -> Stack ×10", "Stack -> Layout ×10", "Layout -> Child ×8",
@@ -56,27 +56,27 @@ struct GraphShaperTests {
         (9, ["Tap", "Root.flag", "Parent", "Stack", "Layout", "Child"]),
     ])
     func depth(_ depth: Int, _ titles: [String]) throws {
-        let shaped = try shape(ShapingSettings(focus: [NodePattern(substring: "Child")], depth: depth, maxNodes: 0))
+        let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Child")], depth: depth, maxNodes: 0))
         #expect(shaped.graph.titles == titles)
         #expect(shaped.report.steps.first?.option == "--focus \"Child\" --depth \(depth)")
     }
 
     @Test("several focus patterns keep the paths into any of them")
     func focusSeveral() throws {
-        let settings = ShapingSettings(focus: [NodePattern(substring: "Sibling"), NodePattern(substring: "Other")], depth: 1, maxNodes: 0)
+        let settings = ShapingSettings(focus: [TitlePattern(substring: "Sibling"), TitlePattern(substring: "Other")], depth: 1, maxNodes: 0)
         #expect(try shape(settings).graph.titles == ["Root.flag", "Parent", "Sibling", "Other"])
     }
 
     @Test("ignore drops everything downstream of a match that has no other cause")
     func ignoreCascade() throws {
-        let shaped = try shape(ShapingSettings(ignore: [NodePattern(substring: "Root.flag")], maxNodes: 0))
+        let shaped = try shape(ShapingSettings(ignore: [TitlePattern(substring: "Root.flag")], maxNodes: 0))
         #expect(shaped.graph.titles == ["Tap"])
         #expect(shaped.report.steps.first?.removedNodes == 7)
     }
 
     @Test("ignore drops matches and what only they lead to; links through them become residual edges")
     func ignore() throws {
-        let alone = try shape(ShapingSettings(ignore: [NodePattern(substring: "Stack")], maxNodes: 0))
+        let alone = try shape(ShapingSettings(ignore: [TitlePattern(substring: "Stack")], maxNodes: 0))
         #expect(alone.graph.titles == ["Tap", "Root.flag", "Parent", "Sibling", "Other"])
         #expect(alone.report.steps.first?.removedNodes == 3)
         #expect(alone.graph.edges.allSatisfy { !$0.isResidual })
@@ -84,7 +84,7 @@ struct GraphShaperTests {
         // With a second cause, Child stays, and the path through Stack and Layout is dotted.
         var graph = Self.chain
         graph.edges.append(CauseGraph.Edge(id: "e8", from: "n8", to: "n6", kind: .update, label: .update, count: 1))
-        let kept = try shape(ShapingSettings(ignore: [NodePattern(substring: "Stack")], maxNodes: 0), of: graph)
+        let kept = try shape(ShapingSettings(ignore: [TitlePattern(substring: "Stack")], maxNodes: 0), of: graph)
         #expect(kept.graph.titles == ["Tap", "Root.flag", "Parent", "Child", "Sibling", "Other"])
         #expect(kept.graph.edgeSummaries.suffix(2) == ["Other -> Child ×1", "Parent ⇢ Child ×8"])
         #expect(kept.report.residualEdges == 1)
@@ -178,7 +178,7 @@ struct GraphShaperTests {
 
     @Test("focused nodes are kept first when max-nodes cuts")
     func maxNodesKeepsFocus() throws {
-        let shaped = try shape(ShapingSettings(focus: [NodePattern(substring: "Other")], maxNodes: 1))
+        let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Other")], maxNodes: 1))
         #expect(shaped.graph.titles == ["Other"])
     }
 
@@ -198,7 +198,7 @@ struct GraphShaperTests {
     @Test("the filters apply in the documented order and each reports what it removed")
     func order() throws {
         let settings = ShapingSettings(
-            focus: [NodePattern(substring: "Child")], ignore: [NodePattern(substring: "Nothing")], hideSystem: true, minCount: 3,
+            focus: [TitlePattern(substring: "Child")], ignore: [TitlePattern(substring: "Nothing")], hideSystem: true, minCount: 3,
             maxNodes: 1)
         let shaped = try shape(settings)
         #expect(shaped.report.steps.map(\.option) == [
@@ -211,9 +211,9 @@ struct GraphShaperTests {
     }
 
     @Test("a filter that removes everything is an error naming that filter", arguments: [
-        (ShapingSettings(focus: [NodePattern(substring: "Nope")]), "--focus \"Nope\" matches no node title"),
-        (ShapingSettings(ignore: [NodePattern(substring: "tap")]), "--ignore \"tap\" removed every node"),
-        (ShapingSettings(ignore: [NodePattern(substring: "Tap")]), "--ignore \"Tap\" removed every node (every node matches or is caused only by matches)"),
+        (ShapingSettings(focus: [TitlePattern(substring: "Nope")]), "--focus \"Nope\" matches no node title"),
+        (ShapingSettings(ignore: [TitlePattern(substring: "tap")]), "--ignore \"tap\" removed every node"),
+        (ShapingSettings(ignore: [TitlePattern(substring: "Tap")]), "--ignore \"Tap\" removed every node (every node matches or is caused only by matches)"),
         (ShapingSettings(minCount: 11), "--min-count 11 removed every node (no node has 11 events or more)"),
     ])
     func removesEverything(_ settings: ShapingSettings, _ message: String) {

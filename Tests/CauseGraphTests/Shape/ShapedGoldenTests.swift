@@ -12,7 +12,7 @@ struct ShapedGoldenTests {
         var diagnostics = Diagnostics()
         let path = packageRoot.appendingPathComponent("fixtures/environment-writer.jsonl").path
         let graph = try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
-        let shaped = try GraphShaper(settings: ShapingSettings(focus: [NodePattern(substring: "PriceTag")], depth: 3)).shape(graph)
+        let shaped = try GraphShaper(settings: ShapingSettings(focus: [TitlePattern(substring: "PriceTag")], depth: 3)).shape(graph)
         #expect(shaped.graph.titles == ["MenuView.currency", "EnvironmentWriter: MenuCurrency", "MenuView", "PriceTag"])
         let actual = DOTEncoder().encode(shaped.graph, legend: shaped.legend)
         #expect(actual == (try Golden.expected(at: "fixtures/golden/environment-writer-focus-pricetag.dot", actual: actual)))
