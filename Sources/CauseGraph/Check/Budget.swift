@@ -70,7 +70,7 @@ public struct Budget {
 
         /// `ModelData.favoritesCollection → LandmarkListItemView (observable)`.
         public var description: String {
-            "\(from) → \(to)" + (kind.map { " (\($0.rawValue))" } ?? "")
+            "\(from.text) → \(to.text)" + (kind.map { " (\($0.rawValue))" } ?? "")
         }
     }
 

@@ -94,7 +94,7 @@ public struct BudgetCheck {
         let matches = graph.nodes.filter { $0.kind == .body && view.pattern.matches($0.title) }
         if matches.isEmpty {
             let closest = view.pattern.closest(among: graph.nodes.filter { $0.kind == .body }.map(\.title), limit: 3)
-            notes.append("\(rule): no view matches '\(view.pattern)'" + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")))
+            notes.append("\(rule): no view matches \(view.pattern)" + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")))
         }
         var limits: [(String, Budget.Limit)] = []
         if let total = view.total { limits.append(("updates.total", total)) }
@@ -108,7 +108,7 @@ public struct BudgetCheck {
         var results: [CheckReport.Result] = []
         for (name, limit) in limits {
             if matches.isEmpty {
-                results.append(result("\(rule).\(name)", limit, subject: "no view matching '\(view.pattern)'", key: "pattern", unit: unit(of: name),
+                results.append(result("\(rule).\(name)", limit, subject: "no view matching \(view.pattern)", key: "pattern", unit: unit(of: name),
                                       measured: 0, evidence: []))
             }
             for node in matches {

@@ -119,8 +119,8 @@ struct BudgetCheckTests {
         let check = BudgetCheck(budget: try budget("views:\n  - view: LandmarkListItemVeiw\n    updates: {perGesture: 0}\n"))
         let report = check.evaluate(try measure(check, fixture: "landmarks-favorites-before"))
         #expect(report.passed)
-        #expect(outcomes(report) == ["views[0].updates.perGesture no view matching 'LandmarkListItemVeiw': 0/0 held"])
-        #expect(report.notes == ["views[0]: no view matches 'LandmarkListItemVeiw'; closest: LandmarkListItemView, LandmarkListView, LandmarkFavoriteButton"])
+        #expect(outcomes(report) == ["views[0].updates.perGesture no view matching \"LandmarkListItemVeiw\": 0/0 held"])
+        #expect(report.notes == ["views[0]: no view matches \"LandmarkListItemVeiw\"; closest: LandmarkListItemView, LandmarkListView, LandmarkFavoriteButton"])
         let noGestures = check.evaluate(try measure(check, fixture: "dark-mode"))
         #expect(noGestures.notes.contains("views[0].updates.perGesture: the trace records no gesture, so no run counts towards one"))
     }

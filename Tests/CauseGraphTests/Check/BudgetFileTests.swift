@@ -54,13 +54,13 @@ struct BudgetFileTests {
         let read = try budget(Self.full)
         #expect(read.views.count == 2)
         let first = read.views[0]
-        #expect(first.pattern.description == "ListItem")
+        #expect((first.pattern.text, first.pattern.isRegex) == ("ListItem", false))
         #expect(first.total == Budget.Limit(max: 30, location: SourceLocation(file: "budget.yaml", line: 4, column: 22)))
         #expect(first.perGroup?.max == 2 && first.perGesture?.max == 1)
         #expect(first.longUpdates.limits.map { "\($0.severity.rawValue) \($0.limit.max)" } == ["medium 3", "high 0"])
         #expect(first.location == SourceLocation(file: "budget.yaml", line: 3, column: 5))
         let second = read.views[1]
-        #expect(second.pattern.description == "/^List$/")
+        #expect((second.pattern.text, second.pattern.isRegex) == ("^List$", true))
         #expect(second.pattern.matches("List") && !second.pattern.matches("ListItem"))
         #expect(read.longUpdates.limits.map(\.severity) == [.high, .veryHigh])
         #expect(read.skippedChecksPerEnvironmentChange?.max == 10)

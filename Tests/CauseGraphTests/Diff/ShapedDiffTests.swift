@@ -11,7 +11,7 @@ struct ShapedDiffTests {
     @Test("focus keeps the matches and their causes, under their union ids, on both sides")
     func focus() throws {
         let diff = try landmarks()
-        let shaped = try diff.shaped(by: ShapingSettings(focus: [NodePattern(substring: "ListItem")], depth: 1))
+        let shaped = try diff.shaped(by: ShapingSettings(focus: [TitlePattern(substring: "ListItem")], depth: 1))
         #expect(shaped.diff.nodes.map(\.title) == ["LandmarkFavoriteModel.isFavorite", "ModelData.favoritesCollection", "LandmarkListItemView"])
         #expect(shaped.diff.nodes.map(\.id) == ["n2", "n3", "n5"])
         #expect(shaped.diff.edges.map { "\($0.id) \($0.change.rawValue)" } == ["e3 added", "e4 removed"])
@@ -72,7 +72,7 @@ struct ShapedDiffTests {
     @Test("a filter that removes every node is an error naming it")
     func removesEverything() throws {
         #expect(throws: ShapingError.self) {
-            try self.landmarks().shaped(by: ShapingSettings(focus: [NodePattern(substring: "NoSuchView")]))
+            try self.landmarks().shaped(by: ShapingSettings(focus: [TitlePattern(substring: "NoSuchView")]))
         }
     }
 }
