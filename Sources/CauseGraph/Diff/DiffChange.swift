@@ -4,7 +4,7 @@
 /// Frequency decides: a node's event count, an edge's link count. Durations
 /// are compared alongside but never change the class, so a noisy timing
 /// cannot turn an unchanged node into a changed one.
-public enum DiffChange: String, CaseIterable, Sendable, Comparable {
+public enum DiffChange: String, CaseIterable, Sendable {
     /// Only in the recording after.
     case added
     /// Only in the recording before.
@@ -29,8 +29,4 @@ public enum DiffChange: String, CaseIterable, Sendable, Comparable {
 
     /// The SVG/DOT class name, `diff-added` and so on.
     public var className: String { "diff-" + rawValue }
-
-    public static func < (lhs: DiffChange, rhs: DiffChange) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
 }
