@@ -28,7 +28,7 @@ enum Main {
 /// The exit statuses causegraph documents.
 enum ExitStatus {
     static let success: Int32 = 0
-    /// A check found a violation (reserved for `causegraph check`).
+    /// `causegraph check` found a limit exceeded.
     static let checkFailed: Int32 = 1
     /// Bad input or usage.
     static let badInput: Int32 = 2
@@ -49,7 +49,8 @@ enum ExitStatus {
                 if !message.isEmpty { print(message) }
                 return success
             }
-            if code.rawValue == checkFailed { return checkFailed }
+            // Only a check that failed ends with 1; any other failure is bad input or usage.
+            if let exit = error as? ExitCode, exit.rawValue == checkFailed { return checkFailed }
             if !message.isEmpty { Terminal.standardError.write(VisibleText.lines(message) + "\n") }
             return badInput
         }
