@@ -2,7 +2,8 @@
 ///
 /// JSON Lines: one rule object a line; blank lines and lines starting with
 /// `#` are skipped. A rule has at most one title condition (`"exact"`,
-/// `"prefix"`, `"suffix"` or `"contains"`; none matches every title),
+/// `"prefix"`, `"suffix"`, `"contains"`, or `"regex"`, a regular expression
+/// found anywhere in the title; none matches every title),
 /// optionally `"icon"` (a prefix of the SF Symbol name) and `"colour"`, and
 /// must name a `"kind"` (a node kind such as `"state"`); `"owner"`
 /// (`"app"` or `"system"`, default `"app"`) applies when the colour is
@@ -14,7 +15,7 @@
 /// Rules are tried in file order, files in the order given, before the
 /// built-in ones.
 public enum ClassificationRuleFile {
-    private static let titleKeys = ["exact", "prefix", "suffix", "contains"]
+    private static let titleKeys = ["exact", "prefix", "suffix", "contains", "regex"]
     private static let knownKeys = Set(titleKeys + ["icon", "colour", "kind", "owner"])
 
     /// The rules of every file, in order.
@@ -62,7 +63,7 @@ public enum ClassificationRuleFile {
         }
         let given = titleKeys.filter(record.has)
         guard given.count <= 1 else {
-            throw record.error("a rule has at most one of \"exact\", \"prefix\", \"suffix\", \"contains\"")
+            throw record.error("a rule has at most one of \"exact\", \"prefix\", \"suffix\", \"contains\", \"regex\"")
         }
         var title = ClassificationRule.TitleMatch.any
         if let key = given.first, let text = try record.string(key) {
@@ -70,7 +71,13 @@ public enum ClassificationRuleFile {
             case "exact": title = .exact(text)
             case "prefix": title = .prefix(text)
             case "suffix": title = .suffix(text)
-            default: title = .contains(text)
+            case "contains": title = .contains(text)
+            default:
+                do {
+                    title = .pattern(try TitlePattern(regex: text))
+                } catch {
+                    throw record.error(error.message, at: record.value(key)!)
+                }
             }
         }
         return ClassificationRule(

@@ -17,6 +17,8 @@ public struct ClassificationRule: Sendable, Equatable {
         case prefix(String)
         case suffix(String)
         case contains(String)
+        /// A regular expression found anywhere in the title.
+        case pattern(TitlePattern)
         /// A Swift type name: `ContentView`, `Outer.Inner`, `Row<Item>`.
         case typeName
     }
@@ -87,6 +89,7 @@ public struct ClassificationRule: Sendable, Equatable {
         case .prefix(let prefix): return text.hasPrefix(prefix)
         case .suffix(let suffix): return text.hasSuffix(suffix)
         case .contains(let part): return text.contains(part)
+        case .pattern(let pattern): return pattern.matches(text)
         case .typeName: return Self.isTypeName(text)
         }
     }

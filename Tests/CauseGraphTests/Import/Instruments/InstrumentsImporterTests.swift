@@ -174,6 +174,7 @@ import Testing
         let rules = try InstrumentsFixtures.temporaryFile("""
             # Widgets are observable models in this app.
             {"contains": "widget", "kind": "observable", "owner": "app"}
+            {"regex": "^closure #[0-9]+ in UserDefault", "kind": "externalEnvironment"}
 
             {"exact": "Text", "kind": "representable"}
             """, name: "rules.jsonl")
@@ -181,6 +182,7 @@ import Testing
         let (sink, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")], settings: settings)
         #expect(sink.event(1017)?.kind == .observable && sink.event(1017)?.owner == .app)
         #expect(sink.event(1009)?.kind == .representable && sink.event(1009)?.owner == .system, "gray still means system")
+        #expect(sink.event(1014)?.kind == .externalEnvironment)
         #expect(!diagnostics.all.contains { $0.message.contains("classification rule") })
     }
 
@@ -194,5 +196,12 @@ import Testing
         }
         let twoTitles = try InstrumentsFixtures.temporaryFile("{\"prefix\": \"a\", \"suffix\": \"b\", \"kind\": \"state\"}\n", name: "rules.jsonl")
         #expect(throws: Diagnostic.self) { try ClassificationRuleFile.read(paths: [twoTitles]) }
+        let badRegex = try InstrumentsFixtures.temporaryFile("{\"regex\": \"(\", \"kind\": \"state\"}\n", name: "rules.jsonl")
+        do {
+            _ = try ClassificationRuleFile.read(paths: [badRegex])
+            Issue.record("an invalid regular expression was accepted")
+        } catch {
+            #expect(error.description.hasPrefix("\(badRegex):1:11: error: invalid regular expression '('"))
+        }
     }
 }
