@@ -112,16 +112,20 @@ public enum InstrumentsImporter: TraceImporter {
                     diagnostics.append(Diagnostic(.note, note.message, at: location(note.offset)))
                 }
                 let discardedEnd = positions.base + consumed
+                // The open row's offsets ascend: each is counted from the one before.
+                var last: (offset: Int, position: TextPosition)?
                 if reader.isInRow {
                     var stillOpen: [Int: TextPosition] = [:]
                     for offset in [reader.row.offset] + reader.row.cellOffsets where offset < discardedEnd {
-                        stillOpen[offset] = kept[offset] ?? positions.position(ofOffset: offset, in: bytes)
+                        let position = kept[offset] ?? positions.position(ofOffset: offset, in: bytes, after: last)
+                        stillOpen[offset] = position
+                        last = (offset, position)
                     }
                     kept = stillOpen
                 } else if !kept.isEmpty {
                     kept = [:]
                 }
-                positions.discard(consumed, of: bytes)
+                positions.discard(consumed, of: bytes, after: last)
                 return consumed
             }
             work.removeFirst(consumed)
