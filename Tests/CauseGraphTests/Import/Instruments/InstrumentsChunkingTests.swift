@@ -63,4 +63,22 @@ import Testing
             #expect(sink.event(2)?.title == "Vi\u{E9}w")
         }
     }
+
+    @Test(arguments: [1, 3, 10, 4096])
+    func columnsCountCharactersOnLongLines(chunkSize: Int) throws {
+        // One line: several rows of multi-byte titles, then a malformed number.
+        let rows = (0..<40).map { index in
+            "<row><event-time id=\"\(index * 10 + 1)\">\(index + 1)</event-time><uint64 id=\"\(index * 10 + 2)\">\(index + 1)</uint64>"
+                + "<string id=\"\(index * 10 + 3)\">@State: caf\u{E9} \u{20AC}\u{1F600}</string><uint64 id=\"\(index * 10 + 4)\">\(index + 1000)</uint64>"
+                + "<string id=\"\(index * 10 + 5)\">Vi\u{E9}w</string><string id=\"\(index * 10 + 6)\">Update</string></row>"
+        }
+        let bad = "<row><event-time>7</event-time><uint64>1</uint64><sentinel/><uint64>-2</uint64><sentinel/><sentinel/></row>"
+        let prefix = "<trace-query-result><node><schema name=\"swiftui-causes\">"
+            + InstrumentsFixtures.causeColumns.map { "<col><mnemonic>\($0)</mnemonic></col>" }.joined() + "</schema>" + rows.joined()
+        let text = prefix + bad + "</node></trace-query-result>"
+        let column = (prefix + "<row><event-time>7</event-time><uint64>1</uint64><sentinel/>").unicodeScalars.count + 1
+        #expect(throws: Diagnostic.error("malformed number \"-2\" in column \"destination-node-event-id\" of swiftui-causes: expected a whole number", at: SourceLocation(file: "line.xml", line: 1, column: column))) {
+            _ = try read([(name: "line.xml", bytes: Array(text.utf8))], chunkSize: chunkSize)
+        }
+    }
 }
