@@ -282,14 +282,18 @@ struct ExportDocumentReader: XMLTokenHandler {
     static func canonicalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard let first = bytes.first, bytes.count <= 20, first != Byte.zero || bytes.count == 1 else { return nil }
         var value: UInt64 = 0
-        for byte in bytes {
-            guard byte >= Byte.zero && byte <= Byte.nine else { return nil }
-            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(UInt64(byte - Byte.zero))
-            guard !overflow1 && !overflow2 else { return nil }
-            value = sum
+        // Nineteen digits cannot overflow 64 bits; only a twentieth needs checking.
+        for byte in bytes.prefix(19) {
+            let digit = byte &- Byte.zero
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ UInt64(digit)
         }
-        return value
+        guard bytes.count == 20 else { return value }
+        let digit = bytes[19] &- Byte.zero
+        guard digit < 10 else { return nil }
+        let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, overflow2) = times.addingReportingOverflow(UInt64(digit))
+        return overflow1 || overflow2 ? nil : sum
     }
 
     private static func identifier(

@@ -99,7 +99,10 @@ struct InternedValues {
         // Grow the dense table for ids near it; keep far-off ones in a dictionary
         // so a hostile id cannot make the table huge.
         if id <= UInt64(idTable.count) * 2 + 4096 {
-            idTable.append(contentsOf: repeatElement(0, count: Int(id) + 1 - idTable.count))
+            // Grow by at least half again, so defining ids in order costs one
+            // append in many, not one each.
+            let count = max(Int(id) + 1, idTable.count + idTable.count / 2 + 1024)
+            idTable.append(contentsOf: repeatElement(0, count: count - idTable.count))
             idTable[Int(id)] = value
             return true
         }
