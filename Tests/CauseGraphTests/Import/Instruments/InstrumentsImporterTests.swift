@@ -204,4 +204,20 @@ import Testing
             #expect(error.description.hasPrefix("\(badRegex):1:11: error: invalid regular expression '('"))
         }
     }
+
+    @Test func numbersAreCanonicalDecimalsThatFitIn64Bits() {
+        func number(_ text: String) -> UInt64? {
+            Array(text.utf8).withUnsafeBufferPointer { ExportDocumentReader.canonicalNumber($0) }
+        }
+        #expect(number("0") == 0)
+        #expect(number("1250023465") == 1_250_023_465)
+        #expect(number("9999999999999999999") == 9_999_999_999_999_999_999)
+        #expect(number("18446744073709551615") == .max)
+        #expect(number("18446744073709551616") == nil)
+        #expect(number("99999999999999999999") == nil)
+        #expect(number("007") == nil, "leading zeros would not round-trip")
+        for text in ["", "-1", "1.5", "12x", " 1", "123456789012345678901"] {
+            #expect(number(text) == nil, "\(text)")
+        }
+    }
 }
