@@ -42,6 +42,9 @@ struct InstrumentsTableReader {
     private var unknownSeverities: [String: Int] = [:]
     private var rowsWithoutEvent = 0
     private var lateGroups = 0
+    /// The cause tables read: `swiftui-causes` and `swiftui-full-causes`
+    /// hold the same causes, so reading both counts each twice.
+    private var causeSchemas: Set<String> = []
 
     private struct NodeDescription {
         var title: String
@@ -77,6 +80,7 @@ struct InstrumentsTableReader {
         }
         tableName = schema
         self.mnemonics = mnemonics
+        if case .causes = table { causeSchemas.insert(schema) }
         if case .unused = table {
             pendingNotes.append((offset, "table \"\(schema)\" is not used by causegraph; its rows are skipped"))
         }
@@ -309,6 +313,9 @@ struct InstrumentsTableReader {
         }
         if rowsWithoutEvent > 0 {
             notes.append(Diagnostic(.warning, "\(rowsWithoutEvent) rows name no event id and were skipped"))
+        }
+        if causeSchemas.count > 1 {
+            notes.append(Diagnostic(.warning, "both swiftui-causes and swiftui-full-causes were read: they hold the same causes, so every edge counts twice; give one of them"))
         }
         if join.lateDetails > 0 {
             notes.append(Diagnostic(.warning, "\(join.lateDetails) swiftui-updates or swiftui-changes rows came after a cause had named their event, so the graph lacks their details; export those tables to their own files"))

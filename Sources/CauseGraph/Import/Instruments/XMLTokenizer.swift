@@ -94,9 +94,6 @@ struct XMLTokenizer {
         return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: min(count, 16) - 8, as: UInt64.self))
     }
 
-    /// Whether the document's root element has been read to its end tag.
-    var isComplete: Bool { rootClosed }
-
     /// Consumes the complete tokens of `bytes` and returns the offset of the
     /// first byte not consumed. With `isFinal`, the buffer is the end of the
     /// file and an incomplete token is an error.
@@ -282,7 +279,7 @@ struct XMLTokenizer {
             i = valueEnd + 1
             let value = valueStart..<valueEnd
             switch nameEnd - nameStart {
-            case 2 where bytes[nameStart] == Byte.i && bytes[nameStart + 1] == Byte.d:
+            case 2 where bytes[nameStart] == UInt8(ascii: "i") && bytes[nameStart + 1] == UInt8(ascii: "d"):
                 tag.id = value
             case 3 where bytes[nameStart] == UInt8(ascii: "r") && bytes[nameStart + 1] == UInt8(ascii: "e") && bytes[nameStart + 2] == UInt8(ascii: "f"):
                 tag.ref = value
@@ -375,8 +372,6 @@ enum Byte {
     static let doubleQuote = UInt8(ascii: "\"")
     static let singleQuote = UInt8(ascii: "'")
     static let closeBracket = UInt8(ascii: "]")
-    static let i = UInt8(ascii: "i")
-    static let d = UInt8(ascii: "d")
     static let zero = UInt8(ascii: "0")
     static let nine = UInt8(ascii: "9")
     static let newline = UInt8(ascii: "\n")

@@ -220,4 +220,13 @@ import Testing
             #expect(number(text) == nil, "\(text)")
         }
     }
+
+    @Test func readingBothCauseTablesIsReported() throws {
+        let causes = try String(contentsOfFile: InstrumentsFixtures.path("swiftui-causes.xml"), encoding: .utf8)
+        let full = try InstrumentsFixtures.temporaryFile(causes.replacingOccurrences(of: "name=\"swiftui-causes\"", with: "name=\"swiftui-full-causes\""), name: "full.xml")
+        let (_, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml"), full])
+        #expect(diagnostics.all.contains { $0.severity == .warning && $0.message.hasPrefix("both swiftui-causes and swiftui-full-causes were read") })
+        let (_, alone) = try InstrumentsFixtures.read([full])
+        #expect(!alone.all.contains { $0.severity == .warning })
+    }
 }
