@@ -43,11 +43,10 @@ BIN="$("$SWIFT" build -c release --show-bin-path)"
 
 mkdir -p "$BENCH_DIR"
 EXPORT="$BENCH_DIR/swiftui-causes-$ROWS.xml"
-if [ ! -s "$EXPORT" ]; then
-    echo "bench: generating $ROWS rows into $EXPORT" >&2
-    "$BIN/causegraph-export-gen" "$ROWS" "$SEED" > "$EXPORT.tmp"
-    mv "$EXPORT.tmp" "$EXPORT"
-fi
+# Regenerated every run (a few seconds): the generator may have changed.
+echo "bench: generating $ROWS rows into $EXPORT" >&2
+"$BIN/causegraph-export-gen" "$ROWS" "$SEED" > "$EXPORT.tmp"
+mv "$EXPORT.tmp" "$EXPORT"
 SIZE_MB=$(( $(wc -c < "$EXPORT") / 1000000 ))
 
 # measure NAME COMMAND...: runs the command under /usr/bin/time, keeps the

@@ -6,11 +6,12 @@ import Musl
 import Darwin
 #endif
 
-// causegraph-export-gen ROWS [SEED]
+// causegraph-export-gen ROWS [SEED] [swiftui-causes|swiftui-updates]
 //
 // Writes a deterministic, realistic `xctrace export` of the `swiftui-causes`
-// table to standard output, for tests and benchmarks: the same arguments
-// always give the same bytes. Values are interned as xctrace does (the
+// table (or the `swiftui-updates` rows of the same recording, which join it
+// by event id) to standard output, for tests and benchmarks: the same
+// arguments always give the same bytes. Values are interned as xctrace does (the
 // first use carries id= and fmt=, later uses are ref=), node cells are
 // typed-arrays whose strings are interned too, events chain (a body update
 // later causes child updates), and rows are about 290 bytes.
@@ -159,74 +160,129 @@ struct Generator {
         return "<typed-array id=\"\(id)\" fmt=\"\(escape(fmt))\">\(fields)</typed-array>"
     }
 
-    mutating func eventCell(_ event: UInt64, known: inout [UInt64: Int]) -> String {
-        if let id = known[event] { return "<uint64 ref=\"\(id)\"/>" }
-        known[event] = interner.next
+    mutating func eventCell(_ event: UInt64) -> String {
+        if let id = eventIDs[event] { return "<uint64 ref=\"\(id)\"/>" }
+        eventIDs[event] = interner.next
         return interner.fresh("uint64", fmt: "0x" + String(event, radix: 16), content: String(event))
     }
 
-    mutating func run(rows: Int) {
-        out.append("<?xml version=\"1.0\"?>\n<trace-query-result>\n<node xpath='//trace-toc[1]/run[1]/data[1]/table[7]'><schema name=\"swiftui-causes\">")
-        let columns = [
-            ("timestamp", "Timestamp", "event-time"), ("source-node-event-id", "Source Node Event ID", "uint64"),
-            ("source-node", "Source Node", "swiftui-cause-graph-node"), ("destination-node-event-id", "Destination Node Event ID", "uint64"),
-            ("destination-node", "Destination Node", "swiftui-cause-graph-node"), ("label", "Label", "string"),
-            ("value-type", "Value Type", "string"), ("changed-properties", "Changed Properties", "string"),
-            ("layout-info", "Layout Info", "string"), ("process", "Process", "process"),
-        ]
+    /// One cause row's worth of the recording: the same for every table
+    /// written, so the tables of one seed join by event id.
+    struct Step {
+        var time: UInt64
+        var source: (event: UInt64, node: Int)
+        var destination: (event: UInt64, node: Int)
+        var labelRoll: Int
+        var valueType: Int
+        var changed: Int
+    }
+
+    var time: UInt64 = 1_250_000_000
+    var nextEvent: UInt64 = 4_000_000_000
+    /// Recent update events, which cause further updates down the hierarchy.
+    var recent: [(event: UInt64, node: Int)] = []
+    var eventIDs: [UInt64: Int] = [:]
+    var processID: Int?
+    /// Draws for the swiftui-updates columns, apart so both tables see the same steps.
+    var detailRandom: Random
+
+    mutating func step() -> Step {
+        time += 1_000 + UInt64(random.below(40_000))
+        let source: (event: UInt64, node: Int)
+        if !recent.isEmpty && random.below(100) < 70 {
+            source = recent[random.below(recent.count)]
+        } else {
+            nextEvent += 1
+            source = (nextEvent, causeNodes[random.below(causeNodes.count)])
+        }
+        nextEvent += 1
+        let destination = (event: nextEvent, node: updateNodes[random.below(updateNodes.count)])
+        let step = Step(time: time, source: source, destination: destination, labelRoll: random.below(100), valueType: random.below(4), changed: random.below(4))
+        recent.append(destination)
+        if recent.count > 64 { recent.removeFirst(recent.count - 64) }
+        // Event ids are only referred to while recent; forget the rest so the
+        // generator's own memory stays flat.
+        if eventIDs.count > 4096 {
+            let live = Set(recent.map(\.event))
+            eventIDs = eventIDs.filter { live.contains($0.key) }
+        }
+        return step
+    }
+
+    mutating func processCell() -> String {
+        if let processID { return "<process ref=\"\(processID)\"/>" }
+        let id = interner.next
+        interner.next += 2
+        processID = id
+        return "<process id=\"\(id)\" fmt=\"Landmarks (4242)\"><pid id=\"\(id + 1)\" fmt=\"4242\">4242</pid></process>"
+    }
+
+    mutating func header(_ schema: String, _ columns: [(String, String, String)]) {
+        out.append("<?xml version=\"1.0\"?>\n<trace-query-result>\n<node xpath='//trace-toc[1]/run[1]/data[1]/table[7]'><schema name=\"\(schema)\">")
         for (mnemonic, name, type) in columns {
             out.append("<col><mnemonic>\(mnemonic)</mnemonic><name>\(name)</name><engineering-type>\(type)</engineering-type></col>")
         }
         out.append("</schema>\n")
+    }
 
-        var time: UInt64 = 1_250_000_000
-        var nextEvent: UInt64 = 4_000_000_000
-        var eventIDs: [UInt64: Int] = [:]
-        // Recent update events, which cause further updates down the hierarchy.
-        var recent: [(event: UInt64, node: Int)] = []
-        var processID: Int?
+    mutating func causeRow(_ step: Step) -> String {
+        var line = "<row>" + interner.fresh("event-time", fmt: timeFormat(step.time), content: String(step.time))
+        line += eventCell(step.source.event) + nodeCell(step.source.node)
+        line += eventCell(step.destination.event) + nodeCell(step.destination.node)
+        line += interner.string(step.labelRoll < 8 ? "Creation" : step.labelRoll < 20 ? "Invalidation" : "Update")
+        if nodes[step.source.node].title.hasPrefix("@") {
+            line += interner.string(["Int", "Bool", "String", "Landmark"][step.valueType])
+            line += interner.string(["counter", "isExpanded", "isFavorite", "landmarks, isFavorite"][step.changed])
+        } else {
+            line += "<sentinel/><sentinel/>"
+        }
+        return line + "<sentinel/>" + processCell() + "</row>\n"
+    }
 
+    /// The destination's update: most take tens of microseconds, a few
+    /// milliseconds, and one in a thousand was still running (near UINT64_MAX).
+    mutating func updateRow(_ step: Step) -> String {
+        let node = nodes[step.destination.node]
+        let start = step.time + 200
+        let roll = detailRandom.below(1000)
+        let duration: UInt64 = roll == 0 ? UInt64.max - UInt64(detailRandom.below(1000)) : roll < 20 ? 1_000_000 + UInt64(detailRandom.below(20_000_000)) : 5_000 + UInt64(detailRandom.below(200_000))
+        let type = node.title == "<graph>" ? "Layout" : "View Body"
+        let severity = duration > 16_000_000 ? "High" : duration > 1_000_000 ? "Medium" : duration > 100_000 ? "Low" : "Very Low"
+        var line = "<row>" + interner.fresh("start-time", fmt: timeFormat(start), content: String(start))
+        line += interner.fresh("duration", fmt: "\(duration / 1000) µs", content: String(duration))
+        line += eventCell(step.destination.event)
+        line += interner.string(type) + "<sentinel/>"
+        line += interner.string(node.title + (detailRandom.below(10) == 0 ? " skipped" : ""))
+        line += interner.string("Update") + "<sentinel/>"
+        line += interner.string(node.colour == "blue" ? "Landmarks" : "SwiftUI") + interner.string(node.title)
+        line += processCell() + "<sentinel/><sentinel/>" + interner.string(severity) + "<sentinel/><sentinel/><sentinel/><sentinel/>"
+        return line + "</row>\n"
+    }
+
+    mutating func run(rows: Int, table: String) {
+        if table == "swiftui-updates" {
+            header(table, [
+                ("start", "Start", "start-time"), ("duration", "Duration", "duration"), ("id", "ID", "uint64"),
+                ("update-type", "Update Type", "string"), ("allocations", "Allocations", "size-in-bytes"),
+                ("description", "Description", "string"), ("category", "Category", "string"),
+                ("view-hierarchy", "View Hierarchy", "string"), ("module", "Module", "string"), ("view-name", "View Name", "string"),
+                ("process", "Process", "process"), ("thread", "Thread", "thread"), ("root-causes", "Root Causes", "string"),
+                ("severity", "Severity", "string"), ("downstream-cost", "Downstream Cost", "duration"),
+                ("downstream-events", "Downstream Events", "uint64"), ("cause-graph-node", "Cause Graph Node", "swiftui-cause-graph-node"),
+                ("full-cause-graph-node", "Full Cause Graph Node", "swiftui-cause-graph-node"),
+            ])
+        } else {
+            header(table, [
+                ("timestamp", "Timestamp", "event-time"), ("source-node-event-id", "Source Node Event ID", "uint64"),
+                ("source-node", "Source Node", "swiftui-cause-graph-node"), ("destination-node-event-id", "Destination Node Event ID", "uint64"),
+                ("destination-node", "Destination Node", "swiftui-cause-graph-node"), ("label", "Label", "string"),
+                ("value-type", "Value Type", "string"), ("changed-properties", "Changed Properties", "string"),
+                ("layout-info", "Layout Info", "string"), ("process", "Process", "process"),
+            ])
+        }
         for _ in 0..<rows {
-            time += 1_000 + UInt64(random.below(40_000))
-            var line = "<row>" + interner.fresh("event-time", fmt: timeFormat(time), content: String(time))
-            let source: (event: UInt64, node: Int)
-            if !recent.isEmpty && random.below(100) < 70 {
-                source = recent[random.below(recent.count)]
-            } else {
-                nextEvent += 1
-                source = (nextEvent, causeNodes[random.below(causeNodes.count)])
-            }
-            nextEvent += 1
-            let destination = (event: nextEvent, node: updateNodes[random.below(updateNodes.count)])
-            line += eventCell(source.event, known: &eventIDs) + nodeCell(source.node)
-            line += eventCell(destination.event, known: &eventIDs) + nodeCell(destination.node)
-            let roll = random.below(100)
-            line += interner.string(roll < 8 ? "Creation" : roll < 20 ? "Invalidation" : "Update")
-            if nodes[source.node].title.hasPrefix("@") {
-                line += interner.string(["Int", "Bool", "String", "Landmark"][random.below(4)])
-                line += interner.string(["counter", "isExpanded", "isFavorite", "landmarks, isFavorite"][random.below(4)])
-            } else {
-                line += "<sentinel/><sentinel/>"
-            }
-            line += "<sentinel/>"
-            if let processID {
-                line += "<process ref=\"\(processID)\"/>"
-            } else {
-                let id = interner.next
-                interner.next += 2
-                processID = id
-                line += "<process id=\"\(id)\" fmt=\"Landmarks (4242)\"><pid id=\"\(id + 1)\" fmt=\"4242\">4242</pid></process>"
-            }
-            line += "</row>\n"
-            out.append(line)
-            recent.append(destination)
-            if recent.count > 64 { recent.removeFirst(recent.count - 64) }
-            // Event ids are only referred to while recent; forget the rest so the
-            // generator's own memory stays flat.
-            if eventIDs.count > 4096 {
-                let live = Set(recent.map(\.event))
-                eventIDs = eventIDs.filter { live.contains($0.key) }
-            }
+            let step = step()
+            out.append(table == "swiftui-updates" ? updateRow(step) : causeRow(step))
         }
         out.append("</node></trace-query-result>\n")
         out.flush()
@@ -234,10 +290,13 @@ struct Generator {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 2, let rows = Int(arguments[1]), rows >= 0 else {
-    let usage = "usage: causegraph-export-gen ROWS [SEED]\n"
+let tables = ["swiftui-causes", "swiftui-updates"]
+guard (2...4).contains(arguments.count), let rows = Int(arguments[1]), rows >= 0,
+      let seed = arguments.count >= 3 ? UInt64(arguments[2]) : 1,
+      arguments.count < 4 || tables.contains(arguments[3]) else {
+    let usage = "usage: causegraph-export-gen ROWS [SEED] [swiftui-causes|swiftui-updates]\n"
     _ = usage.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     exit(2)
 }
-var generator = Generator(random: Random(state: arguments.count >= 3 ? UInt64(arguments[2]) ?? 1 : 1))
-generator.run(rows: rows)
+var generator = Generator(random: Random(state: seed), detailRandom: Random(state: seed ^ 0x5EED_0F_DE7A11))
+generator.run(rows: rows, table: arguments.count == 4 ? arguments[3] : "swiftui-causes")

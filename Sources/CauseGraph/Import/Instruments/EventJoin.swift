@@ -33,10 +33,12 @@ struct EventJoin {
         var end: Nanoseconds?
     }
 
-    private var updates: [EventID: UpdateDetails] = [:]
-    /// Event ids of `swiftui-updates` rows in reading order, so events no
-    /// cause names are still emitted, deterministically.
+    /// `swiftui-updates` rows in reading order (so events no cause names are
+    /// still emitted, deterministically), packed: one per event.
+    private var updates = PackedUpdates()
+    /// The event ids of `updates`, in the same order.
     private(set) var updateOrder: [EventID] = []
+    private var updateIndex: [EventID: Int32] = [:]
     private var backtracesByEvent: [EventID: (frames: [String], time: Nanoseconds?)] = [:]
     private var backtracesByTime: [Nanoseconds: [String]] = [:]
     private var groups: [GroupSpan] = []
@@ -51,7 +53,13 @@ struct EventJoin {
             lateDetails += 1
             return
         }
-        if updates.updateValue(details, forKey: event) == nil { updateOrder.append(event) }
+        if let index = updateIndex[event] {
+            updates[Int(index)] = details
+        } else {
+            updateIndex[event] = Int32(updateOrder.count)
+            updateOrder.append(event)
+            updates.append(details)
+        }
     }
 
     mutating func addBacktrace(_ frames: [String], event: EventID?, time: Nanoseconds?) {
@@ -72,7 +80,8 @@ struct EventJoin {
 
     /// The `swiftui-updates` row of an event.
     func details(of event: EventID) -> UpdateDetails? {
-        updates.isEmpty ? nil : updates[event]
+        guard !updateIndex.isEmpty, let index = updateIndex[event] else { return nil }
+        return updates[Int(index)]
     }
 
     /// Marks an event emitted; false if it already was.
@@ -116,5 +125,65 @@ struct EventJoin {
             looked += 1
         }
         return nil
+    }
+}
+
+/// `swiftui-updates` details in 32 bytes each: titles and modules repeat,
+/// so they are kept once and named by index; absent times are `Int64.min`,
+/// which no export time can be.
+private struct PackedUpdates {
+    private struct Packed {
+        var time: Int64
+        var duration: Int64
+        var title: UInt32
+        var module: UInt32
+        /// Kind (3 bits) and whether known, severity (3 bits) and whether known, ran.
+        var flags: UInt16
+    }
+
+    private var rows: [Packed] = []
+    private var strings: [String] = []
+    private var stringIndex: [String: UInt32] = [:]
+    private static let absent = Int64.min
+    private static let noString = UInt32.max
+
+    mutating func append(_ details: EventJoin.UpdateDetails) {
+        rows.append(pack(details))
+    }
+
+    subscript(index: Int) -> EventJoin.UpdateDetails {
+        get {
+            let row = rows[index]
+            var details = EventJoin.UpdateDetails()
+            details.time = row.time == Self.absent ? nil : row.time
+            details.duration = row.duration == Self.absent ? nil : row.duration
+            details.title = row.title == Self.noString ? nil : strings[Int(row.title)]
+            details.module = row.module == Self.noString ? nil : strings[Int(row.module)]
+            if row.flags & 0x8 != 0 { details.kind = NodeKind.allCases[Int(row.flags & 0x7)] }
+            if row.flags & 0x80 != 0 { details.severity = Severity.allCases[Int(row.flags >> 4 & 0x7)] }
+            details.ran = row.flags & 0x100 != 0
+            return details
+        }
+        set {
+            rows[index] = pack(newValue)
+        }
+    }
+
+    private mutating func pack(_ details: EventJoin.UpdateDetails) -> Packed {
+        var flags: UInt16 = details.ran ? 0x100 : 0
+        if let kind = details.kind { flags |= 0x8 | UInt16(NodeKind.allCases.firstIndex(of: kind)!) }
+        if let severity = details.severity { flags |= 0x80 | UInt16(Severity.allCases.firstIndex(of: severity)!) << 4 }
+        return Packed(
+            time: details.time ?? Self.absent, duration: details.duration ?? Self.absent,
+            title: intern(details.title), module: intern(details.module), flags: flags)
+    }
+
+    private mutating func intern(_ string: String?) -> UInt32 {
+        guard let string else { return Self.noString }
+        if let index = stringIndex[string] { return index }
+        let index = UInt32(strings.count)
+        strings.append(string)
+        stringIndex[string] = index
+        return index
     }
 }
