@@ -16,9 +16,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
-        // Import, reconstruct, shape, encode, diff and check: pure Swift; Yams
-        // (libyaml) only parses budget files.
-        .target(name: "CauseGraph", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Import, reconstruct, shape, encode, diff and check: pure Swift, no C.
+        .target(name: "CauseGraph"),
+        // Budget files in YAML or JSON, read through Yams (libyaml) apart from the library.
+        .target(name: "CauseGraphYAML", dependencies: ["CauseGraph", .product(name: "Yams", package: "Yams")]),
 
         // Rendering through libgraphviz, in process.
         .systemLibrary(
@@ -33,6 +34,7 @@ let package = Package(
             name: "CauseGraphCLI",
             dependencies: [
                 "CauseGraph",
+                "CauseGraphYAML",
                 "GraphvizRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -40,7 +42,7 @@ let package = Package(
 
         // Tests mirror the source modules; large synthetic traces are shared.
         .target(name: "CauseGraphTestSupport", dependencies: ["CauseGraph"], path: "Tests/CauseGraphTestSupport"),
-        .testTarget(name: "CauseGraphTests", dependencies: ["CauseGraph", "CauseGraphTestSupport"]),
+        .testTarget(name: "CauseGraphTests", dependencies: ["CauseGraph", "CauseGraphYAML", "CauseGraphTestSupport"]),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["GraphvizRender", "CauseGraph"]),
         .testTarget(name: "CauseGraphCLITests", dependencies: ["CauseGraph", "CauseGraphCLI", "CauseGraphTestSupport"]),
     ]
