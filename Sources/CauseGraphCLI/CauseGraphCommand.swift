@@ -11,6 +11,6 @@ struct CauseGraphCommand: ParsableCommand {
             or usage, 1 is reserved for failed checks.
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Why.self, Summary.self, Convert.self]
+        subcommands: [Render.self, Why.self, Summary.self, ReportCommand.self, Convert.self]
     )
 }

@@ -9,6 +9,7 @@ struct Render: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var themeOption: ThemeOption
 
     @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
     var engine: String = "dot"
@@ -16,14 +17,15 @@ struct Render: ParsableCommand {
     func run() throws {
         let format = try outputOptions.resolvedFormat()
         let graph = try input.reconstruct()
+        let encoder = DOTEncoder(style: themeOption.theme.style)
         let bytes: [UInt8]
         switch format {
         case .json:
             bytes = Array(GraphJSONEncoder.encode(graph).utf8)
         case .dot:
-            bytes = Array(DOTEncoder().encode(graph).utf8)
+            bytes = Array(encoder.encode(graph).utf8)
         case .svg, .png, .pdf:
-            let output = try Graphviz.render(dot: DOTEncoder().encode(graph), format: format.graphviz!, engine: engine)
+            let output = try Graphviz.render(dot: encoder.encode(graph), format: format.graphviz!, engine: engine)
             for warning in output.warnings {
                 Terminal.standardError.print(Diagnostic(.warning, "graphviz: \(warning)"))
             }
