@@ -14,6 +14,8 @@ public struct HTMLReport {
     public var theme: Theme
     /// What to call the traces read, in the page's heading (file names, say).
     public var sources: [String]
+    /// When a pattern counts as a finding. The graph must have been built
+    /// with a burst window equal to their storm window.
     public var thresholds: FindingThresholds
 
     /// How many of a node's events its update list shows at most.
@@ -68,7 +70,7 @@ public struct HTMLReport {
         lines.append("</main>")
         lines.append("<footer><p>Made by causegraph from a SwiftUI update trace. Cause nodes on the left, their effects to the right; blue: the app, grey: the system; orange and red borders: long updates; dashed and dimmed: bodies checked and skipped.</p></footer>")
         lines.append("<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(graph))</script>")
-        lines.append("<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: graph, events: events, updatesPerNode: Self.updatesPerNode))\n</script>")
+        lines.append("<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: graph, events: events, burstWindow: thresholds.stormWindow, updatesPerNode: Self.updatesPerNode))\n</script>")
         lines.append("<script>\(ReportScript.text)</script>")
         lines.append("</body>")
         lines.append("</html>")

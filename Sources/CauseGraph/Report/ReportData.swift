@@ -5,7 +5,8 @@
 /// times read exactly as in causegraph's other reports. Every string goes
 /// through ``JSONText``, which keeps the document inert inside `<script>`.
 enum ReportData {
-    static func json(graph: CauseGraph, events log: EventLog, updatesPerNode: Int) -> String {
+    /// - Parameter burstWindow: the window the graph's densest bursts were counted in.
+    static func json(graph: CauseGraph, events log: EventLog, burstWindow: Nanoseconds, updatesPerNode: Int) -> String {
         let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
         let listings = listings(of: graph, in: log, nodeIDs: nodeIDs, limit: updatesPerNode)
         let budget = FrameBudget(frameRate: graph.frameRate)
@@ -15,7 +16,7 @@ enum ReportData {
             return GraphJSONEncoder.object([
                 "id": JSONText.quoted(node.id),
                 "identity": JSONText.quoted(identity(of: node)),
-                "figures": figures(figures(of: node, budget: budget)),
+                "figures": figures(figures(of: node, burstWindow: burstWindow)),
                 "updates": "[" + listing.entries.joined(separator: ", ") + "]",
                 "moreUpdates": JSONText.number(listing.more),
             ])
@@ -65,7 +66,7 @@ enum ReportData {
         }
     }
 
-    static func figures(of node: CauseGraph.Node, budget: FrameBudget) -> [(String, String)] {
+    static func figures(of node: CauseGraph.Node, burstWindow: Nanoseconds) -> [(String, String)] {
         var figures: [(String, String)] = []
         if node.kind.isUpdate {
             figures.append(("updates", "\(node.count)"))
@@ -82,7 +83,7 @@ enum ReportData {
         } else {
             figures.append(("events", "\(node.count)"))
         }
-        if node.densestBurst > 1 { figures.append(("densest burst", "\(node.densestBurst) within a burst window")) }
+        if node.densestBurst > 1 { figures.append(("densest burst", "\(node.densestBurst) within \(DurationText.string(burstWindow))")) }
         figures.append(("update groups", groupList(node.groups)))
         return figures
     }
@@ -100,7 +101,8 @@ enum ReportData {
         var figures = [("label", group.label), ("start", TimeText.string(group.start))]
         if let duration = group.duration {
             figures.append(("duration", DurationText.string(duration)))
-            figures.append(("severity", budget.severity(ofDuration: duration).rawValue))
+            let frame = DurationText.string(budget.frameDuration)
+            figures.append(("frame", duration > budget.frameDuration ? "longer than the \(frame) frame: a likely hitch" : "within the \(frame) frame"))
         }
         return figures
     }

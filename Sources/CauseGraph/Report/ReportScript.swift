@@ -179,24 +179,30 @@ enum ReportScript {
             content.append(make("h3", { text: isUpdate(node) ? `Updates (${total})` : `Events (${total})` }));
             const table = make("table", { className: "updates" });
             const head = make("tr");
-            for (const name of ["event", "time", "duration", "severity", "result", "group", "causes"]) head.append(make("th", { text: name }));
+            const columns = ["event", "time", "duration", "severity", "result", "group"];
+            for (const name of columns) head.append(make("th", { text: name }));
             table.append(make("thead", {}, head));
             const body = make("tbody");
             for (const update of data.updates) {
-              const row = make("tr");
-              const causeText = update.causes.map((cause) => {
-                const causeNode = nodes.get(cause.node);
-                return `${cause.label}: ${causeNode ? causeNode.title : "?"} (event ${cause.event})`;
-              }).join("; ");
+              const row = make("tr", { className: "update" });
               row.append(
                 make("td", { className: "number", text: String(update.event) }),
                 make("td", { className: "number", text: update.time }),
                 make("td", { className: "number", text: update.duration ?? "—" }),
                 make("td", { text: update.severity ?? "—" }),
                 make("td", { className: update.result === "skipped" ? "result-skipped" : "", text: update.result ?? "—" }),
-                make("td", { className: "number", text: update.group === null ? "—" : String(update.group) }),
-                make("td", { text: (causeText || "—") + (update.frame ? ` — at ${update.frame}` : "") }));
+                make("td", { className: "number", text: update.group === null ? "—" : String(update.group) }));
               body.append(row);
+              const causes = update.causes.map((cause) => {
+                const causeNode = nodes.get(cause.node);
+                return `${cause.label} ← ${causeNode ? causeNode.title : "?"} (event ${cause.event})`;
+              });
+              if (update.frame) causes.push(`at ${update.frame}`);
+              if (causes.length) {
+                const cell = make("td", { className: "causes", text: causes.join("; ") });
+                cell.colSpan = columns.length;
+                body.append(make("tr", { className: "causes" }, cell));
+              }
             }
             table.append(body);
             content.append(table);
@@ -312,7 +318,7 @@ enum ReportScript {
               const element = graphElement(node.id);
               if (element) element.classList.toggle("match", matches.includes(node));
             }
-            searchStatus.textContent = query ? (matches.length ? plural(matches.length, "match").replace("matchs", "matches") : "no match") : "";
+            searchStatus.textContent = !query ? "" : matches.length === 0 ? "no match" : matches.length === 1 ? "1 match" : `${matches.length} matches`;
           });
           search.addEventListener("keydown", (event) => {
             if (event.key === "Enter") {

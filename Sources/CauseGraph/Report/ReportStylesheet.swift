@@ -44,7 +44,7 @@ enum ReportStylesheet {
         #search-status { color: var(--muted); min-width: 6rem; }
         main { padding: 1rem 1.25rem; display: grid; gap: 1rem; }
         .card { background: var(--surface); border: 1px solid var(--line); border-radius: 8px; padding: .9rem 1rem; min-width: 0; }
-        .workspace { display: grid; grid-template-columns: minmax(0, 1fr) 24rem; gap: 1rem; height: min(72vh, 46rem); min-height: 22rem; }
+        .workspace { display: grid; grid-template-columns: minmax(0, 1fr) 28rem; gap: 1rem; height: min(72vh, 46rem); min-height: 22rem; }
         @media (max-width: 60rem) { .workspace { grid-template-columns: 1fr; grid-template-rows: 60vh auto; height: auto; } }
         .graph { display: flex; flex-direction: column; padding: 0; overflow: hidden; }
         .graph-tools { display: flex; justify-content: space-between; align-items: center; padding: .4rem .75rem; border-bottom: 1px solid var(--line); }
@@ -73,7 +73,9 @@ enum ReportStylesheet {
         tr[data-node]:hover { background: var(--accent-soft); }
         tr.severity-medium > td:first-child { box-shadow: inset 4px 0 var(--medium); }
         tr.severity-high > td:first-child, tr.severity-veryHigh > td:first-child { box-shadow: inset 4px 0 var(--high); }
-        .updates td, .updates th { font-size: .85rem; padding: .15rem .35rem; }
+        .updates td, .updates th { font-size: .8rem; padding: .15rem .3rem; white-space: nowrap; overflow-wrap: normal; }
+        .updates tr.update > td { border-bottom: 0; }
+        .updates td.causes { white-space: normal; overflow-wrap: anywhere; color: var(--muted); padding-left: 1.5rem; }
         .result-skipped { color: var(--muted); font-style: italic; }
         .totals { display: flex; flex-wrap: wrap; gap: .5rem 2rem; margin: 0; }
         .totals dt { color: var(--muted); }
@@ -106,7 +108,6 @@ enum ReportStylesheet {
         #graph g.node, #graph g.edge { cursor: pointer; }
         #graph g.node { outline: none; }
         #graph svg.highlighting g.node:not(.lit), #graph svg.highlighting g.edge:not(.lit) { opacity: .18; }
-        #graph g.node, #graph g.edge { transition: opacity .12s; }
         #graph g.node.lit, #graph g.edge.lit { filter: drop-shadow(0 0 2px var(--accent)); }
         #graph g.node.match > g > a > :first-child { stroke: var(--match); stroke-width: 4; }
         #graph g.node.selected, #graph g.edge.selected { filter: drop-shadow(0 0 4px var(--accent)) drop-shadow(0 0 1px var(--accent)); }
