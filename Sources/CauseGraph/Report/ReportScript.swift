@@ -314,9 +314,10 @@ enum ReportScript {
             matches = query ? graph.nodes.filter((node) => node.title.toLowerCase().includes(query)) : [];
             matches.sort((a, b) => (b.kind === "body") - (a.kind === "body"));
             matchIndex = -1;
+            const matched = new Set(matches.map((node) => node.id));
             for (const node of graph.nodes) {
               const element = graphElement(node.id);
-              if (element) element.classList.toggle("match", matches.includes(node));
+              if (element) element.classList.toggle("match", matched.has(node.id));
             }
             searchStatus.textContent = !query ? "" : matches.length === 0 ? "no match" : matches.length === 1 ? "1 match" : `${matches.length} matches`;
           });

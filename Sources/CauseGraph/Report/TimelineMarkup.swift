@@ -62,7 +62,7 @@ enum TimelineMarkup {
                      "<line x1=\"\(labelWidth)\" y1=\"\(top + 2)\" x2=\"\(labelWidth + timeline.columns)\" y2=\"\(top + 2)\"/>"]
         let span = timeline.end - timeline.start
         guard span > 0 else {
-            lines.append("<text x=\"\(labelWidth)\" y=\"\(top + 18)\">\(TimeText.string(timeline.start))</text>")
+            lines.append("<text x=\"\(labelWidth)\" y=\"\(top + 18)\">\(timeline.start == 0 && timeline.lanes.allSatisfy { $0.count == 0 } ? "" : TimeText.string(timeline.start))</text>")
             lines.append("</g>")
             return lines
         }
@@ -77,7 +77,7 @@ enum TimelineMarkup {
             let position = decimal(x)
             let anchor = x > Double(labelWidth) + plotWidth - 60 ? "end" : "middle"
             lines.append("<line x1=\"\(position)\" y1=\"\(top + 2)\" x2=\"\(position)\" y2=\"\(top + 7)\"/>")
-            lines.append("<text x=\"\(position)\" y=\"\(top + 20)\" text-anchor=\"\(anchor)\">\(TimeText.string(tick))</text>")
+            lines.append("<text x=\"\(position)\" y=\"\(top + 20)\" text-anchor=\"\(anchor)\">\(tickLabel(tick, step: step, end: timeline.end))</text>")
             let (next, overflow) = tick.addingReportingOverflow(step)
             if overflow { break }
             tick = next
@@ -97,6 +97,27 @@ enum TimelineMarkup {
             guard magnitude <= Nanoseconds.max / 100 else { return magnitude * 10 }
             magnitude *= 10
         }
+    }
+
+    /// A point in trace time in the unit of the last one drawn (`end`), with
+    /// just the decimals that the step needs: `2.5 s`, `1.0005 s`, `350 µs`.
+    static func tickLabel(_ tick: Nanoseconds, step: Nanoseconds, end: Nanoseconds) -> String {
+        let units: [(scale: Nanoseconds, digits: Int, name: String)] = [(1_000_000_000, 9, "s"), (1_000_000, 6, "ms"), (1_000, 3, "µs"), (1, 0, "ns")]
+        let unit = units.first { end >= $0.scale } ?? units[units.count - 1]
+        var stepDigits = 0
+        var rest = max(step, 1)
+        while rest % 10 == 0 {
+            rest /= 10
+            stepDigits += 1
+        }
+        let decimals = max(unit.digits - stepDigits, 0)
+        var text = "\(tick / unit.scale)"
+        if decimals > 0 {
+            var fraction = "\(tick % unit.scale)"
+            fraction = String(repeating: "0", count: unit.digits - fraction.count) + fraction
+            text += "." + fraction.prefix(decimals)
+        }
+        return text + " " + unit.name
     }
 
     /// A coordinate with one decimal, the same text on every machine.

@@ -166,5 +166,13 @@ struct HTMLReportTests {
         #expect(TimelineMarkup.tickStep(span: 999_999_999, ticks: 6) == 200_000_000)
         #expect(TimelineMarkup.tickStep(span: .max, ticks: 6) > 0)
         #expect(TimelineMarkup.decimal(12.34) == "12.3" && TimelineMarkup.decimal(7.0) == "7")
+        #expect(TimelineMarkup.tickLabel(50_000_000_000, step: 50_000_000_000, end: 290_000_000_000) == "50 s")
+        #expect(TimelineMarkup.tickLabel(2_500_000_000, step: 500_000_000, end: 4_950_000_000) == "2.5 s")
+        #expect(TimelineMarkup.tickLabel(1_000_500_000, step: 500_000, end: 1_001_950_000) == "1.0005 s")
+        #expect(TimelineMarkup.tickLabel(3_000_000_000, step: 1_000_000_000, end: 4_000_000_000) == "3 s")
+        #expect(TimelineMarkup.tickLabel(350_000, step: 50_000, end: 900_000) == "350 µs")
+        #expect(TimelineMarkup.tickLabel(0, step: 200, end: 1_000) == "0.0 µs")
+        #expect(TimelineMarkup.tickLabel(800, step: 200, end: 900) == "800 ns")
+        #expect(TimelineMarkup.tickLabel(20_000_000, step: 2_000_000, end: 20_000_000) == "20 ms")
     }
 }
