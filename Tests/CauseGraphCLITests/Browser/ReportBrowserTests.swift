@@ -192,6 +192,12 @@ struct ReportBrowserTests {
         #expect(try page.string("document.title") == "Evil \"App\" <b>&amp;</b> · causegraph report")
         let titles = report.graph.nodes.map { VisibleText.lines($0.title) }
         #expect(try page.strings("[...document.querySelectorAll('#titles option')].map((option) => option.getAttribute('value'))") == titles)
+        // Element text: the summary's view rows and module captions read exactly as the trace wrote them.
+        let summary = TraceSummary(graph: report.graph)
+        let views = summary.modules.flatMap(\.views).map { VisibleText.lines($0.node.title) }
+        #expect(try page.strings("[...document.querySelectorAll('#summary table.views tbody tr')].map((row) => row.cells[0].textContent)") == views)
+        let captions = summary.modules.map { VisibleText.lines($0.name ?? "(no module)") + " · " + DurationText.string($0.totalDuration) }
+        #expect(try page.strings("[...document.querySelectorAll('#summary table.views caption')].map((caption) => caption.textContent)") == captions)
         for node in report.graph.nodes {
             try page.click(at: try page.centre(of: node.id))
             #expect(try page.string("document.querySelector('#panel h2').textContent") == node.title, "\(node.title.debugDescription) in the panel")
