@@ -118,3 +118,16 @@ struct CommandLineTests {
 }
 
 let traceHeaderLine = #"{"causegraph": 1}"#
+
+@Suite("input order")
+struct InputOrderTests {
+    @Test("the same files give the same graph in any order")
+    func orderIndependent() throws {
+        let a = fixture("onoff-toggle.jsonl")
+        let b = fixture("dark-mode.jsonl")
+        let forward = try Causegraph.run(["render", a, b, "--format", "json"])
+        let backward = try Causegraph.run(["render", b, a, "--format", "json"])
+        #expect(forward.status == 0)
+        #expect(forward.output == backward.output)
+    }
+}

@@ -4,13 +4,15 @@ import Foundation
 /// them all into one sink.
 public enum TraceInput {
     /// Reads every path (a file, a directory of files, or `-` for standard
-    /// input) into `sink`.
+    /// input) into `sink`, in the byte order of their paths.
     public static func read<Sink: TraceSink>(
         paths: [String], settings: ImportSettings = ImportSettings(), into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         guard !paths.isEmpty else { throw .error("no trace given") }
         var streamsByFormat: [InputFormat: [ByteStream]] = [:]
-        for path in try expand(paths) {
+        // Sorted, so the same files give the same graph in whatever order they are named.
+        let files = try expand(paths).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for path in files {
             let stream = try ByteStream(path: path)
             let chosen: InputFormat
             if let format = settings.format {

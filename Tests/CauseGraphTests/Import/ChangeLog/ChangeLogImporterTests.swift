@@ -190,9 +190,11 @@ struct ChangeLogImporterTests {
         let first = ChangeLogTestFiles.write("A: unchanged.\n")
         let second = ChangeLogTestFiles.write("B: unchanged.\n")
         let result = try ChangeLogImport(paths: [first, second])
+        // Files are read in path order.
+        let titles = first.utf8.lexicographicallyPrecedes(second.utf8) ? ["A", "B"] : ["B", "A"]
         #expect(result.recorder.records == [
-            .begin(TraceHeader()), .event(TraceEvent(id: 1, kind: .body, title: "A", owner: .app)),
-            .begin(TraceHeader()), .event(TraceEvent(id: 1, kind: .body, title: "B", owner: .app)),
+            .begin(TraceHeader()), .event(TraceEvent(id: 1, kind: .body, title: titles[0], owner: .app)),
+            .begin(TraceHeader()), .event(TraceEvent(id: 1, kind: .body, title: titles[1], owner: .app)),
         ])
     }
 
