@@ -71,6 +71,29 @@ struct ReportCommandTests {
         #expect(scratch.entries == ["bad.jsonl"])
     }
 
+    @Test("the shaping options of render shape the graph drawn; the summary keeps the whole trace; --window narrows everything")
+    func shaping() throws {
+        let trace = fixture("onoff-toggle.jsonl")
+        let shaped = try Causegraph.run(["report", trace, "--max-nodes", "3"])
+        #expect(shaped.status == 0)
+        #expect(shaped.standardError.contains("note: showing 3 of 5 nodes (--max-nodes 3)"))
+        #expect(shaped.output.contains("3 of 5 nodes drawn"))
+        #expect(shaped.output.contains("<g id=\"r1\" class=\"edge kind&#45;gesture label&#45;update residual\">"), "the residual edge is drawn")
+        #expect(shaped.output.contains("shown: 3 of 5 nodes"), "and the legend")
+        #expect(shaped.output.contains("<td>OnOffView.isOn</td>"), "the summary names a node not drawn")
+
+        let windowed = try Causegraph.run(["report", trace, "--window", "1.5s:2s"])
+        #expect(windowed.status == 0)
+        #expect(windowed.output.contains(" Hz · 4 events · "), "only the events of the first tap")
+        let whole = try Causegraph.run(["report", trace])
+        #expect(whole.output.contains(" Hz · 19 events · "))
+
+        let nothing = try Causegraph.run(["report", trace, "--focus", "NoSuchView"])
+        #expect(nothing.status == 2)
+        #expect(nothing.standardError.contains("NoSuchView"))
+        #expect(nothing.standardOutput.isEmpty)
+    }
+
     @Test("help lists report and its options")
     func help() throws {
         let help = try Causegraph.run(["--help"])
@@ -79,5 +102,6 @@ struct ReportCommandTests {
         #expect(reportHelp.status == 0)
         #expect(reportHelp.output.contains("--theme <theme>"))
         #expect(reportHelp.output.contains("--output <file>"))
+        #expect(reportHelp.output.contains("--max-nodes <n>") && reportHelp.output.contains("--window <start:end>"))
     }
 }

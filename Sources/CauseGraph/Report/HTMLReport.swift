@@ -9,7 +9,12 @@
 /// page's script shows it only as text. The same trace always gives the
 /// same bytes.
 public struct HTMLReport {
+    /// The whole graph, which the summary, findings and timeline describe.
     public var graph: CauseGraph
+    /// The graph drawn: `graph` shaped by a ``GraphShaper``, with its
+    /// legend; `nil` draws all of `graph`. Its nodes keep their ids, so rows
+    /// and bars about nodes it shows select them.
+    public var drawn: ShapedGraph?
     public var events: EventLog
     public var theme: Theme
     /// What to call the traces read, in the page's heading (file names, say).
@@ -21,8 +26,12 @@ public struct HTMLReport {
     /// How many of a node's events its update list shows at most.
     public static let updatesPerNode = 200
 
-    public init(graph: CauseGraph, events: EventLog, theme: Theme = .light, sources: [String] = [], thresholds: FindingThresholds = FindingThresholds()) {
+    public init(
+        graph: CauseGraph, drawn: ShapedGraph? = nil, events: EventLog, theme: Theme = .light, sources: [String] = [],
+        thresholds: FindingThresholds = FindingThresholds()
+    ) {
         self.graph = graph
+        self.drawn = drawn
         self.events = events
         self.theme = theme
         self.sources = sources
@@ -31,11 +40,14 @@ public struct HTMLReport {
 
     /// The page.
     ///
-    /// - Parameter renderSVG: lays out the graph's DOT text (encoded in the
-    ///   report's theme) and returns the SVG document; the library itself
-    ///   draws nothing, so it needs no C.
+    /// - Parameter renderSVG: lays out the drawn graph's DOT text (encoded
+    ///   in the report's theme) and returns the SVG document; the library
+    ///   itself draws nothing, so it needs no C.
     public func html<Failure: Error>(renderingSVG renderSVG: (_ dot: String) throws(Failure) -> String) throws(Failure) -> String {
-        let svg = try renderSVG(DOTEncoder(style: theme.style).encode(graph))
+        let picture = drawn?.graph ?? graph
+        let legend = drawn?.legend
+        let svg = try renderSVG(DOTEncoder(style: theme.style).encode(picture, legend: legend))
+        let shown = Set(picture.nodes.map(\.id))
         let summary = TraceSummary(graph: graph, thresholds: thresholds)
         let title = (graph.app ?? "Trace") + " · causegraph report"
         var lines = [
@@ -53,7 +65,7 @@ public struct HTMLReport {
             "</head>",
             "<body>",
         ]
-        lines += header(summary)
+        lines += header(summary, picture: picture)
         lines.append("<main>")
         lines.append("<div class=\"workspace\">")
         lines.append("<section id=\"graph\" class=\"graph card\" aria-label=\"Cause and effect graph\">")
@@ -64,24 +76,26 @@ public struct HTMLReport {
         lines.append("</section>")
         lines += panel()
         lines.append("</div>")
-        lines += timeline()
-        lines.append(SummaryMarkup.findings(summary.findings))
-        lines.append(SummaryMarkup.summary(summary))
+        lines += timeline(selectable: shown)
+        lines.append(SummaryMarkup.findings(summary.findings, selectable: shown))
+        lines.append(SummaryMarkup.summary(summary, selectable: shown))
         lines.append("</main>")
         lines.append("<footer><p>Made by causegraph from a SwiftUI update trace. Cause nodes on the left, their effects to the right; blue: the app, grey: the system; orange and red borders: long updates; dashed and dimmed: bodies checked and skipped.</p></footer>")
-        lines.append("<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(graph))</script>")
-        lines.append("<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: graph, events: events, burstWindow: thresholds.stormWindow, updatesPerNode: Self.updatesPerNode))\n</script>")
+        lines.append("<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(picture, shaping: legend))</script>")
+        lines.append("<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, events: events, burstWindow: thresholds.stormWindow, updatesPerNode: Self.updatesPerNode))\n</script>")
         lines.append("<script>\(ReportScript.text)</script>")
         lines.append("</body>")
         lines.append("</html>")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func header(_ summary: TraceSummary) -> [String] {
+    private func header(_ summary: TraceSummary, picture: CauseGraph) -> [String] {
         var facts = sources.map(HTMLText.escape)
         facts.append("\(JSONText.number(graph.frameRate)) Hz")
         facts.append(CountText.string(summary.totals.events, "event"))
-        facts.append(CountText.string(graph.nodes.count, "node"))
+        facts.append(picture.nodes.count == graph.nodes.count
+            ? CountText.string(graph.nodes.count, "node")
+            : "\(picture.nodes.count) of \(CountText.string(graph.nodes.count, "node")) drawn")
         facts.append(CountText.string(summary.findings.count, "finding"))
         var lines = [
             "<header class=\"top\">",
@@ -94,7 +108,7 @@ public struct HTMLReport {
             "<datalist id=\"titles\">",
         ]
         var seen: Set<String> = []
-        for node in graph.nodes where seen.insert(node.title).inserted {
+        for node in picture.nodes where seen.insert(node.title).inserted {
             lines.append("<option value=\"\(HTMLText.escape(node.title))\"></option>")
         }
         lines.append("</datalist>")
@@ -119,13 +133,13 @@ public struct HTMLReport {
         ]
     }
 
-    private func timeline() -> [String] {
+    private func timeline(selectable: Set<String>) -> [String] {
         let strip = Timeline(graph: graph, events: events)
         var lines = ["<section id=\"timeline\" class=\"card\" aria-labelledby=\"timeline-heading\">", "<h2 id=\"timeline-heading\">Timeline</h2>"]
         if strip.lanes.allSatisfy({ $0.count == 0 }) {
             lines.append("<p class=\"note\">The trace records no update group and no long update with a time.</p>")
         }
-        lines.append(TimelineMarkup.svg(strip))
+        lines.append(TimelineMarkup.svg(strip, selectable: selectable))
         lines.append("<p class=\"legend\"><span class=\"swatch severity-low\"></span> update group within a frame <span class=\"swatch severity-medium\"></span> orange: at least 1/16 of a frame <span class=\"swatch severity-high\"></span> red: at least 1/8 <span class=\"swatch severity-veryHigh\"></span> longer than a frame</p>")
         lines.append("</section>")
         return lines

@@ -24,7 +24,7 @@ enum ReportData {
         lines.append(list("edges", graph.edges.map { edge in
             GraphJSONEncoder.object([
                 "id": JSONText.quoted(edge.id),
-                "identity": JSONText.quoted("\(edge.kind.rawValue) · \(edge.label.rawValue)"),
+                "identity": JSONText.quoted("\(edge.kind.rawValue) · \(edge.label.rawValue)" + (edge.isResidual ? " · through nodes not shown" : "")),
                 "figures": figures(figures(of: edge)),
             ])
         }) + ",")

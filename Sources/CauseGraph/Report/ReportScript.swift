@@ -37,7 +37,7 @@ enum ReportScript {
           for (const list of [...incoming.values(), ...outgoing.values()]) list.sort((a, b) => b.count - a.count);
           const isUpdate = (node) => node.kind === "body" || node.kind === "representable" || node.kind === "other";
           const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-          const graphElement = (id) => (svg && /^[ne][0-9]+$/.test(id) ? byId(id) : null);
+          const graphElement = (id) => (svg && /^[ner][0-9]+$/.test(id) ? byId(id) : null);
 
           // Nodes and edges become buttons; Graphviz's <title> children only repeat their ids.
           for (const node of graph.nodes) {

@@ -1,7 +1,8 @@
 /// The summary and findings of a report page, as HTML: the same figures as
-/// `causegraph summary`, with rows that select their node in the graph.
+/// `causegraph summary`, with rows that select their node in the graph when
+/// it is drawn (`selectable`).
 enum SummaryMarkup {
-    static func summary(_ summary: TraceSummary) -> String {
+    static func summary(_ summary: TraceSummary, selectable: Set<String>) -> String {
         let totals = summary.totals
         var lines = ["<section id=\"summary\" class=\"card\" aria-labelledby=\"summary-heading\">", "<h2 id=\"summary-heading\">Summary</h2>"]
         lines.append("<dl class=\"totals\">")
@@ -22,7 +23,7 @@ enum SummaryMarkup {
             lines.append(row(node: worst?.node, severity: worst?.severity, cells: [
                 cell(lane.name), number("\(lane.orange)"), number("\(lane.red)"),
                 cell(worst.map { "\(DurationText.string($0.duration)) (event \($0.event))" } ?? "—"),
-            ]))
+            ], selectable: selectable))
         }
         lines.append("</tbody></table>")
 
@@ -38,7 +39,7 @@ enum SummaryMarkup {
                 lines.append(row(node: node.id, severity: node.severity, cells: [
                     cell(node.title), number("\(node.count)"), number("\(node.ran)"), number("\(node.skipped)"),
                     number(duration(node.totalDuration)), number(duration(view.average)), number(duration(node.maxDuration)),
-                ]))
+                ], selectable: selectable))
             }
             lines.append("</tbody></table>")
         }
@@ -51,7 +52,7 @@ enum SummaryMarkup {
             for cause in summary.topCauses {
                 lines.append(row(node: cause.node.id, severity: nil, cells: [
                     cell(cause.node.title), cell(cause.node.kind.rawValue), number("\(cause.drove)"), number("\(cause.targets)"),
-                ]))
+                ], selectable: selectable))
             }
             lines.append("</tbody></table>")
         }
@@ -59,7 +60,7 @@ enum SummaryMarkup {
         return lines.joined(separator: "\n")
     }
 
-    static func findings(_ findings: [Finding]) -> String {
+    static func findings(_ findings: [Finding], selectable: Set<String>) -> String {
         var lines = ["<section id=\"findings\" class=\"card\" aria-labelledby=\"findings-heading\">", "<h2 id=\"findings-heading\">Findings</h2>"]
         if findings.isEmpty {
             lines.append("<p class=\"note\">No known update problem found.</p>")
@@ -73,7 +74,7 @@ enum SummaryMarkup {
                 if let group = finding.exampleGroup { lines.append("<li>e.g. update group \(group)</li>") }
                 lines.append("</ul>")
                 lines.append("<p class=\"fix\"><strong>Fix:</strong> \(HTMLText.escape(finding.fix))</p>")
-                if let node = finding.nodes.first {
+                if let node = finding.nodes.first, selectable.contains(node) {
                     let edge = finding.edge.map { " data-edge=\"\(HTMLText.escape($0))\"" } ?? ""
                     lines.append("<button type=\"button\" class=\"show\" data-node=\"\(HTMLText.escape(node))\"\(edge)>Show in graph</button>")
                 }
@@ -89,10 +90,10 @@ enum SummaryMarkup {
         "<div><dt>\(name)</dt><dd><strong>\(value)</strong>\(detail.isEmpty ? "" : " <span class=\"detail\">\(HTMLText.escape(detail))</span>")</dd></div>"
     }
 
-    private static func row(node: String?, severity: Severity?, cells: [String]) -> String {
+    private static func row(node: String?, severity: Severity?, cells: [String], selectable: Set<String>) -> String {
         var attributes = ""
         if let severity { attributes += " class=\"severity-\(severity.rawValue)\"" }
-        if let node { attributes += " data-node=\"\(HTMLText.escape(node))\" tabindex=\"0\"" }
+        if let node, selectable.contains(node) { attributes += " data-node=\"\(HTMLText.escape(node))\" tabindex=\"0\"" }
         return "<tr\(attributes)>" + cells.joined() + "</tr>"
     }
 

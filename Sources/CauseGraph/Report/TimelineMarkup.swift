@@ -10,7 +10,8 @@ enum TimelineMarkup {
     static let laneGap = 8
     static let axisHeight = 26
 
-    static func svg(_ timeline: Timeline) -> String {
+    /// - Parameter selectable: the nodes drawn, which a bar may select.
+    static func svg(_ timeline: Timeline, selectable: Set<String>) -> String {
         let plotWidth = timeline.columns
         let width = labelWidth + plotWidth + 10
         let lanesHeight = timeline.lanes.count * (laneHeight + laneGap)
@@ -24,7 +25,7 @@ enum TimelineMarkup {
             lines.append("<text class=\"lane-name\" x=\"0\" y=\"\(top + 15)\">\(HTMLText.escape(lane.name)) <tspan class=\"lane-count\">\(lane.count)</tspan></text>")
             lines.append("<rect class=\"lane-track\" x=\"\(labelWidth)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(laneHeight)\"/>")
             for bar in lane.bars {
-                lines.append(self.bar(bar, top: top, laneName: lane.name, columns: timeline.columns))
+                lines.append(self.bar(bar, top: top, laneName: lane.name, columns: timeline.columns, selectable: selectable))
             }
             lines.append("</g>")
         }
@@ -33,12 +34,12 @@ enum TimelineMarkup {
         return lines.joined(separator: "\n")
     }
 
-    private static func bar(_ bar: Timeline.Bar, top: Int, laneName: String, columns: Int) -> String {
+    private static func bar(_ bar: Timeline.Bar, top: Int, laneName: String, columns: Int, selectable: Set<String>) -> String {
         let worst = bar.worst
         var target: String
-        if let node = worst.node {
+        if let node = worst.node, selectable.contains(node) {
             target = "data-node=\"\(HTMLText.escape(node))\""
-        } else if let group = worst.group {
+        } else if worst.node == nil, let group = worst.group {
             target = "data-group=\"\(group)\""
         } else {
             target = ""

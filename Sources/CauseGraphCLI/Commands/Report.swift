@@ -12,7 +12,9 @@ struct ReportCommand: ParsableCommand {
             The page loads nothing from anywhere: styles, script and data are inline and its \
             Content-Security-Policy forbids any fetch. Hover a node to light up the nodes of the \
             same update, click a node or an edge for its figures, updates and backtrace, press / \
-            to find a view. The report keeps every event of the trace in memory (some 64 bytes each).
+            to find a view. The graph drawn is shaped as by render (at most 80 nodes by default); \
+            the summary, findings and timeline cover the whole trace, or the --window. The report \
+            keeps every event of the trace in memory (some 64 bytes each).
             """)
 
     @OptionGroup var input: InputOptions
@@ -21,12 +23,23 @@ struct ReportCommand: ParsableCommand {
     var output: String = "-"
 
     @OptionGroup var themeOption: ThemeOption
+    @OptionGroup(title: "Shaping") var shaping: ShapingOptions
 
     func run() throws {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        let (graph, events) = try CauseGraph.reconstructWithEvents(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
-        let report = HTMLReport(graph: graph, events: events, theme: themeOption.theme, sources: input.traces.map(Self.displayName))
+        let graph: CauseGraph
+        let events: EventLog
+        var statistics: WindowStatistics?
+        if let window = try shaping.settings().window {
+            (graph, events, statistics) = try CauseGraph.reconstructWithEvents(
+                from: input.traces, settings: input.settings, window: window, diagnostics: &diagnostics)
+        } else {
+            (graph, events) = try CauseGraph.reconstructWithEvents(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+        }
+        let drawn = try shaping.shape(graph, window: statistics, diagnostics: &diagnostics)
+        let report = HTMLReport(
+            graph: graph, drawn: drawn, events: events, theme: themeOption.theme, sources: input.traces.map(Self.displayName))
         let html = try report.html { dot throws(GraphvizError) in
             let rendered = try Graphviz.render(dot: dot, format: .svg)
             for warning in rendered.warnings {

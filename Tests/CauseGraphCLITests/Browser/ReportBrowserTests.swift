@@ -8,10 +8,10 @@ private struct WrittenReport {
     let url: URL
     let graph: CauseGraph
 
-    init(_ fixtureName: String, theme: String = "light") throws {
+    init(_ fixtureName: String, theme: String = "light", options: [String] = []) throws {
         scratch = try Scratch()
         let path = scratch.path("\(fixtureName).html")
-        let result = try Causegraph.run(["report", fixture("\(fixtureName).jsonl"), "--theme", theme, "-o", path])
+        let result = try Causegraph.run(["report", fixture("\(fixtureName).jsonl"), "--theme", theme, "-o", path] + options)
         guard result.status == 0 else { throw Chromium.Failure(description: "report failed: \(result.standardError)") }
         url = URL(fileURLWithPath: path)
         var diagnostics = Diagnostics()
@@ -130,6 +130,30 @@ struct ReportBrowserTests {
         let graphNode = try report.node("<graph>")
         try page.click(at: try barCentre(page, node: graphNode.id))
         #expect(try page.string("document.getElementById('panel').dataset.selected") == "node:\(graphNode.id)")
+        #expect(try page.activity().problems.isEmpty)
+    }
+
+    @Test("a shaped report: the dotted edge through nodes not drawn opens in the panel; rows of nodes not drawn select nothing")
+    func shaped() throws {
+        let report = try WrittenReport("onoff-toggle", options: ["--max-nodes", "3"])
+        let browser = try Chromium()
+        defer { browser.close() }
+        let page = try BrowserPage(browser, url: report.url)
+        var settings = ShapingSettings()
+        settings.maxNodes = 3
+        let drawn = try GraphShaper(settings: settings).shape(report.graph).graph
+        #expect(try page.strings("[...document.querySelectorAll('#canvas > svg g.node')].map((node) => node.id)") == drawn.nodes.map(\.id))
+        let residual = try #require(drawn.edges.first { $0.isResidual })
+        try page.click(at: try page.centre(of: residual.id))
+        #expect(try page.string("document.getElementById('panel').dataset.selected") == "edge:\(residual.id)")
+        #expect(try page.string("document.querySelector('#panel h2').textContent") == "Tap → OnOffView")
+        #expect(try page.string("document.querySelector('#panel .identity').textContent") == "gesture · update · through nodes not shown ×4")
+        let hidden = try report.node("OnOffView.isOn")
+        #expect(!drawn.nodes.contains { $0.id == hidden.id })
+        #expect(try page.number("document.querySelectorAll('[data-node=\"\(hidden.id)\"]').length") == 0)
+        try page.press(.escape)
+        try page.evaluate("[...document.querySelectorAll('#summary td')].find((cell) => cell.textContent === 'OnOffView.isOn').click()")
+        #expect(try page.evaluate("document.getElementById('panel').dataset.selected ?? null") is NSNull)
         #expect(try page.activity().problems.isEmpty)
     }
 

@@ -151,17 +151,44 @@ struct HTMLReportTests {
         #expect(dot == DOTEncoder(style: .dark).encode(graph))
     }
 
+    @Test("a shaped report draws the shaped graph and its legend; rows select only the nodes drawn")
+    func shaped() throws {
+        let (graph, events) = try fixtureEvents("onoff-toggle")
+        var settings = ShapingSettings()
+        settings.maxNodes = 3
+        let drawn = try GraphShaper(settings: settings).shape(graph)
+        let kept = Set(drawn.graph.nodes.map(\.id))
+        #expect(kept.count == 3 && drawn.graph.edges.contains { $0.isResidual })
+        let renderer = FakeRenderer()
+        let html = HTMLReport(graph: graph, drawn: drawn, events: events).html { renderer.render($0, graph: drawn.graph) }
+        #expect(renderer.dot == DOTEncoder().encode(drawn.graph, legend: drawn.legend))
+        #expect(html.contains("<p class=\"facts\">60 Hz · 19 events · 3 of 5 nodes drawn · "))
+        let graphData = try #require(between(html, "<script type=\"application/json\" id=\"graph-data\">", "</script>"))
+        #expect(graphData == "\n" + GraphJSONEncoder.encode(drawn.graph, shaping: drawn.legend))
+        let reportData = try #require(between(html, "<script type=\"application/json\" id=\"report-data\">", "</script>"))
+        #expect(reportData.contains("· through nodes not shown"), "the residual edge says what it is")
+        let selected = Set(html.components(separatedBy: "data-node=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        #expect(!selected.isEmpty && selected.isSubset(of: kept), "\(selected)")
+        for node in graph.nodes where !kept.contains(node.id) {
+            #expect(!html.contains("<option value=\"\(HTMLText.escape(node.title))\">"), "\(node.title) is not searchable")
+        }
+        #expect(html.contains("<td>OnOffView.isOn</td>"), "the summary still covers the whole trace")
+    }
+
     @Test("the timeline strip marks bars with what they select and their figures")
     func timelineMarkup() throws {
         let (graph, events) = try fixtureEvents("contact-list")
         let timeline = Timeline(graph: graph, events: events)
-        let svg = TimelineMarkup.svg(timeline)
+        let svg = TimelineMarkup.svg(timeline, selectable: Set(graph.nodes.map(\.id)))
         let bars = svg.components(separatedBy: "<rect class=\"bar ").count - 1
         #expect(bars == timeline.lanes.reduce(0) { $0 + $1.bars.count })
         #expect(bars > 0)
         let row = try #require(graph.nodes.first { $0.title == "ContactRow" })
         #expect(svg.contains("data-node=\"\(row.id)\" tabindex=\"0\" role=\"button\"><title>Long View Body Updates: "))
         #expect(svg.contains("data-group=\""))
+        let undrawn = TimelineMarkup.svg(timeline, selectable: [])
+        #expect(!undrawn.contains("data-node="), "a bar selects only a node that is drawn")
+        #expect(undrawn.contains("data-group=\""), "groups stay selectable")
         #expect(TimelineMarkup.tickStep(span: 1_000, ticks: 6) == 200)
         #expect(TimelineMarkup.tickStep(span: 999_999_999, ticks: 6) == 200_000_000)
         #expect(TimelineMarkup.tickStep(span: .max, ticks: 6) > 0)
