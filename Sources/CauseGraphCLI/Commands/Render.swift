@@ -15,6 +15,7 @@ struct Render: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
+    @OptionGroup var themeOption: ThemeOption
 
     @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
     var engine: String = "dot"
@@ -22,9 +23,10 @@ struct Render: ParsableCommand {
     func run() throws {
         let format = try outputOptions.resolvedFormat()
         let shaped = try shaping.shapedGraph(input)
+        let encoder = DOTEncoder(style: themeOption.theme.style)
         try GraphWriter.write(
             format, to: outputOptions.output, engine: engine,
             json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },
-            dot: { DOTEncoder().encode(shaped.graph, legend: shaped.legend) })
+            dot: { encoder.encode(shaped.graph, legend: shaped.legend) })
     }
 }

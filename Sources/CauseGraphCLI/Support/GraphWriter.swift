@@ -14,14 +14,19 @@ enum GraphWriter {
         case .dot:
             bytes = Array(dot().utf8)
         case .svg, .png, .pdf:
-            let output = try Graphviz.render(dot: dot(), format: format.graphviz!, engine: engine)
-            for warning in output.warnings {
-                Terminal.standardError.print(Diagnostic(.warning, "graphviz: \(warning)"))
-            }
-            bytes = output.bytes
+            bytes = try draw(dot(), as: format.graphviz!, engine: engine)
         }
         let file = try OutputOptions.open(path, binary: format.isBinary)
         try file.write(bytes)
         try file.commit()
+    }
+
+    /// Lays out and renders DOT with libgraphviz, passing its warnings on to standard error.
+    static func draw(_ dot: String, as format: GraphvizFormat, engine: String = "dot") throws(GraphvizError) -> [UInt8] {
+        let output = try Graphviz.render(dot: dot, format: format, engine: engine)
+        for warning in output.warnings {
+            Terminal.standardError.print(Diagnostic(.warning, "graphviz: \(warning)"))
+        }
+        return output.bytes
     }
 }
