@@ -18,7 +18,7 @@ struct CauseGraphPlugin: CommandPlugin {
         let packageDirectory = context.package.directoryURL.standardizedFileURL
         let destination = try outputFolder(options.destination, in: context.package)
         let plan = try RenderPlan(
-            traces: options.traces, format: options.format,
+            traces: options.traces, format: options.format, suffix: options.suffix,
             packageDirectory: packageDirectory, outputDirectory: destination)
 
         // SwiftPM 6.3 names a tool built from this package after its target

@@ -13,6 +13,8 @@ struct PluginOptions {
     var format = "svg"
     /// Passed to `causegraph render --theme` unchanged, when given.
     var theme: String?
+    /// Added to each output's name before the extension, e.g. `~dark` for DocC's dark variants.
+    var suffix = ""
     /// Trace files and folders, relative to the package directory.
     var traces: [String] = []
     /// Everything after `--`, passed to `causegraph render` unchanged.
@@ -23,7 +25,7 @@ struct PluginOptions {
 
         USAGE: swift package --allow-writing-to-package-directory causegraph
                  (--output <folder> | --target <target>) [--format <format>] [--theme <theme>]
-                 <trace> ... [-- <render option> ...]
+                 [--suffix <suffix>] <trace> ... [-- <render option> ...]
 
         ARGUMENTS:
           <trace>              Trace files, or folders whose files are traces (relative to the
@@ -35,6 +37,8 @@ struct PluginOptions {
           --target <target>    Write into the `Resources` folder of this target's DocC catalog.
           --format <format>    svg (default), png, pdf, dot or json.
           --theme <theme>      Passed to `causegraph render --theme` (light or dark).
+          --suffix <suffix>    Added to each output's name: NAME<suffix>.<format>. DocC shows
+                               NAME~dark.svg instead of NAME.svg to readers in dark mode.
           -h, --help           Show this help.
 
         Outputs are written only when every trace renders; a file whose content is unchanged
@@ -47,6 +51,7 @@ struct PluginOptions {
         var target: String?
         var format: String?
         var theme: String?
+        var suffix = ""
         var traces: [String] = []
         var renderOptions: [String] = []
 
@@ -78,6 +83,7 @@ struct PluginOptions {
             case "--target": target = value
             case "--format": format = value
             case "--theme": theme = value
+            case "--suffix": suffix = value
             default: throw .usage("unknown option '\(name)'; options for `causegraph render` go after '--'")
             }
         }
@@ -96,10 +102,13 @@ struct PluginOptions {
                 throw .usage("'\(format)' is not a format; use svg, png, pdf, dot or json")
             }
         }
+        guard !suffix.contains("/") else { throw .usage("the suffix '\(suffix)' would reach outside the output folder") }
         for option in renderOptions where ["-o", "--output", "--format"].contains(option.split(separator: "=").first.map(String.init)) {
             throw .usage("'\(option)' cannot follow '--': the plugin chooses each output's name and format")
         }
-        return PluginOptions(destination: destination, format: format ?? "svg", theme: theme, traces: traces, renderOptions: renderOptions)
+        return PluginOptions(
+            destination: destination, format: format ?? "svg", theme: theme, suffix: suffix,
+            traces: traces, renderOptions: renderOptions)
     }
 
     /// The arguments of `causegraph render` for one trace.

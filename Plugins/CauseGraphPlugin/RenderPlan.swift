@@ -6,7 +6,7 @@ struct RenderPlan {
         /// The trace as handed to `causegraph`: relative to the package directory
         /// when inside it, so messages and outputs never depend on where the package lives.
         var trace: String
-        /// The output's file name: the trace's name with the format as its extension.
+        /// The output's file name: the trace's name, the suffix, and the format as extension.
         var outputName: String
     }
 
@@ -15,10 +15,10 @@ struct RenderPlan {
 
     /// Expands folders as `causegraph` does (the regular, non-hidden files directly
     /// inside) and names each output, refusing two traces that would share one.
-    init(traces: [String], format: String, packageDirectory: URL, outputDirectory: URL) throws(PluginError) {
+    init(traces: [String], format: String, suffix: String, packageDirectory: URL, outputDirectory: URL) throws(PluginError) {
         var jobsByOutput: [String: Job] = [:]
         for trace in try Self.expand(traces, in: packageDirectory) {
-            let job = Job(trace: trace, outputName: Self.outputName(for: trace, format: format))
+            let job = Job(trace: trace, outputName: Self.outputName(for: trace, suffix: suffix, format: format))
             if let other = jobsByOutput[job.outputName], other.trace != trace {
                 let pair = [other.trace, trace].sorted(by: Self.byteOrder)
                 throw .setup("'\(pair[0])' and '\(pair[1])' would both be rendered to '\(job.outputName)'; rename one or render them in separate runs")
@@ -32,11 +32,11 @@ struct RenderPlan {
         jobs = jobsByOutput.values.sorted { Self.byteOrder($0.trace, $1.trace) }
     }
 
-    /// `NAME.EXT` becomes `NAME.FORMAT`; a name without extension gains one.
-    static func outputName(for trace: String, format: String) -> String {
+    /// `NAME.EXT` becomes `NAME<suffix>.FORMAT`; a name without extension gains one.
+    static func outputName(for trace: String, suffix: String, format: String) -> String {
         let name = (trace as NSString).lastPathComponent
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "\(name).\(format)" }
-        return "\(name[..<dot]).\(format)"
+        let stem = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? name[...]
+        return "\(stem)\(suffix).\(format)"
     }
 
     /// Sorting by bytes, not by locale, so every machine agrees.

@@ -61,14 +61,15 @@ struct PluginTests {
         #expect(reports[0] == reports[1], "outputs are reported in path order whatever order the traces were named in")
     }
 
-    @Test("--theme reaches causegraph render unchanged")
+    @Test("--theme reaches causegraph render unchanged; --suffix names the variant")
     func themePassesThrough() throws {
         let trace = package.url("traces/\(traces[0])").path
         let direct = try Causegraph.run(["render", trace, "--theme", "dark", "--format", "svg", "-o", "-"])
-        let run = try package.causegraphPlugin(["--output", "Graphs/dark", "--theme", "dark", "traces/\(traces[0])"])
+        let run = try package.causegraphPlugin(["--output", "Graphs/dark", "--theme", "dark", "--suffix", "~dark", "traces/\(traces[0])"])
         if direct.status == 0 {
             try #require(run.status == 0, "\(run.standardError)")
-            #expect(try package.read("Graphs/dark/\(outputs[0])") == direct.standardOutput)
+            #expect(package.entries("Graphs/dark") == ["landmarks-after~dark.svg"])
+            #expect(try package.read("Graphs/dark/landmarks-after~dark.svg") == direct.standardOutput)
         } else {
             // causegraph without --theme: the plugin passed it on, and reports the tool's refusal.
             #expect(direct.standardError.hasPrefix("Error: Unknown option '--theme'"))
@@ -103,6 +104,7 @@ struct PluginTests {
         (["--output", "Graphs/refused", "missing.jsonl"], "error: missing.jsonl: no such trace file or folder"),
         (["--output", "Graphs/refused", "clash"], "error: 'clash/a.jsonl' and 'clash/a.log' would both be rendered to 'a.svg'"),
         (["--output", "Graphs/refused", "--format", "../svg", "traces"], "error: '../svg' is not a format"),
+        (["--output", "Graphs/refused", "--suffix", "/../x", "traces"], "error: the suffix '/../x' would reach outside the output folder"),
         (["--output", "Graphs/refused", "--engine", "neato", "traces"], "error: unknown option '--engine'; options for `causegraph render` go after '--'"),
         (["--output", "Graphs/refused", "traces", "--", "-o", "x.svg"], "error: '-o' cannot follow '--'"),
         (["--output", "Graphs/refused", "traces", "--", "--frobnicate"], "error: Unknown option '--frobnicate'\n"),
@@ -117,10 +119,13 @@ struct PluginTests {
         #expect(!package.exists("Graphs/refused"))
     }
 
-    @Test("DocC embeds the rendered graphs in the documentation", .enabled(if: docc != nil, "docc is not installed"))
+    @Test("DocC embeds the rendered graphs, and a ~dark variant for readers in dark mode", .enabled(if: docc != nil, "docc is not installed"))
     func doccEmbedsGraphs() throws {
         let render = try package.causegraphPlugin(["--target", "DocumentedApp", "traces"])
         try #require(render.status == 0, "\(render.standardError)")
+        // DocC tells the variant by its name alone; what a dark theme draws is tested above.
+        let variant = try package.causegraphPlugin(["--target", "DocumentedApp", "--suffix", "~dark", "traces/\(traces[1])"])
+        try #require(variant.status == 0, "\(variant.standardError)")
         let symbols = try package.swiftPackage(["dump-symbol-graph"])
         try #require(symbols.status == 0, "\(symbols.standardError)")
         let symbolGraphs = try #require(findFolder(holding: "DocumentedApp.symbols.json", under: package.scratch))
@@ -135,11 +140,12 @@ struct PluginTests {
         try #require(convert.status == 0, "\(convert.standardError)")
 
         let article = try String(contentsOf: archive.appendingPathComponent("data/documentation/documentedapp/whyeveryrowupdated.json"), encoding: .utf8)
-        for output in outputs {
+        for output in outputs + ["landmarks-before~dark.svg"] {
             let embedded = try Data(contentsOf: archive.appendingPathComponent("images/com.example.DocumentedApp/\(output)"))
             #expect(try embedded == package.read("\(Self.catalogResources)/\(output)"))
             #expect(article.contains(#""url":"\/images\/com.example.DocumentedApp\/"# + output + "\""))
         }
+        #expect(article.contains(#"landmarks-before~dark.svg","traits":["1x","dark"]"#))
     }
 
     private func modificationDate(_ path: String) throws -> Date {
