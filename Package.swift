@@ -49,9 +49,10 @@ let package = Package(
             dependencies: ["CauseGraphCLI"]
         ),
 
-        // Tests mirror the source modules.
-        .testTarget(name: "CauseGraphTests", dependencies: ["CauseGraph"]),
+        // Tests mirror the source modules; large synthetic traces are shared.
+        .target(name: "CauseGraphTestSupport", dependencies: ["CauseGraph"], path: "Tests/CauseGraphTestSupport"),
+        .testTarget(name: "CauseGraphTests", dependencies: ["CauseGraph", "CauseGraphTestSupport"]),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["GraphvizRender", "CauseGraph"]),
-        .testTarget(name: "CauseGraphCLITests", dependencies: ["CauseGraph", "CauseGraphCLI"]),
+        .testTarget(name: "CauseGraphCLITests", dependencies: ["CauseGraph", "CauseGraphCLI", "CauseGraphTestSupport"]),
     ]
 )

@@ -49,7 +49,8 @@ enum ExitStatus {
                 if !message.isEmpty { print(message) }
                 return success
             }
-            if code.rawValue == checkFailed { return checkFailed }
+            // Only a check that failed ends with 1; any other failure is bad input or usage.
+            if let exit = error as? ExitCode, exit.rawValue == checkFailed { return checkFailed }
             if !message.isEmpty { Terminal.standardError.write(VisibleText.lines(message) + "\n") }
             return badInput
         }

@@ -16,7 +16,9 @@ public struct DOTEncoder: Sendable {
         self.style = style
     }
 
-    public func encode(_ graph: CauseGraph) -> String {
+    /// - Parameter legend: what shaping left out, drawn as the graph's label
+    ///   (see ``ShapedGraph/legend``); `nil` for a complete graph.
+    public func encode(_ graph: CauseGraph, legend: ShapingReport? = nil) -> String {
         let palette = style.palette
         let font = DOTEscaping.escString(style.fontName)
         var lines = ["digraph causegraph {"]
@@ -24,7 +26,9 @@ public struct DOTEncoder: Sendable {
             "rankdir=LR", "bgcolor=\"\(palette.background)\"", "fontname=\"\(font)\"", "fontsize=12",
             "fontcolor=\"\(palette.text)\"", "nodesep=0.25", "ranksep=0.6", "pad=0.2", "outputorder=edgesfirst",
         ]
-        if let app = graph.app {
+        if let legend {
+            graphAttributes += ["labelloc=t", "labeljust=l", "label=<\(DOTLegend.label(app: graph.app, report: legend, palette: palette))>"]
+        } else if let app = graph.app {
             graphAttributes += ["labelloc=t", "labeljust=l", "label=<<B>\(DOTEscaping.htmlText(app))</B>>"]
         }
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))]")
@@ -148,14 +152,20 @@ public struct DOTEncoder: Sendable {
 
     private func attributes(of edge: CauseGraph.Edge, tooltip: String) -> [String] {
         let palette = style.palette
+        var classes = "kind-\(edge.kind.rawValue) label-\(edge.label.rawValue)"
+        if edge.isResidual { classes += " residual" }
         var attributes = [
             "id=\"\(edge.id)\"",
-            "class=\"kind-\(edge.kind.rawValue) label-\(edge.label.rawValue)\"",
+            "class=\"\(classes)\"",
             "label=\"\(edge.label.rawValue) ×\(edge.count)\"",
             "penwidth=\(Self.penWidth(forCount: edge.count))",
         ]
+        // Dotted says "through nodes not shown", and wins over creation's bold.
+        let lineStyle = edge.isResidual ? "style=dotted" : "style=bold"
         if edge.label == .creation {
-            attributes += ["color=\"\(palette.creationEdge)\"", "style=bold", "arrowhead=onormal"]
+            attributes += ["color=\"\(palette.creationEdge)\"", lineStyle, "arrowhead=onormal"]
+        } else if edge.isResidual {
+            attributes.append(lineStyle)
         }
         attributes.append("tooltip=\"\(DOTEscaping.escString(tooltip))\"")
         return attributes
@@ -170,7 +180,8 @@ public struct DOTEncoder: Sendable {
     }
 
     private func edgeTooltip(_ edge: CauseGraph.Edge, from: String, to: String) -> String {
-        var lines = ["\(from) → \(to)", "\(edge.kind.rawValue) · \(edge.label.rawValue) ×\(edge.count)"]
+        let ends = edge.isResidual ? "\(from) ⇢ \(to) through nodes not shown" : "\(from) → \(to)"
+        var lines = [ends, "\(edge.kind.rawValue) · \(edge.label.rawValue) ×\(edge.count)"]
         if !edge.changed.isEmpty { lines.append("changed: " + edge.changed.joined(separator: ", ")) }
         if let groups = groupList(edge.groups) { lines.append(groups) }
         return lines.joined(separator: "\n")

@@ -7,7 +7,9 @@ public enum GraphJSONEncoder {
     /// The version of the graph contract; bumped on any incompatible change.
     public static let version = 1
 
-    public static func encode(_ graph: CauseGraph) -> String {
+    /// - Parameter shaping: what shaping left out (``ShapedGraph/legend``),
+    ///   written as `shaping`; `null` for a complete graph.
+    public static func encode(_ graph: CauseGraph, shaping: ShapingReport? = nil) -> String {
         var lines: [String] = []
         lines.append("{")
         lines.append("  \"causegraph\": \(version),")
@@ -15,7 +17,8 @@ public enum GraphJSONEncoder {
         lines.append("  \"frameRate\": \(JSONText.number(graph.frameRate)),")
         lines.append(list("nodes", graph.nodes.map(node)) + ",")
         lines.append(list("edges", graph.edges.map(edge)) + ",")
-        lines.append(list("groups", graph.groups.map(group)))
+        lines.append(list("groups", graph.groups.map(group)) + ",")
+        lines.append("  \"shaping\": \(shaping.map(report) ?? "null")")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -66,6 +69,34 @@ public enum GraphJSONEncoder {
             "maxPerCause": JSONText.number(edge.maxPerCause),
             "changed": JSONText.strings(edge.changed),
             "groups": "[" + edge.groups.map { "\($0)" }.joined(separator: ", ") + "]",
+            "residual": edge.isResidual ? "true" : "false",
+        ])
+    }
+
+    private static func report(_ report: ShapingReport) -> String {
+        func totals(_ totals: ShapingReport.Totals) -> String {
+            object([
+                "nodes": JSONText.number(totals.nodes),
+                "edges": JSONText.number(totals.edges),
+                "events": JSONText.number(totals.events),
+            ])
+        }
+        let steps = report.steps.map { step in
+            object([
+                "filter": JSONText.quoted(step.filter.rawValue),
+                "option": JSONText.quoted(step.option),
+                "removedNodes": JSONText.number(step.removedNodes),
+                "removedEvents": JSONText.number(step.removedEvents),
+                "removedLinks": JSONText.number(step.removedLinks),
+                "keptUntimedEvents": JSONText.number(step.keptUntimedEvents),
+            ])
+        }
+        return object([
+            "shown": totals(report.shown),
+            "total": totals(report.total),
+            "residualEdges": JSONText.number(report.residualEdges),
+            "impliedResidualPaths": JSONText.number(report.impliedResidualPaths),
+            "filters": "[" + steps.joined(separator: ", ") + "]",
         ])
     }
 

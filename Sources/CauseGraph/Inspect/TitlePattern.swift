@@ -1,16 +1,25 @@
-/// What the user typed to pick nodes by title: a substring (ignoring case)
-/// or a regular expression.
-public struct TitlePattern: CustomStringConvertible {
+/// What the user typed to pick nodes by title (`why --view`, `--focus`,
+/// `--ignore`): a substring, ignoring case, or a regular expression found
+/// anywhere in the title.
+public struct TitlePattern: Sendable, Equatable, CustomStringConvertible {
+    /// The pattern as the user wrote it.
     public let text: String
-    private let regex: Regex<AnyRegexOutput>?
+    public let isRegex: Bool
+    /// Compiled once; a `Regex` is immutable once made, so sharing it is safe.
+    nonisolated(unsafe) private let regex: Regex<AnyRegexOutput>?
 
-    /// - Throws: a ``Diagnostic`` when `isRegex` and `text` is not a valid regular expression.
-    public init(_ text: String, isRegex: Bool = false) throws(Diagnostic) {
+    /// A pattern that matches titles containing `text`, ignoring case.
+    public init(substring text: String) {
         self.text = text
-        guard isRegex else {
-            regex = nil
-            return
-        }
+        isRegex = false
+        regex = nil
+    }
+
+    /// A pattern that matches titles in which the regular expression finds a match.
+    /// - Throws: a ``Diagnostic`` when `text` is not a valid regular expression.
+    public init(regex text: String) throws(Diagnostic) {
+        self.text = text
+        isRegex = true
         do {
             regex = try Regex(text)
         } catch {
@@ -18,12 +27,26 @@ public struct TitlePattern: CustomStringConvertible {
         }
     }
 
-    public func matches(_ title: String) -> Bool {
-        if let regex { return (try? regex.firstMatch(in: title)) != nil }
-        return title.lowercased().contains(text.lowercased())
+    /// A substring pattern, or a regular expression when `isRegex`.
+    public init(_ text: String, isRegex: Bool = false) throws(Diagnostic) {
+        if isRegex {
+            try self.init(regex: text)
+        } else {
+            self.init(substring: text)
+        }
     }
 
-    public var description: String { regex == nil ? text : "/\(text)/" }
+    public func matches(_ title: String) -> Bool {
+        if let regex { return (try? regex.firstMatch(in: title)) != nil }
+        return !text.isEmpty && title.lowercased().contains(text.lowercased())
+    }
+
+    /// The pattern quoted as it would be typed: `"Row"`.
+    public var description: String { "\"\(text)\"" }
+
+    public static func == (lhs: TitlePattern, rhs: TitlePattern) -> Bool {
+        lhs.text == rhs.text && lhs.isRegex == rhs.isRegex
+    }
 
     /// Up to `limit` of `candidates` closest to the pattern by edit distance
     /// (ignoring case), closest first, ties in the candidates' order.

@@ -105,10 +105,14 @@ public struct CauseGraph: Sendable, Equatable {
         /// The most links that one cause event drove along this edge (counted
         /// over consecutive links from the same event).
         public var maxPerCause: Int
+        /// Whether the edge stands for links that pass through nodes shaping
+        /// removed (see ``GraphShaper``), rather than for direct links.
+        public var isResidual: Bool
 
         public init(
             id: String, from: String, to: String, kind: EdgeKind, label: CauseLabel, count: Int = 0,
-            changed: [String] = [], groups: [GroupID] = [], skipped: Int = 0, maxPerCause: Int = 0
+            changed: [String] = [], groups: [GroupID] = [], skipped: Int = 0, maxPerCause: Int = 0,
+            isResidual: Bool = false
         ) {
             self.id = id
             self.from = from
@@ -120,6 +124,7 @@ public struct CauseGraph: Sendable, Equatable {
             self.groups = groups
             self.skipped = skipped
             self.maxPerCause = maxPerCause
+            self.isResidual = isResidual
         }
     }
 

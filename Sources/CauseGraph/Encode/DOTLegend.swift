@@ -1,0 +1,55 @@
+/// The legend a shaped picture carries: what it shows out of what, what
+/// each filter left out and why, and what dotted edges mean.
+///
+/// It is the graph's HTML-like label, so it costs the layout nothing.
+/// Filters are quoted as the user typed them and patterns are untrusted
+/// text, so every line goes through ``DOTEscaping/htmlText(_:)``.
+enum DOTLegend {
+    /// The graph label: the app's name, if any, above the legend.
+    static func label(app: String?, report: ShapingReport, palette: GraphStyle.Palette) -> String {
+        var rows: [String] = []
+        if let app { rows.append("<B>\(DOTEscaping.htmlText(app))</B>") }
+        let detail = { (text: String) in
+            "<FONT POINT-SIZE=\"10\" COLOR=\"\(palette.mutedText)\">\(DOTEscaping.htmlText(text))</FONT>"
+        }
+        rows.append(detail(shown(report)))
+        rows += report.steps.map { detail(line(for: $0)) }
+        if report.residualEdges > 0 || report.impliedResidualPaths > 0 {
+            var text = "dotted edges: cause links through nodes not shown"
+            if report.impliedResidualPaths > 0 {
+                text += " (\(report.impliedResidualPaths) more already implied by the paths shown)"
+            }
+            rows.append(detail(text))
+        }
+        let cells = rows.map { "<TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" }.joined()
+        return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">\(cells)</TABLE>"
+    }
+
+    /// `shown: 80 of 5000 nodes, 95 of 9000 edges (+ 12 dotted), 2000 of 60000 events`
+    static func shown(_ report: ShapingReport) -> String {
+        var edges = "\(report.shown.edges) of \(CountText.string(report.total.edges, "edge"))"
+        if report.residualEdges > 0 { edges += " (+ \(report.residualEdges) dotted)" }
+        return "shown: \(report.shown.nodes) of \(CountText.string(report.total.nodes, "node")), \(edges), "
+            + "\(report.shown.events) of \(CountText.string(report.total.events, "event"))"
+    }
+
+    /// One filter and what it left out: `--hide-system: 12 system nodes folded into dotted edges`.
+    static func line(for step: ShapingReport.Step) -> String {
+        let untimed = step.keptUntimedEvents > 0
+            ? "; \(CountText.string(step.keptUntimedEvents, "event")) without a time kept" : ""
+        guard step.removedNodes > 0 || step.removedEvents > 0 || step.removedLinks > 0 else {
+            return "\(step.option): nothing left out" + untimed
+        }
+        let nodes = CountText.string(step.removedNodes, "node")
+        let outcome = switch step.filter {
+        case .window:
+            "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) outside the window left out"
+        case .focus: "\(nodes) not on a cause path into a match dropped"
+        case .ignore: "\(nodes) matching, or caused only by matches, dropped"
+        case .hideSystem: "\(CountText.string(step.removedNodes, "system node")) folded into dotted edges"
+        case .minCount: "\(nodes) with fewer events dropped"
+        case .maxNodes: "\(nodes) carrying the fewest updates dropped (--max-nodes 0 shows all)"
+        }
+        return "\(step.option): \(outcome)" + untimed
+    }
+}

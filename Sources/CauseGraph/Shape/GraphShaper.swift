@@ -1,0 +1,202 @@
+/// Shapes a reconstructed graph into one small enough to lay out and read.
+///
+/// The filters apply in this order, each to what the previous ones kept:
+/// 1. `window`: applied while importing (``TimeWindowFilter``); here it is
+///    only reported, and an error when no event was inside it;
+/// 2. `focus` (with `depth`): keep the nodes whose title matches and the
+///    nodes on cause paths into them, at most `depth` links upstream;
+/// 3. `ignore`: drop matching nodes, then every node all of whose remaining
+///    causes were dropped by it;
+/// 4. `hideSystem`: drop system nodes;
+/// 5. `minCount`: drop nodes with fewer events;
+/// 6. `maxNodes`: keep the nodes that carry the most updates (its own
+///    events, or the links it drove when those are more, so a gesture that
+///    drove hundreds of updates counts for them); focused nodes first, ties
+///    by node order, so the choice never depends on hashing.
+///
+/// Kept nodes keep their ids and every direct edge between them; links
+/// through removed nodes become residual edges (``ResidualEdges``), unless
+/// the picture already shows a path between their ends, so no causal path
+/// between kept nodes silently disappears; folding system chains is the
+/// same operation as any other removal.
+public struct GraphShaper: Sendable {
+    public var settings: ShapingSettings
+
+    public init(settings: ShapingSettings) {
+        self.settings = settings
+    }
+
+    /// - Parameter window: what the ``TimeWindowFilter`` left out while importing.
+    /// - Throws: ``ShapingError`` naming the filter that removed every node.
+    public func shape(_ graph: CauseGraph, window: WindowStatistics? = nil) throws(ShapingError) -> ShapedGraph {
+        let topology = GraphTopology(graph)
+        var pass = Pass(graph: graph, topology: topology)
+        var steps: [ShapingReport.Step] = []
+
+        if let timeWindow = settings.window {
+            let statistics = window ?? WindowStatistics()
+            let option = "--window \(timeWindow)"
+            if graph.nodes.isEmpty && statistics.eventsOutside > 0 {
+                throw .removedEverything(filter: option, reason: "no event of the trace is inside it")
+            }
+            steps.append(ShapingReport.Step(
+                filter: .window, option: option, removedEvents: statistics.eventsOutside,
+                removedLinks: statistics.causesOutside, keptUntimedEvents: statistics.untimedEvents))
+        }
+        if !settings.focus.isEmpty {
+            var option = settings.focus.map { "--focus \($0)" }.joined(separator: " ")
+            if let depth = settings.depth { option += " --depth \(depth)" }
+            let removed = pass.focus(on: settings.focus, depth: settings.depth)
+            guard let removed else { throw .focusMatchesNothing(option) }
+            steps.append(ShapingReport.Step(filter: .focus, option: option, removedNodes: removed))
+        }
+        if !settings.ignore.isEmpty {
+            let option = settings.ignore.map { "--ignore \($0)" }.joined(separator: " ")
+            let removed = pass.ignore(settings.ignore)
+            try pass.requireNodes(after: option, reason: "every node matches or is caused only by matches")
+            steps.append(ShapingReport.Step(filter: .ignore, option: option, removedNodes: removed))
+        }
+        if settings.hideSystem {
+            let removed = pass.remove { graph.nodes[$0].owner == .system }
+            try pass.requireNodes(after: "--hide-system", reason: "the graph has no app nodes")
+            steps.append(ShapingReport.Step(filter: .hideSystem, option: "--hide-system", removedNodes: removed))
+        }
+        if settings.minCount > 0 {
+            let option = "--min-count \(settings.minCount)"
+            let removed = pass.remove { graph.nodes[$0].count < settings.minCount }
+            try pass.requireNodes(after: option, reason: "no node has \(settings.minCount) events or more")
+            steps.append(ShapingReport.Step(filter: .minCount, option: option, removedNodes: removed))
+        }
+        if settings.maxNodes > 0 {
+            let option = "--max-nodes \(settings.maxNodes)"
+            steps.append(ShapingReport.Step(filter: .maxNodes, option: option, removedNodes: pass.keepHeaviest(settings.maxNodes)))
+        }
+
+        var shaped = graph
+        shaped.nodes = graph.nodes.indices.filter { pass.kept[$0] }.map { graph.nodes[$0] }
+        shaped.edges = graph.edges.indices.filter { topology.connects($0, within: pass.kept) }.map { graph.edges[$0] }
+        let directEdges = shaped.edges.count
+        let residual = ResidualEdges.build(graph, topology, kept: pass.kept)
+        shaped.edges += residual.edges
+        shaped.worstUpdates = graph.worstUpdates.filter { example in shaped.nodes.contains { $0.id == example.node } }
+
+        let report = ShapingReport(
+            total: ShapingReport.Totals(
+                nodes: graph.nodes.count, edges: graph.edges.count,
+                events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0)),
+            shown: ShapingReport.Totals(nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
+            residualEdges: residual.edges.count, impliedResidualPaths: residual.implied, steps: steps)
+        return ShapedGraph(graph: shaped, report: report)
+    }
+
+    private static func events(_ nodes: [CauseGraph.Node]) -> Int {
+        nodes.reduce(0) { $0 + $1.count }
+    }
+}
+
+/// The kept set as the filters narrow it.
+private struct Pass {
+    let graph: CauseGraph
+    let topology: GraphTopology
+    var kept: [Bool]
+    var keptCount: Int
+    /// Nodes a focus pattern matched, which `maxNodes` keeps first.
+    var focused: [Bool]
+
+    init(graph: CauseGraph, topology: GraphTopology) {
+        self.graph = graph
+        self.topology = topology
+        kept = [Bool](repeating: true, count: graph.nodes.count)
+        keptCount = graph.nodes.count
+        focused = [Bool](repeating: false, count: graph.nodes.count)
+    }
+
+    /// Removes the kept nodes that satisfy `predicate`; returns how many.
+    mutating func remove(where predicate: (Int) -> Bool) -> Int {
+        var removed = 0
+        for index in kept.indices where kept[index] && predicate(index) {
+            kept[index] = false
+            removed += 1
+        }
+        keptCount -= removed
+        return removed
+    }
+
+    func requireNodes(after option: String, reason: String) throws(ShapingError) {
+        if keptCount == 0 && !graph.nodes.isEmpty { throw .removedEverything(filter: option, reason: reason) }
+    }
+
+    /// The kept nodes whose title matches any of the patterns.
+    private func matching(_ patterns: [TitlePattern]) -> [Int] {
+        kept.indices.filter { index in kept[index] && patterns.contains { $0.matches(graph.nodes[index].title) } }
+    }
+
+    /// Keeps matches and their causes up to `depth` links upstream; `nil`
+    /// when nothing matches, else how many nodes were removed.
+    mutating func focus(on patterns: [TitlePattern], depth: Int?) -> Int? {
+        var level = matching(patterns)
+        guard !level.isEmpty else { return nil }
+        var reached = [Bool](repeating: false, count: kept.count)
+        for index in level { reached[index] = true; focused[index] = true }
+        var distance = 0
+        while !level.isEmpty && distance < (depth ?? Int.max) {
+            distance += 1
+            var next: [Int] = []
+            for index in level {
+                for edge in topology.incoming[index] {
+                    let cause = topology.ends[edge].from
+                    if kept[cause] && !reached[cause] {
+                        reached[cause] = true
+                        next.append(cause)
+                    }
+                }
+            }
+            level = next
+        }
+        return remove { !reached[$0] }
+    }
+
+    /// Drops matches, then nodes whose every remaining cause link comes
+    /// from a dropped node; returns how many were removed.
+    mutating func ignore(_ patterns: [TitlePattern]) -> Int {
+        var dropped = [Bool](repeating: false, count: kept.count)
+        var pending = matching(patterns)
+        for index in pending { dropped[index] = true }
+        // Links from kept causes, not counting a node's links to itself;
+        // a node goes when the last of them comes from a dropped node.
+        var liveCauses = [Int](repeating: 0, count: kept.count)
+        for (from, to) in topology.ends where from >= 0 && from != to && kept[from] && kept[to] {
+            liveCauses[to] += 1
+        }
+        while let cause = pending.popLast() {
+            for edge in topology.outgoing[cause] {
+                let effect = topology.ends[edge].to
+                guard effect != cause, kept[effect], !dropped[effect] else { continue }
+                liveCauses[effect] -= 1
+                if liveCauses[effect] == 0 {
+                    dropped[effect] = true
+                    pending.append(effect)
+                }
+            }
+        }
+        return remove { dropped[$0] }
+    }
+
+    /// Keeps the `limit` heaviest nodes; returns how many were removed.
+    mutating func keepHeaviest(_ limit: Int) -> Int {
+        guard keptCount > limit else { return 0 }
+        var weight = graph.nodes.map(\.count)
+        var driven = [Int](repeating: 0, count: kept.count)
+        for (index, edge) in graph.edges.enumerated() where topology.ends[index].from >= 0 {
+            driven[topology.ends[index].from] += edge.count
+        }
+        for index in weight.indices { weight[index] = max(weight[index], driven[index]) }
+        let ranked = kept.indices.filter { kept[$0] }.sorted {
+            if focused[$0] != focused[$1] { return focused[$0] }
+            if weight[$0] != weight[$1] { return weight[$0] > weight[$1] }
+            return $0 < $1
+        }
+        let chosen = Set(ranked.prefix(limit))
+        return remove { !chosen.contains($0) }
+    }
+}

@@ -1,0 +1,73 @@
+/// What shaping showed out of what, and what each filter left out: the
+/// content of the legend.
+public struct ShapingReport: Sendable, Equatable {
+    /// Nodes, edges and events of a graph.
+    public struct Totals: Sendable, Equatable {
+        public var nodes: Int
+        public var edges: Int
+        public var events: Int
+
+        public init(nodes: Int, edges: Int, events: Int) {
+            self.nodes = nodes
+            self.edges = edges
+            self.events = events
+        }
+    }
+
+    /// A filter that was given, and what it left out.
+    public struct Step: Sendable, Equatable {
+        public enum Filter: String, Sendable, CaseIterable {
+            case window, focus, ignore, hideSystem, minCount, maxNodes
+        }
+
+        public var filter: Filter
+        /// The filter as typed on the command line, e.g. `--focus "Row" --depth 2`.
+        public var option: String
+        /// Nodes it removed.
+        public var removedNodes: Int
+        /// Events it left out (the window only; other filters remove whole nodes).
+        public var removedEvents: Int
+        /// Cause links it left out (the window only).
+        public var removedLinks: Int
+        /// Events kept because they had no time to compare (the window only).
+        public var keptUntimedEvents: Int
+
+        public init(
+            filter: Filter, option: String, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0,
+            keptUntimedEvents: Int = 0
+        ) {
+            self.filter = filter
+            self.option = option
+            self.removedNodes = removedNodes
+            self.removedEvents = removedEvents
+            self.removedLinks = removedLinks
+            self.keptUntimedEvents = keptUntimedEvents
+        }
+    }
+
+    /// The reconstructed graph: its nodes and edges, and every event read
+    /// (including those outside the window, which never became nodes).
+    public var total: Totals
+    /// What the shaped graph shows; `edges` counts direct edges only.
+    public var shown: Totals
+    /// Dotted edges standing for links through removed nodes.
+    public var residualEdges: Int
+    /// Connections through removed nodes left undrawn because the picture
+    /// already shows a path between their ends.
+    public var impliedResidualPaths: Int
+    /// Each filter given, in the order applied.
+    public var steps: [Step]
+
+    public init(total: Totals, shown: Totals, residualEdges: Int, impliedResidualPaths: Int = 0, steps: [Step]) {
+        self.total = total
+        self.shown = shown
+        self.residualEdges = residualEdges
+        self.impliedResidualPaths = impliedResidualPaths
+        self.steps = steps
+    }
+
+    /// Whether anything was left out, so the picture needs a legend.
+    public var isFiltered: Bool {
+        shown != total || steps.contains { $0.removedNodes > 0 || $0.removedEvents > 0 || $0.removedLinks > 0 }
+    }
+}

@@ -1,0 +1,37 @@
+/// What the user asked shaping to keep, the options of `causegraph render`.
+///
+/// The filters apply in a fixed order (see ``GraphShaper``): window (while
+/// importing), focus and depth, ignore, hide-system, min-count, max-nodes.
+public struct ShapingSettings: Sendable, Equatable {
+    /// The node limit when none is given: `dot` lays out 80 nodes in well
+    /// under a second, and its cost grows much faster than the node count.
+    public static let defaultMaxNodes = 80
+
+    /// Only events in this time range (applied while importing, by ``TimeWindowFilter``).
+    public var window: TimeWindow?
+    /// Keep only nodes on cause paths into nodes whose title matches one of these.
+    public var focus: [TitlePattern]
+    /// How many cause levels upstream of a focused node to keep; `nil` for all.
+    public var depth: Int?
+    /// Drop nodes whose title matches one of these, and what only they lead to.
+    public var ignore: [TitlePattern]
+    /// Fold chains of system nodes into dotted edges between app nodes.
+    public var hideSystem: Bool
+    /// Drop nodes with fewer events than this.
+    public var minCount: Int
+    /// Keep at most this many nodes, those that carry the most updates; 0 for no limit.
+    public var maxNodes: Int
+
+    public init(
+        window: TimeWindow? = nil, focus: [TitlePattern] = [], depth: Int? = nil, ignore: [TitlePattern] = [],
+        hideSystem: Bool = false, minCount: Int = 0, maxNodes: Int = ShapingSettings.defaultMaxNodes
+    ) {
+        self.window = window
+        self.focus = focus
+        self.depth = depth
+        self.ignore = ignore
+        self.hideSystem = hideSystem
+        self.minCount = minCount
+        self.maxNodes = maxNodes
+    }
+}

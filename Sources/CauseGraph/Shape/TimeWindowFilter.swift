@@ -1,0 +1,94 @@
+/// A sink that passes on only the part of a trace inside a ``TimeWindow``,
+/// applied while importing so nothing outside the window is ever merged.
+///
+/// - An event is passed on when its time is inside the window. An event
+///   without a time cannot be placed, so it is kept: dropping it would cut
+///   the causes (gestures, state changes) that exporters often leave
+///   untimed away from the updates they drove. ``WindowStatistics/untimedEvents``
+///   counts them.
+/// - A cause link is passed on when both of its events were; its own time
+///   does not matter.
+/// - An update group is passed on when its span overlaps the window, when
+///   it has no start, or when an event passed on names it.
+///
+/// Memory: the ids of the events left out, per document, as runs of
+/// consecutive ids (see ``EventIDRanges``), which stay few because
+/// exporters number events in time order. Ids of events passed on are not
+/// stored: the downstream sink already knows them and reports a link to an
+/// undefined event itself. So an id used inside the window and again
+/// outside it is not reported as a duplicate (the second use is left out);
+/// the other way round it is.
+public struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
+    public let window: TimeWindow
+    /// The sink that receives what is inside the window.
+    public private(set) var downstream: Downstream
+    /// What was kept and left out so far.
+    public private(set) var statistics = WindowStatistics()
+
+    private var droppedEvents = EventIDRanges()
+    /// Groups named by events passed on in the current document.
+    private var namedGroups: Set<GroupID> = []
+
+    /// How many runs of left-out ids the current document holds: the memory bound tests check.
+    var droppedRuns: Int { droppedEvents.runCount }
+
+    public init(window: TimeWindow, downstream: Downstream) {
+        self.window = window
+        self.downstream = downstream
+    }
+
+    public mutating func begin(_ header: TraceHeader) throws {
+        droppedEvents = EventIDRanges()
+        namedGroups = []
+        try downstream.begin(header)
+    }
+
+    public mutating func add(_ event: TraceEvent) throws {
+        if droppedEvents.contains(event.id) { throw TraceConsistencyError.duplicateEvent(event.id) }
+        if let time = event.time, !window.contains(time) {
+            droppedEvents.insert(event.id)
+            statistics.eventsOutside += 1
+            return
+        }
+        try downstream.add(event)
+        statistics.eventsKept += 1
+        if event.time == nil { statistics.untimedEvents += 1 }
+        if let group = event.group { namedGroups.insert(group) }
+    }
+
+    public mutating func add(_ cause: TraceCause) throws {
+        if droppedEvents.contains(cause.from) || droppedEvents.contains(cause.to) {
+            statistics.causesOutside += 1
+            return
+        }
+        try downstream.add(cause)
+        statistics.causesKept += 1
+    }
+
+    public mutating func add(_ group: UpdateGroup) throws {
+        let inside = group.start.map { window.overlaps(from: $0, duration: group.duration ?? 0) } ?? true
+        guard inside || namedGroups.contains(group.id) else {
+            statistics.groupsOutside += 1
+            return
+        }
+        try downstream.add(group)
+    }
+}
+
+/// What a ``TimeWindowFilter`` kept and left out.
+public struct WindowStatistics: Sendable, Equatable {
+    /// Events passed on, timed or not.
+    public var eventsKept = 0
+    /// Events passed on because they had no time.
+    public var untimedEvents = 0
+    /// Events whose time was outside the window.
+    public var eventsOutside = 0
+    /// Cause links passed on.
+    public var causesKept = 0
+    /// Cause links left out because one of their events was.
+    public var causesOutside = 0
+    /// Update groups left out.
+    public var groupsOutside = 0
+
+    public init() {}
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import CauseGraph
+
+/// The filters that shape a graph before it is drawn, so any trace, however
+/// large, gives a picture `dot` lays out quickly and a reader can follow.
+struct ShapingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Keep only the nodes whose title matches and the nodes on cause paths into them (repeatable).",
+        valueName: "pattern"))
+    var focus: [String] = []
+
+    @Option(help: ArgumentHelp("With --focus: keep causes at most this many links upstream (default: all).", valueName: "n"))
+    var depth: Int?
+
+    @Option(help: ArgumentHelp(
+        "Drop the nodes whose title matches, and the nodes caused only by them (repeatable).", valueName: "pattern"))
+    var ignore: [String] = []
+
+    @Flag(help: "Read --focus and --ignore patterns as regular expressions instead of substrings.")
+    var regex = false
+
+    @Flag(help: "Fold chains of system nodes into dotted edges between the app nodes they connect.")
+    var hideSystem = false
+
+    @Option(help: ArgumentHelp("Drop nodes with fewer events than this.", valueName: "n"))
+    var minCount: Int = 0
+
+    @Option(help: ArgumentHelp(
+        "Keep at most this many nodes, those that carry the most updates; 0 keeps all.", valueName: "n"))
+    var maxNodes: Int = ShapingSettings.defaultMaxNodes
+
+    @Option(help: ArgumentHelp(
+        "Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:).",
+        valueName: "start:end"))
+    var window: String?
+
+    func validate() throws {
+        _ = try settings()
+    }
+
+    /// The options as the library's settings.
+    func settings() throws -> ShapingSettings {
+        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if depth != nil && focus.isEmpty { throw ValidationError("--depth applies to --focus; give a --focus pattern") }
+        if minCount < 0 { throw ValidationError("--min-count must be 0 or more") }
+        if maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (no limit) or more") }
+        var settings = ShapingSettings(depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes)
+        settings.focus = try focus.map(pattern)
+        settings.ignore = try ignore.map(pattern)
+        if let window {
+            do {
+                settings.window = try TimeWindow(parsing: window)
+            } catch {
+                throw ValidationError("--window: \(error)")
+            }
+        }
+        return settings
+    }
+
+    private func pattern(_ text: String) throws -> TitlePattern {
+        do {
+            return try TitlePattern(text, isRegex: regex)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// Reads the traces (through the time window, if any) and shapes their graph.
+    func shapedGraph(_ input: InputOptions) throws -> ShapedGraph {
+        let settings = try settings()
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        let graph: CauseGraph
+        var statistics: WindowStatistics?
+        if let window = settings.window {
+            let windowed = try CauseGraph.reconstruct(
+                from: input.traces, settings: input.settings, window: window, diagnostics: &diagnostics)
+            graph = windowed.graph
+            statistics = windowed.window
+        } else {
+            graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+        }
+        let shaped: ShapedGraph
+        do {
+            shaped = try GraphShaper(settings: settings).shape(graph, window: statistics)
+        } catch {
+            throw Diagnostic.error(error.description)
+        }
+        let report = shaped.report
+        if report.shown.nodes < report.total.nodes {
+            let filters = report.steps.filter { $0.removedNodes > 0 }.map(\.option).joined(separator: ", ")
+            diagnostics.note("showing \(report.shown.nodes) of \(report.total.nodes) nodes (\(filters)); the legend says what was left out")
+        }
+        return shaped
+    }
+}

@@ -1,0 +1,134 @@
+import CauseGraph
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+@Suite("causegraph render: shaping options")
+struct ShapingCommandLineTests {
+    let landmarks = fixture("landmarks-favorites-before.jsonl")
+
+    /// The node titles of a JSON graph, and whether it carries a shaping report.
+    private func json(_ result: CommandResult) throws -> (nodes: [String], isShaped: Bool) {
+        let parsed = try JSONParser.parse(result.output)
+        guard case .object(let object) = parsed.content, case .array(let nodes)? = object["nodes"]?.content,
+              let shaping = object["shaping"]
+        else {
+            Issue.record("not a graph")
+            return ([], false)
+        }
+        let titles = nodes.compactMap { node -> String? in
+            guard case .object(let fields) = node.content, case .string(let title)? = fields["title"]?.content else { return nil }
+            return title
+        }
+        if case .null = shaping.content { return (titles, false) }
+        return (titles, true)
+    }
+
+    @Test("--focus with --depth keeps the paths into the matching views")
+    func focus() throws {
+        let result = try Causegraph.run(["render", landmarks, "--format", "json", "--focus", "LandmarkFavoriteButton", "--depth", "1"])
+        #expect(result.status == 0)
+        let graph = try json(result)
+        #expect(graph.nodes == ["LandmarkFavoriteButton", "LandmarkListItemView"])
+        #expect(graph.isShaped)
+        #expect(result.standardError == "note: showing 2 of 7 nodes (--focus \"LandmarkFavoriteButton\" --depth 1); the legend says what was left out\n")
+    }
+
+    @Test("--regex reads patterns as regular expressions; without it they are substrings")
+    func regex() throws {
+        let substring = try Causegraph.run(["render", landmarks, "--format", "json", "--ignore", "^Landmark.*View$"])
+        #expect(try json(substring).nodes.count == 7, "no title contains the pattern literally")
+        let regex = try Causegraph.run(["render", landmarks, "--format", "json", "--regex", "--ignore", "^Landmark.*View$"])
+        #expect(regex.status == 0)
+        #expect(try json(regex).nodes == ["Tap", "ModelData.favoritesCollection"])
+    }
+
+    @Test("--hide-system, --min-count and --max-nodes in the JSON, each with what it removed")
+    func filters() throws {
+        let result = try Causegraph.run(["render", landmarks, "--format", "json", "--hide-system", "--min-count", "3", "--max-nodes", "3"])
+        #expect(result.status == 0)
+        let graph = try json(result)
+        // The observable drove 75 updates and the list view 6: they outweigh Tap's 3.
+        #expect(graph.nodes == ["ModelData.favoritesCollection", "LandmarkListItemView", "LandmarkListView"])
+        #expect(graph.isShaped)
+        #expect(result.output.contains(#""option": "--hide-system", "removedNodes": 2"#))
+        #expect(result.output.contains(#""option": "--min-count 3", "removedNodes": 0"#))
+        #expect(result.output.contains(#""option": "--max-nodes 3", "removedNodes": 2"#))
+    }
+
+    @Test("--window keeps only the events in the time range")
+    func window() throws {
+        // The second tap's transaction starts at 3.47 s; the third at 4.91 s.
+        let result = try Causegraph.run(["render", landmarks, "--format", "json", "--window", "3s:4.5s"])
+        #expect(result.status == 0)
+        #expect(result.output.contains(#""title": "LandmarkListItemView""#))
+        #expect(result.output.contains(#""count": 24, "ran": 24"#), "one tap's worth of list items")
+        #expect(result.output.contains(#"{"filter": "window", "option": "--window 3s:4.5s", "removedNodes": 0, "removedEvents": 60"#))
+    }
+
+    @Test("the SVG carries the legend and dotted residual edges")
+    func svgLegend() throws {
+        let scratch = try Scratch()
+        let result = try Causegraph.run(["render", fixture("environment-writer.jsonl"), "-o", scratch.path("graph.svg"), "--hide-system", "--max-nodes", "5"])
+        #expect(result.status == 0)
+        // Graphviz writes hyphens in text as &#45;.
+        let svg = String(decoding: try scratch.read("graph.svg"), as: UTF8.self).replacingOccurrences(of: "&#45;", with: "-")
+        #expect(svg.contains(">shown: 5 of 9 nodes, 3 of 8 edges (+ 1 dotted), 60 of 72 events<"))
+        #expect(svg.contains(">--hide-system: 2 system nodes folded into dotted edges<"))
+        #expect(svg.contains(">dotted edges: cause links through nodes not shown<"))
+        #expect(svg.contains(#"<g id="r1" class="edge kind-state label-update residual">"#))
+        #expect(svg.contains("stroke-dasharray=\"1,5\""), "dotted")
+        #expect(svg.components(separatedBy: "<g id=\"n").count - 1 == 5)
+    }
+
+    @Test("errors are one line and exit 2", arguments: [
+        (["--focus", "Nonesuch"], "error: --focus \"Nonesuch\" matches no node title; nothing is left to draw"),
+        (["--regex", "--focus", "("], "invalid regular expression '('"),
+        (["--min-count", "1000"], "error: --min-count 1000 removed every node (no node has 1000 events or more)"),
+        (["--ignore", "a"], "error: --ignore \"a\" removed every node"),
+        (["--window", "100s:"], "error: --window 100s: removed every node (no event of the trace is inside it)"),
+        (["--window", "2s:1s"], "--window: the window ends before it starts"),
+        (["--window", "soon"], "--window: expected START:END"),
+        (["--window", "1h:"], "--window: \"1h\" is not a time"),
+        (["--depth", "2"], "--depth applies to --focus"),
+        (["--focus", "Tap", "--depth=-1"], "--depth must be 0 or more"),
+        (["--max-nodes=-5"], "--max-nodes must be 0 (no limit) or more"),
+        (["--min-count=-1"], "--min-count must be 0 or more"),
+        (["--max-nodes", "many"], "The value 'many' is invalid for '--max-nodes"),
+    ])
+    func errors(_ options: [String], _ message: String) throws {
+        let scratch = try Scratch()
+        let result = try Causegraph.run(["render", landmarks, "-o", scratch.path("graph.svg")] + options)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(scratch.entries.isEmpty, "nothing written")
+    }
+
+    @Test("help lists every shaping option")
+    func help() throws {
+        let help = try Causegraph.run(["render", "--help"])
+        #expect(help.status == 0)
+        for option in ["--focus", "--depth", "--ignore", "--regex", "--hide-system", "--min-count", "--max-nodes", "--window"] {
+            #expect(help.output.contains(option), "\(option) missing from help")
+        }
+    }
+
+    @Test("with the defaults a trace of 10,000 distinct nodes renders to SVG with 80 nodes, quickly")
+    func largeTrace() throws {
+        let scratch = try Scratch()
+        let trace = scratch.path("big.jsonl")
+        try SyntheticTrace(views: 5_000).write(to: trace)
+        let started = ContinuousClock.now
+        let result = try Causegraph.run(["render", trace, "-o", scratch.path("big.svg")])
+        let elapsed = ContinuousClock.now - started
+        #expect(result.status == 0)
+        #expect(result.standardError.hasPrefix("note: showing 80 of 10009 nodes (--max-nodes 80)"))
+        let svg = String(decoding: try scratch.read("big.svg"), as: UTF8.self)
+        #expect(svg.components(separatedBy: "<g id=\"n").count - 1 == 80)
+        #expect(svg.contains(">shown: 80 of 10009 nodes, "))
+        #expect(svg.contains("carrying the fewest updates dropped"))
+        // A debug build on a shared machine takes a few seconds; a layout of
+        // thousands of nodes would take hours.
+        #expect(elapsed < .seconds(60), "render took \(elapsed)")
+    }
+}

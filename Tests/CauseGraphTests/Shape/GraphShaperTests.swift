@@ -1,0 +1,257 @@
+import CauseGraph
+import Testing
+
+@Suite("Graph shaper")
+struct GraphShaperTests {
+    /// Tap → flag → Parent → (system) Stack → (system) Layout → Child, with
+    /// side branches Parent → Sibling and flag → Other.
+    static let chain = tinyGraph(
+        [
+            ("Tap", .gesture, .app, 2), ("Root.flag", .state, .app, 2), ("Parent", .body, .app, 10),
+            ("Stack", .body, .system, 10), ("Layout", .other, .system, 10), ("Child", .body, .app, 8),
+            ("Sibling", .body, .app, 5), ("Other", .body, .app, 3),
+        ],
+        [
+            ("Tap", "Root.flag", 2), ("Root.flag", "Parent", 2), ("Parent", "Stack", 10), ("Stack", "Layout", 10),
+            ("Layout", "Child", 8), ("Parent", "Sibling", 5), ("Root.flag", "Other", 3),
+        ])
+
+    private func shape(_ settings: ShapingSettings, of graph: CauseGraph = chain) throws -> ShapedGraph {
+        try GraphShaper(settings: settings).shape(graph)
+    }
+
+    private func failure(_ settings: ShapingSettings, of graph: CauseGraph = chain) -> String? {
+        do {
+            _ = try GraphShaper(settings: settings).shape(graph)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("defaults leave a small graph whole, with nothing to report")
+    func defaults() throws {
+        let shaped = try shape(ShapingSettings())
+        #expect(shaped.graph == Self.chain)
+        #expect(shaped.legend == nil)
+        #expect(shaped.report.steps.map(\.option) == ["--max-nodes 80"])
+    }
+
+    @Test("focus keeps the matches and every cause path into them")
+    func focus() throws {
+        let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Child")], maxNodes: 0))
+        #expect(shaped.graph.titles == ["Tap", "Root.flag", "Parent", "Stack", "Layout", "Child"])
+        #expect(shaped.graph.edgeSummaries == [
+            "Tap -> Root.flag ×2", "Root.flag -> Parent ×2", "Parent -> Stack ×10", "Stack -> Layout ×10", "Layout -> Child ×8",
+        ])
+        #expect(shaped.graph.nodes.map(\.id) == ["n1", "n2", "n3", "n4", "n5", "n6"], "kept nodes keep their ids")
+        #expect(shaped.report.steps.map(\.removedNodes) == [2])
+        #expect(shaped.legend != nil)
+    }
+
+    @Test("depth limits how many links upstream of a match are kept", arguments: [
+        (0, ["Child"]),
+        (1, ["Layout", "Child"]),
+        (3, ["Parent", "Stack", "Layout", "Child"]),
+        (9, ["Tap", "Root.flag", "Parent", "Stack", "Layout", "Child"]),
+    ])
+    func depth(_ depth: Int, _ titles: [String]) throws {
+        let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Child")], depth: depth, maxNodes: 0))
+        #expect(shaped.graph.titles == titles)
+        #expect(shaped.report.steps.first?.option == "--focus \"Child\" --depth \(depth)")
+    }
+
+    @Test("several focus patterns keep the paths into any of them")
+    func focusSeveral() throws {
+        let settings = ShapingSettings(focus: [TitlePattern(substring: "Sibling"), TitlePattern(substring: "Other")], depth: 1, maxNodes: 0)
+        #expect(try shape(settings).graph.titles == ["Root.flag", "Parent", "Sibling", "Other"])
+    }
+
+    @Test("ignore drops everything downstream of a match that has no other cause")
+    func ignoreCascade() throws {
+        let shaped = try shape(ShapingSettings(ignore: [TitlePattern(substring: "Root.flag")], maxNodes: 0))
+        #expect(shaped.graph.titles == ["Tap"])
+        #expect(shaped.report.steps.first?.removedNodes == 7)
+    }
+
+    @Test("ignore drops matches and what only they lead to; links through them become residual edges")
+    func ignore() throws {
+        let alone = try shape(ShapingSettings(ignore: [TitlePattern(substring: "Stack")], maxNodes: 0))
+        #expect(alone.graph.titles == ["Tap", "Root.flag", "Parent", "Sibling", "Other"])
+        #expect(alone.report.steps.first?.removedNodes == 3)
+        #expect(alone.graph.edges.allSatisfy { !$0.isResidual })
+
+        // With a second cause, Child stays, and the path through Stack and Layout is dotted.
+        var graph = Self.chain
+        graph.edges.append(CauseGraph.Edge(id: "e8", from: "n8", to: "n6", kind: .update, label: .update, count: 1))
+        let kept = try shape(ShapingSettings(ignore: [TitlePattern(substring: "Stack")], maxNodes: 0), of: graph)
+        #expect(kept.graph.titles == ["Tap", "Root.flag", "Parent", "Child", "Sibling", "Other"])
+        #expect(kept.graph.edgeSummaries.suffix(2) == ["Other -> Child ×1", "Parent ⇢ Child ×8"])
+        #expect(kept.report.residualEdges == 1)
+    }
+
+    @Test("a residual connection the shown edges already imply is counted, not drawn")
+    func impliedResidual() throws {
+        // Parent reaches Child through Sibling, so Parent ⇢ Child (through the system chain) adds no path.
+        var graph = Self.chain
+        graph.edges.append(CauseGraph.Edge(id: "e8", from: "n7", to: "n6", kind: .update, label: .update, count: 1))
+        let shaped = try shape(ShapingSettings(hideSystem: true, maxNodes: 0), of: graph)
+        #expect(shaped.graph.edges.allSatisfy { !$0.isResidual })
+        #expect((shaped.report.residualEdges, shaped.report.impliedResidualPaths) == (0, 1))
+        #expect(shaped.legend != nil)
+    }
+
+    @Test("heavier residual connections are drawn first; lighter ones they imply are not")
+    func heaviestResidualFirst() throws {
+        // Hiding H1 and H2 leaves A ⇢ B ×9 and A ⇢ C ×2 and B ⇢ C ×5: A ⇢ C is implied by A ⇢ B ⇢ C.
+        let graph = tinyGraph(
+            [("A", .body, .app, 1), ("B", .body, .app, 9), ("C", .body, .app, 7), ("H1", .body, .system, 9), ("H2", .body, .system, 5)],
+            [("A", "H1", 9), ("H1", "B", 9), ("H1", "C", 2), ("B", "H2", 5), ("H2", "C", 5)])
+        let shaped = try shape(ShapingSettings(hideSystem: true), of: graph)
+        #expect(shaped.graph.edgeSummaries == ["A ⇢ B ×9", "B ⇢ C ×5"])
+        #expect(shaped.graph.edges.map(\.id) == ["r1", "r2"])
+        #expect(shaped.report.impliedResidualPaths == 1)
+    }
+
+    @Test("hide-system folds system chains into a dotted edge between the app nodes they connect")
+    func hideSystem() throws {
+        let shaped = try shape(ShapingSettings(hideSystem: true, maxNodes: 0))
+        #expect(shaped.graph.titles == ["Tap", "Root.flag", "Parent", "Child", "Sibling", "Other"])
+        #expect(shaped.graph.edgeSummaries == [
+            "Tap -> Root.flag ×2", "Root.flag -> Parent ×2", "Parent -> Sibling ×5", "Root.flag -> Other ×3", "Parent ⇢ Child ×8",
+        ])
+        let residual = try #require(shaped.graph.edges.last)
+        #expect((residual.id, residual.kind, residual.label, residual.isResidual) == ("r1", .update, .update, true))
+        #expect(shaped.report.steps.map(\.removedNodes) == [2])
+        #expect(shaped.report.shown == ShapingReport.Totals(nodes: 6, edges: 4, events: 30))
+        #expect(shaped.report.total == ShapingReport.Totals(nodes: 8, edges: 7, events: 50))
+    }
+
+    @Test("min-count 1 drops nothing but is listed, as given")
+    func minCountOne() throws {
+        let shaped = try shape(ShapingSettings(minCount: 1, maxNodes: 0))
+        #expect(shaped.graph == Self.chain)
+        #expect(shaped.report.steps == [ShapingReport.Step(filter: .minCount, option: "--min-count 1")])
+        #expect(shaped.legend == nil, "nothing was left out")
+    }
+
+    @Test("min-count drops nodes with fewer events")
+    func minCount() throws {
+        let shaped = try shape(ShapingSettings(minCount: 5, maxNodes: 0))
+        #expect(shaped.graph.titles == ["Parent", "Stack", "Layout", "Child", "Sibling"])
+        #expect(shaped.report.steps.map(\.option) == ["--min-count 5"])
+        #expect(shaped.report.steps.first?.removedNodes == 3)
+    }
+
+    @Test("max-nodes keeps the nodes that carry most updates, counting the links a cause drove")
+    func maxNodes() throws {
+        // Tap has 2 events but drives 40 updates; Other has 3 events and drives none.
+        let graph = tinyGraph(
+            [("Tap", .gesture, .app, 2), ("List", .body, .app, 40), ("Other", .body, .app, 3), ("Leaf", .body, .app, 1)],
+            [("Tap", "List", 40), ("List", "Leaf", 1)])
+        let shaped = try shape(ShapingSettings(maxNodes: 2), of: graph)
+        #expect(shaped.graph.titles == ["Tap", "List"])
+        #expect(shaped.report.steps.map(\.removedNodes) == [2])
+    }
+
+    @Test("max-nodes breaks ties by node order, the same on every run")
+    func maxNodesTies() throws {
+        let graph = tinyGraph((1...9).map { ("V\($0)", .body, .app, 5) }, [])
+        let first = try shape(ShapingSettings(maxNodes: 4), of: graph)
+        #expect(first.graph.titles == ["V1", "V2", "V3", "V4"])
+        for _ in 0..<5 { #expect(try shape(ShapingSettings(maxNodes: 4), of: graph) == first) }
+    }
+
+    @Test("max-nodes turns paths through dropped nodes into residual edges with the arriving count")
+    func maxNodesResidual() throws {
+        // A → B → C with B light: A ⇢ C carries B's 7 links into C.
+        let graph = tinyGraph(
+            [("A", .state, .app, 50), ("B", .body, .app, 1), ("C", .body, .app, 60), ("D", .body, .app, 40)],
+            [("A", "B", 1), ("B", "C", 7), ("A", "D", 40)])
+        let shaped = try shape(ShapingSettings(maxNodes: 3), of: graph)
+        #expect(shaped.graph.titles == ["A", "C", "D"])
+        #expect(shaped.graph.edgeSummaries == ["A -> D ×40", "A ⇢ C ×7"])
+        #expect(shaped.graph.edges.last?.kind == .state, "the kind follows the shown cause")
+        #expect(shaped.report.residualEdges == 1)
+        #expect(shaped.report.shown.edges == 1)
+    }
+
+    @Test("focused nodes are kept first when max-nodes cuts")
+    func maxNodesKeepsFocus() throws {
+        let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Other")], maxNodes: 1))
+        #expect(shaped.graph.titles == ["Other"])
+    }
+
+    @Test("residual edges are creations only when every link they stand for is")
+    func residualLabel() throws {
+        var graph = tinyGraph(
+            [("A", .body, .app, 1), ("Hidden", .body, .system, 1), ("B", .body, .app, 1), ("C", .body, .app, 1)],
+            [("A", "Hidden", 1), ("Hidden", "B", 2), ("Hidden", "C", 3)])
+        graph.edges[1].label = .creation
+        graph.edges[1].kind = .creation
+        let shaped = try shape(ShapingSettings(hideSystem: true), of: graph)
+        #expect(shaped.graph.edges.map(\.label) == [.creation, .update])
+        #expect(shaped.graph.edges.map(\.kind) == [.creation, .update])
+        #expect(shaped.graph.edges.map(\.id) == ["r1", "r2"])
+    }
+
+    @Test("the filters apply in the documented order and each reports what it removed")
+    func order() throws {
+        let settings = ShapingSettings(
+            focus: [TitlePattern(substring: "Child")], ignore: [TitlePattern(substring: "Nothing")], hideSystem: true, minCount: 3,
+            maxNodes: 1)
+        let shaped = try shape(settings)
+        #expect(shaped.report.steps.map(\.option) == [
+            "--focus \"Child\"", "--ignore \"Nothing\"", "--hide-system", "--min-count 3", "--max-nodes 1",
+        ])
+        // Focus drops the side branches, hide-system the system chain, min-count the
+        // light causes; max-nodes then keeps the focused Child over the heavier Parent.
+        #expect(shaped.report.steps.map(\.removedNodes) == [2, 0, 2, 2, 1])
+        #expect(shaped.graph.titles == ["Child"])
+    }
+
+    @Test("a filter that removes everything is an error naming that filter", arguments: [
+        (ShapingSettings(focus: [TitlePattern(substring: "Nope")]), "--focus \"Nope\" matches no node title"),
+        (ShapingSettings(ignore: [TitlePattern(substring: "tap")]), "--ignore \"tap\" removed every node"),
+        (ShapingSettings(ignore: [TitlePattern(substring: "Tap")]), "--ignore \"Tap\" removed every node (every node matches or is caused only by matches)"),
+        (ShapingSettings(minCount: 11), "--min-count 11 removed every node (no node has 11 events or more)"),
+    ])
+    func removesEverything(_ settings: ShapingSettings, _ message: String) {
+        #expect(failure(settings)?.hasPrefix(message) == true, "\(failure(settings) ?? "no error")")
+    }
+
+    @Test("hide-system on a graph of system nodes only is an error naming it")
+    func hideSystemEverything() {
+        let graph = tinyGraph([("A", .body, .system, 1), ("B", .other, .system, 1)], [("A", "B", 1)])
+        #expect(failure(ShapingSettings(hideSystem: true), of: graph) == "--hide-system removed every node (the graph has no app nodes); nothing is left to draw")
+    }
+
+    @Test("a window that holds no event is an error naming it")
+    func emptyWindow() throws {
+        var statistics = WindowStatistics()
+        statistics.eventsOutside = 12
+        let settings = ShapingSettings(window: try TimeWindow(parsing: "5s:6s"))
+        #expect(throws: ShapingError.removedEverything(filter: "--window 5s:6s", reason: "no event of the trace is inside it")) {
+            try GraphShaper(settings: settings).shape(CauseGraph(), window: statistics)
+        }
+    }
+
+    @Test("the window's left-out events count in the totals and its step")
+    func windowReport() throws {
+        var statistics = WindowStatistics()
+        statistics.eventsOutside = 12
+        statistics.causesOutside = 4
+        statistics.untimedEvents = 3
+        let shaped = try GraphShaper(settings: ShapingSettings(window: try TimeWindow(parsing: "1s:"))).shape(Self.chain, window: statistics)
+        #expect(shaped.report.total.events == 62)
+        #expect(shaped.report.shown.events == 50)
+        #expect(shaped.report.steps.first == ShapingReport.Step(
+            filter: .window, option: "--window 1s:", removedEvents: 12, removedLinks: 4, keptUntimedEvents: 3))
+        #expect(shaped.legend != nil)
+    }
+
+    @Test("an empty graph stays empty without error")
+    func emptyGraph() throws {
+        #expect(try shape(ShapingSettings(hideSystem: true, minCount: 4), of: CauseGraph()).graph == CauseGraph())
+    }
+}

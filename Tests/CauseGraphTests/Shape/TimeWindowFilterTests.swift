@@ -1,0 +1,105 @@
+@testable import CauseGraph
+import Foundation
+import Testing
+
+@Suite("Time window filter")
+struct TimeWindowFilterTests {
+    /// Events at 100, 200, 1000 and 3000 ns, one untimed; groups around 1000 and 3000.
+    static let trace = [
+        traceHeader,
+        #"{"node": 1, "kind": "gesture", "title": "Tap", "owner": "app", "time": 100}"#,
+        #"{"node": 2, "kind": "state", "title": "V.flag", "owner": "app", "time": 200}"#,
+        #"{"edge": [1, 2], "label": "update"}"#,
+        #"{"node": 3, "kind": "body", "title": "V", "owner": "app", "time": 1000, "group": 1}"#,
+        #"{"edge": [2, 3], "label": "update"}"#,
+        #"{"node": 4, "kind": "body", "title": "W", "owner": "app", "time": 3000, "group": 2}"#,
+        #"{"edge": [2, 4], "label": "update"}"#,
+        #"{"node": 5, "kind": "observable", "title": "Model.value", "owner": "app"}"#,
+        #"{"edge": [5, 3], "label": "update", "time": 5000}"#,
+        #"{"group": 1, "label": "inside", "start": 900, "duration": 200}"#,
+        #"{"group": 2, "label": "outside", "start": 2900, "duration": 200}"#,
+    ].joined(separator: "\n") + "\n"
+
+    private func windowed(_ text: String, _ window: String) throws -> (graph: CauseGraph, window: WindowStatistics) {
+        let directory = try TemporaryDirectory()
+        var diagnostics = Diagnostics()
+        return try CauseGraph.reconstruct(
+            from: [try directory.file("trace.jsonl", text)], window: try TimeWindow(parsing: window), diagnostics: &diagnostics)
+    }
+
+    @Test("keeps events inside the window, untimed events, and links whose both events were kept")
+    func filters() throws {
+        let (graph, statistics) = try windowed(Self.trace, "500:2000")
+        #expect(graph.titles == ["Model.value", "V"])
+        #expect(graph.edgeSummaries == ["Model.value -> V ×1"])
+        #expect(graph.groups.map(\.label) == ["inside"])
+        var expected = WindowStatistics()
+        expected.eventsKept = 2
+        expected.untimedEvents = 1
+        expected.eventsOutside = 3
+        expected.causesKept = 1
+        expected.causesOutside = 3
+        expected.groupsOutside = 1
+        #expect(statistics == expected)
+    }
+
+    @Test("an open window keeps everything after its start")
+    func openEnd() throws {
+        let (graph, statistics) = try windowed(Self.trace, "150:")
+        #expect(graph.titles == ["V.flag", "Model.value", "V", "W"])
+        #expect(graph.edgeSummaries == ["V.flag -> V ×1", "V.flag -> W ×1", "Model.value -> V ×1"])
+        #expect((statistics.eventsOutside, statistics.causesOutside, statistics.groupsOutside) == (1, 1, 0))
+    }
+
+    @Test("a link to an undefined event is still an error at its position")
+    func undefinedEvent() throws {
+        let text = Self.trace + #"{"edge": [3, 99], "label": "update"}"# + "\n"
+        do {
+            _ = try windowed(text, "500:2000")
+            Issue.record("accepted an edge to an undefined node")
+        } catch let diagnostic as Diagnostic {
+            #expect(diagnostic.message == "edge names node 99, which is not defined before this line")
+            #expect(diagnostic.location?.line == 13)
+        }
+    }
+
+    @Test("an id defined outside the window and again inside is still a duplicate")
+    func duplicateAcrossWindow() throws {
+        let text = [
+            traceHeader,
+            #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 100}"#,
+            #"{"node": 1, "kind": "body", "title": "B", "owner": "app", "time": 1000}"#,
+        ].joined(separator: "\n") + "\n"
+        do {
+            _ = try windowed(text, "500:")
+            Issue.record("accepted a duplicate id")
+        } catch let diagnostic as Diagnostic {
+            #expect(diagnostic.message == "node 1 is already defined")
+            #expect(diagnostic.location?.line == 3)
+        }
+    }
+
+    @Test("ids are scoped to their document: a later document may reuse a left-out id")
+    func documents() throws {
+        let text = Self.trace + traceHeader + "\n" + #"{"node": 1, "kind": "body", "title": "Again", "owner": "app", "time": 1000}"# + "\n"
+        let (graph, _) = try windowed(text, "500:2000")
+        #expect(graph.titles == ["Model.value", "Again", "V"])
+    }
+
+    @Test("memory for left-out events stays a few runs when ids follow time")
+    func boundedMemory() throws {
+        var filter = TimeWindowFilter(window: try TimeWindow(parsing: "1ms:2ms"), downstream: GraphBuilder())
+        try filter.begin(TraceHeader())
+        for id in EventID(1)...30_000 {
+            try filter.add(TraceEvent(id: id, kind: .body, title: "V\(id % 7)", owner: .app, time: Int64(id) * 100))
+            if id > 1 { try filter.add(TraceCause(from: id - 1, to: id, label: .update)) }
+        }
+        #expect(filter.statistics.eventsKept == 10_000)
+        #expect(filter.statistics.eventsOutside == 20_000)
+        #expect(filter.statistics.causesKept == 9_999)
+        #expect(filter.statistics.causesOutside == 20_000)
+        #expect(filter.droppedRuns == 2)
+        let graph = filter.downstream.finish()
+        #expect(graph.nodes.reduce(0) { $0 + $1.count } == 10_000)
+    }
+}
