@@ -30,7 +30,7 @@ struct PluginOptions {
         ARGUMENTS:
           <trace>              Trace files, or folders whose files are traces (relative to the
                                package directory). NAME.EXT is rendered to NAME.<format>.
-          <render option>      Passed to `causegraph render` unchanged, e.g. -- --engine neato
+          <render option>      Passed to `causegraph render` unchanged, e.g. -- --hide-system
 
         OPTIONS:
           --output <folder>    The folder to write into, inside the package (created if missing).
