@@ -2,7 +2,7 @@ import Foundation
 
 /// Which trace becomes which output: one trace, one file, named after the trace.
 struct RenderPlan {
-    struct Job: Equatable {
+    struct Job {
         /// The trace as handed to `causegraph`: relative to the package directory
         /// when inside it, so messages and outputs never depend on where the package lives.
         var trace: String
@@ -16,20 +16,22 @@ struct RenderPlan {
     /// Expands folders as `causegraph` does (the regular, non-hidden files directly
     /// inside) and names each output, refusing two traces that would share one.
     init(traces: [String], format: String, suffix: String, packageDirectory: URL, outputDirectory: URL) throws(PluginError) {
-        var jobsByOutput: [String: Job] = [:]
-        for trace in try Self.expand(traces, in: packageDirectory) {
+        // Sorted first, so even a refusal names the same traces whatever the order given.
+        let files = try Self.expand(traces, in: packageDirectory).sorted(by: Self.byteOrder)
+        var traceByOutput: [String: String] = [:]
+        jobs = []
+        for trace in files where jobs.last?.trace != trace {
             let job = Job(trace: trace, outputName: Self.outputName(for: trace, suffix: suffix, format: format))
-            if let other = jobsByOutput[job.outputName], other.trace != trace {
-                let pair = [other.trace, trace].sorted(by: Self.byteOrder)
-                throw .setup("'\(pair[0])' and '\(pair[1])' would both be rendered to '\(job.outputName)'; rename one or render them in separate runs")
+            if let other = traceByOutput[job.outputName] {
+                throw .setup("'\(other)' and '\(trace)' would both be rendered to '\(job.outputName)'; rename one or render them in separate runs")
             }
             let destination = outputDirectory.appendingPathComponent(job.outputName).standardizedFileURL.path
             if destination == Self.absolute(trace, in: packageDirectory).path {
                 throw .setup("rendering '\(trace)' would overwrite it; choose another --output or --format")
             }
-            jobsByOutput[job.outputName] = job
+            traceByOutput[job.outputName] = trace
+            jobs.append(job)
         }
-        jobs = jobsByOutput.values.sorted { Self.byteOrder($0.trace, $1.trace) }
     }
 
     /// `NAME.EXT` becomes `NAME<suffix>.FORMAT`; a name without extension gains one.
