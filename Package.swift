@@ -15,10 +15,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Reads `causegraph check` budget files (YAML, and JSON as a subset of YAML),
+        // keeping each value's line and column for error messages.
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
-        // Import, reconstruct, shape and encode: pure Swift, no C.
-        .target(name: "CauseGraph"),
+        // Import, reconstruct, shape, encode, diff and check: pure Swift; Yams
+        // (libyaml) only parses budget files.
+        .target(name: "CauseGraph", dependencies: [.product(name: "Yams", package: "Yams")]),
 
         // Rendering through libgraphviz, in process.
         .systemLibrary(

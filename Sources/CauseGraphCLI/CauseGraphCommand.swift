@@ -7,10 +7,10 @@ struct CauseGraphCommand: ParsableCommand {
         abstract: "Reconstruct and render the SwiftUI cause-and-effect graph of an update trace.",
         discussion: """
             Reads causegraph JSON Lines traces and _printChanges()/_logChanges() logs; the \
-            format is detected from the content. Exit status: 0 on success, 2 for bad input \
-            or usage, 1 is reserved for failed checks.
+            format is detected from the content. Exit status: 0 on success, 1 when `check` \
+            finds a limit exceeded, 2 for bad input or usage.
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Why.self, Summary.self, Convert.self]
+        subcommands: [Render.self, Why.self, Summary.self, Diff.self, Check.self, Convert.self]
     )
 }

@@ -28,7 +28,7 @@ enum Main {
 /// The exit statuses causegraph documents.
 enum ExitStatus {
     static let success: Int32 = 0
-    /// A check found a violation (reserved for `causegraph check`).
+    /// `causegraph check` found a limit exceeded.
     static let checkFailed: Int32 = 1
     /// Bad input or usage.
     static let badInput: Int32 = 2

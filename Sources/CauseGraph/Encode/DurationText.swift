@@ -47,7 +47,8 @@ public enum DurationText {
         for _ in 0..<decimals { factor *= 10 }
         // Round half up at the last kept digit.
         let scaled = (value.multipliedReportingOverflow(by: factor).overflow ? Int64.max / 2 : value * factor)
-        let rounded = (scaled + scale / 2) / scale
+        // Divides before rounding, so a duration near Int64.max cannot overflow.
+        let rounded = scaled / scale + (scaled % scale >= (scale + 1) / 2 ? 1 : 0)
         let integerPart = rounded / factor
         guard decimals > 0 else { return "\(integerPart)" }
         var fraction = String(rounded % factor)

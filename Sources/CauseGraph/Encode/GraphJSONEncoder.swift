@@ -73,7 +73,7 @@ public enum GraphJSONEncoder {
         ])
     }
 
-    private static func report(_ report: ShapingReport) -> String {
+    static func report(_ report: ShapingReport) -> String {
         func totals(_ totals: ShapingReport.Totals) -> String {
             object([
                 "nodes": JSONText.number(totals.nodes),

@@ -8,6 +8,18 @@ struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("Trace files or directories; '-' reads standard input.", valueName: "trace"))
     var traces: [String]
 
+    @OptionGroup var reading: ReadingOptions
+
+    var settings: ImportSettings { reading.settings }
+
+    /// Reads and reconstructs the graph, printing import notes on standard error.
+    func reconstruct() throws -> CauseGraph {
+        try reading.reconstruct(traces)
+    }
+}
+
+/// How to read traces: the options every command shares, whatever traces it names.
+struct ReadingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The input format, instead of detecting it from the content.", valueName: "format"))
     var inputFormat: InputFormat?
 
@@ -24,8 +36,8 @@ struct InputOptions: ParsableArguments {
         ImportSettings(format: inputFormat, frameRate: frameRate)
     }
 
-    /// Reads and reconstructs the graph, printing import notes on standard error.
-    func reconstruct() throws -> CauseGraph {
+    /// Reads and reconstructs the graph of `traces`, printing import notes on standard error.
+    func reconstruct(_ traces: [String]) throws -> CauseGraph {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         return try CauseGraph.reconstruct(from: traces, settings: settings, diagnostics: &diagnostics)

@@ -13,7 +13,10 @@ struct ReportOptions: ParsableArguments {
     var output: String = "-"
 
     /// Colour only for text on a terminal, and never when NO_COLOR is set.
-    var style: TextStyle {
+    var style: TextStyle { Self.style(for: format, output: output) }
+
+    /// Colour only for text written to standard output on a terminal, and never when NO_COLOR is set.
+    static func style(for format: ReportFormat, output: String) -> TextStyle {
         let environment = ProcessInfo.processInfo.environment
         let colour = format == .text && output == "-" && isatty(STDOUT_FILENO) == 1
             && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"

@@ -20,6 +20,7 @@ public struct TextStyle: Sendable {
         case bold = "1"
         case dim = "2"
         case red = "31"
+        case green = "32"
         case yellow = "33"
         case blue = "34"
         case cyan = "36"

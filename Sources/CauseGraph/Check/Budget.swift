@@ -1,0 +1,110 @@
+/// What `causegraph check` holds a recording to: limits on how often views
+/// update, how many updates are long, how many environment checks are
+/// wasted, how many findings there are, and edges that must never appear.
+///
+/// Read from a YAML or JSON file by ``BudgetFile``; every limit remembers
+/// where the file set it, so a report can point at the line to change.
+public struct Budget {
+    /// One number not to exceed, and where the budget file set it.
+    public struct Limit: Equatable, Sendable {
+        public var max: Int
+        public var location: SourceLocation
+
+        public init(max: Int, location: SourceLocation) {
+            self.max = max
+            self.location = location
+        }
+    }
+
+    /// Limits on updates at or above each severity.
+    public struct SeverityLimits {
+        /// In severity order; each counts the updates at that severity or worse.
+        public var limits: [(severity: Severity, limit: Limit)]
+
+        public init(limits: [(severity: Severity, limit: Limit)] = []) {
+            self.limits = limits
+        }
+    }
+
+    /// Limits on the body updates of every view whose type name matches.
+    public struct ViewLimits {
+        public var pattern: TitlePattern
+        /// Where the entry starts in the budget file.
+        public var location: SourceLocation
+        /// Body runs in the whole recording.
+        public var total: Limit?
+        /// Body runs within one update group.
+        public var perGroup: Limit?
+        /// Body runs that one gesture event led to, through any chain of causes.
+        public var perGesture: Limit?
+        /// The view's long updates by severity.
+        public var longUpdates: SeverityLimits
+
+        public init(pattern: TitlePattern, location: SourceLocation, total: Limit? = nil, perGroup: Limit? = nil,
+                    perGesture: Limit? = nil, longUpdates: SeverityLimits = SeverityLimits()) {
+            self.pattern = pattern
+            self.location = location
+            self.total = total
+            self.perGroup = perGroup
+            self.perGesture = perGesture
+            self.longUpdates = longUpdates
+        }
+    }
+
+    /// Cause links that must never appear.
+    public struct ForbiddenEdge {
+        /// The cause's title.
+        public var from: TitlePattern
+        /// The effect's title.
+        public var to: TitlePattern
+        /// The edge kind, when only one kind is forbidden.
+        public var kind: EdgeKind?
+        public var location: SourceLocation
+
+        public init(from: TitlePattern, to: TitlePattern, kind: EdgeKind? = nil, location: SourceLocation) {
+            self.from = from
+            self.to = to
+            self.kind = kind
+            self.location = location
+        }
+
+        /// `ModelData.favoritesCollection → LandmarkListItemView (observable)`.
+        public var description: String {
+            "\(from.text) → \(to.text)" + (kind.map { " (\($0.rawValue))" } ?? "")
+        }
+    }
+
+    /// The file the budget was read from, as the user named it.
+    public var file: String
+    public var views: [ViewLimits]
+    /// Long updates of every update kind (body, representable, other), by severity.
+    public var longUpdates: SeverityLimits
+    /// Body checks that one environment change (one environment node within
+    /// one update group) caused and that skipped the body.
+    public var skippedChecksPerEnvironmentChange: Limit?
+    /// How many findings of each kind may be reported, in ``Finding/Kind`` order.
+    public var findings: [(kind: Finding.Kind, limit: Limit)]
+    /// The thresholds findings are judged by.
+    public var findingThresholds: FindingThresholds
+    public var forbiddenEdges: [ForbiddenEdge]
+
+    public init(
+        file: String, views: [ViewLimits] = [], longUpdates: SeverityLimits = SeverityLimits(),
+        skippedChecksPerEnvironmentChange: Limit? = nil, findings: [(kind: Finding.Kind, limit: Limit)] = [],
+        findingThresholds: FindingThresholds = FindingThresholds(), forbiddenEdges: [ForbiddenEdge] = []
+    ) {
+        self.file = file
+        self.views = views
+        self.longUpdates = longUpdates
+        self.skippedChecksPerEnvironmentChange = skippedChecksPerEnvironmentChange
+        self.findings = findings
+        self.findingThresholds = findingThresholds
+        self.forbiddenEdges = forbiddenEdges
+    }
+
+    /// Whether the budget sets no limit at all (which is most likely a mistake).
+    public var isEmpty: Bool {
+        views.allSatisfy { $0.total == nil && $0.perGroup == nil && $0.perGesture == nil && $0.longUpdates.limits.isEmpty }
+            && longUpdates.limits.isEmpty && skippedChecksPerEnvironmentChange == nil && findings.isEmpty && forbiddenEdges.isEmpty
+    }
+}

@@ -1,0 +1,237 @@
+/// Holds recordings to a ``Budget``: measures each limit on a trace and
+/// judges it, against the limit alone or against a baseline recording.
+public struct BudgetCheck {
+    /// What one recording measured: its graph, its findings, and the per-group
+    /// and per-gesture counts of ``UsageMeter``.
+    public struct Measurement {
+        public var traces: [String]
+        public var graph: CauseGraph
+        public var usage: UsageMeter
+        public var findings: [Finding]
+    }
+
+    public var budget: Budget
+    public var tolerance: Tolerance
+
+    public init(budget: Budget, tolerance: Tolerance = .none) {
+        self.budget = budget
+        self.tolerance = tolerance
+    }
+
+    /// Reads `paths` once, streaming, into the graph and the usage meter.
+    public func measure(_ paths: [String], settings: ImportSettings = ImportSettings(), diagnostics: inout Diagnostics) throws(Diagnostic) -> Measurement {
+        let thresholds = budget.findingThresholds
+        var sink = TeeSink(
+            GraphBuilder(frameRate: settings.frameRate, burstWindow: thresholds.stormWindow),
+            UsageMeter(views: budget.views.map(\.pattern)))
+        try TraceInput.read(paths: paths, settings: settings, into: &sink, diagnostics: &diagnostics)
+        let graph = sink.first.finish()
+        return Measurement(traces: paths, graph: graph, usage: sink.second, findings: FindingRules.findings(in: graph, thresholds: thresholds))
+    }
+
+    /// Judges `current` against the budget and, when given, the `baseline`.
+    public func evaluate(_ current: Measurement, baseline: Measurement? = nil) -> CheckReport {
+        var notes: [String] = []
+        var results = measuredResults(current, notes: &notes)
+        var baselineValues: [String: Int] = [:]
+        if let baseline {
+            var ignored: [String] = []
+            for result in measuredResults(baseline, notes: &ignored) {
+                baselineValues[result.rule + "\u{1F}" + result.subjectKey] = result.measured
+            }
+        }
+        for index in results.indices {
+            var result = results[index]
+            if baseline != nil {
+                let before = baselineValues[result.rule + "\u{1F}" + result.subjectKey] ?? 0
+                result.baseline = before
+                result.allowed = max(result.limit, tolerance.allowed(over: before))
+                result.status = result.measured <= result.limit ? .held : result.measured <= result.allowed ? .tolerated : .regressed
+            } else {
+                result.status = result.measured <= result.limit ? .held : .exceeded
+            }
+            results[index] = result
+        }
+        // Failures first, then tolerated, then held; the budget's order within each.
+        let rank: [CheckReport.Result.Status: Int] = [.exceeded: 0, .regressed: 0, .tolerated: 1, .held: 2]
+        let ordered = results.enumerated().sorted { (rank[$0.element.status]!, $0.offset) < (rank[$1.element.status]!, $1.offset) }.map(\.element)
+        return CheckReport(
+            budget: budget.file, traces: current.traces, baseline: baseline?.traces, tolerance: tolerance,
+            results: ordered, notes: notes)
+    }
+
+    // MARK: Measuring each limit
+
+    private func result(_ rule: String, _ limit: Budget.Limit, subject: String, key: String, unit: String, measured: Int, evidence: [String]) -> CheckReport.Result {
+        CheckReport.Result(
+            rule: rule, location: limit.location, subject: subject, subjectKey: key, unit: unit, measured: measured,
+            limit: limit.max, baseline: nil, allowed: limit.max, evidence: evidence, status: .held)
+    }
+
+    private static func key(_ node: NodeKey) -> String {
+        [node.kind.rawValue, node.title, node.module ?? "", node.owner.rawValue].joined(separator: "\u{1F}")
+    }
+
+    private func measuredResults(_ measurement: Measurement, notes: inout [String]) -> [CheckReport.Result] {
+        var results: [CheckReport.Result] = []
+        for (index, view) in budget.views.enumerated() {
+            results += viewResults(view, rule: "views[\(index)]", measurement, notes: &notes)
+        }
+        results += longUpdateResults(measurement)
+        if let limit = budget.skippedChecksPerEnvironmentChange {
+            results += skippedCheckResults(limit, measurement)
+        }
+        results += findingResults(measurement)
+        for (index, edge) in budget.forbiddenEdges.enumerated() {
+            results += forbiddenEdgeResults(edge, rule: "forbiddenEdges[\(index)]", measurement)
+        }
+        return results
+    }
+
+    private func viewResults(_ view: Budget.ViewLimits, rule: String, _ measurement: Measurement, notes: inout [String]) -> [CheckReport.Result] {
+        let graph = measurement.graph
+        let usage = measurement.usage
+        let matches = graph.nodes.filter { $0.kind == .body && view.pattern.matches($0.title) }
+        if matches.isEmpty {
+            let closest = view.pattern.closest(among: graph.nodes.filter { $0.kind == .body }.map(\.title), limit: 3)
+            notes.append("\(rule): no view matches \(view.pattern)" + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")))
+        }
+        var limits: [(String, Budget.Limit)] = []
+        if let total = view.total { limits.append(("updates.total", total)) }
+        if let perGroup = view.perGroup { limits.append(("updates.perGroup", perGroup)) }
+        if let perGesture = view.perGesture {
+            limits.append(("updates.perGesture", perGesture))
+            if usage.gestureCount == 0 { notes.append("\(rule).updates.perGesture: the trace records no gesture, so no run counts towards one") }
+        }
+        for (severity, limit) in view.longUpdates.limits { limits.append(("longUpdates.\(severity.rawValue)", limit)) }
+
+        var results: [CheckReport.Result] = []
+        for (name, limit) in limits {
+            if matches.isEmpty {
+                results.append(result("\(rule).\(name)", limit, subject: "no view matching \(view.pattern)", key: "pattern", unit: unit(of: name),
+                                      measured: 0, evidence: []))
+            }
+            for node in matches {
+                let (measured, evidence) = viewFigure(name, node, measurement)
+                results.append(result("\(rule).\(name)", limit, subject: node.title, key: Self.key(node.key), unit: unit(of: name),
+                                      measured: measured, evidence: evidence))
+            }
+        }
+        return results
+    }
+
+    private func unit(of viewLimit: String) -> String {
+        viewLimit.hasPrefix("longUpdates.") ? "long update" : "body run"
+    }
+
+    /// What one view measured for one of its limits, and the evidence.
+    private func viewFigure(_ name: String, _ node: CauseGraph.Node, _ measurement: Measurement) -> (Int, [String]) {
+        let usage = measurement.usage
+        let summary = "\(node.title) ran \(node.ran) of \(CountText.string(node.count, "update")) (\(node.skipped) skipped) in \(CountText.string(node.groups.count, "update group"))"
+        switch name {
+        case "updates.total":
+            return (node.ran, [summary])
+        case "updates.perGroup":
+            guard let peak = usage.peakPerGroup(of: node.key) else { return (0, [summary, "no run named an update group"]) }
+            return (peak.count, ["\(peak.count) runs in \(peak.place), the most in one group", summary])
+        case "updates.perGesture":
+            guard let peak = usage.peakPerGesture(of: node.key) else { return (0, [summary, "no run was led to by a gesture"]) }
+            let gesture = peak.place
+            var place = "\(gesture.title) (event \(gesture.event)"
+            if let time = gesture.time { place += " at \(TimeText.string(time))" }
+            if gesture.document > 0 { place += " of document \(gesture.document + 1)" }
+            return (peak.count, ["\(place)) led to \(peak.count) runs, the most from one gesture", summary])
+        default:
+            let severity = Severity(rawValue: String(name.dropFirst("longUpdates.".count))) ?? .high
+            return (node.severityCounts.atLeast(severity), [severityEvidence(node, measurement.graph)])
+        }
+    }
+
+    /// `LandmarkListItemView: 71 low, 1 medium, 0 high, 0 veryHigh; worst 642 µs (event 17, update group 1)`.
+    private func severityEvidence(_ node: CauseGraph.Node, _ graph: CauseGraph) -> String {
+        var text = "\(node.title): " + Severity.allCases.map { "\(node.severityCounts[$0]) \($0.rawValue)" }.joined(separator: ", ")
+        if let worst = graph.worstUpdates.first(where: { $0.node == node.id }) {
+            text += "; worst \(DurationText.string(worst.duration)) (event \(worst.event)" + (worst.group.map { ", update group \($0)" } ?? "") + ")"
+        } else if let worst = node.maxDuration {
+            text += "; worst \(DurationText.string(worst))"
+        }
+        return text
+    }
+
+    private func longUpdateResults(_ measurement: Measurement) -> [CheckReport.Result] {
+        let updates = measurement.graph.nodes.filter { $0.kind.isUpdate }
+        return budget.longUpdates.limits.map { severity, limit in
+            let counted = updates.map { ($0, $0.severityCounts.atLeast(severity)) }.filter { $0.1 > 0 }
+            let measured = counted.reduce(0) { $0 + $1.1 }
+            let most = counted.enumerated().sorted { ($1.element.1, $0.offset) < ($0.element.1, $1.offset) }.prefix(3)
+            var evidence = most.map { "\($0.element.0.title) (\($0.element.0.kind.rawValue)): \($0.element.1) at \(severity.rawValue) or worse" }
+            if counted.count > 3 { evidence.append("… and \(counted.count - 3) more") }
+            if let worst = measurement.graph.worstUpdates.max(by: { $0.duration < $1.duration }),
+               let node = measurement.graph.node(worst.node), measured > 0 {
+                evidence.append("worst: \(node.title) \(DurationText.string(worst.duration)) (event \(worst.event)" + (worst.group.map { ", update group \($0)" } ?? "") + ")")
+            }
+            return result("longUpdates.\(severity.rawValue)", limit, subject: "all updates", key: "all", unit: "long update",
+                          measured: measured, evidence: evidence)
+        }
+    }
+
+    private func skippedCheckResults(_ limit: Budget.Limit, _ measurement: Measurement) -> [CheckReport.Result] {
+        let graph = measurement.graph
+        let rule = "skippedChecks.perEnvironmentChange"
+        let sources = graph.nodes.filter { $0.kind == .externalEnvironment || $0.kind == .environmentWriter }
+        guard !sources.isEmpty else {
+            return [result(rule, limit, subject: "no environment change", key: "none", unit: "skipped check", measured: 0, evidence: [])]
+        }
+        return sources.map { source in
+            let edges = graph.edges.filter { $0.from == source.id }
+            let checks = edges.reduce(0) { $0 + $1.count }
+            let skipped = edges.reduce(0) { $0 + $1.skipped }
+            var evidence: [String] = []
+            let peak = measurement.usage.peakSkippedChecks(of: source.key)
+            if let peak { evidence.append("\(peak.count) checks skipped the body in \(peak.place), the most in one change") }
+            evidence.append("in all \(skipped) of \(CountText.string(checks, "check")) skipped the body")
+            let views = edges.filter { $0.skipped > 0 }.sorted { ($1.skipped, $0.id) < ($0.skipped, $1.id) }.prefix(3).compactMap { edge in
+                graph.node(edge.to).map { "\($0.title) skipped \(edge.skipped) of \(edge.count)" }
+            }
+            if !views.isEmpty { evidence.append("views checked for nothing: " + views.joined(separator: "; ")) }
+            return result(rule, limit, subject: source.title, key: Self.key(source.key), unit: "skipped check",
+                          measured: peak?.count ?? 0, evidence: evidence)
+        }
+    }
+
+    private func findingResults(_ measurement: Measurement) -> [CheckReport.Result] {
+        budget.findings.map { kind, limit in
+            let found = measurement.findings.filter { $0.kind == kind }
+            var evidence = found.prefix(3).map(\.summary)
+            if found.count > 3 { evidence.append("… and \(found.count - 3) more") }
+            return result("findings.\(kind.rawValue)", limit, subject: "\(kind.name) findings", key: kind.rawValue, unit: "finding",
+                          measured: found.count, evidence: evidence)
+        }
+    }
+
+    private func forbiddenEdgeResults(_ rule: Budget.ForbiddenEdge, rule name: String, _ measurement: Measurement) -> [CheckReport.Result] {
+        let graph = measurement.graph
+        let limit = Budget.Limit(max: 0, location: rule.location)
+        let matches = graph.edges.compactMap { edge -> (CauseGraph.Edge, CauseGraph.Node, CauseGraph.Node)? in
+            guard rule.kind == nil || rule.kind == edge.kind, let from = graph.node(edge.from), let to = graph.node(edge.to),
+                  rule.from.matches(from.title), rule.to.matches(to.title) else { return nil }
+            return (edge, from, to)
+        }
+        guard !matches.isEmpty else {
+            return [result(name, limit, subject: rule.description, key: "rule", unit: "link", measured: 0, evidence: [])]
+        }
+        return matches.map { edge, from, to in
+            var evidence = "\(from.title) → \(to.title): \(edge.kind.rawValue) ×\(edge.count)"
+            if !edge.groups.isEmpty {
+                let shown = edge.groups.prefix(8).map { "\($0)" }.joined(separator: ", ")
+                evidence += " in \(edge.groups.count == 1 ? "update group" : "update groups") \(shown)" + (edge.groups.count > 8 ? " … (\(edge.groups.count) in all)" : "")
+            }
+            var lines = [evidence]
+            if !edge.changed.isEmpty { lines.append("changed: " + edge.changed.joined(separator: ", ")) }
+            if let frame = from.backtrace.first { lines.append("\(from.title) set at \(frame)") }
+            return result(name, limit, subject: "\(from.title) → \(to.title)",
+                          key: [Self.key(from.key), Self.key(to.key), edge.kind.rawValue].joined(separator: "\u{1E}"), unit: "link",
+                          measured: edge.count, evidence: lines)
+        }
+    }
+}

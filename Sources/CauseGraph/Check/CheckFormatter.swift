@@ -1,0 +1,155 @@
+/// Writes a ``CheckReport`` as text (for a CI log), JSON, or Markdown (for
+/// a pull-request comment).
+///
+/// Every failing limit comes first with its evidence and the place in the
+/// budget file that sets it; limits that held are summed up (text), listed
+/// in a folded table (Markdown) or listed in full (JSON).
+public enum CheckFormatter {
+    static let width = 80
+
+    public static func format(_ report: CheckReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)) -> String {
+        switch format {
+        case .text: text(report, style: style)
+        case .json: json(report)
+        case .markdown: markdown(report)
+        }
+    }
+
+    /// `2 of 9 limits exceeded`, `no regression: 2 of 9 limits over, no more than the baseline`, `every limit holds (9)`.
+    static func headline(_ report: CheckReport) -> String {
+        let failing = report.results.count { $0.status.fails }
+        let tolerated = report.count(.tolerated)
+        let total = CountText.string(report.results.count, "limit")
+        if failing > 0 { return "\(failing) of \(total) " + (report.baseline == nil ? "exceeded" : "regressed") }
+        if tolerated > 0 { return "no regression: \(tolerated) of \(total) over, no more than the baseline allows" }
+        return "every limit holds (\(report.results.count))"
+    }
+
+    /// `24 body runs, limit 1` and, against a baseline, `baseline 24, allowed 26`.
+    static func figures(_ result: CheckReport.Result) -> String {
+        var text = CountText.string(result.measured, result.unit) + ", limit \(result.limit)"
+        if let baseline = result.baseline { text += "; baseline \(baseline), allowed \(result.allowed)" }
+        return text
+    }
+
+    static func place(_ location: SourceLocation) -> String {
+        var text = location.file
+        if let line = location.line { text += ":\(line)" + (location.column.map { ":\($0)" } ?? "") }
+        return text
+    }
+
+    // MARK: Text
+
+    static func text(_ report: CheckReport, style: TextStyle) -> String {
+        var lines: [String] = []
+        let headline = "causegraph check: " + headline(report)
+        lines.append(style.paint(headline, report.passed ? .green : .red))
+        lines.append("  budget:   " + TerminalText.fit(report.budget, width: width - 12))
+        lines.append("  trace:    " + TerminalText.fit(report.traces.joined(separator: ", "), width: width - 12))
+        if let baseline = report.baseline {
+            let tolerance = " (tolerance \(report.tolerance))"
+            lines.append("  baseline: " + TerminalText.fit(baseline.joined(separator: ", "), width: width - 12 - tolerance.count) + tolerance)
+        }
+        for result in report.results where result.status != .held {
+            lines.append("")
+            let word = TerminalText.pad(result.status.rawValue, 10)
+            lines.append(style.paint(word, result.status.fails ? .red : .yellow)
+                + TerminalText.fit(result.rule + " · " + result.subject, width: width - 10))
+            lines += SummaryFormatter.wrap(figures(result) + " (" + VisibleText.singleLine(place(result.location)) + ")",
+                                           first: "          ", rest: "            ", width: width)
+            for line in result.evidence {
+                lines += SummaryFormatter.wrap(VisibleText.singleLine(line), first: "          · ", rest: "            ", width: width)
+            }
+        }
+        let held = report.results.filter { $0.status == .held }
+        if !held.isEmpty {
+            lines.append("")
+            lines.append(style.paint("held", .green) + " (\(held.count))")
+            for result in held {
+                let figure = ": \(result.measured) ≤ \(result.limit)"
+                lines.append("  " + TerminalText.fit(result.rule + " · " + result.subject, width: width - 2 - figure.count) + figure)
+            }
+        }
+        if !report.notes.isEmpty {
+            lines.append("")
+            lines.append(style.paint("notes", .bold))
+            for note in report.notes {
+                lines += SummaryFormatter.wrap(VisibleText.singleLine(note), first: "  · ", rest: "    ", width: width)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: JSON
+
+    static func json(_ report: CheckReport) -> String {
+        var fields: [String] = []
+        fields.append("\"passed\": \(report.passed)")
+        fields.append("\"budget\": \(JSONText.quoted(report.budget))")
+        fields.append("\"traces\": \(JSONText.strings(report.traces))")
+        fields.append("\"baseline\": " + (report.baseline.map(JSONText.strings) ?? "null"))
+        fields.append("\"tolerance\": " + (report.baseline == nil ? "null"
+            : "{\"percent\": \(JSONText.number(report.tolerance.percent)), \"absolute\": \(report.tolerance.absolute)}"))
+        fields.append("\"counts\": {" + CheckReport.Result.Status.allCases.map { "\"\($0.rawValue)\": \(report.count($0))" }.joined(separator: ", ") + "}")
+        let results = report.results.map { result in
+            GraphJSONEncoder.object([
+                "status": JSONText.quoted(result.status.rawValue),
+                "rule": JSONText.quoted(result.rule),
+                "location": GraphJSONEncoder.object([
+                    "file": JSONText.quoted(result.location.file),
+                    "line": JSONText.number(result.location.line),
+                    "column": JSONText.number(result.location.column),
+                ]),
+                "subject": JSONText.quoted(result.subject),
+                "unit": JSONText.quoted(result.unit),
+                "measured": JSONText.number(result.measured),
+                "limit": JSONText.number(result.limit),
+                "baseline": JSONText.number(result.baseline),
+                "allowed": JSONText.number(result.allowed),
+                "evidence": JSONText.strings(result.evidence),
+            ])
+        }
+        fields.append(results.isEmpty ? "\"results\": []" : "\"results\": [\n    " + results.joined(separator: ",\n    ") + "\n  ]")
+        fields.append("\"notes\": \(JSONText.strings(report.notes))")
+        return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
+    }
+
+    // MARK: Markdown
+
+    static func markdown(_ report: CheckReport) -> String {
+        var lines: [String] = []
+        lines.append("## causegraph check: \(headline(report))")
+        lines.append("")
+        var sources = "Budget \(MarkdownText.escape(report.budget)) · trace \(report.traces.map(MarkdownText.escape).joined(separator: ", "))"
+        if let baseline = report.baseline {
+            sources += " · baseline \(baseline.map(MarkdownText.escape).joined(separator: ", ")) (tolerance \(report.tolerance))"
+        }
+        lines.append(sources)
+        let notHeld = report.results.filter { $0.status != .held }
+        if !notHeld.isEmpty {
+            lines += ["", "| result | limit | subject | measured | allowed |", "| --- | --- | --- | ---: | ---: |"]
+            for result in notHeld {
+                lines.append("| **\(result.status.rawValue)** | \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(result.measured) | \(result.allowed) |")
+            }
+            for result in notHeld {
+                lines += ["", "### \(result.status.rawValue): \(MarkdownText.escape(result.rule)) · \(MarkdownText.escape(result.subject))", ""]
+                lines.append("- \(MarkdownText.escape(figures(result))), set at \(MarkdownText.escape(place(result.location)))")
+                lines += result.evidence.map { "- " + MarkdownText.escape($0) }
+            }
+        }
+        let held = report.results.filter { $0.status == .held }
+        if !held.isEmpty {
+            lines += ["", "<details><summary>\(CountText.string(held.count, "limit")) held</summary>", ""]
+            lines += ["| limit | subject | measured | limit |", "| --- | --- | ---: | ---: |"]
+            for result in held {
+                lines.append("| \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(result.measured) | \(result.limit) |")
+            }
+            lines += ["", "</details>"]
+        }
+        if !report.notes.isEmpty {
+            lines += ["", "Notes:", ""]
+            lines += report.notes.map { "- " + MarkdownText.escape($0) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

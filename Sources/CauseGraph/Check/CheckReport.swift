@@ -1,0 +1,61 @@
+/// The outcome of `causegraph check`: every limit of the budget against
+/// what the recording measured, and, with a baseline, against what the
+/// baseline measured.
+public struct CheckReport: Sendable {
+    /// One limit applied to one subject (a view, an environment node, an edge…).
+    public struct Result: Sendable, Equatable {
+        public enum Status: String, CaseIterable, Sendable {
+            /// Within the limit.
+            case held
+            /// Over the limit (no baseline was given).
+            case exceeded
+            /// Over the limit, but no worse than the baseline allows.
+            case tolerated
+            /// Over the limit and over what the baseline allows.
+            case regressed
+
+            /// Whether the result fails the check.
+            public var fails: Bool { self == .exceeded || self == .regressed }
+        }
+
+        /// Where the limit is in the budget, `views[0].updates.perGroup`.
+        public var rule: String
+        /// Where the budget file set it.
+        public var location: SourceLocation
+        /// What was measured: a view's title, `cause → effect`, `all updates`…
+        public var subject: String
+        /// Identifies the subject across recordings, to find it in the baseline.
+        public var subjectKey: String
+        /// What it is a count of, in the singular: `body run`.
+        public var unit: String
+        public var measured: Int
+        public var limit: Int
+        /// What the baseline measured for the same rule and subject, when a baseline was given.
+        public var baseline: Int?
+        /// The most that passes: the limit, or more when the baseline allows it.
+        public var allowed: Int
+        /// Figures that show where the measurement came from.
+        public var evidence: [String]
+        public var status: Status
+    }
+
+    /// The budget file.
+    public var budget: String
+    /// The traces checked.
+    public var traces: [String]
+    /// The baseline traces, when given.
+    public var baseline: [String]?
+    public var tolerance: Tolerance
+    /// Every result, failures first, then in budget order.
+    public var results: [Result]
+    /// Things worth knowing that fail nothing: a pattern that matched no view, a trace without gestures.
+    public var notes: [String]
+
+    /// Whether every limit held (or was tolerated against the baseline).
+    public var passed: Bool { !results.contains { $0.status.fails } }
+
+    /// How many results have each status.
+    public func count(_ status: Result.Status) -> Int {
+        results.count { $0.status == status }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// How far a measurement may exceed the baseline's before `causegraph check
+/// --baseline` calls it a regression: a percentage of the baseline's value,
+/// an absolute amount, or both (whichever allows more).
+public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
+    /// Percent of the baseline's value, 0 or more.
+    public var percent: Double
+    /// An absolute amount, 0 or more.
+    public var absolute: Int
+
+    public init(percent: Double = 0, absolute: Int = 0) {
+        self.percent = percent
+        self.absolute = absolute
+    }
+
+    /// None: any increase over the baseline is a regression.
+    public static let none = Tolerance()
+
+    /// Reads `10%`, `2`, `10%,2` or `2,10%`; `nil` for anything else.
+    public init?(parsing text: String) {
+        var percent: Double?
+        var absolute: Int?
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let part = String(part).trimmingWhitespace
+            if part.hasSuffix("%") {
+                let number = part.dropLast()
+                guard percent == nil, !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                      let value = Double(number), value.isFinite else { return nil }
+                percent = value
+            } else {
+                guard absolute == nil, !part.isEmpty, part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) else { return nil }
+                absolute = value
+            }
+        }
+        self.init(percent: percent ?? 0, absolute: absolute ?? 0)
+    }
+
+    /// The most a measurement may be when the baseline measured `baseline`.
+    public func allowed(over baseline: Int) -> Int {
+        let share = (Double(baseline) * percent / 100).rounded(.up)
+        let byPercent = share >= Double(Int.max) ? Int.max : Int(share)
+        let (sum, overflow) = baseline.addingReportingOverflow(max(byPercent, absolute))
+        return overflow ? .max : sum
+    }
+
+    /// `10% or 2`, `10%`, `2`, or `none`.
+    public var description: String {
+        var parts: [String] = []
+        if percent > 0 { parts.append((percent.rounded() == percent ? "\(Int(percent))" : "\(percent)") + "%") }
+        if absolute > 0 { parts.append("\(absolute)") }
+        return parts.isEmpty ? "none" : parts.joined(separator: " or ")
+    }
+}

@@ -1,0 +1,187 @@
+/// Measures, while a trace streams by, what a budget limits but the merged
+/// graph cannot tell: body runs of a view within one update group and
+/// after one gesture, and the skipped checks of one environment change.
+///
+/// Like ``GraphBuilder`` it keeps one small entry per event id of the
+/// document being read, plus counts per (view, group), (view, gesture) and
+/// (environment node, group). Only views whose title matches one of the
+/// patterns it is given are counted.
+///
+/// A body run counts towards a gesture when a chain of cause links leads
+/// to it from that gesture event; links are followed in the order the trace
+/// lists them, causes before effects, as recordings write them, and an
+/// event reached from several gestures counts towards the first.
+public struct UsageMeter: TraceSink {
+    /// A gesture event, for evidence.
+    public struct Gesture: Sendable, Equatable {
+        public var title: String
+        public var event: EventID
+        public var time: Nanoseconds?
+        /// The trace document it is in, from 0, when several are read.
+        public var document: Int
+    }
+
+    /// The most of something within one group (or after one gesture), and where.
+    public struct Peak<Place: Sendable & Equatable>: Sendable, Equatable {
+        public var count: Int
+        public var place: Place
+    }
+
+    /// An update group as the trace names it.
+    public struct Group: Sendable, Hashable, CustomStringConvertible {
+        public var id: GroupID
+        public var document: Int
+
+        public var description: String { document == 0 ? "update group \(id)" : "update group \(id) of document \(document + 1)" }
+    }
+
+    /// One environment change: an environment node's events within one update
+    /// group, or a single event of it that named no group.
+    public struct Change: Sendable, Equatable, CustomStringConvertible {
+        public var group: Group?
+        public var event: EventID?
+
+        public var description: String { group?.description ?? "event \(event ?? 0)" }
+    }
+
+    private let patterns: [TitlePattern]
+    private var document = -1
+    private var events: [EventID: Entry] = [:]
+    /// For each node key seen: its index among the tracked keys, or -1.
+    private var tracked: [NodeKey: Int32] = [:]
+    private var trackedKeys: [NodeKey] = []
+    private var groups: [Group: Int32] = [:]
+    private var groupList: [Group] = []
+    private var gestures: [Gesture] = []
+    private var perGroup: [Pair: Int] = [:]
+    private var perGesture: [Pair: Int] = [:]
+    private var perChange: [ChangeKey: Int] = [:]
+
+    /// - Parameter views: the view patterns whose body runs are counted per group and per gesture.
+    public init(views: [TitlePattern]) {
+        patterns = views
+    }
+
+    public mutating func begin(_ header: TraceHeader) throws {
+        document += 1
+        events = [:]
+    }
+
+    public mutating func add(_ event: TraceEvent) throws {
+        if document < 0 { try begin(TraceHeader()) }
+        let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
+        let index = trackedIndex(of: key)
+        var group: Int32 = -1
+        if let id = event.group { group = intern(Group(id: id, document: document)) }
+        var gesture: Int32 = -1
+        if event.kind == .gesture {
+            gesture = Int32(gestures.count)
+            gestures.append(Gesture(title: event.title, event: event.id, time: event.time, document: document))
+        }
+        let entry = Entry(tracked: index, group: group, gesture: gesture, kind: event.kind, ran: event.ran)
+        guard events.updateValue(entry, forKey: event.id) == nil else { throw TraceConsistencyError.duplicateEvent(event.id) }
+        if entry.isCountedBody && group >= 0 { perGroup[Pair(tracked: index, place: group), default: 0] += 1 }
+    }
+
+    public mutating func add(_ cause: TraceCause) throws {
+        guard let source = events[cause.from] else { throw TraceConsistencyError.undefinedEvent(cause.from) }
+        guard var target = events[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
+        if source.gesture >= 0 && target.gesture < 0 {
+            target.gesture = source.gesture
+            events[cause.to] = target
+            if target.isCountedBody { perGesture[Pair(tracked: target.tracked, place: source.gesture), default: 0] += 1 }
+        }
+        if source.isEnvironment && source.tracked >= 0 && target.kind.isUpdate && !target.ran {
+            let group = target.group >= 0 ? target.group : source.group
+            let key = ChangeKey(tracked: source.tracked, group: group, document: document, event: group >= 0 ? nil : cause.from)
+            perChange[key, default: 0] += 1
+        }
+    }
+
+    public mutating func add(_ group: UpdateGroup) throws {}
+
+    private mutating func trackedIndex(of key: NodeKey) -> Int32 {
+        if let index = tracked[key] { return index }
+        let isTracked = (key.kind == .body && patterns.contains { $0.matches(key.title) })
+            || key.kind == .externalEnvironment || key.kind == .environmentWriter
+        let index: Int32 = isTracked ? Int32(trackedKeys.count) : -1
+        if isTracked { trackedKeys.append(key) }
+        tracked[key] = index
+        return index
+    }
+
+    private mutating func intern(_ group: Group) -> Int32 {
+        if let index = groups[group] { return index }
+        let index = Int32(groupList.count)
+        groups[group] = index
+        groupList.append(group)
+        return index
+    }
+
+    // MARK: Results
+
+    /// The most runs of the view `key` within one update group; the earliest such group on a tie.
+    public func peakPerGroup(of key: NodeKey) -> Peak<Group>? {
+        guard let index = tracked[key], index >= 0 else { return nil }
+        let best = perGroup.filter { $0.key.tracked == index }.max { ($0.value, $1.key.place) < ($1.value, $0.key.place) }
+        return best.map { Peak(count: $0.value, place: groupList[Int($0.key.place)]) }
+    }
+
+    /// The most runs of the view `key` that one gesture led to; the earliest such gesture on a tie.
+    public func peakPerGesture(of key: NodeKey) -> Peak<Gesture>? {
+        guard let index = tracked[key], index >= 0 else { return nil }
+        let best = perGesture.filter { $0.key.tracked == index }.max { ($0.value, $1.key.place) < ($1.value, $0.key.place) }
+        return best.map { Peak(count: $0.value, place: gestures[Int($0.key.place)]) }
+    }
+
+    /// How many gesture events the trace holds.
+    public var gestureCount: Int { gestures.count }
+
+    /// The most skipped checks one change of the environment node `key`
+    /// caused; the earliest such change on a tie.
+    public func peakSkippedChecks(of key: NodeKey) -> Peak<Change>? {
+        guard let index = tracked[key], index >= 0 else { return nil }
+        let best = perChange.filter { $0.key.tracked == index }.max { ($0.value, $1.key) < ($1.value, $0.key) }
+        return best.map { entry in
+            let group = entry.key.group >= 0 ? groupList[Int(entry.key.group)] : nil
+            return Peak(count: entry.value, place: Change(group: group, event: entry.key.event))
+        }
+    }
+}
+
+private struct Entry {
+    /// Index among the tracked keys, or -1.
+    var tracked: Int32
+    /// Interned update group, or -1.
+    var group: Int32
+    /// The gesture (index) the event descends from, or is; -1 for none.
+    var gesture: Int32
+    var kind: NodeKind
+    var ran: Bool
+
+    /// A run of a tracked view's body.
+    var isCountedBody: Bool { kind == .body && tracked >= 0 && ran }
+    var isEnvironment: Bool { kind == .externalEnvironment || kind == .environmentWriter }
+}
+
+private struct Pair: Hashable {
+    var tracked: Int32
+    /// An interned group, or a gesture index.
+    var place: Int32
+}
+
+private struct ChangeKey: Hashable, Comparable {
+    var tracked: Int32
+    var group: Int32
+    var document: Int
+    /// The cause event, for a change that named no group.
+    var event: EventID?
+
+    static func < (lhs: ChangeKey, rhs: ChangeKey) -> Bool {
+        // Grouped changes by group order, then ungrouped ones by document and event.
+        if (lhs.group >= 0) != (rhs.group >= 0) { return lhs.group >= 0 }
+        if lhs.group != rhs.group { return lhs.group < rhs.group }
+        if lhs.document != rhs.document { return lhs.document < rhs.document }
+        return (lhs.event ?? 0) < (rhs.event ?? 0)
+    }
+}

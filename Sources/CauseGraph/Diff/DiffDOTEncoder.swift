@@ -1,0 +1,185 @@
+/// Encodes a ``GraphDiff`` as Graphviz DOT text.
+///
+/// Nodes keep the shapes of ``DOTEncoder``; their colour and line say how
+/// they changed (``DiffStyle``), and their labels read `72 → 3 (−69)`. Every
+/// node and edge carries its union id as its SVG `id` and the classes
+/// `diff-added`, `diff-removed`, `diff-more`, `diff-less` or `diff-same`
+/// beside those of its kind and owner. All trace text goes through
+/// ``DOTEscaping``.
+public struct DiffDOTEncoder: Sendable {
+    public var style: DiffStyle
+
+    public init(style: DiffStyle = .light) {
+        self.style = style
+    }
+
+    /// A shaped diff: its kept nodes and edges, its residual edges, and a legend of what shaping left out.
+    public func encode(_ shaped: ShapedDiff) -> String {
+        encode(shaped.diff, residualEdges: shaped.residualEdges, legend: shaped.legend)
+    }
+
+    /// - Parameters:
+    ///   - residualEdges: edges standing for links through nodes shaping removed, drawn dotted with a hollow head.
+    ///   - legend: what shaping left out, listed under the heading; `nil` for a complete diff.
+    public func encode(_ diff: GraphDiff, residualEdges: [CauseGraph.Edge] = [], legend: ShapingReport? = nil) -> String {
+        let palette = style.graph.palette
+        let font = DOTEscaping.escString(style.graph.fontName)
+        var lines = ["digraph causegraph_diff {"]
+        let graphAttributes = [
+            "rankdir=LR", "bgcolor=\"\(palette.background)\"", "fontname=\"\(font)\"", "fontsize=12",
+            "fontcolor=\"\(palette.text)\"", "nodesep=0.25", "ranksep=0.6", "pad=0.2", "outputorder=edgesfirst",
+            "labelloc=t", "labeljust=l", "label=<\(heading(diff, legend: legend))>",
+        ]
+        lines.append("  graph [\(graphAttributes.joined(separator: ", "))]")
+        lines.append("  node [fontname=\"\(font)\", fontsize=11, fontcolor=\"\(palette.text)\", margin=\"0.12,0.06\"]")
+        lines.append("  edge [fontname=\"\(font)\", fontsize=9, fontcolor=\"\(palette.mutedText)\", arrowsize=0.7]")
+        for node in diff.nodes {
+            lines.append("  \(node.id) [\(attributes(of: node).joined(separator: ", "))]")
+        }
+        let titles = Dictionary(uniqueKeysWithValues: diff.nodes.map { ($0.id, $0.title) })
+        for edge in diff.edges {
+            let tooltip = edgeTooltip(edge, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to)
+            lines.append("  \(edge.from) -> \(edge.to) [\(attributes(of: edge, tooltip: tooltip).joined(separator: ", "))]")
+        }
+        for edge in residualEdges {
+            lines.append("  \(edge.from) -> \(edge.to) [\(residualAttributes(of: edge, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to))]")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The app, the two recordings, a legend of lines that holds without
+    /// colour, and what shaping left out.
+    private func heading(_ diff: GraphDiff, legend shaping: ShapingReport?) -> String {
+        var lines: [String] = []
+        if let app = diff.app { lines.append("<B>\(DOTEscaping.htmlText(app))</B>") }
+        lines.append(DOTEscaping.htmlText("\(diff.before.name) → \(diff.after.name)"))
+        let legend = DiffChange.allCases.map { change in
+            let look = style.look(for: change)
+            return "<FONT COLOR=\"\(look.colour)\">\(change.rawValue): \(look.lineName)</FONT>"
+        }
+        lines.append("<FONT POINT-SIZE=\"9\">" + legend.joined(separator: " · ") + "</FONT>")
+        if let shaping {
+            let muted = style.graph.palette.mutedText
+            let details = [DOTLegend.shown(shaping)] + shaping.steps.map(DOTLegend.line(for:))
+                + (shaping.residualEdges > 0 ? ["dotted edges with a hollow head: cause links through nodes not shown"] : [])
+            lines += details.map { "<FONT POINT-SIZE=\"9\" COLOR=\"\(muted)\">\(DOTEscaping.htmlText($0))</FONT>" }
+        }
+        return lines.joined(separator: "<BR ALIGN=\"LEFT\"/>") + "<BR ALIGN=\"LEFT\"/>"
+    }
+
+    // MARK: Nodes
+
+    private func attributes(of node: GraphDiff.Node) -> [String] {
+        let look = style.look(for: node.change)
+        var styles = ["filled"]
+        if node.kind == .body { styles.append("rounded") }
+        if let line = look.nodeLine { styles.append(line) }
+        var attributes = [
+            "id=\"\(node.id)\"",
+            "class=\"\(classes(of: node).joined(separator: " "))\"",
+            "shape=\(style.graph.shape(of: node.kind))",
+            "style=\"\(styles.joined(separator: ","))\"",
+            "fillcolor=\"\(look.fill)\"",
+            "color=\"\(look.colour)\"",
+            "penwidth=\(look.penWidth)",
+        ]
+        if look.peripheries != 1 { attributes.append("peripheries=\(look.peripheries)") }
+        if let margin = style.graph.margin(of: node.kind) { attributes.append("margin=\"\(margin)\"") }
+        attributes.append("label=<\(label(of: node))>")
+        attributes.append("tooltip=\"\(DOTEscaping.escString(tooltip(of: node)))\"")
+        return attributes
+    }
+
+    /// Class names a stylesheet can select on; fixed vocabulary, never trace text.
+    public func classes(of node: GraphDiff.Node) -> [String] {
+        [node.change.className, "kind-\(node.kind.rawValue)", "owner-\(node.key.owner.rawValue)"]
+    }
+
+    private func label(of node: GraphDiff.Node) -> String {
+        let palette = style.graph.palette
+        var heading = style.graph.word(for: node.kind)
+        if let module = node.key.module { heading += " · " + module }
+        heading += " · " + node.change.rawValue.uppercased()
+        var lines = [
+            "<FONT POINT-SIZE=\"8\" COLOR=\"\(palette.mutedText)\">\(DOTEscaping.htmlText(heading))</FONT>",
+            "<B>\(DOTEscaping.htmlText(node.title))</B>",
+            "<FONT POINT-SIZE=\"9\">\(DOTEscaping.htmlText(countFigures(of: node)))</FONT>",
+        ]
+        if node.hasDurations {
+            let durations = node.totalDuration
+            lines.append("<FONT POINT-SIZE=\"9\">\(DOTEscaping.htmlText(DeltaText.duration(durations.before, durations.after)))</FONT>")
+        }
+        return lines.joined(separator: "<BR/>")
+    }
+
+    /// `72 → 3 (−69) updates`, or `3 → 3 (±0) events` for causes.
+    func countFigures(of node: GraphDiff.Node) -> String {
+        let count = node.count
+        return DeltaText.count(count.before, count.after) + (node.kind.isUpdate ? " updates" : " events")
+    }
+
+    private func tooltip(of node: GraphDiff.Node) -> String {
+        var lines = [node.title]
+        var identity = "\(node.kind.rawValue) · \(node.key.owner.rawValue)"
+        if let module = node.key.module { identity += " · " + module }
+        lines.append(identity)
+        lines.append("\(node.change.rawValue): \(countFigures(of: node))")
+        if node.kind.isUpdate {
+            let ran = (node.before?.ran ?? 0, node.after?.ran ?? 0)
+            let skipped = (node.before?.skipped ?? 0, node.after?.skipped ?? 0)
+            lines.append("ran \(DeltaText.count(ran.0, ran.1)), skipped \(DeltaText.count(skipped.0, skipped.1))")
+            if node.hasDurations {
+                lines.append("total " + DeltaText.duration(node.totalDuration.before, node.totalDuration.after))
+                lines.append("worst " + DeltaText.duration(node.before.map(\.maxDuration) ?? 0, node.after.map(\.maxDuration) ?? 0))
+            }
+            let severities = (node.before?.severity?.rawValue ?? "—", node.after?.severity?.rawValue ?? "—")
+            if severities != ("—", "—") { lines.append("severity \(severities.0) → \(severities.1)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Edges
+
+    private func attributes(of edge: GraphDiff.Edge, tooltip: String) -> [String] {
+        let look = style.look(for: edge.change)
+        let count = edge.count
+        var attributes = [
+            "id=\"\(edge.id)\"",
+            "class=\"\(edge.change.className) kind-\(edge.kind.rawValue) label-\(edge.label.rawValue)\"",
+            "label=\"\(edge.label.rawValue) \(DeltaText.count(count.before, count.after))\"",
+            "style=\(look.edgeLine)",
+            "penwidth=\(look.penWidth)",
+            "color=\"\(look.doubleEdge ? "\(look.colour):invis:\(look.colour)" : look.colour)\"",
+        ]
+        if edge.label == .creation { attributes.append("arrowhead=onormal") }
+        attributes.append("tooltip=\"\(DOTEscaping.escString(tooltip))\"")
+        return attributes
+    }
+
+    /// Dotted, thin, grey and unlabelled, with a hollow head: not a change, a path the picture hides.
+    private func residualAttributes(of edge: CauseGraph.Edge, from: String, to: String) -> String {
+        [
+            "id=\"\(edge.id)\"",
+            "class=\"residual kind-\(edge.kind.rawValue) label-\(edge.label.rawValue)\"",
+            "style=dotted",
+            "penwidth=\(style.same.penWidth)",
+            "color=\"\(style.same.colour)\"",
+            "arrowhead=empty",
+            "tooltip=\"\(DOTEscaping.escString("\(from) ⇢ \(to) through nodes not shown"))\"",
+        ].joined(separator: ", ")
+    }
+
+    private func edgeTooltip(_ edge: GraphDiff.Edge, from: String, to: String) -> String {
+        let count = edge.count
+        var lines = [
+            "\(from) → \(to)",
+            "\(edge.kind.rawValue) · \(edge.change.rawValue): \(edge.label.rawValue) \(DeltaText.count(count.before, count.after))",
+        ]
+        let skipped = (edge.before?.skipped ?? 0, edge.after?.skipped ?? 0)
+        if skipped != (0, 0) { lines.append("skipped \(DeltaText.count(skipped.0, skipped.1))") }
+        let changed = Set((edge.before?.changed ?? []) + (edge.after?.changed ?? [])).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        if !changed.isEmpty { lines.append("changed: " + changed.joined(separator: ", ")) }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,168 @@
+/// Writes a ``DiffTable`` as text, JSON or Markdown.
+///
+/// Text fits ``width`` columns and is coloured only when the style says so;
+/// trace text is made safe for each format (control characters visible in
+/// text, Markdown escaped, JSON quoted).
+public enum DiffFormatter {
+    /// The width text output fits in.
+    static let width = 80
+
+    public static func format(_ table: DiffTable, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)) -> String {
+        switch format {
+        case .text: text(table, style: style)
+        case .json: json(table)
+        case .markdown: markdown(table)
+        }
+    }
+
+    /// `1 added, 1 less, 6 same`, the classes that occur, in class order.
+    private static func tallyText(_ diff: GraphDiff, nodes: Bool) -> String {
+        let parts = DiffChange.allCases.compactMap { change -> String? in
+            let tally = diff.tally(of: change)
+            let count = nodes ? tally.nodes : tally.edges
+            return count > 0 ? "\(count) \(change.rawValue)" : nil
+        }
+        return parts.isEmpty ? "none" : parts.joined(separator: ", ")
+    }
+
+    /// The noun a row counts.
+    private static func unit(of row: DiffTable.Row) -> String {
+        switch row.element {
+        case .node(let node): node.kind.isUpdate ? "updates" : "events"
+        case .edge: "links"
+        }
+    }
+
+    private static func figures(of row: DiffTable.Row) -> String {
+        let count = row.count
+        var text = DeltaText.count(count.before, count.after) + " " + unit(of: row)
+        if let durations = row.totalDuration { text += " · " + DeltaText.duration(durations.before, durations.after) }
+        return text
+    }
+
+    // MARK: Text
+
+    static func text(_ table: DiffTable, style: TextStyle) -> String {
+        let diff = table.diff
+        var lines: [String] = []
+        lines.append(style.paint(TerminalText.fit(diff.app ?? "Diff", width: width), .bold))
+        for (word, side) in [("before: ", diff.before), ("after:  ", diff.after)] {
+            let suffix = " (\(CountText.string(side.groups, "update group")))"
+            lines.append("  \(word)" + TerminalText.fit(side.name, width: width - 10 - suffix.count) + suffix)
+        }
+        lines.append("  nodes: " + tallyText(diff, nodes: true))
+        lines.append("  edges: " + tallyText(diff, nodes: false))
+        lines.append("")
+        lines.append(style.paint("Changes, largest first", .bold))
+        if table.rows.isEmpty { lines.append("  none: the same nodes and edges, as often") }
+        let indent = String(repeating: " ", count: 17)
+        for row in table.rows {
+            let isNode: Bool
+            let title: String
+            switch row.element {
+            case .node(let node):
+                isNode = true
+                title = TerminalText.fit(node.title, width: width - indent.count)
+            case .edge(_, let from, let to):
+                isNode = false
+                title = fitEdge(from, to, width: width - indent.count)
+            }
+            let word = style.paint(TerminalText.pad(row.change.rawValue, 9), ink(for: row.change))
+            lines.append("  " + word + TerminalText.pad(isNode ? "node" : "edge", 6) + title)
+            lines += SummaryFormatter.wrap(row.kindName + " · " + figures(of: row), first: indent, rest: indent + "  ", width: width)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `from → to` in `width` columns, cutting the longer end first.
+    static func fitEdge(_ from: String, _ to: String, width: Int) -> String {
+        let room = width - 3
+        let (left, right) = (VisibleText.singleLine(from), VisibleText.singleLine(to))
+        let leftWidth = left.count + right.count <= room ? left.count : max(room / 2, room - right.count)
+        let cutLeft = TerminalText.fit(left, width: leftWidth)
+        return cutLeft + " → " + TerminalText.fit(right, width: room - cutLeft.count)
+    }
+
+    private static func ink(for change: DiffChange) -> TextStyle.Ink {
+        switch change {
+        case .added: .green
+        case .removed: .red
+        case .more: .yellow
+        case .less: .blue
+        case .same: .dim
+        }
+    }
+
+    // MARK: JSON
+
+    static func json(_ table: DiffTable) -> String {
+        let diff = table.diff
+        var lines = ["{"]
+        lines.append("  \"before\": \(DiffJSONEncoder.side(diff.before)),")
+        lines.append("  \"after\": \(DiffJSONEncoder.side(diff.after)),")
+        lines.append("  \"totals\": \(DiffJSONEncoder.totals(diff)),")
+        let rows = table.rows.map(jsonRow)
+        lines.append(rows.isEmpty ? "  \"changes\": []" : "  \"changes\": [\n    " + rows.joined(separator: ",\n    ") + "\n  ]")
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func jsonRow(_ row: DiffTable.Row) -> String {
+        var from: String?
+        var to: String?
+        var isNode = true
+        if case .edge(_, let source, let target) = row.element {
+            (from, to, isNode) = (source, target, false)
+        }
+        let count = row.count
+        return GraphJSONEncoder.object([
+            "element": JSONText.quoted(isNode ? "node" : "edge"),
+            "id": JSONText.quoted(row.id),
+            "change": JSONText.quoted(row.change.rawValue),
+            "kind": JSONText.quoted(row.kindName),
+            "title": JSONText.quoted(row.title),
+            "from": JSONText.quoted(from),
+            "to": JSONText.quoted(to),
+            "count": DiffJSONEncoder.comparison(count.before, count.after),
+            "totalDuration": row.totalDuration.map { DiffJSONEncoder.comparison($0.before, $0.after) } ?? "null",
+        ])
+    }
+
+    // MARK: Markdown
+
+    static func markdown(_ table: DiffTable) -> String {
+        let diff = table.diff
+        var lines: [String] = []
+        lines.append("## SwiftUI update diff" + (diff.app.map { ": " + MarkdownText.escape($0) } ?? ""))
+        lines.append("")
+        lines.append("Before: \(MarkdownText.escape(diff.before.name)) (\(CountText.string(diff.before.groups, "update group"))) · "
+            + "after: \(MarkdownText.escape(diff.after.name)) (\(CountText.string(diff.after.groups, "update group")))")
+        lines.append("")
+        lines.append("| | " + DiffChange.allCases.map(\.rawValue).joined(separator: " | ") + " |")
+        lines.append("| --- |" + String(repeating: " ---: |", count: DiffChange.allCases.count))
+        for name in ["nodes", "edges"] {
+            let counts = DiffChange.allCases.map { change in
+                let tally = diff.tally(of: change)
+                return "\(name == "nodes" ? tally.nodes : tally.edges)"
+            }
+            lines.append("| \(name) | " + counts.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        lines.append("### Changes, largest first")
+        lines.append("")
+        if table.rows.isEmpty {
+            lines.append("None: the same nodes and edges, as often.")
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines.append("| change | what | kind | count | total time |")
+        lines.append("| --- | --- | --- | ---: | ---: |")
+        for row in table.rows {
+            let count = row.count
+            let element = row.isNode ? row.kindName : row.kindName + " edge"
+            let time = row.totalDuration.map { DeltaText.duration($0.before, $0.after) } ?? ""
+            lines.append("| \(row.change.rawValue) | \(MarkdownText.escape(row.title)) | \(element) | "
+                + "\(DeltaText.count(count.before, count.after)) | \(time) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,91 @@
+/// The changes of a ``GraphDiff`` as one list, largest first: what
+/// `causegraph diff --format` writes.
+///
+/// Rows sort by the size of the count change, then of the total-duration
+/// change, then nodes before edges in the union's order, so the order never
+/// depends on hashing.
+public struct DiffTable: Sendable, Equatable {
+    public enum Element: Sendable, Equatable {
+        case node(GraphDiff.Node)
+        /// An edge with the titles of its two ends.
+        case edge(GraphDiff.Edge, from: String, to: String)
+    }
+
+    public struct Row: Sendable, Equatable {
+        public var element: Element
+
+        public var change: DiffChange {
+            switch element {
+            case .node(let node): node.change
+            case .edge(let edge, _, _): edge.change
+            }
+        }
+
+        public var id: String {
+            switch element {
+            case .node(let node): node.id
+            case .edge(let edge, _, _): edge.id
+            }
+        }
+
+        /// Events (nodes) or links (edges) on each side.
+        public var count: (before: Int, after: Int) {
+            switch element {
+            case .node(let node): node.count
+            case .edge(let edge, _, _): edge.count
+            }
+        }
+
+        /// Total durations on each side, for update nodes of timed traces; `nil` otherwise.
+        public var totalDuration: (before: Nanoseconds?, after: Nanoseconds?)? {
+            guard case .node(let node) = element, node.hasDurations else { return nil }
+            return node.totalDuration
+        }
+
+        /// What the row is about: a node's title, or `cause → effect`.
+        public var title: String {
+            switch element {
+            case .node(let node): node.title
+            case .edge(_, let from, let to): "\(from) → \(to)"
+            }
+        }
+
+        /// The node kind, or the edge kind.
+        public var kindName: String {
+            switch element {
+            case .node(let node): node.kind.rawValue
+            case .edge(let edge, _, _): edge.kind.rawValue
+            }
+        }
+
+        var isNode: Bool {
+            if case .node = element { return true }
+            return false
+        }
+
+        var countChange: Int { abs(count.after - count.before) }
+
+        var durationChange: UInt64 {
+            guard let durations = totalDuration, let before = durations.before, let after = durations.after else { return 0 }
+            return after > before ? UInt64(after - before) : UInt64(before - after)
+        }
+    }
+
+    public var diff: GraphDiff
+    /// The rows, largest change first.
+    public var rows: [Row]
+
+    /// - Parameter includingUnchanged: also list nodes and edges as frequent after as before.
+    public init(_ diff: GraphDiff, includingUnchanged: Bool = false) {
+        self.diff = diff
+        let titles = Dictionary(uniqueKeysWithValues: diff.nodes.map { ($0.id, $0.title) })
+        let all = diff.nodes.map { Row(element: .node($0)) }
+            + diff.edges.map { Row(element: .edge($0, from: titles[$0.from] ?? $0.from, to: titles[$0.to] ?? $0.to)) }
+        let kept = all.enumerated().filter { includingUnchanged || $0.element.change != .same }
+        rows = kept.sorted { a, b in
+            if a.element.countChange != b.element.countChange { return a.element.countChange > b.element.countChange }
+            if a.element.durationChange != b.element.durationChange { return a.element.durationChange > b.element.durationChange }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,133 @@
+/// The union of two cause graphs, a recording before a change and one after
+/// it, with every node and edge classified by how it changed.
+///
+/// Nodes match by ``NodeKey`` (kind, title, module, owner) and edges by the
+/// keys of their two ends and their ``EdgeKind``, so ids, which depend on
+/// each graph's contents, play no part. The union is ordered as
+/// ``GraphBuilder`` orders one graph (nodes by key, edges by their ends'
+/// order then kind) and numbered `n1`, `e1`, … in that order, so the same
+/// two recordings always give the same diff.
+public struct GraphDiff: Sendable, Equatable {
+    /// What a diff knows about one of its two recordings.
+    public struct Side: Sendable, Equatable {
+        /// How the recording was named (a path as the user typed it).
+        public var name: String
+        public var app: String?
+        public var frameRate: Double
+        /// How many update groups it recorded.
+        public var groups: Int
+
+        public init(name: String, app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, groups: Int = 0) {
+            self.name = name
+            self.app = app
+            self.frameRate = frameRate
+            self.groups = groups
+        }
+    }
+
+    /// A node of either graph, with its figures on each side.
+    public struct Node: Sendable, Equatable, Identifiable {
+        public var id: String
+        public var key: NodeKey
+        /// The node in the recording before, `nil` when it is only after.
+        public var before: CauseGraph.Node?
+        /// The node in the recording after, `nil` when it is only before.
+        public var after: CauseGraph.Node?
+
+        public var change: DiffChange { DiffChange(before: before?.count, after: after?.count) }
+        public var kind: NodeKind { key.kind }
+        public var title: String { key.title }
+
+        /// Events on each side, `0` where absent.
+        public var count: (before: Int, after: Int) { (before?.count ?? 0, after?.count ?? 0) }
+        /// Total durations on each side: `0` where absent, `nil` where present without a known duration.
+        public var totalDuration: (before: Nanoseconds?, after: Nanoseconds?) {
+            (before.map(\.totalDuration) ?? 0, after.map(\.totalDuration) ?? 0)
+        }
+        /// Whether either side knows a duration (update nodes of timed traces).
+        public var hasDurations: Bool { before?.totalDuration != nil || after?.totalDuration != nil }
+    }
+
+    /// An edge of either graph, between union nodes, with its figures on each side.
+    public struct Edge: Sendable, Equatable, Identifiable {
+        public var id: String
+        /// The union id of the cause node.
+        public var from: String
+        /// The union id of the effect node.
+        public var to: String
+        public var kind: EdgeKind
+        public var label: CauseLabel
+        public var before: CauseGraph.Edge?
+        public var after: CauseGraph.Edge?
+
+        public var change: DiffChange { DiffChange(before: before?.count, after: after?.count) }
+        /// Links on each side, `0` where absent.
+        public var count: (before: Int, after: Int) { (before?.count ?? 0, after?.count ?? 0) }
+    }
+
+    public var before: Side
+    public var after: Side
+    public var nodes: [Node]
+    public var edges: [Edge]
+
+    public init(before: CauseGraph, after: CauseGraph, beforeName: String = "before", afterName: String = "after") {
+        self.before = Side(name: beforeName, app: before.app, frameRate: before.frameRate, groups: before.groups.count)
+        self.after = Side(name: afterName, app: after.app, frameRate: after.frameRate, groups: after.groups.count)
+
+        var pairs: [NodeKey: (before: CauseGraph.Node?, after: CauseGraph.Node?)] = [:]
+        for node in before.nodes { pairs[node.key, default: (nil, nil)].before = node }
+        for node in after.nodes { pairs[node.key, default: (nil, nil)].after = node }
+        let keys = pairs.keys.sorted()
+        nodes = keys.enumerated().map { index, key in
+            Node(id: "n\(index + 1)", key: key, before: pairs[key]!.before, after: pairs[key]!.after)
+        }
+        let rank = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+
+        var edgePairs: [EdgeIdentity: (before: CauseGraph.Edge?, after: CauseGraph.Edge?)] = [:]
+        for (graph, isBefore) in [(before, true), (after, false)] {
+            let keyOf = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.key) })
+            for edge in graph.edges {
+                guard let from = keyOf[edge.from], let to = keyOf[edge.to], let fromRank = rank[from], let toRank = rank[to] else { continue }
+                let identity = EdgeIdentity(from: fromRank, to: toRank, kind: edge.kind)
+                if isBefore {
+                    edgePairs[identity, default: (nil, nil)].before = edge
+                } else {
+                    edgePairs[identity, default: (nil, nil)].after = edge
+                }
+            }
+        }
+        let nodeIDs = nodes.map(\.id)
+        edges = edgePairs.keys.sorted().enumerated().map { index, identity in
+            let pair = edgePairs[identity]!
+            return Edge(
+                id: "e\(index + 1)", from: nodeIDs[identity.from], to: nodeIDs[identity.to], kind: identity.kind,
+                label: identity.kind == .creation ? .creation : .update, before: pair.before, after: pair.after)
+        }
+    }
+
+    /// The node with a union id, if any.
+    public func node(_ id: String) -> Node? {
+        nodes.first { $0.id == id }
+    }
+
+    /// How many nodes and edges fell in each class.
+    public func tally(of change: DiffChange) -> (nodes: Int, edges: Int) {
+        (nodes.count { $0.change == change }, edges.count { $0.change == change })
+    }
+
+    /// The app both recordings name, or the after one's, for headings.
+    public var app: String? { after.app ?? before.app }
+}
+
+/// An edge's ends (as ranks in the union's node order) and kind.
+private struct EdgeIdentity: Hashable, Comparable {
+    var from: Int
+    var to: Int
+    var kind: EdgeKind
+
+    static func < (lhs: EdgeIdentity, rhs: EdgeIdentity) -> Bool {
+        if lhs.from != rhs.from { return lhs.from < rhs.from }
+        if lhs.to != rhs.to { return lhs.to < rhs.to }
+        return lhs.kind < rhs.kind
+    }
+}

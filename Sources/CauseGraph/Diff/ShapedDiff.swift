@@ -1,0 +1,59 @@
+/// A ``GraphDiff`` after the shaping filters of `render` (``GraphShaper``):
+/// what the picture and the table of a large diff show.
+///
+/// The filters judge the union: a node or edge weighs what its busier side
+/// counted, so a view that disappeared after a fix is kept as readily as one
+/// that appeared. Kept nodes and edges keep their union ids; links through
+/// removed nodes become residual edges, as in `render`.
+public struct ShapedDiff: Sendable, Equatable {
+    /// The kept nodes and the direct edges between them.
+    public var diff: GraphDiff
+    /// Edges standing for links through removed nodes (``CauseGraph/Edge/isResidual``), ids `r1`, `r2`, …
+    public var residualEdges: [CauseGraph.Edge]
+    public var report: ShapingReport
+
+    /// The report to draw as a legend: present whenever anything was left out.
+    public var legend: ShapingReport? { report.isFiltered ? report : nil }
+}
+
+extension GraphDiff {
+    /// Shapes the diff with `settings`. The time window, if any, must already
+    /// have been applied while reading each side; `window` sums what it left out.
+    ///
+    /// - Throws: ``ShapingError`` naming the filter that removed every node.
+    public func shaped(by settings: ShapingSettings, window: WindowStatistics? = nil) throws(ShapingError) -> ShapedDiff {
+        let shaped = try GraphShaper(settings: settings).shape(union, window: window)
+        let kept = Set(shaped.graph.nodes.map(\.id))
+        var diff = self
+        diff.nodes = nodes.filter { kept.contains($0.id) }
+        diff.edges = edges.filter { kept.contains($0.from) && kept.contains($0.to) }
+        return ShapedDiff(diff: diff, residualEdges: shaped.graph.edges.filter(\.isResidual), report: shaped.report)
+    }
+
+    /// The union as one cause graph under the diff's ids, each node and edge
+    /// counted by its busier side: what the shaping filters choose from.
+    var union: CauseGraph {
+        let unionNodes = nodes.map { node in
+            CauseGraph.Node(id: node.id, key: node.key, count: max(node.count.before, node.count.after))
+        }
+        let unionEdges = edges.map { edge in
+            CauseGraph.Edge(id: edge.id, from: edge.from, to: edge.to, kind: edge.kind, label: edge.label,
+                            count: max(edge.count.before, edge.count.after))
+        }
+        return CauseGraph(app: app, frameRate: after.frameRate, nodes: unionNodes, edges: unionEdges)
+    }
+}
+
+extension WindowStatistics {
+    /// The statistics of two reads together, such as the two sides of a diff.
+    public static func + (lhs: WindowStatistics, rhs: WindowStatistics) -> WindowStatistics {
+        var sum = WindowStatistics()
+        sum.eventsKept = lhs.eventsKept + rhs.eventsKept
+        sum.untimedEvents = lhs.untimedEvents + rhs.untimedEvents
+        sum.eventsOutside = lhs.eventsOutside + rhs.eventsOutside
+        sum.causesKept = lhs.causesKept + rhs.causesKept
+        sum.causesOutside = lhs.causesOutside + rhs.causesOutside
+        sum.groupsOutside = lhs.groupsOutside + rhs.groupsOutside
+        return sum
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import CauseGraph
+
+/// `causegraph check`: hold a recording to a budget, for CI.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a recording against a budget of update limits; exit 1 when one is exceeded.",
+        discussion: """
+            The budget (YAML or JSON, see docs/check.md) limits body updates per view (in total, per \
+            update group, per gesture), long updates by severity, skipped checks per environment \
+            change, findings by kind, and edges that must never appear. The report lists each \
+            violation with its evidence. With --baseline, only regressions against the baseline \
+            recording beyond --tolerance fail. Exit status: 0 every limit holds, 1 a limit is \
+            exceeded, 2 bad input.
+            """)
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: ArgumentHelp("The budget file, YAML or JSON; '-' reads standard input.", valueName: "file"))
+    var budget: String
+
+    @Option(help: ArgumentHelp("A recording to compare with: fail only on regressions against it (repeatable: read as one).", valueName: "trace"))
+    var baseline: [String] = []
+
+    @Option(help: ArgumentHelp("With --baseline: how far above the baseline's value still passes: 10%, 2, or 10%,2 (whichever allows more).", valueName: "tolerance"))
+    var tolerance: ToleranceOption?
+
+    @OptionGroup var report: ReportOptions
+
+    func validate() throws {
+        if tolerance != nil && baseline.isEmpty {
+            throw ValidationError("--tolerance applies to --baseline; name a baseline recording")
+        }
+        if [input.traces.contains("-"), baseline.contains("-"), budget == "-"].filter({ $0 }).count > 1 {
+            throw ValidationError("only one of the recording, the baseline and the budget can be read from standard input")
+        }
+    }
+
+    func run() throws {
+        let budget = try BudgetFile.read(path: self.budget)
+        let check = BudgetCheck(budget: budget, tolerance: tolerance?.tolerance ?? .none)
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        let current = try check.measure(input.traces, settings: input.settings, diagnostics: &diagnostics)
+        let reference = baseline.isEmpty ? nil : try check.measure(baseline, settings: input.settings, diagnostics: &diagnostics)
+        let result = check.evaluate(current, baseline: reference)
+        try report.write(CheckFormatter.format(result, as: report.format, style: report.style))
+        if !result.passed { throw ExitCode(ExitStatus.checkFailed) }
+    }
+}
+
+/// Reads `--tolerance`.
+struct ToleranceOption: ExpressibleByArgument {
+    var tolerance: Tolerance
+
+    init?(argument: String) {
+        guard let value = Tolerance(parsing: argument) else { return nil }
+        tolerance = value
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import CauseGraph
+import GraphvizRender
+
+/// `causegraph diff`: what changed between a recording before a fix and one after it.
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two recordings: the table of changes, and a picture of the union graph.",
+        discussion: """
+            Nodes match by kind, title, module and owner; edges by their two ends and kind. \
+            Each is added, removed, more or less frequent, or the same (by count; durations are \
+            compared alongside). The table of changes, largest first, goes to standard output \
+            (or --table FILE) in --format text, json or markdown; -o writes the diff graph as \
+            svg, png, pdf, dot or json. The shaping options of render apply to the union of \
+            the two graphs (a node weighs what its busier side counted); --max-nodes limits \
+            the picture only, the table lists every change the other filters keep.
+            """)
+
+    @Argument(help: ArgumentHelp("The recording before: a trace file or directory; '-' reads standard input.", valueName: "before"))
+    var before: String
+
+    @Argument(help: ArgumentHelp("The recording after: a trace file or directory; '-' reads standard input.", valueName: "after"))
+    var after: String
+
+    @OptionGroup var reading: ReadingOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the diff graph to this file ('-' for standard output).", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("The graph's format (default: from -o's extension, else svg).", valueName: "svg|png|pdf|dot|json"))
+    var graphFormat: RenderFormat?
+
+    @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
+    var engine: String = "dot"
+
+    @Option(help: ArgumentHelp("The table's format: text (for a terminal), json, or markdown (for a pull request).", valueName: "format"))
+    var format: ReportFormat = .text
+
+    @Option(help: ArgumentHelp("Write the table to this file instead of standard output.", valueName: "file"))
+    var table: String?
+
+    @Flag(help: "List unchanged nodes and edges in the table too.")
+    var all = false
+
+    @OptionGroup(title: "Shaping") var shaping: ShapingOptions
+
+    func validate() throws {
+        if before == "-" && after == "-" {
+            throw ValidationError("only one of the two recordings can be read from standard input")
+        }
+        if graphFormat != nil && output == nil {
+            throw ValidationError("--graph-format applies to the graph; name its file with -o")
+        }
+        if output == "-" && table == "-" {
+            throw ValidationError("the graph and the table cannot both go to standard output; name a file with -o or --table")
+        }
+    }
+
+    func run() throws {
+        let settings = try shaping.settings()
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        let (beforeGraph, beforeWindow) = try read(before, window: settings.window, diagnostics: &diagnostics)
+        let (afterGraph, afterWindow) = try read(after, window: settings.window, diagnostics: &diagnostics)
+        let diff = GraphDiff(before: beforeGraph, after: afterGraph, beforeName: before, afterName: after)
+        let window = beforeWindow.flatMap { first in afterWindow.map { first + $0 } }
+        if let output {
+            let shaped = try shape(diff, settings, window: window)
+            let report = shaped.report
+            if report.shown.nodes < report.total.nodes {
+                let filters = report.steps.filter { $0.removedNodes > 0 }.map(\.option).joined(separator: ", ")
+                diagnostics.note("showing \(report.shown.nodes) of \(report.total.nodes) nodes (\(filters)); the legend says what was left out")
+            }
+            let format = try OutputOptions.resolvedFormat(graphFormat, output: output, option: "--graph-format")
+            let bytes: [UInt8]
+            switch format {
+            case .json:
+                bytes = Array(DiffJSONEncoder.encode(shaped).utf8)
+            case .dot:
+                bytes = Array(DiffDOTEncoder().encode(shaped).utf8)
+            case .svg, .png, .pdf:
+                let rendered = try Graphviz.render(dot: DiffDOTEncoder().encode(shaped), format: format.graphviz!, engine: engine)
+                for warning in rendered.warnings {
+                    Terminal.standardError.print(Diagnostic(.warning, "graphviz: \(warning)"))
+                }
+                bytes = rendered.bytes
+            }
+            let file = try OutputOptions.open(output, binary: format.isBinary)
+            try file.write(bytes)
+            try file.commit()
+        }
+        // With the graph on standard output, the table is written only to a file.
+        let tablePath = table ?? (output == "-" ? nil : "-")
+        guard let tablePath else { return }
+        let style = ReportOptions.style(for: format, output: tablePath)
+        var tableSettings = settings
+        tableSettings.maxNodes = 0
+        let listed = try shape(diff, tableSettings, window: window).diff
+        let text = DiffFormatter.format(DiffTable(listed, includingUnchanged: all), as: format, style: style)
+        let file = try OutputFile(path: tablePath)
+        try file.write(text)
+        try file.commit()
+    }
+
+    /// One recording's graph, through the time window if one is given.
+    private func read(_ path: String, window: TimeWindow?, diagnostics: inout Diagnostics) throws -> (CauseGraph, WindowStatistics?) {
+        guard let window else { return (try CauseGraph.reconstruct(from: [path], settings: reading.settings, diagnostics: &diagnostics), nil) }
+        let windowed = try CauseGraph.reconstruct(from: [path], settings: reading.settings, window: window, diagnostics: &diagnostics)
+        return (windowed.graph, windowed.window)
+    }
+
+    private func shape(_ diff: GraphDiff, _ settings: ShapingSettings, window: WindowStatistics?) throws -> ShapedDiff {
+        do {
+            return try diff.shaped(by: settings, window: window)
+        } catch {
+            throw Diagnostic.error(error.description)
+        }
+    }
+}

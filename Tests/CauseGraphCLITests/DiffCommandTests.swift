@@ -1,0 +1,129 @@
+import CauseGraph
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+@Suite("diff command")
+struct DiffCommandTests {
+    let before = fixture("landmarks-favorites-before.jsonl")
+    let after = fixture("landmarks-favorites-after.jsonl")
+
+    @Test("the table of changes goes to standard output, largest first")
+    func table() throws {
+        let text = try Causegraph.run(["diff", before, after])
+        #expect(text.status == 0)
+        #expect(text.standardError.isEmpty)
+        #expect(text.output.contains("""
+            Changes, largest first
+              removed  edge  ModelData.favoritesCollection → LandmarkListItemView
+                             observable · 72 → 0 (−72) links
+            """))
+        #expect(!text.output.contains("\u{1B}"), "no colour when not on a terminal")
+        let markdown = try Causegraph.run(["diff", before, after, "--format", "markdown"])
+        #expect(markdown.output.hasPrefix("## SwiftUI update diff: Landmarks\n"))
+        let json = try Causegraph.run(["diff", before, after, "--format", "json"])
+        #expect(try JSONParser.parse(json.output)["changes"]?.arrayValue?.count == 5)
+        let all = try Causegraph.run(["diff", before, after, "--format", "json", "--all"])
+        #expect(try JSONParser.parse(all.output)["changes"]?.arrayValue?.count == 8 + 8)
+    }
+
+    @Test("-o writes the diff graph in the format of its extension, and the table still goes to standard output", arguments: [
+        ("diff.svg", Array("<?xml".utf8)), ("diff.png", [0x89, 0x50, 0x4E, 0x47]), ("diff.pdf", Array("%PDF-".utf8)),
+        ("diff.dot", Array("digraph causegraph_diff {".utf8)), ("diff.json", Array("{\n  \"causegraphDiff\": 1,".utf8)),
+    ])
+    func graphFormats(_ name: String, _ signature: [UInt8]) throws {
+        let scratch = try Scratch()
+        let result = try Causegraph.run(["diff", before, after, "-o", scratch.path(name)])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.output.hasPrefix("Landmarks\n"))
+        #expect(try [UInt8](scratch.read(name)).starts(with: signature))
+        #expect(scratch.entries == [name])
+    }
+
+    @Test("the SVG carries the diff classes and ids, and the same input gives the same bytes")
+    func svg() throws {
+        let first = try Causegraph.run(["diff", before, after, "-o", "-"])
+        #expect(first.status == 0)
+        #expect(first.output.hasPrefix("<?xml"), "with the graph on standard output the table is left out")
+        // Graphviz writes the hyphens of class names as character references.
+        #expect(first.output.contains(#"<g id="e4" class="edge diff&#45;removed kind&#45;observable label&#45;update">"#))
+        #expect(first.output.contains(#"<g id="n2" class="node diff&#45;added kind&#45;observable owner&#45;app">"#))
+        #expect(first.output.contains("72 → 0 (−72)"))
+        let second = try Causegraph.run(["diff", before, after, "-o", "-"])
+        #expect(first.standardOutput == second.standardOutput)
+        let scratch = try Scratch()
+        let both = try Causegraph.run(["diff", before, after, "-o", "-", "--graph-format", "dot", "--table", scratch.path("changes.md"), "--format", "markdown"])
+        #expect(both.output.hasPrefix("digraph causegraph_diff {"))
+        #expect(String(decoding: try scratch.read("changes.md"), as: UTF8.self).hasPrefix("## SwiftUI update diff"))
+    }
+
+    @Test("a directory is one recording; --frame-rate applies to both sides")
+    func directoriesAndReading() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("after"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: after, toPath: scratch.path("after/trace.jsonl"))
+        let result = try Causegraph.run(["diff", before, scratch.path("after"), "--format", "json", "--frame-rate", "60"])
+        #expect(result.status == 0)
+        #expect(try JSONParser.parse(result.output)["after"]?["frameRate"]?.numberValue == 60)
+        let stdin = try Causegraph.run(["diff", "-", after], standardInput: try Data(contentsOf: URL(fileURLWithPath: before)))
+        #expect(stdin.status == 0)
+        #expect(stdin.output.contains("72 → 0 (−72)"))
+    }
+
+    @Test("bad input and usage exit 2 and write nothing", arguments: [
+        (["diff", "missing.jsonl", "AFTER"], "missing.jsonl"),
+        (["diff", "-", "-"], "only one of the two recordings can be read from standard input"),
+        (["diff", "BEFORE", "AFTER", "-o", "diff.txt"], "cannot tell the format of"),
+        (["diff", "BEFORE", "AFTER", "--graph-format", "svg"], "--graph-format applies to the graph"),
+        (["diff", "BEFORE", "AFTER", "-o", "-", "--table", "-"], "cannot both go to standard output"),
+        (["diff", "BEFORE"], "Missing expected argument"),
+    ])
+    func errors(_ arguments: [String], _ message: String) throws {
+        let scratch = try Scratch()
+        let bad = try scratch.write("bad.jsonl", "{\"causegraph\": 1}\n{\"node\": 1}\n")
+        let resolved = arguments.map { $0 == "BEFORE" ? before : $0 == "AFTER" ? after : $0 == "diff.txt" ? scratch.path("diff.txt") : $0 }
+        let result = try Causegraph.run(resolved)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        let malformed = try Causegraph.run(["diff", before, bad, "-o", scratch.path("out.svg")])
+        #expect(malformed.status == 2)
+        #expect(malformed.standardError.hasPrefix(bad + ":2:"))
+        #expect(!scratch.entries.contains("out.svg"))
+    }
+}
+
+@Suite("diff command shaping")
+struct DiffShapingCommandTests {
+    let before = fixture("landmarks-favorites-before.jsonl")
+    let after = fixture("landmarks-favorites-after.jsonl")
+
+    @Test("render's shaping options apply to the picture and, but for --max-nodes, to the table")
+    func shaping() throws {
+        let focused = try Causegraph.run(["diff", before, after, "--focus", "ListItem", "--depth", "1", "--format", "json"])
+        #expect(focused.status == 0)
+        #expect(try JSONParser.parse(focused.output)["changes"]?.arrayValue?.count == 4)
+        let limited = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "--format", "json", "-o", "-", "--graph-format", "dot"])
+        #expect(limited.status == 0)
+        #expect(limited.output.contains("--max-nodes 2: 6 nodes carrying the fewest updates dropped"))
+        #expect(limited.standardError == "note: showing 2 of 8 nodes (--max-nodes 2); the legend says what was left out\n")
+        let scratch = try Scratch()
+        let table = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "-o", scratch.path("diff.json"), "--format", "json"])
+        #expect(try JSONParser.parse(table.output)["changes"]?.arrayValue?.count == 5, "the table is not cut by --max-nodes")
+        let graph = try JSONParser.parse(String(decoding: try scratch.read("diff.json"), as: UTF8.self))
+        #expect(graph["nodes"]?.arrayValue?.count == 2)
+        #expect(graph["shaping"]?["filters"]?.arrayValue?.count == 1)
+    }
+
+    @Test("a time window applies to each recording; a filter that leaves nothing is an error", arguments: [
+        (["--focus", "NoSuchView"], 2),
+        (["--window", "1h:"], 2),
+        (["--depth", "1"], 2),
+        (["--window", ":2042ms"], 0),
+    ] as [([String], Int32)])
+    func filters(_ options: [String], _ status: Int32) throws {
+        let result = try Causegraph.run(["diff", before, after] + options)
+        #expect(result.status == status, "stderr: \(result.standardError)")
+    }
+}

@@ -1,0 +1,98 @@
+import CauseGraph
+import CauseGraphTestSupport
+import Testing
+
+@Suite("Diff tables")
+struct DiffFormatterTests {
+    private func landmarks() throws -> DiffTable {
+        DiffTable(GraphDiff(
+            before: try fixtureGraph("landmarks-favorites-before"), after: try fixtureGraph("landmarks-favorites-after"),
+            beforeName: "before.jsonl", afterName: "after.jsonl"))
+    }
+
+    /// Everything in the hostile fixture removed, and the on/off fixture added.
+    private func hostile() throws -> DiffTable {
+        DiffTable(GraphDiff(
+            before: try fixtureGraph("hostile-titles"), after: try fixtureGraph("onoff-toggle"),
+            beforeName: "evil|name`<b>.jsonl", afterName: "after\u{1B}[31m.jsonl"))
+    }
+
+    @Test("text reads largest change first and fits 80 columns")
+    func text() throws {
+        let text = DiffFormatter.format(try landmarks(), as: .text)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.prefix(5) == [
+            "Landmarks",
+            "  before: before.jsonl (3 update groups)",
+            "  after:  after.jsonl (3 update groups)",
+            "  nodes: 1 added, 1 less, 6 same",
+            "  edges: 2 added, 1 removed, 5 same",
+        ])
+        #expect(text.contains("""
+              removed  edge  ModelData.favoritesCollection → LandmarkListItemView
+                             observable · 72 → 0 (−72) links
+              less     node  LandmarkListItemView
+                             body · 72 → 3 (−69) updates · 10.1 ms → 441 µs (−9.64 ms)
+            """))
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(!text.contains("\u{1B}"))
+        let coloured = DiffFormatter.format(try landmarks(), as: .text, style: TextStyle(colour: true))
+        #expect(coloured.contains("\u{1B}[31mremoved  \u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[32madded    \u{1B}[0m"))
+    }
+
+    @Test("hostile titles stay on their line in text, and control characters are visible")
+    func hostileText() throws {
+        let text = DiffFormatter.format(try hostile(), as: .text)
+        #expect(!text.contains("\u{1B}"))
+        #expect(!text.contains("\t"))
+        #expect(text.contains("after␛[31m.jsonl"))
+        #expect(text.contains("Two␊Lines"))
+        for line in text.split(separator: "\n") { #expect(line.count <= 80, "too wide: \(line)") }
+        // Every row is two lines (or more, wrapped): no title added a line of its own.
+        let rowStarts = text.split(separator: "\n").filter { $0.hasPrefix("  removed") || $0.hasPrefix("  added") }
+        #expect(rowStarts.count == (try hostile()).rows.count)
+    }
+
+    @Test("hostile titles stay text in Markdown, one cell each")
+    func hostileMarkdown() throws {
+        let markdown = DiffFormatter.format(try hostile(), as: .markdown)
+        #expect(!markdown.contains("<script>"))
+        #expect(!markdown.contains("</text>"))
+        #expect(markdown.contains("Closing&lt;/text&gt;&lt;text&gt;"))
+        #expect(markdown.contains("evil\\|name\\`&lt;b&gt;.jsonl"))
+        for line in markdown.split(separator: "\n") where line.hasPrefix("| ") && !line.contains("---") {
+            let cells = line.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false).count
+            #expect(cells == 7 || cells == 8, "row with stray cells: \(line)")
+        }
+    }
+
+    @Test("Markdown of the Landmarks diff is a pull-request table")
+    func markdown() throws {
+        let markdown = DiffFormatter.format(try landmarks(), as: .markdown)
+        #expect(markdown.hasPrefix("## SwiftUI update diff: Landmarks\n"))
+        #expect(markdown.contains("| nodes | 1 | 0 | 0 | 1 | 6 |\n| edges | 2 | 1 | 0 | 0 | 5 |"))
+        #expect(markdown.contains("| removed | ModelData.favoritesCollection → LandmarkListItemView | observable edge | 72 → 0 (−72) |  |"))
+        #expect(markdown.contains("| less | LandmarkListItemView | body | 72 → 3 (−69) | 10.1 ms → 441 µs (−9.64 ms) |"))
+    }
+
+    @Test("JSON tables and graphs parse and keep hostile text as data", arguments: [true, false])
+    func json(_ isHostile: Bool) throws {
+        let table = isHostile ? try hostile() : try landmarks()
+        let document = try JSONParser.parse(DiffFormatter.format(table, as: .json))
+        let changes = try #require(document["changes"]?.arrayValue)
+        #expect(changes.count == table.rows.count)
+        let graph = try JSONParser.parse(DiffJSONEncoder.encode(table.diff))
+        #expect(graph["nodes"]?.arrayValue?.count == table.diff.nodes.count)
+        if isHostile {
+            let titles = Set(changes.compactMap { $0["title"]?.stringValue })
+            #expect(titles.contains("Tap\"];x[label=<script>alert(1)</script>"))
+            #expect(!DiffFormatter.format(table, as: .json).contains("<script>"))
+        } else {
+            let first = try #require(changes.first)
+            #expect(first["change"]?.stringValue == "removed")
+            #expect(first["count"]?["delta"]?.numberValue == -72)
+            #expect(graph["totals"]?["edges"]?["removed"]?.numberValue == 1)
+        }
+    }
+}
