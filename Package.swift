@@ -8,6 +8,10 @@ let package = Package(
         .executable(name: "causegraph", targets: ["CauseGraphCLI"]),
         .library(name: "CauseGraph", targets: ["CauseGraph"]),
         .library(name: "GraphvizRender", targets: ["GraphvizRender"]),
+        .plugin(name: "CauseGraphPlugin", targets: ["CauseGraphPlugin"]),
+        // The same tool under its target's name: SwiftPM 6.3 looks a plugin's tool up
+        // by target name and builds the product of that name (swift-package-manager#8831).
+        .executable(name: "CauseGraphCLI", targets: ["CauseGraphCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +42,17 @@ let package = Package(
                 "GraphvizRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+
+        // `swift package --allow-writing-to-package-directory causegraph`: renders
+        // traces with the tool above into a folder of the package, e.g. a DocC catalog.
+        .plugin(
+            name: "CauseGraphPlugin",
+            capability: .command(
+                intent: .custom(verb: "causegraph", description: "Render traces into a folder of this package, e.g. a DocC catalog"),
+                permissions: [.writeToPackageDirectory(reason: "causegraph writes the rendered graphs into the folder named by --output or --target")]
+            ),
+            dependencies: ["CauseGraphCLI"]
         ),
 
         // Tests mirror the source modules; large synthetic traces are shared.
