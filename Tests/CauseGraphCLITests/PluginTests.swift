@@ -67,17 +67,10 @@ struct PluginTests {
         let trace = package.url("traces/\(traces[0])").path
         let direct = try Causegraph.run(["render", trace, "--theme", "dark", "--format", "svg", "-o", "-"])
         let run = try package.causegraphPlugin(["--output", "Graphs/dark", "--theme", "dark", "--suffix", "~dark", "traces/\(traces[0])"])
-        if direct.status == 0 {
-            try #require(run.status == 0, "\(run.standardError)")
-            #expect(package.entries("Graphs/dark") == ["landmarks-after~dark.svg"])
-            #expect(try package.read("Graphs/dark/landmarks-after~dark.svg") == direct.standardOutput)
-        } else {
-            // causegraph without --theme: the plugin passed it on, and reports the tool's refusal.
-            #expect(direct.standardError.hasPrefix("Error: Unknown option '--theme'"))
-            #expect(run.status != 0)
-            #expect(run.standardError.contains("error: Unknown option '--theme'\n"))
-            #expect(!package.exists("Graphs/dark"))
-        }
+        try #require(direct.status == 0, "\(direct.standardError)")
+        try #require(run.status == 0, "\(run.standardError)")
+        #expect(package.entries("Graphs/dark") == ["landmarks-after~dark.svg"])
+        #expect(try package.read("Graphs/dark/landmarks-after~dark.svg") == direct.standardOutput)
     }
 
     @Test("a trace that fails: the tool's one-line message, a non-zero exit, and no file written or replaced")
