@@ -10,7 +10,7 @@ BIN         = .build/$(CONFIG)/causegraph
 DEMO_TRACE  = fixtures/landmarks-favorites-before.jsonl
 SUDO       := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: all deps build demo test bench install clean
+.PHONY: all deps browser build demo test bench install clean
 
 all: build
 
@@ -31,6 +31,22 @@ deps:
 		exit 1; \
 	fi
 
+# Headless Chromium, for the tests that open `causegraph report` pages in a real browser.
+# When none can be found or installed those tests are skipped, with a message saying so.
+browser:
+	@if [ -n "$$CAUSEGRAPH_CHROME" ] || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
+		|| command -v google-chrome >/dev/null 2>&1 || [ -x "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" ]; then \
+		echo "browser: found"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "browser: installing chromium with apt-get"; \
+		$(SUDO) apt-get update -qq && \
+		{ DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium >/dev/null 2>&1 || \
+		  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium-browser >/dev/null 2>&1; } || \
+		echo "browser: chromium could not be installed; the browser tests will be skipped"; \
+	else \
+		echo "browser: no Chromium or Chrome (macOS: install Google Chrome); the browser tests will be skipped"; \
+	fi
+
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
@@ -41,7 +57,7 @@ demo: build
 	$(BIN) why $(DEMO_TRACE) --view LandmarkListItemView
 	@echo "demo: wrote out/landmarks-favorites-before.svg and .png (open the SVG in a browser)"
 
-test: deps
+test: deps browser
 	$(SWIFT) build
 	$(SWIFT) test
 

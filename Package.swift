@@ -8,6 +8,10 @@ let package = Package(
         .executable(name: "causegraph", targets: ["CauseGraphCLI"]),
         .library(name: "CauseGraph", targets: ["CauseGraph"]),
         .library(name: "GraphvizRender", targets: ["GraphvizRender"]),
+        .plugin(name: "CauseGraphPlugin", targets: ["CauseGraphPlugin"]),
+        // The same tool under its target's name: SwiftPM 6.3 looks a plugin's tool up
+        // by target name and builds the product of that name (swift-package-manager#8831).
+        .executable(name: "CauseGraphCLI", targets: ["CauseGraphCLI"]),
         // Benchmarks and tools
         .executable(name: "causegraph-export-gen", targets: ["ExportGenerator"]),
     ],
@@ -18,9 +22,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
-        // Import, reconstruct, shape, encode, diff and check: pure Swift; Yams
-        // (libyaml) only parses budget files.
-        .target(name: "CauseGraph", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Import, reconstruct, shape, encode, diff and check: pure Swift, no C.
+        .target(name: "CauseGraph"),
+        // Budget files in YAML or JSON, read through Yams (libyaml) apart from the library.
+        .target(name: "CauseGraphYAML", dependencies: ["CauseGraph", .product(name: "Yams", package: "Yams")]),
 
         // Rendering through libgraphviz, in process.
         .systemLibrary(
@@ -35,6 +40,7 @@ let package = Package(
             name: "CauseGraphCLI",
             dependencies: [
                 "CauseGraph",
+                "CauseGraphYAML",
                 "GraphvizRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -44,9 +50,20 @@ let package = Package(
         // `xctrace export` files (`make bench`, tests).
         .executableTarget(name: "ExportGenerator"),
 
+        // `swift package --allow-writing-to-package-directory causegraph`: renders
+        // traces with the tool above into a folder of the package, e.g. a DocC catalog.
+        .plugin(
+            name: "CauseGraphPlugin",
+            capability: .command(
+                intent: .custom(verb: "causegraph", description: "Render traces into a folder of this package, e.g. a DocC catalog"),
+                permissions: [.writeToPackageDirectory(reason: "causegraph writes the rendered graphs into the folder named by --output or --target")]
+            ),
+            dependencies: ["CauseGraphCLI"]
+        ),
+
         // Tests mirror the source modules; large synthetic traces are shared.
         .target(name: "CauseGraphTestSupport", dependencies: ["CauseGraph"], path: "Tests/CauseGraphTestSupport"),
-        .testTarget(name: "CauseGraphTests", dependencies: ["CauseGraph", "CauseGraphTestSupport"]),
+        .testTarget(name: "CauseGraphTests", dependencies: ["CauseGraph", "CauseGraphYAML", "CauseGraphTestSupport"]),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["GraphvizRender", "CauseGraph"]),
         .testTarget(name: "CauseGraphCLITests", dependencies: ["CauseGraph", "CauseGraphCLI", "CauseGraphTestSupport"]),
     ]

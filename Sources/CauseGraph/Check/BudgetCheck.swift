@@ -93,7 +93,7 @@ public struct BudgetCheck {
         let usage = measurement.usage
         let matches = graph.nodes.filter { $0.kind == .body && view.pattern.matches($0.title) }
         if matches.isEmpty {
-            let closest = view.pattern.closest(among: graph.nodes.filter { $0.kind == .body }.map(\.title), limit: 3)
+            let closest = Suggestions.closest(to: view.pattern.text, among: graph.nodes.filter { $0.kind == .body }.map(\.title), limit: 3)
             notes.append("\(rule): no view matches \(view.pattern)" + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")))
         }
         var limits: [(String, Budget.Limit)] = []

@@ -35,6 +35,20 @@ public struct GraphStyle: Sendable, Equatable {
             mediumSeverity: "#f59e0b", highSeverity: "#dc2626"),
         fontName: "Helvetica,Arial,sans-serif")
 
+    /// Light text on dark fills, for dark pages. The same meanings as
+    /// ``light``: blue for the app, grey for the system, amber and red
+    /// borders for long updates, dimmed skipped updates; every text colour
+    /// keeps at least WCAG AA contrast on the fill it is drawn on.
+    public static let dark = GraphStyle(
+        palette: Palette(
+            background: "#0f172a", text: "#e2e8f0", mutedText: "#a3b1c6",
+            appFill: "#1e3a5f", appBorder: "#60a5fa",
+            systemFill: "#2b3544", systemBorder: "#94a3b8",
+            dimmedFill: "#141c2e", dimmedText: "#7c8799",
+            edge: "#94a3b8", creationEdge: "#a78bfa",
+            mediumSeverity: "#fbbf24", highSeverity: "#f87171"),
+        fontName: "Helvetica,Arial,sans-serif")
+
     /// The graphviz shape of a node kind.
     public func shape(of kind: NodeKind) -> String {
         switch kind {

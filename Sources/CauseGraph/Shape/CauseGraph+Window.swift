@@ -8,4 +8,15 @@ extension CauseGraph {
         try TraceInput.read(paths: paths, settings: settings, into: &filter, diagnostics: &diagnostics)
         return (filter.downstream.finish(), filter.statistics)
     }
+
+    /// Like ``reconstruct(from:settings:window:diagnostics:)``, and also keeps
+    /// every event inside `window` in an ``EventLog``.
+    public static func reconstructWithEvents(
+        from paths: [String], settings: ImportSettings = ImportSettings(), window: TimeWindow, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) -> (graph: CauseGraph, events: EventLog, window: WindowStatistics) {
+        let both = TeeSink(GraphBuilder(frameRate: settings.frameRate), EventLog(frameRate: settings.frameRate))
+        var filter = TimeWindowFilter(window: window, downstream: both)
+        try TraceInput.read(paths: paths, settings: settings, into: &filter, diagnostics: &diagnostics)
+        return (filter.downstream.first.finish(), filter.downstream.second, filter.statistics)
+    }
 }

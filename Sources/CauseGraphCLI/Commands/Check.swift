@@ -1,5 +1,6 @@
 import ArgumentParser
 import CauseGraph
+import CauseGraphYAML
 
 /// `causegraph check`: hold a recording to a budget, for CI.
 struct Check: ParsableCommand {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CauseGraph
-import GraphvizRender
 
 /// `causegraph diff`: what changed between a recording before a fix and one after it.
 struct Diff: ParsableCommand {
@@ -72,22 +71,9 @@ struct Diff: ParsableCommand {
                 diagnostics.note("showing \(report.shown.nodes) of \(report.total.nodes) nodes (\(filters)); the legend says what was left out")
             }
             let format = try OutputOptions.resolvedFormat(graphFormat, output: output, option: "--graph-format")
-            let bytes: [UInt8]
-            switch format {
-            case .json:
-                bytes = Array(DiffJSONEncoder.encode(shaped).utf8)
-            case .dot:
-                bytes = Array(DiffDOTEncoder().encode(shaped).utf8)
-            case .svg, .png, .pdf:
-                let rendered = try Graphviz.render(dot: DiffDOTEncoder().encode(shaped), format: format.graphviz!, engine: engine)
-                for warning in rendered.warnings {
-                    Terminal.standardError.print(Diagnostic(.warning, "graphviz: \(warning)"))
-                }
-                bytes = rendered.bytes
-            }
-            let file = try OutputOptions.open(output, binary: format.isBinary)
-            try file.write(bytes)
-            try file.commit()
+            try GraphWriter.write(
+                format, to: output, engine: engine,
+                json: { DiffJSONEncoder.encode(shaped) }, dot: { DiffDOTEncoder().encode(shaped) })
         }
         // With the graph on standard output, the table is written only to a file.
         let tablePath = table ?? (output == "-" ? nil : "-")

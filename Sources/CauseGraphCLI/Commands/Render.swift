@@ -1,6 +1,5 @@
 import ArgumentParser
 import CauseGraph
-import GraphvizRender
 
 /// `causegraph render`: the whole pipeline, from trace to picture.
 struct Render: ParsableCommand {
@@ -16,6 +15,7 @@ struct Render: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
+    @OptionGroup var themeOption: ThemeOption
 
     @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
     var engine: String = "dot"
@@ -23,22 +23,10 @@ struct Render: ParsableCommand {
     func run() throws {
         let format = try outputOptions.resolvedFormat()
         let shaped = try shaping.shapedGraph(input)
-        let bytes: [UInt8]
-        switch format {
-        case .json:
-            bytes = Array(GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend).utf8)
-        case .dot:
-            bytes = Array(DOTEncoder().encode(shaped.graph, legend: shaped.legend).utf8)
-        case .svg, .png, .pdf:
-            let dot = DOTEncoder().encode(shaped.graph, legend: shaped.legend)
-            let output = try Graphviz.render(dot: dot, format: format.graphviz!, engine: engine)
-            for warning in output.warnings {
-                Terminal.standardError.print(Diagnostic(.warning, "graphviz: \(warning)"))
-            }
-            bytes = output.bytes
-        }
-        let file = try outputOptions.open(binary: format.isBinary)
-        try file.write(bytes)
-        try file.commit()
+        let encoder = DOTEncoder(style: themeOption.theme.style)
+        try GraphWriter.write(
+            format, to: outputOptions.output, engine: engine,
+            json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },
+            dot: { encoder.encode(shaped.graph, legend: shaped.legend) })
     }
 }

@@ -11,11 +11,6 @@ struct InputOptions: ParsableArguments {
     @OptionGroup var reading: ReadingOptions
 
     var settings: ImportSettings { reading.settings }
-
-    /// Reads and reconstructs the graph, printing import notes on standard error.
-    func reconstruct() throws -> CauseGraph {
-        try reading.reconstruct(traces)
-    }
 }
 
 /// How to read traces: the options every command shares, whatever traces it names.

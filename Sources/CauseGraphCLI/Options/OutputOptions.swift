@@ -15,11 +15,6 @@ struct OutputOptions: ParsableArguments {
         try Self.resolvedFormat(format, output: output, option: "--format")
     }
 
-    /// Opens the output, refusing to pour binary data onto a terminal.
-    func open(binary: Bool) throws -> OutputFile {
-        try Self.open(output, binary: binary)
-    }
-
     /// `format`, else the format `output`'s extension names, else SVG for
     /// standard output; `option` is the flag that names a format.
     static func resolvedFormat(_ format: RenderFormat?, output: String, option: String) throws -> RenderFormat {

@@ -80,9 +80,15 @@ struct ShapingOptions: ParsableArguments {
         } else {
             graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
         }
+        return try shape(graph, window: statistics, diagnostics: &diagnostics)
+    }
+
+    /// Shapes a graph already read, noting on `diagnostics` when nodes were left out.
+    func shape(_ graph: CauseGraph, window statistics: WindowStatistics?, diagnostics: inout Diagnostics) throws -> ShapedGraph {
+        let shaper = GraphShaper(settings: try settings())
         let shaped: ShapedGraph
         do {
-            shaped = try GraphShaper(settings: settings).shape(graph, window: statistics)
+            shaped = try shaper.shape(graph, window: statistics)
         } catch {
             throw Diagnostic.error(error.description)
         }

@@ -1,4 +1,5 @@
 import CauseGraph
+import CauseGraphYAML
 import Testing
 
 /// A budget from YAML text.

@@ -1,4 +1,5 @@
 import CauseGraph
+import CauseGraphYAML
 import Testing
 
 /// The budget `text` reads as, named `budget.yaml`.

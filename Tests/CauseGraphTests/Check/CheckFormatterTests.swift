@@ -1,4 +1,5 @@
 import CauseGraph
+import CauseGraphYAML
 import CauseGraphTestSupport
 import Testing
 

@@ -1,12 +1,17 @@
 /// A line and column in a file, for input whose records span several lines.
-struct TextPosition: Equatable {
+public struct TextPosition: Equatable, Sendable {
     /// 1-based line.
-    var line: Int
+    public var line: Int
     /// 1-based column in Unicode scalars.
-    var column: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
 
     /// The position of byte `offset` of `text`, when `text` starts here.
-    func advanced(by offset: Int, in text: UnsafeBufferPointer<UInt8>) -> TextPosition {
+    public func advanced(by offset: Int, in text: UnsafeBufferPointer<UInt8>) -> TextPosition {
         var position = self
         for index in 0..<min(offset, text.count) {
             let byte = text[index]
@@ -20,7 +25,7 @@ struct TextPosition: Equatable {
         return position
     }
 
-    func location(in file: String) -> SourceLocation {
+    public func location(in file: String) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column)
     }
 }

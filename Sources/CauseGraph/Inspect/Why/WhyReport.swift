@@ -23,7 +23,7 @@ public struct WhyReport: Sendable, Equatable {
         guard matched.isEmpty else { return matched }
         let titles = bodies.map(\.title).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         var message = "no view matches '\(pattern.text)'"
-        let closest = pattern.closest(among: titles)
+        let closest = Suggestions.closest(to: pattern.text, among: titles)
         message += closest.isEmpty ? "; the trace has no view body updates" : "; closest: " + closest.joined(separator: ", ")
         throw .error(message)
     }

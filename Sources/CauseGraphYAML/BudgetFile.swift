@@ -1,4 +1,5 @@
 import Foundation
+import CauseGraph
 import Yams
 
 /// Reads a ``Budget`` from YAML or JSON (JSON is YAML), strictly.
@@ -119,8 +120,8 @@ private struct BudgetReader {
             let name = scalar.string
             guard allowed.contains(name) else {
                 var message = "unknown key '\(name)' in \(context)"
-                let closest = allowed.min { TitlePattern.editDistance(Array(name), Array($0)) < TitlePattern.editDistance(Array(name), Array($1)) }
-                if let closest, TitlePattern.editDistance(Array(name.lowercased()), Array(closest.lowercased())) <= max(2, name.count / 3) {
+                if let closest = Suggestions.closest(to: name, among: allowed, limit: 1).first,
+                   Suggestions.distance(name, closest) <= max(2, name.count / 3) {
                     message += "; did you mean '\(closest)'?"
                 } else {
                     message += "; expected one of: " + allowed.joined(separator: ", ")

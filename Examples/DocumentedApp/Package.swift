@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "DocumentedApp",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "DocumentedApp", targets: ["DocumentedApp"]),
+    ],
+    dependencies: [
+        // causegraph, for its `swift package causegraph` command plugin.
+        .package(path: "../.."),
+    ],
+    targets: [
+        .target(name: "DocumentedApp"),
+    ]
+)

@@ -1,0 +1,156 @@
+/// The figures, update lists and group labels a report page shows in its
+/// side panel, as a JSON document to inline in the page.
+///
+/// Text is formatted here rather than in the page's script, so durations and
+/// times read exactly as in causegraph's other reports. Every string goes
+/// through ``JSONText``, which keeps the document inert inside `<script>`.
+enum ReportData {
+    /// - Parameter burstWindow: the window the graph's densest bursts were counted in.
+    static func json(graph: CauseGraph, events log: EventLog, burstWindow: Nanoseconds, updatesPerNode: Int) -> String {
+        let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
+        let listings = listings(of: graph, in: log, nodeIDs: nodeIDs, limit: updatesPerNode)
+        let budget = FrameBudget(frameRate: graph.frameRate)
+        var lines = ["{"]
+        lines.append(list("nodes", graph.nodes.map { node in
+            let listing = listings[node.id] ?? Listing()
+            return GraphJSONEncoder.object([
+                "id": JSONText.quoted(node.id),
+                "identity": JSONText.quoted(identity(of: node)),
+                "figures": figures(figures(of: node, burstWindow: burstWindow)),
+                "updates": "[" + listing.entries.joined(separator: ", ") + "]",
+                "moreUpdates": JSONText.number(listing.more),
+            ])
+        }) + ",")
+        lines.append(list("edges", graph.edges.map { edge in
+            GraphJSONEncoder.object([
+                "id": JSONText.quoted(edge.id),
+                "identity": JSONText.quoted("\(edge.kind.rawValue) · \(edge.label.rawValue)" + (edge.isResidual ? " · through nodes not shown" : "")),
+                "figures": figures(figures(of: edge)),
+            ])
+        }) + ",")
+        lines.append(list("groups", graph.groups.map { group in
+            GraphJSONEncoder.object([
+                "id": JSONText.number(group.id),
+                "figures": figures(figures(of: group, budget: budget)),
+            ])
+        }))
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func list(_ key: String, _ items: [String]) -> String {
+        items.isEmpty ? "  \"\(key)\": []" : "  \"\(key)\": [\n    " + items.joined(separator: ",\n    ") + "\n  ]"
+    }
+
+    private static func figures(_ pairs: [(String, String)]) -> String {
+        "[" + pairs.map { "[\(JSONText.quoted($0.0)), \(JSONText.quoted($0.1))]" }.joined(separator: ", ") + "]"
+    }
+
+    /// `view body · app · Landmarks`.
+    static func identity(of node: CauseGraph.Node) -> String {
+        var parts = [word(for: node.kind), node.owner.rawValue]
+        if let module = node.module { parts.append(module) }
+        return parts.joined(separator: " · ")
+    }
+
+    private static func word(for kind: NodeKind) -> String {
+        switch kind {
+        case .gesture: "gesture"
+        case .state: "state change"
+        case .observable: "@Observable property"
+        case .externalEnvironment: "external environment"
+        case .environmentWriter: "environment writer"
+        case .body: "view body"
+        case .representable: "representable update"
+        case .other: "other update"
+        }
+    }
+
+    static func figures(of node: CauseGraph.Node, burstWindow: Nanoseconds) -> [(String, String)] {
+        var figures: [(String, String)] = []
+        if node.kind.isUpdate {
+            figures.append(("updates", "\(node.count)"))
+            figures.append(("ran", "\(node.ran)"))
+            figures.append(("skipped", "\(node.skipped)"))
+            if let total = node.totalDuration {
+                figures.append(("total", DurationText.string(total)))
+                figures.append(("average", DurationText.string(total / Int64(max(node.count, 1)))))
+            }
+            if let worst = node.maxDuration { figures.append(("worst", DurationText.string(worst))) }
+            figures.append(("severity", node.severity?.rawValue ?? "—"))
+            let counts = node.severityCounts
+            figures.append(("long updates", "\(counts[.medium]) orange, \(counts.atLeast(.high)) red"))
+        } else {
+            figures.append(("events", "\(node.count)"))
+        }
+        if node.densestBurst > 1 { figures.append(("densest burst", "\(node.densestBurst) within \(DurationText.string(burstWindow))")) }
+        figures.append(("update groups", groupList(node.groups)))
+        return figures
+    }
+
+    static func figures(of edge: CauseGraph.Edge) -> [(String, String)] {
+        var figures = [("links", "\(edge.count)")]
+        if edge.skipped > 0 { figures.append(("led to skipped bodies", "\(edge.skipped)")) }
+        if edge.maxPerCause > 1 { figures.append(("most from one cause event", "\(edge.maxPerCause)")) }
+        if !edge.changed.isEmpty { figures.append(("changed", edge.changed.joined(separator: ", "))) }
+        figures.append(("update groups", groupList(edge.groups)))
+        return figures
+    }
+
+    static func figures(of group: UpdateGroup, budget: FrameBudget) -> [(String, String)] {
+        var figures = [("label", group.label), ("start", TimeText.string(group.start))]
+        if let duration = group.duration {
+            figures.append(("duration", DurationText.string(duration)))
+            let frame = DurationText.string(budget.frameDuration)
+            figures.append(("frame", duration > budget.frameDuration ? "longer than the \(frame) frame: a likely hitch" : "within the \(frame) frame"))
+        }
+        return figures
+    }
+
+    private static func groupList(_ groups: [GroupID]) -> String {
+        groups.isEmpty ? "—" : groups.map { "\($0)" }.joined(separator: ", ")
+    }
+
+    // MARK: Update lists
+
+    private struct Listing {
+        var entries: [String] = []
+        var more = 0
+    }
+
+    /// Each node's events in time order (at most `limit`), with their direct causes.
+    private static func listings(of graph: CauseGraph, in log: EventLog, nodeIDs: [NodeKey: String], limit: Int) -> [String: Listing] {
+        let positions = Dictionary(grouping: log.events.indices) { nodeIDs[log.events[$0].key] ?? "" }
+        let incoming = log.incomingLinks()
+        var listings: [String: Listing] = [:]
+        for (node, nodePositions) in positions where !node.isEmpty {
+            let ordered = nodePositions.sorted { (log.events[$0].time ?? .min, $0) < (log.events[$1].time ?? .min, $1) }
+            let entries = ordered.prefix(limit).map { position in
+                entry(log.events[position], causes: incoming[position] ?? [], log: log, nodeIDs: nodeIDs)
+            }
+            listings[node] = Listing(entries: entries, more: ordered.count - entries.count)
+        }
+        return listings
+    }
+
+    private static func entry(_ event: EventLog.Event, causes: [EventLog.Link], log: EventLog, nodeIDs: [NodeKey: String]) -> String {
+        let causeList = causes.map { link in
+            let cause = log.events[link.from]
+            return GraphJSONEncoder.object([
+                "label": JSONText.quoted(link.label.rawValue),
+                "node": JSONText.quoted(nodeIDs[cause.key]),
+                "event": JSONText.number(cause.id),
+            ])
+        }
+        return GraphJSONEncoder.object([
+            "event": JSONText.number(event.id),
+            "time": JSONText.quoted(TimeText.string(event.time)),
+            "duration": JSONText.quoted(event.duration.map(DurationText.string)),
+            "severity": JSONText.quoted(event.severity?.rawValue),
+            "result": JSONText.quoted(event.key.kind.isUpdate ? (event.ran ? "ran" : "skipped") : nil),
+            "group": JSONText.number(event.group),
+            "causes": "[" + causeList.joined(separator: ", ") + "]",
+            "frame": JSONText.quoted(event.firstFrame),
+        ])
+    }
+}

@@ -1,0 +1,156 @@
+/// The lanes of the Instruments SwiftUI instrument over the time of a
+/// trace: update groups (when SwiftUI was busy), long view body updates,
+/// long representable updates and other long updates, each coloured by
+/// severity.
+///
+/// Time is cut into a fixed number of columns and each lane becomes runs of
+/// columns of one severity (the worst that covers them), so the strip has
+/// at most a few bars per column however many events the trace holds.
+public struct Timeline: Sendable, Equatable {
+    /// One update or update group drawn in a lane.
+    public struct Item: Sendable, Equatable {
+        public var time: Nanoseconds
+        public var duration: Nanoseconds
+        public var severity: Severity
+        /// The graph node of an update; `nil` for an update group.
+        public var node: String?
+        /// The update's title, or the group's label.
+        public var title: String
+        public var group: GroupID?
+    }
+
+    /// Adjacent columns of a lane covered at the same worst severity.
+    public struct Bar: Sendable, Equatable {
+        /// The first and last column, both included.
+        public var columns: ClosedRange<Int>
+        public var severity: Severity
+        /// How many items start within the bar.
+        public var count: Int
+        /// The longest item of the bar's severity that starts within it or,
+        /// for a bar that only continues an earlier item, that item.
+        public var worst: Item
+    }
+
+    public struct Lane: Sendable, Equatable {
+        public var name: String
+        /// How many items the lane holds in all.
+        public var count: Int
+        public var bars: [Bar]
+    }
+
+    /// The first and last point in time drawn.
+    public var start: Nanoseconds
+    public var end: Nanoseconds
+    public var columns: Int
+    /// Update groups, long view body, long representable and other long updates, in that order.
+    public var lanes: [Lane]
+
+    /// The names of the lanes, as Instruments calls them.
+    public static let laneNames = ["Update Groups", "Long View Body Updates", "Long Representable Updates", "Other Long Updates"]
+
+    /// The timeline of the events of `log` (updates of at least medium
+    /// severity) and the update groups of `graph`; items without a time are
+    /// left out.
+    public init(graph: CauseGraph, events log: EventLog, columns: Int = 1000) {
+        self.columns = max(columns, 1)
+        let budget = FrameBudget(frameRate: graph.frameRate)
+        let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
+        let groups = graph.groups.compactMap { group -> Item? in
+            guard let time = group.start else { return nil }
+            let duration = group.duration ?? 0
+            // A group is work SwiftUI does for one frame: it is a problem only when it misses the frame.
+            let severity: Severity = duration > budget.frameDuration ? .veryHigh : .low
+            return Item(time: time, duration: duration, severity: severity, node: nil, title: group.label, group: group.id)
+        }
+        var updates: [NodeKind: [Item]] = [:]
+        for event in log.events where event.key.kind.isUpdate {
+            guard let time = event.time, let severity = event.severity, severity >= .medium else { continue }
+            updates[event.key.kind, default: []].append(Item(
+                time: time, duration: event.duration ?? 0, severity: severity, node: nodeIDs[event.key],
+                title: event.key.title, group: event.group))
+        }
+        let itemsByLane = [groups, updates[.body] ?? [], updates[.representable] ?? [], updates[.other] ?? []]
+
+        let all = itemsByLane.joined()
+        let first = all.map(\.time).min() ?? 0
+        let lastStart = all.map(\.time).max() ?? 0
+        // A duration that would more than double the recording (an update
+        // still in flight when it stopped) is drawn to the end.
+        let limit = Self.adding(lastStart, max(lastStart - first, budget.frameDuration))
+        let last = all.map { min(Self.adding($0.time, $0.duration), limit) }.max() ?? 0
+        let (start, end, columns) = (first, max(last, first), self.columns)
+        self.start = start
+        self.end = end
+        lanes = zip(Self.laneNames, itemsByLane).map { name, items in
+            Lane(name: name, count: items.count, bars: Self.bars(of: items, start: start, end: end, limit: limit, columns: columns))
+        }
+    }
+
+    /// The column a point in time falls in.
+    static func column(of time: Nanoseconds, start: Nanoseconds, end: Nanoseconds, columns: Int) -> Int {
+        guard end > start else { return 0 }
+        // Doubles cannot overflow here; IEEE arithmetic gives the same result on every machine.
+        let share = (Double(time) - Double(start)) / (Double(end) - Double(start))
+        return min(max(Int((share * Double(columns)).rounded(.down)), 0), columns - 1)
+    }
+
+    private static func adding(_ time: Nanoseconds, _ duration: Nanoseconds) -> Nanoseconds {
+        let (sum, overflow) = time.addingReportingOverflow(duration)
+        return overflow ? .max : sum
+    }
+
+    private static func bars(of items: [Item], start: Nanoseconds, end: Nanoseconds, limit: Nanoseconds, columns: Int) -> [Bar] {
+        let levels = Severity.allCases
+        // Per severity: a difference array of how many items cover each
+        // column, and the longest item starting in each column.
+        var coverage = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: levels.count)
+        var longest = [[Int?]](repeating: [Int?](repeating: nil, count: columns), count: levels.count)
+        var starts = [Int](repeating: 0, count: columns)
+        for (index, item) in items.enumerated() {
+            let level = levels.firstIndex(of: item.severity)!
+            let first = column(of: item.time, start: start, end: end, columns: columns)
+            let last = max(column(of: min(adding(item.time, item.duration), limit), start: start, end: end, columns: columns), first)
+            coverage[level][first] += 1
+            coverage[level][last + 1] -= 1
+            starts[first] += 1
+            if longest[level][first].map({ Self.isLonger(item, than: items[$0]) }) ?? true { longest[level][first] = index }
+        }
+        // The worst severity covering each column.
+        var running = [Int](repeating: 0, count: levels.count)
+        var worst = [Int?](repeating: nil, count: columns)
+        for column in 0..<columns {
+            for level in levels.indices {
+                running[level] += coverage[level][column]
+                if running[level] > 0 { worst[column] = level }
+            }
+        }
+        var bars: [Bar] = []
+        var column = 0
+        while column < columns {
+            guard let level = worst[column] else {
+                column += 1
+                continue
+            }
+            var last = column
+            while last + 1 < columns, worst[last + 1] == level { last += 1 }
+            let inside = (column...last).compactMap { longest[level][$0] }
+            // A bar no item of its severity starts in continues one that started earlier.
+            var example = inside.max { isLonger(items[$1], than: items[$0]) }
+            var back = column - 1
+            while example == nil, back >= 0, worst[back] != nil {
+                example = longest[level][back]
+                back -= 1
+            }
+            if let example {
+                bars.append(Bar(columns: column...last, severity: levels[level], count: starts[column...last].reduce(0, +), worst: items[example]))
+            }
+            column = last + 1
+        }
+        return bars
+    }
+
+    /// Longer first; of two as long, the earlier.
+    private static func isLonger(_ a: Item, than b: Item) -> Bool {
+        a.duration != b.duration ? a.duration > b.duration : a.time < b.time
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import CauseGraph
+import Foundation
+import GraphvizRender
+
+/// `causegraph report`: one HTML page to explore a trace in any browser.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write an interactive, self-contained HTML report: graph, timeline, findings and summary.",
+        discussion: """
+            The page loads nothing from anywhere: styles, script and data are inline and its \
+            Content-Security-Policy forbids any fetch. Hover a node to light up the nodes of the \
+            same update, click a node or an edge for its figures, updates and backtrace, press / \
+            to find a view. The graph drawn is shaped as by render (at most 80 nodes by default); \
+            the summary, findings and timeline cover the whole trace, or the --window. The report \
+            keeps every event of the trace in memory (some 64 bytes each).
+            """)
+
+    @OptionGroup var input: InputOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write; '-' or none writes standard output.", valueName: "file"))
+    var output: String = "-"
+
+    @OptionGroup var themeOption: ThemeOption
+    @OptionGroup(title: "Shaping") var shaping: ShapingOptions
+
+    func run() throws {
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        let graph: CauseGraph
+        let events: EventLog
+        var statistics: WindowStatistics?
+        if let window = try shaping.settings().window {
+            (graph, events, statistics) = try CauseGraph.reconstructWithEvents(
+                from: input.traces, settings: input.settings, window: window, diagnostics: &diagnostics)
+        } else {
+            (graph, events) = try CauseGraph.reconstructWithEvents(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+        }
+        let drawn = try shaping.shape(graph, window: statistics, diagnostics: &diagnostics)
+        let report = HTMLReport(
+            graph: graph, drawn: drawn, events: events, theme: themeOption.theme, sources: input.traces.map(Self.displayName))
+        let html = try report.html { dot throws(GraphvizError) in
+            String(decoding: try GraphWriter.draw(dot, as: .svg), as: UTF8.self)
+        }
+        let file = try OutputFile(path: output)
+        try file.write(html)
+        try file.commit()
+    }
+
+    /// A trace as the page names it: its file name, without the folders that
+    /// would differ from machine to machine.
+    static func displayName(of path: String) -> String {
+        path == "-" ? "standard input" : (path as NSString).lastPathComponent
+    }
+}

@@ -1,0 +1,32 @@
+import CauseGraph
+import GraphvizRender
+
+/// Writes a graph in one of the render formats: JSON and DOT as encoded,
+/// SVG, PNG and PDF drawn from the DOT by libgraphviz; atomically.
+enum GraphWriter {
+    static func write(
+        _ format: RenderFormat, to path: String, engine: String, json: () -> String, dot: () -> String
+    ) throws {
+        let bytes: [UInt8]
+        switch format {
+        case .json:
+            bytes = Array(json().utf8)
+        case .dot:
+            bytes = Array(dot().utf8)
+        case .svg, .png, .pdf:
+            bytes = try draw(dot(), as: format.graphviz!, engine: engine)
+        }
+        let file = try OutputOptions.open(path, binary: format.isBinary)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    /// Lays out and renders DOT with libgraphviz, passing its warnings on to standard error.
+    static func draw(_ dot: String, as format: GraphvizFormat, engine: String = "dot") throws(GraphvizError) -> [UInt8] {
+        let output = try Graphviz.render(dot: dot, format: format, engine: engine)
+        for warning in output.warnings {
+            Terminal.standardError.print(Diagnostic(.warning, "graphviz: \(warning)"))
+        }
+        return output.bytes
+    }
+}
