@@ -18,27 +18,47 @@ public final class OutputFile {
     private let destination: String?
     private let temporaryPath: String?
     private let descriptor: Int32
+    private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
     private var committed = false
 
     private static let bufferLimit = 1 << 20
 
     /// Prepares to write `path`, or standard output when `path` is `-`.
+    ///
+    /// A path that is not a regular file (`/dev/null`, a named pipe) is
+    /// written through directly, since it cannot be replaced; a symbolic link
+    /// to a file is followed, so the file it names is replaced, not the link.
     public init(path: String) throws(Diagnostic) {
         name = path == "-" ? "<stdout>" : path
         guard path != "-" else {
             destination = nil
             temporaryPath = nil
             descriptor = STDOUT_FILENO
+            ownsDescriptor = false
             return
         }
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw Diagnostic.error("is a directory, expected an output file", at: SourceLocation(file: path))
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                throw Diagnostic.error("is a directory, expected an output file", at: SourceLocation(file: path))
+            case S_IFREG:
+                break
+            default:
+                let fd = open(path, O_WRONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw Self.failure(path) }
+                descriptor = fd
+                ownsDescriptor = true
+                destination = nil
+                temporaryPath = nil
+                return
+            }
         }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let target = Self.resolvingLink(path)
+        let slash = target.lastIndex(of: "/")
+        let directory = slash.map { String(target[...$0]) } ?? ""
+        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var attempt = 0
         while true {
             let candidate = "\(directory).\(base).tmp-\(getpid())-\(attempt)"
@@ -46,26 +66,32 @@ public final class OutputFile {
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 {
                 descriptor = fd
+                ownsDescriptor = true
                 temporaryPath = candidate
-                destination = path
+                destination = target
                 return
             }
-            guard errno == EEXIST, attempt < 1000 else {
-                throw Diagnostic.error("cannot write: \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
-            }
+            guard errno == EEXIST, attempt < 1000 else { throw Self.failure(path) }
             attempt += 1
         }
     }
 
     deinit {
-        if let temporaryPath {
-            close(descriptor)
-            if !committed { unlink(temporaryPath) }
-        }
+        if ownsDescriptor { close(descriptor) }
+        if let temporaryPath, !committed { unlink(temporaryPath) }
     }
 
-    /// Whether this writes to standard output.
-    public var isStandardOutput: Bool { destination == nil }
+    /// The file a symbolic link names, or `path` itself.
+    private static func resolvingLink(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func failure(_ path: String) -> Diagnostic {
+        Diagnostic.error("cannot write: \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
+    }
 
     public func write(_ text: String) throws(Diagnostic) {
         buffer.append(contentsOf: text.utf8)

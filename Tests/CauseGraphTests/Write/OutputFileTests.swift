@@ -37,3 +37,29 @@ struct OutputFileTests {
         }
     }
 }
+
+@Suite("Output to special files")
+struct SpecialOutputTests {
+    @Test("a device is written through, never replaced")
+    func devNull() throws {
+        let file = try OutputFile(path: "/dev/null")
+        try file.write("discarded")
+        try file.commit()
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test("a symbolic link keeps pointing at the file it names, which is replaced")
+    func symbolicLink() throws {
+        let directory = try TemporaryDirectory()
+        let target = try directory.file("target.txt", "old")
+        let link = directory.path("link.txt")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let file = try OutputFile(path: link)
+        try file.write("new")
+        try file.commit()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "new")
+    }
+}
