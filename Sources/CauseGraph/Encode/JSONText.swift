@@ -3,30 +3,16 @@
 /// Strings escape `<`, `>` and `&` as well as what JSON requires, so the
 /// output can be inlined in an HTML `<script>` without ending it, and
 /// U+2028/U+2029 so it is also valid JavaScript.
+///
+/// The `append` forms write UTF-8 straight into a byte buffer; they are the
+/// one definition of the escaping, and the `String` forms are built on them.
 public enum JSONText {
     /// `text` as a quoted JSON string.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                result += unicodeEscape(scalar.value)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += unicodeEscape(scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        result += "\""
-        return result
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A quoted string, or `null`.
@@ -47,11 +33,110 @@ public enum JSONText {
 
     /// An array of quoted strings on one line.
     public static func strings(_ values: [String]) -> String {
-        "[" + values.map { quoted($0) }.joined(separator: ", ") + "]"
+        var bytes: [UInt8] = []
+        appendStrings(values, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func unicodeEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16, uppercase: false)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    /// Appends `text` as a quoted JSON string, the bytes of ``quoted(_:)-(String)``.
+    public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
+        if done == nil {
+            // Only strings bridged from Objective-C lack contiguous UTF-8.
+            Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &output) }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends an array of quoted strings on one line, the bytes of ``strings(_:)``.
+    public static func appendStrings(_ values: [String], to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { output.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+            appendQuoted(value, to: &output)
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends `value` in decimal, as `"\(value)"` writes it.
+    public static func appendNumber(_ value: Int64, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        appendNumber(value.magnitude, to: &output)
+    }
+
+    /// Appends `value` in decimal, as `"\(value)"` writes it.
+    public static func appendNumber(_ value: UInt64, to output: inout [UInt8]) {
+        // UInt64.max has 20 digits; they are produced last first.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest != 0
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    /// Copies `bytes` (valid UTF-8), escaped, in runs between the bytes that need an escape.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard mayNeedEscape(byte) else {
+                index += 1
+                continue
+            }
+            var length = 1
+            if byte == 0xE2 {
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; other scalars led by E2 are copied.
+                guard index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 else {
+                    index += 1
+                    continue
+                }
+                length = 3
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            switch byte {
+            case UInt8(ascii: "\""): appendPair(UInt8(ascii: "\""), to: &output)
+            case UInt8(ascii: "\\"): appendPair(UInt8(ascii: "\\"), to: &output)
+            case UInt8(ascii: "\n"): appendPair(UInt8(ascii: "n"), to: &output)
+            case UInt8(ascii: "\r"): appendPair(UInt8(ascii: "r"), to: &output)
+            case UInt8(ascii: "\t"): appendPair(UInt8(ascii: "t"), to: &output)
+            case 0xE2: appendUnicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &output)
+            default: appendUnicodeEscape(UInt16(byte), to: &output)
+            }
+            index += length
+            runStart = index
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+    }
+
+    /// Whether `byte` is escaped (controls, DEL, `"`, `\`, `<`, `>`, `&`) or may
+    /// start U+2028/U+2029 (0xE2); two bit masks cover the ASCII range.
+    @inline(__always)
+    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        let below64: UInt64 = 0x5000_0044_FFFF_FFFF  // 0x00-0x1F, ", &, <, >
+        let from64: UInt64 = 0x8000_0000_1000_0000  // \ (0x5C), DEL (0x7F)
+        if byte < 64 { return below64 >> UInt64(byte) & 1 != 0 }
+        if byte < 128 { return from64 >> UInt64(byte - 64) & 1 != 0 }
+        return byte == 0xE2
+    }
+
+    private static func appendPair(_ letter: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        output.append(letter)
+    }
+
+    /// `\uXXXX` with lowercase hexadecimal digits.
+    private static func appendUnicodeEscape(_ value: UInt16, to output: inout [UInt8]) {
+        appendPair(UInt8(ascii: "u"), to: &output)
+        for shift in stride(from: 12, through: 0, by: -4) {
+            let digit = UInt8(truncatingIfNeeded: value >> UInt16(shift)) & 0xF
+            output.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
     }
 }

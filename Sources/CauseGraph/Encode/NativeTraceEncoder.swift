@@ -3,48 +3,123 @@
 ///
 /// Optional fields are written only when they carry something, so converted
 /// traces stay small and read like hand-written ones.
+///
+/// The `append` forms write one record, without its line break, straight
+/// into a byte buffer: `convert` reuses one buffer for millions of records,
+/// so encoding allocates nothing per record. The `line` forms return the
+/// same bytes as a string.
 public enum NativeTraceEncoder {
     public static func line(_ header: TraceHeader) -> String {
-        var fields = ["\"causegraph\": \(header.version)"]
-        if let app = header.app { fields.append("\"app\": \(JSONText.quoted(app))") }
-        if let frameRate = header.frameRate { fields.append("\"frameRate\": \(JSONText.number(frameRate))") }
-        return "{" + fields.joined(separator: ", ") + "}"
+        string { append(header, to: &$0) }
     }
 
     public static func line(_ event: TraceEvent) -> String {
-        var fields = [
-            "\"node\": \(event.id)",
-            "\"kind\": \(JSONText.quoted(event.kind.rawValue))",
-            "\"title\": \(JSONText.quoted(event.title))",
-        ]
-        if let module = event.module { fields.append("\"module\": \(JSONText.quoted(module))") }
-        fields.append("\"owner\": \(JSONText.quoted(event.owner.rawValue))")
-        if let time = event.time { fields.append("\"time\": \(time)") }
-        if let duration = event.duration { fields.append("\"duration\": \(duration)") }
-        if event.kind.isUpdate && !event.ran { fields.append("\"ran\": false") }
-        if let group = event.group { fields.append("\"group\": \(group)") }
-        if let severity = event.severity { fields.append("\"severity\": \(JSONText.quoted(severity.rawValue))") }
-        if !event.backtrace.isEmpty { fields.append("\"backtrace\": \(JSONText.strings(event.backtrace))") }
-        return "{" + fields.joined(separator: ", ") + "}"
+        string { append(event, to: &$0) }
     }
 
     public static func line(_ cause: TraceCause) -> String {
-        var fields = [
-            "\"edge\": [\(cause.from), \(cause.to)]",
-            "\"label\": \(JSONText.quoted(cause.label.rawValue))",
-        ]
-        if let time = cause.time { fields.append("\"time\": \(time)") }
-        if !cause.changed.isEmpty { fields.append("\"changed\": \(JSONText.strings(cause.changed))") }
-        return "{" + fields.joined(separator: ", ") + "}"
+        string { append(cause, to: &$0) }
     }
 
     public static func line(_ group: UpdateGroup) -> String {
-        var fields = [
-            "\"group\": \(group.id)",
-            "\"label\": \(JSONText.quoted(group.label))",
-        ]
-        if let start = group.start { fields.append("\"start\": \(start)") }
-        if let duration = group.duration { fields.append("\"duration\": \(duration)") }
-        return "{" + fields.joined(separator: ", ") + "}"
+        string { append(group, to: &$0) }
+    }
+
+    public static func append(_ header: TraceHeader, to line: inout [UInt8]) {
+        line.append("{\"causegraph\": ")
+        JSONText.appendNumber(Int64(header.version), to: &line)
+        if let app = header.app {
+            line.append(", \"app\": ")
+            JSONText.appendQuoted(app, to: &line)
+        }
+        if let frameRate = header.frameRate {
+            line.append(", \"frameRate\": ")
+            line.append(contentsOf: JSONText.number(frameRate).utf8)
+        }
+        line.append(UInt8(ascii: "}"))
+    }
+
+    public static func append(_ event: TraceEvent, to line: inout [UInt8]) {
+        line.append("{\"node\": ")
+        JSONText.appendNumber(event.id, to: &line)
+        line.append(", \"kind\": ")
+        JSONText.appendQuoted(event.kind.rawValue, to: &line)
+        line.append(", \"title\": ")
+        JSONText.appendQuoted(event.title, to: &line)
+        if let module = event.module {
+            line.append(", \"module\": ")
+            JSONText.appendQuoted(module, to: &line)
+        }
+        line.append(", \"owner\": ")
+        JSONText.appendQuoted(event.owner.rawValue, to: &line)
+        if let time = event.time {
+            line.append(", \"time\": ")
+            JSONText.appendNumber(time, to: &line)
+        }
+        if let duration = event.duration {
+            line.append(", \"duration\": ")
+            JSONText.appendNumber(duration, to: &line)
+        }
+        if event.kind.isUpdate && !event.ran { line.append(", \"ran\": false") }
+        if let group = event.group {
+            line.append(", \"group\": ")
+            JSONText.appendNumber(group, to: &line)
+        }
+        if let severity = event.severity {
+            line.append(", \"severity\": ")
+            JSONText.appendQuoted(severity.rawValue, to: &line)
+        }
+        if !event.backtrace.isEmpty {
+            line.append(", \"backtrace\": ")
+            JSONText.appendStrings(event.backtrace, to: &line)
+        }
+        line.append(UInt8(ascii: "}"))
+    }
+
+    public static func append(_ cause: TraceCause, to line: inout [UInt8]) {
+        line.append("{\"edge\": [")
+        JSONText.appendNumber(cause.from, to: &line)
+        line.append(", ")
+        JSONText.appendNumber(cause.to, to: &line)
+        line.append("], \"label\": ")
+        JSONText.appendQuoted(cause.label.rawValue, to: &line)
+        if let time = cause.time {
+            line.append(", \"time\": ")
+            JSONText.appendNumber(time, to: &line)
+        }
+        if !cause.changed.isEmpty {
+            line.append(", \"changed\": ")
+            JSONText.appendStrings(cause.changed, to: &line)
+        }
+        line.append(UInt8(ascii: "}"))
+    }
+
+    public static func append(_ group: UpdateGroup, to line: inout [UInt8]) {
+        line.append("{\"group\": ")
+        JSONText.appendNumber(group.id, to: &line)
+        line.append(", \"label\": ")
+        JSONText.appendQuoted(group.label, to: &line)
+        if let start = group.start {
+            line.append(", \"start\": ")
+            JSONText.appendNumber(start, to: &line)
+        }
+        if let duration = group.duration {
+            line.append(", \"duration\": ")
+            JSONText.appendNumber(duration, to: &line)
+        }
+        line.append(UInt8(ascii: "}"))
+    }
+
+    private static func string(_ encode: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        encode(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 of a literal, without building a `String`.
+    fileprivate mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

@@ -1,8 +1,9 @@
 /// A sink that writes what it receives as a native JSON Lines trace, for
 /// `causegraph convert`.
 ///
-/// It streams: each record is written as it arrives, so converting a large
-/// export holds no more than the importer itself does.
+/// It streams: each record is encoded into the output's buffer as it
+/// arrives, so converting a large export holds no more than the importer
+/// itself does.
 public struct NativeTraceWriter: TraceSink {
     private let output: OutputFile
     /// Rows written, for the summary line of `convert`.
@@ -13,23 +14,22 @@ public struct NativeTraceWriter: TraceSink {
     }
 
     public mutating func begin(_ header: TraceHeader) throws {
-        try emit(NativeTraceEncoder.line(header))
+        records += 1
+        try output.write { NativeTraceEncoder.append(header, to: &$0); $0.append(UInt8(ascii: "\n")) }
     }
 
     public mutating func add(_ event: TraceEvent) throws {
-        try emit(NativeTraceEncoder.line(event))
+        records += 1
+        try output.write { NativeTraceEncoder.append(event, to: &$0); $0.append(UInt8(ascii: "\n")) }
     }
 
     public mutating func add(_ cause: TraceCause) throws {
-        try emit(NativeTraceEncoder.line(cause))
+        records += 1
+        try output.write { NativeTraceEncoder.append(cause, to: &$0); $0.append(UInt8(ascii: "\n")) }
     }
 
     public mutating func add(_ group: UpdateGroup) throws {
-        try emit(NativeTraceEncoder.line(group))
-    }
-
-    private mutating func emit(_ line: String) throws {
         records += 1
-        try output.write(line + "\n")
+        try output.write { NativeTraceEncoder.append(group, to: &$0); $0.append(UInt8(ascii: "\n")) }
     }
 }

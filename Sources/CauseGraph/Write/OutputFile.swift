@@ -107,6 +107,14 @@ public final class OutputFile {
         try bytes.withUnsafeBufferPointer { bytes throws(Diagnostic) in try write(bytes) }
     }
 
+    /// Lets `encode` append its bytes to the output's buffer in place, so an
+    /// encoder writing millions of small records neither allocates nor copies
+    /// per record.
+    public func write(encodedBy encode: (inout [UInt8]) -> Void) throws(Diagnostic) {
+        encode(&buffer)
+        if buffer.count >= Self.bufferLimit { try flush() }
+    }
+
     /// Writes what is buffered and, for a file, moves it into place.
     public func commit() throws(Diagnostic) {
         try flush()
