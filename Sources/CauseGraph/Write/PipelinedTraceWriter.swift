@@ -1,0 +1,139 @@
+import Foundation
+
+/// A sink that writes a native JSON Lines trace, byte for byte what
+/// ``NativeTraceWriter`` writes, but encodes and writes it on a second
+/// thread, so `causegraph convert` reads on one core while it writes on
+/// another.
+///
+/// Records travel in batches through a bounded queue, so memory stays flat
+/// however long the trace; one thread encodes them in the order they
+/// arrived, so the output is deterministic.
+///
+/// Call ``finish()`` once the import is done, then commit the output. When
+/// a write fails, the next hand-off throws (stopping the import early) and
+/// ``finish()`` and ``failure`` give the diagnostic, which names the output.
+/// A writer released without `finish()` stops its thread and writes no more.
+public struct PipelinedTraceWriter: TraceSink {
+    private let worker: Worker
+    private let batchSize: Int
+    private var batch: [Record] = []
+    /// Rows written, for the summary line of `convert`.
+    public private(set) var records = 0
+
+    /// A writer to `output`, handing records over `batchSize` at a time with
+    /// at most `queuedBatches` waiting.
+    public init(output: OutputFile, batchSize: Int = 4096, queuedBatches: Int = 4) {
+        precondition(batchSize > 0, "a batch holds at least one record")
+        self.batchSize = batchSize
+        worker = Worker(output: output, queue: BatchQueue(capacity: queuedBatches))
+        batch.reserveCapacity(batchSize)
+    }
+
+    public mutating func begin(_ header: TraceHeader) throws {
+        try append(.header(header))
+    }
+
+    public mutating func add(_ event: TraceEvent) throws {
+        try append(.event(event))
+    }
+
+    public mutating func add(_ cause: TraceCause) throws {
+        try append(.cause(cause))
+    }
+
+    public mutating func add(_ group: UpdateGroup) throws {
+        try append(.group(group))
+    }
+
+    /// Writes what is still queued and waits for the writing thread to end.
+    /// - Throws: the write failure, if writing failed at any point.
+    public mutating func finish() throws(Diagnostic) {
+        if !batch.isEmpty {
+            // A push refused because writing failed is reported just below.
+            batch = (try? worker.queue.push(batch)) ?? []
+        }
+        worker.queue.close()
+        if let failure = worker.queue.waitForConsumer() { throw failure }
+    }
+
+    /// The failure that stopped writing, if any.
+    public var failure: Diagnostic? {
+        worker.queue.consumerFailure
+    }
+
+    private mutating func append(_ record: Record) throws(Diagnostic) {
+        records += 1
+        batch.append(record)
+        if batch.count >= batchSize {
+            batch = try worker.queue.push(batch)
+        }
+    }
+}
+
+/// One record as it travels to the writing thread.
+private enum Record: Sendable {
+    case header(TraceHeader)
+    case event(TraceEvent)
+    case cause(TraceCause)
+    case group(UpdateGroup)
+}
+
+/// The writing thread, stopped when the last writer sharing it is released.
+private final class Worker {
+    let queue: BatchQueue<Record>
+
+    init(output: OutputFile, queue: BatchQueue<Record>) {
+        self.queue = queue
+        let destination = Destination(output: output)
+        Thread { Self.consume(queue, into: destination) }.start()
+    }
+
+    deinit {
+        queue.close(discardingWaiting: true)
+        _ = queue.waitForConsumer()
+    }
+
+    private static func consume(_ queue: BatchQueue<Record>, into destination: Destination) {
+        if let output = destination.output { drain(queue, into: output) }
+        // Let go of the output before saying so: the caller may then release
+        // it, which removes an uncommitted temporary file at once.
+        destination.output = nil
+        queue.consumerFinished()
+    }
+
+    private static func drain(_ queue: BatchQueue<Record>, into output: OutputFile) {
+        while var batch = queue.next() {
+            do throws(Diagnostic) {
+                try output.write { bytes in
+                    for record in batch {
+                        switch record {
+                        case .header(let header): NativeTraceEncoder.append(header, to: &bytes)
+                        case .event(let event): NativeTraceEncoder.append(event, to: &bytes)
+                        case .cause(let cause): NativeTraceEncoder.append(cause, to: &bytes)
+                        case .group(let group): NativeTraceEncoder.append(group, to: &bytes)
+                        }
+                        bytes.append(UInt8(ascii: "\n"))
+                    }
+                }
+            } catch {
+                queue.fail(error)
+                break
+            }
+            queue.recycle(&batch)
+        }
+    }
+}
+
+/// Carries the output to the writing thread.
+///
+/// `@unchecked Sendable`: only the writing thread touches `output` (the
+/// caller keeps its own reference and does not write), and it lets go of it
+/// before ``BatchQueue/consumerFinished()``, whose lock orders all its writes
+/// before whatever the caller does next, such as `commit()`.
+private final class Destination: @unchecked Sendable {
+    var output: OutputFile?
+
+    init(output: OutputFile) {
+        self.output = output
+    }
+}
