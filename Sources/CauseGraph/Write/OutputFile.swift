@@ -21,8 +21,16 @@ public final class OutputFile {
     private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
     private var committed = false
+    /// Bytes written to a temporary file since it was last synced.
+    private var unsynced = 0
 
     private static let bufferLimit = 1 << 20
+    /// A temporary file is synced every this many bytes as it grows, so the
+    /// sync in ``commit()`` waits for the last stretch only, not for a whole
+    /// large file: converting the 290 MB benchmark export, that sync took
+    /// 70 ms, and 6 ms after 32 MB steps. With ``PipelinedTraceWriter`` the
+    /// steps run on the writing thread, while the input is still being read.
+    private static let syncStep = 32 << 20
 
     /// Prepares to write `path`, or standard output when `path` is `-`.
     ///
@@ -137,6 +145,12 @@ public final class OutputFile {
             written += result
         }
         buffer.removeAll(keepingCapacity: true)
+        guard temporaryPath != nil else { return }
+        unsynced += written
+        if unsynced >= Self.syncStep {
+            guard fsync(descriptor) == 0 else { throw failure() }
+            unsynced = 0
+        }
     }
 
     private func failure() -> Diagnostic {
