@@ -1,7 +1,7 @@
 # causegraph: set-up, build, demo and tests.
 #   make demo   installs what is missing, builds, renders a bundled fixture to out/
 #   make test   installs what is missing, builds and runs every test
-#   make bench  times the Instruments import against xmllint on a 290 MB export
+#   make bench  times the Instruments import against xmllint, and render against the import, on a 290 MB export
 
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
@@ -61,8 +61,9 @@ test: deps browser
 	$(SWIFT) build
 	$(SWIFT) test
 
-# Times `causegraph convert` against `xmllint --stream` on a generated
-# 1,000,000-row swiftui-causes export (about 290 MB); see scripts/bench.sh.
+# Times `causegraph convert` against `xmllint --stream`, and `causegraph render`
+# against the import alone, on a generated 1,000,000-row swiftui-causes export
+# (about 290 MB); see scripts/bench.sh.
 bench: deps
 	scripts/bench.sh
 

@@ -6,7 +6,19 @@
 # wall time and peak memory of
 #   - `causegraph convert` on it (the whole import, writing native JSON Lines), and
 #   - `xmllint --stream --noout` on it (libxml2's streaming reader: the reference),
-# and prints both and their ratio. Target: ratio <= 1.0, convert peak <= 128 MB.
+# and prints both and their ratio (issue 3). Target: ratio <= 1.0, convert
+# peak <= 128 MB.
+#
+# Then, for graph shaping (issue 5), it measures
+#   - the import alone: `causegraph render --format json --max-nodes 0`, which
+#     reads the export and reconstructs the whole cause graph, then writes it
+#     as JSON: no shaping, no Graphviz (the graph JSON is a few hundred kB),
+#   - `causegraph render -o OUT.svg` with the default shaping (at most 80
+#     nodes), layout and SVG through libgraphviz,
+# and prints both and their ratio. Target: render/import <= 1.3.
+#
+# Every output is removed before the command that writes it is timed, so no
+# run pays for freeing the previous run's 220 MB file when it replaces it.
 #
 # Environment: ROWS (default 1000000), SEED (default 1), BENCH_DIR (default out/bench).
 set -euo pipefail
@@ -64,11 +76,25 @@ measure() {
 # Warm the page cache so both tools read the file from memory.
 cat "$EXPORT" > /dev/null
 
+rm -f "$BENCH_DIR/converted.jsonl" "$BENCH_DIR/graph.json" "$BENCH_DIR/graph.svg"
 measure convert "$BIN/causegraph" convert "$EXPORT" -o "$BENCH_DIR/converted.jsonl"
 measure xmllint xmllint --stream --noout "$EXPORT"
+echo "bench: import alone, then render with default shaping" >&2
+measure import "$BIN/causegraph" render "$EXPORT" --format json --max-nodes 0 -o "$BENCH_DIR/graph.json"
+measure render "$BIN/causegraph" render "$EXPORT" -o "$BENCH_DIR/graph.svg"
 
-RATIO=$(awk -v a="$convert_SECONDS" -v b="$xmllint_SECONDS" 'BEGIN { printf "%.2f", a / b }')
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+RATIO=$(ratio "$convert_SECONDS" "$xmllint_SECONDS")
+RENDER_RATIO=$(ratio "$render_SECONDS" "$import_SECONDS")
 printf 'export:                 %s rows, %s MB (%s)\n' "$ROWS" "$SIZE_MB" "$EXPORT"
 printf 'causegraph convert:     %6.2f s   peak %5d MB\n' "$convert_SECONDS" $(( convert_KB / 1024 ))
 printf 'xmllint --stream:       %6.2f s   peak %5d MB\n' "$xmllint_SECONDS" $(( xmllint_KB / 1024 ))
 printf 'ratio convert/xmllint:  %s   (target <= 1.00; peak target <= 128 MB)\n' "$RATIO"
+printf 'import alone:           %6.2f s   peak %5d MB   (render --format json --max-nodes 0: read + reconstruct, no shaping, no layout)\n' \
+    "$import_SECONDS" $(( import_KB / 1024 ))
+# What the layout had to place, counted in the SVG Graphviz wrote.
+DRAWN_NODES=$(grep -o 'class="node[ "]' "$BENCH_DIR/graph.svg" | wc -l)
+DRAWN_EDGES=$(grep -o 'class="edge[ "]' "$BENCH_DIR/graph.svg" | wc -l)
+printf 'causegraph render svg:  %6.2f s   peak %5d MB   (default shaping; drew %d nodes, %d edges)\n' \
+    "$render_SECONDS" $(( render_KB / 1024 )) "$DRAWN_NODES" "$DRAWN_EDGES"
+printf 'ratio render/import:    %s   (target <= 1.30)\n' "$RENDER_RATIO"
