@@ -6,7 +6,8 @@ struct CauseGraphCommand: ParsableCommand {
         commandName: "causegraph",
         abstract: "Reconstruct and render the SwiftUI cause-and-effect graph of an update trace.",
         discussion: """
-            Reads causegraph JSON Lines traces and _printChanges()/_logChanges() logs; the \
+            Reads Instruments xctrace exports of the SwiftUI tables, _printChanges()/_logChanges() \
+            logs and causegraph JSON Lines traces; the \
             format is detected from the content. Exit status: 0 on success, 1 when `check` \
             finds a limit exceeded, 2 for bad input or usage.
             """,

@@ -60,4 +60,13 @@ struct InspectCommandTests {
         let bad = try Causegraph.run(["summary", fixture("contact-list.jsonl"), "--storm-window", "soon"])
         #expect(bad.status == 2)
     }
+
+    @Test("summary lists the titles no classification rule matched")
+    func unclassifiedTitles() throws {
+        let result = try Causegraph.run(["summary", fixture("instruments")])
+        #expect(result.status == 0)
+        #expect(result.output.contains("Titles no classification rule matched\n  Mystery ✦ widget (1 event)\n"))
+        let json = try Causegraph.run(["summary", fixture("instruments"), "--format", "json"])
+        #expect(json.output.contains(#""unclassifiedTitles": ["Mystery ✦ widget (1 event)"]"#))
+    }
 }

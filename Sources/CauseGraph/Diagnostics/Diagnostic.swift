@@ -66,6 +66,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 /// logic that finds them so the caller decides how to show them.
 public struct Diagnostics: Sendable {
     public private(set) var all: [Diagnostic] = []
+    /// Titles no classification rule matched, with how many events had each,
+    /// for reports that list them.
+    public private(set) var unclassifiedTitles: [String: Int] = [:]
 
     public init() {}
 
@@ -79,5 +82,10 @@ public struct Diagnostics: Sendable {
 
     public mutating func note(_ message: String, at location: SourceLocation? = nil) {
         append(Diagnostic(.note, message, at: location))
+    }
+
+    /// Records titles that no classification rule matched.
+    public mutating func recordUnclassified(_ titles: [String: Int]) {
+        unclassifiedTitles.merge(titles, uniquingKeysWith: +)
     }
 }

@@ -46,7 +46,7 @@ struct Summary: ParsableCommand {
         defer { Terminal.standardError.print(diagnostics) }
         let graph = try CauseGraph.reconstruct(
             from: input.traces, settings: input.settings, burstWindow: thresholds.stormWindow, diagnostics: &diagnostics)
-        let summary = TraceSummary(graph: graph, thresholds: thresholds)
+        let summary = TraceSummary(graph: graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds)
         try report.write(SummaryFormatter.format(summary, as: report.format, style: report.style))
     }
 }

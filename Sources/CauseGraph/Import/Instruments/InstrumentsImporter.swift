@@ -50,6 +50,7 @@ public enum InstrumentsImporter: TraceImporter {
         }
         do throws(XMLReadFailure) {
             for diagnostic in try reader.consumer.finish() { diagnostics.append(diagnostic) }
+            diagnostics.recordUnclassified(reader.consumer.unclassifiedTitles)
         } catch {
             switch error {
             case .diagnostic(let diagnostic): throw diagnostic

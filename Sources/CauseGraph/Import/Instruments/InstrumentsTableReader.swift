@@ -37,7 +37,7 @@ struct InstrumentsTableReader {
 
     /// Notes at byte offsets the caller resolves to lines and columns.
     private(set) var pendingNotes: [(offset: Int, message: String)] = []
-    private var unclassifiedTitles: [String: Int] = [:]
+    private(set) var unclassifiedTitles: [String: Int] = [:]
     private var unknownLabels: [String: Int] = [:]
     private var unknownSeverities: [String: Int] = [:]
     private var rowsWithoutEvent = 0

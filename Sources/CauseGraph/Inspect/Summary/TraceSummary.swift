@@ -57,10 +57,15 @@ public struct TraceSummary: Sendable, Equatable {
     /// How many examples each lane lists at most.
     public static let laneExamples = 3
 
-    public init(graph: CauseGraph, unclassifiedTitles: [String] = [], thresholds: FindingThresholds = FindingThresholds()) {
+    /// - Parameter unclassifiedTitles: titles no classification rule matched,
+    ///   with how many events had each (``Diagnostics/unclassifiedTitles``).
+    public init(graph: CauseGraph, unclassifiedTitles: [String: Int] = [:], thresholds: FindingThresholds = FindingThresholds()) {
         app = graph.app
         frameRate = graph.frameRate
+        // Most frequent first, then by title, so the list never depends on hashing.
         self.unclassifiedTitles = unclassifiedTitles
+            .sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            .map { "\($0.key) (\(CountText.string($0.value, "event")))" }
         findings = FindingRules.findings(in: graph, thresholds: thresholds)
 
         var totals = Totals()
