@@ -1,5 +1,6 @@
-/// A sink that writes what it receives as a native JSON Lines trace, for
-/// `causegraph convert`.
+/// A sink that writes what it receives as a native JSON Lines trace, on the
+/// caller's thread. (`causegraph convert` uses ``PipelinedTraceWriter``,
+/// which writes the same bytes on a second thread.)
 ///
 /// It streams: each record is encoded into the output's buffer as it
 /// arrives, so converting a large export holds no more than the importer
@@ -14,22 +15,26 @@ public struct NativeTraceWriter: TraceSink {
     }
 
     public mutating func begin(_ header: TraceHeader) throws {
-        records += 1
-        try output.write { NativeTraceEncoder.append(header, to: &$0); $0.append(UInt8(ascii: "\n")) }
+        try emit { NativeTraceEncoder.append(header, to: &$0) }
     }
 
     public mutating func add(_ event: TraceEvent) throws {
-        records += 1
-        try output.write { NativeTraceEncoder.append(event, to: &$0); $0.append(UInt8(ascii: "\n")) }
+        try emit { NativeTraceEncoder.append(event, to: &$0) }
     }
 
     public mutating func add(_ cause: TraceCause) throws {
-        records += 1
-        try output.write { NativeTraceEncoder.append(cause, to: &$0); $0.append(UInt8(ascii: "\n")) }
+        try emit { NativeTraceEncoder.append(cause, to: &$0) }
     }
 
     public mutating func add(_ group: UpdateGroup) throws {
+        try emit { NativeTraceEncoder.append(group, to: &$0) }
+    }
+
+    private mutating func emit(_ encode: (inout [UInt8]) -> Void) throws(Diagnostic) {
         records += 1
-        try output.write { NativeTraceEncoder.append(group, to: &$0); $0.append(UInt8(ascii: "\n")) }
+        try output.write { line in
+            encode(&line)
+            line.append(UInt8(ascii: "\n"))
+        }
     }
 }
