@@ -10,7 +10,7 @@
 # peak <= 128 MB.
 #
 # Then, for graph shaping (issue 5), it measures
-#   - the import alone: `causegraph render --format json --max-nodes 0`, which
+#   - the import alone: `causegraph render --format json --max-nodes 0 --max-edges 0`, which
 #     reads the export and reconstructs the whole cause graph, then writes it
 #     as JSON: no shaping, no Graphviz (the graph JSON is a few hundred kB),
 #   - `causegraph render -o OUT.svg` with the default shaping (at most 80
@@ -80,7 +80,7 @@ rm -f "$BENCH_DIR/converted.jsonl" "$BENCH_DIR/graph.json" "$BENCH_DIR/graph.svg
 measure convert "$BIN/causegraph" convert "$EXPORT" -o "$BENCH_DIR/converted.jsonl"
 measure xmllint xmllint --stream --noout "$EXPORT"
 echo "bench: import alone, then render with default shaping" >&2
-measure import "$BIN/causegraph" render "$EXPORT" --format json --max-nodes 0 -o "$BENCH_DIR/graph.json"
+measure import "$BIN/causegraph" render "$EXPORT" --format json --max-nodes 0 --max-edges 0 -o "$BENCH_DIR/graph.json"
 measure render "$BIN/causegraph" render "$EXPORT" -o "$BENCH_DIR/graph.svg"
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
@@ -90,7 +90,7 @@ printf 'export:                 %s rows, %s MB (%s)\n' "$ROWS" "$SIZE_MB" "$EXPO
 printf 'causegraph convert:     %6.2f s   peak %5d MB\n' "$convert_SECONDS" $(( convert_KB / 1024 ))
 printf 'xmllint --stream:       %6.2f s   peak %5d MB\n' "$xmllint_SECONDS" $(( xmllint_KB / 1024 ))
 printf 'ratio convert/xmllint:  %s   (target <= 1.00; peak target <= 128 MB)\n' "$RATIO"
-printf 'import alone:           %6.2f s   peak %5d MB   (render --format json --max-nodes 0: read + reconstruct, no shaping, no layout)\n' \
+printf 'import alone:           %6.2f s   peak %5d MB   (render --format json --max-nodes 0 --max-edges 0: read + reconstruct, no shaping, no layout)\n' \
     "$import_SECONDS" $(( import_KB / 1024 ))
 # What the layout had to place, counted in the SVG Graphviz wrote.
 DRAWN_NODES=$(grep -o 'class="node[ "]' "$BENCH_DIR/graph.svg" | wc -l)

@@ -37,7 +37,7 @@ enum DOTLegend {
     static func line(for step: ShapingReport.Step) -> String {
         let untimed = step.keptUntimedEvents > 0
             ? "; \(CountText.string(step.keptUntimedEvents, "event")) without a time kept" : ""
-        guard step.removedNodes > 0 || step.removedEvents > 0 || step.removedLinks > 0 else {
+        guard step.removedNodes > 0 || step.removedEvents > 0 || step.removedLinks > 0 || step.removedEdges > 0 else {
             return "\(step.option): nothing left out" + untimed
         }
         let nodes = CountText.string(step.removedNodes, "node")
@@ -49,6 +49,7 @@ enum DOTLegend {
         case .hideSystem: "\(CountText.string(step.removedNodes, "system node")) folded into dotted edges"
         case .minCount: "\(nodes) with fewer events dropped"
         case .maxNodes: "\(nodes) carrying the fewest updates dropped (--max-nodes 0 shows all)"
+        case .maxEdges: "\(CountText.string(step.removedEdges, "lighter edge")) not drawn (--max-edges 0 draws all)"
         }
         return "\(step.option): \(outcome)" + untimed
     }

@@ -88,6 +88,7 @@ public enum GraphJSONEncoder {
                 "removedNodes": JSONText.number(step.removedNodes),
                 "removedEvents": JSONText.number(step.removedEvents),
                 "removedLinks": JSONText.number(step.removedLinks),
+                "removedEdges": JSONText.number(step.removedEdges),
                 "keptUntimedEvents": JSONText.number(step.keptUntimedEvents),
             ])
         }

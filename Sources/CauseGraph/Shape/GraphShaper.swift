@@ -14,6 +14,9 @@
 ///    drove hundreds of updates counts for them); focused nodes first, ties
 ///    by node order, so the choice never depends on hashing.
 ///
+/// 7. `maxEdges`: draw the heaviest edges (direct and residual alike), ties
+///    in the graph's order; when it leaves any out, the legend counts them.
+///
 /// Kept nodes keep their ids and every direct edge between them; links
 /// through removed nodes become residual edges (``ResidualEdges``), unless
 /// the picture already shows a path between their ends, so no causal path
@@ -74,10 +77,15 @@ public struct GraphShaper: Sendable {
 
         var shaped = graph
         shaped.nodes = graph.nodes.indices.filter { pass.kept[$0] }.map { graph.nodes[$0] }
-        shaped.edges = graph.edges.indices.filter { topology.connects($0, within: pass.kept) }.map { graph.edges[$0] }
-        let directEdges = shaped.edges.count
         let residual = ResidualEdges.build(graph, topology, kept: pass.kept)
-        shaped.edges += residual.edges
+        shaped.edges = graph.edges.indices.filter { topology.connects($0, within: pass.kept) }.map { graph.edges[$0] }
+            + residual.edges
+        // Listed only when it left edges out: it guards the layout's time rather than choosing content.
+        if settings.maxEdges > 0, case let removed = Self.keepHeaviest(settings.maxEdges, of: &shaped.edges), removed > 0 {
+            steps.append(ShapingReport.Step(filter: .maxEdges, option: "--max-edges \(settings.maxEdges)", removedEdges: removed))
+        }
+        let directEdges = shaped.edges.count { !$0.isResidual }
+        let residualEdges = shaped.edges.count - directEdges
         shaped.worstUpdates = graph.worstUpdates.filter { example in shaped.nodes.contains { $0.id == example.node } }
 
         let report = ShapingReport(
@@ -85,8 +93,19 @@ public struct GraphShaper: Sendable {
                 nodes: graph.nodes.count, edges: graph.edges.count,
                 events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0)),
             shown: ShapingReport.Totals(nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
-            residualEdges: residual.edges.count, impliedResidualPaths: residual.implied, steps: steps)
+            residualEdges: residualEdges, impliedResidualPaths: residual.implied, steps: steps)
         return ShapedGraph(graph: shaped, report: report)
+    }
+
+    /// Keeps the `limit` edges with the highest counts, in their order;
+    /// returns how many were dropped.
+    private static func keepHeaviest(_ limit: Int, of edges: inout [CauseGraph.Edge]) -> Int {
+        guard edges.count > limit else { return 0 }
+        let heaviest = edges.indices.sorted { (edges[$1].count, $0) < (edges[$0].count, $1) }.prefix(limit)
+        let kept = Set(heaviest)
+        let dropped = edges.count - limit
+        edges = edges.indices.filter(kept.contains).map { edges[$0] }
+        return dropped
     }
 
     private static func events(_ nodes: [CauseGraph.Node]) -> Int {

@@ -17,7 +17,7 @@ public struct ShapingReport: Sendable, Equatable {
     /// A filter that was given, and what it left out.
     public struct Step: Sendable, Equatable {
         public enum Filter: String, Sendable, CaseIterable {
-            case window, focus, ignore, hideSystem, minCount, maxNodes
+            case window, focus, ignore, hideSystem, minCount, maxNodes, maxEdges
         }
 
         public var filter: Filter
@@ -31,10 +31,12 @@ public struct ShapingReport: Sendable, Equatable {
         public var removedLinks: Int
         /// Events kept because they had no time to compare (the window only).
         public var keptUntimedEvents: Int
+        /// Edges between shown nodes left undrawn (the edge limit only).
+        public var removedEdges: Int
 
         public init(
             filter: Filter, option: String, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0,
-            keptUntimedEvents: Int = 0
+            keptUntimedEvents: Int = 0, removedEdges: Int = 0
         ) {
             self.filter = filter
             self.option = option
@@ -42,6 +44,7 @@ public struct ShapingReport: Sendable, Equatable {
             self.removedEvents = removedEvents
             self.removedLinks = removedLinks
             self.keptUntimedEvents = keptUntimedEvents
+            self.removedEdges = removedEdges
         }
     }
 
@@ -68,6 +71,6 @@ public struct ShapingReport: Sendable, Equatable {
 
     /// Whether anything was left out, so the picture needs a legend.
     public var isFiltered: Bool {
-        shown != total || steps.contains { $0.removedNodes > 0 || $0.removedEvents > 0 || $0.removedLinks > 0 }
+        shown != total || steps.contains { $0.removedNodes > 0 || $0.removedEvents > 0 || $0.removedLinks > 0 || $0.removedEdges > 0 }
     }
 }

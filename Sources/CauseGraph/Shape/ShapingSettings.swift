@@ -1,11 +1,15 @@
 /// What the user asked shaping to keep, the options of `causegraph render`.
 ///
 /// The filters apply in a fixed order (see ``GraphShaper``): window (while
-/// importing), focus and depth, ignore, hide-system, min-count, max-nodes.
+/// importing), focus and depth, ignore, hide-system, min-count, max-nodes, max-edges.
 public struct ShapingSettings: Sendable, Equatable {
     /// The node limit when none is given: `dot` lays out 80 nodes in well
     /// under a second, and its cost grows much faster than the node count.
     public static let defaultMaxNodes = 80
+    /// The edge limit when none is given: edge labels become extra nodes of
+    /// the layout, and 80 densely linked nodes can carry thousands of edges
+    /// (150 labelled edges lay out in about a quarter of a second).
+    public static let defaultMaxEdges = 150
 
     /// Only events in this time range (applied while importing, by ``TimeWindowFilter``).
     public var window: TimeWindow?
@@ -21,10 +25,13 @@ public struct ShapingSettings: Sendable, Equatable {
     public var minCount: Int
     /// Keep at most this many nodes, those that carry the most updates; 0 for no limit.
     public var maxNodes: Int
+    /// Draw at most this many edges, the heaviest; 0 for no limit.
+    public var maxEdges: Int
 
     public init(
         window: TimeWindow? = nil, focus: [TitlePattern] = [], depth: Int? = nil, ignore: [TitlePattern] = [],
-        hideSystem: Bool = false, minCount: Int = 0, maxNodes: Int = ShapingSettings.defaultMaxNodes
+        hideSystem: Bool = false, minCount: Int = 0, maxNodes: Int = ShapingSettings.defaultMaxNodes,
+        maxEdges: Int = ShapingSettings.defaultMaxEdges
     ) {
         self.window = window
         self.focus = focus
@@ -33,5 +40,6 @@ public struct ShapingSettings: Sendable, Equatable {
         self.hideSystem = hideSystem
         self.minCount = minCount
         self.maxNodes = maxNodes
+        self.maxEdges = maxEdges
     }
 }

@@ -81,6 +81,7 @@ struct Diff: ParsableCommand {
         let style = ReportOptions.style(for: format, output: tablePath)
         var tableSettings = settings
         tableSettings.maxNodes = 0
+        tableSettings.maxEdges = 0
         let listed = try shape(diff, tableSettings, window: window).diff
         let text = DiffFormatter.format(DiffTable(listed, includingUnchanged: all), as: format, style: style)
         let file = try OutputFile(path: tablePath)

@@ -30,6 +30,10 @@ struct ShapingOptions: ParsableArguments {
     var maxNodes: Int = ShapingSettings.defaultMaxNodes
 
     @Option(help: ArgumentHelp(
+        "Draw at most this many edges, the heaviest; 0 draws all.", valueName: "n"))
+    var maxEdges: Int = ShapingSettings.defaultMaxEdges
+
+    @Option(help: ArgumentHelp(
         "Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:).",
         valueName: "start:end"))
     var window: String?
@@ -44,7 +48,9 @@ struct ShapingOptions: ParsableArguments {
         if depth != nil && focus.isEmpty { throw ValidationError("--depth applies to --focus; give a --focus pattern") }
         if minCount < 0 { throw ValidationError("--min-count must be 0 or more") }
         if maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (no limit) or more") }
-        var settings = ShapingSettings(depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes)
+        if maxEdges < 0 { throw ValidationError("--max-edges must be 0 (no limit) or more") }
+        var settings = ShapingSettings(
+            depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes, maxEdges: maxEdges)
         settings.focus = try focus.map(pattern)
         settings.ignore = try ignore.map(pattern)
         if let window {

@@ -37,6 +37,20 @@ struct GraphShaperTests {
         #expect(shaped.report.steps.map(\.option) == ["--max-nodes 80"])
     }
 
+    @Test("max-edges draws the heaviest edges, direct and dotted alike, and the legend counts the rest")
+    func maxEdges() throws {
+        let shaped = try shape(ShapingSettings(hideSystem: true, maxNodes: 0, maxEdges: 3))
+        // Direct edges Tap→flag ×2, flag→Parent ×2, Parent→Sibling ×5, flag→Other ×3, and the dotted Parent⇢Child ×8.
+        #expect(shaped.graph.edges.map(\.count) == [5, 3, 8], "the three heaviest, in the graph's order")
+        #expect(shaped.graph.edges.map(\.isResidual) == [false, false, true])
+        #expect(shaped.report.steps.last == ShapingReport.Step(filter: .maxEdges, option: "--max-edges 3", removedEdges: 2))
+        #expect(shaped.report.shown.edges == 2)
+        #expect(shaped.report.residualEdges == 1)
+        let legend = try #require(shaped.legend)
+        #expect(DOTEncoder().encode(shaped.graph, legend: legend).contains("--max-edges 3: 2 lighter edges not drawn (--max-edges 0 draws all)"))
+        #expect(try shape(ShapingSettings(hideSystem: true, maxNodes: 0, maxEdges: 0)).graph.edges.count == 5)
+    }
+
     @Test("focus keeps the matches and every cause path into them")
     func focus() throws {
         let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Child")], maxNodes: 0))
