@@ -7,9 +7,9 @@ struct Render: ParsableCommand {
         abstract: "Render the cause graph of a trace as SVG, PNG, PDF, DOT or JSON.",
         discussion: """
             Large graphs are shaped before they are drawn: the filters apply in the order \
-            --window, --focus/--depth, --ignore, --hide-system, --min-count, --max-nodes; \
-            links through removed nodes become dotted edges, and a legend says what was left out. \
-            By default at most 80 nodes are drawn.
+            --window, --focus/--depth, --ignore, --hide-system, --min-count, --max-nodes, \
+            --max-edges; links through removed nodes become dotted edges, and a legend says what \
+            was left out. By default at most 80 nodes and 150 edges are drawn.
             """)
 
     @OptionGroup var input: InputOptions
