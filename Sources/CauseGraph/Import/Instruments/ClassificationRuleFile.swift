@@ -33,20 +33,7 @@ public enum ClassificationRuleFile {
             try LineReader(stream).forEachLine { line, number in
                 let trimmed = line.drop { Byte.isWhitespace($0) }
                 if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { return }
-                let parsed: JSONValue
-                do {
-                    parsed = try JSONParser.parse(line)
-                } catch let syntax as JSONParser.SyntaxError {
-                    throw Diagnostic.error(
-                        "not a JSON rule: \(syntax.message)",
-                        at: SourceLocation(file: stream.name, line: number, column: Column.of(byteOffset: syntax.offset, in: line)))
-                }
-                guard case .object(let object) = parsed.content else {
-                    throw Diagnostic.error(
-                        "a rule is a JSON object such as {\"prefix\": \"@Query\", \"kind\": \"state\"}",
-                        at: SourceLocation(file: stream.name, line: number, column: Column.of(byteOffset: parsed.offset, in: line)))
-                }
-                let record = JSONRecord(object, objectOffset: parsed.offset, line: line, file: stream.name, lineNumber: number)
+                let record = try JSONRecord.parse(line: line, number: number, file: stream.name)
                 rules.append(try rule(record))
             }
         } catch let diagnostic as Diagnostic {

@@ -16,6 +16,25 @@ public struct JSONRecord {
         self.location = SourceLocation(file: file, line: lineNumber, column: Column.of(byteOffset: objectOffset, in: line))
     }
 
+    /// Parses one line of a JSON Lines file as a record, an error at the
+    /// offending column when it is not a JSON object.
+    public static func parse(line: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(Diagnostic) -> JSONRecord {
+        let parsed: JSONValue
+        do {
+            parsed = try JSONParser.parse(line)
+        } catch {
+            throw Diagnostic.error(
+                "not JSON: \(error.message)",
+                at: SourceLocation(file: file, line: number, column: Column.of(byteOffset: error.offset, in: line)))
+        }
+        guard case .object(let object) = parsed.content else {
+            throw Diagnostic.error(
+                "expected a JSON object, found \(parsed.typeName)",
+                at: SourceLocation(file: file, line: number, column: Column.of(byteOffset: parsed.offset, in: line)))
+        }
+        return JSONRecord(object, objectOffset: parsed.offset, line: line, file: file, lineNumber: number)
+    }
+
     /// A diagnostic at the start of a value of this record.
     public func error(_ message: String, at value: JSONValue) -> Diagnostic {
         error(message, atByte: value.offset)

@@ -29,21 +29,8 @@ public enum NativeTraceReader: TraceImporter {
         var document: DocumentState?
         do {
             try LineReader(stream).forEachLine { line, number in
-                let parsed: JSONValue
-                do {
-                    parsed = try JSONParser.parse(line)
-                } catch let syntax as JSONParser.SyntaxError {
-                    if isBlank(line) { return }
-                    throw Diagnostic.error(
-                        "not JSON: \(syntax.message)",
-                        at: SourceLocation(file: stream.name, line: number, column: Column.of(byteOffset: syntax.offset, in: line)))
-                }
-                guard case .object(let object) = parsed.content else {
-                    throw Diagnostic.error(
-                        "expected a JSON object, found \(parsed.typeName)",
-                        at: SourceLocation(file: stream.name, line: number, column: Column.of(byteOffset: parsed.offset, in: line)))
-                }
-                let record = JSONRecord(object, objectOffset: parsed.offset, line: line, file: stream.name, lineNumber: number)
+                if isBlank(line) { return }
+                let record = try JSONRecord.parse(line: line, number: number, file: stream.name)
                 if record.has("causegraph") {
                     try document?.finish()
                     document = DocumentState()
