@@ -106,10 +106,6 @@ public struct JSONRecord {
         return try count(value, key: key)
     }
 
-    public func requiredCount(_ key: String) throws(Diagnostic) -> Int64 {
-        try count(try required(key), key: key)
-    }
-
     public func count(_ value: JSONValue, key: String) throws(Diagnostic) -> Int64 {
         guard case .number(let number) = value.content else {
             throw error("\"\(key)\" must be a whole number, found \(value.typeName)", at: value)
