@@ -254,7 +254,7 @@ private struct BudgetReader {
 
     func severityLimits(_ node: Node, in context: String) throws(Diagnostic) -> Budget.SeverityLimits {
         let entries = try fields(node, in: context, allowed: Severity.allCases.map(\.rawValue))
-        if entries.isEmpty { throw error("\(context) sets no limit; give one of low, medium, high, veryHigh", at: node) }
+        if entries.isEmpty { throw error("\(context) sets no limit; give one of veryLow, low, medium, high, veryHigh", at: node) }
         var limits = Budget.SeverityLimits()
         for severity in Severity.allCases {
             guard let entry = entries[severity.rawValue] else { continue }

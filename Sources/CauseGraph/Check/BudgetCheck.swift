@@ -147,7 +147,7 @@ public struct BudgetCheck {
         }
     }
 
-    /// `LandmarkListItemView: 71 low, 1 medium, 0 high, 0 veryHigh; worst 642 µs (event 17, update group 1)`.
+    /// `LandmarkListItemView: 0 veryLow, 71 low, 1 medium, 0 high, 0 veryHigh; worst 642 µs (event 17, update group 1)`.
     private func severityEvidence(_ node: CauseGraph.Node, _ graph: CauseGraph) -> String {
         var text = "\(node.title): " + Severity.allCases.map { "\(node.severityCounts[$0]) \($0.rawValue)" }.joined(separator: ", ")
         if let worst = graph.worstUpdates.first(where: { $0.node == node.id }) {

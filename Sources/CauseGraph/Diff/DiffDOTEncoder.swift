@@ -146,8 +146,8 @@ public struct DiffDOTEncoder: Sendable {
         let count = edge.count
         var attributes = [
             "id=\"\(edge.id)\"",
-            "class=\"\(edge.change.className) kind-\(edge.kind.rawValue) label-\(edge.label.rawValue)\"",
-            "label=\"\(edge.label.rawValue) \(DeltaText.count(count.before, count.after))\"",
+            "class=\"\(edge.change.className) kind-\(edge.kind.rawValue) label-\(DOTEscaping.classToken(edge.label.rawValue))\"",
+            DOTEscaping.edgeLabelAttribute(edge.label, figures: DeltaText.count(count.before, count.after)),
             "style=\(look.edgeLine)",
             "penwidth=\(look.penWidth)",
             "color=\"\(look.doubleEdge ? "\(look.colour):invis:\(look.colour)" : look.colour)\"",
@@ -161,7 +161,7 @@ public struct DiffDOTEncoder: Sendable {
     private func residualAttributes(of edge: CauseGraph.Edge, from: String, to: String) -> String {
         [
             "id=\"\(edge.id)\"",
-            "class=\"residual kind-\(edge.kind.rawValue) label-\(edge.label.rawValue)\"",
+            "class=\"residual kind-\(edge.kind.rawValue) label-\(DOTEscaping.classToken(edge.label.rawValue))\"",
             "style=dotted",
             "penwidth=\(style.same.penWidth)",
             "color=\"\(style.same.colour)\"",

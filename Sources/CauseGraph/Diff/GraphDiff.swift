@@ -88,7 +88,7 @@ public struct GraphDiff: Sendable, Equatable {
             let keyOf = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.key) })
             for edge in graph.edges {
                 guard let from = keyOf[edge.from], let to = keyOf[edge.to], let fromRank = rank[from], let toRank = rank[to] else { continue }
-                let identity = EdgeIdentity(from: fromRank, to: toRank, kind: edge.kind)
+                let identity = EdgeIdentity(from: fromRank, to: toRank, kind: edge.kind, label: edge.label)
                 if isBefore {
                     edgePairs[identity, default: (nil, nil)].before = edge
                 } else {
@@ -101,7 +101,7 @@ public struct GraphDiff: Sendable, Equatable {
             let pair = edgePairs[identity]!
             return Edge(
                 id: "e\(index + 1)", from: nodeIDs[identity.from], to: nodeIDs[identity.to], kind: identity.kind,
-                label: identity.kind == .creation ? .creation : .update, before: pair.before, after: pair.after)
+                label: identity.label, before: pair.before, after: pair.after)
         }
     }
 
@@ -119,15 +119,17 @@ public struct GraphDiff: Sendable, Equatable {
     public var app: String? { after.app ?? before.app }
 }
 
-/// An edge's ends (as ranks in the union's node order) and kind.
+/// An edge's ends (as ranks in the union's node order), kind and label.
 private struct EdgeIdentity: Hashable, Comparable {
     var from: Int
     var to: Int
     var kind: EdgeKind
+    var label: CauseLabel
 
     static func < (lhs: EdgeIdentity, rhs: EdgeIdentity) -> Bool {
         if lhs.from != rhs.from { return lhs.from < rhs.from }
         if lhs.to != rhs.to { return lhs.to < rhs.to }
-        return lhs.kind < rhs.kind
+        if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
+        return lhs.label < rhs.label
     }
 }

@@ -152,12 +152,12 @@ public struct DOTEncoder: Sendable {
 
     private func attributes(of edge: CauseGraph.Edge, tooltip: String) -> [String] {
         let palette = style.palette
-        var classes = "kind-\(edge.kind.rawValue) label-\(edge.label.rawValue)"
+        var classes = "kind-\(edge.kind.rawValue) label-\(DOTEscaping.classToken(edge.label.rawValue))"
         if edge.isResidual { classes += " residual" }
         var attributes = [
             "id=\"\(edge.id)\"",
             "class=\"\(classes)\"",
-            "label=\"\(edge.label.rawValue) ×\(edge.count)\"",
+            DOTEscaping.edgeLabelAttribute(edge.label, figures: "×\(edge.count)"),
             "penwidth=\(Self.penWidth(forCount: edge.count))",
         ]
         // Dotted says "through nodes not shown", and wins over creation's bold.

@@ -43,6 +43,25 @@ public enum DOTEscaping {
         return result
     }
 
+    /// The `label` attribute of an edge: its cause label, then `figures`
+    /// (`×12`, `72 → 3 (−69)`). A label the trace spelled its own way is
+    /// untrusted text, so it goes into an HTML label.
+    static func edgeLabelAttribute(_ label: CauseLabel, figures: String) -> String {
+        if CauseLabel.known.contains(label) { return "label=\"\(label.rawValue) \(figures)\"" }
+        return "label=<\(htmlText(label.rawValue)) \(htmlText(figures))>"
+    }
+
+    /// A word for an SVG `class` list: letters, digits, `-` and `_` kept,
+    /// anything else made `-`, so untrusted text cannot add or end classes.
+    static func classToken(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": scalar
+            default: "-"
+            }
+        }))
+    }
+
     private static func append(_ scalar: Unicode.Scalar, to result: inout String) {
         result.unicodeScalars.append(VisibleText.isControl(scalar) ? VisibleText.picture(of: scalar) : scalar)
     }

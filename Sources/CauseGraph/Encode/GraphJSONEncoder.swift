@@ -46,6 +46,7 @@ public enum GraphJSONEncoder {
             "maxDuration": JSONText.number(node.maxDuration),
             "severity": JSONText.quoted(node.severity?.rawValue),
             "severityCounts": object([
+                "veryLow": JSONText.number(node.severityCounts[.veryLow]),
                 "low": JSONText.number(node.severityCounts[.low]),
                 "medium": JSONText.number(node.severityCounts[.medium]),
                 "high": JSONText.number(node.severityCounts[.high]),

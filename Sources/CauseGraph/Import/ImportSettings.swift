@@ -8,10 +8,13 @@ public struct ImportSettings: Sendable {
     /// Files of extra title-classification rules (`--classify`), tried
     /// before the built-in ones.
     public var classificationFiles: [String]
+    /// The run of a `.trace` bundle to read (`--run`); `nil` when it holds one.
+    public var run: Int?
 
-    public init(format: InputFormat? = nil, frameRate: Double? = nil, classificationFiles: [String] = []) {
+    public init(format: InputFormat? = nil, frameRate: Double? = nil, classificationFiles: [String] = [], run: Int? = nil) {
         self.format = format
         self.frameRate = frameRate
         self.classificationFiles = classificationFiles
+        self.run = run
     }
 }

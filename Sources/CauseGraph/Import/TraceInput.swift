@@ -3,12 +3,28 @@ import Foundation
 /// Opens the inputs a user named, works out each one's format, and reads
 /// them all into one sink.
 public enum TraceInput {
-    /// Reads every path (a file, a directory of files, or `-` for standard
-    /// input) into `sink`, in the byte order of their paths.
+    /// Reads every path (a file, a directory of files, an Instruments
+    /// `.trace` bundle, or `-` for standard input) into `sink`, in the byte
+    /// order of their paths; each bundle is a recording of its own, read
+    /// after the files.
     public static func read<Sink: TraceSink>(
         paths: [String], settings: ImportSettings = ImportSettings(), into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         guard !paths.isEmpty else { throw .error("no trace given") }
+        let bundles = paths.filter(TraceBundle.isBundle).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        if let format = settings.format, format != .instruments, let bundle = bundles.first {
+            throw .error("a .trace bundle is an Instruments recording, not --input-format \(format.rawValue)", at: SourceLocation(file: bundle))
+        }
+        let others = paths.filter { !TraceBundle.isBundle($0) }
+        if !others.isEmpty { try read(files: others, settings: settings, into: &sink, diagnostics: &diagnostics) }
+        for bundle in bundles {
+            try TraceBundle.read(bundle, settings: settings, into: &sink, diagnostics: &diagnostics)
+        }
+    }
+
+    private static func read<Sink: TraceSink>(
+        files paths: [String], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
         var streamsByFormat: [InputFormat: [ByteStream]] = [:]
         // Sorted, so the same files give the same graph in whatever order they are named.
         let files = try expand(paths).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

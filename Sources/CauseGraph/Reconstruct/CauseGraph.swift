@@ -216,16 +216,20 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
     case update
     case creation
 
-    /// The kind of a link from an event of kind `source` labelled `label`.
+    /// The kind of a link from an event of kind `source` labelled `label`:
+    /// any label but `creation` is named by its source.
     public init(source: NodeKind, label: CauseLabel) {
-        switch (label, source) {
-        case (.creation, _): self = .creation
-        case (.update, .gesture): self = .gesture
-        case (.update, .state): self = .state
-        case (.update, .observable): self = .observable
-        case (.update, .externalEnvironment): self = .externalEnvironment
-        case (.update, .environmentWriter): self = .environmentWriter
-        case (.update, .body), (.update, .representable), (.update, .other): self = .update
+        guard label != .creation else {
+            self = .creation
+            return
+        }
+        switch source {
+        case .gesture: self = .gesture
+        case .state: self = .state
+        case .observable: self = .observable
+        case .externalEnvironment: self = .externalEnvironment
+        case .environmentWriter: self = .environmentWriter
+        case .body, .representable, .other: self = .update
         }
     }
 

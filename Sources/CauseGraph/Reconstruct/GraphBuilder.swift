@@ -93,7 +93,7 @@ public struct GraphBuilder: TraceSink {
         guard let source = eventRecords[cause.from] else { throw TraceConsistencyError.undefinedEvent(cause.from) }
         guard let target = eventRecords[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
         let kind = EdgeKind(source: nodes[Int(source.node)].key.kind, label: cause.label)
-        let key = EdgeKey(from: source.node, to: target.node, kind: kind)
+        let key = EdgeKey(from: source.node, to: target.node, kind: kind, label: cause.label)
         let edge: Int32
         if let existing = edgeIndex[key] {
             edge = existing
@@ -142,7 +142,8 @@ public struct GraphBuilder: TraceSink {
             let (a, b) = (edges[$0].key, edges[$1].key)
             if a.from != b.from { return rank[Int(a.from)] < rank[Int(b.from)] }
             if a.to != b.to { return rank[Int(a.to)] < rank[Int(b.to)] }
-            return a.kind < b.kind
+            if a.kind != b.kind { return a.kind < b.kind }
+            return a.label < b.label
         }
         let graphEdges = edgeOrder.enumerated().map { position, index in
             let tally = edges[index]
@@ -151,7 +152,7 @@ public struct GraphBuilder: TraceSink {
                 from: graphNodes[rank[Int(tally.key.from)]].id,
                 to: graphNodes[rank[Int(tally.key.to)]].id,
                 kind: tally.key.kind,
-                label: tally.key.kind == .creation ? .creation : .update,
+                label: tally.key.label,
                 count: tally.count,
                 changed: tally.changed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
                 groups: tally.groups.map { groupIDs[Int($0)] }.sorted(),
@@ -228,6 +229,7 @@ private struct EdgeKey: Hashable {
     var from: Int32
     var to: Int32
     var kind: EdgeKind
+    var label: CauseLabel
 }
 
 private struct DocumentGroup: Hashable {

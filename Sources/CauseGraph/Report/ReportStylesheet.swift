@@ -95,11 +95,11 @@ enum ReportStylesheet {
         .bar:hover, .bar:focus { stroke: var(--text); stroke-width: 1.5; }
         .axis line { stroke: var(--muted); }
         .axis text { fill: var(--muted); font-size: 11px; }
-        .bar.severity-low { fill: var(--low); }
+        .bar.severity-veryLow, .bar.severity-low { fill: var(--low); }
         .bar.severity-medium { fill: var(--medium); }
         .bar.severity-high { fill: var(--high); }
         .bar.severity-veryHigh { fill: var(--veryHigh); }
-        .swatch.severity-low { background: var(--low); }
+        .swatch.severity-veryLow, .swatch.severity-low { background: var(--low); }
         .swatch.severity-medium { background: var(--medium); }
         .swatch.severity-high { background: var(--high); }
         .swatch.severity-veryHigh { background: var(--veryHigh); }

@@ -71,7 +71,7 @@ enum ResidualEdges {
         var edges: [CauseGraph.Edge] = []
         for (index, candidate) in candidates.enumerated() where drawn[index] {
             let (source, target, arrival) = candidate
-            let label: CauseLabel = arrival.allCreation ? .creation : .update
+            let label = arrival.sharedLabel ?? .update
             edges.append(CauseGraph.Edge(
                 id: "r\(edges.count + 1)",
                 from: graph.nodes[source].id, to: graph.nodes[target].id,
@@ -113,7 +113,8 @@ enum ResidualEdges {
         var count = 0
         var skipped = 0
         var maxPerCause = 0
-        var allCreation = true
+        /// The label every link carries, when they agree.
+        var sharedLabel: CauseLabel?
         var changed: Set<String> = []
         var groups: Set<GroupID> = []
 
@@ -121,7 +122,7 @@ enum ResidualEdges {
             count += edge.count
             skipped += edge.skipped
             maxPerCause = max(maxPerCause, edge.maxPerCause)
-            allCreation = allCreation && edge.label == .creation
+            sharedLabel = count == edge.count || sharedLabel == edge.label ? edge.label : nil
             changed.formUnion(edge.changed)
             groups.formUnion(edge.groups)
         }

@@ -1,5 +1,9 @@
-/// How likely a long update is to cause a hitch, lowest first.
+/// How likely a long update is to cause a hitch, lowest first: the five
+/// levels of Instruments' SwiftUI instrument (`Very Low` … `Very High`).
 public enum Severity: String, CaseIterable, Sendable, Comparable {
+    /// Instruments' `Very Low`. Durations alone never earn it (see
+    /// ``FrameBudget``): Instruments does not publish its threshold.
+    case veryLow
     case low
     case medium
     case high

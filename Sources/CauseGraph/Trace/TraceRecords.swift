@@ -63,13 +63,37 @@ public struct TraceEvent: Sendable, Equatable {
 }
 
 /// How a cause led to its effect, as the trace labels it.
-public enum CauseLabel: String, CaseIterable, Sendable, Comparable {
+///
+/// Three labels are known: ``update``, ``invalidation`` and ``creation``.
+/// Instruments may write others; they are kept verbatim, never folded into
+/// a known one, so the graph says what the recording said.
+public struct CauseLabel: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The effect ran again because of the cause.
-    case update
+    public static let update = CauseLabel(rawValue: "update")
+    /// The cause marked the effect dirty, and it was evaluated again
+    /// (Instruments' `Invalidation`).
+    public static let invalidation = CauseLabel(rawValue: "invalidation")
     /// The effect's view appeared in the hierarchy because of the cause.
-    case creation
+    public static let creation = CauseLabel(rawValue: "creation")
 
-    public static func < (lhs: CauseLabel, rhs: CauseLabel) -> Bool { lhs == .update && rhs == .creation }
+    /// The known labels, in the order edges are listed.
+    public static let known: [CauseLabel] = [.update, .invalidation, .creation]
+
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    /// Known labels first, in their order; the rest by their UTF-8 bytes.
+    public static func < (lhs: CauseLabel, rhs: CauseLabel) -> Bool {
+        let left = known.firstIndex(of: lhs) ?? known.count
+        let right = known.firstIndex(of: rhs) ?? known.count
+        if left != right { return left < right }
+        return lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+    }
 }
 
 /// One cause-and-effect link between two events.

@@ -5,7 +5,7 @@ extension InputFormat: ExpressibleByArgument {}
 
 /// The traces a command reads and how to read them.
 struct InputOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("Trace files or directories; '-' reads standard input.", valueName: "trace"))
+    @Argument(help: ArgumentHelp("Trace files or directories, Instruments .trace bundles (read with Xcode's xctrace); '-' reads standard input.", valueName: "trace"))
     var traces: [String]
 
     @OptionGroup var reading: ReadingOptions
@@ -24,14 +24,20 @@ struct ReadingOptions: ParsableArguments {
     @Option(name: .customLong("classify"), help: ArgumentHelp("Extra rules (JSON Lines) classifying Instruments node titles, tried before the built-in ones.", valueName: "file"))
     var classificationFiles: [String] = []
 
+    @Option(help: ArgumentHelp("The run of a .trace bundle to read, when it holds several.", valueName: "n"))
+    var run: Int?
+
     func validate() throws {
         if let frameRate, !(frameRate > 0 && frameRate.isFinite) {
             throw ValidationError("--frame-rate must be a positive number of frames per second")
         }
+        if let run, run < 0 {
+            throw ValidationError("--run must be a run number of the recording (0 or more)")
+        }
     }
 
     var settings: ImportSettings {
-        ImportSettings(format: inputFormat, frameRate: frameRate, classificationFiles: classificationFiles)
+        ImportSettings(format: inputFormat, frameRate: frameRate, classificationFiles: classificationFiles, run: run)
     }
 
     /// Reads and reconstructs the graph of `traces`, printing import notes on standard error.

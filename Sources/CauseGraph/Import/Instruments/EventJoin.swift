@@ -2,20 +2,20 @@
 /// name the events are read, and the record of which events were emitted.
 ///
 /// A ``TraceSink`` needs each event, complete, before the first cause that
-/// names it. So the importer reads the files holding `swiftui-update-groups`,
-/// `swiftui-updates` and `swiftui-changes` first and keeps one small record
-/// per event id (ids, not rows: `xctrace` interns event ids, and each update
-/// or change is one event), then streams the causes, emitting each event
-/// the first time a cause names it. Memory grows with distinct events and
-/// groups; cause rows are never kept.
+/// names it. So the importer reads the detail tables (`swiftui-update-groups`,
+/// the update tables, `swiftui-changes`) first, whatever order they come
+/// in (see ``InstrumentsImporter``), and keeps one small record per event id
+/// (ids, not rows: `xctrace` interns event ids, and each update or change
+/// is one event), then streams the causes, emitting each event the first
+/// time a cause names it. Memory grows with distinct events and groups;
+/// cause rows are never kept.
 ///
-/// The trade-off: details that arrive after their event was emitted (a
-/// detail table after a causes table in the same document) cannot be added
-/// any more; they are counted and reported. Reading such a document twice,
-/// or buffering cause rows, would lift that at the cost of time or of
-/// memory per row.
+/// Details that arrive after their event was emitted (only possible for
+/// a document that cannot be read twice, such as a pipe holding a detail
+/// table after a causes table) cannot be added any more; they are counted
+/// and reported.
 struct EventJoin {
-    /// One `swiftui-updates` row.
+    /// One update table row.
     struct UpdateDetails {
         var time: Nanoseconds?
         var duration: Nanoseconds?
@@ -24,6 +24,28 @@ struct EventJoin {
         var module: String?
         var severity: Severity?
         var ran = true
+
+        /// These details completed with what `other` knows and these do not:
+        /// the update tables of one recording describe the same events, each
+        /// with its own columns.
+        func completed(with other: UpdateDetails) -> UpdateDetails {
+            var merged = self
+            merged.time = time ?? other.time
+            merged.duration = duration ?? other.duration
+            merged.kind = kind ?? other.kind
+            merged.title = title ?? other.title
+            merged.module = module ?? other.module
+            merged.severity = severity ?? other.severity
+            merged.ran = ran && other.ran
+            return merged
+        }
+    }
+
+    /// A cause the `root-causes` column of an update row names.
+    struct RootCause {
+        var update: EventID
+        var cause: EventID
+        var title: String
     }
 
     struct GroupSpan {
@@ -33,12 +55,14 @@ struct EventJoin {
         var end: Nanoseconds?
     }
 
-    /// `swiftui-updates` rows in reading order (so events no cause names are
-    /// still emitted, deterministically), packed: one per event.
+    /// Update rows in reading order (so events no cause names are still
+    /// emitted, deterministically), packed: one per event.
     private var updates = PackedUpdates()
     /// The event ids of `updates`, in the same order.
     private(set) var updateOrder: [EventID] = []
     private var updateIndex: [EventID: Int32] = [:]
+    /// Root causes of updates, in the order their updates were first read.
+    private(set) var rootCauses: [(update: EventID, cause: EventID, title: UInt32)] = []
     private var backtracesByEvent: [EventID: (frames: [String], time: Nanoseconds?)] = [:]
     private var backtracesByTime: [Nanoseconds: [String]] = [:]
     private var groups: [GroupSpan] = []
@@ -48,18 +72,28 @@ struct EventJoin {
     /// Detail rows that came after their event was emitted.
     private(set) var lateDetails = 0
 
-    mutating func add(_ details: UpdateDetails, for event: EventID) {
+    /// Records an update row; an event several update tables list is one
+    /// event, its details completed by each.
+    mutating func add(_ details: UpdateDetails, for event: EventID, rootCauses causes: [(id: EventID, title: String)] = []) {
         guard !emitted.contains(event) else {
             lateDetails += 1
             return
         }
         if let index = updateIndex[event] {
-            updates[Int(index)] = details
+            updates[Int(index)] = details.completed(with: updates[Int(index)])
         } else {
             updateIndex[event] = Int32(updateOrder.count)
             updateOrder.append(event)
             updates.append(details)
+            for cause in causes where cause.id != event {
+                rootCauses.append((event, cause.id, updates.intern(cause.title)))
+            }
         }
+    }
+
+    /// The title of a root cause kept by ``add(_:for:rootCauses:)``.
+    func rootCauseTitle(_ index: UInt32) -> String {
+        updates.string(index)
     }
 
     mutating func addBacktrace(_ frames: [String], event: EventID?, time: Nanoseconds?) {
@@ -78,7 +112,7 @@ struct EventJoin {
         groups.append(span)
     }
 
-    /// The `swiftui-updates` row of an event.
+    /// The update details of an event.
     func details(of event: EventID) -> UpdateDetails? {
         guard !updateIndex.isEmpty, let index = updateIndex[event] else { return nil }
         return updates[Int(index)]
@@ -128,7 +162,7 @@ struct EventJoin {
     }
 }
 
-/// `swiftui-updates` details in 32 bytes each: titles and modules repeat,
+/// Update details in 32 bytes each: titles and modules repeat,
 /// so they are kept once and named by index; absent times are `Int64.min`,
 /// which no export time can be.
 private struct PackedUpdates {
@@ -178,12 +212,19 @@ private struct PackedUpdates {
             title: intern(details.title), module: intern(details.module), flags: flags)
     }
 
-    private mutating func intern(_ string: String?) -> UInt32 {
-        guard let string else { return Self.noString }
+    func string(_ index: UInt32) -> String {
+        strings[Int(index)]
+    }
+
+    mutating func intern(_ string: String) -> UInt32 {
         if let index = stringIndex[string] { return index }
         let index = UInt32(strings.count)
         strings.append(string)
         stringIndex[string] = index
         return index
+    }
+
+    private mutating func intern(_ string: String?) -> UInt32 {
+        string.map { intern($0) } ?? Self.noString
     }
 }

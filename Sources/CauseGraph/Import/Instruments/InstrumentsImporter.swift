@@ -1,15 +1,18 @@
 /// Reads the SwiftUI tables of Instruments recordings, as written by
 /// `xctrace export --xpath '…/table[@schema="swiftui-causes"]'` (and
-/// `swiftui-full-causes`, `swiftui-updates`, `swiftui-changes`,
-/// `swiftui-update-groups`).
+/// `swiftui-full-causes`, `swiftui-updates`, `SwiftUIFilteredUpdates`,
+/// `swiftui-layout-updates`, `swiftui-changes`, `swiftui-update-groups`).
 ///
 /// Every file given together is one recording: its files form one trace
-/// document, joined by event id (see ``EventJoin``). Files are read in
-/// the order of ``InstrumentsTable/readOrder`` by the first table each
-/// holds (then in the order given), so details are known before the causes
-/// that emit events. Each file streams through a hand-written tokenizer in
-/// 1 MiB chunks; memory grows with the values the export interns, never
-/// with its rows.
+/// document, joined by event id (see ``EventJoin``). The tables may come in
+/// any order, as separate files or together in one document: detail tables
+/// are read first, then cause tables, so every event is complete when a
+/// cause first names it. A file that holds both is read twice (once for
+/// each); a file whose first table is a cause table is scanned for `<schema`
+/// first, so one that holds causes alone is read once. Standard input and
+/// pipes are kept in a temporary file to be read twice. Each file streams
+/// through a hand-written tokenizer in 1 MiB chunks; memory grows with the
+/// values the export interns, never with its rows.
 public enum InstrumentsImporter: TraceImporter {
     /// The longest single token (tag, text run) accepted, in bytes.
     static let maximumTokenLength = 64 << 20
@@ -24,18 +27,39 @@ public enum InstrumentsImporter: TraceImporter {
     ) throws(Diagnostic) {
         var sources: [ChunkSource] = []
         for stream in streams {
-            sources.append(ChunkSource(name: stream.name, prefix: try stream.prefix(InputFormat.detectionPrefixLength)) { () throws(Diagnostic) in
-                try stream.nextChunk()
-            })
+            try stream.spoolToTemporaryFile()
+            sources.append(try ChunkSource(stream))
         }
         try read(sources, settings: settings, into: &sink, diagnostics: &diagnostics)
     }
 
-    /// A file's bytes in chunks of any size, and its first bytes.
+    /// A file's bytes in chunks of any size, and the table it starts with.
     struct ChunkSource {
         var name: String
-        var prefix: [UInt8]
+        /// The schema of its first table, when known before reading it.
+        var firstSchema: String?
         var next: () throws(Diagnostic) -> [UInt8]?
+        /// Starts the bytes again from the first; `nil` for a stream that
+        /// can be read once only, which must then hold one table.
+        var restart: (() throws(Diagnostic) -> Void)?
+
+        init(name: String, prefix: [UInt8], restart: (() throws(Diagnostic) -> Void)? = nil, next: @escaping () throws(Diagnostic) -> [UInt8]?) {
+            self.init(name: name, firstSchema: firstSchemaName(prefix), restart: restart, next: next)
+        }
+
+        init(name: String, firstSchema: String?, restart: (() throws(Diagnostic) -> Void)? = nil, next: @escaping () throws(Diagnostic) -> [UInt8]?) {
+            self.name = name
+            self.firstSchema = firstSchema
+            self.next = next
+            self.restart = restart
+        }
+
+        init(_ stream: ByteStream) throws(Diagnostic) {
+            self.init(
+                name: stream.name, prefix: try stream.prefix(InputFormat.detectionPrefixLength),
+                restart: stream.canRewind ? { () throws(Diagnostic) in try stream.rewind() } : nil,
+                next: { () throws(Diagnostic) in try stream.nextChunk() })
+        }
     }
 
     static func read<Sink: TraceSink>(
@@ -45,8 +69,42 @@ public enum InstrumentsImporter: TraceImporter {
         let box = SinkBox(sink)
         defer { sink = box.sink }
         var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: TitleClassifier(userRules: rules), receiver: box))
+        // Details first, from every source that has them; then causes.
+        var causesPass: [(source: ChunkSource, pass: InstrumentsTableReader.Pass)] = []
+        var causeSchemas: Set<String> = []
         for source in ordered(sources) {
-            try read(source, with: &reader, diagnostics: &diagnostics)
+            let firstSchema = source.firstSchema
+            let startsWithCauses = firstSchema.map(InstrumentsTable.causeSchemas.contains) ?? false
+            guard let restart = source.restart else {
+                // Read once: a lone cause table waits for every detail table.
+                if startsWithCauses { causesPass.append((source, .all)) } else { try read(source, pass: .all, with: &reader, diagnostics: &diagnostics) }
+                causeSchemas.formUnion(firstSchema.map { [$0] } ?? [])
+                continue
+            }
+            if startsWithCauses {
+                let schemas = try schemaNames(source)
+                try restart()
+                causeSchemas.formUnion(schemas.intersection(InstrumentsTable.causeSchemas))
+                guard schemas.contains(where: { InstrumentsTable.readOrder.contains($0) && !InstrumentsTable.causeSchemas.contains($0) }) else {
+                    causesPass.append((source, .causes))
+                    continue
+                }
+            }
+            try read(source, pass: .details, with: &reader, diagnostics: &diagnostics)
+            if !reader.consumer.documentCauseSchemas.isEmpty {
+                causeSchemas.formUnion(reader.consumer.documentCauseSchemas)
+                try restart()
+                causesPass.append((source, .causes))
+            }
+        }
+        // Both cause tables hold the same causes: the full one adds only
+        // times, which the update tables give too.
+        if causeSchemas.isSuperset(of: InstrumentsTable.causeSchemas) {
+            reader.consumer.skippedCauseSchema = "swiftui-full-causes"
+            diagnostics.append(Diagnostic(.note, "swiftui-full-causes is not read: swiftui-causes holds the same causes"))
+        }
+        for (source, pass) in causesPass {
+            try read(source, pass: pass, with: &reader, diagnostics: &diagnostics)
         }
         do throws(XMLReadFailure) {
             for diagnostic in try reader.consumer.finish() { diagnostics.append(diagnostic) }
@@ -57,6 +115,59 @@ public enum InstrumentsImporter: TraceImporter {
             case .at(_, let message): throw .error(message)
             }
         }
+    }
+
+    private static func read(
+        _ source: ChunkSource, pass: InstrumentsTableReader.Pass, with reader: inout ExportDocumentReader, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
+        reader.startDocument()
+        reader.consumer.pass = pass
+        try read(source, with: &reader, diagnostics: &diagnostics)
+    }
+
+    /// The names of the source's `<schema>` elements: a scan for the tag,
+    /// far cheaper than tokenizing. Inside text and attributes `<` is always
+    /// escaped, so every `<schema` found is a tag.
+    static func schemaNames(_ source: ChunkSource) throws(Diagnostic) -> Set<String> {
+        // A tag cut by a chunk's end is found whole in the next buffer.
+        let overlap = 4096
+        var names: Set<String> = []
+        var buffer: [UInt8] = []
+        while let chunk = try source.next() {
+            if buffer.count > overlap { buffer.removeFirst(buffer.count - overlap) }
+            buffer += chunk
+            var searchFrom = 0
+            while let hit = buffer.withUnsafeBytes({ schemaTag(in: $0, from: searchFrom) }) {
+                if let name = firstSchemaName(Array(buffer[hit..<min(hit + overlap, buffer.count)])) { names.insert(name) }
+                searchFrom = hit + 1
+            }
+        }
+        return names
+    }
+
+    /// Where the next `<schema` starts, sixteen bytes at a time: exports are
+    /// full of `<` and `<s` (`<string`, `<sentinel/>`), rarely of `<sc`.
+    static func schemaTag(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let marker: [UInt8] = Array("<schema".utf8)
+        func isMarker(at index: Int) -> Bool {
+            index + marker.count <= bytes.count && marker.indices.allSatisfy { bytes[index + $0] == marker[$0] }
+        }
+        let (lessThan, s, c) = (SIMD16<UInt8>(repeating: Byte.lessThan), SIMD16<UInt8>(repeating: 0x73), SIMD16<UInt8>(repeating: 0x63))
+        var index = start
+        while index + 18 <= bytes.count {
+            let found = (bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== lessThan)
+                .& (bytes.loadUnaligned(fromByteOffset: index + 1, as: SIMD16<UInt8>.self) .== s)
+                .& (bytes.loadUnaligned(fromByteOffset: index + 2, as: SIMD16<UInt8>.self) .== c)
+            if any(found) {
+                for lane in 0..<16 where found[lane] && isMarker(at: index + lane) { return index + lane }
+            }
+            index += 16
+        }
+        while index < bytes.count {
+            if isMarker(at: index) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// Streams one file through the tokenizer into `reader`.
@@ -153,12 +264,12 @@ public enum InstrumentsImporter: TraceImporter {
         return bytes.count
     }
 
-    /// The streams in table read order, by the first `<schema name=…>` each
+    /// The sources in table read order, by the first `<schema name=…>` each
     /// holds; ties and files whose first schema is not among the first bytes
     /// keep the order given.
     static func ordered(_ sources: [ChunkSource]) -> [ChunkSource] {
         let ranks = sources.map { source in
-            firstSchemaName(source.prefix).flatMap { InstrumentsTable.readOrder.firstIndex(of: $0) } ?? -1
+            source.firstSchema.flatMap { InstrumentsTable.readOrder.firstIndex(of: $0) } ?? -1
         }
         return sources.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { sources[$0] }
     }

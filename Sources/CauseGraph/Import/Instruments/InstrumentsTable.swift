@@ -28,6 +28,7 @@ enum InstrumentsTable {
         var module: Int?
         var viewName: Int?
         var severity: Int?
+        var rootCauses: Int?
         var process: Int?
     }
 
@@ -45,9 +46,24 @@ enum InstrumentsTable {
         var process: Int?
     }
 
+    /// The update tables: every one supplies update details, joined by
+    /// event id. `SwiftUIFilteredUpdates` has the columns of
+    /// `swiftui-updates`, and a table of contents may list it three times;
+    /// `swiftui-layout-updates` holds layout work, which has no update type.
+    static let updateSchemas = ["swiftui-updates", "SwiftUIFilteredUpdates", "swiftui-layout-updates"]
+    static let causeSchemas = ["swiftui-causes", "swiftui-full-causes"]
+
     /// The schemas read, in the order files holding them are read: details
     /// to join come before the causes that emit events.
-    static let readOrder = ["swiftui-update-groups", "swiftui-updates", "swiftui-changes", "swiftui-causes", "swiftui-full-causes"]
+    static let readOrder = ["swiftui-update-groups"] + updateSchemas + ["swiftui-changes"] + causeSchemas
+
+    /// Whether rows of this table name events that a cause table emits.
+    var isDetail: Bool {
+        switch self {
+        case .updates, .changes, .updateGroups: true
+        case .causes, .unused: false
+        }
+    }
 
     /// The table for a schema; a missing required column is an error.
     static func make(schema: String, mnemonics: [String]) throws(MissingColumn) -> InstrumentsTable {
@@ -63,11 +79,12 @@ enum InstrumentsTable {
                 label: columns["label"],
                 changedProperties: columns["changed-properties"],
                 process: columns["process"]))
-        case "swiftui-updates":
+        case "swiftui-updates", "SwiftUIFilteredUpdates", "swiftui-layout-updates":
             return .updates(UpdateColumns(
                 start: columns["start"], duration: columns["duration"], event: try columns.required("id"),
                 updateType: columns["update-type"], description: columns["description"], module: columns["module"],
-                viewName: columns["view-name"], severity: columns["severity"], process: columns["process"]))
+                viewName: columns["view-name"], severity: columns["severity"], rootCauses: columns["root-causes"],
+                process: columns["process"]))
         case "swiftui-changes":
             return .changes(ChangeColumns(
                 timestamp: columns["timestamp"], event: columns["id"], backtrace: try columns.required("backtrace"),

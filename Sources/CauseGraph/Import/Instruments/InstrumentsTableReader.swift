@@ -3,17 +3,23 @@
 /// - `swiftui-causes` / `swiftui-full-causes`: each row is a cause, source
 ///   event → destination event. Each event is emitted the first time a row
 ///   names it, its kind and owner classified from its node cell and
-///   completed with what ``EventJoin`` holds for its id. Labels: `Update`
-///   and `Invalidation` (the destination was marked dirty and re-evaluated)
-///   become `update` edges, `Creation` a `creation` edge; any other label is
-///   read as `update` and reported.
-/// - `swiftui-updates`: duration, update type, module, view name, severity
-///   and whether the body ran, joined to events by id.
+///   completed with what ``EventJoin`` holds for its id. Labels: `Update`,
+///   `Invalidation` (the destination was marked dirty and re-evaluated) and
+///   `Creation` map to their ``CauseLabel``; any other is kept as written
+///   and reported. A `swiftui-full-causes` node cell also holds the event's
+///   times (see ``NodeCell``), used when no update table describes it.
+/// - The update tables (`swiftui-updates`, `SwiftUIFilteredUpdates`,
+///   `swiftui-layout-updates`): duration, update type, module, view name,
+///   severity and whether the body ran, joined to events by id; their
+///   `root-causes` become cause nodes when no cause table is read.
 /// - `swiftui-changes`: backtraces, joined to the event with the change's
 ///   id, or else, for a state or observable source event, to the change
 ///   recorded at exactly its cause row's timestamp that no id claimed.
 /// - `swiftui-update-groups`: update groups, numbered from 1 in reading
 ///   order; an event belongs to the innermost group whose span holds its time.
+///
+/// The importer reads detail tables before cause tables (``Pass``); a
+/// document holding both is read once for each.
 ///
 /// Records go to the sink through a ``TraceRecordReceiver`` box, so this
 /// hot path is concrete code whatever the sink's type.
@@ -26,6 +32,27 @@ struct InstrumentsTableReader {
     private var mnemonics: [String] = []
     private var began = false
     private var nextGroup: GroupID = 1
+
+    /// Which tables of a document the reader takes rows from.
+    enum Pass {
+        /// Every table, in document order.
+        case all
+        /// Only the detail tables; cause rows are interned, then skipped.
+        case details
+        /// Only the cause tables; detail rows are interned, then skipped.
+        case causes
+    }
+
+    /// The pass the current document is read in.
+    var pass = Pass.all
+    /// The cause tables the current document holds.
+    private(set) var documentCauseSchemas: Set<String> = []
+    /// A cause table whose rows are not read, since another one holds the
+    /// same causes.
+    var skippedCauseSchema: String?
+    /// Root causes of update rows that name a cause by title only, by the
+    /// id made up for each title.
+    private var titleOnlyRootCauses: [String: EventID] = [:]
 
     /// Node cells already classified in this document, by interned value.
     private var nodeCache: [ValueRef: Int32] = [:]
@@ -47,8 +74,9 @@ struct InstrumentsTableReader {
     private var causeSchemas: Set<String> = []
 
     private struct NodeDescription {
-        var title: String
         var classification: NodeClassification
+        var cell: NodeCell
+        var title: String { classification.title }
     }
 
     init(classifier: TitleClassifier, receiver: any TraceRecordReceiver) {
@@ -65,6 +93,7 @@ struct InstrumentsTableReader {
         changedCache.removeAll(keepingCapacity: true)
         emittedEventValues.removeAll(keepingCapacity: true)
         table = .unused
+        documentCauseSchemas = []
     }
 
     mutating func takeNotes() -> [(offset: Int, message: String)] {
@@ -80,18 +109,31 @@ struct InstrumentsTableReader {
         }
         tableName = schema
         self.mnemonics = mnemonics
-        if case .causes = table { causeSchemas.insert(schema) }
-        if case .unused = table {
+        if case .causes = table {
+            documentCauseSchemas.insert(schema)
+            if skippedCauseSchema == schema {
+                table = .unused
+            } else if pass != .details {
+                causeSchemas.insert(schema)
+            }
+        }
+        if case .unused = table, pass != .causes, !InstrumentsTable.causeSchemas.contains(schema) {
             pendingNotes.append((offset, "table \"\(schema)\" is not used by causegraph; its rows are skipped"))
         }
     }
 
     mutating func row(_ row: ExportRow, values: InternedValues) throws(XMLReadFailure) {
+        switch pass {
+        case .all: break
+        case .details: guard table.isDetail else { return }
+        case .causes: guard !table.isDetail else { return }
+        }
         switch table {
         case .causes(let columns):
             try beginIfNeeded(row, process: columns.process, values: values)
             try causeRow(row, columns, values: values)
         case .updates(let columns):
+            try beginIfNeeded(row, process: columns.process, values: values)
             try updateRow(row, columns, values: values)
         case .changes(let columns):
             try changeRow(row, columns, values: values)
@@ -139,16 +181,39 @@ struct InstrumentsTableReader {
         details.duration = try time(columns.duration, row, values)
         let updateType = string(columns.updateType, row, values)
         let description = string(columns.description, row, values)
-        if let updateType { details.kind = Self.kind(ofUpdateType: updateType) }
+        // Layout work has no update type: `swiftui-layout-updates` has no such column.
+        details.kind = updateType.map(Self.kind(ofUpdateType:)) ?? (columns.updateType == nil ? .other : nil)
         // The export has no "ran" column; a skipped body says so in its type or description.
         details.ran = ![updateType, description].contains { $0?.lowercased().contains("skip") ?? false }
         details.module = string(columns.module, row, values)
+        // View Body rows leave `view-name` blank and name the view in
+        // `description`; layout rows name it in `view-name`.
         details.title = string(columns.viewName, row, values) ?? description
         if let severity = string(columns.severity, row, values) {
             details.severity = Self.severity(severity)
             if details.severity == nil { unknownSeverities[severity, default: 0] += 1 }
         }
-        join.add(details, for: event)
+        let causes = columns.rootCauses.map { rootCauses(row.cells[$0], values) } ?? []
+        join.add(details, for: event, rootCauses: causes)
+    }
+
+    /// The causes a `root-causes` cell (a `description-set`) names: its
+    /// numbers are their event ids and its `fmt` their titles, joined by
+    /// ", " when there are several. A title without an id gets one made up
+    /// for it, the same for every row that names it.
+    private mutating func rootCauses(_ cell: ValueRef, _ values: InternedValues) -> [(id: EventID, title: String)] {
+        guard let text = values.label(cell), !text.isEmpty else { return [] }
+        let ids = values.children(cell).compactMap { values.number($0) }
+        guard !ids.isEmpty else {
+            if let id = titleOnlyRootCauses[text] { return [(id, text)] }
+            // Counted down from Int64.max, the largest id a native trace holds,
+            // far from the small ids xctrace gives events.
+            let id = EventID(Int64.max) - EventID(titleOnlyRootCauses.count)
+            titleOnlyRootCauses[text] = id
+            return [(id, text)]
+        }
+        let titles = text.components(separatedBy: ", ")
+        return ids.enumerated().map { index, id in (id, titles.count == ids.count ? titles[index] : text) }
     }
 
     private mutating func changeRow(_ row: ExportRow, _ columns: InstrumentsTable.ChangeColumns, values: InternedValues) throws(XMLReadFailure) {
@@ -191,16 +256,24 @@ struct InstrumentsTableReader {
     ) throws(XMLReadFailure) {
         guard join.markEmitted(id) else { return }
         let node = column.map { nodes[Int(describeNode(row.cells[$0], values))] }
-            ?? NodeDescription(title: "event \(id)", classification: classifier.classify(title: "", colour: nil, icon: nil))
-        var event = TraceEvent(id: id, kind: node.classification.kind, title: node.title, owner: node.classification.owner, time: rowTime)
+            ?? NodeDescription(classification: classifier.classify(title: "event \(id)", colour: nil, icon: nil), cell: NodeCell())
+        var event = TraceEvent(id: id, kind: node.classification.kind, title: node.title, owner: node.classification.owner, time: node.cell.start ?? rowTime)
         if let details = join.details(of: id) {
             if let kind = details.kind, event.kind.isUpdate { event.kind = kind }
             event.module = details.module
-            event.time = details.time ?? rowTime
+            event.owner = TitleClassifier.owner(event.owner, module: details.module)
+            event.time = details.time ?? event.time
             if event.kind.isUpdate {
                 event.duration = details.duration
                 event.severity = details.severity
                 event.ran = details.ran
+            }
+        } else if event.kind.isUpdate, let duration = node.cell.duration {
+            // A full-causes cell times an update by its end and duration.
+            event.duration = duration
+            if let end = node.cell.end {
+                let (start, overflow) = end.subtractingReportingOverflow(duration)
+                event.time = overflow || start < 0 ? end : start
             }
         }
         // A change without a matching id explains the storage write (state,
@@ -255,47 +328,60 @@ struct InstrumentsTableReader {
     private mutating func describeNode(_ cell: ValueRef, _ values: InternedValues) -> Int32 {
         let cacheable = InternedValues.isKept(cell)
         if cacheable, let index = nodeCache[cell] { return index }
-        var title: String?
-        var colour: String?
-        var icon: String?
-        if values.kind(cell) == .list {
-            let fields = values.children(cell)
-            var position = fields.startIndex
-            if position < fields.endIndex { title = values.string(fields[position]); position += 1 }
-            if position < fields.endIndex { colour = values.string(fields[position]); position += 1 }
-            if position < fields.endIndex { icon = values.string(fields[position]) }
-        } else {
-            title = values.string(cell)
-        }
-        let text = title ?? ""
+        let fields = NodeCell(cell, values)
         let index = Int32(nodes.count)
-        nodes.append(NodeDescription(title: text, classification: classifier.classify(title: text, colour: colour, icon: icon)))
+        let classification = classifier.classify(title: fields.title, colour: fields.colour, icon: fields.icon)
+        nodes.append(NodeDescription(classification: classification, cell: fields))
         if cacheable { nodeCache[cell] = index }
         return index
     }
 
     // MARK: End
 
-    /// Emits the events only `swiftui-updates` named, then reports what was
-    /// unusual.
+    /// Emits the events only update tables named, with their root causes
+    /// when no cause table was read, then reports what was unusual.
     mutating func finish() throws(XMLReadFailure) -> [Diagnostic] {
         if !began { try begin(app: nil) }
-        for id in join.updateOrder where join.markEmitted(id) {
-            guard let details = join.details(of: id) else { continue }
-            let title = details.title ?? "update \(id)"
-            let classification = classifier.classify(title: title, colour: nil, icon: nil)
-            var kind = classification.kind
-            if let updateKind = details.kind, kind.isUpdate { kind = updateKind }
-            var event = TraceEvent(id: id, kind: kind, title: title, module: details.module, owner: classification.owner, time: details.time)
-            if kind.isUpdate {
-                event.duration = details.duration
-                event.severity = details.severity
-                event.ran = details.ran
+        let rootCauses = causeSchemas.isEmpty ? join.rootCauses : []
+        var nextRootCause = rootCauses.startIndex
+        for id in join.updateOrder {
+            if join.markEmitted(id), let details = join.details(of: id) {
+                try emitUpdate(id, details)
             }
-            event.backtrace = join.backtrace(event: id, time: nil)
-            try add(event, offset: nil)
+            // Root causes are kept in the order of their updates.
+            while nextRootCause < rootCauses.endIndex, rootCauses[nextRootCause].update == id {
+                let link = rootCauses[nextRootCause]
+                nextRootCause += 1
+                if join.markEmitted(link.cause) {
+                    let title = join.rootCauseTitle(link.title)
+                    let classification = classifier.classify(title: title, colour: nil, icon: nil)
+                    if !classification.isClassified { unclassifiedTitles[classification.title, default: 0] += 1 }
+                    try add(TraceEvent(id: link.cause, kind: classification.kind, title: classification.title, owner: classification.owner), offset: nil)
+                }
+                do {
+                    try receiver.add(TraceCause(from: link.cause, to: id, label: .update, time: join.details(of: id)?.time))
+                } catch {
+                    throw .diagnostic(.error(Self.message(for: error)))
+                }
+            }
         }
         return summary()
+    }
+
+    private mutating func emitUpdate(_ id: EventID, _ details: EventJoin.UpdateDetails) throws(XMLReadFailure) {
+        let classification = classifier.classify(title: details.title ?? "", colour: nil, icon: nil)
+        var kind = classification.kind
+        if let updateKind = details.kind, kind.isUpdate { kind = updateKind }
+        var event = TraceEvent(
+            id: id, kind: kind, title: classification.title, module: details.module,
+            owner: TitleClassifier.owner(classification.owner, module: details.module), time: details.time)
+        if kind.isUpdate {
+            event.duration = details.duration
+            event.severity = details.severity
+            event.ran = details.ran
+        }
+        event.backtrace = join.backtrace(event: id, time: nil)
+        try add(event, offset: nil)
     }
 
     private func summary() -> [Diagnostic] {
@@ -306,7 +392,7 @@ struct InstrumentsTableReader {
             notes.append(Diagnostic(.note, "\(events) no classification rule matches, kept as \"other\" nodes (add rules with --classify FILE): \(Self.listing(unclassifiedTitles))"))
         }
         if !unknownLabels.isEmpty {
-            notes.append(Diagnostic(.note, "cause labels read as \"update\": \(Self.listing(unknownLabels))"))
+            notes.append(Diagnostic(.note, "cause labels causegraph does not know, kept as written: \(Self.listing(unknownLabels))"))
         }
         if !unknownSeverities.isEmpty {
             notes.append(Diagnostic(.note, "unknown severities ignored: \(Self.listing(unknownSeverities))"))
@@ -318,10 +404,10 @@ struct InstrumentsTableReader {
             notes.append(Diagnostic(.warning, "both swiftui-causes and swiftui-full-causes were read: they hold the same causes, so every edge counts twice; give one of them"))
         }
         if join.lateDetails > 0 {
-            notes.append(Diagnostic(.warning, "\(join.lateDetails) swiftui-updates or swiftui-changes rows came after a cause had named their event, so the graph lacks their details; export those tables to their own files"))
+            notes.append(Diagnostic(.warning, "\(join.lateDetails) update or swiftui-changes rows came, in a stream that cannot be read twice, after a cause had named their event, so the graph lacks their details; save the export to a file first"))
         }
         if lateGroups > 0 {
-            notes.append(Diagnostic(.warning, "\(lateGroups) update groups came after events were read, so earlier events are not placed in them; export swiftui-update-groups to its own file"))
+            notes.append(Diagnostic(.warning, "\(lateGroups) update groups came, in a stream that cannot be read twice, after events were read, so earlier events are not placed in them; save the export to a file first"))
         }
         return notes
     }
@@ -379,19 +465,23 @@ struct InstrumentsTableReader {
         }
     }
 
+    /// The text of a cell; a blank cell is none.
     private func string(_ column: Int?, _ row: ExportRow, _ values: InternedValues) -> String? {
-        guard let column else { return nil }
-        return values.label(row.cells[column])
+        guard let column, let text = values.label(row.cells[column]), !text.isEmpty else { return nil }
+        return text
     }
 
+    /// `Update`, `Invalidation` and `Creation` are the known labels; any
+    /// other is kept as written, and reported.
     private mutating func label(_ column: Int?, _ row: ExportRow, _ values: InternedValues) -> CauseLabel {
-        guard let text = string(column, row, values) else { return .update }
+        guard let text = string(column, row, values), !text.isEmpty else { return .update }
         switch text {
-        case "Update", "Invalidation": return .update
+        case "Update": return .update
+        case "Invalidation": return .invalidation
         case "Creation": return .creation
         default:
             unknownLabels[text, default: 0] += 1
-            return .update
+            return CauseLabel(rawValue: text)
         }
     }
 
@@ -423,10 +513,11 @@ struct InstrumentsTableReader {
         return .other
     }
 
-    /// Instruments' severities; "Very Low" counts as low.
+    /// Instruments' five severities, and the names earlier releases used.
     static func severity(_ text: String) -> Severity? {
         switch text.lowercased() {
-        case "very low", "low": .low
+        case "very low": .veryLow
+        case "low": .low
         case "medium", "moderate": .medium
         case "high": .high
         case "very high", "severe", "critical": .veryHigh

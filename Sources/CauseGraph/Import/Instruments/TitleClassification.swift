@@ -7,8 +7,13 @@
 /// `--classify FILE` (see ``ClassificationRuleFile``). A title no rule
 /// matches becomes an `other` node and is reported, never dropped.
 ///
-/// The owner comes from the cell's colour — `blue` is the app (its code and
-/// its user), `gray` the system — and, for any other colour, from the rule.
+/// The owner: a `gray` node, or an update in one of SwiftUI's own modules
+/// (``TitleClassifier/systemModules``), is the system's; otherwise a `blue`
+/// node is the app's (its code and its user). Any other colour (orange and
+/// teal occur) says nothing about the owner: the rule decides.
+///
+/// A title `View.body` is the body of `View`: the suffix is dropped before
+/// the rules are tried, so it merges with the view's other updates.
 public struct ClassificationRule: Sendable, Equatable {
     /// A condition on the title.
     public enum TitleMatch: Sendable, Equatable {
@@ -56,11 +61,25 @@ public struct ClassificationRule: Sendable, Equatable {
         ClassificationRule(.prefix("@SceneStorage"), kind: .state, owner: .app),
         ClassificationRule(.prefix("@FocusState"), kind: .state, owner: .app),
         ClassificationRule(.prefix("@GestureState"), kind: .state, owner: .app),
-        // "External Environment", "External: EnvironmentValues"
+        // "External Environment", "External: EnvironmentValues", "External: Time"
         ClassificationRule(.exact("External Environment"), kind: .externalEnvironment, owner: .system),
         ClassificationRule(.prefix("External: "), kind: .externalEnvironment, owner: .system),
-        // "EnvironmentWriter: ForegroundStyle"
+        // "EnvironmentWriter: ForegroundStyle", "EnvironmentWriter: KeyPressModifier"
         ClassificationRule(.prefix("EnvironmentWriter: "), kind: .environmentWriter, owner: .system),
+        // "Child Environment: FocusScope": an environment a parent wrote for its children.
+        ClassificationRule(.prefix("Child Environment: "), kind: .environmentWriter, owner: .system),
+        // SwiftUI's own graph inputs and attributes, which start work but are
+        // no view's body: "_GraphInputs.Phase", "ScrollPrefetch", "View Responders",
+        // "DynamicContainerInfo<…>", "ScrollViewChildContainerSize".
+        ClassificationRule(.prefix("_GraphInputs."), kind: .other, owner: .system),
+        ClassificationRule(.exact("ScrollPrefetch"), kind: .other, owner: .system),
+        ClassificationRule(.exact("View Responders"), kind: .other, owner: .system),
+        ClassificationRule(.prefix("DynamicContainerInfo<"), kind: .other, owner: .system),
+        ClassificationRule(.exact("ScrollViewChildContainerSize"), kind: .other, owner: .system),
+        // "Layout: AnimatableFrameAttribute", "Layout: LayoutChildGeometries"
+        ClassificationRule(.prefix("Layout: "), kind: .other, owner: .system),
+        // "View Creation / Reuse"
+        ClassificationRule(.exact("View Creation / Reuse"), kind: .other, owner: .system),
         // "TapGesture", "Tap Gesture", "Gesture: Tap", or a hand symbol ("hand.tap").
         ClassificationRule(.suffix("Gesture"), kind: .gesture, owner: .app),
         ClassificationRule(.prefix("Gesture"), kind: .gesture, owner: .app),
@@ -128,6 +147,8 @@ public struct ClassificationRule: Sendable, Equatable {
 
 /// What the rules made of one node cell.
 struct NodeClassification: Equatable {
+    /// The title to show and merge by: the cell's, without a `.body` suffix.
+    var title: String
     var kind: NodeKind
     var owner: Owner
     /// False when no rule matched and the kind is the `other` fallback.
@@ -138,16 +159,27 @@ struct NodeClassification: Equatable {
 struct TitleClassifier {
     let rules: [ClassificationRule]
 
+    /// The modules of SwiftUI and the frameworks it runs on: an update in
+    /// one of them is the system's work whatever its colour.
+    static let systemModules: Set<String> = ["SwiftUI", "SwiftUICore", "AttributeGraph", "UIKitCore", "UIKit", "AppKit"]
+
     init(userRules: [ClassificationRule] = []) {
         rules = userRules + ClassificationRule.builtIn
     }
 
     func classify(title: String, colour: String?, icon: String?) -> NodeClassification {
+        let title = Self.withoutBodySuffix(title)
         let colourOwner = Self.owner(ofColour: colour)
         for rule in rules where rule.matches(title: title, colour: colour, icon: icon) {
-            return NodeClassification(kind: rule.kind, owner: colourOwner ?? rule.owner, isClassified: true)
+            return NodeClassification(title: title, kind: rule.kind, owner: colourOwner ?? rule.owner, isClassified: true)
         }
-        return NodeClassification(kind: .other, owner: colourOwner ?? .system, isClassified: false)
+        return NodeClassification(title: title, kind: .other, owner: colourOwner ?? .system, isClassified: false)
+    }
+
+    /// The owner of an event in `module` that was classified as `owner`.
+    static func owner(_ owner: Owner, module: String?) -> Owner {
+        guard let module, systemModules.contains(module) else { return owner }
+        return .system
     }
 
     /// Blue marks the app's own code and the user's actions; gray the system's.
@@ -157,5 +189,13 @@ struct TitleClassifier {
         case "gray", "grey": .system
         default: nil
         }
+    }
+
+    /// `RepositorySectionView.body` → `RepositorySectionView`; any other
+    /// title as it is.
+    static func withoutBodySuffix(_ title: String) -> String {
+        guard title.hasSuffix(".body") else { return title }
+        let type = String(title.dropLast(".body".count))
+        return ClassificationRule.isTypeName(type) ? type : title
     }
 }

@@ -127,9 +127,11 @@ public enum NativeTraceReader: TraceImporter {
             }
             let from = EventID(try record.count(ends[0], key: "edge"))
             let to = EventID(try record.count(ends[1], key: "edge"))
+            let label = try record.requiredString("label")
+            guard !label.isEmpty else { throw record.error("\"label\" must not be empty", at: try record.required("label")) }
             let cause = TraceCause(
                 from: from, to: to,
-                label: try record.requiredEnumeration("label", as: CauseLabel.self),
+                label: CauseLabel(rawValue: label),
                 time: try record.count("time"),
                 changed: try record.strings("changed"))
             do {

@@ -11,8 +11,8 @@ import Darwin
 public final class ByteStream {
     /// The name diagnostics use: the path as given, or `<stdin>`.
     public let name: String
-    private let descriptor: Int32
-    private let ownsDescriptor: Bool
+    private var descriptor: Int32
+    private var ownsDescriptor: Bool
     private var peeked: [UInt8] = []
     public private(set) var isAtEnd = false
 
@@ -43,6 +43,68 @@ public final class ByteStream {
 
     deinit {
         if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Reads a descriptor the caller opened, such as a pipe from a child
+    /// process; the stream closes it.
+    public init(name: String, descriptor: Int32) {
+        self.name = name
+        self.descriptor = descriptor
+        ownsDescriptor = true
+    }
+
+    /// Whether the stream can be read again from the start: a regular file.
+    public var canRewind: Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Starts the stream again from its first byte.
+    public func rewind() throws(Diagnostic) {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw Diagnostic.error("cannot read again: \(Self.systemError())", at: SourceLocation(file: name))
+        }
+        peeked = []
+        isAtEnd = false
+    }
+
+    /// Copies what is left of a stream that cannot be rewound (standard
+    /// input, a pipe) into a temporary file and reads that from now on, so
+    /// it can be. The file is unlinked as soon as it is made: nothing is
+    /// left behind, however the process ends.
+    public func spoolToTemporaryFile() throws(Diagnostic) {
+        guard !canRewind else { return }
+        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(directory)/causegraph-spool-XXXXXX".utf8CString)
+        let spool = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard spool >= 0 else {
+            throw Diagnostic.error("cannot make a temporary file to hold the input: \(Self.systemError())", at: SourceLocation(file: name))
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        do throws(Diagnostic) {
+            while let chunk = try nextChunk() {
+                try Self.writeAll(chunk, to: spool, name: name)
+            }
+        } catch {
+            close(spool)
+            throw error
+        }
+        if ownsDescriptor { close(descriptor) }
+        descriptor = spool
+        ownsDescriptor = true
+        try rewind()
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(Diagnostic) {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else {
+                throw Diagnostic.error("cannot keep the input in a temporary file: \(systemError())", at: SourceLocation(file: name))
+            }
+            written += result
+        }
     }
 
     /// Up to `count` bytes from the start of the stream, without consuming them.

@@ -86,7 +86,7 @@ public enum WhyFormatter {
         }
         if let group = event.group { facts.append("group \(group)") }
         let connector = isRoot ? "" : (isLast ? "└─ " : "├─ ")
-        let label = step.label.map { "\($0.rawValue) ← " } ?? ""
+        let label = step.label.map { "\(VisibleText.singleLine($0.rawValue)) ← " } ?? ""
         let line = indent + connector + label + TerminalText.fit(event.key.title, width: max(width - indent.count - 40, 16))
             + (step.isRepeated ? " (cycle)" : "")
         lines.append(line)
@@ -238,7 +238,7 @@ public enum WhyFormatter {
         let indent = String(repeating: "  ", count: depth)
         let event = step.event
         var line = "\(indent)- "
-        if let label = step.label { line += "\(label.rawValue) ← " }
+        if let label = step.label { line += "\(MarkdownText.escape(label.rawValue)) ← " }
         line += "**\(event.key.kind.rawValue)** \(MarkdownText.escape(event.key.title)), event \(event.id) at \(TimeText.string(event.time))"
         if event.key.kind.isUpdate {
             if let duration = event.duration { line += ", \(DurationText.string(duration))" }

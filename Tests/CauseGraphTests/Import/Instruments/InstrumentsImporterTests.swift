@@ -32,9 +32,9 @@ import Testing
         let (sink, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")])
         #expect(sink.causes[0].label == .creation)      // Creation
         #expect(sink.causes[1].label == .update)        // Update
-        #expect(sink.causes[3].label == .update)        // Invalidation
-        #expect(sink.causes[9].label == .update)        // Dependency: unknown, reported
-        #expect(diagnostics.all.contains { $0.severity == .note && $0.message == "cause labels read as \"update\": \"Dependency\" (1)" })
+        #expect(sink.causes[3].label == .invalidation)  // Invalidation: a label of its own
+        #expect(sink.causes[9].label == CauseLabel(rawValue: "Dependency"))  // unknown: kept verbatim, reported
+        #expect(diagnostics.all.contains { $0.severity == .note && $0.message == "cause labels causegraph does not know, kept as written: \"Dependency\" (1)" })
     }
 
     @Test func entitiesCharacterReferencesAndQuoteStyles() throws {
@@ -68,7 +68,7 @@ import Testing
         #expect(inFlight.duration == nil, "a duration near UINT64_MAX is unknown")
         #expect(inFlight.severity == .high)
         let skipped = try #require(sink.event(1006))
-        #expect(!skipped.ran && skipped.severity == .low && skipped.duration == 30_000)
+        #expect(!skipped.ran && skipped.severity == .veryLow && skipped.duration == 30_000)
         let representable = try #require(sink.event(1018))
         #expect(representable.kind == .representable && representable.severity == .medium)
         let layout = try #require(sink.event(1015))
@@ -120,18 +120,32 @@ import Testing
         #expect(note.description == "\(InstrumentsFixtures.path("several-tables.xml")):7:54: note: table \"hitches\" is not used by causegraph; its rows are skipped")
     }
 
-    @Test func lateDetailsAreReported() throws {
-        let text = """
-            <trace-query-result>
-            <node><schema name="swiftui-causes"><col><mnemonic>source-node-event-id</mnemonic></col><col><mnemonic>source-node</mnemonic></col><col><mnemonic>destination-node-event-id</mnemonic></col><col><mnemonic>destination-node</mnemonic></col></schema>
-            <row><uint64 id="1">1</uint64><string id="2">@State: a</string><uint64 id="3">2</uint64><string id="4">A</string></row></node>
-            <node><schema name="swiftui-updates"><col><mnemonic>id</mnemonic></col><col><mnemonic>duration</mnemonic></col></schema>
-            <row><uint64 ref="3"/><duration id="5">100</duration></row></node>
-            </trace-query-result>
-            """
-        let (sink, diagnostics) = try InstrumentsFixtures.read([try InstrumentsFixtures.temporaryFile(text)])
+    static let causesThenUpdates = """
+        <trace-query-result>
+        <node><schema name="swiftui-causes"><col><mnemonic>source-node-event-id</mnemonic></col><col><mnemonic>source-node</mnemonic></col><col><mnemonic>destination-node-event-id</mnemonic></col><col><mnemonic>destination-node</mnemonic></col></schema>
+        <row><uint64 id="1">1</uint64><string id="2">@State: a</string><uint64 id="3">2</uint64><string id="4">A</string></row></node>
+        <node><schema name="swiftui-updates"><col><mnemonic>id</mnemonic></col><col><mnemonic>duration</mnemonic></col></schema>
+        <row><uint64 ref="3"/><duration id="5">100</duration></row></node>
+        </trace-query-result>
+        """
+
+    @Test func detailsAfterCausesInOneDocumentAreJoined() throws {
+        let (sink, diagnostics) = try InstrumentsFixtures.read([try InstrumentsFixtures.temporaryFile(Self.causesThenUpdates)])
+        #expect(sink.event(2)?.duration == 100)
+        #expect(!diagnostics.all.contains { $0.severity == .warning })
+    }
+
+    @Test func lateDetailsInAStreamReadOnceAreReported() throws {
+        var bytes: [UInt8]? = Array(Self.causesThenUpdates.utf8)
+        let once = InstrumentsImporter.ChunkSource(name: "pipe", prefix: bytes!) { () throws(Diagnostic) -> [UInt8]? in
+            defer { bytes = nil }
+            return bytes
+        }
+        var sink = RecordingSink()
+        var diagnostics = Diagnostics()
+        try InstrumentsImporter.read([once], settings: ImportSettings(), into: &sink, diagnostics: &diagnostics)
         #expect(sink.event(2)?.duration == nil)
-        #expect(diagnostics.all.contains { $0.severity == .warning && $0.message.hasPrefix("1 swiftui-updates or swiftui-changes rows came after") })
+        #expect(diagnostics.all.contains { $0.severity == .warning && $0.message.hasPrefix("1 update or swiftui-changes rows came, in a stream that cannot be read twice,") })
     }
 
     @Test func directoryOfTablesReadsLikeTheFiles() throws {
@@ -221,11 +235,14 @@ import Testing
         }
     }
 
-    @Test func readingBothCauseTablesIsReported() throws {
+    @Test func ofBothCauseTablesOnlySwiftUICausesIsRead() throws {
         let causes = try String(contentsOfFile: InstrumentsFixtures.path("swiftui-causes.xml"), encoding: .utf8)
         let full = try InstrumentsFixtures.temporaryFile(causes.replacingOccurrences(of: "name=\"swiftui-causes\"", with: "name=\"swiftui-full-causes\""), name: "full.xml")
-        let (_, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml"), full])
-        #expect(diagnostics.all.contains { $0.severity == .warning && $0.message.hasPrefix("both swiftui-causes and swiftui-full-causes were read") })
+        let (both, diagnostics) = try InstrumentsFixtures.read([full, InstrumentsFixtures.path("swiftui-causes.xml")])
+        #expect(diagnostics.all.contains { $0.severity == .note && $0.message == "swiftui-full-causes is not read: swiftui-causes holds the same causes" })
+        #expect(!diagnostics.all.contains { $0.severity == .warning })
+        let (causesAlone, _) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")])
+        #expect(both.causes == causesAlone.causes, "no cause counted twice")
         let (_, alone) = try InstrumentsFixtures.read([full])
         #expect(!alone.all.contains { $0.severity == .warning })
     }

@@ -30,7 +30,51 @@ import Testing
         ("MapViewRepresentable", "blue", nil, .representable, .app),
     ] as [(String, String?, String?, NodeKind, Owner)])
     func classifiesTitle(title: String, colour: String?, icon: String?, kind: NodeKind, owner: Owner) {
-        #expect(classifier.classify(title: title, colour: colour, icon: icon) == NodeClassification(kind: kind, owner: owner, isClassified: true))
+        #expect(classifier.classify(title: title, colour: colour, icon: icon) == NodeClassification(title: title, kind: kind, owner: owner, isClassified: true))
+    }
+
+    /// Titles quoted from published recordings (see fixtures/real/PROVENANCE.md
+    /// and the domain primer), with the colours they were drawn in.
+    @Test(arguments: [
+        ("@Observable ModelData.(Array<Landmark>)", "blue", NodeKind.observable, Owner.app),
+        ("External: Time", "gray", .externalEnvironment, .system),
+        ("External: EnvironmentValues", "gray", .externalEnvironment, .system),
+        ("Child Environment: FocusScope", "gray", .environmentWriter, .system),
+        ("EnvironmentWriter: KeyPressModifier", "gray", .environmentWriter, .system),
+        ("_GraphInputs.Phase", "gray", .other, .system),
+        ("ScrollPrefetch", "gray", .other, .system),
+        ("View Responders", "gray", .other, .system),
+        ("DynamicContainerInfo<ForEach<Array<Landmark>, Int, LandmarkListItemView>>", "gray", .other, .system),
+        ("ScrollViewChildContainerSize", "gray", .other, .system),
+        ("Layout: AnimatableFrameAttribute", "gray", .other, .system),
+        ("Layout: LayoutChildGeometries", "gray", .other, .system),
+        ("View Creation / Reuse", "gray", .other, .system),
+    ] as [(String, String?, NodeKind, Owner)])
+    func classifiesPublishedTitles(title: String, colour: String?, kind: NodeKind, owner: Owner) {
+        #expect(classifier.classify(title: title, colour: colour, icon: nil) == NodeClassification(title: title, kind: kind, owner: owner, isClassified: true))
+        // The system's attributes are never view bodies, whatever their colour.
+        if owner == .system, kind == .other {
+            #expect(classifier.classify(title: title, colour: "blue", icon: nil).kind == .other)
+        }
+    }
+
+    @Test func aBodySuffixNamesTheViewsBody() {
+        #expect(classifier.classify(title: "RepositorySectionView.body", colour: "blue", icon: nil)
+            == NodeClassification(title: "RepositorySectionView", kind: .body, owner: .app, isClassified: true))
+        #expect(classifier.classify(title: "Outer.Row<Item>.body", colour: nil, icon: nil).title == "Outer.Row<Item>")
+        // Not a type before the suffix: the title stays as it is.
+        #expect(classifier.classify(title: "a b.body", colour: nil, icon: nil).title == "a b.body")
+        #expect(classifier.classify(title: ".body", colour: nil, icon: nil).title == ".body")
+    }
+
+    @Test func systemModulesAndOtherColoursDecideTheOwnerByRule() {
+        // Orange and teal occur in real recordings; they say nothing about the owner.
+        #expect(classifier.classify(title: "FocusScope", colour: "teal", icon: nil).owner == .app)
+        #expect(classifier.classify(title: "External: Time", colour: "orange", icon: nil).owner == .system)
+        #expect(TitleClassifier.owner(.app, module: "SwiftUI") == .system)
+        #expect(TitleClassifier.owner(.app, module: "SwiftUICore") == .system)
+        #expect(TitleClassifier.owner(.app, module: "Landmarks") == .app)
+        #expect(TitleClassifier.owner(.system, module: nil) == .system)
     }
 
     @Test func colourDecidesTheOwnerAndTheRuleOtherwise() {
@@ -41,8 +85,8 @@ import Testing
     }
 
     @Test func unknownTitlesAreOtherAndMarked() {
-        #expect(classifier.classify(title: "a b c", colour: nil, icon: nil) == NodeClassification(kind: .other, owner: .system, isClassified: false))
-        #expect(classifier.classify(title: "", colour: "blue", icon: nil) == NodeClassification(kind: .other, owner: .app, isClassified: false))
+        #expect(classifier.classify(title: "a b c", colour: nil, icon: nil) == NodeClassification(title: "a b c", kind: .other, owner: .system, isClassified: false))
+        #expect(classifier.classify(title: "", colour: "blue", icon: nil) == NodeClassification(title: "", kind: .other, owner: .app, isClassified: false))
     }
 
     @Test func typeNames() {

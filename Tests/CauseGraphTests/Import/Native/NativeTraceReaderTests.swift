@@ -66,7 +66,7 @@ struct NativeTraceReaderTests {
         // Unknown values.
         (#"{"node": 1, "kind": "layout", "title": "A", "owner": "app"}"#, #"trace.jsonl:2:21: error: unknown kind "layout"; expected one of "gesture", "state", "observable", "externalEnvironment", "environmentWriter", "body", "representable", "other""#),
         (#"{"node": 1, "kind": "body", "title": "A", "owner": "user"}"#, #"trace.jsonl:2:52: error: unknown owner "user"; expected one of "app", "system""#),
-        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "severity": "huge"}"#, #"trace.jsonl:2:71: error: unknown severity "huge"; expected one of "low", "medium", "high", "veryHigh""#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "severity": "huge"}"#, #"trace.jsonl:2:71: error: unknown severity "huge"; expected one of "veryLow", "low", "medium", "high", "veryHigh""#),
         (#"{"node": 1, "kind": "gesture", "title": "A", "owner": "app", "duration": 5}"#, #"trace.jsonl:2:74: error: "duration" applies only to update nodes (body, representable, other), not gesture"#),
         (#"{"node": 1, "edge": [1, 1], "label": "update"}"#, #"trace.jsonl:2:1: error: a record is a "node" or an "edge", not both"#),
     ])
@@ -83,8 +83,8 @@ struct NativeTraceReaderTests {
             == "trace.jsonl:3:14: error: edge names node 2, which is not defined before this line")
         #expect(try importError(ofTrace: [traceHeader, #"{"edge": [1, 2], "label": "creation"}"#, node1].joined(separator: "\n"))
             == "trace.jsonl:2:11: error: edge names node 1, which is not defined before this line")
-        #expect(try importError(ofTrace: [traceHeader, node1, #"{"edge": [1, 1], "label": "parent"}"#].joined(separator: "\n"))
-            == #"trace.jsonl:3:27: error: unknown label "parent"; expected one of "update", "creation""#)
+        #expect(try importError(ofTrace: [traceHeader, node1, #"{"edge": [1, 1], "label": ""}"#].joined(separator: "\n"))
+            == #"trace.jsonl:3:27: error: "label" must not be empty"#)
         #expect(try importError(ofTrace: [traceHeader, #"{"node": 4, "kind": "body", "title": "A", "owner": "app", "group": 9}"#].joined(separator: "\n"))
             == "trace.jsonl:2:68: error: update group 9 is never defined")
         #expect(try importError(ofTrace: [traceHeader, #"{"group": 2, "label": "T"}"#, #"{"group": 2, "label": "T"}"#].joined(separator: "\n"))

@@ -1,0 +1,46 @@
+/// The fields of a cause-graph node cell: a `typed-array` whose `fmt`
+/// joins them with ", ".
+///
+/// `swiftui-causes` cells hold five: title, colour, icon (an SF Symbol
+/// name) and two more, often null. `swiftui-full-causes` cells hold nine:
+/// those five, the event id, then the times — a cause node its start time;
+/// an update node its end time and duration:
+///
+///     ForegroundStyleEnvironment, orange, sun.max, n/a, n/a, 1000, 00:00.500.000, n/a, n/a
+///     ContentView, blue, square, n/a, n/a, 1001, n/a, 00:01.000.000, 12.34 µs
+///
+/// A cell that is not a list is its title alone.
+struct NodeCell {
+    var title = ""
+    var colour: String?
+    var icon: String?
+    var start: Nanoseconds?
+    var end: Nanoseconds?
+    var duration: Nanoseconds?
+
+    init() {}
+
+    init(_ cell: ValueRef, _ values: InternedValues) {
+        guard values.kind(cell) == .list else {
+            title = values.string(cell) ?? ""
+            return
+        }
+        let fields = values.children(cell)
+        func field(_ position: Int) -> ValueRef? {
+            position < fields.count ? fields[fields.startIndex + position] : nil
+        }
+        title = field(0).flatMap { values.string($0) } ?? ""
+        colour = field(1).flatMap { values.string($0) }
+        icon = field(2).flatMap { values.string($0) }
+        start = field(6).flatMap { Self.time($0, values) }
+        end = field(7).flatMap { Self.time($0, values) }
+        duration = field(8).flatMap { Self.time($0, values) }
+    }
+
+    /// A time in nanoseconds; past `Int64.max` it is unknown, as in the
+    /// tables' own time columns.
+    private static func time(_ value: ValueRef, _ values: InternedValues) -> Nanoseconds? {
+        guard let number = values.number(value), number <= UInt64(Int64.max) else { return nil }
+        return Nanoseconds(number)
+    }
+}

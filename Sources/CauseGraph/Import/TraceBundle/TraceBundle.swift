@@ -1,0 +1,107 @@
+import Foundation
+
+/// An Instruments recording as users get it: an `App.trace` bundle, read
+/// by exporting its SwiftUI tables with ``Xctrace`` straight into the
+/// Instruments importer.
+///
+/// `xctrace export --toc` lists the runs and their tables; each table the
+/// importer reads is exported through a pipe, one at a time, details first
+/// and causes last, so nothing is kept on disk and every table is read
+/// once. Of the two cause tables `swiftui-causes` is exported (the full
+/// variant holds the same causes); `swiftui-updates`, else every listed
+/// `SwiftUIFilteredUpdates`, supplies update details.
+enum TraceBundle {
+    /// Whether `path` names a `.trace` bundle: a directory so named.
+    static func isBundle(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.hasSuffix(".trace") && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// One table to export: its schema and the xpath that selects it.
+    struct Table: Equatable {
+        var schema: String
+        var xpath: String
+    }
+
+    /// Reads the bundle's SwiftUI tables of one run into `sink`.
+    static func read<Sink: TraceSink>(
+        _ path: String, settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
+        guard let xctrace = Xctrace.locate() else {
+            let xpath = "'/trace-toc/run[@number=\"\(settings.run ?? 1)\"]/data/table[@schema=\"swiftui-causes\"]'"
+            throw .error(
+                "reading a .trace bundle needs Xcode's xctrace, found on macOS only (or name one with \(Xctrace.environmentVariable)); "
+                    + "on the Mac run: xctrace export --input \(shellQuoted(path)) --xpath \(xpath) --output swiftui-causes.xml "
+                    + "(likewise swiftui-updates, swiftui-changes, swiftui-update-groups), then give causegraph the .xml files",
+                at: SourceLocation(file: path))
+        }
+        let contents = try TableOfContents.parse(xctrace.output(["export", "--input", path, "--toc"], name: path), name: path)
+        let run = try chooseRun(contents, requested: settings.run, path: path)
+        let tables = tablesToExport(run)
+        guard !tables.isEmpty else {
+            throw .error("run \(run.number) holds no SwiftUI tables; record with the SwiftUI template (xctrace record --template SwiftUI)", at: SourceLocation(file: path))
+        }
+        let sources = tables.map { table in
+            exportSource(table, of: path, with: xctrace)
+        }
+        try InstrumentsImporter.read(sources, settings: settings, into: &sink, diagnostics: &diagnostics)
+    }
+
+    /// The requested run, or the only one.
+    static func chooseRun(_ contents: TableOfContents, requested: Int?, path: String) throws(Diagnostic) -> TableOfContents.Run {
+        let numbers = contents.runs.map { "\($0.number)" }.joined(separator: ", ")
+        if let requested {
+            guard let run = contents.runs.first(where: { $0.number == requested }) else {
+                throw .error("no run \(requested) in this recording; its runs: \(numbers.isEmpty ? "none" : numbers)", at: SourceLocation(file: path))
+            }
+            return run
+        }
+        guard contents.runs.count == 1 else {
+            if contents.runs.isEmpty { throw .error("the recording holds no runs", at: SourceLocation(file: path)) }
+            throw .error("the recording holds \(contents.runs.count) runs (\(numbers)); pick one with --run N", at: SourceLocation(file: path))
+        }
+        return contents.runs[0]
+    }
+
+    /// The tables of a run causegraph reads, in the order to read them.
+    static func tablesToExport(_ run: TableOfContents.Run) -> [Table] {
+        func positions(_ schema: String) -> [Int] {
+            run.tables.indices.filter { run.tables[$0] == schema }
+        }
+        func tables(_ schema: String) -> [Table] {
+            let found = positions(schema)
+            // A schema listed once is named; one listed several times, by position.
+            return found.map { index in
+                Table(schema: schema, xpath: "/trace-toc/run[@number=\"\(run.number)\"]/data/table"
+                    + (found.count == 1 ? "[@schema=\"\(schema)\"]" : "[\(index + 1)]"))
+            }
+        }
+        var chosen = tables("swiftui-update-groups")
+        let updates = tables("swiftui-updates")
+        chosen += updates.isEmpty ? tables("SwiftUIFilteredUpdates") : updates
+        chosen += tables("swiftui-layout-updates") + tables("swiftui-changes")
+        let causes = tables("swiftui-causes")
+        chosen += causes.isEmpty ? tables("swiftui-full-causes") : causes
+        return chosen
+    }
+
+    /// A table's export, started when the importer first reads it.
+    private static func exportSource(_ table: Table, of path: String, with xctrace: Xctrace) -> InstrumentsImporter.ChunkSource {
+        let name = "\(path) (\(table.schema))"
+        var running: Xctrace.Running?
+        return InstrumentsImporter.ChunkSource(name: name, firstSchema: table.schema) { () throws(Diagnostic) -> [UInt8]? in
+            if running == nil {
+                running = try xctrace.start(["export", "--input", path, "--xpath", table.xpath], name: name)
+            }
+            guard let export = running else { return nil }
+            if let chunk = try export.stream.nextChunk() { return chunk }
+            try export.finish()
+            return nil
+        }
+    }
+
+    private static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
