@@ -28,11 +28,15 @@ enum Causegraph {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    static func run(_ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil) throws -> CommandResult {
+    /// - Parameter environment: variables to set (an empty value removes one) over this process's.
+    static func run(_ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !$0.value.isEmpty }
+        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
