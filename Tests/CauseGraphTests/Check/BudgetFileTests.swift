@@ -73,6 +73,12 @@ struct BudgetFileTests {
         #expect(edge.location == SourceLocation(file: "budget.yaml", line: 22, column: 5))
     }
 
+    @Test("every one of the five severities can be limited")
+    func fiveSeverities() throws {
+        let read = try budget("longUpdates: {veryLow: 100, low: 50, medium: 3, high: 1, veryHigh: 0}\n")
+        #expect(read.longUpdates.limits.map(\.severity) == Severity.allCases)
+    }
+
     @Test("JSON is read by the same rules, with its own positions")
     func json() throws {
         let read = try budget("""

@@ -63,6 +63,21 @@ struct DOTEncoderTests {
         #expect(dot.contains(#"n1 -> n2 [id="e2", class="kind-creation label-creation", label="creation ×1", penwidth=1.0"#))
     }
 
+    @Test("an invalidation is its own label; a label the trace spelled its own way is escaped text")
+    func labelsBeyondUpdateAndCreation() {
+        let nodes = [
+            CauseGraph.Node(id: "n1", key: NodeKey(kind: .observable, title: "M.x", owner: .app), count: 1),
+            CauseGraph.Node(id: "n2", key: NodeKey(kind: .body, title: "V", owner: .app), count: 1, ran: 1),
+        ]
+        let edges = [
+            CauseGraph.Edge(id: "e1", from: "n1", to: "n2", kind: .observable, label: .invalidation, count: 3),
+            CauseGraph.Edge(id: "e2", from: "n1", to: "n2", kind: .observable, label: CauseLabel(rawValue: "Dep\"<b>&x"), count: 1),
+        ]
+        let dot = DOTEncoder().encode(CauseGraph(nodes: nodes, edges: edges))
+        #expect(dot.contains(#"n1 -> n2 [id="e1", class="kind-observable label-invalidation", label="invalidation ×3", penwidth=1.8"#))
+        #expect(dot.contains(#"n1 -> n2 [id="e2", class="kind-observable label-Dep--b--x", label=<Dep&quot;&lt;b&gt;&amp;x ×1>, penwidth=1.0"#))
+    }
+
     @Test("every kind has its own shape and word")
     func kindsAreDistinct() {
         let style = GraphStyle.light
