@@ -68,6 +68,43 @@ struct TraceBundleCommandTests {
         #expect(missing.status == 2 && missing.standardError == "\(bundle): error: no run 7 in this recording; its runs: 1, 2\n")
     }
 
+    @Test("without swiftui-updates, every listed SwiftUIFilteredUpdates is exported by position, each event counted once")
+    func filteredUpdatesByPosition() throws {
+        let (scratch, bundle) = try Self.bundle()
+        let toc = try String(contentsOfFile: fixture("instruments/recording/toc.xml"), encoding: .utf8)
+            .replacingOccurrences(of: "<table schema=\"swiftui-updates\"/>", with: "<table schema=\"hitches\"/>")
+        let log = scratch.path("calls.log")
+        let result = try Causegraph.run(["render", bundle, "--format", "json"], environment: [
+            "CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_TOC": try scratch.write("toc.xml", toc), "STANDIN_LOG": log,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let calls = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(["[6]", "[7]", "[8]"].allSatisfy { calls.contains("/trace-toc/run[@number=\"1\"]/data/table\($0)") })
+        let direct = try Causegraph.run(["render"] + Self.tables.filter { !$0.hasSuffix("/swiftui-updates.xml") } + ["--format", "json"])
+        #expect(result.output == direct.output)
+        #expect(result.output.contains("\"title\": \"LandmarkListItemView\", \"module\": \"Landmarks\", \"owner\": \"app\", \"count\": 3,"))
+    }
+
+    @Test("a table of contents that is not one is a one-line error with its position")
+    func badTableOfContents() throws {
+        let (scratch, bundle) = try Self.bundle()
+        let environment = ["CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_TOC": try scratch.write("toc.xml", "<trace-toc>\n <run number=\"x\"/>\n</trace-toc>\n")]
+        let result = try Causegraph.run(["summary", bundle], environment: environment)
+        #expect(result.status == 2)
+        #expect(result.standardError == "\(bundle):2:2: error: table of contents: <run> without a whole number in its number attribute\n")
+        let cut = ["CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_TOC": try scratch.write("cut.xml", "<trace-toc><run number=\"1\"><data>")]
+        let truncated = try Causegraph.run(["summary", bundle], environment: cut)
+        #expect(truncated.status == 2 && truncated.standardError.split(separator: "\n").count == 1)
+        #expect(truncated.standardError.hasPrefix("\(bundle):1:"))
+    }
+
+    @Test("why names a root cause from the update tables when no causes table was exported")
+    func whyWithoutCauses() throws {
+        let result = try Causegraph.run(["why", fixture("instruments/recording/swiftui-updates.xml"), "--view", "LandmarkListItemView"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output.contains("@Observable ModelData.(Set<Int>)"))
+    }
+
     @Test("xctrace failing is one line with its message, exit 2, nothing written")
     func xctraceFails() throws {
         let (scratch, bundle) = try Self.bundle()
