@@ -129,18 +129,22 @@ public enum InstrumentsImporter: TraceImporter {
     /// far cheaper than tokenizing. Inside text and attributes `<` is always
     /// escaped, so every `<schema` found is a tag.
     static func schemaNames(_ source: ChunkSource) throws(Diagnostic) -> Set<String> {
-        // A tag cut by a chunk's end is found whole in the next buffer.
+        // Enough for any `<schema name="…"`; a tag cut by a chunk's end is
+        // read again, whole, across the seam with the next chunk.
         let overlap = 4096
         var names: Set<String> = []
-        var buffer: [UInt8] = []
-        while let chunk = try source.next() {
-            if buffer.count > overlap { buffer.removeFirst(buffer.count - overlap) }
-            buffer += chunk
+        func scan(_ bytes: [UInt8], startsBefore limit: Int) {
             var searchFrom = 0
-            while let hit = buffer.withUnsafeBytes({ schemaTag(in: $0, from: searchFrom) }) {
-                if let name = firstSchemaName(Array(buffer[hit..<min(hit + overlap, buffer.count)])) { names.insert(name) }
+            while let hit = bytes.withUnsafeBytes({ schemaTag(in: $0, from: searchFrom) }), hit < limit {
+                if let name = firstSchemaName(Array(bytes[hit..<min(hit + overlap, bytes.count)])) { names.insert(name) }
                 searchFrom = hit + 1
             }
+        }
+        var tail: [UInt8] = []
+        while let chunk = try source.next() {
+            if !tail.isEmpty { scan(tail + chunk.prefix(overlap), startsBefore: tail.count) }
+            scan(chunk, startsBefore: chunk.count)
+            tail = chunk.count >= overlap ? Array(chunk.suffix(overlap)) : Array((tail + chunk).suffix(overlap))
         }
         return names
     }

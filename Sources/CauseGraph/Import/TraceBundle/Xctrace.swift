@@ -25,12 +25,20 @@ struct Xctrace {
         return nil
     }
 
+    /// The most a table of contents may take; real ones take a few kB.
+    static let maximumOutput = 64 << 20
+
     /// Everything xctrace writes to standard output for `arguments`, such
     /// as a table of contents.
     func output(_ arguments: [String], name: String) throws(Diagnostic) -> [UInt8] {
         let running = try start(arguments, name: name)
         var bytes: [UInt8] = []
-        while let chunk = try running.stream.nextChunk() { bytes += chunk }
+        while let chunk = try running.stream.nextChunk() {
+            bytes += chunk
+            guard bytes.count <= Self.maximumOutput else {
+                throw .error("xctrace printed more than \(Self.maximumOutput >> 20) MiB for \(arguments.joined(separator: " ")); expected a table of contents", at: SourceLocation(file: name))
+            }
+        }
         try running.finish()
         return bytes
     }

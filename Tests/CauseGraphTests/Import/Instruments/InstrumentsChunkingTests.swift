@@ -5,17 +5,45 @@ import Testing
 /// The file is read in chunks; whatever the chunks, the records and the
 /// error positions are the same.
 @Suite struct InstrumentsChunkingTests {
-    /// `bytes` as sources handing out `size` bytes at a time.
+    /// `bytes` as sources handing out `size` bytes at a time, which can be
+    /// read again from the start as files can.
     private func sources(_ files: [(name: String, bytes: [UInt8])], chunkSize size: Int) -> [InstrumentsImporter.ChunkSource] {
         files.map { file in
-            var position = 0
-            return InstrumentsImporter.ChunkSource(name: file.name, prefix: Array(file.bytes.prefix(InputFormat.detectionPrefixLength))) { () throws(Diagnostic) -> [UInt8]? in
-                guard position < file.bytes.count else { return nil }
-                let chunk = Array(file.bytes[position..<min(position + size, file.bytes.count)])
-                position += size
+            final class Position { var value = 0 }
+            let position = Position()
+            return InstrumentsImporter.ChunkSource(
+                name: file.name, prefix: Array(file.bytes.prefix(InputFormat.detectionPrefixLength)),
+                restart: { () throws(Diagnostic) in position.value = 0 }
+            ) { () throws(Diagnostic) -> [UInt8]? in
+                guard position.value < file.bytes.count else { return nil }
+                let chunk = Array(file.bytes[position.value..<min(position.value + size, file.bytes.count)])
+                position.value += size
                 return chunk
             }
         }
+    }
+
+    /// One document holding every table of a recording, causes first.
+    private func combined() throws -> [(name: String, bytes: [UInt8])] {
+        let path = InstrumentsFixtures.directory.appendingPathComponent("recording/all-tables.xml").path
+        return [(path, Array(try Data(contentsOf: URL(fileURLWithPath: path))))]
+    }
+
+    @Test(arguments: [13, 64, 1000, 4095, 4096, 4097, 1 << 20])
+    func schemaTagsAreFoundAcrossChunks(chunkSize: Int) throws {
+        let source = try #require(sources(try combined(), chunkSize: chunkSize).first)
+        #expect(try InstrumentsImporter.schemaNames(source) == [
+            "swiftui-full-causes", "swiftui-causes", "swiftui-changes", "swiftui-layout-updates",
+            "SwiftUIFilteredUpdates", "swiftui-updates", "swiftui-update-groups",
+        ])
+    }
+
+    @Test(arguments: [5, 17, 4096])
+    func aDocumentReadTwiceGivesTheSameRecordsInAnyChunks(chunkSize: Int) throws {
+        let reference = try read(try combined(), chunkSize: 1 << 20)
+        let sink = try read(try combined(), chunkSize: chunkSize)
+        #expect(sink.events == reference.events && sink.causes == reference.causes && sink.groups == reference.groups)
+        #expect(reference.events.first { $0.id == 20 }?.duration == 642_000, "details after causes are joined")
     }
 
     private func read(_ files: [(name: String, bytes: [UInt8])], chunkSize: Int) throws -> RecordingSink {
