@@ -69,30 +69,57 @@ public struct TraceEvent: Sendable, Equatable {
 /// a known one, so the graph says what the recording said.
 public struct CauseLabel: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The effect ran again because of the cause.
-    public static let update = CauseLabel(rawValue: "update")
+    public static let update = CauseLabel(.update)
     /// The cause marked the effect dirty, and it was evaluated again
     /// (Instruments' `Invalidation`).
-    public static let invalidation = CauseLabel(rawValue: "invalidation")
+    public static let invalidation = CauseLabel(.invalidation)
     /// The effect's view appeared in the hierarchy because of the cause.
-    public static let creation = CauseLabel(rawValue: "creation")
+    public static let creation = CauseLabel(.creation)
 
     /// The known labels, in the order edges are listed.
     public static let known: [CauseLabel] = [.update, .invalidation, .creation]
 
-    public let rawValue: String
+    /// Known labels need no string: a link is labelled, hashed and compared
+    /// once per cause row, so they stay as cheap as an enumeration.
+    private enum Storage: Hashable, Sendable {
+        case update, invalidation, creation
+        case spelled(String)
+    }
+
+    private let storage: Storage
+
+    private init(_ storage: Storage) {
+        self.storage = storage
+    }
 
     public init(rawValue: String) {
-        self.rawValue = rawValue
+        switch rawValue {
+        case "update": storage = .update
+        case "invalidation": storage = .invalidation
+        case "creation": storage = .creation
+        default: storage = .spelled(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch storage {
+        case .update: "update"
+        case .invalidation: "invalidation"
+        case .creation: "creation"
+        case .spelled(let text): text
+        }
     }
 
     public var description: String { rawValue }
 
     /// Known labels first, in their order; the rest by their UTF-8 bytes.
     public static func < (lhs: CauseLabel, rhs: CauseLabel) -> Bool {
-        let left = known.firstIndex(of: lhs) ?? known.count
-        let right = known.firstIndex(of: rhs) ?? known.count
-        if left != right { return left < right }
-        return lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+        switch (lhs.storage, rhs.storage) {
+        case (.spelled(let left), .spelled(let right)): left.utf8.lexicographicallyPrecedes(right.utf8)
+        case (.spelled, _): false
+        case (_, .spelled): true
+        default: known.firstIndex(of: lhs)! < known.firstIndex(of: rhs)!
+        }
     }
 }
 

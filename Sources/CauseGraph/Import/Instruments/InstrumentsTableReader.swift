@@ -73,9 +73,11 @@ struct InstrumentsTableReader {
     /// hold the same causes, so reading both counts each twice.
     private var causeSchemas: Set<String> = []
 
+    /// What a node cell says, kept once per interned cell: one string, so
+    /// that reading it for every event costs one retain.
     private struct NodeDescription {
         var classification: NodeClassification
-        var cell: NodeCell
+        var times = NodeCell.Times()
         var title: String { classification.title }
     }
 
@@ -256,8 +258,8 @@ struct InstrumentsTableReader {
     ) throws(XMLReadFailure) {
         guard join.markEmitted(id) else { return }
         let node = column.map { nodes[Int(describeNode(row.cells[$0], values))] }
-            ?? NodeDescription(classification: classifier.classify(title: "event \(id)", colour: nil, icon: nil), cell: NodeCell())
-        var event = TraceEvent(id: id, kind: node.classification.kind, title: node.title, owner: node.classification.owner, time: node.cell.start ?? rowTime)
+            ?? NodeDescription(classification: classifier.classify(title: "event \(id)", colour: nil, icon: nil))
+        var event = TraceEvent(id: id, kind: node.classification.kind, title: node.title, owner: node.classification.owner, time: node.times.start ?? rowTime)
         if let details = join.details(of: id) {
             if let kind = details.kind, event.kind.isUpdate { event.kind = kind }
             event.module = details.module
@@ -268,10 +270,10 @@ struct InstrumentsTableReader {
                 event.severity = details.severity
                 event.ran = details.ran
             }
-        } else if event.kind.isUpdate, let duration = node.cell.duration {
+        } else if event.kind.isUpdate, let duration = node.times.duration {
             // A full-causes cell times an update by its end and duration.
             event.duration = duration
-            if let end = node.cell.end {
+            if let end = node.times.end {
                 let (start, overflow) = end.subtractingReportingOverflow(duration)
                 event.time = overflow || start < 0 ? end : start
             }
@@ -331,7 +333,7 @@ struct InstrumentsTableReader {
         let fields = NodeCell(cell, values)
         let index = Int32(nodes.count)
         let classification = classifier.classify(title: fields.title, colour: fields.colour, icon: fields.icon)
-        nodes.append(NodeDescription(classification: classification, cell: fields))
+        nodes.append(NodeDescription(classification: classification, times: fields.times))
         if cacheable { nodeCache[cell] = index }
         return index
     }

@@ -11,12 +11,17 @@
 ///
 /// A cell that is not a list is its title alone.
 struct NodeCell {
+    /// The times of a `swiftui-full-causes` cell; none in a `swiftui-causes` one.
+    struct Times {
+        var start: Nanoseconds?
+        var end: Nanoseconds?
+        var duration: Nanoseconds?
+    }
+
     var title = ""
     var colour: String?
     var icon: String?
-    var start: Nanoseconds?
-    var end: Nanoseconds?
-    var duration: Nanoseconds?
+    var times = Times()
 
     init() {}
 
@@ -32,9 +37,9 @@ struct NodeCell {
         title = field(0).flatMap { values.string($0) } ?? ""
         colour = field(1).flatMap { values.string($0) }
         icon = field(2).flatMap { values.string($0) }
-        start = field(6).flatMap { Self.time($0, values) }
-        end = field(7).flatMap { Self.time($0, values) }
-        duration = field(8).flatMap { Self.time($0, values) }
+        times.start = field(6).flatMap { Self.time($0, values) }
+        times.end = field(7).flatMap { Self.time($0, values) }
+        times.duration = field(8).flatMap { Self.time($0, values) }
     }
 
     /// A time in nanoseconds; past `Int64.max` it is unknown, as in the

@@ -127,19 +127,21 @@ public final class ByteStream {
     }
 
     private func readFromDescriptor(max: Int) throws(Diagnostic) -> [UInt8] {
-        var chunk = [UInt8](repeating: 0, count: max)
-        let count = chunk.withUnsafeMutableBytes { buffer -> Int in
+        var failure: Int32 = 0
+        // Uninitialised: `read` fills what is kept, so the chunk is never cleared first.
+        let chunk = [UInt8](unsafeUninitializedCapacity: max) { buffer, initialized in
             while true {
                 let result = read(descriptor, buffer.baseAddress, max)
                 if result < 0 && errno == EINTR { continue }
-                return result
+                if result < 0 { failure = errno }
+                initialized = Swift.max(result, 0)
+                return
             }
         }
-        guard count >= 0 else {
-            throw Diagnostic.error("cannot read: \(Self.systemError())", at: SourceLocation(file: name))
+        guard failure == 0 else {
+            throw Diagnostic.error("cannot read: \(String(cString: strerror(failure)))", at: SourceLocation(file: name))
         }
-        if count == 0 { isAtEnd = true }
-        chunk.removeLast(max - count)
+        if chunk.isEmpty { isAtEnd = true }
         return chunk
     }
 
