@@ -68,19 +68,27 @@ struct CommandLineTests {
     }
 
     @Test("usage errors exit 2 with a message; help exits 0", arguments: [
-        (["render"], "Missing expected argument"),
-        (["render", "x.jsonl", "--frobnicate"], "Unknown option '--frobnicate'"),
+        (["render"], "error: missing expected argument '<trace> ...'\n"),
+        (["render", "x.jsonl", "--frobnicate"], "error: unknown option '--frobnicate'\n"),
+        (["render", "x.jsonl", "--formt", "svg"], "error: unknown option '--formt'. Did you mean '--format'?\n"),
         (["render", "missing.jsonl"], "missing.jsonl: error: cannot open: No such file or directory"),
         (["render", "TRACE", "-o", "graph.bmp"], "cannot tell the format of 'graph.bmp'"),
         (["render", "TRACE", "--frame-rate", "0"], "--frame-rate must be a positive number"),
         (["render", "TRACE", "--engine", "nonesuch", "-o", "-"], "error: graphviz layout failed"),
-        (["render", "TRACE", "--input-format", "word"], "The value 'word' is invalid for '--input-format"),
-        (["explain"], "Unexpected argument 'explain'"),
+        (["render", "TRACE", "--input-format", "word"], "error: the value 'word' is invalid for '--input-format"),
+        (["explain"], "error: unknown command 'explain'; the commands are render, why, summary, diff, check, report, convert\n"),
+        (["rendr", "TRACE"], "error: unknown command 'rendr'; did you mean 'render'?\n"),
+        (["help", "bogus"], "error: unknown command 'bogus'; the commands are render, why, summary, diff, check, report, convert\n"),
+        (["summary", "TRACE", "--fan-out", "-3"], "error: --fan-out -3 is out of range; give 1 or more\n"),
+        (["why", "TRACE", "--view", "OnOff", "--update", "2"], "error: --view and --update ask two different questions; give one of them\n"),
+        (["why", "TRACE", "--update", "2", "--regex"], "error: --regex applies to --view; give a --view pattern\n"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
         let result = try Causegraph.run(arguments.map { $0 == "TRACE" ? trace : $0 })
         #expect(result.status == 2)
-        #expect(result.standardError.contains(message))
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "one line: \(result.standardError)")
+        #expect(!result.standardError.contains("Usage:"))
         #expect(result.standardOutput.isEmpty)
     }
 
@@ -93,6 +101,9 @@ struct CommandLineTests {
         #expect(renderHelp.status == 0)
         #expect(renderHelp.output.contains("--engine"))
         #expect(try Causegraph.run(["--version"]).status == 0)
+        let helpRender = try Causegraph.run(["help", "render"])
+        #expect(helpRender.status == 0)
+        #expect(helpRender.output.contains("USAGE: causegraph render"))
     }
 
     @Test("an output that is a directory is refused")

@@ -77,7 +77,7 @@ struct DiffCommandTests {
         (["diff", "BEFORE", "AFTER", "-o", "diff.txt"], "cannot tell the format of"),
         (["diff", "BEFORE", "AFTER", "--graph-format", "svg"], "--graph-format applies to the graph"),
         (["diff", "BEFORE", "AFTER", "-o", "-", "--table", "-"], "cannot both go to standard output"),
-        (["diff", "BEFORE"], "Missing expected argument"),
+        (["diff", "BEFORE"], "error: missing expected argument"),
     ])
     func errors(_ arguments: [String], _ message: String) throws {
         let scratch = try Scratch()

@@ -50,8 +50,8 @@ struct ReportCommandTests {
     @Test("bad input and usage errors exit 2 and leave no page", arguments: [
         (["report", "BAD", "-o", "OUT"], "bad.jsonl:2:52: error: unknown owner"),
         (["report", "missing.jsonl", "-o", "OUT"], "missing.jsonl: error: cannot open"),
-        (["report", "GOOD", "--theme", "sepia", "-o", "OUT"], "The value 'sepia' is invalid for '--theme"),
-        (["render", "GOOD", "--theme", "sepia"], "The value 'sepia' is invalid for '--theme"),
+        (["report", "GOOD", "--theme", "sepia", "-o", "OUT"], "error: the value 'sepia' is invalid for '--theme"),
+        (["render", "GOOD", "--theme", "sepia"], "error: the value 'sepia' is invalid for '--theme"),
     ])
     func errors(_ arguments: [String], _ message: String) throws {
         let scratch = try Scratch()

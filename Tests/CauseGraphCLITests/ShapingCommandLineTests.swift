@@ -91,10 +91,12 @@ struct ShapingCommandLineTests {
         (["--window", "soon"], "--window: expected START:END"),
         (["--window", "1h:"], "--window: \"1h\" is not a time"),
         (["--depth", "2"], "--depth applies to --focus"),
-        (["--focus", "Tap", "--depth=-1"], "--depth must be 0 or more"),
-        (["--max-nodes=-5"], "--max-nodes must be 0 (no limit) or more"),
-        (["--min-count=-1"], "--min-count must be 0 or more"),
-        (["--max-nodes", "many"], "The value 'many' is invalid for '--max-nodes"),
+        (["--focus", "Tap", "--depth=-1"], "error: --depth -1 is out of range; give 0 or more\n"),
+        (["--max-nodes=-5"], "error: --max-nodes -5 is out of range; give 0 (no limit) or more\n"),
+        (["--max-nodes", "-1"], "error: --max-nodes -1 is out of range; give 0 (no limit) or more\n"),
+        (["--max-edges", "-2"], "error: --max-edges -2 is out of range; give 0 (no limit) or more\n"),
+        (["--min-count", "-1"], "error: --min-count -1 is out of range; give 0 or more\n"),
+        (["--max-nodes", "many"], "error: the value 'many' is invalid for '--max-nodes"),
     ])
     func errors(_ options: [String], _ message: String) throws {
         let scratch = try Scratch()
@@ -122,10 +124,10 @@ struct ShapingCommandLineTests {
         let result = try Causegraph.run(["render", trace, "-o", scratch.path("big.svg")])
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 0)
-        #expect(result.standardError.hasPrefix("note: showing 80 of 10009 nodes (--max-nodes 80)"))
+        #expect(result.standardError.hasPrefix("note: showing 80 of 10,009 nodes (--max-nodes 80)"))
         let svg = String(decoding: try scratch.read("big.svg"), as: UTF8.self)
         #expect(svg.components(separatedBy: "<g id=\"n").count - 1 == 80)
-        #expect(svg.contains(">shown: 80 of 10009 nodes, "))
+        #expect(svg.contains(">shown: 80 of 10,009 nodes, "))
         #expect(svg.contains("carrying the fewest updates dropped"))
         // A debug build on a shared machine takes a few seconds; a layout of
         // thousands of nodes would take hours.

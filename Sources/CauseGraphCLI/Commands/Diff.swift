@@ -68,7 +68,7 @@ struct Diff: ParsableCommand {
             let report = shaped.report
             if report.shown.nodes < report.total.nodes {
                 let filters = report.steps.filter { $0.removedNodes > 0 }.map(\.option).joined(separator: ", ")
-                diagnostics.note("showing \(report.shown.nodes) of \(report.total.nodes) nodes (\(filters)); the legend says what was left out")
+                diagnostics.note("showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes (\(filters)); the legend says what was left out")
             }
             let format = try OutputOptions.resolvedFormat(graphFormat, output: output, option: "--graph-format")
             try GraphWriter.write(

@@ -20,7 +20,7 @@ struct Why: ParsableCommand {
     @Flag(help: "Read --view as a regular expression.")
     var regex = false
 
-    @Option(help: ArgumentHelp("Explain one update event, by its id in the trace.", valueName: "id"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Explain one update event, by its id in the trace.", valueName: "id"))
     var update: UInt64?
 
     @Flag(help: "List each matching view's updates in time order, with their direct causes.")
@@ -34,6 +34,12 @@ struct Why: ParsableCommand {
         }
         if list && view == nil {
             throw ValidationError("--list needs --view")
+        }
+        if view != nil && update != nil {
+            throw ValidationError("--view and --update ask two different questions; give one of them")
+        }
+        if regex && view == nil {
+            throw ValidationError("--regex applies to --view; give a --view pattern")
         }
     }
 
