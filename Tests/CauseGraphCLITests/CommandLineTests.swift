@@ -21,7 +21,7 @@ struct CommandLineTests {
         #expect(scratch.entries == [name], "no temporary file is left behind")
     }
 
-    @Test("-o - and no -o write to standard output; --format overrides the extension")
+    @Test("-o - and no -o write to standard output; --format names the format of a file without a known extension")
     func standardOutput() throws {
         let svg = try Causegraph.run(["render", trace])
         #expect(svg.status == 0)
@@ -35,9 +35,9 @@ struct CommandLineTests {
         }
         #expect(nodes.count == 5)
         let scratch = try Scratch()
-        let dot = try Causegraph.run(["render", trace, "-o", scratch.path("graph.svg"), "--format", "dot"])
+        let dot = try Causegraph.run(["render", trace, "-o", scratch.path("graph.txt"), "--format", "dot"])
         #expect(dot.status == 0)
-        #expect(String(decoding: try scratch.read("graph.svg"), as: UTF8.self).hasPrefix("digraph"))
+        #expect(String(decoding: try scratch.read("graph.txt"), as: UTF8.self).hasPrefix("digraph"))
     }
 
     @Test("reads standard input given as -")

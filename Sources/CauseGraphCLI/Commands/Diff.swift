@@ -32,8 +32,10 @@ struct Diff: ParsableCommand {
     @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
     var engine: String = "dot"
 
-    @Option(help: ArgumentHelp("The table's format: text (for a terminal), json, or markdown (for a pull request).", valueName: "format"))
-    var format: ReportFormat = .text
+    @Option(help: ArgumentHelp(
+        "The table's format: text (for a terminal), json, or markdown (for a pull request); default: from --table's extension, else text.",
+        valueName: "format"))
+    var format: ReportFormat?
 
     @Option(help: ArgumentHelp("Write the table to this file instead of standard output.", valueName: "file"))
     var table: String?
@@ -53,6 +55,8 @@ struct Diff: ParsableCommand {
         if output == "-" && table == "-" {
             throw ValidationError("the graph and the table cannot both go to standard output; name a file with -o or --table")
         }
+        if let output { _ = try OutputName.format(graphFormat, output: output, option: "--graph-format", standardOutput: .svg) }
+        if let table { _ = try OutputName.format(format, output: table, option: "--format", standardOutput: .text) }
     }
 
     func run() throws {
@@ -70,7 +74,7 @@ struct Diff: ParsableCommand {
                 let filters = report.steps.filter { $0.removedNodes > 0 }.map(\.option).joined(separator: ", ")
                 diagnostics.note("showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes (\(filters)); the legend says what was left out")
             }
-            let format = try OutputOptions.resolvedFormat(graphFormat, output: output, option: "--graph-format")
+            let format = try OutputName.format(graphFormat, output: output, option: "--graph-format", standardOutput: .svg)
             try GraphWriter.write(
                 format, to: output, engine: engine,
                 json: { DiffJSONEncoder.encode(shaped) }, dot: { DiffDOTEncoder().encode(shaped) })
@@ -78,6 +82,7 @@ struct Diff: ParsableCommand {
         // With the graph on standard output, the table is written only to a file.
         let tablePath = table ?? (output == "-" ? nil : "-")
         guard let tablePath else { return }
+        let format = try OutputName.format(format, output: tablePath, option: "--format", standardOutput: .text)
         let style = ReportOptions.style(for: format, output: tablePath)
         var tableSettings = settings
         tableSettings.maxNodes = 0

@@ -25,6 +25,10 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var themeOption: ThemeOption
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
 
+    func validate() throws {
+        try OutputName.refuseOtherFormats(output, writes: "an HTML page", suffix: "html", alsoAllowed: ["htm", "xhtml"])
+    }
+
     func run() throws {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }

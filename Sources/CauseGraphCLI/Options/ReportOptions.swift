@@ -6,14 +6,27 @@ extension ReportFormat: ExpressibleByArgument {}
 
 /// Where a report goes and in which format.
 struct ReportOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("text (for a terminal), json, or markdown (for a pull request).", valueName: "format"))
-    var format: ReportFormat = .text
+    @Option(name: .customLong("format"), help: ArgumentHelp(
+        "text (for a terminal), json, or markdown (for a pull request); default: from -o's extension (.txt, .json, .md), else text.",
+        valueName: "format"))
+    var givenFormat: ReportFormat?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
     var output: String = "-"
 
+    func validate() throws {
+        _ = try format
+    }
+
+    /// `--format`, else the format `-o`'s extension names, else text.
+    var format: ReportFormat {
+        get throws { try OutputName.format(givenFormat, output: output, option: "--format", standardOutput: .text) }
+    }
+
     /// Colour only for text on a terminal, and never when NO_COLOR is set.
-    var style: TextStyle { Self.style(for: format, output: output) }
+    var style: TextStyle {
+        get throws { Self.style(for: try format, output: output) }
+    }
 
     /// Colour only for text written to standard output on a terminal, and never when NO_COLOR is set.
     static func style(for format: ReportFormat, output: String) -> TextStyle {
