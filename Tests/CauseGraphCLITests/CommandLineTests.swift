@@ -106,6 +106,29 @@ struct CommandLineTests {
         #expect(helpRender.output.contains("USAGE: causegraph render"))
     }
 
+    @Test("render and report with no -o on a terminal ask for a file instead of printing markup", arguments: [
+        (["render", "TRACE"], "error: standard output is a terminal; name a file for the graph with -o (or -o - to print it anyway)\n"),
+        (["render", "TRACE", "--format", "png"], "error: standard output is a terminal; name a file for the graph with -o (or -o - to print it anyway)\n"),
+        (["report", "TRACE"], "error: standard output is a terminal; name a file for the HTML page with -o (or -o - to print it anyway)\n"),
+    ])
+    func terminalAsksForAFile(_ arguments: [String], _ message: String) throws {
+        let result = try Causegraph.runOnTerminal(arguments.map { $0 == "TRACE" ? trace : $0 })
+        #expect(result.status == 2)
+        #expect(result.standardError == message)
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("-o - on a terminal, and DOT or JSON with no -o, still print")
+    func terminalPrintsWhenAsked() throws {
+        let svg = try Causegraph.runOnTerminal(["render", trace, "-o", "-"])
+        #expect(svg.status == 0)
+        #expect(svg.output.hasPrefix("<?xml"))
+        #expect(svg.output.hasSuffix("</svg>\n"))
+        let dot = try Causegraph.runOnTerminal(["render", trace, "--format", "dot"])
+        #expect(dot.status == 0)
+        #expect(dot.output.hasPrefix("digraph"))
+    }
+
     @Test("an output that is a directory is refused")
     func outputDirectory() throws {
         let scratch = try Scratch()

@@ -19,8 +19,12 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write; '-' or none writes standard output.", valueName: "file"))
-    var output: String = "-"
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
+        "The HTML file to write; '-' writes standard output, as does none when it is not a terminal.", valueName: "file"))
+    var named: String?
+
+    /// The path to write, `-` for standard output.
+    var output: String { named ?? "-" }
 
     @OptionGroup var themeOption: ThemeOption
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
@@ -30,6 +34,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputOptions.requireNamedOnTerminal(named, what: "HTML page")
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         let graph: CauseGraph

@@ -4,8 +4,12 @@ import Foundation
 
 /// Where a command writes, and in which format.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
-    var output: String = "-"
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
+        "The output file; '-' writes standard output, as does none when it is not a terminal.", valueName: "file"))
+    var named: String?
+
+    /// The path to write, `-` for standard output.
+    var output: String { named ?? "-" }
 
     @Option(help: ArgumentHelp("The output format (default: from the output file's extension, else svg).", valueName: "format"))
     var format: RenderFormat?
@@ -14,6 +18,14 @@ struct OutputOptions: ParsableArguments {
     /// on standard output.
     func resolvedFormat() throws -> RenderFormat {
         try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
+    }
+
+    /// Refuses to pour markup onto a terminal when no output was named: a
+    /// screen of SVG is no use to anyone, and `-o -` still asks for it.
+    static func requireNamedOnTerminal(_ named: String?, what: String) throws {
+        if named == nil && isatty(STDOUT_FILENO) == 1 {
+            throw ValidationError("standard output is a terminal; name a file for the \(what) with -o (or -o - to print it anyway)")
+        }
     }
 
     /// Opens `output`, refusing to pour binary data onto a terminal.
