@@ -13,8 +13,10 @@ public enum SummaryFormatter {
     }
 
     private static func thresholds(_ summary: TraceSummary) -> String {
-        let frame = FrameBudget(frameRate: summary.frameRate).frameDuration
-        return "orange ≥ \(DurationText.string((frame + 15) / 16)), red ≥ \(DurationText.string((frame + 7) / 8)) at \(JSONText.number(summary.frameRate)) Hz"
+        summary.frameRates.map { rate in
+            let frame = FrameBudget(frameRate: rate).frameDuration
+            return "orange ≥ \(DurationText.string((frame + 15) / 16)), red ≥ \(DurationText.string((frame + 7) / 8)) at \(JSONText.number(rate)) Hz"
+        }.joined(separator: "; ") + (summary.frameRates.count > 1 ? ", each update at its trace's rate" : "")
     }
 
     // MARK: Text
@@ -122,6 +124,9 @@ public enum SummaryFormatter {
         var fields: [String] = []
         fields.append("\"app\": \(JSONText.quoted(summary.app))")
         fields.append("\"frameRate\": \(JSONText.number(summary.frameRate))")
+        if summary.frameRates.count > 1 {
+            fields.append("\"frameRates\": [\(summary.frameRates.map(JSONText.number).joined(separator: ", "))]")
+        }
         fields.append("\"totals\": " + object([
             "events": JSONText.number(totals.events),
             "causeEvents": JSONText.number(totals.causeEvents),
