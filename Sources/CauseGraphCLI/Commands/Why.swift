@@ -6,15 +6,15 @@ struct Why: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Explain why a view's body ran: its updates and the tree of their causes.",
         discussion: """
-            Finds the view body nodes whose title matches --view and prints, for each, its \
-            updates and the causes upstream of them, most frequent first, down to the root \
-            causes. --update explains one update event exactly; --list lists a view's updates \
-            in time order.
+            Finds the update nodes whose title matches --view (view bodies, representables such \
+            as UIScrollView, and other updates) and prints, for each, its updates and the causes \
+            upstream of them, most frequent first, down to the root causes. --list lists its \
+            updates in time order, each with its event id; --update ID explains one of them exactly.
             """)
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: ArgumentHelp("The view: a substring of its type name (any case), or a regular expression with --regex.", valueName: "pattern"))
+    @Option(help: ArgumentHelp("The view or other update: a substring of its title (any case), or a regular expression with --regex.", valueName: "pattern"))
     var view: String?
 
     @Flag(help: "Read --view as a regular expression.")

@@ -102,17 +102,19 @@ public enum WhyFormatter {
 
     private static func textListing(_ listing: UpdateListing, style: TextStyle, into lines: inout [String]) {
         lines.append("  " + style.paint(
-            TerminalText.pad("time", 14) + TerminalText.pad("duration", 10, right: true) + "  " + TerminalText.pad("severity", 9)
-                + TerminalText.pad("result", 9) + "causes", .bold))
+            TerminalText.pad("event", 9) + TerminalText.pad("time", 14) + TerminalText.pad("duration", 10, right: true) + "  "
+                + TerminalText.pad("severity", 9) + TerminalText.pad("result", 9) + "causes", .bold))
         for entry in listing.entries {
             let event = entry.event
             let causes = entry.causes.map(\.event.key.title).joined(separator: ", ")
-            var line = "  " + TerminalText.pad(TimeText.string(event.time), 14)
+            // The id `why --update ID` takes, with a space after it however long it is.
+            let id = TerminalText.pad("\(event.id) ", 9)
+            var line = "  " + id + TerminalText.pad(TimeText.string(event.time), 14)
                 + TerminalText.pad(event.duration.map(DurationText.string) ?? "—", 10, right: true) + "  "
             let severity = TerminalText.pad(event.severity?.rawValue ?? "—", 9)
             line += style.ink(for: event.severity).map { style.paint(severity, $0) } ?? severity
             line += TerminalText.pad(event.ran ? "ran" : "skipped", 9)
-            line += TerminalText.fit(causes.isEmpty ? "—" : causes, width: width - 46)
+            line += TerminalText.fit(causes.isEmpty ? "—" : causes, width: max(width - 46 - id.count, 16))
             lines.append(line)
         }
     }
@@ -213,12 +215,12 @@ public enum WhyFormatter {
             }
             if let listing = report.listings?[index] {
                 lines.append("")
-                lines.append("| time | duration | severity | result | causes |")
-                lines.append("| ---: | ---: | --- | --- | --- |")
+                lines.append("| event | time | duration | severity | result | causes |")
+                lines.append("| ---: | ---: | ---: | --- | --- | --- |")
                 for entry in listing.entries {
                     let event = entry.event
                     let causes = entry.causes.map { "\($0.event.key.kind.rawValue) \(MarkdownText.escape($0.event.key.title))" }.joined(separator: ", ")
-                    lines.append("| \(TimeText.string(event.time)) | \(event.duration.map(DurationText.string) ?? "—") | \(event.severity?.rawValue ?? "—") | \(event.ran ? "ran" : "skipped") | \(causes.isEmpty ? "—" : causes) |")
+                    lines.append("| \(event.id) | \(TimeText.string(event.time)) | \(event.duration.map(DurationText.string) ?? "—") | \(event.severity?.rawValue ?? "—") | \(event.ran ? "ran" : "skipped") | \(causes.isEmpty ? "—" : causes) |")
                 }
             }
         }

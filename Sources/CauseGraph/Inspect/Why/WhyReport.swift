@@ -16,15 +16,16 @@ public struct WhyReport: Sendable, Equatable {
         self.chain = chain
     }
 
-    /// The body nodes whose title matches, or an error listing the closest view names.
+    /// The update nodes (view bodies, representables such as `UIScrollView`,
+    /// other updates) whose title matches, or an error listing the closest titles.
     public static func views(matching pattern: TitlePattern, in graph: CauseGraph) throws(Diagnostic) -> [CauseGraph.Node] {
-        let bodies = graph.nodes.filter { $0.kind == .body }
-        let matched = bodies.filter { pattern.matches($0.title) }
+        let updates = graph.nodes.filter { $0.kind.isUpdate }
+        let matched = updates.filter { pattern.matches($0.title) }
         guard matched.isEmpty else { return matched }
-        let titles = bodies.map(\.title).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        var message = "no view matches '\(pattern.text)'"
+        let titles = updates.map(\.title).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        var message = "no update matches '\(pattern.text)'"
         let closest = Suggestions.closest(to: pattern.text, among: titles)
-        message += closest.isEmpty ? "; the trace has no view body updates" : "; closest: " + closest.joined(separator: ", ")
+        message += closest.isEmpty ? "; the trace has no updates" : "; closest: " + closest.joined(separator: ", ")
         throw .error(message)
     }
 }
