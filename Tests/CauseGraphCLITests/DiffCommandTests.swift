@@ -107,7 +107,7 @@ struct DiffShapingCommandTests {
         let limited = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "--format", "json", "-o", "-", "--graph-format", "dot"])
         #expect(limited.status == 0)
         #expect(limited.output.contains("--max-nodes 2: 6 nodes carrying the fewest updates dropped"))
-        #expect(limited.standardError == "note: showing 2 of 8 nodes (--max-nodes 2); the legend says what was left out\n")
+        #expect(limited.standardError == "note: showing 2 of 8 nodes and 1 of 8 edges; --max-nodes 2: 6 nodes carrying the fewest updates dropped (--max-nodes 0 shows all)\n")
         let scratch = try Scratch()
         let table = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "-o", scratch.path("diff.json"), "--format", "json"])
         #expect(try JSONParser.parse(table.output)["changes"]?.arrayValue?.count == 5, "the table is not cut by --max-nodes")

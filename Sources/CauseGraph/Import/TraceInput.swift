@@ -49,6 +49,9 @@ public enum TraceInput {
             let stream = try ByteStream(path: path)
             streamsByFormat[try format(of: stream, settings: settings, strict: true)!, default: []].append(stream)
         }
+        if !settings.classificationFiles.isEmpty && streamsByFormat[.instruments] == nil {
+            diagnostics.warn("--classify applies to Instruments exports, whose node titles need classifying; none of the traces read is one")
+        }
         // Formats are read in a fixed order so output never depends on hashing,
         // and each format's files sorted, so the same files give the same graph
         // in whatever order they are named.

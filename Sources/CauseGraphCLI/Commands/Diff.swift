@@ -32,6 +32,8 @@ struct Diff: ParsableCommand {
     @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
     var engine: String = "dot"
 
+    @OptionGroup var themeOption: ThemeOption
+
     @Option(help: ArgumentHelp(
         "The table's format: text (for a terminal), json, or markdown (for a pull request); default: from --table's extension, else text.",
         valueName: "format"))
@@ -69,15 +71,11 @@ struct Diff: ParsableCommand {
         let window = beforeWindow.flatMap { first in afterWindow.map { first + $0 } }
         if let output {
             let shaped = try shape(diff, settings, window: window)
-            let report = shaped.report
-            if report.shown.nodes < report.total.nodes {
-                let filters = report.steps.filter { $0.removedNodes > 0 }.map(\.option).joined(separator: ", ")
-                diagnostics.note("showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes (\(filters)); the legend says what was left out")
-            }
+            if let note = ShapingOptions.note(shaped.report) { diagnostics.note(note) }
             let format = try OutputName.format(graphFormat, output: output, option: "--graph-format", standardOutput: .svg)
             try GraphWriter.write(
                 format, to: output, engine: engine,
-                json: { DiffJSONEncoder.encode(shaped) }, dot: { DiffDOTEncoder().encode(shaped) })
+                json: { DiffJSONEncoder.encode(shaped) }, dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) })
         }
         // With the graph on standard output, the table is written only to a file.
         let tablePath = table ?? (output == "-" ? nil : "-")

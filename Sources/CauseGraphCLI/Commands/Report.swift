@@ -27,6 +27,9 @@ struct ReportCommand: ParsableCommand {
     var output: String { named ?? "-" }
 
     @OptionGroup var themeOption: ThemeOption
+
+    @Option(help: ArgumentHelp("The Graphviz layout engine of the graph.", valueName: "name"))
+    var engine: String = "dot"
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
 
     func validate() throws {
@@ -50,7 +53,7 @@ struct ReportCommand: ParsableCommand {
         let report = HTMLReport(
             graph: graph, drawn: drawn, events: events, theme: themeOption.theme, sources: input.traces.map(Self.displayName))
         let html = try report.html { dot throws(GraphvizError) in
-            String(decoding: try GraphWriter.draw(dot, as: .svg), as: UTF8.self)
+            String(decoding: try GraphWriter.draw(dot, as: .svg, engine: engine), as: UTF8.self)
         }
         let file = try OutputFile(path: output)
         try file.write(html)

@@ -51,4 +51,13 @@ struct DurationOption: ExpressibleByArgument {
         guard let value = DurationText.parse(argument) else { return nil }
         nanoseconds = value
     }
+
+    /// The value as it would be typed: `5ms`, `800us`, `1500ns`.
+    var defaultValueDescription: String {
+        for (unit, size) in [("s", 1_000_000_000), ("ms", 1_000_000), ("us", 1_000)] as [(String, Nanoseconds)]
+        where nanoseconds >= size && nanoseconds % size == 0 {
+            return "\(nanoseconds / size)\(unit)"
+        }
+        return "\(nanoseconds)ns"
+    }
 }

@@ -98,11 +98,18 @@ struct ShapingOptions: ParsableArguments {
         } catch {
             throw Diagnostic.error(error.description)
         }
-        let report = shaped.report
-        if report.shown.nodes < report.total.nodes {
-            let filters = report.steps.filter { $0.removedNodes > 0 }.map(\.option).joined(separator: ", ")
-            diagnostics.note("showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes (\(filters)); the legend says what was left out")
-        }
+        if let note = Self.note(shaped.report) { diagnostics.note(note) }
         return shaped
+    }
+
+    /// What the picture shows out of what, and what each filter removed;
+    /// `nil` when nothing was left out.
+    static func note(_ report: ShapingReport) -> String? {
+        let removals = report.removals
+        guard !removals.isEmpty else { return nil }
+        var shown = "showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes"
+            + " and \(CountText.format(report.shown.edges)) of \(CountText.format(report.total.edges)) edges"
+        if report.residualEdges > 0 { shown += " (+ \(CountText.format(report.residualEdges)) dotted)" }
+        return ([shown] + removals).joined(separator: "; ")
     }
 }
