@@ -28,7 +28,7 @@ struct OutputNameTests {
         let after = fixture("landmarks-favorites-after.jsonl")
         let named = try Causegraph.run(["diff", before, after, "--table", scratch.path("changes.md")])
         #expect(named.status == 0)
-        let explicit = try Causegraph.run(["diff", before, after, "--format", "markdown"])
+        let explicit = try Causegraph.run(["diff", before, after, "--table-format", "markdown"])
         #expect(try scratch.read("changes.md") == explicit.standardOutput)
     }
 
@@ -39,8 +39,8 @@ struct OutputNameTests {
         (["summary", "TRACE", "-o", "OUT/s.json", "--format", "markdown"], "error: the extension of 'OUT/s.json' says json but --format says markdown; make them agree\n"),
         (["why", "TRACE", "--view", "OnOff", "-o", "OUT/why"], "error: 'OUT/why' has no extension to tell the format by; add one or name one of text, json, markdown with --format\n"),
         (["summary", "TRACE", "-o", "OUT"], "error: 'OUT' is a directory; name a file to write, such as 'OUT/out.text'\n"),
-        (["diff", "TRACE", "TRACE", "--table", "OUT/t.md", "--format", "json"], "error: the extension of 'OUT/t.md' says markdown but --format says json; make them agree\n"),
-        (["diff", "TRACE", "TRACE", "-o", "OUT/d.pdf", "--graph-format", "svg"], "error: the extension of 'OUT/d.pdf' says pdf but --graph-format says svg; make them agree\n"),
+        (["diff", "TRACE", "TRACE", "--table", "OUT/t.md", "--table-format", "json"], "error: the extension of 'OUT/t.md' says markdown but --table-format says json; make them agree\n"),
+        (["diff", "TRACE", "TRACE", "-o", "OUT/d.pdf", "--format", "svg"], "error: the extension of 'OUT/d.pdf' says pdf but --format says svg; make them agree\n"),
         (["convert", "TRACE", "-o", "OUT/x.svg"], "error: the extension of 'OUT/x.svg' says svg, but this command writes a causegraph JSON Lines trace; name it .jsonl\n"),
         (["report", "TRACE", "-o", "OUT/r.md"], "error: the extension of 'OUT/r.md' says markdown, but this command writes an HTML page; name it .html\n"),
     ])

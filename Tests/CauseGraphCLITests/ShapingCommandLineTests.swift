@@ -179,8 +179,8 @@ struct ConsistentOptionTests {
 
     @Test("diff --theme dark draws the diff on a dark background")
     func diffTheme() throws {
-        let light = try Causegraph.run(["diff", before, after, "-o", "-", "--graph-format", "dot"])
-        let dark = try Causegraph.run(["diff", before, after, "-o", "-", "--graph-format", "dot", "--theme", "dark"])
+        let light = try Causegraph.run(["diff", before, after, "-o", "-", "--format", "dot"])
+        let dark = try Causegraph.run(["diff", before, after, "-o", "-", "--format", "dot", "--theme", "dark"])
         #expect(dark.status == 0)
         #expect(light.output.contains("bgcolor=\"#ffffff\""))
         #expect(dark.output.contains("bgcolor=\"#0f172a\""))
