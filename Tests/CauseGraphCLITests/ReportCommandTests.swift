@@ -76,7 +76,7 @@ struct ReportCommandTests {
         let trace = fixture("onoff-toggle.jsonl")
         let shaped = try Causegraph.run(["report", trace, "--max-nodes", "3"])
         #expect(shaped.status == 0)
-        #expect(shaped.standardError.contains("note: showing 3 of 5 nodes (--max-nodes 3)"))
+        #expect(shaped.standardError.contains("note: showing 3 of 5 nodes and 1 of 4 edges (+ 1 dotted); --max-nodes 3: 2 nodes carrying the fewest updates dropped"))
         #expect(shaped.output.contains("3 of 5 nodes drawn"))
         #expect(shaped.output.contains("<g id=\"r1\" class=\"edge kind&#45;gesture label&#45;update residual\">"), "the residual edge is drawn")
         #expect(shaped.output.contains("shown: 3 of 5 nodes"), "and the legend")

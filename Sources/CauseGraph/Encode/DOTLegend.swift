@@ -18,7 +18,7 @@ enum DOTLegend {
         if report.residualEdges > 0 || report.impliedResidualPaths > 0 {
             var text = "dotted edges: cause links through nodes not shown"
             if report.impliedResidualPaths > 0 {
-                text += " (\(report.impliedResidualPaths) more already implied by the paths shown)"
+                text += " (\(CountText.format(report.impliedResidualPaths)) more already implied by the paths shown)"
             }
             rows.append(detail(text))
         }
@@ -28,10 +28,10 @@ enum DOTLegend {
 
     /// `shown: 80 of 5000 nodes, 95 of 9000 edges (+ 12 dotted), 2000 of 60000 events`
     static func shown(_ report: ShapingReport) -> String {
-        var edges = "\(report.shown.edges) of \(CountText.string(report.total.edges, "edge"))"
-        if report.residualEdges > 0 { edges += " (+ \(report.residualEdges) dotted)" }
-        return "shown: \(report.shown.nodes) of \(CountText.string(report.total.nodes, "node")), \(edges), "
-            + "\(report.shown.events) of \(CountText.string(report.total.events, "event"))"
+        var edges = "\(CountText.format(report.shown.edges)) of \(CountText.string(report.total.edges, "edge"))"
+        if report.residualEdges > 0 { edges += " (+ \(CountText.format(report.residualEdges)) dotted)" }
+        return "shown: \(CountText.format(report.shown.nodes)) of \(CountText.string(report.total.nodes, "node")), \(edges), "
+            + "\(CountText.format(report.shown.events)) of \(CountText.string(report.total.events, "event"))"
     }
 
     /// One filter and what it left out: `--hide-system: 12 system nodes folded into dotted edges`;

@@ -48,7 +48,7 @@ public enum WhyFormatter {
         let suffix = " (" + identity.joined(separator: ", ") + ")"
         let title = TerminalText.fit(node.title, width: width - min(suffix.count, width / 2))
         lines.append(style.paint(title, .bold) + TerminalText.fit(suffix, width: width - title.count))
-        var figures = "  \(CountText.string(node.count, "update")): ran \(node.ran), skipped \(node.skipped)"
+        var figures = "  \(CountText.string(node.count, "update")): ran \(CountText.format(node.ran)), skipped \(CountText.format(node.skipped))"
         if let total = node.totalDuration, let worst = node.maxDuration {
             figures += " · total \(DurationText.string(total)) · worst \(DurationText.string(worst))"
         }
@@ -61,7 +61,7 @@ public enum WhyFormatter {
 
     private static func textBranch(_ branch: CauseTree.Branch, indent: String, isLast: Bool, style: TextStyle, into lines: inout [String]) {
         let connector = isLast ? "└─ " : "├─ "
-        let label = "\(branch.edge.kind.rawValue) ×\(branch.edge.count) (\(branch.share.percentText)) "
+        let label = "\(branch.edge.kind.rawValue) ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)) "
         let room = width - indent.count - connector.count - label.count
         var title = TerminalText.fit(branch.cause.title, width: max(room, 12))
         if branch.isRepeated { title += " (cycle)" }
@@ -204,7 +204,7 @@ public enum WhyFormatter {
             lines.append("")
             lines.append("| updates | ran | skipped | total | worst | severity |")
             lines.append("| ---: | ---: | ---: | ---: | ---: | --- |")
-            lines.append("| \(node.count) | \(node.ran) | \(node.skipped) | \(node.totalDuration.map(DurationText.string) ?? "—") | \(node.maxDuration.map(DurationText.string) ?? "—") | \(node.severity?.rawValue ?? "—") |")
+            lines.append("| \(CountText.format(node.count)) | \(CountText.format(node.ran)) | \(CountText.format(node.skipped)) | \(node.totalDuration.map(DurationText.string) ?? "—") | \(node.maxDuration.map(DurationText.string) ?? "—") | \(node.severity?.rawValue ?? "—") |")
             lines.append("")
             if tree.causes.isEmpty {
                 lines.append("No recorded cause.")
@@ -229,7 +229,7 @@ public enum WhyFormatter {
 
     private static func markdownBranch(_ branch: CauseTree.Branch, depth: Int, into lines: inout [String]) {
         let indent = String(repeating: "  ", count: depth)
-        var line = "\(indent)- **\(branch.edge.kind.rawValue)** ×\(branch.edge.count) (\(branch.share.percentText)): \(MarkdownText.escape(branch.cause.title))"
+        var line = "\(indent)- **\(branch.edge.kind.rawValue)** ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)): \(MarkdownText.escape(branch.cause.title))"
         if branch.isRepeated { line += " (cycle)" }
         if let frame = branch.cause.backtrace.first { line += " — at \(MarkdownText.escape(frame))" }
         lines.append(line)
