@@ -38,6 +38,10 @@ struct FrameRateCommandTests {
 
         let summary = try Causegraph.run(["summary", sixty, hundredTwenty])
         #expect(summary.output.contains("at 60 Hz; orange ≥ 521 µs, red ≥ 1.04 ms at 120 Hz, each update at its trace's rate"))
+        let why = try Causegraph.run(["why", sixty, hundredTwenty, "--view", "FastView", "--format", "json"])
+        #expect(why.output.hasPrefix("{\n  \"frameRate\": 60,\n  \"frameRates\": [60, 120],"), "\(why.output.prefix(80))")
+        let report = try Causegraph.run(["report", sixty, hundredTwenty, "-o", "-"])
+        #expect(report.output.contains("60 Hz, 120 Hz"))
     }
 
     @Test("--frame-rate judges every trace at one rate, without a warning")

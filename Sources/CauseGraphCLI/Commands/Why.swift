@@ -53,14 +53,14 @@ struct Why: ParsableCommand {
                 guard let chain = UpdateChain(event: update, in: events) else {
                     throw Diagnostic.error("no event with id \(update) in the trace")
                 }
-                whyReport = WhyReport(frameRate: graph.frameRate, views: [], chain: chain)
+                whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: [], chain: chain)
             } else {
                 let trees = try explain(graph)
-                whyReport = WhyReport(frameRate: graph.frameRate, views: trees, listings: trees.map { UpdateListing(of: $0.node.key, in: events) })
+                whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: trees, listings: trees.map { UpdateListing(of: $0.node.key, in: events) })
             }
         } else {
             let graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
-            whyReport = WhyReport(frameRate: graph.frameRate, views: try explain(graph))
+            whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: try explain(graph))
         }
         try report.write(WhyFormatter.format(whyReport, as: report.format, style: report.style))
     }

@@ -123,6 +123,9 @@ public enum WhyFormatter {
 
     static func json(_ report: WhyReport) -> String {
         var fields = ["\"frameRate\": \(JSONText.number(report.frameRate))"]
+        if report.frameRates.count > 1 {
+            fields.append("\"frameRates\": [\(report.frameRates.map(JSONText.number).joined(separator: ", "))]")
+        }
         if let chain = report.chain {
             fields.append("\"update\": " + jsonStep(chain.update))
         } else {

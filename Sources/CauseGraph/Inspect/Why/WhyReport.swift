@@ -3,14 +3,19 @@
 /// exact chain of one update.
 public struct WhyReport: Sendable, Equatable {
     public var frameRate: Double
+    /// Every rate updates were judged at (``CauseGraph/frameRates``).
+    public var frameRates: [Double]
     public var views: [CauseTree]
     /// Each view's updates in time order, when asked for (`--list`), in the order of ``views``.
     public var listings: [UpdateListing]?
     /// The chain of one update, when asked for (`--update`).
     public var chain: UpdateChain?
 
-    public init(frameRate: Double, views: [CauseTree], listings: [UpdateListing]? = nil, chain: UpdateChain? = nil) {
+    public init(
+        frameRate: Double, frameRates: [Double]? = nil, views: [CauseTree], listings: [UpdateListing]? = nil, chain: UpdateChain? = nil
+    ) {
         self.frameRate = frameRate
+        self.frameRates = frameRates ?? [frameRate]
         self.views = views
         self.listings = listings
         self.chain = chain
