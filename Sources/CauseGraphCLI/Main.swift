@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import CauseGraph
+import Foundation
 import GraphvizRender
 
 #if canImport(Glibc)
@@ -56,14 +56,15 @@ enum ExitStatus {
             // The parser's own message, on one line like every other error:
             // the usage is for --help, not for each mistake.
             let brief = CauseGraphCommand.message(for: error)
-            if !brief.isEmpty { Terminal.standardError.print(Diagnostic.error(sentenceCase(brief))) }
+            if !brief.isEmpty { Terminal.standardError.print(Diagnostic.error(oneLine(brief))) }
             return badInput
         }
     }
 
-    /// The parser's messages start with a capital; causegraph's, like a
-    /// compiler's, do not. A word in capitals (an acronym) is left alone.
-    private static func sentenceCase(_ message: String) -> String {
+    /// A parser message as causegraph writes its own: on one line, and, like
+    /// a compiler's, without a leading capital (a word in capitals, an
+    /// acronym, is left alone).
+    private static func oneLine(_ message: String) -> String {
         let lines = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         let text = lines.filter { !$0.isEmpty }.joined(separator: "; ")
         guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else { return text }

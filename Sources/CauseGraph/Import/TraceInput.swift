@@ -26,12 +26,12 @@ public enum TraceInput {
                 named.append(path)
             }
         }
-        var streamsByFormat: [InputFormat: [ByteStream]] = [:]
+        var streamsByFormat: [InputFormat: [(path: String, stream: ByteStream)]] = [:]
         for index in directories.indices {
             for file in directories[index].files {
                 let stream = try ByteStream(path: file)
                 if let format = try format(of: stream, settings: settings, strict: false) {
-                    streamsByFormat[format, default: []].append(stream)
+                    streamsByFormat[format, default: []].append((file, stream))
                 } else {
                     directories[index].setAside(file)
                 }
@@ -47,17 +47,17 @@ public enum TraceInput {
         }
         for path in named {
             let stream = try ByteStream(path: path)
-            streamsByFormat[try format(of: stream, settings: settings, strict: true)!, default: []].append(stream)
+            streamsByFormat[try format(of: stream, settings: settings, strict: true)!, default: []].append((path, stream))
         }
         if !settings.classificationFiles.isEmpty && streamsByFormat[.instruments] == nil {
             diagnostics.warn("--classify applies to Instruments exports, whose node titles need classifying; none of the traces read is one")
         }
         // Formats are read in a fixed order so output never depends on hashing,
-        // and each format's files sorted, so the same files give the same graph
-        // in whatever order they are named.
+        // and each format's files sorted by path, so the same files give the
+        // same graph in whatever order they are named.
         for format in InputFormat.allCases {
-            guard let streams = streamsByFormat[format] else { continue }
-            let sorted = streams.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            guard let opened = streamsByFormat[format] else { continue }
+            let sorted = opened.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.map(\.stream)
             try format.importer.read(sorted, settings: settings, into: &sink, diagnostics: &diagnostics)
         }
     }
