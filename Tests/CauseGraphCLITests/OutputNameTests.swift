@@ -38,7 +38,7 @@ struct OutputNameTests {
         (["render", "TRACE", "-o", "OUT"], "error: 'OUT' is a directory; name a file to write, such as 'OUT/out.svg'\n"),
         (["summary", "TRACE", "-o", "OUT/s.json", "--format", "markdown"], "error: the extension of 'OUT/s.json' says json but --format says markdown; make them agree\n"),
         (["why", "TRACE", "--view", "OnOff", "-o", "OUT/why"], "error: 'OUT/why' has no extension to tell the format by; add one or name one of text, json, markdown with --format\n"),
-        (["summary", "TRACE", "-o", "OUT"], "error: 'OUT' is a directory; name a file to write, such as 'OUT/out.text'\n"),
+        (["summary", "TRACE", "-o", "OUT"], "error: 'OUT' is a directory; name a file to write, such as 'OUT/out.txt'\n"),
         (["diff", "TRACE", "TRACE", "--table", "OUT/t.md", "--table-format", "json"], "error: the extension of 'OUT/t.md' says markdown but --table-format says json; make them agree\n"),
         (["diff", "TRACE", "TRACE", "-o", "OUT/d.pdf", "--format", "svg"], "error: the extension of 'OUT/d.pdf' says pdf but --format says svg; make them agree\n"),
         (["convert", "TRACE", "-o", "OUT/x.svg"], "error: the extension of 'OUT/x.svg' says svg, but this command writes a causegraph JSON Lines trace; name it .jsonl\n"),

@@ -6,6 +6,8 @@ import Foundation
 protocol FormatNamedByExtension: CaseIterable, RawRepresentable<String>, Equatable {
     /// The format an output file's extension names, if any.
     init?(pathExtension: String)
+    /// The extension a file of this format usually has.
+    var fileExtension: String { get }
 }
 
 /// What the name of an output (`-o`, `--table`) says about the format to
@@ -22,7 +24,7 @@ enum OutputName {
         case .stream:
             return given ?? standardOutput
         case .directory:
-            throw ValidationError("'\(output)' is a directory; name a file to write, such as '\((output as NSString).appendingPathComponent("out." + standardOutput.rawValue))'")
+            throw ValidationError("'\(output)' is a directory; name a file to write, such as '\((output as NSString).appendingPathComponent("out." + standardOutput.fileExtension))'")
         case .file:
             break
         }
@@ -76,6 +78,14 @@ extension ReportFormat: FormatNamedByExtension {
         case "json": self = .json
         case "md", "markdown": self = .markdown
         default: return nil
+        }
+    }
+
+    var fileExtension: String {
+        switch self {
+        case .text: "txt"
+        case .json: "json"
+        case .markdown: "md"
         }
     }
 }

@@ -28,4 +28,6 @@ enum RenderFormat: String, CaseIterable, ExpressibleByArgument, FormatNamedByExt
     }
 
     var isBinary: Bool { self == .png || self == .pdf }
+
+    var fileExtension: String { rawValue }
 }
