@@ -9,6 +9,7 @@ CONFIG     ?= debug
 BIN         = .build/$(CONFIG)/causegraph
 DEMO_TRACE  = fixtures/landmarks-favorites-before.jsonl
 SUDO       := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
+MAN_DATE   := $(or $(shell git log -1 --format=%cs 2>/dev/null),$(shell date -u +%F))
 
 .PHONY: all deps browser build demo test bench install clean
 
@@ -67,10 +68,25 @@ test: deps browser
 bench: deps
 	scripts/bench.sh
 
+# The binary, its man page (generated from the commands' help by swift-argument-parser's
+# generate-manual, dated by the last commit so it is the same on every machine) and
+# bash, zsh and fish completions.
 install: deps
 	$(SWIFT) build -c release
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+	$(SWIFT) build -c release --product generate-manual
+	rm -rf .build/install-extras && mkdir -p .build/install-extras
+	.build/release/generate-manual .build/release/causegraph --date $(MAN_DATE) --output-directory .build/install-extras
+	.build/release/causegraph --generate-completion-script bash > .build/install-extras/causegraph.bash
+	.build/release/causegraph --generate-completion-script zsh > .build/install-extras/_causegraph
+	.build/release/causegraph --generate-completion-script fish > .build/install-extras/causegraph.fish
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 0755 .build/release/causegraph "$(DESTDIR)$(PREFIX)/bin/causegraph"
+	install -m 0644 .build/install-extras/causegraph.1 "$(DESTDIR)$(PREFIX)/share/man/man1/causegraph.1"
+	install -m 0644 .build/install-extras/causegraph.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/causegraph"
+	install -m 0644 .build/install-extras/_causegraph "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_causegraph"
+	install -m 0644 .build/install-extras/causegraph.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/causegraph.fish"
 
 clean:
 	rm -rf .build out

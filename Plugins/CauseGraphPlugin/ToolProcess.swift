@@ -43,15 +43,12 @@ struct ToolProcess {
 
     /// SwiftPM already prefixes `error: `; a located message keeps its own.
     private static func withoutLeadingSeverity(_ line: String) -> String {
-        for prefix in ["error: ", "Error: "] where line.hasPrefix(prefix) {
-            return String(line.dropFirst(prefix.count))
-        }
-        return line
+        line.hasPrefix("error: ") ? String(line.dropFirst("error: ".count)) : line
     }
 
-    /// `FILE:LINE:COLUMN: error: …`, `error: …`, or swift-argument-parser's `Error: …`.
+    /// `FILE:LINE:COLUMN: error: …` or `error: …`.
     private static func isError(_ line: String) -> Bool {
-        line.hasPrefix("error: ") || line.hasPrefix("Error: ") || line.contains(": error: ")
+        line.hasPrefix("error: ") || line.contains(": error: ")
     }
 
     private func forward(_ lines: [String]) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CauseGraph
+import Foundation
 import GraphvizRender
 
 #if canImport(Glibc)
@@ -16,8 +17,10 @@ enum Main {
         // cairo stamps PDFs in local time; UTC makes the stamp (normalised
         // by the renderer) the same length on every machine.
         setenv("TZ", "UTC", 1)
+        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try CauseGraphCommand.parseAsRoot()
+            try CommandName.check(arguments)
+            var command = try CauseGraphCommand.parseAsRoot(arguments)
             try command.run()
         } catch {
             exit(ExitStatus.report(error))
@@ -43,16 +46,28 @@ enum ExitStatus {
             Terminal.standardError.print(Diagnostic.error(failure.description))
             return badInput
         default:
-            let code = CauseGraphCommand.exitCode(for: error)
-            let message = CauseGraphCommand.fullMessage(for: error)
-            if code == .success {
+            if CauseGraphCommand.exitCode(for: error) == .success {
+                let message = CauseGraphCommand.fullMessage(for: error)
                 if !message.isEmpty { print(message) }
                 return success
             }
             // Only a check that failed ends with 1; any other failure is bad input or usage.
             if let exit = error as? ExitCode, exit.rawValue == checkFailed { return checkFailed }
-            if !message.isEmpty { Terminal.standardError.write(VisibleText.lines(message) + "\n") }
+            // The parser's own message, on one line like every other error:
+            // the usage is for --help, not for each mistake.
+            let brief = CauseGraphCommand.message(for: error)
+            if !brief.isEmpty { Terminal.standardError.print(Diagnostic.error(oneLine(brief))) }
             return badInput
         }
+    }
+
+    /// A parser message as causegraph writes its own: on one line, and, like
+    /// a compiler's, without a leading capital (a word in capitals, an
+    /// acronym, is left alone).
+    private static func oneLine(_ message: String) -> String {
+        let lines = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let text = lines.filter { !$0.isEmpty }.joined(separator: "; ")
+        guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else { return text }
+        return first.lowercased() + text.dropFirst()
     }
 }

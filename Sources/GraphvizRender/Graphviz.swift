@@ -30,6 +30,9 @@ public enum Graphviz {
     nonisolated(unsafe) private static var context: OpaquePointer?
 
     private static func renderLocked(dot: String, format: GraphvizFormat, engine: String) throws(GraphvizError) -> Output {
+        if LayoutEngine.needsPositions(engine) {
+            throw GraphvizError(stage: .layout, message: "the \(engine) engine draws positions the graph already has, and causegraph's graphs have none; use dot, neato, fdp, sfdp, circo or twopi")
+        }
         let gvc = sharedContext()
         ErrorChannel.reset()
 
@@ -38,6 +41,12 @@ public enum Graphviz {
         }
         defer { agclose(graph) }
         try ErrorChannel.check(.parse)
+        for attribute in LayoutEngine.graphAttributes(for: engine) {
+            // libcgraph's prototype takes mutable strings it does not change.
+            let (name, value, none) = (strdup(attribute.name), strdup(attribute.value), strdup(""))
+            defer { free(name); free(value); free(none) }
+            _ = agsafeset(UnsafeMutableRawPointer(graph), name, value, none)
+        }
 
         let laidOut = gvLayout(gvc, graph, engine) == 0
         defer { gvFreeLayout(gvc, graph) }

@@ -55,3 +55,27 @@ struct ChangeLogCommandTests {
         }
     }
 }
+
+@Suite("the title of a log's graph")
+struct ChangeLogTitleTests {
+    @Test("the graph and the summary are titled by the log's process, else by the file's name", arguments: [
+        ("log-show-default.log", "Landmarks"), ("log-stream.ndjson", "Landmarks"), ("stdout.txt", "stdout.txt"),
+    ])
+    func title(_ name: String, _ title: String) throws {
+        let dot = try Causegraph.run(["render", fixture("logs/\(name)"), "--format", "dot"])
+        #expect(dot.status == 0)
+        #expect(dot.output.contains("label=<<B>\(title)</B>>]"))
+        let summary = try Causegraph.run(["summary", fixture("logs/\(name)")])
+        #expect(summary.output.hasPrefix("\(title)\n"))
+        let markdown = try Causegraph.run(["summary", fixture("logs/\(name)"), "--format", "markdown"])
+        #expect(markdown.output.hasPrefix("## SwiftUI updates: \(title)\n"))
+    }
+
+    @Test("a log read from standard input stays untitled")
+    func standardInput() throws {
+        let log = try Data(contentsOf: URL(fileURLWithPath: fixture("logs/stdout.txt")))
+        let dot = try Causegraph.run(["render", "-", "--format", "dot"], standardInput: log)
+        #expect(dot.status == 0)
+        #expect(!dot.output.contains("label=<<B>"))
+    }
+}

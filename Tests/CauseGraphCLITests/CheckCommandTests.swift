@@ -67,7 +67,7 @@ struct CheckCommandTests {
     }
 
     @Test("bad input and usage exit 2", arguments: [
-        (["check", "AFTER"], "Missing expected argument '--budget <file>'"),
+        (["check", "AFTER"], "error: missing expected argument '--budget <file>'"),
         (["check", "AFTER", "--budget", "missing.yaml"], "missing.yaml: error: cannot open: No such file or directory"),
         (["check", "AFTER", "--budget", "."], ".: error: is a directory, expected a budget file"),
         (["check", "-", "--budget", "-"], "only one of the recording, the baseline and the budget can be read from standard input"),

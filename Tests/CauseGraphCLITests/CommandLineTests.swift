@@ -21,7 +21,7 @@ struct CommandLineTests {
         #expect(scratch.entries == [name], "no temporary file is left behind")
     }
 
-    @Test("-o - and no -o write to standard output; --format overrides the extension")
+    @Test("-o - and no -o write to standard output; --format names the format of a file without a known extension")
     func standardOutput() throws {
         let svg = try Causegraph.run(["render", trace])
         #expect(svg.status == 0)
@@ -35,9 +35,9 @@ struct CommandLineTests {
         }
         #expect(nodes.count == 5)
         let scratch = try Scratch()
-        let dot = try Causegraph.run(["render", trace, "-o", scratch.path("graph.svg"), "--format", "dot"])
+        let dot = try Causegraph.run(["render", trace, "-o", scratch.path("graph.txt"), "--format", "dot"])
         #expect(dot.status == 0)
-        #expect(String(decoding: try scratch.read("graph.svg"), as: UTF8.self).hasPrefix("digraph"))
+        #expect(String(decoding: try scratch.read("graph.txt"), as: UTF8.self).hasPrefix("digraph"))
     }
 
     @Test("reads standard input given as -")
@@ -68,19 +68,27 @@ struct CommandLineTests {
     }
 
     @Test("usage errors exit 2 with a message; help exits 0", arguments: [
-        (["render"], "Missing expected argument"),
-        (["render", "x.jsonl", "--frobnicate"], "Unknown option '--frobnicate'"),
+        (["render"], "error: missing expected argument '<trace> ...'\n"),
+        (["render", "x.jsonl", "--frobnicate"], "error: unknown option '--frobnicate'\n"),
+        (["render", "x.jsonl", "--formt", "svg"], "error: unknown option '--formt'. Did you mean '--format'?\n"),
         (["render", "missing.jsonl"], "missing.jsonl: error: cannot open: No such file or directory"),
         (["render", "TRACE", "-o", "graph.bmp"], "cannot tell the format of 'graph.bmp'"),
         (["render", "TRACE", "--frame-rate", "0"], "--frame-rate must be a positive number"),
         (["render", "TRACE", "--engine", "nonesuch", "-o", "-"], "error: graphviz layout failed"),
-        (["render", "TRACE", "--input-format", "word"], "The value 'word' is invalid for '--input-format"),
-        (["explain"], "Unexpected argument 'explain'"),
+        (["render", "TRACE", "--input-format", "word"], "error: the value 'word' is invalid for '--input-format"),
+        (["explain"], "error: unknown command 'explain'; the commands are render, why, summary, diff, check, report, convert\n"),
+        (["rendr", "TRACE"], "error: unknown command 'rendr'; did you mean 'render'?\n"),
+        (["help", "bogus"], "error: unknown command 'bogus'; the commands are render, why, summary, diff, check, report, convert\n"),
+        (["summary", "TRACE", "--fan-out", "-3"], "error: --fan-out -3 is out of range; give 1 or more\n"),
+        (["why", "TRACE", "--view", "OnOff", "--update", "2"], "error: --view and --update ask two different questions; give one of them\n"),
+        (["why", "TRACE", "--update", "2", "--regex"], "error: --regex applies to --view; give a --view pattern\n"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
         let result = try Causegraph.run(arguments.map { $0 == "TRACE" ? trace : $0 })
         #expect(result.status == 2)
-        #expect(result.standardError.contains(message))
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "one line: \(result.standardError)")
+        #expect(!result.standardError.contains("Usage:"))
         #expect(result.standardOutput.isEmpty)
     }
 
@@ -93,6 +101,32 @@ struct CommandLineTests {
         #expect(renderHelp.status == 0)
         #expect(renderHelp.output.contains("--engine"))
         #expect(try Causegraph.run(["--version"]).status == 0)
+        let helpRender = try Causegraph.run(["help", "render"])
+        #expect(helpRender.status == 0)
+        #expect(helpRender.output.contains("USAGE: causegraph render"))
+    }
+
+    @Test("render and report with no -o on a terminal ask for a file instead of printing markup", arguments: [
+        (["render", "TRACE"], "error: standard output is a terminal; name a file for the graph with -o (or -o - to print it anyway)\n"),
+        (["render", "TRACE", "--format", "png"], "error: standard output is a terminal; name a file for the graph with -o (or -o - to print it anyway)\n"),
+        (["report", "TRACE"], "error: standard output is a terminal; name a file for the HTML page with -o (or -o - to print it anyway)\n"),
+    ])
+    func terminalAsksForAFile(_ arguments: [String], _ message: String) throws {
+        let result = try Causegraph.runOnTerminal(arguments.map { $0 == "TRACE" ? trace : $0 })
+        #expect(result.status == 2)
+        #expect(result.standardError == message)
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("-o - on a terminal, and DOT or JSON with no -o, still print")
+    func terminalPrintsWhenAsked() throws {
+        let svg = try Causegraph.runOnTerminal(["render", trace, "-o", "-"])
+        #expect(svg.status == 0)
+        #expect(svg.output.hasPrefix("<?xml"))
+        #expect(svg.output.hasSuffix("</svg>\n"))
+        let dot = try Causegraph.runOnTerminal(["render", trace, "--format", "dot"])
+        #expect(dot.status == 0)
+        #expect(dot.output.hasPrefix("digraph"))
     }
 
     @Test("an output that is a directory is refused")

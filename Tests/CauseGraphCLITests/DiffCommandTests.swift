@@ -19,11 +19,11 @@ struct DiffCommandTests {
                              observable · 72 → 0 (−72) links
             """))
         #expect(!text.output.contains("\u{1B}"), "no colour when not on a terminal")
-        let markdown = try Causegraph.run(["diff", before, after, "--format", "markdown"])
+        let markdown = try Causegraph.run(["diff", before, after, "--table-format", "markdown"])
         #expect(markdown.output.hasPrefix("## SwiftUI update diff: Landmarks\n"))
-        let json = try Causegraph.run(["diff", before, after, "--format", "json"])
+        let json = try Causegraph.run(["diff", before, after, "--table-format", "json"])
         #expect(try JSONParser.parse(json.output)["changes"]?.arrayValue?.count == 5)
-        let all = try Causegraph.run(["diff", before, after, "--format", "json", "--all"])
+        let all = try Causegraph.run(["diff", before, after, "--table-format", "json", "--all"])
         #expect(try JSONParser.parse(all.output)["changes"]?.arrayValue?.count == 8 + 8)
     }
 
@@ -53,7 +53,7 @@ struct DiffCommandTests {
         let second = try Causegraph.run(["diff", before, after, "-o", "-"])
         #expect(first.standardOutput == second.standardOutput)
         let scratch = try Scratch()
-        let both = try Causegraph.run(["diff", before, after, "-o", "-", "--graph-format", "dot", "--table", scratch.path("changes.md"), "--format", "markdown"])
+        let both = try Causegraph.run(["diff", before, after, "-o", "-", "--format", "dot", "--table", scratch.path("changes.md"), "--table-format", "markdown"])
         #expect(both.output.hasPrefix("digraph causegraph_diff {"))
         #expect(String(decoding: try scratch.read("changes.md"), as: UTF8.self).hasPrefix("## SwiftUI update diff"))
     }
@@ -63,7 +63,7 @@ struct DiffCommandTests {
         let scratch = try Scratch()
         try FileManager.default.createDirectory(atPath: scratch.path("after"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: after, toPath: scratch.path("after/trace.jsonl"))
-        let result = try Causegraph.run(["diff", before, scratch.path("after"), "--format", "json", "--frame-rate", "60"])
+        let result = try Causegraph.run(["diff", before, scratch.path("after"), "--table-format", "json", "--frame-rate", "60"])
         #expect(result.status == 0)
         #expect(try JSONParser.parse(result.output)["after"]?["frameRate"]?.numberValue == 60)
         let stdin = try Causegraph.run(["diff", "-", after], standardInput: try Data(contentsOf: URL(fileURLWithPath: before)))
@@ -75,9 +75,9 @@ struct DiffCommandTests {
         (["diff", "missing.jsonl", "AFTER"], "missing.jsonl"),
         (["diff", "-", "-"], "only one of the two recordings can be read from standard input"),
         (["diff", "BEFORE", "AFTER", "-o", "diff.txt"], "cannot tell the format of"),
-        (["diff", "BEFORE", "AFTER", "--graph-format", "svg"], "--graph-format applies to the graph"),
+        (["diff", "BEFORE", "AFTER", "--format", "svg"], "error: --format names the graph's format; name its file with -o, or give the table's format with --table-format\n"),
         (["diff", "BEFORE", "AFTER", "-o", "-", "--table", "-"], "cannot both go to standard output"),
-        (["diff", "BEFORE"], "Missing expected argument"),
+        (["diff", "BEFORE"], "error: missing expected argument"),
     ])
     func errors(_ arguments: [String], _ message: String) throws {
         let scratch = try Scratch()
@@ -101,15 +101,15 @@ struct DiffShapingCommandTests {
 
     @Test("render's shaping options apply to the picture and, but for --max-nodes, to the table")
     func shaping() throws {
-        let focused = try Causegraph.run(["diff", before, after, "--focus", "ListItem", "--depth", "1", "--format", "json"])
+        let focused = try Causegraph.run(["diff", before, after, "--focus", "ListItem", "--depth", "1", "--table-format", "json"])
         #expect(focused.status == 0)
         #expect(try JSONParser.parse(focused.output)["changes"]?.arrayValue?.count == 4)
-        let limited = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "--format", "json", "-o", "-", "--graph-format", "dot"])
+        let limited = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "--table-format", "json", "-o", "-", "--format", "dot"])
         #expect(limited.status == 0)
         #expect(limited.output.contains("--max-nodes 2: 6 nodes carrying the fewest updates dropped"))
-        #expect(limited.standardError == "note: showing 2 of 8 nodes (--max-nodes 2); the legend says what was left out\n")
+        #expect(limited.standardError == "note: showing 2 of 8 nodes and 1 of 8 edges; --max-nodes 2: 6 nodes carrying the fewest updates dropped (--max-nodes 0 shows all)\n")
         let scratch = try Scratch()
-        let table = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "-o", scratch.path("diff.json"), "--format", "json"])
+        let table = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "-o", scratch.path("diff.json"), "--table-format", "json"])
         #expect(try JSONParser.parse(table.output)["changes"]?.arrayValue?.count == 5, "the table is not cut by --max-nodes")
         let graph = try JSONParser.parse(String(decoding: try scratch.read("diff.json"), as: UTF8.self))
         #expect(graph["nodes"]?.arrayValue?.count == 2)

@@ -32,8 +32,33 @@ struct InspectCommandTests {
         #expect(missing.standardError == "error: no event with id 99999 in the trace\n")
     }
 
+    @Test("why explains representables and other updates, not only view bodies")
+    func otherUpdateKinds() throws {
+        let representable = try Causegraph.run(["why", fixture("landmarks-favorites-before.jsonl"), "--view", "UIScrollView"])
+        #expect(representable.status == 0)
+        #expect(representable.output.hasPrefix("UIScrollView (representable, SwiftUI, system)\n"))
+        #expect(representable.output.contains("update ×3 (100%) LandmarkListView"))
+        let other = try Causegraph.run(["why", fixture("onoff-toggle.jsonl"), "--view", "<graph>"])
+        #expect(other.status == 0)
+        #expect(other.output.hasPrefix("<graph> (other, "))
+    }
+
+    @Test("why --list gives each update's event id, which --update takes", arguments: ["text", "markdown"])
+    func listedIDs(_ format: String) throws {
+        let trace = fixture("landmarks-favorites-before.jsonl")
+        let list = try Causegraph.run(["why", trace, "--view", "UIScrollView", "--list", "--format", format])
+        #expect(list.status == 0)
+        let rows = format == "text"
+            ? ["  29       2045.697 ms      87.1 µs  low      ran      LandmarkListView", "  89       4911.927 ms      95.7 µs  low      ran      LandmarkListView"]
+            : ["| 29 | 2045.697 ms | 87.1 µs | low | ran | body LandmarkListView |", "| 89 | 4911.927 ms | 95.7 µs | low | ran | body LandmarkListView |"]
+        for row in rows { #expect(list.output.contains(row + "\n"), "\(list.output)") }
+        let update = try Causegraph.run(["why", trace, "--update", "89"])
+        #expect(update.status == 0)
+        #expect(update.output.hasPrefix("Update 89\nUIScrollView\n"))
+    }
+
     @Test("why errors exit 2", arguments: [
-        (["--view", "Nope"], "error: no view matches 'Nope'; closest: OnOffView\n"),
+        (["--view", "Nope"], "error: no update matches 'Nope'; closest: OnOffView, <graph>, Creation of App\n"),
         (["--view", "(", "--regex"], "error: invalid regular expression '('"),
         ([], "name a view with --view PATTERN, or an update event with --update ID"),
         (["--update", "13", "--list"], "--list needs --view"),

@@ -102,7 +102,7 @@ struct PluginTests {
         (["--output", "Graphs/refused", "--suffix", "/../x", "traces"], "error: the suffix '/../x' would reach outside the output folder"),
         (["--output", "Graphs/refused", "--engine", "neato", "traces"], "error: unknown option '--engine'; options for `causegraph render` go after '--'"),
         (["--output", "Graphs/refused", "traces", "--", "-o", "x.svg"], "error: '-o' cannot follow '--'"),
-        (["--output", "Graphs/refused", "traces", "--", "--frobnicate"], "error: Unknown option '--frobnicate'\n"),
+        (["--output", "Graphs/refused", "traces", "--", "--frobnicate"], "error: unknown option '--frobnicate'\n"),
         (["--output", "Graphs/refused", "traces", "--", "--engine", "nonesuch"], "error: graphviz layout failed"),
     ])
     func refusedArguments(_ arguments: [String], _ message: String) throws {

@@ -50,8 +50,8 @@ struct ReportCommandTests {
     @Test("bad input and usage errors exit 2 and leave no page", arguments: [
         (["report", "BAD", "-o", "OUT"], "bad.jsonl:2:52: error: unknown owner"),
         (["report", "missing.jsonl", "-o", "OUT"], "missing.jsonl: error: cannot open"),
-        (["report", "GOOD", "--theme", "sepia", "-o", "OUT"], "The value 'sepia' is invalid for '--theme"),
-        (["render", "GOOD", "--theme", "sepia"], "The value 'sepia' is invalid for '--theme"),
+        (["report", "GOOD", "--theme", "sepia", "-o", "OUT"], "error: the value 'sepia' is invalid for '--theme"),
+        (["render", "GOOD", "--theme", "sepia"], "error: the value 'sepia' is invalid for '--theme"),
     ])
     func errors(_ arguments: [String], _ message: String) throws {
         let scratch = try Scratch()
@@ -76,7 +76,7 @@ struct ReportCommandTests {
         let trace = fixture("onoff-toggle.jsonl")
         let shaped = try Causegraph.run(["report", trace, "--max-nodes", "3"])
         #expect(shaped.status == 0)
-        #expect(shaped.standardError.contains("note: showing 3 of 5 nodes (--max-nodes 3)"))
+        #expect(shaped.standardError.contains("note: showing 3 of 5 nodes and 1 of 4 edges (+ 1 dotted); --max-nodes 3: 2 nodes carrying the fewest updates dropped"))
         #expect(shaped.output.contains("3 of 5 nodes drawn"))
         #expect(shaped.output.contains("<g id=\"r1\" class=\"edge kind&#45;gesture label&#45;update residual\">"), "the residual edge is drawn")
         #expect(shaped.output.contains("shown: 3 of 5 nodes"), "and the legend")

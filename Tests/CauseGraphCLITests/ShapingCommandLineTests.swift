@@ -31,7 +31,7 @@ struct ShapingCommandLineTests {
         let graph = try json(result)
         #expect(graph.nodes == ["LandmarkFavoriteButton", "LandmarkListItemView"])
         #expect(graph.isShaped)
-        #expect(result.standardError == "note: showing 2 of 7 nodes (--focus \"LandmarkFavoriteButton\" --depth 1); the legend says what was left out\n")
+        #expect(result.standardError == "note: showing 2 of 7 nodes and 1 of 6 edges; --focus \"LandmarkFavoriteButton\" --depth 1: 5 nodes not on a cause path into a match dropped\n")
     }
 
     @Test("--regex reads patterns as regular expressions; without it they are substrings")
@@ -91,10 +91,12 @@ struct ShapingCommandLineTests {
         (["--window", "soon"], "--window: expected START:END"),
         (["--window", "1h:"], "--window: \"1h\" is not a time"),
         (["--depth", "2"], "--depth applies to --focus"),
-        (["--focus", "Tap", "--depth=-1"], "--depth must be 0 or more"),
-        (["--max-nodes=-5"], "--max-nodes must be 0 (no limit) or more"),
-        (["--min-count=-1"], "--min-count must be 0 or more"),
-        (["--max-nodes", "many"], "The value 'many' is invalid for '--max-nodes"),
+        (["--focus", "Tap", "--depth=-1"], "error: --depth -1 is out of range; give 0 or more\n"),
+        (["--max-nodes=-5"], "error: --max-nodes -5 is out of range; give 0 (no limit) or more\n"),
+        (["--max-nodes", "-1"], "error: --max-nodes -1 is out of range; give 0 (no limit) or more\n"),
+        (["--max-edges", "-2"], "error: --max-edges -2 is out of range; give 0 (no limit) or more\n"),
+        (["--min-count", "-1"], "error: --min-count -1 is out of range; give 0 or more\n"),
+        (["--max-nodes", "many"], "error: the value 'many' is invalid for '--max-nodes"),
     ])
     func errors(_ options: [String], _ message: String) throws {
         let scratch = try Scratch()
@@ -122,13 +124,86 @@ struct ShapingCommandLineTests {
         let result = try Causegraph.run(["render", trace, "-o", scratch.path("big.svg")])
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 0)
-        #expect(result.standardError.hasPrefix("note: showing 80 of 10009 nodes (--max-nodes 80)"))
+        #expect(result.standardError.hasPrefix("note: showing 80 of 10,009 nodes and 10 of 21,516 edges (+ 140 dotted); --max-nodes 80: 9,929 nodes carrying the fewest updates dropped (--max-nodes 0 shows all); --max-edges 150: 412 lighter edges not drawn (--max-edges 0 draws all)\n"))
         let svg = String(decoding: try scratch.read("big.svg"), as: UTF8.self)
         #expect(svg.components(separatedBy: "<g id=\"n").count - 1 == 80)
-        #expect(svg.contains(">shown: 80 of 10009 nodes, "))
+        #expect(svg.contains(">shown: 80 of 10,009 nodes, "))
         #expect(svg.contains("carrying the fewest updates dropped"))
         // A debug build on a shared machine takes a few seconds; a layout of
         // thousands of nodes would take hours.
         #expect(elapsed < .seconds(60), "render took \(elapsed)")
+    }
+}
+
+@Suite("what shaping removed, in the note and the legend")
+struct ShapingNoteTests {
+    let landmarks = fixture("landmarks-favorites-before.jsonl")
+
+    @Test("--hide-system says what it hid, and promises no dotted edges it did not draw")
+    func hideSystem() throws {
+        let result = try Causegraph.run(["render", landmarks, "--hide-system", "--format", "dot"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "note: showing 5 of 7 nodes and 4 of 6 edges; --hide-system: 2 system nodes hidden, with no cause link through them\n")
+        #expect(result.output.contains("--hide-system: 2 system nodes hidden, with no cause link through them"))
+        #expect(!result.output.contains("dotted"))
+    }
+
+    @Test("--max-edges says how many edges it left out, even when every node is shown")
+    func maxEdges() throws {
+        let result = try Causegraph.run(["render", landmarks, "--max-edges", "2", "--format", "dot"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "note: showing 7 of 7 nodes and 2 of 6 edges; --max-edges 2: 4 lighter edges not drawn (--max-edges 0 draws all)\n")
+    }
+
+    @Test("removedEvents counts the events of the nodes --focus and --ignore dropped")
+    func removedEvents() throws {
+        let ignored = try Causegraph.run(["render", landmarks, "--ignore", "UIScroll", "--format", "json"])
+        #expect(ignored.output.contains(#"{"filter": "ignore", "option": "--ignore \"UIScroll\"", "removedNodes": 1, "removedEvents": 3,"#))
+        let focused = try Causegraph.run(["render", landmarks, "--focus", "LandmarkFavoriteButton", "--depth", "1", "--format", "json"])
+        #expect(focused.output.contains(#""shown": {"nodes": 2, "edges": 1, "events": 75}, "total": {"nodes": 7, "edges": 6, "events": 90}"#))
+        #expect(focused.output.contains(#"{"filter": "focus", "option": "--focus \"LandmarkFavoriteButton\" --depth 1", "removedNodes": 5, "removedEvents": 15,"#))
+    }
+
+    @Test("--storm-window shows its default as it would be typed")
+    func stormWindowDefault() throws {
+        let help = try Causegraph.run(["summary", "--help"])
+        let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("The rebuild storm window (e.g. 5ms, 800us). (default: 5ms)"))
+    }
+}
+
+@Suite("the same options on every command")
+struct ConsistentOptionTests {
+    let before = fixture("landmarks-favorites-before.jsonl")
+    let after = fixture("landmarks-favorites-after.jsonl")
+
+    @Test("diff --theme dark draws the diff on a dark background")
+    func diffTheme() throws {
+        let light = try Causegraph.run(["diff", before, after, "-o", "-", "--format", "dot"])
+        let dark = try Causegraph.run(["diff", before, after, "-o", "-", "--format", "dot", "--theme", "dark"])
+        #expect(dark.status == 0)
+        #expect(light.output.contains("bgcolor=\"#ffffff\""))
+        #expect(dark.output.contains("bgcolor=\"#0f172a\""))
+        #expect(!dark.output.contains("#dcfce7"), "no light fills on the dark page")
+    }
+
+    @Test("report --engine lays the graph out with that engine")
+    func reportEngine() throws {
+        let dot = try Causegraph.run(["report", before, "-o", "-"])
+        let neato = try Causegraph.run(["report", before, "-o", "-", "--engine", "neato"])
+        #expect(neato.status == 0)
+        #expect(neato.output != dot.output)
+        let nop = try Causegraph.run(["report", before, "-o", "-", "--engine", "nop"])
+        #expect(nop.status == 2)
+        #expect(nop.standardError.hasPrefix("error: graphviz layout failed: the nop engine draws positions"))
+    }
+
+    @Test("--classify on traces that are not Instruments exports says it does not apply")
+    func classifyNative() throws {
+        let scratch = try Scratch()
+        let rules = try scratch.write("rules.jsonl", #"{"match": "Tap", "kind": "gesture"}"# + "\n")
+        let result = try Causegraph.run(["render", before, "--classify", rules, "--format", "dot"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "warning: --classify applies to Instruments exports, whose node titles need classifying; none of the traces read is one\n")
     }
 }

@@ -61,7 +61,8 @@ public struct DiffDOTEncoder: Sendable {
         lines.append("<FONT POINT-SIZE=\"9\">" + legend.joined(separator: " · ") + "</FONT>")
         if let shaping {
             let muted = style.graph.palette.mutedText
-            let details = [DOTLegend.shown(shaping)] + shaping.steps.map(DOTLegend.line(for:))
+            let drewDotted = shaping.residualEdges > 0 || shaping.impliedResidualPaths > 0
+            let details = [DOTLegend.shown(shaping)] + shaping.steps.map { DOTLegend.line(for: $0, drewDotted: drewDotted) }
                 + (shaping.residualEdges > 0 ? ["dotted edges with a hollow head: cause links through nodes not shown"] : [])
             lines += details.map { "<FONT POINT-SIZE=\"9\" COLOR=\"\(muted)\">\(DOTEscaping.htmlText($0))</FONT>" }
         }

@@ -56,4 +56,26 @@ public struct DiffStyle: Sendable, Equatable {
         same: Look(colour: "#94a3b8", fill: "#f8fafc", nodeLine: nil, peripheries: 1, penWidth: "0.8",
                    edgeLine: "solid", doubleEdge: false, lineName: "thin"),
         graph: .light)
+
+    /// Light text on deep fills, for dark pages; the same lines as ``light``.
+    public static let dark = DiffStyle(
+        added: Look(colour: "#4ade80", fill: "#14532d", nodeLine: nil, peripheries: 1, penWidth: "3.0",
+                    edgeLine: "bold", doubleEdge: false, lineName: "bold"),
+        removed: Look(colour: "#f87171", fill: "#450a0a", nodeLine: "dashed", peripheries: 1, penWidth: "1.6",
+                      edgeLine: "dashed", doubleEdge: false, lineName: "dashed"),
+        more: Look(colour: "#fb923c", fill: "#431407", nodeLine: nil, peripheries: 2, penWidth: "1.4",
+                   edgeLine: "solid", doubleEdge: true, lineName: "double"),
+        less: Look(colour: "#60a5fa", fill: "#172554", nodeLine: "dotted", peripheries: 1, penWidth: "1.6",
+                   edgeLine: "dotted", doubleEdge: false, lineName: "dotted"),
+        same: Look(colour: "#64748b", fill: "#1e293b", nodeLine: nil, peripheries: 1, penWidth: "0.8",
+                   edgeLine: "solid", doubleEdge: false, lineName: "thin"),
+        graph: .dark)
+
+    /// The diff style of a colour theme.
+    public static func of(_ theme: Theme) -> DiffStyle {
+        switch theme {
+        case .light: .light
+        case .dark: .dark
+        }
+    }
 }

@@ -1,5 +1,5 @@
 /// The changes of a ``GraphDiff`` as one list, largest first: what
-/// `causegraph diff --format` writes.
+/// `causegraph diff --table-format` writes.
 ///
 /// Rows sort by the size of the count change, then of the total-duration
 /// change, then nodes before edges in the union's order, so the order never

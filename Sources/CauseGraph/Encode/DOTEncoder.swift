@@ -112,9 +112,9 @@ public struct DOTEncoder: Sendable {
         guard node.kind.isUpdate else { return CountText.string(node.count, "event") }
         var text: String
         if node.isFullySkipped {
-            text = "skipped \(node.count) of \(node.count)"
+            text = "skipped \(CountText.format(node.count)) of \(CountText.format(node.count))"
         } else if node.skipped > 0 {
-            text = "ran \(node.ran) of \(node.count)"
+            text = "ran \(CountText.format(node.ran)) of \(CountText.format(node.count))"
         } else {
             text = CountText.string(node.count, "update")
         }
@@ -128,7 +128,7 @@ public struct DOTEncoder: Sendable {
         if let module = node.module { identity += " · " + module }
         lines.append(identity)
         if node.kind.isUpdate {
-            lines.append("\(CountText.string(node.count, "update")): ran \(node.ran), skipped \(node.skipped)")
+            lines.append("\(CountText.string(node.count, "update")): ran \(CountText.format(node.ran)), skipped \(CountText.format(node.skipped))")
             if let total = node.totalDuration, let worst = node.maxDuration {
                 var timing = "total \(DurationText.string(total)), worst \(DurationText.string(worst))"
                 if let severity = node.severity { timing += " (\(severity.rawValue))" }
@@ -157,7 +157,7 @@ public struct DOTEncoder: Sendable {
         var attributes = [
             "id=\"\(edge.id)\"",
             "class=\"\(classes)\"",
-            DOTEscaping.edgeLabelAttribute(edge.label, figures: "×\(edge.count)"),
+            DOTEscaping.edgeLabelAttribute(edge.label, figures: "×\(CountText.format(edge.count))"),
             "penwidth=\(Self.penWidth(forCount: edge.count))",
         ]
         // Dotted says "through nodes not shown", and wins over creation's bold.
@@ -181,7 +181,7 @@ public struct DOTEncoder: Sendable {
 
     private func edgeTooltip(_ edge: CauseGraph.Edge, from: String, to: String) -> String {
         let ends = edge.isResidual ? "\(from) ⇢ \(to) through nodes not shown" : "\(from) → \(to)"
-        var lines = [ends, "\(edge.kind.rawValue) · \(edge.label.rawValue) ×\(edge.count)"]
+        var lines = [ends, "\(edge.kind.rawValue) · \(edge.label.rawValue) ×\(CountText.format(edge.count))"]
         if !edge.changed.isEmpty { lines.append("changed: " + edge.changed.joined(separator: ", ")) }
         if let groups = groupList(edge.groups) { lines.append(groups) }
         return lines.joined(separator: "\n")

@@ -13,11 +13,12 @@ enum DOTLegend {
             "<FONT POINT-SIZE=\"10\" COLOR=\"\(palette.mutedText)\">\(DOTEscaping.htmlText(text))</FONT>"
         }
         rows.append(detail(shown(report)))
-        rows += report.steps.map { detail(line(for: $0)) }
+        let drewDotted = report.residualEdges > 0 || report.impliedResidualPaths > 0
+        rows += report.steps.map { detail(line(for: $0, drewDotted: drewDotted)) }
         if report.residualEdges > 0 || report.impliedResidualPaths > 0 {
             var text = "dotted edges: cause links through nodes not shown"
             if report.impliedResidualPaths > 0 {
-                text += " (\(report.impliedResidualPaths) more already implied by the paths shown)"
+                text += " (\(CountText.format(report.impliedResidualPaths)) more already implied by the paths shown)"
             }
             rows.append(detail(text))
         }
@@ -27,14 +28,15 @@ enum DOTLegend {
 
     /// `shown: 80 of 5000 nodes, 95 of 9000 edges (+ 12 dotted), 2000 of 60000 events`
     static func shown(_ report: ShapingReport) -> String {
-        var edges = "\(report.shown.edges) of \(CountText.string(report.total.edges, "edge"))"
-        if report.residualEdges > 0 { edges += " (+ \(report.residualEdges) dotted)" }
-        return "shown: \(report.shown.nodes) of \(CountText.string(report.total.nodes, "node")), \(edges), "
-            + "\(report.shown.events) of \(CountText.string(report.total.events, "event"))"
+        var edges = "\(CountText.format(report.shown.edges)) of \(CountText.string(report.total.edges, "edge"))"
+        if report.residualEdges > 0 { edges += " (+ \(CountText.format(report.residualEdges)) dotted)" }
+        return "shown: \(CountText.format(report.shown.nodes)) of \(CountText.string(report.total.nodes, "node")), \(edges), "
+            + "\(CountText.format(report.shown.events)) of \(CountText.string(report.total.events, "event"))"
     }
 
-    /// One filter and what it left out: `--hide-system: 12 system nodes folded into dotted edges`.
-    static func line(for step: ShapingReport.Step) -> String {
+    /// One filter and what it left out: `--hide-system: 12 system nodes folded into dotted edges`;
+    /// `drewDotted` says whether the picture has dotted edges to fold them into.
+    static func line(for step: ShapingReport.Step, drewDotted: Bool = true) -> String {
         let untimed = step.keptUntimedEvents > 0
             ? "; \(CountText.string(step.keptUntimedEvents, "event")) without a time kept" : ""
         guard step.removedNodes > 0 || step.removedEvents > 0 || step.removedLinks > 0 || step.removedEdges > 0 else {
@@ -46,11 +48,22 @@ enum DOTLegend {
             "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) outside the window left out"
         case .focus: "\(nodes) not on a cause path into a match dropped"
         case .ignore: "\(nodes) matching, or caused only by matches, dropped"
-        case .hideSystem: "\(CountText.string(step.removedNodes, "system node")) folded into dotted edges"
+        case .hideSystem:
+            CountText.string(step.removedNodes, "system node") + (drewDotted ? " folded into dotted edges" : " hidden, with no cause link through them")
         case .minCount: "\(nodes) with fewer events dropped"
         case .maxNodes: "\(nodes) carrying the fewest updates dropped (--max-nodes 0 shows all)"
         case .maxEdges: "\(CountText.string(step.removedEdges, "lighter edge")) not drawn (--max-edges 0 draws all)"
         }
         return "\(step.option): \(outcome)" + untimed
+    }
+}
+
+extension ShapingReport {
+    /// What each filter that left something out did, in the words of the legend.
+    public var removals: [String] {
+        let drewDotted = residualEdges > 0 || impliedResidualPaths > 0
+        return steps
+            .filter { $0.removedNodes > 0 || $0.removedEvents > 0 || $0.removedLinks > 0 || $0.removedEdges > 0 }
+            .map { DOTLegend.line(for: $0, drewDotted: drewDotted) }
     }
 }

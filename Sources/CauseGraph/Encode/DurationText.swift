@@ -64,9 +64,21 @@ extension String {
     }
 }
 
-/// Counts with their noun: `1 update`, `24 updates`.
-enum CountText {
+/// Counts for people: with their noun, `1 update`, `1,024 updates`; digits
+/// grouped by thousands with commas whatever the machine's locale.
+public enum CountText {
     static func string(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
+        format(count) + " " + (count == 1 ? singular : plural ?? singular + "s")
+    }
+
+    /// `count` with its digits grouped by thousands: `12,345`.
+    public static func format<Count: BinaryInteger>(_ count: Count) -> String {
+        let digits = String(count.magnitude)
+        var grouped = count < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return grouped
     }
 }

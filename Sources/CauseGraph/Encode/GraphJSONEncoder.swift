@@ -15,6 +15,9 @@ public enum GraphJSONEncoder {
         lines.append("  \"causegraph\": \(version),")
         lines.append("  \"app\": \(JSONText.quoted(graph.app)),")
         lines.append("  \"frameRate\": \(JSONText.number(graph.frameRate)),")
+        if graph.frameRates.count > 1 {
+            lines.append("  \"frameRates\": [\(graph.frameRates.map(JSONText.number).joined(separator: ", "))],")
+        }
         lines.append(list("nodes", graph.nodes.map(node)) + ",")
         lines.append(list("edges", graph.edges.map(edge)) + ",")
         lines.append(list("groups", graph.groups.map(group)) + ",")

@@ -25,4 +25,12 @@ public enum InputFormat: String, CaseIterable, Sendable {
     public static func detect(_ prefix: [UInt8]) -> InputFormat? {
         allCases.first { $0.importer.looksLikeFormat(prefix) }
     }
+
+    /// The format of a file found in a folder rather than named: as `detect`,
+    /// but text counts as change lines only when it shows some.
+    static func detectAmongOtherFiles(_ prefix: [UInt8]) -> InputFormat? {
+        let format = detect(prefix)
+        if format == .changes && !ChangeLogImporter.showsChangeLines(prefix) { return nil }
+        return format
+    }
 }

@@ -6,78 +6,92 @@ public enum TraceInput {
     /// Reads every path (a file, a directory of files, an Instruments
     /// `.trace` bundle, or `-` for standard input) into `sink`, in the byte
     /// order of their paths; each bundle is a recording of its own, read
-    /// after the files.
+    /// after the files through Xcode's xctrace (see ``TraceBundle``).
+    ///
+    /// A file or FIFO named directly must hold a trace. In a directory, only
+    /// regular files are opened, and (unless `settings.format` names the
+    /// format) those that hold no trace are set aside; one note per directory
+    /// names what was left out.
     public static func read<Sink: TraceSink>(
         paths: [String], settings: ImportSettings = ImportSettings(), into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         guard !paths.isEmpty else { throw .error("no trace given") }
-        let bundles = paths.filter(TraceBundle.isBundle).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        if let format = settings.format, format != .instruments, let bundle = bundles.first {
-            throw .error("a .trace bundle is an Instruments recording, not --input-format \(format.rawValue)", at: SourceLocation(file: bundle))
+        var named: [String] = []
+        var directories: [TraceDirectory] = []
+        var bundles: [String] = []
+        for path in paths {
+            switch path == "-" ? .other : FileKind(path: path) {
+            case .directory where isInstrumentsDocument(path):
+                if let format = settings.format, format != .instruments {
+                    throw .error("a .trace bundle is an Instruments recording, not --input-format \(format.rawValue)", at: SourceLocation(file: path))
+                }
+                bundles.append(path)
+            case .directory:
+                directories.append(try TraceDirectory(path: path))
+            case .regular, .other, .missing:
+                named.append(path)
+            }
         }
-        let others = paths.filter { !TraceBundle.isBundle($0) }
-        if !others.isEmpty { try read(files: others, settings: settings, into: &sink, diagnostics: &diagnostics) }
-        for bundle in bundles {
+        var streamsByFormat: [InputFormat: [(path: String, stream: ByteStream)]] = [:]
+        for index in directories.indices {
+            for file in directories[index].files {
+                let stream = try ByteStream(path: file)
+                if let format = try format(of: stream, settings: settings, strict: false) {
+                    streamsByFormat[format, default: []].append((file, stream))
+                } else {
+                    directories[index].setAside(file)
+                }
+            }
+            let directory = directories[index]
+            guard !directory.files.isEmpty else {
+                let skipped = directory.skipped.map { "; skipped \($0)" } ?? ""
+                throw .error("directory holds no trace files\(skipped)", at: SourceLocation(file: directory.path))
+            }
+            if let skipped = directory.skipped {
+                diagnostics.note("skipped \(skipped)", at: SourceLocation(file: directory.path))
+            }
+        }
+        for path in named {
+            let stream = try ByteStream(path: path)
+            streamsByFormat[try format(of: stream, settings: settings, strict: true)!, default: []].append((path, stream))
+        }
+        if !settings.classificationFiles.isEmpty && streamsByFormat[.instruments] == nil && bundles.isEmpty {
+            diagnostics.warn("--classify applies to Instruments exports, whose node titles need classifying; none of the traces read is one")
+        }
+        // Formats are read in a fixed order so output never depends on hashing,
+        // and each format's files sorted by path, so the same files give the
+        // same graph in whatever order they are named.
+        for format in InputFormat.allCases {
+            guard let opened = streamsByFormat[format] else { continue }
+            let sorted = opened.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.map(\.stream)
+            try format.importer.read(sorted, settings: settings, into: &sink, diagnostics: &diagnostics)
+        }
+        for bundle in bundles.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             try TraceBundle.read(bundle, settings: settings, into: &sink, diagnostics: &diagnostics)
         }
     }
 
-    private static func read<Sink: TraceSink>(
-        files paths: [String], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
-    ) throws(Diagnostic) {
-        var streamsByFormat: [InputFormat: [ByteStream]] = [:]
-        // Sorted, so the same files give the same graph in whatever order they are named.
-        let files = try expand(paths).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for path in files {
-            let stream = try ByteStream(path: path)
-            let chosen: InputFormat
-            if let format = settings.format {
-                chosen = format
-            } else {
-                let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
-                let isBlank = prefix.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-                guard !(isBlank && stream.isAtEnd) else {
-                    throw .error("empty file: expected a trace", at: SourceLocation(file: stream.name))
-                }
-                guard let detected = InputFormat.detect(prefix) else {
-                    let known = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw .error("unrecognised trace format (known: \(known)); name one with --input-format", at: SourceLocation(file: stream.name, line: 1))
-                }
-                chosen = detected
-            }
-            streamsByFormat[chosen, default: []].append(stream)
+    /// The format `stream` holds: `settings.format` if given, else the one its
+    /// first bytes show. When none does, `strict` throws; otherwise the answer is `nil`.
+    private static func format(of stream: ByteStream, settings: ImportSettings, strict: Bool) throws(Diagnostic) -> InputFormat? {
+        if let format = settings.format { return format }
+        guard strict else {
+            // The first read brings in a whole chunk anyway; change lines are looked for in all of it.
+            return InputFormat.detectAmongOtherFiles(try stream.prefix(ByteStream.chunkSize))
         }
-        // Formats are read in a fixed order so output never depends on hashing.
-        for format in InputFormat.allCases {
-            guard let streams = streamsByFormat[format] else { continue }
-            try format.importer.read(streams, settings: settings, into: &sink, diagnostics: &diagnostics)
+        let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
+        let isBlank = prefix.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if isBlank && stream.isAtEnd {
+            throw .error("empty file: expected a trace", at: SourceLocation(file: stream.name))
         }
+        if let detected = InputFormat.detect(prefix) { return detected }
+        let known = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        throw .error("unrecognised trace format (known: \(known)); name one with --input-format", at: SourceLocation(file: stream.name, line: 1))
     }
 
-    /// Replaces each directory with the regular files directly inside it, sorted by name.
-    static func expand(_ paths: [String]) throws(Diagnostic) -> [String] {
-        var files: [String] = []
-        let manager = FileManager.default
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard path != "-", manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                files.append(path)
-                continue
-            }
-            let names: [String]
-            do {
-                names = try manager.contentsOfDirectory(atPath: path)
-            } catch {
-                throw .error("cannot list directory", at: SourceLocation(file: path))
-            }
-            let entries = names
-                .filter { !$0.hasPrefix(".") }
-                .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                .map { (path as NSString).appendingPathComponent($0) }
-                .filter { manager.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }
-            guard !entries.isEmpty else { throw .error("directory holds no trace files", at: SourceLocation(file: path)) }
-            files += entries
-        }
-        return files
+    /// Whether a directory of this name is an Instruments document (a
+    /// `.trace` bundle) rather than a folder of files.
+    static func isInstrumentsDocument(_ path: String) -> Bool {
+        (path as NSString).pathExtension.lowercased() == "trace"
     }
 }

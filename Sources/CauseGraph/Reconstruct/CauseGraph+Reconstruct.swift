@@ -10,7 +10,7 @@ extension CauseGraph {
     ) throws(Diagnostic) -> CauseGraph {
         var builder = GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow)
         try TraceInput.read(paths: paths, settings: settings, into: &builder, diagnostics: &diagnostics)
-        return builder.finish()
+        return builder.finish().notingFrameRates(in: &diagnostics)
     }
 
     /// Like ``reconstruct(from:settings:burstWindow:diagnostics:)``, and also
@@ -20,6 +20,17 @@ extension CauseGraph {
     ) throws(Diagnostic) -> (graph: CauseGraph, events: EventLog) {
         var sink = TeeSink(GraphBuilder(frameRate: settings.frameRate), EventLog(frameRate: settings.frameRate))
         try TraceInput.read(paths: paths, settings: settings, into: &sink, diagnostics: &diagnostics)
-        return (sink.first.finish(), sink.second)
+        return (sink.first.finish().notingFrameRates(in: &diagnostics), sink.second)
+    }
+
+    /// Warns when the traces read disagree on the frame rate, saying which
+    /// rates apply; returns the graph unchanged.
+    func notingFrameRates(in diagnostics: inout Diagnostics) -> CauseGraph {
+        if frameRates.count > 1 {
+            let rates = frameRates.map { JSONText.number($0) + " Hz" }.joined(separator: ", ")
+            diagnostics.warn(
+                "the traces were recorded at different frame rates (\(rates)): each update is judged at its own trace's rate; --frame-rate judges them all at one")
+        }
+        return self
     }
 }

@@ -7,8 +7,12 @@
 public struct CauseGraph: Sendable, Equatable {
     /// The recorded app, when the trace names it.
     public var app: String?
-    /// The frame rate severities were judged against.
+    /// The frame rate severities were judged against: the first trace's,
+    /// when traces recorded at different rates were read together.
     public var frameRate: Double
+    /// Every frame rate severities were judged against, lowest first: each
+    /// update is judged at the rate of the trace it came from.
+    public var frameRates: [Double]
     public var nodes: [Node]
     public var edges: [Edge]
     /// The update groups, sorted by id.
@@ -19,10 +23,11 @@ public struct CauseGraph: Sendable, Equatable {
 
     public init(
         app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, nodes: [Node] = [], edges: [Edge] = [],
-        groups: [UpdateGroup] = [], worstUpdates: [UpdateExample] = []
+        groups: [UpdateGroup] = [], worstUpdates: [UpdateExample] = [], frameRates: [Double]? = nil
     ) {
         self.app = app
         self.frameRate = frameRate
+        self.frameRates = frameRates ?? [frameRate]
         self.nodes = nodes
         self.edges = edges
         self.groups = groups

@@ -20,6 +20,7 @@ public struct GraphBuilder: TraceSink {
     private var budget = FrameBudget()
     private var app: String?
     private var graphFrameRate: Double?
+    private var judgedFrameRates: Set<Double> = []
     private var document = -1
 
     private var nodeIndex: [NodeKey: Int32] = [:]
@@ -51,6 +52,7 @@ public struct GraphBuilder: TraceSink {
             budget = FrameBudget(frameRate: header.frameRate ?? FrameBudget.defaultFrameRate)
         }
         if graphFrameRate == nil { graphFrameRate = budget.frameRate }
+        judgedFrameRates.insert(budget.frameRate)
     }
 
     public mutating func add(_ event: TraceEvent) throws {
@@ -174,7 +176,8 @@ public struct GraphBuilder: TraceSink {
         }
         return CauseGraph(
             app: app, frameRate: graphFrameRate ?? budget.frameRate,
-            nodes: graphNodes, edges: graphEdges, groups: graphGroups, worstUpdates: worstUpdates)
+            nodes: graphNodes, edges: graphEdges, groups: graphGroups, worstUpdates: worstUpdates,
+            frameRates: judgedFrameRates.isEmpty ? nil : judgedFrameRates.sorted())
     }
 
     /// The id each interned group gets in the graph: the trace's own when the

@@ -91,7 +91,7 @@ public struct HTMLReport {
 
     private func header(_ summary: TraceSummary, picture: CauseGraph) -> [String] {
         var facts = sources.map(HTMLText.escape)
-        facts.append("\(JSONText.number(graph.frameRate)) Hz")
+        facts.append(graph.frameRates.map { "\(JSONText.number($0)) Hz" }.joined(separator: ", "))
         facts.append(CountText.string(summary.totals.events, "event"))
         facts.append(picture.nodes.count == graph.nodes.count
             ? CountText.string(graph.nodes.count, "node")

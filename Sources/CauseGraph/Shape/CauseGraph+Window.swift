@@ -6,7 +6,7 @@ extension CauseGraph {
     ) throws(Diagnostic) -> (graph: CauseGraph, window: WindowStatistics) {
         var filter = TimeWindowFilter(window: window, downstream: GraphBuilder(frameRate: settings.frameRate))
         try TraceInput.read(paths: paths, settings: settings, into: &filter, diagnostics: &diagnostics)
-        return (filter.downstream.finish(), filter.statistics)
+        return (filter.downstream.finish().notingFrameRates(in: &diagnostics), filter.statistics)
     }
 
     /// Like ``reconstruct(from:settings:window:diagnostics:)``, and also keeps
@@ -17,6 +17,6 @@ extension CauseGraph {
         let both = TeeSink(GraphBuilder(frameRate: settings.frameRate), EventLog(frameRate: settings.frameRate))
         var filter = TimeWindowFilter(window: window, downstream: both)
         try TraceInput.read(paths: paths, settings: settings, into: &filter, diagnostics: &diagnostics)
-        return (filter.downstream.first.finish(), filter.downstream.second, filter.statistics)
+        return (filter.downstream.first.finish().notingFrameRates(in: &diagnostics), filter.downstream.second, filter.statistics)
     }
 }

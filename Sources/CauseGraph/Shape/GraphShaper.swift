@@ -51,28 +51,29 @@ public struct GraphShaper: Sendable {
             if let depth = settings.depth { option += " --depth \(depth)" }
             let removed = pass.focus(on: settings.focus, depth: settings.depth)
             guard let removed else { throw .focusMatchesNothing(option) }
-            steps.append(ShapingReport.Step(filter: .focus, option: option, removedNodes: removed))
+            steps.append(ShapingReport.Step(filter: .focus, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
         if !settings.ignore.isEmpty {
             let option = settings.ignore.map { "--ignore \($0)" }.joined(separator: " ")
             let removed = pass.ignore(settings.ignore)
             try pass.requireNodes(after: option, reason: "every node matches or is caused only by matches")
-            steps.append(ShapingReport.Step(filter: .ignore, option: option, removedNodes: removed))
+            steps.append(ShapingReport.Step(filter: .ignore, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
         if settings.hideSystem {
             let removed = pass.remove { graph.nodes[$0].owner == .system }
             try pass.requireNodes(after: "--hide-system", reason: "the graph has no app nodes")
-            steps.append(ShapingReport.Step(filter: .hideSystem, option: "--hide-system", removedNodes: removed))
+            steps.append(ShapingReport.Step(filter: .hideSystem, option: "--hide-system", removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
         if settings.minCount > 0 {
             let option = "--min-count \(settings.minCount)"
             let removed = pass.remove { graph.nodes[$0].count < settings.minCount }
             try pass.requireNodes(after: option, reason: "no node has \(settings.minCount) events or more")
-            steps.append(ShapingReport.Step(filter: .minCount, option: option, removedNodes: removed))
+            steps.append(ShapingReport.Step(filter: .minCount, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
         if settings.maxNodes > 0 {
             let option = "--max-nodes \(settings.maxNodes)"
-            steps.append(ShapingReport.Step(filter: .maxNodes, option: option, removedNodes: pass.keepHeaviest(settings.maxNodes)))
+            let removed = pass.keepHeaviest(settings.maxNodes)
+            steps.append(ShapingReport.Step(filter: .maxNodes, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
 
         var shaped = graph
@@ -121,6 +122,8 @@ private struct Pass {
     var keptCount: Int
     /// Nodes a focus pattern matched, which `maxNodes` keeps first.
     var focused: [Bool]
+    /// The events of the kept nodes when a filter's step was last recorded.
+    private var eventsAtLastStep: Int
 
     init(graph: CauseGraph, topology: GraphTopology) {
         self.graph = graph
@@ -128,6 +131,15 @@ private struct Pass {
         kept = [Bool](repeating: true, count: graph.nodes.count)
         keptCount = graph.nodes.count
         focused = [Bool](repeating: false, count: graph.nodes.count)
+        eventsAtLastStep = graph.nodes.reduce(0) { $0 + $1.count }
+    }
+
+    /// The events of the nodes removed since the last step, for the step being recorded.
+    mutating func takeRemovedEvents() -> Int {
+        var events = 0
+        for index in kept.indices where kept[index] { events += graph.nodes[index].count }
+        defer { eventsAtLastStep = events }
+        return eventsAtLastStep - events
     }
 
     /// Removes the kept nodes that satisfy `predicate`; returns how many.

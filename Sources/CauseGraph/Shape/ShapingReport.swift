@@ -25,7 +25,7 @@ public struct ShapingReport: Sendable, Equatable {
         public var option: String
         /// Nodes it removed.
         public var removedNodes: Int
-        /// Events it left out (the window only; other filters remove whole nodes).
+        /// Events it left out: those outside the window, or those of the nodes it removed.
         public var removedEvents: Int
         /// Cause links it left out (the window only).
         public var removedLinks: Int

@@ -12,6 +12,10 @@ struct Convert: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
     var output: String = "-"
 
+    func validate() throws {
+        try OutputName.refuseOtherFormats(output, writes: "a causegraph JSON Lines trace", suffix: "jsonl", alsoAllowed: ["ndjson", "json"])
+    }
+
     func run() throws {
         let file = try OutputFile(path: output)
         var writer = PipelinedTraceWriter(output: file)

@@ -9,8 +9,8 @@ struct Diff: ParsableCommand {
             Nodes match by kind, title, module and owner; edges by their two ends and kind. \
             Each is added, removed, more or less frequent, or the same (by count; durations are \
             compared alongside). The table of changes, largest first, goes to standard output \
-            (or --table FILE) in --format text, json or markdown; -o writes the diff graph as \
-            svg, png, pdf, dot or json. The shaping options of render apply to the union of \
+            (or --table FILE) in --table-format text, json or markdown; -o writes the diff graph \
+            in --format svg, png, pdf, dot or json, as render does. The shaping options of render apply to the union of \
             the two graphs (a node weighs what its busier side counted); --max-nodes limits \
             the picture only, the table lists every change the other filters keep.
             """)
@@ -26,14 +26,18 @@ struct Diff: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the diff graph to this file ('-' for standard output).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("The graph's format (default: from -o's extension, else svg).", valueName: "svg|png|pdf|dot|json"))
-    var graphFormat: RenderFormat?
+    @Option(help: ArgumentHelp("The graph's format, as on render (default: from -o's extension, else svg).", valueName: "format"))
+    var format: RenderFormat?
 
     @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
     var engine: String = "dot"
 
-    @Option(help: ArgumentHelp("The table's format: text (for a terminal), json, or markdown (for a pull request).", valueName: "format"))
-    var format: ReportFormat = .text
+    @OptionGroup var themeOption: ThemeOption
+
+    @Option(help: ArgumentHelp(
+        "The table's format: text (for a terminal), json, or markdown (for a pull request); default: from --table's extension, else text.",
+        valueName: "format"))
+    var tableFormat: ReportFormat?
 
     @Option(help: ArgumentHelp("Write the table to this file instead of standard output.", valueName: "file"))
     var table: String?
@@ -47,12 +51,14 @@ struct Diff: ParsableCommand {
         if before == "-" && after == "-" {
             throw ValidationError("only one of the two recordings can be read from standard input")
         }
-        if graphFormat != nil && output == nil {
-            throw ValidationError("--graph-format applies to the graph; name its file with -o")
+        if format != nil && output == nil {
+            throw ValidationError("--format names the graph's format; name its file with -o, or give the table's format with --table-format")
         }
         if output == "-" && table == "-" {
             throw ValidationError("the graph and the table cannot both go to standard output; name a file with -o or --table")
         }
+        if let output { _ = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg) }
+        if let table { _ = try OutputName.format(tableFormat, output: table, option: "--table-format", standardOutput: .text) }
     }
 
     func run() throws {
@@ -65,25 +71,22 @@ struct Diff: ParsableCommand {
         let window = beforeWindow.flatMap { first in afterWindow.map { first + $0 } }
         if let output {
             let shaped = try shape(diff, settings, window: window)
-            let report = shaped.report
-            if report.shown.nodes < report.total.nodes {
-                let filters = report.steps.filter { $0.removedNodes > 0 }.map(\.option).joined(separator: ", ")
-                diagnostics.note("showing \(report.shown.nodes) of \(report.total.nodes) nodes (\(filters)); the legend says what was left out")
-            }
-            let format = try OutputOptions.resolvedFormat(graphFormat, output: output, option: "--graph-format")
+            if let note = ShapingOptions.note(shaped.report) { diagnostics.note(note) }
+            let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
             try GraphWriter.write(
                 format, to: output, engine: engine,
-                json: { DiffJSONEncoder.encode(shaped) }, dot: { DiffDOTEncoder().encode(shaped) })
+                json: { DiffJSONEncoder.encode(shaped) }, dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) })
         }
         // With the graph on standard output, the table is written only to a file.
         let tablePath = table ?? (output == "-" ? nil : "-")
         guard let tablePath else { return }
-        let style = ReportOptions.style(for: format, output: tablePath)
+        let tableFormat = try OutputName.format(tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
+        let style = ReportOptions.style(for: tableFormat, output: tablePath)
         var tableSettings = settings
         tableSettings.maxNodes = 0
         tableSettings.maxEdges = 0
         let listed = try shape(diff, tableSettings, window: window).diff
-        let text = DiffFormatter.format(DiffTable(listed, includingUnchanged: all), as: format, style: style)
+        let text = DiffFormatter.format(DiffTable(listed, includingUnchanged: all), as: tableFormat, style: style)
         let file = try OutputFile(path: tablePath)
         try file.write(text)
         try file.commit()

@@ -22,6 +22,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let format = try outputOptions.resolvedFormat()
+        if format == .svg || format.isBinary { try OutputOptions.requireNamedOnTerminal(outputOptions.named, what: "graph") }
         let shaped = try shaping.shapedGraph(input)
         let encoder = DOTEncoder(style: themeOption.theme.style)
         try GraphWriter.write(

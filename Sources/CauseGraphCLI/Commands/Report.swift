@@ -19,13 +19,25 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write; '-' or none writes standard output.", valueName: "file"))
-    var output: String = "-"
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
+        "The HTML file to write; '-' writes standard output, as does none when it is not a terminal.", valueName: "file"))
+    var named: String?
+
+    /// The path to write, `-` for standard output.
+    var output: String { named ?? "-" }
 
     @OptionGroup var themeOption: ThemeOption
+
+    @Option(help: ArgumentHelp("The Graphviz layout engine of the graph.", valueName: "name"))
+    var engine: String = "dot"
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
 
+    func validate() throws {
+        try OutputName.refuseOtherFormats(output, writes: "an HTML page", suffix: "html", alsoAllowed: ["htm", "xhtml"])
+    }
+
     func run() throws {
+        try OutputOptions.requireNamedOnTerminal(named, what: "HTML page")
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         let graph: CauseGraph
@@ -41,7 +53,7 @@ struct ReportCommand: ParsableCommand {
         let report = HTMLReport(
             graph: graph, drawn: drawn, events: events, theme: themeOption.theme, sources: input.traces.map(Self.displayName))
         let html = try report.html { dot throws(GraphvizError) in
-            String(decoding: try GraphWriter.draw(dot, as: .svg), as: UTF8.self)
+            String(decoding: try GraphWriter.draw(dot, as: .svg, engine: engine), as: UTF8.self)
         }
         let file = try OutputFile(path: output)
         try file.write(html)

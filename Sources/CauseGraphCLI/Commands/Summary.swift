@@ -9,19 +9,19 @@ struct Summary: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var report: ReportOptions
 
-    @Option(help: ArgumentHelp("Fan-out: body updates of one view type driven by one cause event.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fan-out: body updates of one view type driven by one cause event.", valueName: "n"))
     var fanOut = FindingThresholds().fanOut
 
-    @Option(help: ArgumentHelp("Environment churn: skipped body checks caused by one environment node.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Environment churn: skipped body checks caused by one environment node.", valueName: "n"))
     var churn = FindingThresholds().churn
 
-    @Option(help: ArgumentHelp("Unstable identity: creations of one view type.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Unstable identity: creations of one view type.", valueName: "n"))
     var recreations = FindingThresholds().recreations
 
-    @Option(help: ArgumentHelp("Long bodies: updates of one view at or above the red threshold.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Long bodies: updates of one view at or above the red threshold.", valueName: "n"))
     var longBodies = FindingThresholds().longBodies
 
-    @Option(help: ArgumentHelp("Rebuild storm: runs of one view within the storm window.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Rebuild storm: runs of one view within the storm window.", valueName: "n"))
     var storm = FindingThresholds().storm
 
     @Option(help: ArgumentHelp("The rebuild storm window (e.g. 5ms, 800us).", valueName: "duration"))
@@ -29,7 +29,7 @@ struct Summary: ParsableCommand {
 
     func validate() throws {
         for (name, value) in [("--fan-out", fanOut), ("--churn", churn), ("--recreations", recreations), ("--long-bodies", longBodies), ("--storm", storm)] where value < 1 {
-            throw ValidationError("\(name) must be at least 1")
+            throw ValidationError("\(name) \(value) is out of range; give 1 or more")
         }
         if stormWindow.nanoseconds < 1 { throw ValidationError("--storm-window must be longer than zero") }
     }

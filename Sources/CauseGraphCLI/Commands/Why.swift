@@ -6,21 +6,21 @@ struct Why: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Explain why a view's body ran: its updates and the tree of their causes.",
         discussion: """
-            Finds the view body nodes whose title matches --view and prints, for each, its \
-            updates and the causes upstream of them, most frequent first, down to the root \
-            causes. --update explains one update event exactly; --list lists a view's updates \
-            in time order.
+            Finds the update nodes whose title matches --view (view bodies, representables such \
+            as UIScrollView, and other updates) and prints, for each, its updates and the causes \
+            upstream of them, most frequent first, down to the root causes. --list lists its \
+            updates in time order, each with its event id; --update ID explains one of them exactly.
             """)
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: ArgumentHelp("The view: a substring of its type name (any case), or a regular expression with --regex.", valueName: "pattern"))
+    @Option(help: ArgumentHelp("The view or other update: a substring of its title (any case), or a regular expression with --regex.", valueName: "pattern"))
     var view: String?
 
     @Flag(help: "Read --view as a regular expression.")
     var regex = false
 
-    @Option(help: ArgumentHelp("Explain one update event, by its id in the trace.", valueName: "id"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Explain one update event, by its id in the trace.", valueName: "id"))
     var update: UInt64?
 
     @Flag(help: "List each matching view's updates in time order, with their direct causes.")
@@ -35,6 +35,12 @@ struct Why: ParsableCommand {
         if list && view == nil {
             throw ValidationError("--list needs --view")
         }
+        if view != nil && update != nil {
+            throw ValidationError("--view and --update ask two different questions; give one of them")
+        }
+        if regex && view == nil {
+            throw ValidationError("--regex applies to --view; give a --view pattern")
+        }
     }
 
     func run() throws {
@@ -47,14 +53,14 @@ struct Why: ParsableCommand {
                 guard let chain = UpdateChain(event: update, in: events) else {
                     throw Diagnostic.error("no event with id \(update) in the trace")
                 }
-                whyReport = WhyReport(frameRate: graph.frameRate, views: [], chain: chain)
+                whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: [], chain: chain)
             } else {
                 let trees = try explain(graph)
-                whyReport = WhyReport(frameRate: graph.frameRate, views: trees, listings: trees.map { UpdateListing(of: $0.node.key, in: events) })
+                whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: trees, listings: trees.map { UpdateListing(of: $0.node.key, in: events) })
             }
         } else {
             let graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
-            whyReport = WhyReport(frameRate: graph.frameRate, views: try explain(graph))
+            whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: try explain(graph))
         }
         try report.write(WhyFormatter.format(whyReport, as: report.format, style: report.style))
     }

@@ -18,7 +18,7 @@ struct ReadingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The input format, instead of detecting it from the content.", valueName: "format"))
     var inputFormat: InputFormat?
 
-    @Option(help: ArgumentHelp("Judge durations against this refresh rate (Hz), instead of the trace's (default 60).", valueName: "hz"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Judge durations against this refresh rate (Hz), instead of the trace's (default 60).", valueName: "hz"))
     var frameRate: Double?
 
     @Option(name: .customLong("classify"), help: ArgumentHelp("Extra rules (JSON Lines) classifying Instruments node titles, tried before the built-in ones.", valueName: "file"))

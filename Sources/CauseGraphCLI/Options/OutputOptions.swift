@@ -4,28 +4,28 @@ import Foundation
 
 /// Where a command writes, and in which format.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
-    var output: String = "-"
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
+        "The output file; '-' writes standard output, as does none when it is not a terminal.", valueName: "file"))
+    var named: String?
+
+    /// The path to write, `-` for standard output.
+    var output: String { named ?? "-" }
 
     @Option(help: ArgumentHelp("The output format (default: from the output file's extension, else svg).", valueName: "format"))
     var format: RenderFormat?
 
-    /// The format to write: `--format`, else the output's extension, else SVG.
+    /// The format to write: `--format`, else the output's extension, else SVG
+    /// on standard output.
     func resolvedFormat() throws -> RenderFormat {
-        try Self.resolvedFormat(format, output: output, option: "--format")
+        try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
     }
 
-    /// `format`, else the format `output`'s extension names, else SVG for
-    /// standard output; `option` is the flag that names a format.
-    static func resolvedFormat(_ format: RenderFormat?, output: String, option: String) throws -> RenderFormat {
-        if let format { return format }
-        guard output != "-" else { return .svg }
-        let pathExtension = (output as NSString).pathExtension
-        guard let inferred = RenderFormat(pathExtension: pathExtension) else {
-            let known = RenderFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("cannot tell the format of '\(output)' from its extension; name one of \(known) with \(option)")
+    /// Refuses to pour markup onto a terminal when no output was named: a
+    /// screen of SVG is no use to anyone, and `-o -` still asks for it.
+    static func requireNamedOnTerminal(_ named: String?, what: String) throws {
+        if named == nil && isatty(STDOUT_FILENO) == 1 {
+            throw ValidationError("standard output is a terminal; name a file for the \(what) with -o (or -o - to print it anyway)")
         }
-        return inferred
     }
 
     /// Opens `output`, refusing to pour binary data onto a terminal.

@@ -2,7 +2,7 @@ import ArgumentParser
 import GraphvizRender
 
 /// What `render` can write.
-enum RenderFormat: String, CaseIterable, ExpressibleByArgument {
+enum RenderFormat: String, CaseIterable, ExpressibleByArgument, FormatNamedByExtension {
     case svg, png, pdf, dot, json
 
     /// The format an output file's extension names.
@@ -28,4 +28,6 @@ enum RenderFormat: String, CaseIterable, ExpressibleByArgument {
     }
 
     var isBinary: Bool { self == .png || self == .pdf }
+
+    var fileExtension: String { rawValue }
 }

@@ -6,14 +6,27 @@ extension ReportFormat: ExpressibleByArgument {}
 
 /// Where a report goes and in which format.
 struct ReportOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("text (for a terminal), json, or markdown (for a pull request).", valueName: "format"))
-    var format: ReportFormat = .text
+    @Option(name: .customLong("format"), help: ArgumentHelp(
+        "text (for a terminal), json, or markdown (for a pull request); default: from -o's extension (.txt, .json, .md), else text.",
+        valueName: "format"))
+    var givenFormat: ReportFormat?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
     var output: String = "-"
 
+    func validate() throws {
+        _ = try format
+    }
+
+    /// `--format`, else the format `-o`'s extension names, else text.
+    var format: ReportFormat {
+        get throws { try OutputName.format(givenFormat, output: output, option: "--format", standardOutput: .text) }
+    }
+
     /// Colour only for text on a terminal, and never when NO_COLOR is set.
-    var style: TextStyle { Self.style(for: format, output: output) }
+    var style: TextStyle {
+        get throws { Self.style(for: try format, output: output) }
+    }
 
     /// Colour only for text written to standard output on a terminal, and never when NO_COLOR is set.
     static func style(for format: ReportFormat, output: String) -> TextStyle {
@@ -37,5 +50,14 @@ struct DurationOption: ExpressibleByArgument {
     init?(argument: String) {
         guard let value = DurationText.parse(argument) else { return nil }
         nanoseconds = value
+    }
+
+    /// The value as it would be typed: `5ms`, `800us`, `1500ns`.
+    var defaultValueDescription: String {
+        for (unit, size) in [("s", 1_000_000_000), ("ms", 1_000_000), ("us", 1_000)] as [(String, Nanoseconds)]
+        where nanoseconds >= size && nanoseconds % size == 0 {
+            return "\(nanoseconds / size)\(unit)"
+        }
+        return "\(nanoseconds)ns"
     }
 }

@@ -9,7 +9,7 @@ struct ShapingOptions: ParsableArguments {
         valueName: "pattern"))
     var focus: [String] = []
 
-    @Option(help: ArgumentHelp("With --focus: keep causes at most this many links upstream (default: all).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --focus: keep causes at most this many links upstream (default: all).", valueName: "n"))
     var depth: Int?
 
     @Option(help: ArgumentHelp(
@@ -22,14 +22,14 @@ struct ShapingOptions: ParsableArguments {
     @Flag(help: "Fold chains of system nodes into dotted edges between the app nodes they connect.")
     var hideSystem = false
 
-    @Option(help: ArgumentHelp("Drop nodes with fewer events than this.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Drop nodes with fewer events than this.", valueName: "n"))
     var minCount: Int = 0
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Keep at most this many nodes, those that carry the most updates; 0 keeps all.", valueName: "n"))
     var maxNodes: Int = ShapingSettings.defaultMaxNodes
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Draw at most this many edges, the heaviest; 0 draws all.", valueName: "n"))
     var maxEdges: Int = ShapingSettings.defaultMaxEdges
 
@@ -44,11 +44,11 @@ struct ShapingOptions: ParsableArguments {
 
     /// The options as the library's settings.
     func settings() throws -> ShapingSettings {
-        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if let depth, depth < 0 { throw ValidationError("--depth \(depth) is out of range; give 0 or more") }
         if depth != nil && focus.isEmpty { throw ValidationError("--depth applies to --focus; give a --focus pattern") }
-        if minCount < 0 { throw ValidationError("--min-count must be 0 or more") }
-        if maxNodes < 0 { throw ValidationError("--max-nodes must be 0 (no limit) or more") }
-        if maxEdges < 0 { throw ValidationError("--max-edges must be 0 (no limit) or more") }
+        if minCount < 0 { throw ValidationError("--min-count \(minCount) is out of range; give 0 or more") }
+        if maxNodes < 0 { throw ValidationError("--max-nodes \(maxNodes) is out of range; give 0 (no limit) or more") }
+        if maxEdges < 0 { throw ValidationError("--max-edges \(maxEdges) is out of range; give 0 (no limit) or more") }
         var settings = ShapingSettings(
             depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes, maxEdges: maxEdges)
         settings.focus = try focus.map(pattern)
@@ -98,11 +98,18 @@ struct ShapingOptions: ParsableArguments {
         } catch {
             throw Diagnostic.error(error.description)
         }
-        let report = shaped.report
-        if report.shown.nodes < report.total.nodes {
-            let filters = report.steps.filter { $0.removedNodes > 0 }.map(\.option).joined(separator: ", ")
-            diagnostics.note("showing \(report.shown.nodes) of \(report.total.nodes) nodes (\(filters)); the legend says what was left out")
-        }
+        if let note = Self.note(shaped.report) { diagnostics.note(note) }
         return shaped
+    }
+
+    /// What the picture shows out of what, and what each filter removed;
+    /// `nil` when nothing was left out.
+    static func note(_ report: ShapingReport) -> String? {
+        let removals = report.removals
+        guard !removals.isEmpty else { return nil }
+        var shown = "showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes"
+            + " and \(CountText.format(report.shown.edges)) of \(CountText.format(report.total.edges)) edges"
+        if report.residualEdges > 0 { shown += " (+ \(CountText.format(report.residualEdges)) dotted)" }
+        return ([shown] + removals).joined(separator: "; ")
     }
 }

@@ -52,3 +52,19 @@ struct DurationParsingTests {
         #expect(DurationText.parse(text) == nil)
     }
 }
+
+@Suite("counts for people")
+struct CountTextTests {
+    @Test("digits are grouped by thousands, whatever the locale", arguments: [
+        (0, "0"), (999, "999"), (1_000, "1,000"), (21_516, "21,516"), (1_234_567, "1,234,567"), (-12_345, "-12,345"),
+    ])
+    func grouped(_ count: Int, _ text: String) {
+        #expect(CountText.format(count) == text)
+    }
+
+    @Test("the largest counts a trace can hold are grouped too")
+    func extremes() {
+        #expect(CountText.format(UInt64.max) == "18,446,744,073,709,551,615")
+        #expect(CountText.format(Int64.min) == "-9,223,372,036,854,775,808")
+    }
+}

@@ -121,6 +121,16 @@ struct ChangeLogFileReader {
         try take(ChangeLine.parse(message), entry: json.entry, into: &sink) { _ in locate(json.messageOffset) }
     }
 
+    /// A log names no app, so the graph is titled by the process of its first
+    /// change line, else by the file's name (standard input stays untitled).
+    private func titled(_ header: TraceHeader, by entry: LogEntry) -> TraceHeader {
+        var header = header
+        if header.app == nil {
+            header.app = entry.process ?? (stream.name == "<stdin>" ? nil : stream.name.split(separator: "/").last.map(String.init))
+        }
+        return header
+    }
+
     /// Handles one message; `locate` turns a byte offset of the message into a location.
     private mutating func take<Sink: TraceSink>(
         _ match: ChangeLine.Match, entry: LogEntry, into sink: inout Sink, locate: (Int) -> SourceLocation
@@ -136,7 +146,7 @@ struct ChangeLogFileReader {
             noteUnknownMarkers(of: line, at: locate(0))
             do {
                 if !began {
-                    try sink.begin(header)
+                    try sink.begin(titled(header, by: entry))
                     began = true
                 }
                 try mapper.add(line, entry: entry, into: &sink)

@@ -21,6 +21,24 @@ public enum ChangeLogImporter: TraceImporter {
         ChangeLogLayout.detect(prefix) != nil
     }
 
+    /// Whether the first bytes of a file show change lines, not only text
+    /// that could hold them: how a file found in a folder is told from a
+    /// README or notes kept beside the traces.
+    static func showsChangeLines(_ prefix: [UInt8]) -> Bool {
+        guard let (layout, _) = ChangeLogLayout.detect(prefix) else { return false }
+        guard layout == .text else { return true }
+        return prefix.withUnsafeBufferPointer { bytes in
+            var start = 0
+            while let newline = bytes[start...].firstIndex(of: 0x0A) {
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+                start = newline + 1
+                let messageOffset = (try? LogTextLine.parse(line))?.messageOffset ?? 0
+                if case .line = ChangeLine.parse(UnsafeBufferPointer(rebasing: line[messageOffset...])) { return true }
+            }
+            return false
+        }
+    }
+
     public static func read<Sink: TraceSink>(
         _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {

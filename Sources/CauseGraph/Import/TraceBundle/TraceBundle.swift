@@ -11,13 +11,6 @@ import Foundation
 /// variant holds the same causes); `swiftui-updates`, else every listed
 /// `SwiftUIFilteredUpdates`, supplies update details.
 enum TraceBundle {
-    /// Whether `path` names a `.trace` bundle: a directory so named.
-    static func isBundle(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return trimmed.hasSuffix(".trace") && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
     /// One table to export: its schema and the xpath that selects it.
     struct Table: Equatable {
         var schema: String

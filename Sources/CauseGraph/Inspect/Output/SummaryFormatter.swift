@@ -13,8 +13,10 @@ public enum SummaryFormatter {
     }
 
     private static func thresholds(_ summary: TraceSummary) -> String {
-        let frame = FrameBudget(frameRate: summary.frameRate).frameDuration
-        return "orange ≥ \(DurationText.string((frame + 15) / 16)), red ≥ \(DurationText.string((frame + 7) / 8)) at \(JSONText.number(summary.frameRate)) Hz"
+        summary.frameRates.map { rate in
+            let frame = FrameBudget(frameRate: rate).frameDuration
+            return "orange ≥ \(DurationText.string((frame + 15) / 16)), red ≥ \(DurationText.string((frame + 7) / 8)) at \(JSONText.number(rate)) Hz"
+        }.joined(separator: "; ") + (summary.frameRates.count > 1 ? ", each update at its trace's rate" : "")
     }
 
     // MARK: Text
@@ -24,7 +26,7 @@ public enum SummaryFormatter {
         var lines: [String] = []
         let totals = summary.totals
         lines.append(style.paint(TerminalText.fit(summary.app ?? "Trace", width: width), .bold))
-        lines.append("  \(CountText.string(totals.events, "event")): \(totals.causeEvents) causes, \(totals.updateEvents) updates")
+        lines.append("  \(CountText.string(totals.events, "event")): \(CountText.format(totals.causeEvents)) causes, \(CountText.format(totals.updateEvents)) updates")
         var groups = "  \(CountText.string(totals.groups, "update group"))"
         if totals.groups > 0 {
             groups += ": total \(DurationText.string(totals.groupsTotalDuration))"
@@ -33,7 +35,7 @@ public enum SummaryFormatter {
             }
         }
         lines.append(groups)
-        lines.append("  Body updates: \(totals.bodyRan) ran, \(totals.bodySkipped) skipped")
+        lines.append("  Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped")
 
         lines.append("")
         lines.append(style.paint("Long updates", .bold) + " (\(thresholds(summary)))")
@@ -56,7 +58,7 @@ public enum SummaryFormatter {
             lines.append("  " + TerminalText.pad("  view", nameWidth) + numbers.map { TerminalText.pad($0.0, $0.1, right: true) }.joined())
             for row in module.views {
                 let node = row.node
-                let cells = ["\(node.count)", "\(node.ran)", "\(node.skipped)", duration(node.totalDuration), duration(row.average), duration(node.maxDuration)]
+                let cells = [CountText.format(node.count), CountText.format(node.ran), CountText.format(node.skipped), duration(node.totalDuration), duration(row.average), duration(node.maxDuration)]
                 var line = "  " + TerminalText.pad("  " + TerminalText.fit(node.title, width: nameWidth - 3), nameWidth)
                 for (cell, column) in zip(cells, numbers) { line += TerminalText.pad(cell, column.1, right: true) }
                 lines.append(style.ink(for: node.severity).map { ink in style.paint(line, ink) } ?? line)
@@ -122,6 +124,9 @@ public enum SummaryFormatter {
         var fields: [String] = []
         fields.append("\"app\": \(JSONText.quoted(summary.app))")
         fields.append("\"frameRate\": \(JSONText.number(summary.frameRate))")
+        if summary.frameRates.count > 1 {
+            fields.append("\"frameRates\": [\(summary.frameRates.map(JSONText.number).joined(separator: ", "))]")
+        }
         fields.append("\"totals\": " + object([
             "events": JSONText.number(totals.events),
             "causeEvents": JSONText.number(totals.causeEvents),
@@ -205,14 +210,14 @@ public enum SummaryFormatter {
     static func markdown(_ summary: TraceSummary) -> String {
         let totals = summary.totals
         var lines = ["## SwiftUI updates: \(MarkdownText.escape(summary.app ?? "trace"))", ""]
-        lines.append("- \(CountText.string(totals.events, "event")): \(totals.causeEvents) causes, \(totals.updateEvents) updates")
+        lines.append("- \(CountText.string(totals.events, "event")): \(CountText.format(totals.causeEvents)) causes, \(CountText.format(totals.updateEvents)) updates")
         var groups = "- \(CountText.string(totals.groups, "update group"))"
         if totals.groups > 0 {
             groups += ": total \(DurationText.string(totals.groupsTotalDuration))"
             if let worst = totals.worstGroup, let length = worst.duration { groups += ", worst \(DurationText.string(length)) (group \(worst.id))" }
         }
         lines.append(groups)
-        lines.append("- Body updates: \(totals.bodyRan) ran, \(totals.bodySkipped) skipped")
+        lines.append("- Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped")
         lines += ["", "### Long updates", "", "\(thresholds(summary)).", ""]
         lines.append("| lane | orange | red | worst |")
         lines.append("| --- | ---: | ---: | --- |")
@@ -226,7 +231,7 @@ public enum SummaryFormatter {
         for module in summary.modules {
             for row in module.views {
                 let node = row.node
-                lines.append("| \(MarkdownText.escape(module.name ?? "—")) | \(MarkdownText.escape(node.title)) | \(node.count) | \(node.ran) | \(node.skipped) | \(duration(node.totalDuration)) | \(duration(row.average)) | \(duration(node.maxDuration)) |")
+                lines.append("| \(MarkdownText.escape(module.name ?? "—")) | \(MarkdownText.escape(node.title)) | \(CountText.format(node.count)) | \(CountText.format(node.ran)) | \(CountText.format(node.skipped)) | \(duration(node.totalDuration)) | \(duration(row.average)) | \(duration(node.maxDuration)) |")
             }
         }
         lines += ["", "### Top causes by fan-out", ""]

@@ -48,7 +48,7 @@ public enum WhyFormatter {
         let suffix = " (" + identity.joined(separator: ", ") + ")"
         let title = TerminalText.fit(node.title, width: width - min(suffix.count, width / 2))
         lines.append(style.paint(title, .bold) + TerminalText.fit(suffix, width: width - title.count))
-        var figures = "  \(CountText.string(node.count, "update")): ran \(node.ran), skipped \(node.skipped)"
+        var figures = "  \(CountText.string(node.count, "update")): ran \(CountText.format(node.ran)), skipped \(CountText.format(node.skipped))"
         if let total = node.totalDuration, let worst = node.maxDuration {
             figures += " · total \(DurationText.string(total)) · worst \(DurationText.string(worst))"
         }
@@ -61,7 +61,7 @@ public enum WhyFormatter {
 
     private static func textBranch(_ branch: CauseTree.Branch, indent: String, isLast: Bool, style: TextStyle, into lines: inout [String]) {
         let connector = isLast ? "└─ " : "├─ "
-        let label = "\(branch.edge.kind.rawValue) ×\(branch.edge.count) (\(branch.share.percentText)) "
+        let label = "\(branch.edge.kind.rawValue) ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)) "
         let room = width - indent.count - connector.count - label.count
         var title = TerminalText.fit(branch.cause.title, width: max(room, 12))
         if branch.isRepeated { title += " (cycle)" }
@@ -102,17 +102,19 @@ public enum WhyFormatter {
 
     private static func textListing(_ listing: UpdateListing, style: TextStyle, into lines: inout [String]) {
         lines.append("  " + style.paint(
-            TerminalText.pad("time", 14) + TerminalText.pad("duration", 10, right: true) + "  " + TerminalText.pad("severity", 9)
-                + TerminalText.pad("result", 9) + "causes", .bold))
+            TerminalText.pad("event", 9) + TerminalText.pad("time", 14) + TerminalText.pad("duration", 10, right: true) + "  "
+                + TerminalText.pad("severity", 9) + TerminalText.pad("result", 9) + "causes", .bold))
         for entry in listing.entries {
             let event = entry.event
             let causes = entry.causes.map(\.event.key.title).joined(separator: ", ")
-            var line = "  " + TerminalText.pad(TimeText.string(event.time), 14)
+            // The id `why --update ID` takes, with a space after it however long it is.
+            let id = TerminalText.pad("\(event.id) ", 9)
+            var line = "  " + id + TerminalText.pad(TimeText.string(event.time), 14)
                 + TerminalText.pad(event.duration.map(DurationText.string) ?? "—", 10, right: true) + "  "
             let severity = TerminalText.pad(event.severity?.rawValue ?? "—", 9)
             line += style.ink(for: event.severity).map { style.paint(severity, $0) } ?? severity
             line += TerminalText.pad(event.ran ? "ran" : "skipped", 9)
-            line += TerminalText.fit(causes.isEmpty ? "—" : causes, width: width - 46)
+            line += TerminalText.fit(causes.isEmpty ? "—" : causes, width: max(width - 46 - id.count, 16))
             lines.append(line)
         }
     }
@@ -121,6 +123,9 @@ public enum WhyFormatter {
 
     static func json(_ report: WhyReport) -> String {
         var fields = ["\"frameRate\": \(JSONText.number(report.frameRate))"]
+        if report.frameRates.count > 1 {
+            fields.append("\"frameRates\": [\(report.frameRates.map(JSONText.number).joined(separator: ", "))]")
+        }
         if let chain = report.chain {
             fields.append("\"update\": " + jsonStep(chain.update))
         } else {
@@ -202,7 +207,7 @@ public enum WhyFormatter {
             lines.append("")
             lines.append("| updates | ran | skipped | total | worst | severity |")
             lines.append("| ---: | ---: | ---: | ---: | ---: | --- |")
-            lines.append("| \(node.count) | \(node.ran) | \(node.skipped) | \(node.totalDuration.map(DurationText.string) ?? "—") | \(node.maxDuration.map(DurationText.string) ?? "—") | \(node.severity?.rawValue ?? "—") |")
+            lines.append("| \(CountText.format(node.count)) | \(CountText.format(node.ran)) | \(CountText.format(node.skipped)) | \(node.totalDuration.map(DurationText.string) ?? "—") | \(node.maxDuration.map(DurationText.string) ?? "—") | \(node.severity?.rawValue ?? "—") |")
             lines.append("")
             if tree.causes.isEmpty {
                 lines.append("No recorded cause.")
@@ -213,12 +218,12 @@ public enum WhyFormatter {
             }
             if let listing = report.listings?[index] {
                 lines.append("")
-                lines.append("| time | duration | severity | result | causes |")
-                lines.append("| ---: | ---: | --- | --- | --- |")
+                lines.append("| event | time | duration | severity | result | causes |")
+                lines.append("| ---: | ---: | ---: | --- | --- | --- |")
                 for entry in listing.entries {
                     let event = entry.event
                     let causes = entry.causes.map { "\($0.event.key.kind.rawValue) \(MarkdownText.escape($0.event.key.title))" }.joined(separator: ", ")
-                    lines.append("| \(TimeText.string(event.time)) | \(event.duration.map(DurationText.string) ?? "—") | \(event.severity?.rawValue ?? "—") | \(event.ran ? "ran" : "skipped") | \(causes.isEmpty ? "—" : causes) |")
+                    lines.append("| \(event.id) | \(TimeText.string(event.time)) | \(event.duration.map(DurationText.string) ?? "—") | \(event.severity?.rawValue ?? "—") | \(event.ran ? "ran" : "skipped") | \(causes.isEmpty ? "—" : causes) |")
                 }
             }
         }
@@ -227,7 +232,7 @@ public enum WhyFormatter {
 
     private static func markdownBranch(_ branch: CauseTree.Branch, depth: Int, into lines: inout [String]) {
         let indent = String(repeating: "  ", count: depth)
-        var line = "\(indent)- **\(branch.edge.kind.rawValue)** ×\(branch.edge.count) (\(branch.share.percentText)): \(MarkdownText.escape(branch.cause.title))"
+        var line = "\(indent)- **\(branch.edge.kind.rawValue)** ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)): \(MarkdownText.escape(branch.cause.title))"
         if branch.isRepeated { line += " (cycle)" }
         if let frame = branch.cause.backtrace.first { line += " — at \(MarkdownText.escape(frame))" }
         lines.append(line)

@@ -45,6 +45,8 @@ public struct TraceSummary: Sendable, Equatable {
 
     public var app: String?
     public var frameRate: Double
+    /// Every rate updates were judged at (``CauseGraph/frameRates``).
+    public var frameRates: [Double]
     public var totals: Totals
     public var lanes: [Lane]
     public var modules: [Module]
@@ -62,6 +64,7 @@ public struct TraceSummary: Sendable, Equatable {
     public init(graph: CauseGraph, unclassifiedTitles: [String: Int] = [:], thresholds: FindingThresholds = FindingThresholds()) {
         app = graph.app
         frameRate = graph.frameRate
+        frameRates = graph.frameRates
         // Most frequent first, then by title, so the list never depends on hashing.
         self.unclassifiedTitles = unclassifiedTitles
             .sorted { ($1.value, $0.key) < ($0.value, $1.key) }

@@ -3,28 +3,34 @@
 /// exact chain of one update.
 public struct WhyReport: Sendable, Equatable {
     public var frameRate: Double
+    /// Every rate updates were judged at (``CauseGraph/frameRates``).
+    public var frameRates: [Double]
     public var views: [CauseTree]
     /// Each view's updates in time order, when asked for (`--list`), in the order of ``views``.
     public var listings: [UpdateListing]?
     /// The chain of one update, when asked for (`--update`).
     public var chain: UpdateChain?
 
-    public init(frameRate: Double, views: [CauseTree], listings: [UpdateListing]? = nil, chain: UpdateChain? = nil) {
+    public init(
+        frameRate: Double, frameRates: [Double]? = nil, views: [CauseTree], listings: [UpdateListing]? = nil, chain: UpdateChain? = nil
+    ) {
         self.frameRate = frameRate
+        self.frameRates = frameRates ?? [frameRate]
         self.views = views
         self.listings = listings
         self.chain = chain
     }
 
-    /// The body nodes whose title matches, or an error listing the closest view names.
+    /// The update nodes (view bodies, representables such as `UIScrollView`,
+    /// other updates) whose title matches, or an error listing the closest titles.
     public static func views(matching pattern: TitlePattern, in graph: CauseGraph) throws(Diagnostic) -> [CauseGraph.Node] {
-        let bodies = graph.nodes.filter { $0.kind == .body }
-        let matched = bodies.filter { pattern.matches($0.title) }
+        let updates = graph.nodes.filter { $0.kind.isUpdate }
+        let matched = updates.filter { pattern.matches($0.title) }
         guard matched.isEmpty else { return matched }
-        let titles = bodies.map(\.title).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        var message = "no view matches '\(pattern.text)'"
+        let titles = updates.map(\.title).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        var message = "no update matches '\(pattern.text)'"
         let closest = Suggestions.closest(to: pattern.text, among: titles)
-        message += closest.isEmpty ? "; the trace has no view body updates" : "; closest: " + closest.joined(separator: ", ")
+        message += closest.isEmpty ? "; the trace has no updates" : "; closest: " + closest.joined(separator: ", ")
         throw .error(message)
     }
 }

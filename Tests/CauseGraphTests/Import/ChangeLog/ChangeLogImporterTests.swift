@@ -19,7 +19,7 @@ struct ChangeLogImporterTests {
         let result = try ChangeLogImport("ContentView: @self, @identity, _count, @dependencies, @3, @future changed.\n")
         let cause = { (id: EventID, kind: NodeKind, title: String) in TraceEvent(id: id, kind: kind, title: title, owner: .app) }
         #expect(result.recorder.records == [
-            .begin(TraceHeader()),
+            .begin(TraceHeader(app: "input.log")),
             .event(cause(1, .other, "ContentView (parent input)")),
             .event(cause(2, .state, "ContentView.count")),
             .event(cause(3, .observable, "ContentView (observed dependencies)")),
@@ -107,7 +107,7 @@ struct ChangeLogImporterTests {
         let log = defaultLine(0, "A: unchanged.") + defaultLine(17, "B: unchanged.") + defaultLine(34, "C: unchanged.")
         let slow = try ChangeLogImport(log, frameRate: 30)
         #expect(slow.recorder.bodies.map(\.group) == [1, 1, 2])
-        #expect(slow.recorder.records.first == .begin(TraceHeader(frameRate: 30)))
+        #expect(slow.recorder.records.first == .begin(TraceHeader(app: "Landmarks", frameRate: 30)), "titled by the process")
         let fast = try ChangeLogImport(log, frameRate: 120)
         #expect(fast.recorder.bodies.map(\.group) == [1, 2, 3])
     }
@@ -193,8 +193,8 @@ struct ChangeLogImporterTests {
         // Files are read in path order.
         let titles = first.utf8.lexicographicallyPrecedes(second.utf8) ? ["A", "B"] : ["B", "A"]
         #expect(result.recorder.records == [
-            .begin(TraceHeader()), .event(TraceEvent(id: 1, kind: .body, title: titles[0], owner: .app)),
-            .begin(TraceHeader()), .event(TraceEvent(id: 1, kind: .body, title: titles[1], owner: .app)),
+            .begin(TraceHeader(app: "input.log")), .event(TraceEvent(id: 1, kind: .body, title: titles[0], owner: .app)),
+            .begin(TraceHeader(app: "input.log")), .event(TraceEvent(id: 1, kind: .body, title: titles[1], owner: .app)),
         ])
     }
 

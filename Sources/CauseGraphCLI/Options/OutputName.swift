@@ -1,0 +1,91 @@
+import ArgumentParser
+import CauseGraph
+import Foundation
+
+/// A format an output file's extension can name.
+protocol FormatNamedByExtension: CaseIterable, RawRepresentable<String>, Equatable {
+    /// The format an output file's extension names, if any.
+    init?(pathExtension: String)
+    /// The extension a file of this format usually has.
+    var fileExtension: String { get }
+}
+
+/// What the name of an output (`-o`, `--table`) says about the format to
+/// write, checked against the format named by an option.
+enum OutputName {
+    /// `given`, else the format `output`'s extension names; `standardOutput`
+    /// for `-`, a device or a pipe. Refuses a directory, a file name without
+    /// an extension or with an unknown one (unless `option` names the
+    /// format), and an extension that contradicts `given`.
+    static func format<Format: FormatNamedByExtension>(
+        _ given: Format?, output: String, option: String, standardOutput: Format
+    ) throws -> Format {
+        switch output == "-" ? .stream : kind(of: output) {
+        case .stream:
+            return given ?? standardOutput
+        case .directory:
+            throw ValidationError("'\(output)' is a directory; name a file to write, such as '\((output as NSString).appendingPathComponent("out." + standardOutput.fileExtension))'")
+        case .file:
+            break
+        }
+        let pathExtension = (output as NSString).pathExtension
+        let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
+        guard !pathExtension.isEmpty else {
+            if let given { return given }
+            throw ValidationError("'\(output)' has no extension to tell the format by; add one or name one of \(known) with \(option)")
+        }
+        guard let named = Format(pathExtension: pathExtension) else {
+            if let given { return given }
+            throw ValidationError("cannot tell the format of '\(output)' from its extension; name one of \(known) with \(option)")
+        }
+        if let given, given != named {
+            throw ValidationError("the extension of '\(output)' says \(named.rawValue) but \(option) says \(given.rawValue); make them agree")
+        }
+        return named
+    }
+
+    /// Refuses an output whose extension names a format other than the one
+    /// a command writes (`convert -o graph.svg`); any other name is kept.
+    static func refuseOtherFormats(_ output: String, writes: String, suffix: String, alsoAllowed: Set<String> = []) throws {
+        let pathExtension = (output as NSString).pathExtension.lowercased()
+        guard output != "-", pathExtension != suffix, !alsoAllowed.contains(pathExtension) else { return }
+        let other = RenderFormat(pathExtension: pathExtension)?.rawValue ?? ReportFormat(pathExtension: pathExtension)?.rawValue
+            ?? (["html", "htm", "jsonl", "ndjson"].contains(pathExtension) ? pathExtension : nil)
+        if let other {
+            throw ValidationError("the extension of '\(output)' says \(other), but this command writes \(writes); name it .\(suffix)")
+        }
+    }
+
+    private enum Kind { case file, directory, stream }
+
+    /// What is at `path`: a directory, a device or pipe written through as a
+    /// stream, or a regular file (or nothing yet).
+    private static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .file }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        default: return .stream
+        }
+    }
+}
+
+extension ReportFormat: FormatNamedByExtension {
+    init?(pathExtension: String) {
+        switch pathExtension.lowercased() {
+        case "txt", "text": self = .text
+        case "json": self = .json
+        case "md", "markdown": self = .markdown
+        default: return nil
+        }
+    }
+
+    var fileExtension: String {
+        switch self {
+        case .text: "txt"
+        case .json: "json"
+        case .markdown: "md"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import CauseGraph
+import Foundation
+import Testing
+
+@Suite("installed like a Unix tool")
+struct InstallTests {
+    static let commands = ["render", "why", "summary", "diff", "check", "report", "convert"]
+
+    @Test("bash, zsh and fish completions name every command and their options", arguments: ["bash", "zsh", "fish"])
+    func completions(_ shell: String) throws {
+        let result = try Causegraph.run(["--generate-completion-script", shell])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        for word in Self.commands + ["max-nodes", "hide-system", "input-format", "storm-window"] {
+            #expect(result.output.contains(word), "\(shell) completion lacks \(word)")
+        }
+    }
+
+    @Test("the help the man page is generated from describes every command")
+    func manualSource() throws {
+        let result = try Causegraph.run(["--experimental-dump-help"])
+        #expect(result.status == 0)
+        let dump = try JSONParser.parse(result.output)
+        let names = dump["command"]?["subcommands"]?.arrayValue?.compactMap { $0["commandName"]?.stringValue }
+        #expect(names?.filter { $0 != "help" } == Self.commands)
+    }
+
+    @Test("make install puts the binary, the man page and the completions where tools look for them")
+    func makeInstall() throws {
+        let make = try TimedProcess.find("make")
+        let result = try TimedProcess.run(
+            make, ["-n", "install", "DESTDIR=/staging", "PREFIX=/usr"], in: packageRoot, timeout: .seconds(60))
+        #expect(result.status == 0)
+        let commands = result.output
+        for installed in [
+            ".build/release/causegraph \"/staging/usr/bin/causegraph\"",
+            "causegraph.1 \"/staging/usr/share/man/man1/causegraph.1\"",
+            "\"/staging/usr/share/bash-completion/completions/causegraph\"",
+            "\"/staging/usr/share/zsh/site-functions/_causegraph\"",
+            "\"/staging/usr/share/fish/vendor_completions.d/causegraph.fish\"",
+        ] {
+            #expect(commands.contains(installed), "make install lacks \(installed)")
+        }
+        #expect(commands.contains("generate-manual .build/release/causegraph --date "))
+        for shell in ["bash", "zsh", "fish"] {
+            #expect(commands.contains("causegraph --generate-completion-script \(shell) > "))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Causegraph {
+    struct NoTerminal: Error {}
+
+    /// Runs the executable with its standard output on a pseudo-terminal, as
+    /// when a user types the command; standard error goes to a pipe.
+    static func runOnTerminal(_ arguments: [String]) throws -> CommandResult {
+        let controller = try function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)(O_RDWR | O_NOCTTY)
+        guard controller >= 0 else { throw NoTerminal() }
+        defer { close(controller) }
+        let grant = try function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
+        let unlock = try function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
+        let terminalName = try function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+        guard grant(controller) == 0, unlock(controller) == 0, let name = terminalName(controller) else { throw NoTerminal() }
+        let terminal = open(String(cString: name), O_RDWR | O_NOCTTY)
+        guard terminal >= 0 else { throw NoTerminal() }
+        _ = fcntl(controller, F_SETFL, fcntl(controller, F_GETFL) | O_NONBLOCK)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+        process.standardInput = FileHandle.nullDevice
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        close(terminal)
+        // Drain the terminal while the command runs, so it never waits on a full buffer.
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(controller, &buffer, buffer.count)
+            if count > 0 {
+                output.append(contentsOf: buffer[..<count])
+            } else if process.isRunning {
+                usleep(2_000)
+            } else {
+                break
+            }
+        }
+        process.waitUntilExit()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        // A terminal turns "\n" into "\r\n".
+        let text = String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        return CommandResult(status: process.terminationStatus, standardOutput: Data(text.utf8), standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// A C library function Swift's module maps leave out (the pseudo-terminal
+    /// calls need feature macros on Linux), looked up at run time.
+    private static func function<Function>(_ name: String, as type: Function.Type) throws -> Function {
+        #if os(Linux)
+        let everyLibrary: UnsafeMutableRawPointer? = nil
+        #else
+        let everyLibrary = UnsafeMutableRawPointer(bitPattern: -2)
+        #endif
+        guard let symbol = dlsym(everyLibrary, name) else { throw NoTerminal() }
+        return unsafeBitCast(symbol, to: type)
+    }
+}
