@@ -162,7 +162,9 @@ public enum InstrumentsImporter: TraceImporter {
             let found = (bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== lessThan)
                 .& (bytes.loadUnaligned(fromByteOffset: index + 1, as: SIMD16<UInt8>.self) .== s)
                 .& (bytes.loadUnaligned(fromByteOffset: index + 2, as: SIMD16<UInt8>.self) .== c)
-            if any(found) {
+            // Any lane set: the mask's two halves as words, not a lane-by-lane reduction.
+            let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+            if words[0] | words[1] != 0 {
                 for lane in 0..<16 where found[lane] && isMarker(at: index + lane) { return index + lane }
             }
             index += 16

@@ -73,12 +73,10 @@ struct InstrumentsTableReader {
     /// hold the same causes, so reading both counts each twice.
     private var causeSchemas: Set<String> = []
 
-    /// What a node cell says, kept once per interned cell: one string, so
-    /// that reading it for every event costs one retain.
+    /// What a node cell says, kept once per interned cell.
     private struct NodeDescription {
         var classification: NodeClassification
         var times = NodeCell.Times()
-        var title: String { classification.title }
     }
 
     init(classifier: TitleClassifier, receiver: any TraceRecordReceiver) {
@@ -257,9 +255,11 @@ struct InstrumentsTableReader {
         _ id: EventID, node column: Int?, rowTime: Nanoseconds?, isSource: Bool, _ row: ExportRow, _ values: InternedValues
     ) throws(XMLReadFailure) {
         guard join.markEmitted(id) else { return }
-        let node = column.map { nodes[Int(describeNode(row.cells[$0], values))] }
-            ?? NodeDescription(classification: classifier.classify(title: "event \(id)", colour: nil, icon: nil))
-        var event = TraceEvent(id: id, kind: node.classification.kind, title: node.title, owner: node.classification.owner, time: node.times.start ?? rowTime)
+        // Fields read one by one: copying the whole description per event shows in profiles.
+        let described = column.map { Int(describeNode(row.cells[$0], values)) }
+        let classification = described.map { nodes[$0].classification } ?? classifier.classify(title: "event \(id)", colour: nil, icon: nil)
+        let times = described.map { nodes[$0].times } ?? NodeCell.Times()
+        var event = TraceEvent(id: id, kind: classification.kind, title: classification.title, owner: classification.owner, time: times.start ?? rowTime)
         if let details = join.details(of: id) {
             if let kind = details.kind, event.kind.isUpdate { event.kind = kind }
             event.module = details.module
@@ -270,10 +270,10 @@ struct InstrumentsTableReader {
                 event.severity = details.severity
                 event.ran = details.ran
             }
-        } else if event.kind.isUpdate, let duration = node.times.duration {
+        } else if event.kind.isUpdate, let duration = times.duration {
             // A full-causes cell times an update by its end and duration.
             event.duration = duration
-            if let end = node.times.end {
+            if let end = times.end {
                 let (start, overflow) = end.subtractingReportingOverflow(duration)
                 event.time = overflow || start < 0 ? end : start
             }
@@ -282,7 +282,7 @@ struct InstrumentsTableReader {
         // observable) that is the source of the cause row recorded with it.
         let byTime = isSource && (event.kind == .state || event.kind == .observable)
         event.backtrace = join.backtrace(event: id, time: byTime ? rowTime : nil)
-        if !node.classification.isClassified { unclassifiedTitles[node.title, default: 0] += 1 }
+        if !classification.isClassified { unclassifiedTitles[classification.title, default: 0] += 1 }
         try add(event, offset: row.offset)
     }
 
