@@ -58,15 +58,19 @@ struct TimelineCommand: ParsableCommand {
     static func note(_ timeline: TraceTimeline) -> String? {
         var parts: [String] = []
         if timeline.untimedEvents > 0 {
-            parts.append("left out \(CountText.format(timeline.untimedEvents)) events without a time"
-                + " and the \(CountText.format(timeline.linksLeftOut)) cause links touching them")
+            parts.append("left out \(count(timeline.untimedEvents, "event")) without a time"
+                + " and the \(count(timeline.linksLeftOut, "cause link")) touching them")
         }
         if timeline.untimedGroups > 0 {
-            parts.append("left out \(CountText.format(timeline.untimedGroups)) update groups without a start")
+            parts.append("left out \(count(timeline.untimedGroups, "update group")) without a start")
         }
         if timeline.clippedSlices > 0 {
-            parts.append("cut \(CountText.format(timeline.clippedSlices)) slices that ran past the end of the trace")
+            parts.append("cut \(count(timeline.clippedSlices, "slice")) running past the end of the trace at its end")
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    private static func count(_ count: Int, _ noun: String) -> String {
+        CountText.format(count) + " " + noun + (count == 1 ? "" : "s")
     }
 }
