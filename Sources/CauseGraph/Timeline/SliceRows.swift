@@ -9,8 +9,9 @@
 /// overlapping ones, from traces read together or in-flight updates, get
 /// further rows.
 ///
-/// Slices must be placed by start, and of two starting together the longer
-/// first, so a parent comes before the children it encloses.
+/// Slices must be placed by start. Of two starting together, the longer
+/// placed first can hold the other on its row; the other way round they
+/// take two rows, which still nest.
 struct SliceRows {
     /// How many rows are searched for a place; past them a slice goes to the
     /// newest row or a new one, so placing n slices costs at most

@@ -97,7 +97,8 @@ public struct TraceTimeline {
     public private(set) var slices: [Slice] = []
     public private(set) var instants: [Instant] = []
     public private(set) var flows: [Flow] = []
-    /// Slices and instants by start, longer first, then track.
+    /// Slices and instants by start; of those starting together, causes
+    /// before their effects, then longer first.
     public private(set) var entries: [Entry] = []
     /// Per event position, the flows out of it and into it.
     public private(set) var flowsFrom: [Int: [Int]] = [:]
@@ -169,8 +170,17 @@ public struct TraceTimeline {
                 pending.append(Pending(content: .longUpdate(position), lane: lane, start: start, end: finish, clipped: clipped))
             }
         }
+        let depth = Self.sameTimeDepths(events)
+        func depthOf(_ content: SliceContent) -> Int {
+            switch content {
+            case .update(let position), .longUpdate(let position): depth[position] ?? 0
+            case .group: 0
+            }
+        }
         pending.sort { a, b in
             if a.start != b.start { return a.start < b.start }
+            let (depthA, depthB) = (depthOf(a.content), depthOf(b.content))
+            if depthA != depthB { return depthA < depthB }
             if a.end != b.end { return a.end > b.end }
             if a.lane != b.lane { return a.lane < b.lane }
             return Self.rank(a.content) < Self.rank(b.content)
@@ -221,13 +231,16 @@ public struct TraceTimeline {
                 toTrack: toTrack, toTime: events.events[link.to].time!))
         }
 
-        // Slices are already in order; instants go before slices starting at
-        // the same time, so a flow into an update never starts later in the file.
+        // Slices are already in order; an instant goes before the slices that
+        // start with it unless they come before it in a chain of causes.
+        instants.sort { ($0.time, depth[$0.event] ?? 0, $0.event) < ($1.time, depth[$1.event] ?? 0, $1.event) }
         var merged: [Entry] = []
         merged.reserveCapacity(slices.count + instants.count)
         var nextInstant = 0
-        for index in slices.indices {
-            while nextInstant < instants.count, instants[nextInstant].time <= slices[index].start {
+        for (index, slice) in slices.enumerated() {
+            while nextInstant < instants.count,
+                (instants[nextInstant].time, depth[instants[nextInstant].event] ?? 0) <= (slice.start, depthOf(slice.content))
+            {
                 merged.append(.instant(nextInstant))
                 nextInstant += 1
             }
@@ -235,6 +248,31 @@ public struct TraceTimeline {
         }
         merged.append(contentsOf: (nextInstant..<instants.count).map(Entry.instant))
         entries = merged
+    }
+
+    /// How many passes ``sameTimeDepths(_:)`` makes at most: chains of causes
+    /// at one instant are short, and a cycle must not loop.
+    static let depthPasses = 32
+
+    /// For events caused by events of the same time, how far down such a
+    /// chain of causes they are. Flows are bound in file order, a viewer
+    /// dropping a flow whose end comes before its start, so of events that
+    /// start together the causes are written first.
+    private static func sameTimeDepths(_ log: EventLog) -> [Int: Int] {
+        let links = log.links.filter { link in
+            guard let from = log.events[link.from].time else { return false }
+            return from == log.events[link.to].time
+        }
+        var depth: [Int: Int] = [:]
+        for _ in 0..<depthPasses {
+            var changed = false
+            for link in links where (depth[link.from] ?? 0) + 1 > (depth[link.to] ?? 0) {
+                depth[link.to] = (depth[link.from] ?? 0) + 1
+                changed = true
+            }
+            if !changed { break }
+        }
+        return depth
     }
 
     /// The modules of the updates: named ones by their UTF-8 bytes, then `nil` if any update names none.
