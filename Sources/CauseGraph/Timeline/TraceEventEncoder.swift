@@ -50,12 +50,12 @@ public enum TraceEventEncoder {
         }
         for process in timeline.processes {
             let firstTrack = timeline.tracks.first { $0.process == process.id }!.id
-            try emit { writer.metadata(&$0, "process_name", process: process.id, track: firstTrack) { JSONText.appendQuoted(process.name, to: &$0) } }
-            try emit { writer.metadata(&$0, "process_sort_index", process: process.id, track: firstTrack) { JSONText.appendNumber(Int64(process.id), to: &$0) } }
+            try emit { writer.metadata(&$0, "process_name", process: process.id, track: firstTrack, name: process.name) }
+            try emit { writer.metadata(&$0, "process_sort_index", process: process.id, track: firstTrack, sortIndex: process.id) }
         }
         for track in timeline.tracks {
-            try emit { writer.metadata(&$0, "thread_name", process: track.process, track: track.id) { JSONText.appendQuoted(track.name, to: &$0) } }
-            try emit { writer.metadata(&$0, "thread_sort_index", process: track.process, track: track.id) { JSONText.appendNumber(Int64(track.id), to: &$0) } }
+            try emit { writer.metadata(&$0, "thread_name", process: track.process, track: track.id, name: track.name) }
+            try emit { writer.metadata(&$0, "thread_sort_index", process: track.process, track: track.id, sortIndex: track.id) }
         }
         for entry in timeline.entries {
             let event: Int?
@@ -126,19 +126,27 @@ private struct Writer {
         JSONText.appendNumber(Int64(timeline.linksLeftOut), to: &bytes)
         bytes.append(contentsOf: #", "clippedSlices": "#.utf8)
         JSONText.appendNumber(Int64(timeline.clippedSlices), to: &bytes)
+        bytes.append(contentsOf: #", "backwardLinks": "#.utf8)
+        JSONText.appendNumber(Int64(timeline.backwardLinks), to: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
 
-    func metadata(_ out: inout [UInt8], _ name: String, process: Int, track: Int, value: (inout [UInt8]) -> Void) {
+    /// A metadata event naming a process or track (`args.name`) or ordering it (`args.sort_index`).
+    func metadata(_ out: inout [UInt8], _ event: String, process: Int, track: Int, name: String? = nil, sortIndex: Int? = nil) {
         out.append(contentsOf: #"{"ph": "M", "name": ""#.utf8)
-        out.append(contentsOf: name.utf8)
+        out.append(contentsOf: event.utf8)
         out.append(contentsOf: #"", "pid": "#.utf8)
         JSONText.appendNumber(Int64(process), to: &out)
         out.append(contentsOf: #", "tid": "#.utf8)
         JSONText.appendNumber(Int64(track), to: &out)
-        out.append(contentsOf: name.hasSuffix("_name") ? #", "args": {"name": "#.utf8 : #", "args": {"sort_index": "#.utf8)
-        value(&out)
+        if let name {
+            out.append(contentsOf: #", "args": {"name": "#.utf8)
+            JSONText.appendQuoted(name, to: &out)
+        } else {
+            out.append(contentsOf: #", "args": {"sort_index": "#.utf8)
+            JSONText.appendNumber(Int64(sortIndex ?? 0), to: &out)
+        }
         out.append(contentsOf: "}}".utf8)
     }
 

@@ -111,6 +111,9 @@ public struct TraceTimeline {
     public private(set) var linksLeftOut = 0
     /// Updates and groups cut at the end of the trace (a long update's copy is not counted again).
     public private(set) var clippedSlices = 0
+    /// Flows whose cause happened after its effect started. Viewers bind a
+    /// flow's two ends in time order, so they may draw no arrow for these.
+    public private(set) var backwardLinks = 0
 
     public init(_ recorder: TimelineRecorder) {
         events = recorder.log
@@ -125,6 +128,8 @@ public struct TraceTimeline {
         var start: Nanoseconds
         var end: Nanoseconds
         var clipped: Bool
+        /// How far down a chain of causes starting at the same time (see ``sameTimeDepths(_:)``).
+        var depth: Int
     }
 
     private mutating func layOut() {
@@ -132,114 +137,129 @@ public struct TraceTimeline {
         untimedEvents = events.events.count - timedEvents.count
         let timedGroups = groups.indices.filter { groups[$0].start != nil }
         untimedGroups = groups.count - timedGroups.count
+        let modules = Self.modules(of: timedEvents.map { events.events[$0] }.filter { $0.key.kind.isUpdate })
+        let depth = Self.sameTimeDepths(events)
 
+        var pending = pendingSlices(timedEvents: timedEvents, timedGroups: timedGroups, modules: modules, depth: depth)
+        pending.sort { a, b in
+            if a.start != b.start { return a.start < b.start }
+            if a.depth != b.depth { return a.depth < b.depth }
+            if a.end != b.end { return a.end > b.end }
+            if a.lane != b.lane { return a.lane < b.lane }
+            return Self.rank(a.content) < Self.rank(b.content)
+        }
+        let causes = timedEvents.filter { !events.events[$0].key.kind.isUpdate }
+        let trackOfEvent = place(pending, causes: causes, modules: modules)
+        linkFlows(trackOfEvent: trackOfEvent)
+        orderEntries(slices: pending.map(\.depth), depth: depth)
+    }
+
+    /// The slices of the groups and updates with a time, cut at the trace's
+    /// end (see the type's documentation), each with its lane: 0 to 3 the
+    /// lanes, then one per module.
+    private mutating func pendingSlices(timedEvents: [Int], timedGroups: [Int], modules: [String?], depth: [Int: Int]) -> [Pending] {
         let starts = timedEvents.map { events.events[$0].time! } + timedGroups.map { groups[$0].start! }
         let first = starts.min() ?? 0
         let lastStart = starts.max() ?? 0
         // Far enough for any real update, near enough that the trace stays readable.
         let span = Self.saturating(lastStart.subtractingReportingOverflow(first))
         let limit = Self.saturating(lastStart.addingReportingOverflow(max(span, FrameBudget().frameDuration)))
-
-        let modules = Self.modules(of: timedEvents.map { events.events[$0] }.filter { $0.key.kind.isUpdate })
-        let moduleLane = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, Self.laneNames.count + $0) })
-        let causesLane = Self.laneNames.count - 1
-
-        var pending: [Pending] = []
         func end(of start: Nanoseconds, _ duration: Nanoseconds?) -> (end: Nanoseconds, clipped: Bool) {
             let wanted = Self.saturating(start.addingReportingOverflow(max(duration ?? 0, 0)))
             return wanted > limit && wanted > start ? (max(limit, start), true) : (wanted, false)
         }
+
+        let moduleLane = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, Self.laneNames.count + $0) })
+        var pending: [Pending] = []
         for index in timedGroups {
             let start = groups[index].start!
             let (finish, clipped) = end(of: start, groups[index].duration)
-            pending.append(Pending(content: .group(index), lane: 0, start: start, end: finish, clipped: clipped))
+            if clipped { clippedSlices += 1 }
+            pending.append(Pending(content: .group(index), lane: 0, start: start, end: finish, clipped: clipped, depth: 0))
         }
-        var causePositions: [Int] = []
-        for position in timedEvents {
+        for position in timedEvents where events.events[position].key.kind.isUpdate {
             let event = events.events[position]
-            guard event.key.kind.isUpdate else {
-                causePositions.append(position)
-                continue
-            }
             let start = event.time!
             let (finish, clipped) = end(of: start, event.duration)
+            if clipped { clippedSlices += 1 }
+            let order = depth[position] ?? 0
             pending.append(Pending(
-                content: .update(position), lane: moduleLane[event.key.module]!, start: start, end: finish, clipped: clipped))
+                content: .update(position), lane: moduleLane[event.key.module]!, start: start, end: finish, clipped: clipped,
+                depth: order))
             if let severity = event.severity, severity >= .medium {
                 let lane = event.key.kind == .body ? 1 : event.key.kind == .representable ? 2 : 3
-                pending.append(Pending(content: .longUpdate(position), lane: lane, start: start, end: finish, clipped: clipped))
+                pending.append(Pending(content: .longUpdate(position), lane: lane, start: start, end: finish, clipped: clipped, depth: order))
             }
         }
-        let depth = Self.sameTimeDepths(events)
-        func depthOf(_ content: SliceContent) -> Int {
-            switch content {
-            case .update(let position), .longUpdate(let position): depth[position] ?? 0
-            case .group: 0
-            }
-        }
-        pending.sort { a, b in
-            if a.start != b.start { return a.start < b.start }
-            let (depthA, depthB) = (depthOf(a.content), depthOf(b.content))
-            if depthA != depthB { return depthA < depthB }
-            if a.end != b.end { return a.end > b.end }
-            if a.lane != b.lane { return a.lane < b.lane }
-            return Self.rank(a.content) < Self.rank(b.content)
-        }
+        return pending
+    }
 
+    /// Names the processes and tracks, puts each slice (in order) on a track
+    /// of its lane where it nests, and each cause on the Causes track; returns
+    /// the track of each event drawn, by position, 0 for none.
+    private mutating func place(_ pending: [Pending], causes: [Int], modules: [String?]) -> [Int] {
         let laneCount = Self.laneNames.count + modules.count
         var rows = [SliceRows](repeating: SliceRows(), count: laneCount)
         let placed = pending.map { rows[$0.lane].place(start: $0.start, end: $0.end) }
 
-        // Tracks: lane by lane, row by row; every lane has at least one, so each is named even when empty.
+        // Lane by lane, row by row; every lane has a track, so each is named even when empty.
         var firstTrack: [Int] = []
         for lane in 0..<laneCount {
-            let process = lane < Self.laneNames.count ? 1 : 2 + lane - Self.laneNames.count
-            if lane == 0 || lane >= Self.laneNames.count {
-                let name = lane == 0 ? Self.lanesProcessName : modules[lane - Self.laneNames.count] ?? Self.noModuleName
+            let isModule = lane >= Self.laneNames.count
+            let process = isModule ? 2 + lane - Self.laneNames.count : 1
+            if lane == 0 || isModule {
+                let name = isModule ? modules[lane - Self.laneNames.count] ?? Self.noModuleName : Self.lanesProcessName
                 processes.append(Process(id: process, name: name))
             }
-            let name = lane < Self.laneNames.count ? Self.laneNames[lane] : Self.updatesTrackName
+            let name = isModule ? Self.updatesTrackName : Self.laneNames[lane]
             firstTrack.append(tracks.count + 1)
             for row in 0..<max(rows[lane].count, 1) {
                 tracks.append(Track(id: tracks.count + 1, process: process, name: row == 0 ? name : "\(name) \(row + 1)"))
             }
         }
 
-        var trackOfEvent: [Int: Int] = [:]
+        var trackOfEvent = [Int](repeating: 0, count: events.events.count)
         for (index, item) in pending.enumerated() {
             let track = firstTrack[item.lane] + placed[index]
             if case .update(let position) = item.content { trackOfEvent[position] = track }
-            if case .longUpdate = item.content {} else if item.clipped { clippedSlices += 1 }
             slices.append(Slice(
                 content: item.content, track: track, start: item.start, duration: item.end - item.start, clipped: item.clipped))
         }
-        let causesTrack = firstTrack[causesLane]
-        for position in causePositions {
+        let causesTrack = firstTrack[Self.laneNames.count - 1]
+        for position in causes {
             trackOfEvent[position] = causesTrack
             instants.append(Instant(event: position, track: causesTrack, time: events.events[position].time!))
         }
+        return trackOfEvent
+    }
 
+    /// A flow for each link whose events were both drawn.
+    private mutating func linkFlows(trackOfEvent: [Int]) {
         for (index, link) in events.links.enumerated() {
-            guard let fromTrack = trackOfEvent[link.from], let toTrack = trackOfEvent[link.to] else {
+            let (fromTrack, toTrack) = (trackOfEvent[link.from], trackOfEvent[link.to])
+            guard fromTrack > 0, toTrack > 0 else {
                 linksLeftOut += 1
                 continue
             }
+            let (fromTime, toTime) = (events.events[link.from].time!, events.events[link.to].time!)
+            if fromTime > toTime { backwardLinks += 1 }
             flowsFrom[link.from, default: []].append(flows.count)
             flowsInto[link.to, default: []].append(flows.count)
-            flows.append(Flow(
-                id: index + 1, link: index, fromTrack: fromTrack, fromTime: events.events[link.from].time!,
-                toTrack: toTrack, toTime: events.events[link.to].time!))
+            flows.append(Flow(id: index + 1, link: index, fromTrack: fromTrack, fromTime: fromTime, toTrack: toTrack, toTime: toTime))
         }
+    }
 
-        // Slices are already in order; an instant goes before the slices that
-        // start with it unless they come before it in a chain of causes.
+    /// Merges the slices, already in order, with the instants: an instant
+    /// goes before the slices that start with it unless they come before it
+    /// in a chain of causes.
+    private mutating func orderEntries(slices sliceDepths: [Int], depth: [Int: Int]) {
         instants.sort { ($0.time, depth[$0.event] ?? 0, $0.event) < ($1.time, depth[$1.event] ?? 0, $1.event) }
         var merged: [Entry] = []
         merged.reserveCapacity(slices.count + instants.count)
         var nextInstant = 0
         for (index, slice) in slices.enumerated() {
             while nextInstant < instants.count,
-                (instants[nextInstant].time, depth[instants[nextInstant].event] ?? 0) <= (slice.start, depthOf(slice.content))
+                (instants[nextInstant].time, depth[instants[nextInstant].event] ?? 0) <= (slice.start, sliceDepths[index])
             {
                 merged.append(.instant(nextInstant))
                 nextInstant += 1

@@ -67,6 +67,10 @@ struct TimelineCommand: ParsableCommand {
         if timeline.clippedSlices > 0 {
             parts.append("cut \(count(timeline.clippedSlices, "slice")) running past the end of the trace at its end")
         }
+        if timeline.backwardLinks > 0 {
+            parts.append("\(count(timeline.backwardLinks, "cause link")) \(timeline.backwardLinks == 1 ? "starts" : "start") after \(timeline.backwardLinks == 1 ? "its effect" : "their effects")"
+                + ": trace viewers may draw no arrow for them")
+        }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 

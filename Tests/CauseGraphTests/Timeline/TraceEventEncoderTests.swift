@@ -201,6 +201,21 @@ struct TraceEventEncoderTests {
         #expect(document.events("i").first?.args?["causes"]?.arrayValue?.map { $0["title"]?.stringValue } == ["Tap"])
     }
 
+    @Test("a link whose cause comes after its effect is still a flow, and counted")
+    func backwardLinks() throws {
+        let trace = [
+            #"{"causegraph": 1}"#,
+            #"{"node": 1, "kind": "body", "title": "Effect", "owner": "app", "time": 1000, "duration": 100}"#,
+            #"{"node": 2, "kind": "state", "title": "@State: late", "owner": "app", "time": 5000}"#,
+            #"{"edge": [2, 1], "label": "update"}"#,
+        ].joined(separator: "\n") + "\n"
+        let timeline = try timeline(ofTraces: [trace])
+        #expect(timeline.backwardLinks == 1)
+        let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
+        #expect(document.root["otherData"]?["backwardLinks"]?.numberValue == 1)
+        #expect(document.events("s").map(\.ts) == ["5"] && document.events("f").map(\.ts) == ["1"])
+    }
+
     @Test("an update in flight when the recording stopped is cut at the trace's end, without overflow")
     func inFlightUpdates() throws {
         let trace = [
