@@ -298,3 +298,15 @@ struct TraceEventEncoderTests {
         #expect(String(decoding: bytes, as: UTF8.self) == text)
     }
 }
+
+/// Timelines of small fixtures against their golden files in
+/// `fixtures/golden/`, so any change of output shows as a diff to review.
+/// Re-record with `CAUSEGRAPH_RECORD=1 swift test --filter TimelineGoldenTests`.
+@Suite("Golden timelines")
+struct TimelineGoldenTests {
+    @Test("the timeline matches the golden file", arguments: ["onoff-toggle", "hostile-titles"])
+    func golden(_ name: String) throws {
+        let actual = String(decoding: TraceEventEncoder.encode(try fixtureTimeline(name)), as: UTF8.self)
+        #expect(actual == (try Golden.expected(at: "fixtures/golden/\(name).timeline.json", actual: actual)))
+    }
+}
