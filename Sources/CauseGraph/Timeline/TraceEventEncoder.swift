@@ -58,7 +58,8 @@ public enum TraceEventEncoder {
             try emit { writer.metadata(&$0, "thread_sort_index", process: track.process, track: track.id, sortIndex: track.id) }
         }
         for entry in timeline.entries {
-            let event: Int?
+            // The event whose flows are bound to what was just written.
+            let event: Int
             switch entry {
             case .slice(let index):
                 try emit { writer.slice(&$0, timeline.slices[index]) }
@@ -68,7 +69,6 @@ public enum TraceEventEncoder {
                 try emit { writer.instant(&$0, timeline.instants[index]) }
                 event = timeline.instants[index].event
             }
-            guard let event else { continue }
             for flow in timeline.flowsInto[event] ?? [] {
                 try emit { writer.flow(&$0, timeline.flows[flow], end: true) }
             }
