@@ -25,8 +25,8 @@ struct ReadingOptions: ParsableArguments {
     var classificationFiles: [String] = []
 
     func validate() throws {
-        if let frameRate, !(frameRate > 0 && frameRate.isFinite) {
-            throw ValidationError("--frame-rate must be a positive number of frames per second")
+        if let frameRate, let problem = FrameBudget.problem(withFrameRate: frameRate) {
+            throw ValidationError("--frame-rate " + problem)
         }
     }
 
