@@ -48,7 +48,7 @@ public enum WhyFormatter {
         if let module = node.module { identity.append(module) }
         identity.append(node.owner.rawValue)
         let suffix = " (" + identity.joined(separator: ", ") + ")"
-        let title = TerminalText.fit(node.title, width: width - min(suffix.count, width / 2))
+        let title = TerminalText.fitTitle(node.title, width: width - min(suffix.count, width / 2))
         lines.append(style.paint(title, .bold) + TerminalText.fit(suffix, width: width - title.count))
         var figures = "  \(CountText.string(node.count, "update")): ran \(node.ran), skipped \(node.skipped)"
         if let total = node.totalDuration, let worst = node.maxDuration {
@@ -65,7 +65,7 @@ public enum WhyFormatter {
         let connector = isLast ? "└─ " : "├─ "
         let label = "\(branch.edge.kind.rawValue) ×\(branch.edge.count) (\(branch.share.percentText)) "
         let room = width - indent.count - connector.count - label.count
-        var title = TerminalText.fit(branch.cause.title, width: max(room, 12))
+        var title = TerminalText.fitTitle(branch.cause.title, width: max(room, 12))
         title += mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
         lines.append(indent + connector + style.paint(label, branch.cause.kind.isCause ? .cyan : .blue) + title)
         let childIndent = indent + (isLast ? "   " : "│  ")
@@ -106,7 +106,7 @@ public enum WhyFormatter {
         if let group = event.group { facts.append("group \(group)") }
         let connector = isRoot ? "" : (isLast ? "└─ " : "├─ ")
         let label = step.label.map { "\($0.rawValue) ← " } ?? ""
-        let line = indent + connector + label + TerminalText.fit(event.key.title, width: max(width - indent.count - 40, 16))
+        let line = indent + connector + label + TerminalText.fitTitle(event.key.title, width: max(width - indent.count - 40, 16))
             + mark(repeated: step.isRepeated, elsewhere: step.isExpandedElsewhere)
         lines.append(line)
         let childIndent = isRoot ? "  " : indent + (isLast ? "   " : "│  ")
