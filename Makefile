@@ -3,6 +3,7 @@
 #   make test   installs what is missing, builds and runs every test
 #   make bench  times the Instruments import against xmllint, and render against the import, on a 290 MB export
 #   make test-asan / make test-tsan   every test under AddressSanitizer / ThreadSanitizer
+#   make fuzz   fuzzes the importers and the title-to-Graphviz path with libFuzzer, a minute each
 
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
@@ -11,7 +12,7 @@ BIN         = .build/$(CONFIG)/causegraph
 DEMO_TRACE  = fixtures/landmarks-favorites-before.jsonl
 SUDO       := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 
-.PHONY: all deps browser build demo test test-asan test-tsan bench install clean
+.PHONY: all deps browser build demo test test-asan test-tsan fuzz bench install clean
 
 all: build
 
@@ -77,6 +78,11 @@ test-asan: deps browser
 test-tsan: deps browser
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+
+# libFuzzer and AddressSanitizer on four targets, seeded from fixtures/ (see scripts/fuzz.sh;
+# FUZZ_SECONDS and FUZZ_TARGETS choose how long and what).
+fuzz: deps
+	scripts/fuzz.sh
 
 # Times `causegraph convert` against `xmllint --stream`, and `causegraph render`
 # against the import alone, on a generated 1,000,000-row swiftui-causes export
