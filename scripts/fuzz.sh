@@ -24,9 +24,13 @@ TARGETS="${FUZZ_TARGETS:-instruments changes native title}"
 SWIFT="${SWIFT:-swift}"
 SCRATCH=.build/fuzz
 
+# GNU gold fails on the sanitizer runtimes' symbols; lld ships with the Swift toolchain.
+LINKER=()
+[ "$(uname)" = Linux ] && LINKER=(-Xswiftc -use-ld=lld)
 echo "fuzz: building causegraph-fuzz with libFuzzer and AddressSanitizer" >&2
 "$SWIFT" build --product causegraph-fuzz --scratch-path "$SCRATCH" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DCAUSEGRAPH_FUZZING >&2
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DCAUSEGRAPH_FUZZING "${LINKER[@]}" 2>&1 \
+    | grep -v "Cannot export local symbol" >&2
 BIN="$SCRATCH/debug/causegraph-fuzz"
 
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0"

@@ -3,10 +3,10 @@ import Foundation
 /// `causegraph-fuzz TARGET ARGUMENTS…`: the fuzzing harness of `make fuzz`.
 ///
 /// Built with `-sanitize=fuzzer,address -D CAUSEGRAPH_FUZZING` it hands
-/// ARGUMENTS to libFuzzer (corpus folders, `-max_total_time=60`, …). Built
-/// plainly, as `swift build` does, it replays the inputs ARGUMENTS name
-/// (files, or folders of them) once each, so the inputs fuzzing found stay
-/// tests (`fixtures/fuzz/TARGET/`).
+/// ARGUMENTS to libFuzzer (corpus folders, `-max_total_time=60`, …). Built plainly, as `swift
+/// build` does, it replays the inputs ARGUMENTS name (files, or folders of
+/// them) once each, so the inputs fuzzing found stay tests
+/// (`fixtures/fuzz/TARGET/`).
 @main
 enum FuzzMain {
     static func main() {
