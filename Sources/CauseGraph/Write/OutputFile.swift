@@ -79,10 +79,11 @@ public final class OutputFile {
         while true {
             let candidate = "\(directory).\(base).tmp-\(getpid())-\(attempt)"
             // 0666 lets the umask decide the final permissions, as for any new file.
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard let (fd, token) = PendingOutputs.shared.create(candidate, {
+                open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            }) else { throw Diagnostic.error("not written: the process is stopping", at: SourceLocation(file: path)) }
             if fd >= 0 {
-                // Registered before anything else, so a signal from here on removes it.
-                pendingToken = PendingOutputs.shared.register(candidate)
+                pendingToken = token
                 descriptor = fd
                 ownsDescriptor = true
                 temporaryPath = candidate

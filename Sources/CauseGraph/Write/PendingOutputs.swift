@@ -3,8 +3,8 @@ import Foundation
 /// The temporary files of the outputs not yet committed, so that a process
 /// stopped by a signal can remove them and leave no debris.
 ///
-/// ``OutputFile`` registers its temporary file when it creates it and
-/// unregisters it when it is renamed into place or removed; the rename
+/// ``OutputFile`` creates its temporary file and registers it under one lock,
+/// and unregisters it when it is renamed into place or removed; the rename
 /// happens under the same lock, so a signal either finds the temporary file
 /// (and the destination untouched) or a committed output.
 public final class PendingOutputs: @unchecked Sendable {
@@ -16,13 +16,19 @@ public final class PendingOutputs: @unchecked Sendable {
     /// Set once the process is stopping: nothing is committed after.
     private var isStopping = false
 
-    /// Registers `path` and returns the token that names it.
-    func register(_ path: String) -> Int {
+    /// Runs `create` (which makes the temporary file `path` and returns its
+    /// descriptor, or -1) and registers the file it made, under the lock, so
+    /// a signal never falls between the two. Nothing is made once the process
+    /// is stopping.
+    func create(_ path: String, _ create: () -> Int32) -> (descriptor: Int32, token: Int)? {
         lock.lock()
         defer { lock.unlock() }
+        guard !isStopping else { return nil }
+        let descriptor = create()
+        guard descriptor >= 0 else { return (descriptor, 0) }
         nextToken += 1
         paths[nextToken] = path
-        return nextToken
+        return (descriptor, nextToken)
     }
 
     func unregister(_ token: Int) {
