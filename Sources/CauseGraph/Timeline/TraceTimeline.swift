@@ -162,10 +162,10 @@ public struct TraceTimeline {
         let first = starts.min() ?? 0
         let lastStart = starts.max() ?? 0
         // Far enough for any real update, near enough that the trace stays readable.
-        let span = Self.saturating(lastStart.subtractingReportingOverflow(first))
-        let limit = Self.saturating(lastStart.addingReportingOverflow(max(span, FrameBudget().frameDuration)))
+        let span = lastStart.saturatingSubtracting(first)
+        let limit = lastStart.saturatingAdding(max(span, FrameBudget().frameDuration))
         func end(of start: Nanoseconds, _ duration: Nanoseconds?) -> (end: Nanoseconds, clipped: Bool) {
-            let wanted = Self.saturating(start.addingReportingOverflow(max(duration ?? 0, 0)))
+            let wanted = start.saturatingAdding(max(duration ?? 0, 0))
             return wanted > limit && wanted > start ? (max(limit, start), true) : (wanted, false)
         }
 
@@ -308,12 +308,6 @@ public struct TraceTimeline {
         case .group(let index): index
         case .update(let position), .longUpdate(let position): Int.max / 2 + position
         }
-    }
-
-    private static func saturating(_ result: (partialValue: Nanoseconds, overflow: Bool)) -> Nanoseconds {
-        guard result.overflow else { return result.partialValue }
-        // Only an addition of a non-negative amount or a subtraction of a smaller value is ever made.
-        return .max
     }
 
     /// The groups with their final ids, and each event's group under those ids.
