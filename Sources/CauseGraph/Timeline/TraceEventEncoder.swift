@@ -150,6 +150,12 @@ private struct Writer {
         out.append(contentsOf: "}}".utf8)
     }
 
+    /// A title or label as a slice's name: `(untitled)` when blank, so no
+    /// slice names nothing; `args` keep the text as recorded.
+    static func shown(_ text: String) -> String {
+        text.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : text
+    }
+
     /// The fields every timed event starts with.
     private func head(_ out: inout [UInt8], phase: String, category: String, name: String, track: Int, time: Nanoseconds) {
         out.append(contentsOf: #"{"ph": ""#.utf8)
@@ -170,7 +176,7 @@ private struct Writer {
         switch slice.content {
         case .group(let index):
             let group = timeline.groups[index]
-            head(&out, phase: "X", category: TraceEventEncoder.Category.group, name: group.label, track: slice.track, time: slice.start)
+            head(&out, phase: "X", category: TraceEventEncoder.Category.group, name: Self.shown(group.label), track: slice.track, time: slice.start)
             duration(&out, slice)
             out.append(contentsOf: #", "args": {"group": "#.utf8)
             JSONText.appendNumber(Int64(group.id), to: &out)
@@ -182,7 +188,7 @@ private struct Writer {
         case .update(let position), .longUpdate(let position):
             let event = timeline.events.events[position]
             let category = if case .update = slice.content { TraceEventEncoder.Category.update } else { TraceEventEncoder.Category.longUpdate }
-            head(&out, phase: "X", category: category, name: event.key.title, track: slice.track, time: slice.start)
+            head(&out, phase: "X", category: category, name: Self.shown(event.key.title), track: slice.track, time: slice.start)
             duration(&out, slice)
             out.append(contentsOf: #", "args": {"#.utf8)
             eventFields(&out, position)
@@ -201,7 +207,7 @@ private struct Writer {
 
     func instant(_ out: inout [UInt8], _ instant: TraceTimeline.Instant) {
         let event = timeline.events.events[instant.event]
-        head(&out, phase: "i", category: TraceEventEncoder.Category.cause, name: event.key.title, track: instant.track, time: instant.time)
+        head(&out, phase: "i", category: TraceEventEncoder.Category.cause, name: Self.shown(event.key.title), track: instant.track, time: instant.time)
         out.append(contentsOf: #", "s": "t", "args": {"#.utf8)
         eventFields(&out, instant.event)
         causes(&out, instant.event)

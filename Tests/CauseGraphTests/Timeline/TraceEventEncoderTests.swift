@@ -253,9 +253,14 @@ struct TraceEventEncoderTests {
         let timeline = try fixtureTimeline("hostile-titles")
         let bytes = TraceEventEncoder.encode(timeline)
         let document = try TraceEventDocument(bytes)
-        let written = Set(document.events.filter { $0.phase == "X" || $0.phase == "i" }.map(\.name))
+        let drawn = document.events.filter { $0.phase == "X" || $0.phase == "i" }
+        let written = Set(drawn.map { $0.args?["title"]?.stringValue ?? $0.args?["label"]?.stringValue ?? "" })
         let titles = Set(timeline.events.events.filter { $0.time != nil }.map(\.key.title))
         #expect(written == titles.union(timeline.groups.filter { $0.start != nil }.map(\.label)))
+        for event in drawn {
+            let recorded = event.args?["title"]?.stringValue ?? event.args?["label"]?.stringValue ?? ""
+            #expect(event.name == (recorded.allSatisfy(\.isWhitespace) ? "(untitled)" : recorded), "a slice is named by its title")
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.contains("<script"), "markup is escaped, so the file can be inlined in a page")
         // One event a line: no title may break a line.
@@ -263,6 +268,20 @@ struct TraceEventEncoderTests {
             let record = line.hasSuffix(",") ? line.dropLast() : line
             #expect((try? JSONParser.parse(String(record))) != nil, "\(record) is one event")
         }
+    }
+
+    @Test("a blank title names its slice (untitled); args keep it as recorded")
+    func blankTitles() throws {
+        let trace = [
+            #"{"causegraph": 1}"#,
+            #"{"node": 1, "kind": "body", "title": " ", "owner": "app", "time": 1000, "duration": 10}"#,
+            #"{"group": 1, "label": "", "start": 1000, "duration": 10}"#,
+        ].joined(separator: "\n") + "\n"
+        let document = try TraceEventDocument(TraceEventEncoder.encode(try timeline(ofTraces: [trace])))
+        let update = try #require(document.events("X", category: TraceEventEncoder.Category.update).first)
+        #expect(update.name == "(untitled)" && update.args?["title"]?.stringValue == " ")
+        let group = try #require(document.events("X", category: TraceEventEncoder.Category.group).first)
+        #expect(group.name == "(untitled)" && group.args?["label"]?.stringValue == "")
     }
 
     @Test("the same trace gives byte-identical output")
