@@ -203,7 +203,8 @@ struct InstrumentsTableReader {
     /// for it, the same for every row that names it.
     private mutating func rootCauses(_ cell: ValueRef, _ values: InternedValues) -> [(id: EventID, title: String)] {
         guard let text = values.label(cell), !text.isEmpty else { return [] }
-        let ids = values.children(cell).compactMap { values.number($0) }
+        // A number past the rule names no event a trace can hold: the title stands alone.
+        let ids = values.children(cell).compactMap { values.number($0) }.filter { $0 <= TraceNumberRule.maximum }
         guard !ids.isEmpty else {
             if let id = titleOnlyRootCauses[text] { return [(id, text)] }
             // Counted down from Int64.max, the largest id a native trace holds,
@@ -443,15 +444,20 @@ struct InstrumentsTableReader {
         }
     }
 
+    /// An event id within the ``TraceNumberRule``, as every format reads it.
     private func eventID(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> EventID? {
-        try number(column, row, values)
+        guard let column, let id = try number(column, row, values) else { return nil }
+        guard id <= TraceNumberRule.maximum else {
+            throw .at(offset: row.cellOffsets[column], message: "event id in column \"\(mnemonics[column])\" of \(tableName) \(TraceNumberRule.requirement), found \(id)")
+        }
+        return id
     }
 
     /// A time or duration in nanoseconds; values past `Int64.max` (292
     /// years) are the near-`UINT64_MAX` markers of updates still in flight
     /// when recording stopped, so they are unknown.
     private func time(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> Nanoseconds? {
-        guard let value = try number(column, row, values), value <= UInt64(Int64.max) else { return nil }
+        guard let value = try number(column, row, values), value <= TraceNumberRule.maximum else { return nil }
         return Nanoseconds(value)
     }
 

@@ -106,14 +106,14 @@ public struct JSONRecord {
         return try count(value, key: key)
     }
 
+    /// A whole number from 0 to `Int64.max`: the ``TraceNumberRule``.
     public func count(_ value: JSONValue, key: String) throws(Diagnostic) -> Int64 {
         guard case .number(let number) = value.content else {
-            throw error("\"\(key)\" must be a whole number, found \(value.typeName)", at: value)
+            throw error("\"\(key)\" \(TraceNumberRule.requirement), found \(value.typeName)", at: value)
         }
-        guard let integer = number.int64 else {
-            throw error("\"\(key)\" must be a whole number that fits in 64 bits, found \(number.text)", at: value)
+        guard let integer = number.int64, integer >= 0 else {
+            throw error("\"\(key)\" \(TraceNumberRule.requirement), found \(number.text)", at: value)
         }
-        guard integer >= 0 else { throw error("\"\(key)\" must not be negative, found \(integer)", at: value) }
         return integer
     }
 

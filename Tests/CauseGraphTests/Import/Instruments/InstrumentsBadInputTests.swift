@@ -56,6 +56,22 @@ import Testing
         #expect(diagnostic.description == "\(path):3:6: error: malformed number \"12x4\" in column \"timestamp\" of swiftui-causes: expected a whole number")
     }
 
+    /// One rule with the native format: an id past `Int64.max` is an error
+    /// with the same words, since `convert` could not write it.
+    @Test func eventIDsFollowTheNativeFormatsRule() throws {
+        let text = InstrumentsFixtures.document(columns: columns, rows: [
+            "<row><event-time id=\"1\">5</event-time><uint64 id=\"2\">9223372036854775808</uint64><string id=\"3\">A</string><uint64 id=\"4\">2</uint64><string ref=\"3\"/><string id=\"5\">Update</string></row>",
+        ])
+        let (diagnostic, path) = try failure(text)
+        #expect(diagnostic.description == "\(path):3:39: error: event id in column \"source-node-event-id\" of swiftui-causes must be a whole number from 0 to 9223372036854775807, found 9223372036854775808")
+        // The largest id the rule allows is read, and written back by convert.
+        let largest = InstrumentsFixtures.document(columns: columns, rows: [
+            "<row><event-time id=\"1\">5</event-time><uint64 id=\"2\">9223372036854775807</uint64><string id=\"3\">A</string><uint64 id=\"4\">2</uint64><string ref=\"3\"/><string id=\"5\">Update</string></row>",
+        ])
+        let (sink, _) = try InstrumentsFixtures.read([try InstrumentsFixtures.temporaryFile(largest)])
+        #expect(sink.events.map(\.id) == [9_223_372_036_854_775_807, 2])
+    }
+
     @Test func invalidUTF8() throws {
         var bytes = Array(InstrumentsFixtures.document(schema: "hitches", columns: ["label"], rows: ["<row><string>Up</string></row>"]).utf8)
         let at = bytes.firstIndex(of: UInt8(ascii: "U"))!

@@ -56,13 +56,14 @@ struct NativeTraceReaderTests {
         (#"{"group": 1}"#, #"trace.jsonl:2:1: error: missing required key "label""#),
         (#"{"title": "A"}"#, #"trace.jsonl:2:1: error: expected a "node", "edge" or "group" record"#),
         // Wrong types.
-        (#"{"node": "1", "kind": "body", "title": "A", "owner": "app"}"#, #"trace.jsonl:2:10: error: "node" must be a whole number, found a string"#),
+        (#"{"node": "1", "kind": "body", "title": "A", "owner": "app"}"#, #"trace.jsonl:2:10: error: "node" must be a whole number from 0 to 9223372036854775807, found a string"#),
         (#"{"node": 1, "kind": "body", "title": 7, "owner": "app"}"#, #"trace.jsonl:2:38: error: "title" must be a string, found a number"#),
-        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 1.5}"#, #"trace.jsonl:2:67: error: "time" must be a whole number that fits in 64 bits, found 1.5"#),
-        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "duration": -3}"#, #"trace.jsonl:2:71: error: "duration" must not be negative, found -3"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 1.5}"#, #"trace.jsonl:2:67: error: "time" must be a whole number from 0 to 9223372036854775807, found 1.5"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "duration": -3}"#, #"trace.jsonl:2:71: error: "duration" must be a whole number from 0 to 9223372036854775807, found -3"#),
         (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "ran": "yes"}"#, #"trace.jsonl:2:66: error: "ran" must be true or false, found a string"#),
         (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "backtrace": ["f", 2]}"#, #"trace.jsonl:2:78: error: "backtrace" must hold strings, found a number"#),
-        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 99999999999999999999}"#, #"trace.jsonl:2:67: error: "time" must be a whole number that fits in 64 bits, found 99999999999999999999"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 99999999999999999999}"#, #"trace.jsonl:2:67: error: "time" must be a whole number from 0 to 9223372036854775807, found 99999999999999999999"#),
+        (#"{"node": 9223372036854775808, "kind": "body", "title": "A", "owner": "app"}"#, #"trace.jsonl:2:10: error: "node" must be a whole number from 0 to 9223372036854775807, found 9223372036854775808"#),
         // Unknown values.
         (#"{"node": 1, "kind": "layout", "title": "A", "owner": "app"}"#, #"trace.jsonl:2:21: error: unknown kind "layout"; expected one of "gesture", "state", "observable", "externalEnvironment", "environmentWriter", "body", "representable", "other""#),
         (#"{"node": 1, "kind": "body", "title": "A", "owner": "user"}"#, #"trace.jsonl:2:52: error: unknown owner "user"; expected one of "app", "system""#),
