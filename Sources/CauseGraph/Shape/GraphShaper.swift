@@ -9,13 +9,12 @@
 ///    causes were dropped by it;
 /// 4. `hideSystem`: drop system nodes;
 /// 5. `minCount`: drop nodes with fewer events;
-/// 6. `maxNodes`: keep the nodes that carry the most updates (its own
-///    events, or the links it drove when those are more, so a gesture that
-///    drove hundreds of updates counts for them); focused nodes first, ties
-///    by node order, so the choice never depends on hashing.
-///
-/// 7. `maxEdges`: draw the heaviest edges (direct and residual alike), ties
-///    in the graph's order; when it leaves any out, the legend counts them.
+/// 6. `maxNodes`: keep the nodes that explain the most updates
+///    (``ExplainedUpdates``), chosen so every kept update keeps a path from
+///    a kept cause (``ExplanatorySelection``); focused nodes first;
+/// 7. `maxEdges`: draw each node's heaviest edge from a cause and each
+///    cause's heaviest edge out first, then the edges that carry the most
+///    updates (``EdgeBudget``); when it leaves any out, the legend counts them.
 ///
 /// Kept nodes keep their ids and every direct edge between them; links
 /// through removed nodes become residual edges (``ResidualEdges``), unless
@@ -70,10 +69,14 @@ public struct GraphShaper: Sendable {
             try pass.requireNodes(after: option, reason: "no node has \(settings.minCount) events or more")
             steps.append(ShapingReport.Step(filter: .minCount, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
+        // Weighed once the filters that remove content have run, so what they removed explains nothing.
+        let explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
         if settings.maxNodes > 0 {
             let option = "--max-nodes \(settings.maxNodes)"
-            let removed = pass.keepHeaviest(settings.maxNodes)
-            steps.append(ShapingReport.Step(filter: .maxNodes, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
+            let removed = pass.keepExplaining(settings.maxNodes, explained)
+            steps.append(ShapingReport.Step(
+                filter: .maxNodes, option: option, removedNodes: removed.nodes, removedEvents: pass.takeRemovedEvents(),
+                removedRootCauses: removed.rootCauses))
         }
 
         var shaped = graph
@@ -82,7 +85,10 @@ public struct GraphShaper: Sendable {
         shaped.edges = graph.edges.indices.filter { topology.connects($0, within: pass.kept) }.map { graph.edges[$0] }
             + residual.edges
         // Listed only when it left edges out: it guards the layout's time rather than choosing content.
-        if settings.maxEdges > 0, case let removed = Self.keepHeaviest(settings.maxEdges, of: &shaped.edges), removed > 0 {
+        if settings.maxEdges > 0,
+            case let weights = Self.weights(of: shaped.edges, graph, explained),
+            case let removed = EdgeBudget.keep(settings.maxEdges, of: &shaped.edges, weights: weights, nodes: shaped.nodes),
+            removed > 0 {
             steps.append(ShapingReport.Step(filter: .maxEdges, option: "--max-edges \(settings.maxEdges)", removedEdges: removed))
         }
         let directEdges = shaped.edges.count { !$0.isResidual }
@@ -98,15 +104,18 @@ public struct GraphShaper: Sendable {
         return ShapedGraph(graph: shaped, report: report)
     }
 
-    /// Keeps the `limit` edges with the highest counts, in their order;
-    /// returns how many were dropped.
-    private static func keepHeaviest(_ limit: Int, of edges: inout [CauseGraph.Edge]) -> Int {
-        guard edges.count > limit else { return 0 }
-        let heaviest = edges.indices.sorted { (edges[$1].count, $0) < (edges[$0].count, $1) }.prefix(limit)
-        let kept = Set(heaviest)
-        let dropped = edges.count - limit
-        edges = edges.indices.filter(kept.contains).map { edges[$0] }
-        return dropped
+    /// The updates each shaped edge carries: a direct edge its own share, a
+    /// residual edge the share of its target's causes that it stands for.
+    private static func weights(of edges: [CauseGraph.Edge], _ graph: CauseGraph, _ explained: ExplainedUpdates) -> [Double] {
+        var nodePosition: [String: Int] = [:]
+        for (index, node) in graph.nodes.enumerated() { nodePosition[node.id] = index }
+        var edgePosition: [String: Int] = [:]
+        for (index, edge) in graph.edges.enumerated() { edgePosition[edge.id] = index }
+        return edges.map { edge in
+            if !edge.isResidual, let position = edgePosition[edge.id] { return explained.edges[position] }
+            guard let target = nodePosition[edge.to] else { return 0 }
+            return explained.carried(links: edge.count, into: target)
+        }
     }
 
     private static func events(_ nodes: [CauseGraph.Node]) -> Int {
@@ -213,21 +222,15 @@ private struct Pass {
         return remove { dropped[$0] }
     }
 
-    /// Keeps the `limit` heaviest nodes; returns how many were removed.
-    mutating func keepHeaviest(_ limit: Int) -> Int {
-        guard keptCount > limit else { return 0 }
-        var weight = graph.nodes.map(\.count)
-        var driven = [Int](repeating: 0, count: kept.count)
-        for (index, edge) in graph.edges.enumerated() where topology.ends[index].from >= 0 {
-            driven[topology.ends[index].from] += edge.count
+    /// Keeps at most `limit` nodes, those that explain the most updates;
+    /// returns how many nodes were removed, and how many of them were root causes.
+    mutating func keepExplaining(_ limit: Int, _ explained: ExplainedUpdates) -> (nodes: Int, rootCauses: Int) {
+        guard keptCount > limit else { return (0, 0) }
+        let selection = ExplanatorySelection(
+            graph, topology, explained: explained, candidates: kept, focused: focused, limit: limit)
+        let rootCauses = kept.indices.count {
+            kept[$0] && !selection.selected[$0] && explained.isRoot[$0] && graph.nodes[$0].kind.isCause
         }
-        for index in weight.indices { weight[index] = max(weight[index], driven[index]) }
-        let ranked = kept.indices.filter { kept[$0] }.sorted {
-            if focused[$0] != focused[$1] { return focused[$0] }
-            if weight[$0] != weight[$1] { return weight[$0] > weight[$1] }
-            return $0 < $1
-        }
-        let chosen = Set(ranked.prefix(limit))
-        return remove { !chosen.contains($0) }
+        return (remove { !selection.selected[$0] }, rootCauses)
     }
 }

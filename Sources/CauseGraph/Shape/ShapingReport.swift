@@ -33,10 +33,12 @@ public struct ShapingReport: Sendable, Equatable {
         public var keptUntimedEvents: Int
         /// Edges between shown nodes left undrawn (the edge limit only).
         public var removedEdges: Int
+        /// Root causes among the removed nodes (the node limit only).
+        public var removedRootCauses: Int
 
         public init(
             filter: Filter, option: String, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0,
-            keptUntimedEvents: Int = 0, removedEdges: Int = 0
+            keptUntimedEvents: Int = 0, removedEdges: Int = 0, removedRootCauses: Int = 0
         ) {
             self.filter = filter
             self.option = option
@@ -45,6 +47,7 @@ public struct ShapingReport: Sendable, Equatable {
             self.removedLinks = removedLinks
             self.keptUntimedEvents = keptUntimedEvents
             self.removedEdges = removedEdges
+            self.removedRootCauses = removedRootCauses
         }
     }
 

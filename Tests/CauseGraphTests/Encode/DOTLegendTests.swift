@@ -28,11 +28,11 @@ struct DOTLegendTests {
         let shaped = try shaped(ShapingSettings(ignore: [TitlePattern(substring: "Other")], hideSystem: true, minCount: 1, maxNodes: 4))
         let line = try graphLine(DOTEncoder().encode(shaped.graph, legend: shaped.legend))
         let rows = [
-            "shown: 4 of 8 nodes, 2 of 7 edges (+ 1 dotted), 25 of 50 events",
+            "shown: 4 of 8 nodes, 2 of 7 edges (+ 1 dotted), 22 of 50 events",
             "--ignore &quot;Other&quot;: 1 node matching, or caused only by matches, dropped",
             "--hide-system: 2 system nodes folded into dotted edges",
             "--min-count 1: nothing left out",
-            "--max-nodes 4: 1 node carrying the fewest updates dropped (--max-nodes 0 shows all)",
+            "--max-nodes 4: 1 node explaining the fewest updates dropped (--max-nodes 0 shows all)",
             "dotted edges: cause links through nodes not shown",
         ]
         for row in rows {

@@ -53,6 +53,36 @@ struct LargeGraphTests {
         #expect(connected > 25, "the check saw real paths")
     }
 
+    @Test("with the defaults, every drawn cause has an edge and every drawn update a path from a drawn cause", arguments: [
+        SyntheticTrace(views: 5_000), SyntheticTrace(views: 300, bodiesPerFrame: 40),
+    ])
+    func defaultsKeepTheCauses(_ trace: SyntheticTrace) throws {
+        let graph = try Self.reconstruct(trace)
+        let shaped = try GraphShaper(settings: ShapingSettings()).shape(graph).graph
+        #expect(shaped.nodes.count == ShapingSettings.defaultMaxNodes)
+        let ends = Set(shaped.edges.flatMap { [$0.from, $0.to] })
+        let causes = shaped.nodes.filter(\.kind.isCause)
+        #expect(causes.count >= 2, "the picture shows causes")
+        for cause in causes {
+            #expect(ends.contains(cause.id), "\(cause.title) is drawn without an edge")
+        }
+        var explained: Set<String> = []
+        for cause in causes { explained.formUnion(reachable(from: cause.id, in: shaped)) }
+        for update in shaped.nodes where update.kind.isUpdate {
+            #expect(explained.contains(update.id), "no drawn path from a drawn cause into \(update.title)")
+        }
+    }
+
+    @Test("the leading root causes are drawn: the gestures that explain most updates")
+    func leadingRootCauses() throws {
+        let graph = try Self.reconstruct(SyntheticTrace(views: 5_000))
+        let shaped = try GraphShaper(settings: ShapingSettings()).shape(graph).graph
+        #expect(Set(shaped.nodes.filter { $0.kind == .gesture }.map(\.title)) == ["Scroll", "Tap"])
+        let steps = try GraphShaper(settings: ShapingSettings()).shape(graph).report.steps
+        let maxNodes = try #require(steps.first { $0.filter == .maxNodes })
+        #expect(maxNodes.removedRootCauses == 0, "the trace's two root causes are both kept")
+    }
+
     private func reachable(from source: String, in graph: CauseGraph) -> Set<String> {
         var successors: [String: [String]] = [:]
         for edge in graph.edges { successors[edge.from, default: []].append(edge.to) }

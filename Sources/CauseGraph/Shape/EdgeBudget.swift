@@ -1,0 +1,38 @@
+/// The edges `--max-edges` draws: first each shown node's heaviest edge
+/// from a cause and each shown cause's heaviest edge to an effect (the
+/// spine, so no cause stands alone and every update keeps the link that
+/// explains most of it), then the rest; in each part the edges that carry
+/// the most updates first, ties in the graph's order.
+enum EdgeBudget {
+    /// Keeps at most `limit` of `edges`, in their order; returns how many were dropped.
+    /// - Parameter weights: the updates each edge carries, by position in `edges`.
+    static func keep(_ limit: Int, of edges: inout [CauseGraph.Edge], weights: [Double], nodes: [CauseGraph.Node]) -> Int {
+        guard edges.count > limit else { return 0 }
+        let spine = spine(edges, weights: weights, nodes: nodes)
+        let ranked = edges.indices.sorted { a, b in
+            if spine[a] != spine[b] { return spine[a] }
+            return weights[a] != weights[b] ? weights[a] > weights[b] : a < b
+        }
+        let kept = Set(ranked.prefix(limit))
+        let dropped = edges.count - limit
+        edges = edges.indices.filter(kept.contains).map { edges[$0] }
+        return dropped
+    }
+
+    /// Whether each edge is some node's heaviest edge in, or some cause's heaviest edge out.
+    static func spine(_ edges: [CauseGraph.Edge], weights: [Double], nodes: [CauseGraph.Node]) -> [Bool] {
+        var isCause: [String: Bool] = [:]
+        for node in nodes { isCause[node.id] = node.kind.isCause }
+        var heaviestIn: [String: Int] = [:]
+        var heaviestOut: [String: Int] = [:]
+        let heavier = { (candidate: Int, current: Int?) in current.map { weights[candidate] > weights[$0] } ?? true }
+        for (index, edge) in edges.enumerated() where edge.from != edge.to {
+            if heavier(index, heaviestIn[edge.to]) { heaviestIn[edge.to] = index }
+            if isCause[edge.from] == true && heavier(index, heaviestOut[edge.from]) { heaviestOut[edge.from] = index }
+        }
+        var spine = [Bool](repeating: false, count: edges.count)
+        for index in heaviestIn.values { spine[index] = true }
+        for index in heaviestOut.values { spine[index] = true }
+        return spine
+    }
+}
