@@ -56,6 +56,15 @@ struct ShapingCommandLineTests {
         #expect(result.output.contains(#""option": "--max-nodes 3", "removedNodes": 2"#))
     }
 
+    @Test("--node-fraction and --edge-fraction in the note and the JSON")
+    func fractions() throws {
+        let result = try Causegraph.run(["render", landmarks, "--format", "json", "--node-fraction", "10%", "--edge-fraction", "0.5"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "note: showing 4 of 7 nodes and 3 of 6 edges; --node-fraction 10%: 3 nodes explaining less than that share of 84 updates dropped\n")
+        #expect(result.output.contains(#"{"filter": "nodeFraction", "option": "--node-fraction 10%", "removedNodes": 3, "#))
+        #expect(result.output.contains(#"{"filter": "edgeFraction", "option": "--edge-fraction 0.5", "removedNodes": 0, "#))
+    }
+
     @Test("--window keeps only the events in the time range")
     func window() throws {
         // The second tap's transaction starts at 3.47 s; the third at 4.91 s.
@@ -97,6 +106,8 @@ struct ShapingCommandLineTests {
         (["--max-edges", "-2"], "error: --max-edges -2 is out of range; give 0 (no limit) or more\n"),
         (["--min-count", "-1"], "error: --min-count -1 is out of range; give 0 or more\n"),
         (["--max-nodes", "many"], "error: the value 'many' is invalid for '--max-nodes"),
+        (["--node-fraction", "150%"], "error: --node-fraction \"150%\" is out of range; give 0% to 100%, or a fraction from 0 to 1\n"),
+        (["--edge-fraction", "some"], "error: --edge-fraction \"some\" is not a share; give a percentage (0.5%) or a fraction (0.005)\n"),
     ])
     func errors(_ options: [String], _ message: String) throws {
         let scratch = try Scratch()

@@ -51,6 +51,9 @@ enum DOTLegend {
         case .hideSystem:
             CountText.string(step.removedNodes, "system node") + (drewDotted ? " folded into dotted edges" : " hidden, with no cause link through them")
         case .minCount: "\(nodes) with fewer events dropped"
+        case .nodeFraction: "\(nodes) explaining less than that share of \(CountText.string(step.shareOf, "update")) dropped"
+        case .edgeFraction:
+            "\(CountText.string(step.removedEdges, "edge")) carrying less than that share of \(CountText.string(step.shareOf, "update")) not drawn"
         case .maxNodes:
             "\(nodes) explaining the fewest updates dropped"
                 + (step.removedRootCauses > 0 ? ", \(CountText.string(step.removedRootCauses, "root cause")) among them" : "")

@@ -93,6 +93,7 @@ public enum GraphJSONEncoder {
                 "removedEvents": JSONText.number(step.removedEvents),
                 "removedLinks": JSONText.number(step.removedLinks),
                 "removedEdges": JSONText.number(step.removedEdges),
+                "removedRootCauses": JSONText.number(step.removedRootCauses),
                 "keptUntimedEvents": JSONText.number(step.keptUntimedEvents),
             ])
         }

@@ -19,6 +19,16 @@ enum EdgeBudget {
         return dropped
     }
 
+    /// Keeps the spine and the edges carrying at least `threshold` updates,
+    /// in their order; returns how many were dropped.
+    static func keep(above threshold: Double, of edges: inout [CauseGraph.Edge], weights: [Double], nodes: [CauseGraph.Node]) -> Int {
+        let spine = spine(edges, weights: weights, nodes: nodes)
+        let kept = edges.indices.filter { spine[$0] || weights[$0] >= threshold }
+        let dropped = edges.count - kept.count
+        edges = kept.map { edges[$0] }
+        return dropped
+    }
+
     /// Whether each edge is some node's heaviest edge in, or some cause's heaviest edge out.
     static func spine(_ edges: [CauseGraph.Edge], weights: [Double], nodes: [CauseGraph.Node]) -> [Bool] {
         var isCause: [String: Bool] = [:]

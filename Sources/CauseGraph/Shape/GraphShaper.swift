@@ -9,10 +9,15 @@
 ///    causes were dropped by it;
 /// 4. `hideSystem`: drop system nodes;
 /// 5. `minCount`: drop nodes with fewer events;
-/// 6. `maxNodes`: keep the nodes that explain the most updates
+/// 6. `nodeFraction`: drop nodes that explain less than that share of the
+///    updates of the nodes left;
+/// 7. `maxNodes`: keep the nodes that explain the most updates
 ///    (``ExplainedUpdates``), chosen so every kept update keeps a path from
 ///    a kept cause (``ExplanatorySelection``); focused nodes first;
-/// 7. `maxEdges`: draw each node's heaviest edge from a cause and each
+/// 8. `edgeFraction`: leave undrawn the edges that carry less than that
+///    share of the updates shown, but for each node's heaviest edge from a
+///    cause and each cause's heaviest edge out (``EdgeBudget``);
+/// 9. `maxEdges`: draw each node's heaviest edge from a cause and each
 ///    cause's heaviest edge out first, then the edges that carry the most
 ///    updates (``EdgeBudget``); when it leaves any out, the legend counts them.
 ///
@@ -70,7 +75,17 @@ public struct GraphShaper: Sendable {
             steps.append(ShapingReport.Step(filter: .minCount, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
         // Weighed once the filters that remove content have run, so what they removed explains nothing.
-        let explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
+        var explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
+        if let share = settings.nodeFraction {
+            let option = "--node-fraction \(share)"
+            let updates = pass.keptUpdates()
+            let threshold = share.value * Double(updates)
+            let removed = pass.remove { explained.nodes[$0] < threshold }
+            try pass.requireNodes(after: option, reason: "no node explains that share of the updates")
+            steps.append(ShapingReport.Step(
+                filter: .nodeFraction, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents(), shareOf: updates))
+            explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
+        }
         if settings.maxNodes > 0 {
             let option = "--max-nodes \(settings.maxNodes)"
             let removed = pass.keepExplaining(settings.maxNodes, explained)
@@ -84,6 +99,13 @@ public struct GraphShaper: Sendable {
         let residual = ResidualEdges.build(graph, topology, kept: pass.kept)
         shaped.edges = graph.edges.indices.filter { topology.connects($0, within: pass.kept) }.map { graph.edges[$0] }
             + residual.edges
+        if let share = settings.edgeFraction {
+            let updates = shaped.nodes.reduce(0) { $0 + ($1.kind.isUpdate ? $1.count : 0) }
+            let removed = EdgeBudget.keep(
+                above: share.value * Double(updates), of: &shaped.edges, weights: Self.weights(of: shaped.edges, graph, explained), nodes: shaped.nodes)
+            steps.append(ShapingReport.Step(
+                filter: .edgeFraction, option: "--edge-fraction \(share)", removedEdges: removed, shareOf: updates))
+        }
         // Listed only when it left edges out: it guards the layout's time rather than choosing content.
         if settings.maxEdges > 0,
             case let weights = Self.weights(of: shaped.edges, graph, explained),
@@ -149,6 +171,11 @@ private struct Pass {
         for index in kept.indices where kept[index] { events += graph.nodes[index].count }
         defer { eventsAtLastStep = events }
         return eventsAtLastStep - events
+    }
+
+    /// The events of the kept update nodes.
+    func keptUpdates() -> Int {
+        kept.indices.reduce(0) { $0 + (kept[$1] && graph.nodes[$1].kind.isUpdate ? graph.nodes[$1].count : 0) }
     }
 
     /// Removes the kept nodes that satisfy `predicate`; returns how many.

@@ -126,6 +126,35 @@ struct GraphShaperTests {
         ])
     }
 
+    @Test("node-fraction drops the nodes that explain less than that share of the updates left")
+    func nodeFraction() throws {
+        // Of the 46 updates, Parent explains 43, Stack 28, Layout 18, Child 8, Sibling 5, Other 3.
+        let settings = ShapingSettings(maxNodes: 0, nodeFraction: try ShapingShare(parsing: "20%"))
+        let shaped = try shape(settings)
+        #expect(shaped.graph.titles == ["Tap", "Root.flag", "Parent", "Stack", "Layout"])
+        let step = try #require(shaped.report.steps.first)
+        #expect(step == ShapingReport.Step(filter: .nodeFraction, option: "--node-fraction 20%", removedNodes: 3, removedEvents: 16, shareOf: 46))
+        #expect(shaped.report.removals == ["--node-fraction 20%: 3 nodes explaining less than that share of 46 updates dropped"])
+        #expect(try shape(ShapingSettings(maxNodes: 0, nodeFraction: try ShapingShare(parsing: "0.07"))).graph.titles.contains("Other") == false)
+        #expect(try shape(ShapingSettings(maxNodes: 0, nodeFraction: try ShapingShare(parsing: "0.06"))).graph.titles.contains("Other"))
+        let everything = try shape(ShapingSettings(nodeFraction: try ShapingShare(parsing: "100%")))
+        #expect(everything.graph.titles == ["Tap", "Root.flag"], "the root causes explain every update, so they stay")
+    }
+
+    @Test("edge-fraction leaves out light edges, but never a node's link from its main cause")
+    func edgeFraction() throws {
+        // Other → Child carries 1 of Child's 9 links: under 1 of the 46 updates shown.
+        var graph = Self.chain
+        graph.edges.append(CauseGraph.Edge(id: "e8", from: "n8", to: "n6", kind: .update, label: .update, count: 1))
+        let shaped = try shape(ShapingSettings(maxNodes: 0, edgeFraction: try ShapingShare(parsing: "5%")), of: graph)
+        #expect(!shaped.graph.edgeSummaries.contains("Other -> Child ×1"))
+        #expect(shaped.graph.edges.count == 7, "every other edge is some node's main cause link")
+        #expect(shaped.report.steps.last == ShapingReport.Step(filter: .edgeFraction, option: "--edge-fraction 5%", removedEdges: 1, shareOf: 46))
+        #expect(shaped.report.removals == ["--edge-fraction 5%: 1 edge carrying less than that share of 46 updates not drawn"])
+        let all = try shape(ShapingSettings(maxNodes: 0, edgeFraction: try ShapingShare(parsing: "100%")), of: graph)
+        #expect(all.graph.edges.count == 7, "the spine stays at any share")
+    }
+
     @Test("focus keeps the matches and every cause path into them")
     func focus() throws {
         let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Child")], maxNodes: 0))
