@@ -51,6 +51,8 @@ enum DOTLegend {
         case .hideSystem:
             CountText.string(step.removedNodes, "system node") + (drewDotted ? " folded into dotted edges" : " hidden, with no cause link through them")
         case .minCount: "\(nodes) with fewer events dropped"
+        case .foldFanOuts:
+            "\(nodes) driven by the same cause, with nothing drawn after them, folded into \(step.folds) (--unfold shows them)"
         case .nodeFraction: "\(nodes) explaining less than that share of \(CountText.string(step.shareOf, "update")) dropped"
         case .edgeFraction:
             "\(CountText.string(step.removedEdges, "edge")) carrying less than that share of \(CountText.string(step.shareOf, "update")) not drawn"

@@ -6,7 +6,7 @@
 enum EdgeBudget {
     /// Keeps at most `limit` of `edges`, in their order; returns how many were dropped.
     /// - Parameter weights: the updates each edge carries, by position in `edges`.
-    static func keep(_ limit: Int, of edges: inout [CauseGraph.Edge], weights: [Double], nodes: [CauseGraph.Node]) -> Int {
+    static func keep(_ limit: Int, of edges: inout [CauseGraph.Edge], weights: inout [Double], nodes: [CauseGraph.Node]) -> Int {
         guard edges.count > limit else { return 0 }
         let spine = spine(edges, weights: weights, nodes: nodes)
         let ranked = edges.indices.sorted { a, b in
@@ -14,18 +14,23 @@ enum EdgeBudget {
             return weights[a] != weights[b] ? weights[a] > weights[b] : a < b
         }
         let kept = Set(ranked.prefix(limit))
-        let dropped = edges.count - limit
-        edges = edges.indices.filter(kept.contains).map { edges[$0] }
-        return dropped
+        return keep(edges.indices.filter(kept.contains), of: &edges, weights: &weights)
     }
 
     /// Keeps the spine and the edges carrying at least `threshold` updates,
     /// in their order; returns how many were dropped.
-    static func keep(above threshold: Double, of edges: inout [CauseGraph.Edge], weights: [Double], nodes: [CauseGraph.Node]) -> Int {
+    static func keep(
+        above threshold: Double, of edges: inout [CauseGraph.Edge], weights: inout [Double], nodes: [CauseGraph.Node]
+    ) -> Int {
         let spine = spine(edges, weights: weights, nodes: nodes)
-        let kept = edges.indices.filter { spine[$0] || weights[$0] >= threshold }
-        let dropped = edges.count - kept.count
-        edges = kept.map { edges[$0] }
+        return keep(edges.indices.filter { spine[$0] || weights[$0] >= threshold }, of: &edges, weights: &weights)
+    }
+
+    /// Keeps the edges at `positions` (ascending) and their weights; returns how many were dropped.
+    private static func keep(_ positions: [Int], of edges: inout [CauseGraph.Edge], weights: inout [Double]) -> Int {
+        let dropped = edges.count - positions.count
+        edges = positions.map { edges[$0] }
+        weights = positions.map { weights[$0] }
         return dropped
     }
 

@@ -14,10 +14,13 @@
 /// 7. `maxNodes`: keep the nodes that explain the most updates
 ///    (``ExplainedUpdates``), chosen so every kept update keeps a path from
 ///    a kept cause (``ExplanatorySelection``); focused nodes first;
-/// 8. `edgeFraction`: leave undrawn the edges that carry less than that
+/// 8. fan-out folds, when `maxNodes` had to cut and `foldFanOuts` is on:
+///    sibling updates of one shown cause, with nothing drawn after them,
+///    become one node (``FanOutFold``);
+/// 9. `edgeFraction`: leave undrawn the edges that carry less than that
 ///    share of the updates shown, but for each node's heaviest edge from a
 ///    cause and each cause's heaviest edge out (``EdgeBudget``);
-/// 9. `maxEdges`: draw each node's heaviest edge from a cause and each
+/// 10. `maxEdges`: draw each node's heaviest edge from a cause and each
 ///    cause's heaviest edge out first, then the edges that carry the most
 ///    updates (``EdgeBudget``); when it leaves any out, the legend counts them.
 ///
@@ -86,6 +89,8 @@ public struct GraphShaper: Sendable {
                 filter: .nodeFraction, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents(), shareOf: updates))
             explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
         }
+        // Only a picture that had to be cut is folded: a small graph is drawn as it is.
+        let foldsFanOuts = settings.foldFanOuts && settings.maxNodes > 0 && pass.keptCount > settings.maxNodes
         if settings.maxNodes > 0 {
             let option = "--max-nodes \(settings.maxNodes)"
             let removed = pass.keepExplaining(settings.maxNodes, explained)
@@ -99,23 +104,29 @@ public struct GraphShaper: Sendable {
         let residual = ResidualEdges.build(graph, topology, kept: pass.kept)
         shaped.edges = graph.edges.indices.filter { topology.connects($0, within: pass.kept) }.map { graph.edges[$0] }
             + residual.edges
+        shaped.worstUpdates = graph.worstUpdates.filter { example in shaped.nodes.contains { $0.id == example.node } }
+        var weights = Self.weights(of: shaped.edges, graph, explained)
+        if foldsFanOuts {
+            let focusedIDs = Set(graph.nodes.indices.filter { pass.focused[$0] }.map { graph.nodes[$0].id })
+            let folded = FanOutFold.fold(&shaped, weights: &weights, keeping: focusedIDs)
+            if folded.folds > 0 {
+                steps.append(ShapingReport.Step(
+                    filter: .foldFanOuts, option: "fan-outs", removedNodes: folded.foldedNodes, folds: folded.folds))
+            }
+        }
         if let share = settings.edgeFraction {
             let updates = shaped.nodes.reduce(0) { $0 + ($1.kind.isUpdate ? $1.count : 0) }
-            let removed = EdgeBudget.keep(
-                above: share.value * Double(updates), of: &shaped.edges, weights: Self.weights(of: shaped.edges, graph, explained), nodes: shaped.nodes)
+            let removed = EdgeBudget.keep(above: share.value * Double(updates), of: &shaped.edges, weights: &weights, nodes: shaped.nodes)
             steps.append(ShapingReport.Step(
                 filter: .edgeFraction, option: "--edge-fraction \(share)", removedEdges: removed, shareOf: updates))
         }
         // Listed only when it left edges out: it guards the layout's time rather than choosing content.
-        if settings.maxEdges > 0,
-            case let weights = Self.weights(of: shaped.edges, graph, explained),
-            case let removed = EdgeBudget.keep(settings.maxEdges, of: &shaped.edges, weights: weights, nodes: shaped.nodes),
+        if settings.maxEdges > 0, case let removed = EdgeBudget.keep(settings.maxEdges, of: &shaped.edges, weights: &weights, nodes: shaped.nodes),
             removed > 0 {
             steps.append(ShapingReport.Step(filter: .maxEdges, option: "--max-edges \(settings.maxEdges)", removedEdges: removed))
         }
         let directEdges = shaped.edges.count { !$0.isResidual }
         let residualEdges = shaped.edges.count - directEdges
-        shaped.worstUpdates = graph.worstUpdates.filter { example in shaped.nodes.contains { $0.id == example.node } }
 
         let report = ShapingReport(
             total: ShapingReport.Totals(

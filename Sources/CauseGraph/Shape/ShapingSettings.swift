@@ -30,13 +30,15 @@ public struct ShapingSettings: Sendable, Equatable {
     public var maxNodes: Int
     /// Leave undrawn the edges that carry less than this share (0–1) of the updates shown.
     public var edgeFraction: ShapingShare?
+    /// Fold sibling updates of one cause, with nothing drawn after them, into one node (while `maxNodes` applies).
+    public var foldFanOuts: Bool
     /// Draw at most this many edges, the heaviest; 0 for no limit.
     public var maxEdges: Int
 
     public init(
         window: TimeWindow? = nil, focus: [TitlePattern] = [], depth: Int? = nil, ignore: [TitlePattern] = [],
         hideSystem: Bool = false, minCount: Int = 0, maxNodes: Int = ShapingSettings.defaultMaxNodes,
-        maxEdges: Int = ShapingSettings.defaultMaxEdges, nodeFraction: ShapingShare? = nil, edgeFraction: ShapingShare? = nil
+        maxEdges: Int = ShapingSettings.defaultMaxEdges, nodeFraction: ShapingShare? = nil, edgeFraction: ShapingShare? = nil, foldFanOuts: Bool = true
     ) {
         self.window = window
         self.focus = focus
@@ -48,5 +50,6 @@ public struct ShapingSettings: Sendable, Equatable {
         self.maxEdges = maxEdges
         self.nodeFraction = nodeFraction
         self.edgeFraction = edgeFraction
+        self.foldFanOuts = foldFanOuts
     }
 }

@@ -34,6 +34,9 @@ struct ShapingOptions: ParsableArguments {
         "Keep at most this many nodes, those that explain the most updates; 0 keeps all.", valueName: "n"))
     var maxNodes: Int = ShapingSettings.defaultMaxNodes
 
+    @Flag(help: "Draw sibling nodes driven by the same cause one by one instead of folding them into one node.")
+    var unfold = false
+
     @Option(help: ArgumentHelp(
         "Leave undrawn the edges that carry less than this share of the updates shown (each node keeps its edge from its main cause).",
         valueName: "share"))
@@ -63,6 +66,7 @@ struct ShapingOptions: ParsableArguments {
             depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes, maxEdges: maxEdges)
         settings.focus = try focus.map(pattern)
         settings.ignore = try ignore.map(pattern)
+        settings.foldFanOuts = !unfold
         settings.nodeFraction = try nodeFraction.map { try share($0, option: "--node-fraction") }
         settings.edgeFraction = try edgeFraction.map { try share($0, option: "--edge-fraction") }
         if let window {
