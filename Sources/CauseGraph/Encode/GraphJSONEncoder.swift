@@ -94,6 +94,8 @@ public enum GraphJSONEncoder {
                 "removedLinks": JSONText.number(step.removedLinks),
                 "removedEdges": JSONText.number(step.removedEdges),
                 "removedRootCauses": JSONText.number(step.removedRootCauses),
+                "folds": JSONText.number(step.folds),
+                "shareOf": JSONText.number(step.shareOf),
                 "keptUntimedEvents": JSONText.number(step.keptUntimedEvents),
             ])
         }
