@@ -140,6 +140,10 @@ struct ShapingCommandLineTests {
         #expect(svg.components(separatedBy: "<g id=\"n").count - 1 == 80)
         #expect(svg.contains(">shown: 80 of 10,009 nodes, "))
         #expect(svg.contains("explaining the fewest updates dropped"))
+        // The picture fits a screen: neither side more than 2.5 times the other.
+        let size = try #require(svg.firstMatch(of: /<svg width="([0-9.]+)pt" height="([0-9.]+)pt"/))
+        let (width, height) = (try #require(Double(size.1)), try #require(Double(size.2)))
+        #expect(max(width, height) <= 2.5 * min(width, height), "\(width) × \(height) pt")
         // A debug build on a shared machine takes a few seconds; a layout of
         // thousands of nodes would take hours.
         #expect(elapsed < .seconds(60), "render took \(elapsed)")
