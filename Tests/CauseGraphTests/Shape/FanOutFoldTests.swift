@@ -55,6 +55,15 @@ struct FanOutFoldTests {
         #expect(few.graph.titles == ["Tap", "List.flag", "List", "LibraryItemAlbumRow", "LibraryItemSongRow"])
     }
 
+    @Test("a diff never folds: each node there shows its two sides")
+    func diffUnfolded() throws {
+        let diff = GraphDiff(before: Self.list, after: Self.list)
+        let shaped = try diff.shaped(by: ShapingSettings(maxNodes: 10))
+        #expect(!shaped.diff.nodes.contains { $0.title == "Extra" }, "the limit cut the graph")
+        #expect(shaped.diff.nodes.filter { $0.title.hasPrefix("LibraryItem") }.count == 5)
+        #expect(!shaped.report.steps.contains { $0.filter == .foldFanOuts })
+    }
+
     @Test("the fold's title names what the titles share", arguments: [
         (["LibraryItemAlbumRow", "LibraryItemSongRow"], "LibraryItem…Row"),
         (["Row", "Row"], "Row"),
