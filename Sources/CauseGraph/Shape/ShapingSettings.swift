@@ -2,7 +2,7 @@
 ///
 /// The filters apply in a fixed order (see ``GraphShaper``): window (while
 /// importing), focus and depth, ignore, hide-system, min-count, node fraction,
-/// max-nodes, edge fraction, max-edges.
+/// max-nodes, fan-out folds, edge fraction, max-edges.
 public struct ShapingSettings: Sendable, Equatable {
     /// The node limit when none is given: `dot` lays out 80 nodes in well
     /// under a second, and its cost grows much faster than the node count.
@@ -32,7 +32,7 @@ public struct ShapingSettings: Sendable, Equatable {
     public var edgeFraction: ShapingShare?
     /// Fold sibling updates of one cause, with nothing drawn after them, into one node (while `maxNodes` applies).
     public var foldFanOuts: Bool
-    /// Draw at most this many edges, the heaviest; 0 for no limit.
+    /// Draw at most this many edges, each node's main cause link first, then those that carry the most updates; 0 for no limit.
     public var maxEdges: Int
 
     public init(

@@ -43,7 +43,8 @@ struct ShapingOptions: ParsableArguments {
     var edgeFraction: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Draw at most this many edges, the heaviest; 0 draws all.", valueName: "n"))
+        "Draw at most this many edges: each node's edge from its main cause first, then those that carry the most updates; 0 draws all.",
+        valueName: "n"))
     var maxEdges: Int = ShapingSettings.defaultMaxEdges
 
     @Option(help: ArgumentHelp(
