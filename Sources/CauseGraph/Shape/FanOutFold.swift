@@ -3,13 +3,15 @@
 /// instead of a column as tall as the list.
 ///
 /// Nodes fold together when they are updates of the same kind and owner,
-/// their only drawn edge comes from the same node, is direct or dotted
-/// alike, and at least ``minimumSiblings`` of them qualify. Nodes a focus
+/// with nothing drawn after them, whose drawn edges come from the same
+/// nodes (direct or dotted alike, with the same labels), and at least
+/// ``minimumSiblings`` of them qualify. Nodes a focus
 /// pattern matched never fold. The fold keeps the sums (events, ran,
 /// skipped, durations), the worst severity and duration, and the union of
 /// update groups; its title says how many nodes it stands for and what their
 /// titles share (`37 views like LibraryItem…Row`). Folds get ids `f1`, `f2`,
-/// …, their edges `ef1`, `ef2`, …, in the order of their first member.
+/// …, in the order of their first member; the edges into fold `f1` get ids
+/// `ef1`, `ef1-2`, …, one for each edge the siblings share.
 enum FanOutFold {
     /// The fewest siblings worth folding: two boxes read as fast as one.
     static let minimumSiblings = 3
@@ -28,18 +30,33 @@ enum FanOutFold {
             incoming[edge.to, default: []].append(index)
             hasOutgoing.insert(edge.from)
         }
-        struct SiblingKey: Hashable {
+        /// One drawn edge into a node, as siblings must share them.
+        struct Arrival: Hashable, Comparable {
             var source: String
+            var isResidual: Bool
+            var label: String
+
+            static func < (a: Arrival, b: Arrival) -> Bool {
+                if a.source != b.source { return a.source.utf8.lexicographicallyPrecedes(b.source.utf8) }
+                if a.isResidual != b.isResidual { return !a.isResidual }
+                return a.label.utf8.lexicographicallyPrecedes(b.label.utf8)
+            }
+        }
+        struct SiblingKey: Hashable {
+            var arrivals: [Arrival]
             var kind: NodeKind
             var owner: Owner
-            var isResidual: Bool
+        }
+        func arrival(_ edge: CauseGraph.Edge) -> Arrival {
+            Arrival(source: edge.from, isResidual: edge.isResidual, label: edge.label.rawValue)
         }
         var siblings: [SiblingKey: [Int]] = [:]
         var keyOrder: [SiblingKey] = []
         for (index, node) in graph.nodes.enumerated() where node.kind.isUpdate && !unfoldable.contains(node.id) {
-            guard !hasOutgoing.contains(node.id), let edges = incoming[node.id], edges.count == 1 else { continue }
-            let edge = graph.edges[edges[0]]
-            let key = SiblingKey(source: edge.from, kind: node.kind, owner: node.owner, isResidual: edge.isResidual)
+            guard !hasOutgoing.contains(node.id), let edges = incoming[node.id] else { continue }
+            let arrivals = edges.map { arrival(graph.edges[$0]) }.sorted()
+            guard Set(arrivals).count == arrivals.count else { continue }
+            let key = SiblingKey(arrivals: arrivals, kind: node.kind, owner: node.owner)
             if siblings[key] == nil { keyOrder.append(key) }
             siblings[key, default: []].append(index)
         }
@@ -54,9 +71,16 @@ enum FanOutFold {
             let id = "f\(number + 1)"
             for member in members { foldOf[graph.nodes[member].id] = id }
             foldedNodes[members[0]] = node(id: id, members.map { graph.nodes[$0] })
-            let edges = members.map { incoming[graph.nodes[$0].id]![0] }
-            removedEdges.formUnion(edges)
-            foldedEdges[edges.min()!] = (edge(id: "e\(id)", to: id, edges.map { graph.edges[$0] }), edges.reduce(0) { $0 + weights[$1] })
+            // One folded edge for each edge the siblings share, at the place of its first member.
+            var bySource: [Arrival: [Int]] = [:]
+            for member in members {
+                for edge in incoming[graph.nodes[member].id]! { bySource[arrival(graph.edges[edge]), default: []].append(edge) }
+            }
+            for (position, edges) in bySource.values.sorted(by: { $0.min()! < $1.min()! }).enumerated() {
+                removedEdges.formUnion(edges)
+                let edgeID = position == 0 ? "e\(id)" : "e\(id)-\(position + 1)"
+                foldedEdges[edges.min()!] = (edge(id: edgeID, to: id, edges.map { graph.edges[$0] }), edges.reduce(0) { $0 + weights[$1] })
+            }
         }
 
         graph.nodes = graph.nodes.indices.compactMap { index in

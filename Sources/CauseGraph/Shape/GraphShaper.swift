@@ -14,15 +14,15 @@
 /// 7. `maxNodes`: keep the nodes that explain the most updates
 ///    (``ExplainedUpdates``), chosen so every kept update keeps a path from
 ///    a kept cause (``ExplanatorySelection``); focused nodes first;
-/// 8. fan-out folds, when `maxNodes` had to cut and `foldFanOuts` is on:
-///    sibling updates of one shown cause, with nothing drawn after them,
-///    become one node (``FanOutFold``);
-/// 9. `edgeFraction`: leave undrawn the edges that carry less than that
+/// 8. `edgeFraction`: leave undrawn the edges that carry less than that
 ///    share of the updates shown, but for each node's heaviest edge from a
 ///    cause and each cause's heaviest edge out (``EdgeBudget``);
-/// 10. `maxEdges`: draw each node's heaviest edge from a cause and each
+/// 9. `maxEdges`: draw each node's heaviest edge from a cause and each
 ///    cause's heaviest edge out first, then the edges that carry the most
 ///    updates (``EdgeBudget``); when it leaves any out, the legend counts them.
+/// 10. fan-out folds, when `maxNodes` had to cut and `foldFanOuts` is on:
+///    sibling updates of the same shown causes, with nothing drawn after
+///    them, become one node (``FanOutFold``).
 ///
 /// Kept nodes keep their ids and every direct edge between them; links
 /// through removed nodes become residual edges (``ResidualEdges``), unless
@@ -106,14 +106,6 @@ public struct GraphShaper: Sendable {
             + residual.edges
         shaped.worstUpdates = graph.worstUpdates.filter { example in shaped.nodes.contains { $0.id == example.node } }
         var weights = Self.weights(of: shaped.edges, graph, explained)
-        if foldsFanOuts {
-            let focusedIDs = Set(graph.nodes.indices.filter { pass.focused[$0] }.map { graph.nodes[$0].id })
-            let folded = FanOutFold.fold(&shaped, weights: &weights, keeping: focusedIDs)
-            if folded.folds > 0 {
-                steps.append(ShapingReport.Step(
-                    filter: .foldFanOuts, option: "fan-outs", removedNodes: folded.foldedNodes, folds: folded.folds))
-            }
-        }
         if let share = settings.edgeFraction {
             let updates = shaped.nodes.reduce(0) { $0 + ($1.kind.isUpdate ? $1.count : 0) }
             let removed = EdgeBudget.keep(above: share.value * Double(updates), of: &shaped.edges, weights: &weights, nodes: shaped.nodes)
@@ -124,6 +116,15 @@ public struct GraphShaper: Sendable {
         if settings.maxEdges > 0, case let removed = EdgeBudget.keep(settings.maxEdges, of: &shaped.edges, weights: &weights, nodes: shaped.nodes),
             removed > 0 {
             steps.append(ShapingReport.Step(filter: .maxEdges, option: "--max-edges \(settings.maxEdges)", removedEdges: removed))
+        }
+        // Last, so "nothing drawn after them" is judged on the edges drawn.
+        if foldsFanOuts {
+            let focusedIDs = Set(graph.nodes.indices.filter { pass.focused[$0] }.map { graph.nodes[$0].id })
+            let folded = FanOutFold.fold(&shaped, weights: &weights, keeping: focusedIDs)
+            if folded.folds > 0 {
+                steps.append(ShapingReport.Step(
+                    filter: .foldFanOuts, option: "fan-outs", removedNodes: folded.foldedNodes, folds: folded.folds))
+            }
         }
         let directEdges = shaped.edges.count { !$0.isResidual }
         let residualEdges = shaped.edges.count - directEdges

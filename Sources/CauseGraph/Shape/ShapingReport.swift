@@ -17,7 +17,7 @@ public struct ShapingReport: Sendable, Equatable {
     /// A filter that was given, and what it left out.
     public struct Step: Sendable, Equatable {
         public enum Filter: String, Sendable, CaseIterable {
-            case window, focus, ignore, hideSystem, minCount, nodeFraction, maxNodes, foldFanOuts, edgeFraction, maxEdges
+            case window, focus, ignore, hideSystem, minCount, nodeFraction, maxNodes, edgeFraction, maxEdges, foldFanOuts
         }
 
         public var filter: Filter

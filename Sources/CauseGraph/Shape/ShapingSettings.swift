@@ -2,7 +2,7 @@
 ///
 /// The filters apply in a fixed order (see ``GraphShaper``): window (while
 /// importing), focus and depth, ignore, hide-system, min-count, node fraction,
-/// max-nodes, fan-out folds, edge fraction, max-edges.
+/// max-nodes, edge fraction, max-edges, fan-out folds.
 public struct ShapingSettings: Sendable, Equatable {
     /// The node limit when none is given: `dot` lays out 80 nodes in well
     /// under a second, and its cost grows much faster than the node count.

@@ -55,6 +55,21 @@ struct FanOutFoldTests {
         #expect(few.graph.titles == ["Tap", "List.flag", "List", "LibraryItemAlbumRow", "LibraryItemSongRow"])
     }
 
+    @Test("siblings driven by the same two causes fold into one node with one edge from each")
+    func twoCauses() throws {
+        var nodes: [(String, NodeKind, Owner, Int)] = [("Model.items", .observable, .app, 3), ("Reuse", .other, .system, 3)]
+        var edges: [(String, String, Int)] = []
+        for row in ["AlbumRow", "SongRow", "ArtistRow", "GenreRow"] {
+            nodes.append((row, .body, .app, 4))
+            edges += [("Model.items", row, 3), ("Reuse", row, 1)]
+        }
+        nodes.append(("Extra", .body, .app, 1))
+        let shaped = try GraphShaper(settings: ShapingSettings(maxNodes: 6)).shape(tinyGraph(nodes, edges))
+        #expect(shaped.graph.titles == ["Model.items", "Reuse", "4 views like …Row"])
+        #expect(shaped.graph.edgeSummaries == ["Model.items -> 4 views like …Row ×12", "Reuse -> 4 views like …Row ×4"])
+        #expect(shaped.graph.edges.map(\.id) == ["ef1", "ef1-2"])
+    }
+
     @Test("a diff never folds: each node there shows its two sides")
     func diffUnfolded() throws {
         let diff = GraphDiff(before: Self.list, after: Self.list)

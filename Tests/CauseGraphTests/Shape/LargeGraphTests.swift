@@ -22,11 +22,13 @@ struct LargeGraphTests {
             dot = DOTEncoder().encode(shaped!.graph, legend: shaped!.legend)
         }
         let result = try #require(shaped)
-        #expect(result.graph.nodes.count == ShapingSettings.defaultMaxNodes)
+        // The node limit keeps 80; fan-out folds then stand for some of them.
+        let folds = try #require(result.report.steps.first { $0.filter == .foldFanOuts })
+        #expect(result.graph.nodes.count == ShapingSettings.defaultMaxNodes - folds.removedNodes + folds.folds)
         #expect(result.report.total.nodes == graph.nodes.count)
         #expect(result.legend != nil)
         let nodeLines = dot.split(separator: "\n").filter { $0.hasPrefix("  n") && $0.dropFirst(3).first?.isNumber == true && !$0.contains("->") }
-        #expect(nodeLines.count == 80)
+        #expect(nodeLines.count == ShapingSettings.defaultMaxNodes - folds.removedNodes)
         // Shaping is linear in the graph plus walks over the 80 kept nodes;
         // even an unoptimised build takes a fraction of this.
         #expect(elapsed < .seconds(20), "shaping took \(elapsed)")
@@ -59,7 +61,7 @@ struct LargeGraphTests {
     func defaultsKeepTheCauses(_ trace: SyntheticTrace) throws {
         let graph = try Self.reconstruct(trace)
         let shaped = try GraphShaper(settings: ShapingSettings()).shape(graph).graph
-        #expect(shaped.nodes.count == ShapingSettings.defaultMaxNodes)
+        #expect(shaped.nodes.count <= ShapingSettings.defaultMaxNodes && shaped.nodes.count > 60)
         let ends = Set(shaped.edges.flatMap { [$0.from, $0.to] })
         let causes = shaped.nodes.filter(\.kind.isCause)
         #expect(causes.count >= 2, "the picture shows causes")
