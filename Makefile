@@ -2,6 +2,8 @@
 #   make demo   installs what is missing, builds, renders a bundled fixture to out/
 #   make test   installs what is missing, builds and runs every test
 #   make bench  times the Instruments import against xmllint, and render against the import, on a 290 MB export
+#   make test-asan / make test-tsan   every test under AddressSanitizer / ThreadSanitizer
+#   make fuzz   fuzzes the importers and the title-to-Graphviz path with libFuzzer, a minute each
 
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
@@ -11,7 +13,7 @@ DEMO_TRACE  = fixtures/landmarks-favorites-before.jsonl
 SUDO       := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 MAN_DATE   := $(or $(shell git log -1 --format=%cs 2>/dev/null),$(shell date -u +%F))
 
-.PHONY: all deps browser build demo test bench install clean
+.PHONY: all deps browser build demo test test-asan test-tsan fuzz bench install clean
 
 all: build
 
@@ -61,6 +63,27 @@ demo: build
 test: deps browser
 	$(SWIFT) build
 	$(SWIFT) test
+
+# The test suite under a sanitizer, each in a build folder of its own so the
+# plain build stays as it is. The CLI tests run the sanitized executable, so a
+# report from it fails the test that ran it. ASan: memory errors and leaks in
+# the C boundary (libgraphviz buffers, graphs); TSan: the pipelined writer of
+# `convert` and the Graphviz lock with renders on several threads.
+# scripts/lsan-suppressions.txt names the system libraries' own leaks.
+test-asan: deps browser
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	scripts/asan-renders.sh .build/asan/debug
+
+test-tsan: deps browser
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+
+# libFuzzer and AddressSanitizer on four targets, seeded from fixtures/ (see scripts/fuzz.sh;
+# FUZZ_SECONDS and FUZZ_TARGETS choose how long and what).
+fuzz: deps
+	scripts/fuzz.sh
 
 # Times `causegraph convert` against `xmllint --stream`, and `causegraph render`
 # against the import alone, on a generated 1,000,000-row swiftui-causes export

@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "CauseGraphCLI", targets: ["CauseGraphCLI"]),
         // Benchmarks and tools
         .executable(name: "causegraph-export-gen", targets: ["ExportGenerator"]),
+        // Fuzzing (`make fuzz`); built plainly it replays the inputs fuzzing found.
+        .executable(name: "causegraph-fuzz", targets: ["CauseGraphFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -49,6 +51,7 @@ let package = Package(
         // Benchmarks and tools: a deterministic generator of realistic
         // `xctrace export` files (`make bench`, tests).
         .executableTarget(name: "ExportGenerator"),
+        .executableTarget(name: "CauseGraphFuzz", dependencies: ["CauseGraph", "GraphvizRender"]),
 
         // `swift package --allow-writing-to-package-directory causegraph`: renders
         // traces with the tool above into a folder of the package, e.g. a DocC catalog.

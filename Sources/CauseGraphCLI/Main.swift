@@ -14,6 +14,7 @@ import Darwin
 @main
 enum Main {
     static func main() {
+        SignalExit.install()
         // cairo stamps PDFs in local time; UTC makes the stamp (normalised
         // by the renderer) the same length on every machine.
         setenv("TZ", "UTC", 1)
@@ -35,6 +36,7 @@ enum ExitStatus {
     static let checkFailed: Int32 = 1
     /// Bad input or usage.
     static let badInput: Int32 = 2
+    // SIGINT, SIGTERM and SIGHUP end it with 130, 143 and 129: see ``SignalExit``.
 
     /// Prints what `error` means for the user and returns the status to exit with.
     static func report(_ error: Error) -> Int32 {

@@ -40,11 +40,11 @@ struct TraceBundleCommandTests {
 
     @Test("every command reads a bundle", arguments: [
         ["summary"], ["why", "--view", "LandmarkListItemView"], ["why", "--list", "--view", "Landmark"], ["report", "-o", "REPORT"],
-        ["convert", "-o", "TRACE"], ["render", "-o", "SVG"],
+        ["convert", "-o", "TRACE"], ["render", "-o", "SVG"], ["timeline", "-o", "JSON"],
     ])
     func everyCommand(_ arguments: [String]) throws {
         let (scratch, bundle) = try Self.bundle()
-        let resolved = arguments.map { ["REPORT": scratch.path("r.html"), "TRACE": scratch.path("t.jsonl"), "SVG": scratch.path("g.svg")][$0] ?? $0 }
+        let resolved = arguments.map { ["REPORT": scratch.path("r.html"), "TRACE": scratch.path("t.jsonl"), "SVG": scratch.path("g.svg"), "JSON": scratch.path("t.json")][$0] ?? $0 }
         let result = try Causegraph.run([resolved[0], bundle] + resolved.dropFirst(), environment: ["CAUSEGRAPH_XCTRACE": Self.standIn])
         #expect(result.status == 0, "\(result.standardError)")
         if arguments[0] == "why", arguments.count == 3 {

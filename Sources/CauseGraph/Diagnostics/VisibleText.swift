@@ -2,7 +2,10 @@
 ///
 /// Control characters (which could move the cursor, recolour the terminal
 /// or forge extra lines) become their visible Unicode "control picture"
-/// (`\u{1B}` becomes `␛`); everything else is kept as it is.
+/// (`\u{1B}` becomes `␛`). So do the characters that reorder or break text
+/// without showing (the BiDi embeddings, overrides and isolates, the line
+/// and paragraph separators) and the noncharacters, which XML refuses:
+/// those have no picture and show as `�`. Everything else is kept as it is.
 public enum VisibleText {
     /// The text with every control character made visible, newlines included.
     public static func singleLine(_ text: String) -> String {
@@ -15,20 +18,28 @@ public enum VisibleText {
     }
 
     private static func replacingControls(in text: String, keeping: (Unicode.Scalar) -> Bool) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) && !keeping($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) && !keeping($0) }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            result.append(isControl(scalar) && !keeping(scalar) ? picture(of: scalar) : scalar)
+            result.append(isUnsafe(scalar) && !keeping(scalar) ? picture(of: scalar) : scalar)
         }
         return String(result)
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    /// Whether `scalar` must not reach a terminal, a page or a picture as it is.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F: true
+        // Line and paragraph separators, BiDi embeddings and overrides, BiDi isolates.
+        case 0x2028...0x202E, 0x2066...0x2069: true
+        // Noncharacters: U+FDD0…U+FDEF, and the last two code points of every plane.
+        case 0xFDD0...0xFDEF: true
+        default: scalar.value & 0xFFFE == 0xFFFE
+        }
     }
 
-    /// U+2400…U+241F picture the C0 controls and U+2421 pictures DEL; the C1
-    /// controls have no pictures and show as the replacement character.
+    /// U+2400…U+241F picture the C0 controls and U+2421 pictures DEL; the
+    /// others have no pictures and show as the replacement character.
     static func picture(of scalar: Unicode.Scalar) -> Unicode.Scalar {
         switch scalar.value {
         case 0..<0x20: Unicode.Scalar(0x2400 + scalar.value)!

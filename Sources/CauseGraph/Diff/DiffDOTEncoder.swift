@@ -52,8 +52,8 @@ public struct DiffDOTEncoder: Sendable {
     /// colour, and what shaping left out.
     private func heading(_ diff: GraphDiff, legend shaping: ShapingReport?) -> String {
         var lines: [String] = []
-        if let app = diff.app { lines.append("<B>\(DOTEscaping.htmlText(app))</B>") }
-        lines.append(DOTEscaping.htmlText("\(diff.before.name) → \(diff.after.name)"))
+        if let app = diff.app { lines.append("<B>\(DOTEscaping.htmlTitle(app))</B>") }
+        lines.append(DOTEscaping.htmlText("\(DOTEscaping.cut(diff.before.name)) → \(DOTEscaping.cut(diff.after.name))"))
         let legend = DiffChange.allCases.map { change in
             let look = style.look(for: change)
             return "<FONT COLOR=\"\(look.colour)\">\(change.rawValue): \(look.lineName)</FONT>"
@@ -88,7 +88,7 @@ public struct DiffDOTEncoder: Sendable {
         if look.peripheries != 1 { attributes.append("peripheries=\(look.peripheries)") }
         if let margin = style.graph.margin(of: node.kind) { attributes.append("margin=\"\(margin)\"") }
         attributes.append("label=<\(label(of: node))>")
-        attributes.append("tooltip=\"\(DOTEscaping.escString(tooltip(of: node)))\"")
+        attributes.append("tooltip=" + DOTEscaping.quoted(tooltip(of: node)))
         return attributes
     }
 
@@ -100,11 +100,11 @@ public struct DiffDOTEncoder: Sendable {
     private func label(of node: GraphDiff.Node) -> String {
         let palette = style.graph.palette
         var heading = style.graph.word(for: node.kind)
-        if let module = node.key.module { heading += " · " + module }
+        if let module = node.key.module { heading += " · " + DOTEscaping.cut(module) }
         heading += " · " + node.change.rawValue.uppercased()
         var lines = [
             "<FONT POINT-SIZE=\"8\" COLOR=\"\(palette.mutedText)\">\(DOTEscaping.htmlText(heading))</FONT>",
-            "<B>\(DOTEscaping.htmlText(node.title))</B>",
+            "<B>\(DOTEscaping.htmlTitle(node.title))</B>",
             "<FONT POINT-SIZE=\"9\">\(DOTEscaping.htmlText(countFigures(of: node)))</FONT>",
         ]
         if node.hasDurations {
@@ -154,7 +154,7 @@ public struct DiffDOTEncoder: Sendable {
             "color=\"\(look.doubleEdge ? "\(look.colour):invis:\(look.colour)" : look.colour)\"",
         ]
         if edge.label == .creation { attributes.append("arrowhead=onormal") }
-        attributes.append("tooltip=\"\(DOTEscaping.escString(tooltip))\"")
+        attributes.append("tooltip=" + DOTEscaping.quoted(tooltip))
         return attributes
     }
 
@@ -167,7 +167,7 @@ public struct DiffDOTEncoder: Sendable {
             "penwidth=\(style.same.penWidth)",
             "color=\"\(style.same.colour)\"",
             "arrowhead=empty",
-            "tooltip=\"\(DOTEscaping.escString("\(from) ⇢ \(to) through nodes not shown"))\"",
+            "tooltip=" + DOTEscaping.quoted("\(from) ⇢ \(to) through nodes not shown"),
         ].joined(separator: ", ")
     }
 

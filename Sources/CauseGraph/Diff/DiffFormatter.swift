@@ -62,7 +62,7 @@ public enum DiffFormatter {
             switch row.element {
             case .node(let node):
                 isNode = true
-                title = TerminalText.fit(node.title, width: width - indent.count)
+                title = TerminalText.fitTitle(node.title, width: width - indent.count)
             case .edge(_, let from, let to):
                 isNode = false
                 title = fitEdge(from, to, width: width - indent.count)
@@ -77,7 +77,7 @@ public enum DiffFormatter {
     /// `from → to` in `width` columns, cutting the longer end first.
     static func fitEdge(_ from: String, _ to: String, width: Int) -> String {
         let room = width - 3
-        let (left, right) = (VisibleText.singleLine(from), VisibleText.singleLine(to))
+        let (left, right) = (TerminalText.fitTitle(from, width: .max), TerminalText.fitTitle(to, width: .max))
         let leftWidth = left.count + right.count <= room ? left.count : max(room / 2, room - right.count)
         let cutLeft = TerminalText.fit(left, width: leftWidth)
         return cutLeft + " → " + TerminalText.fit(right, width: room - cutLeft.count)

@@ -44,32 +44,34 @@ public struct DiffStyle: Sendable, Equatable {
     }
 
     /// Dark text on pale fills, for pages with a white background.
-    public static let light = DiffStyle(
-        added: Look(colour: "#15803d", fill: "#dcfce7", nodeLine: nil, peripheries: 1, penWidth: "3.0",
-                    edgeLine: "bold", doubleEdge: false, lineName: "bold"),
-        removed: Look(colour: "#b91c1c", fill: "#fef2f2", nodeLine: "dashed", peripheries: 1, penWidth: "1.6",
-                      edgeLine: "dashed", doubleEdge: false, lineName: "dashed"),
-        more: Look(colour: "#c2410c", fill: "#ffedd5", nodeLine: nil, peripheries: 2, penWidth: "1.4",
-                   edgeLine: "solid", doubleEdge: true, lineName: "double"),
-        less: Look(colour: "#1d4ed8", fill: "#dbeafe", nodeLine: "dotted", peripheries: 1, penWidth: "1.6",
-                   edgeLine: "dotted", doubleEdge: false, lineName: "dotted"),
-        same: Look(colour: "#94a3b8", fill: "#f8fafc", nodeLine: nil, peripheries: 1, penWidth: "0.8",
-                   edgeLine: "solid", doubleEdge: false, lineName: "thin"),
-        graph: .light)
+    public static let light = themed(
+        added: ("#15803d", "#dcfce7"), removed: ("#b91c1c", "#fef2f2"), more: ("#c2410c", "#ffedd5"),
+        less: ("#1d4ed8", "#dbeafe"), same: ("#94a3b8", "#f8fafc"), graph: .light)
 
     /// Light text on deep fills, for dark pages; the same lines as ``light``.
-    public static let dark = DiffStyle(
-        added: Look(colour: "#4ade80", fill: "#14532d", nodeLine: nil, peripheries: 1, penWidth: "3.0",
-                    edgeLine: "bold", doubleEdge: false, lineName: "bold"),
-        removed: Look(colour: "#f87171", fill: "#450a0a", nodeLine: "dashed", peripheries: 1, penWidth: "1.6",
-                      edgeLine: "dashed", doubleEdge: false, lineName: "dashed"),
-        more: Look(colour: "#fb923c", fill: "#431407", nodeLine: nil, peripheries: 2, penWidth: "1.4",
-                   edgeLine: "solid", doubleEdge: true, lineName: "double"),
-        less: Look(colour: "#60a5fa", fill: "#172554", nodeLine: "dotted", peripheries: 1, penWidth: "1.6",
-                   edgeLine: "dotted", doubleEdge: false, lineName: "dotted"),
-        same: Look(colour: "#64748b", fill: "#1e293b", nodeLine: nil, peripheries: 1, penWidth: "0.8",
-                   edgeLine: "solid", doubleEdge: false, lineName: "thin"),
-        graph: .dark)
+    public static let dark = themed(
+        added: ("#4ade80", "#14532d"), removed: ("#f87171", "#450a0a"), more: ("#fb923c", "#431407"),
+        less: ("#60a5fa", "#172554"), same: ("#64748b", "#1e293b"), graph: .dark)
+
+    /// A theme's colours (ink, fill) on the lines every theme shares, so a
+    /// change reads by its line alone, in greyscale too.
+    private static func themed(
+        added: (String, String), removed: (String, String), more: (String, String),
+        less: (String, String), same: (String, String), graph: GraphStyle
+    ) -> DiffStyle {
+        DiffStyle(
+            added: Look(colour: added.0, fill: added.1, nodeLine: nil, peripheries: 1, penWidth: "3.0",
+                        edgeLine: "bold", doubleEdge: false, lineName: "bold"),
+            removed: Look(colour: removed.0, fill: removed.1, nodeLine: "dashed", peripheries: 1, penWidth: "1.6",
+                          edgeLine: "dashed", doubleEdge: false, lineName: "dashed"),
+            more: Look(colour: more.0, fill: more.1, nodeLine: nil, peripheries: 2, penWidth: "1.4",
+                       edgeLine: "solid", doubleEdge: true, lineName: "double"),
+            less: Look(colour: less.0, fill: less.1, nodeLine: "dotted", peripheries: 1, penWidth: "1.6",
+                       edgeLine: "dotted", doubleEdge: false, lineName: "dotted"),
+            same: Look(colour: same.0, fill: same.1, nodeLine: nil, peripheries: 1, penWidth: "0.8",
+                       edgeLine: "solid", doubleEdge: false, lineName: "thin"),
+            graph: graph)
+    }
 
     /// The diff style of a colour theme.
     public static func of(_ theme: Theme) -> DiffStyle {

@@ -29,7 +29,7 @@ public struct DOTEncoder: Sendable {
         if let legend {
             graphAttributes += ["labelloc=t", "labeljust=l", "label=<\(DOTLegend.label(app: graph.app, report: legend, palette: palette))>"]
         } else if let app = graph.app {
-            graphAttributes += ["labelloc=t", "labeljust=l", "label=<<B>\(DOTEscaping.htmlText(app))</B>>"]
+            graphAttributes += ["labelloc=t", "labeljust=l", "label=<<B>\(DOTEscaping.htmlTitle(app))</B>>"]
         }
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))]")
         lines.append("  node [fontname=\"\(font)\", fontsize=11, fontcolor=\"\(palette.text)\", style=filled, penwidth=1.2, margin=\"0.12,0.06\"]")
@@ -78,7 +78,7 @@ public struct DOTEncoder: Sendable {
         if let margin = style.margin(of: node.kind) { attributes.append("margin=\"\(margin)\"") }
         if fontColor != palette.text { attributes.append("fontcolor=\"\(fontColor)\"") }
         attributes.append("label=<\(label(of: node, muted: node.isFullySkipped ? palette.dimmedText : palette.mutedText))>")
-        attributes.append("tooltip=\"\(DOTEscaping.escString(tooltip(of: node)))\"")
+        attributes.append("tooltip=" + DOTEscaping.quoted(tooltip(of: node)))
         return attributes
     }
 
@@ -98,10 +98,10 @@ public struct DOTEncoder: Sendable {
 
     private func label(of node: CauseGraph.Node, muted: String) -> String {
         var heading = style.word(for: node.kind)
-        if let module = node.module { heading += " · " + module }
+        if let module = node.module { heading += " · " + DOTEscaping.cut(module) }
         let lines = [
             "<FONT POINT-SIZE=\"8\" COLOR=\"\(muted)\">\(DOTEscaping.htmlText(heading))</FONT>",
-            "<B>\(DOTEscaping.htmlText(node.title))</B>",
+            "<B>\(DOTEscaping.htmlTitle(node.title))</B>",
             "<FONT POINT-SIZE=\"9\">\(DOTEscaping.htmlText(figures(of: node)))</FONT>",
         ]
         return lines.joined(separator: "<BR/>")
@@ -167,7 +167,7 @@ public struct DOTEncoder: Sendable {
         } else if edge.isResidual {
             attributes.append(lineStyle)
         }
-        attributes.append("tooltip=\"\(DOTEscaping.escString(tooltip))\"")
+        attributes.append("tooltip=" + DOTEscaping.quoted(tooltip))
         return attributes
     }
 

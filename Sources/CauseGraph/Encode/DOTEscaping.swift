@@ -7,22 +7,72 @@
 /// labels after one level of backslash escaping and in tooltips after two,
 /// hence the different backslash escapes. Control characters other than
 /// newline become visible pictures: SVG cannot carry them.
+///
+/// Any text must come out as a picture: labels never hold an empty title
+/// (Graphviz refuses `<B></B>`) nor one so long that no line could carry
+/// it, and long quoted strings are cut into pieces DOT joins with `+`, as
+/// Graphviz 2.43's `dot` reads no line over 16 KB.
 public enum DOTEscaping {
+    /// How many characters of a title or name a label shows; tooltips keep the whole text.
+    public static let labelCharacters = 120
+    /// What a label shows for a title or name with no visible character.
+    public static let untitled = "(untitled)"
+    /// How many bytes of escaped text one piece of a quoted string holds at most.
+    static let pieceBytes = 4_096
+
+    /// A title or name inside an HTML-like label: ``untitled`` when blank,
+    /// cut to ``labelCharacters``, escaped.
+    public static func htmlTitle(_ text: String) -> String {
+        htmlText(text.allSatisfy(\.isWhitespace) ? untitled : cut(text))
+    }
+
+    /// `text`, ending in "…" after ``labelCharacters`` characters when longer.
+    public static func cut(_ text: String) -> String {
+        guard text.utf8.count > labelCharacters, text.count > labelCharacters else { return text }
+        return String(text.prefix(labelCharacters - 1)) + "…"
+    }
+
+    /// A double-quoted escString attribute value such as a `tooltip`,
+    /// quotes included: short text as one string, long text as pieces of at
+    /// most ``pieceBytes`` joined by `+` on lines of their own.
+    public static func quoted(_ text: String) -> String {
+        var pieces: [String] = []
+        var piece = ""
+        // Pieces end between the escapes of two scalars, never inside one.
+        escString(text) { unit in
+            if piece.utf8.count + unit.utf8.count > pieceBytes {
+                pieces.append(piece)
+                piece = ""
+            }
+            piece += unit
+        }
+        pieces.append(piece)
+        return pieces.map { "\"" + $0 + "\"" }.joined(separator: " +\n    ")
+    }
+
     /// The inside of a double-quoted escString attribute such as `tooltip`,
     /// without the quotes. Newlines become Graphviz's `\n`.
     public static func escString(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
+        escString(text) { result += $0 }
+        return result
+    }
+
+    /// Hands out the escape of each scalar of `text` in turn.
+    private static func escString(_ text: String, _ emit: (String) -> Void) {
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\\": result += "\\\\\\\\"
-            case "\"": result += "\\\""
-            case "&": result += "&amp;"
-            case "\n": result += "\\n"
-            default: append(scalar, to: &result)
+            case "\\": emit("\\\\\\\\")
+            case "\"": emit("\\\"")
+            case "&": emit("&amp;")
+            case "\n": emit("\\n")
+            default:
+                var unit = ""
+                append(scalar, to: &unit)
+                emit(unit)
             }
         }
-        return result
     }
 
     /// Text inside an HTML-like label (`label=<…>`). Newlines become `<BR/>`.
@@ -63,6 +113,6 @@ public enum DOTEscaping {
     }
 
     private static func append(_ scalar: Unicode.Scalar, to result: inout String) {
-        result.unicodeScalars.append(VisibleText.isControl(scalar) ? VisibleText.picture(of: scalar) : scalar)
+        result.unicodeScalars.append(VisibleText.isUnsafe(scalar) ? VisibleText.picture(of: scalar) : scalar)
     }
 }

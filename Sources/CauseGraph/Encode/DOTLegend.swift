@@ -8,7 +8,7 @@ enum DOTLegend {
     /// The graph label: the app's name, if any, above the legend.
     static func label(app: String?, report: ShapingReport, palette: GraphStyle.Palette) -> String {
         var rows: [String] = []
-        if let app { rows.append("<B>\(DOTEscaping.htmlText(app))</B>") }
+        if let app { rows.append("<B>\(DOTEscaping.htmlTitle(app))</B>") }
         let detail = { (text: String) in
             "<FONT POINT-SIZE=\"10\" COLOR=\"\(palette.mutedText)\">\(DOTEscaping.htmlText(text))</FONT>"
         }

@@ -27,7 +27,7 @@ public struct GraphBuilder: TraceSink {
     private var nodes: [NodeTally] = []
     private var edgeIndex: [EdgeKey: Int32] = [:]
     private var edges: [EdgeTally] = []
-    private var eventRecords: [EventID: EventRecord] = [:]
+    private var eventRecords = EventIDMap<EventRecord>()
     /// Update groups, each under its document and trace id, in arrival order.
     private var groupIndex: [DocumentGroup: Int32] = [:]
     private var groupRecords: [(key: DocumentGroup, group: UpdateGroup?)] = []
@@ -46,7 +46,7 @@ public struct GraphBuilder: TraceSink {
 
     public mutating func begin(_ header: TraceHeader) throws {
         document += 1
-        eventRecords = [:]
+        eventRecords.removeAll()
         if app == nil { app = header.app }
         if frameRateOverride == nil {
             budget = FrameBudget(frameRate: header.frameRate ?? FrameBudget.defaultFrameRate)

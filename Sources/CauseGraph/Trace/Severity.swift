@@ -24,14 +24,30 @@ public struct FrameBudget: Sendable, Equatable {
     /// The refresh rate used when a trace does not record one.
     public static let defaultFrameRate: Double = 60
 
+    /// The refresh rates a trace or an option may name, in frames per second.
+    ///
+    /// Displays run at 24 to 240 Hz; the range is wider, but bounded so a
+    /// frame's length in nanoseconds always fits, and durations compared
+    /// against it cannot overflow.
+    public static let frameRates: ClosedRange<Double> = 1...1_000
+
+    /// What is wrong with `frameRate` as a refresh rate, for a message, or
+    /// `nil` when it is within ``frameRates``.
+    public static func problem(withFrameRate frameRate: Double) -> String? {
+        guard !frameRates.contains(frameRate) else { return nil }
+        return "must be between \(JSONText.number(frameRates.lowerBound)) and \(JSONText.number(frameRates.upperBound)) frames per second, found \(frameRate.isFinite ? JSONText.number(frameRate) : "\(frameRate)")"
+    }
+
     /// Frames per second.
     public let frameRate: Double
 
     /// The length of one frame in nanoseconds.
     public var frameDuration: Int64 { Int64((1_000_000_000 / frameRate).rounded()) }
 
+    /// - Precondition: `frameRate` is within ``frameRates``; readers check
+    ///   what a trace or a user names against that range first.
     public init(frameRate: Double = FrameBudget.defaultFrameRate) {
-        precondition(frameRate > 0 && frameRate.isFinite, "frame rate must be positive")
+        precondition(Self.frameRates.contains(frameRate), "frame rate out of range")
         self.frameRate = frameRate
     }
 
@@ -44,10 +60,11 @@ public struct FrameBudget: Sendable, Equatable {
     /// The severity of an update that took `duration` nanoseconds.
     public func severity(ofDuration duration: Int64) -> Severity {
         let frame = frameDuration
-        // Integer comparison against multiples keeps the thresholds exact.
+        // `duration * 8 >= frame` without the product, which a trace's
+        // duration can overflow: exact, as the frame is positive.
         if duration > frame { return .veryHigh }
-        if duration * 8 >= frame { return .high }
-        if duration * 16 >= frame { return .medium }
+        if duration >= (frame + 7) / 8 { return .high }
+        if duration >= (frame + 15) / 16 { return .medium }
         return .low
     }
 }

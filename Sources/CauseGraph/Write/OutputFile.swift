@@ -11,12 +11,17 @@ import Darwin
 ///
 /// A run that fails before committing leaves no partial file and never
 /// touches an existing one; the temporary file is removed when the value
-/// is released. Standard output (`-`) is written through directly.
+/// is released, or by ``PendingOutputs`` when a signal stops the process.
+/// A file that replaces another takes its permissions, and its owner where
+/// the process may set it, so a private output stays private. Standard
+/// output (`-`) is written through directly.
 public final class OutputFile {
     /// The destination as the user named it, for diagnostics.
     public let name: String
     private let destination: String?
     private let temporaryPath: String?
+    /// The temporary file's token in ``PendingOutputs``.
+    private let pendingToken: Int?
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
@@ -42,17 +47,19 @@ public final class OutputFile {
         guard path != "-" else {
             destination = nil
             temporaryPath = nil
+            pendingToken = nil
             descriptor = STDOUT_FILENO
             ownsDescriptor = false
             return
         }
         var info = stat()
+        var replaced: stat?
         if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
                 throw Diagnostic.error("is a directory, expected an output file", at: SourceLocation(file: path))
             case S_IFREG:
-                break
+                replaced = info
             default:
                 let fd = open(path, O_WRONLY | O_CLOEXEC)
                 guard fd >= 0 else { throw Self.failure(path) }
@@ -60,6 +67,7 @@ public final class OutputFile {
                 ownsDescriptor = true
                 destination = nil
                 temporaryPath = nil
+                pendingToken = nil
                 return
             }
         }
@@ -71,12 +79,16 @@ public final class OutputFile {
         while true {
             let candidate = "\(directory).\(base).tmp-\(getpid())-\(attempt)"
             // 0666 lets the umask decide the final permissions, as for any new file.
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard let (fd, token) = PendingOutputs.shared.create(candidate, {
+                open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            }) else { throw Diagnostic.error("not written: the process is stopping", at: SourceLocation(file: path)) }
             if fd >= 0 {
+                pendingToken = token
                 descriptor = fd
                 ownsDescriptor = true
                 temporaryPath = candidate
                 destination = target
+                if let replaced { Self.copyOwnership(of: replaced, to: fd) }
                 return
             }
             guard errno == EEXIST, attempt < 1000 else { throw Self.failure(path) }
@@ -87,6 +99,18 @@ public final class OutputFile {
     deinit {
         if ownsDescriptor { close(descriptor) }
         if let temporaryPath, !committed { unlink(temporaryPath) }
+        if let pendingToken, !committed { PendingOutputs.shared.unregister(pendingToken) }
+    }
+
+    /// Gives the new file the replaced one's owner and group where the
+    /// process may (root may, others only their own groups), then its mode:
+    /// the mode last, as changing the owner can clear set-id bits.
+    private static func copyOwnership(of replaced: stat, to descriptor: Int32) {
+        if replaced.st_uid != geteuid() || replaced.st_gid != getegid() {
+            // Refused for a file the user does not own: it then keeps the user's ownership.
+            _ = fchown(descriptor, replaced.st_uid, replaced.st_gid)
+        }
+        _ = fchmod(descriptor, replaced.st_mode & 0o7777)
     }
 
     /// The file a symbolic link names, or `path` itself.
@@ -126,9 +150,9 @@ public final class OutputFile {
     /// Writes what is buffered and, for a file, moves it into place.
     public func commit() throws(Diagnostic) {
         try flush()
-        guard let temporaryPath, let destination else { return }
+        guard let temporaryPath, let destination, let pendingToken else { return }
         guard fsync(descriptor) == 0 else { throw failure() }
-        guard rename(temporaryPath, destination) == 0 else { throw failure() }
+        guard PendingOutputs.shared.commit(pendingToken, { rename(temporaryPath, destination) == 0 }) else { throw failure() }
         committed = true
     }
 

@@ -28,8 +28,8 @@ struct ReadingOptions: ParsableArguments {
     var run: Int?
 
     func validate() throws {
-        if let frameRate, !(frameRate > 0 && frameRate.isFinite) {
-            throw ValidationError("--frame-rate must be a positive number of frames per second")
+        if let frameRate, let problem = FrameBudget.problem(withFrameRate: frameRate) {
+            throw ValidationError("--frame-rate " + problem)
         }
         if let run, run < 0 {
             throw ValidationError("--run must be a run number of the recording (0 or more)")

@@ -1,4 +1,5 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Testing
 
 @Suite("DOT encoder")
@@ -83,5 +84,28 @@ struct DOTEncoderTests {
         let style = GraphStyle.light
         #expect(Set(NodeKind.allCases.map(style.shape(of:))).count == NodeKind.allCases.count)
         #expect(Set(NodeKind.allCases.map(style.word(for:))).count == NodeKind.allCases.count)
+    }
+}
+
+@Suite("DOT of titles Graphviz used to refuse")
+struct UnrenderableTitleDOTTests {
+    @Test("blank titles and app names get a placeholder; no line passes 16 KB")
+    func untitled() throws {
+        let dot = DOTEncoder().encode(try UnrenderableTitles.graph())
+        #expect(!dot.contains("<B></B>"))
+        #expect(!dot.contains("<B> </B>"))
+        #expect(dot.contains("label=<<B>(untitled)</B>>"))
+        #expect(dot.components(separatedBy: "<B>(untitled)</B>").count == 1 + 1 + 2)
+        #expect(dot.split(separator: "\n").allSatisfy { $0.utf8.count < 16_384 })
+        #expect(dot.contains("<B>" + String(repeating: "x", count: DOTEscaping.labelCharacters - 1) + "…</B>"))
+        #expect(!dot.unicodeScalars.contains { [0xFFFE, 0xFFFF, 0xFDD0, 0x1FFFF, 0x202E, 0x2028, 0x2066].contains($0.value) })
+    }
+
+    @Test("the diff's DOT too")
+    func diff() throws {
+        let graph = try UnrenderableTitles.graph()
+        let dot = DiffDOTEncoder().encode(GraphDiff(before: CauseGraph(), after: graph, beforeName: "", afterName: "b"))
+        #expect(!dot.contains("<B></B>"))
+        #expect(dot.split(separator: "\n").allSatisfy { $0.utf8.count < 16_384 })
     }
 }

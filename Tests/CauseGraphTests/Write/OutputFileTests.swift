@@ -63,3 +63,61 @@ struct SpecialOutputTests {
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "new")
     }
 }
+
+@Suite("Replaced outputs keep their permissions")
+struct OutputPermissionTests {
+    static func mode(_ path: String) -> mode_t {
+        var info = stat()
+        _ = stat(path, &info)
+        return info.st_mode & 0o7777
+    }
+
+    @Test("a replaced file keeps its mode", arguments: [0o600, 0o640, 0o444, 0o755] as [mode_t])
+    func mode(_ mode: mode_t) throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.file("out.txt", "old")
+        #expect(chmod(path, mode) == 0)
+        let file = try OutputFile(path: path)
+        try file.write("new")
+        try file.commit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
+        #expect(Self.mode(path) == mode)
+    }
+
+    @Test("a private file stays private while it is being written")
+    func temporaryIsPrivate() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.file("out.txt", "old")
+        #expect(chmod(path, 0o600) == 0)
+        let file = try OutputFile(path: path)
+        try file.write("new")
+        let temporary = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).first { $0 != "out.txt" })
+        #expect(Self.mode(directory.path(temporary)) == 0o600)
+        try file.commit()
+    }
+
+    @Test("a new file's mode follows the umask")
+    func newFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("out.txt")
+        let mask = umask(0o027)
+        defer { umask(mask) }
+        let file = try OutputFile(path: path)
+        try file.commit()
+        #expect(Self.mode(path) == 0o640)
+    }
+
+    @Test("a replaced file keeps its owner and group, where the process may set them", .enabled(if: geteuid() == 0, "only root may give a file away"))
+    func owner() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.file("out.txt", "old")
+        #expect(chown(path, 65_534, 65_534) == 0)
+        let file = try OutputFile(path: path)
+        try file.write("new")
+        try file.commit()
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_uid == 65_534)
+        #expect(info.st_gid == 65_534)
+    }
+}

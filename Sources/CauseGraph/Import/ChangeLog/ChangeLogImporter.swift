@@ -43,8 +43,8 @@ public enum ChangeLogImporter: TraceImporter {
         _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         let frameRate = settings.frameRate ?? FrameBudget.defaultFrameRate
-        guard frameRate > 0, frameRate.isFinite else {
-            throw .error("the frame rate must be a positive number, found \(frameRate)")
+        if let problem = FrameBudget.problem(withFrameRate: frameRate) {
+            throw .error("the frame rate " + problem)
         }
         for stream in streams {
             var file = ChangeLogFileReader(stream: stream, frameRate: frameRate, header: TraceHeader(frameRate: settings.frameRate))

@@ -60,14 +60,14 @@ struct EventJoin {
     private var updates = PackedUpdates()
     /// The event ids of `updates`, in the same order.
     private(set) var updateOrder: [EventID] = []
-    private var updateIndex: [EventID: Int32] = [:]
+    private var updateIndex = EventIDMap<Int32>()
     /// Root causes of updates, in the order their updates were first read.
     private(set) var rootCauses: [(update: EventID, cause: EventID, title: UInt32)] = []
     private var backtracesByEvent: [EventID: (frames: [String], time: Nanoseconds?)] = [:]
     private var backtracesByTime: [Nanoseconds: [String]] = [:]
     private var groups: [GroupSpan] = []
     private var groupsSorted = true
-    private(set) var emitted: Set<EventID> = []
+    private(set) var emitted = EventIDSet()
 
     /// Detail rows that came after their event was emitted.
     private(set) var lateDetails = 0
@@ -82,7 +82,7 @@ struct EventJoin {
         if let index = updateIndex[event] {
             updates[Int(index)] = details.completed(with: updates[Int(index)])
         } else {
-            updateIndex[event] = Int32(updateOrder.count)
+            updateIndex.updateValue(Int32(updateOrder.count), forKey: event)
             updateOrder.append(event)
             updates.append(details)
             for cause in causes where cause.id != event {
@@ -120,7 +120,7 @@ struct EventJoin {
 
     /// Marks an event emitted; false if it already was.
     mutating func markEmitted(_ event: EventID) -> Bool {
-        emitted.insert(event).inserted
+        emitted.insert(event)
     }
 
     /// The backtrace of the change with this event id, or else (`time`

@@ -63,7 +63,11 @@ public enum NativeTraceReader: TraceImporter {
         guard found == version else {
             throw record.error("unsupported trace format version \(found); this causegraph reads version \(version)", at: versionValue)
         }
-        return TraceHeader(version: Int(found), app: try record.string("app"), frameRate: try record.positiveNumber("frameRate"))
+        let frameRate = try record.positiveNumber("frameRate")
+        if let frameRate, let problem = FrameBudget.problem(withFrameRate: frameRate), let value = record.value("frameRate") {
+            throw record.error("\"frameRate\" " + problem, at: value)
+        }
+        return TraceHeader(version: Int(found), app: try record.string("app"), frameRate: frameRate)
     }
 
     /// What one document must remember to check its own references.

@@ -51,6 +51,12 @@ enum TerminalText {
         return String(visible.prefix(width - 1)) + "…"
     }
 
+    /// A title or name as ``fit(_:width:)`` shows it, and a blank one as
+    /// `(untitled)`, so a row never names nothing.
+    static func fitTitle(_ text: String, width: Int) -> String {
+        fit(text.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : text, width: width)
+    }
+
     /// `text` padded with spaces to `width`, on the left for numbers.
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         let gap = String(repeating: " ", count: max(width - text.count, 0))

@@ -30,8 +30,10 @@ public enum WhyFormatter {
             } else {
                 lines.append("  Why it ran:")
                 for (position, branch) in tree.causes.enumerated() {
-                    textBranch(branch, indent: "  ", isLast: position == tree.causes.count - 1, style: style, into: &lines)
+                    let isLast = position == tree.causes.count - 1 && tree.omittedCauses == 0
+                    textBranch(branch, indent: "  ", isLast: isLast, style: style, into: &lines)
                 }
+                textOmitted(tree.omittedCauses, indent: "  ", style: style, into: &lines)
             }
             if let listing = report.listings?[index] {
                 lines.append("")
@@ -46,7 +48,7 @@ public enum WhyFormatter {
         if let module = node.module { identity.append(module) }
         identity.append(node.owner.rawValue)
         let suffix = " (" + identity.joined(separator: ", ") + ")"
-        let title = TerminalText.fit(node.title, width: width - min(suffix.count, width / 2))
+        let title = TerminalText.fitTitle(node.title, width: width - min(suffix.count, width / 2))
         lines.append(style.paint(title, .bold) + TerminalText.fit(suffix, width: width - title.count))
         var figures = "  \(CountText.string(node.count, "update")): ran \(CountText.format(node.ran)), skipped \(CountText.format(node.skipped))"
         if let total = node.totalDuration, let worst = node.maxDuration {
@@ -63,8 +65,8 @@ public enum WhyFormatter {
         let connector = isLast ? "└─ " : "├─ "
         let label = "\(branch.edge.kind.rawValue) ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)) "
         let room = width - indent.count - connector.count - label.count
-        var title = TerminalText.fit(branch.cause.title, width: max(room, 12))
-        if branch.isRepeated { title += " (cycle)" }
+        var title = TerminalText.fitTitle(branch.cause.title, width: max(room, 12))
+        title += mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
         lines.append(indent + connector + style.paint(label, branch.cause.kind.isCause ? .cyan : .blue) + title)
         let childIndent = indent + (isLast ? "   " : "│  ")
         for (index, frame) in branch.cause.backtrace.prefix(frames).enumerated() {
@@ -72,8 +74,25 @@ public enum WhyFormatter {
             lines.append(childIndent + style.paint(lead + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
         }
         for (index, child) in branch.causes.enumerated() {
-            textBranch(child, indent: childIndent, isLast: index == branch.causes.count - 1, style: style, into: &lines)
+            let isLast = index == branch.causes.count - 1 && branch.omittedCauses == 0
+            textBranch(child, indent: childIndent, isLast: isLast, style: style, into: &lines)
         }
+        textOmitted(branch.omittedCauses, indent: childIndent, style: style, into: &lines)
+    }
+
+    /// What a bound left out, as the last entry of a list of causes.
+    private static func textOmitted(_ count: Int, indent: String, style: TextStyle, into lines: inout [String]) {
+        guard count > 0 else { return }
+        lines.append(indent + "└─ " + style.paint(omittedText(count), .dim))
+    }
+
+    private static func omittedText(_ count: Int) -> String {
+        "… \(CountText.string(count, "more cause")) not shown"
+    }
+
+    /// Why a cause's own causes are not listed where it stands.
+    private static func mark(repeated: Bool, elsewhere: Bool) -> String {
+        repeated ? " (cycle)" : elsewhere ? " (causes shown elsewhere)" : ""
     }
 
     private static func textChain(_ step: UpdateChain.Step, indent: String, isLast: Bool, isRoot: Bool, style: TextStyle, into lines: inout [String]) {
@@ -87,8 +106,8 @@ public enum WhyFormatter {
         if let group = event.group { facts.append("group \(group)") }
         let connector = isRoot ? "" : (isLast ? "└─ " : "├─ ")
         let label = step.label.map { "\(VisibleText.singleLine($0.rawValue)) ← " } ?? ""
-        let line = indent + connector + label + TerminalText.fit(event.key.title, width: max(width - indent.count - 40, 16))
-            + (step.isRepeated ? " (cycle)" : "")
+        let line = indent + connector + label + TerminalText.fitTitle(event.key.title, width: max(width - indent.count - 40, 16))
+            + mark(repeated: step.isRepeated, elsewhere: step.isExpandedElsewhere)
         lines.append(line)
         let childIndent = isRoot ? "  " : indent + (isLast ? "   " : "│  ")
         lines.append(childIndent + style.paint(facts.joined(separator: " · "), .dim))
@@ -96,8 +115,10 @@ public enum WhyFormatter {
             lines.append(childIndent + style.paint("at " + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
         }
         for (index, cause) in step.causes.enumerated() {
-            textChain(cause, indent: childIndent, isLast: index == step.causes.count - 1, isRoot: false, style: style, into: &lines)
+            let isLast = index == step.causes.count - 1 && step.omittedCauses == 0
+            textChain(cause, indent: childIndent, isLast: isLast, isRoot: false, style: style, into: &lines)
         }
+        textOmitted(step.omittedCauses, indent: childIndent, style: style, into: &lines)
     }
 
     private static func textListing(_ listing: UpdateListing, style: TextStyle, into lines: inout [String]) {
@@ -133,6 +154,7 @@ public enum WhyFormatter {
                 var view = [
                     "\"node\": " + GraphJSONEncoder.node(tree.node),
                     "\"causes\": [" + tree.causes.map(jsonBranch).joined(separator: ", ") + "]",
+                    "\"omittedCauses\": \(tree.omittedCauses)",
                 ]
                 if let listing = report.listings?[index] {
                     view.append("\"updates\": [" + listing.entries.map(jsonEntry).joined(separator: ", ") + "]")
@@ -155,7 +177,9 @@ public enum WhyFormatter {
             "causeKind": JSONText.quoted(branch.cause.kind.rawValue),
             "backtrace": JSONText.strings(Array(branch.cause.backtrace.prefix(frames))),
             "repeated": branch.isRepeated ? "true" : "false",
+            "expandedElsewhere": branch.isExpandedElsewhere ? "true" : "false",
             "causes": "[" + branch.causes.map(jsonBranch).joined(separator: ", ") + "]",
+            "omittedCauses": JSONText.number(branch.omittedCauses),
         ])
     }
 
@@ -177,7 +201,9 @@ public enum WhyFormatter {
         var fields = jsonEvent(step.event)
         fields.append(("label", JSONText.quoted(step.label?.rawValue)))
         fields.append(("repeated", step.isRepeated ? "true" : "false"))
+        fields.append(("expandedElsewhere", step.isExpandedElsewhere ? "true" : "false"))
         fields.append(("causes", "[" + step.causes.map(jsonStep).joined(separator: ", ") + "]"))
+        fields.append(("omittedCauses", JSONText.number(step.omittedCauses)))
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 
@@ -215,6 +241,7 @@ public enum WhyFormatter {
                 lines.append("Why it ran:")
                 lines.append("")
                 for branch in tree.causes { markdownBranch(branch, depth: 0, into: &lines) }
+                markdownOmitted(tree.omittedCauses, depth: 0, into: &lines)
             }
             if let listing = report.listings?[index] {
                 lines.append("")
@@ -233,10 +260,16 @@ public enum WhyFormatter {
     private static func markdownBranch(_ branch: CauseTree.Branch, depth: Int, into lines: inout [String]) {
         let indent = String(repeating: "  ", count: depth)
         var line = "\(indent)- **\(branch.edge.kind.rawValue)** ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)): \(MarkdownText.escape(branch.cause.title))"
-        if branch.isRepeated { line += " (cycle)" }
+        line += mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
         if let frame = branch.cause.backtrace.first { line += " — at \(MarkdownText.escape(frame))" }
         lines.append(line)
         for child in branch.causes { markdownBranch(child, depth: depth + 1, into: &lines) }
+        markdownOmitted(branch.omittedCauses, depth: depth + 1, into: &lines)
+    }
+
+    private static func markdownOmitted(_ count: Int, depth: Int, into lines: inout [String]) {
+        guard count > 0 else { return }
+        lines.append(String(repeating: "  ", count: depth) + "- " + omittedText(count))
     }
 
     private static func markdownChain(_ step: UpdateChain.Step, depth: Int, into lines: inout [String]) {
@@ -249,8 +282,9 @@ public enum WhyFormatter {
             if let duration = event.duration { line += ", \(DurationText.string(duration))" }
             line += event.ran ? ", ran" : ", skipped"
         }
-        if step.isRepeated { line += " (cycle)" }
+        line += mark(repeated: step.isRepeated, elsewhere: step.isExpandedElsewhere)
         lines.append(line)
         for cause in step.causes { markdownChain(cause, depth: depth + 1, into: &lines) }
+        markdownOmitted(step.omittedCauses, depth: depth + 1, into: &lines)
     }
 }

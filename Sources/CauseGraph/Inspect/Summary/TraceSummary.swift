@@ -83,7 +83,7 @@ public struct TraceSummary: Sendable, Equatable {
         totals.groups = graph.groups.count
         for group in graph.groups {
             guard let duration = group.duration else { continue }
-            totals.groupsTotalDuration += duration
+            totals.groupsTotalDuration = totals.groupsTotalDuration.saturatingAdding(duration)
             if duration > (totals.worstGroup?.duration ?? -1) { totals.worstGroup = group }
         }
         self.totals = totals
@@ -106,7 +106,7 @@ public struct TraceSummary: Sendable, Equatable {
             let rows = nodes.map { node in
                 ViewRow(node: node, average: node.totalDuration.map { $0 / Int64(max(node.count, 1)) })
             }.sorted(by: Self.slowerFirst)
-            return Module(name: name.isEmpty ? nil : name, totalDuration: rows.reduce(0) { $0 + ($1.node.totalDuration ?? 0) }, views: rows)
+            return Module(name: name.isEmpty ? nil : name, totalDuration: rows.reduce(0) { $0.saturatingAdding($1.node.totalDuration ?? 0) }, views: rows)
         }.sorted { ($1.totalDuration, $0.name ?? "") < ($0.totalDuration, $1.name ?? "") }
 
         let nodesByID = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })

@@ -1,5 +1,13 @@
 /// The causes upstream of one node, most frequent first, down to the root
 /// causes: the answer to "why did this body run?" drawn from the graph.
+///
+/// The graph is a DAG (or worse) where causes are shared: listing every path
+/// grows exponentially with depth (an export of 200 rows went past 3 GB). So each
+/// node's causes are expanded once, where a breadth-first walk from the view
+/// first reaches it (its shortest, most frequent chain); other places it
+/// appears say so instead of repeating it. Each node shows at most
+/// ``maximumCauses`` causes, and at most ``maximumExpanded`` nodes are
+/// expanded, so the tree and its text are bounded whatever the graph.
 public struct CauseTree: Sendable, Equatable {
     /// One cause: the edge into the node it explains, and its own causes.
     public struct Branch: Sendable, Equatable {
@@ -11,38 +19,102 @@ public struct CauseTree: Sendable, Equatable {
         /// Whether the cause was already shown further down this path, so its
         /// own causes are not repeated (a cycle).
         public var isRepeated: Bool
+        /// Whether the cause's own causes are shown where the tree reaches it
+        /// first, not here.
+        public var isExpandedElsewhere: Bool
+        /// How many of the cause's incoming edges the bounds left out here.
+        public var omittedCauses: Int
     }
 
     public var node: CauseGraph.Node
     public var causes: [Branch]
+    /// How many of the node's incoming edges ``maximumCauses`` left out.
+    public var omittedCauses: Int
 
     /// How many levels of causes are followed at most.
     public static let maximumDepth = 12
+    /// How many causes of one node are shown, most frequent first.
+    public static let maximumCauses = 10
+    /// How many nodes have their causes expanded, at most, in one tree.
+    public static let maximumExpanded = 100
 
     public init(of node: CauseGraph.Node, in graph: CauseGraph) {
         self.node = node
-        let incoming = Dictionary(grouping: graph.edges, by: \.to)
-        let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
+        var walk = Walk(graph: graph)
+        walk.plan(from: node)
         var path: Set<String> = [node.id]
-        causes = Self.branches(into: node, incoming: incoming, nodes: nodes, path: &path, depth: 1)
+        let edges = walk.incoming(node.id)
+        causes = walk.branches(into: node, edges: edges, path: &path, depth: 1)
+        omittedCauses = edges.count - causes.count
     }
 
-    private static func branches(
-        into node: CauseGraph.Node, incoming: [String: [CauseGraph.Edge]], nodes: [String: CauseGraph.Node],
-        path: inout Set<String>, depth: Int
-    ) -> [Branch] {
-        let edges = (incoming[node.id] ?? []).sorted { ($1.count, $0.from, $0.kind) < ($0.count, $1.from, $1.kind) }
-        return edges.compactMap { edge in
-            guard let cause = nodes[edge.from] else { return nil }
-            let share = node.count > 0 ? min(Double(edge.count) / Double(node.count), 1) : 0
-            let repeated = path.contains(cause.id)
-            var causes: [Branch] = []
-            if !repeated && depth < maximumDepth {
-                path.insert(cause.id)
-                causes = branches(into: cause, incoming: incoming, nodes: nodes, path: &path, depth: depth + 1)
-                path.remove(cause.id)
+    /// The graph's incoming edges, sorted once per node, and where each node
+    /// is expanded.
+    private struct Walk {
+        let nodes: [String: CauseGraph.Node]
+        let unsorted: [String: [CauseGraph.Edge]]
+        var sorted: [String: [CauseGraph.Edge]] = [:]
+        /// The edge through which each expanded node is reached where it is expanded.
+        var expandedThrough: [String: String] = [:]
+
+        init(graph: CauseGraph) {
+            nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
+            unsorted = Dictionary(grouping: graph.edges, by: \.to)
+        }
+
+        /// Every incoming edge of `id` whose cause exists, most frequent first.
+        mutating func incoming(_ id: String) -> [CauseGraph.Edge] {
+            if let edges = sorted[id] { return edges }
+            let edges = (unsorted[id] ?? []).filter { nodes[$0.from] != nil }
+                .sorted { ($1.count, $0.from, $0.kind) < ($0.count, $1.from, $1.kind) }
+            sorted[id] = edges
+            return edges
+        }
+
+        /// Breadth first from `root`: the first edge to reach a node is where it is expanded.
+        mutating func plan(from root: CauseGraph.Node) {
+            var reached: Set<String> = [root.id]
+            var level = [root.id]
+            var depth = 1
+            while !level.isEmpty, depth <= CauseTree.maximumDepth {
+                var next: [String] = []
+                for id in level {
+                    for edge in incoming(id).prefix(CauseTree.maximumCauses) {
+                        guard reached.count <= CauseTree.maximumExpanded else { return }
+                        guard reached.insert(edge.from).inserted else { continue }
+                        expandedThrough[edge.from] = edge.id
+                        next.append(edge.from)
+                    }
+                }
+                level = next
+                depth += 1
             }
-            return Branch(edge: edge, cause: cause, share: share, causes: causes, isRepeated: repeated)
+        }
+
+        mutating func branches(
+            into node: CauseGraph.Node, edges: [CauseGraph.Edge], path: inout Set<String>, depth: Int
+        ) -> [Branch] {
+            edges.prefix(CauseTree.maximumCauses).compactMap { edge in
+                guard let cause = nodes[edge.from] else { return nil }
+                let share = node.count > 0 ? min(Double(edge.count) / Double(node.count), 1) : 0
+                let repeated = path.contains(cause.id)
+                let expandedHere = !repeated && expandedThrough[cause.id] == edge.id
+                let elsewhere = !repeated && !expandedHere && expandedThrough[cause.id] != nil
+                var causes: [Branch] = []
+                var omitted = 0
+                if expandedHere || (!repeated && !elsewhere) {
+                    let incoming = incoming(cause.id)
+                    if expandedHere && depth < CauseTree.maximumDepth {
+                        path.insert(cause.id)
+                        causes = branches(into: cause, edges: incoming, path: &path, depth: depth + 1)
+                        path.remove(cause.id)
+                    }
+                    omitted = incoming.count - causes.count
+                }
+                return Branch(
+                    edge: edge, cause: cause, share: share, causes: causes, isRepeated: repeated,
+                    isExpandedElsewhere: elsewhere, omittedCauses: omitted)
+            }
         }
     }
 }

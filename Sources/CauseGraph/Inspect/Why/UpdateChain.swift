@@ -1,4 +1,8 @@
 /// The exact causes of one update event, back to its root causes, with times.
+///
+/// Like ``CauseTree``, bounded whatever the trace: an event's causes are
+/// expanded once, where the walk first reaches it, and at most
+/// ``CauseTree/maximumExpanded`` events are expanded.
 public struct UpdateChain: Sendable, Equatable {
     public struct Step: Sendable, Equatable {
         public var event: EventLog.Event
@@ -7,6 +11,10 @@ public struct UpdateChain: Sendable, Equatable {
         public var causes: [Step]
         /// Already shown further down this path (a cycle), so not expanded.
         public var isRepeated: Bool
+        /// Its causes are shown where the chain reaches it first, not here.
+        public var isExpandedElsewhere: Bool
+        /// How many of its causes the bounds left out here.
+        public var omittedCauses: Int
     }
 
     public var update: Step
@@ -14,27 +22,41 @@ public struct UpdateChain: Sendable, Equatable {
     /// The chain of the first event with id `id`, or `nil` when there is none.
     public init?(event id: EventID, in log: EventLog) {
         guard let position = log.position(of: id) else { return nil }
-        let incoming = log.incomingLinks()
+        var walk = Walk(log: log, incoming: log.incomingLinks(), expanded: [position])
         var path: Set<Int> = [position]
-        update = Self.step(at: position, label: nil, log: log, incoming: incoming, path: &path, depth: 0)
+        update = walk.step(at: position, label: nil, path: &path, depth: 0)
     }
 
-    private static func step(
-        at position: Int, label: CauseLabel?, log: EventLog, incoming: [Int: [EventLog.Link]], path: inout Set<Int>, depth: Int
-    ) -> Step {
-        var causes: [Step] = []
-        if depth < CauseTree.maximumDepth {
-            for link in incoming[position] ?? [] {
-                if path.contains(link.from) {
-                    causes.append(Step(event: log.events[link.from], label: link.label, causes: [], isRepeated: true))
-                    continue
+    private struct Walk {
+        let log: EventLog
+        let incoming: [Int: [EventLog.Link]]
+        var expanded: Set<Int>
+
+        mutating func step(at position: Int, label: CauseLabel?, path: inout Set<Int>, depth: Int) -> Step {
+            let links = incoming[position] ?? []
+            var causes: [Step] = []
+            if depth < CauseTree.maximumDepth {
+                for link in links.prefix(CauseTree.maximumCauses) {
+                    let cause = log.events[link.from]
+                    if path.contains(link.from) {
+                        causes.append(Step(event: cause, label: link.label, causes: [], isRepeated: true, isExpandedElsewhere: false, omittedCauses: 0))
+                    } else if expanded.contains(link.from) {
+                        causes.append(Step(event: cause, label: link.label, causes: [], isRepeated: false, isExpandedElsewhere: true, omittedCauses: 0))
+                    } else if expanded.count >= CauseTree.maximumExpanded {
+                        let omitted = incoming[link.from]?.count ?? 0
+                        causes.append(Step(event: cause, label: link.label, causes: [], isRepeated: false, isExpandedElsewhere: false, omittedCauses: omitted))
+                    } else {
+                        expanded.insert(link.from)
+                        path.insert(link.from)
+                        causes.append(step(at: link.from, label: link.label, path: &path, depth: depth + 1))
+                        path.remove(link.from)
+                    }
                 }
-                path.insert(link.from)
-                causes.append(step(at: link.from, label: link.label, log: log, incoming: incoming, path: &path, depth: depth + 1))
-                path.remove(link.from)
             }
+            return Step(
+                event: log.events[position], label: label, causes: causes, isRepeated: false, isExpandedElsewhere: false,
+                omittedCauses: links.count - causes.count)
         }
-        return Step(event: log.events[position], label: label, causes: causes, isRepeated: false)
     }
 }
 

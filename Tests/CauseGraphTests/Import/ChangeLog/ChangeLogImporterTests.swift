@@ -355,7 +355,7 @@ struct ChangeLogImporterTests {
 
     @Test func invalidFrameRate() throws {
         let error = try #require(changeLogImportError("A: unchanged.\n", frameRate: 0))
-        #expect(error.message.hasPrefix("the frame rate must be a positive number"))
+        #expect(error.message == "the frame rate must be between 1 and 1000 frames per second, found 0")
     }
 
     private func graph(of texts: [String]) throws -> CauseGraph {

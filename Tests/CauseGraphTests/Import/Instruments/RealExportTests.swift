@@ -167,6 +167,7 @@ import Testing
         let clock = try #require(graph.nodes.first { $0.title == "ClockView" })
         #expect(clock.severity == .veryLow && clock.severityCounts[.veryLow] == 1)
         #expect(GraphJSONEncoder.encode(graph).contains("\"severityCounts\": {\"veryLow\": 1, \"low\": 0, \"medium\": 0, \"high\": 0, \"veryHigh\": 0}"))
+        #expect(DOTEncoder().encode(graph).contains("severity-veryLow"), "the picture's classes name it too")
         #expect(Severity.allCases == [.veryLow, .low, .medium, .high, .veryHigh])
         #expect(InstrumentsTableReader.severity("Very Low") == .veryLow)
         #expect(InstrumentsTableReader.severity("Very High") == .veryHigh)

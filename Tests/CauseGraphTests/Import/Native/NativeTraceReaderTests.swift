@@ -99,6 +99,10 @@ struct NativeTraceReaderTests {
             == "trace.jsonl:1: error: unrecognised trace format (known: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", "))); name one with --input-format")
         #expect(try importError(ofTrace: #"{"causegraph": 2}"#) == "trace.jsonl:1:16: error: unsupported trace format version 2; this causegraph reads version 1")
         #expect(try importError(ofTrace: #"{"causegraph": 1, "frameRate": 0}"#) == #"trace.jsonl:1:32: error: "frameRate" must be a positive number"#)
+        #expect(try importError(ofTrace: #"{"causegraph": 1, "frameRate": 1e-11}"#)
+            == #"trace.jsonl:1:32: error: "frameRate" must be between 1 and 1000 frames per second, found 1e-11"#)
+        #expect(try importError(ofTrace: #"{"causegraph": 1, "frameRate": 2000}"#)
+            == #"trace.jsonl:1:32: error: "frameRate" must be between 1 and 1000 frames per second, found 2000"#)
     }
 
     @Test("columns count characters, not bytes")

@@ -1,0 +1,340 @@
+/// The events of traces laid out as a trace viewer shows them: processes
+/// holding named tracks, slices and instants on the tracks, and flows (the
+/// cause links) between them. ``TraceEventEncoder`` writes it in the Chrome
+/// Trace Event Format.
+///
+/// - The first process holds the lanes of Instruments' SwiftUI instrument:
+///   Update Groups, Long View Body Updates, Long Representable Updates,
+///   Other Long Updates (updates of at least medium severity, as the HTML
+///   report's timeline draws them), then Causes, whose events are instants.
+/// - Each module the updates name gets a process of its own, holding every
+///   update of the module; updates naming none share one process, last.
+///   A long update appears both there and on its long lane.
+/// - Each cause link whose two events have a time is a flow from the cause
+///   (its instant, or its update's slice in its module) to the effect's.
+/// - Events without a time cannot be placed and are left out, with the
+///   links that touch them; so are groups without a start. They are counted.
+/// - A slice that would end far beyond the trace (an update still in flight
+///   when the recording stopped) is cut at its end, and marked clipped.
+public struct TraceTimeline {
+    /// A process: a group of tracks.
+    public struct Process: Sendable, Equatable {
+        public var id: Int
+        public var name: String
+    }
+
+    /// A track (a thread, to the viewer) of a process.
+    public struct Track: Sendable, Equatable {
+        public var id: Int
+        public var process: Int
+        public var name: String
+    }
+
+    /// What a slice stands for.
+    public enum SliceContent: Sendable, Equatable {
+        /// An update, by its position in ``events``, on its module's track.
+        case update(Int)
+        /// A long update's copy on its long lane.
+        case longUpdate(Int)
+        /// An update group, by its position in ``groups``.
+        case group(Int)
+    }
+
+    /// Something with a duration on a track.
+    public struct Slice: Sendable, Equatable {
+        public var content: SliceContent
+        public var track: Int
+        public var start: Nanoseconds
+        public var duration: Nanoseconds
+        /// Whether the duration was cut at the end of the trace.
+        public var clipped: Bool
+    }
+
+    /// A cause event, at a point in time on the Causes track.
+    public struct Instant: Sendable, Equatable {
+        /// The event's position in ``events``.
+        public var event: Int
+        public var track: Int
+        public var time: Nanoseconds
+    }
+
+    /// A cause link drawn as an arrow from its cause to its effect.
+    public struct Flow: Sendable, Equatable {
+        /// Unique in the timeline: the link's position in ``EventLog/links``, plus 1.
+        public var id: Int
+        /// The link's position in ``EventLog/links``.
+        public var link: Int
+        public var fromTrack: Int
+        public var fromTime: Nanoseconds
+        public var toTrack: Int
+        public var toTime: Nanoseconds
+    }
+
+    /// A slice or an instant, in the order they are written.
+    public enum Entry: Sendable, Equatable {
+        case slice(Int)
+        case instant(Int)
+    }
+
+    /// The lanes of the first process, in order.
+    public static let laneNames = Timeline.laneNames + ["Causes"]
+    /// The name of the first process.
+    public static let lanesProcessName = "SwiftUI lanes"
+    /// The name of the process of updates that name no module.
+    public static let noModuleName = "(no module)"
+    /// The name of the track of a module's updates.
+    public static let updatesTrackName = "Updates"
+
+    /// Every event and link read.
+    public let events: EventLog
+    /// The update groups; when several traces were read, numbered 1… in
+    /// reading order, since their own ids may collide.
+    public let groups: [UpdateGroup]
+    /// The update group of each event position, numbered as ``groups``.
+    public let eventGroups: [GroupID?]
+    public private(set) var processes: [Process] = []
+    public private(set) var tracks: [Track] = []
+    public private(set) var slices: [Slice] = []
+    public private(set) var instants: [Instant] = []
+    public private(set) var flows: [Flow] = []
+    /// Slices and instants by start; of those starting together, causes
+    /// before their effects, then longer first.
+    public private(set) var entries: [Entry] = []
+    /// Per event position, the flows out of it and into it.
+    public private(set) var flowsFrom: [Int: [Int]] = [:]
+    public private(set) var flowsInto: [Int: [Int]] = [:]
+    /// Events left out for want of a time.
+    public private(set) var untimedEvents = 0
+    /// Update groups left out for want of a start.
+    public private(set) var untimedGroups = 0
+    /// Cause links left out because one of their events was.
+    public private(set) var linksLeftOut = 0
+    /// Updates and groups cut at the end of the trace (a long update's copy is not counted again).
+    public private(set) var clippedSlices = 0
+    /// Flows whose cause happened after its effect started. Viewers bind a
+    /// flow's two ends in time order, so they may draw no arrow for these.
+    public private(set) var backwardLinks = 0
+
+    public init(_ recorder: TimelineRecorder) {
+        events = recorder.log
+        (groups, eventGroups) = Self.numberGroups(recorder)
+        layOut()
+    }
+
+    /// One slice before it is placed on a row.
+    private struct Pending {
+        var content: SliceContent
+        var lane: Int
+        var start: Nanoseconds
+        var end: Nanoseconds
+        var clipped: Bool
+        /// How far down a chain of causes starting at the same time (see ``sameTimeDepths(_:)``).
+        var depth: Int
+    }
+
+    private mutating func layOut() {
+        let timedEvents = events.events.indices.filter { events.events[$0].time != nil }
+        untimedEvents = events.events.count - timedEvents.count
+        let timedGroups = groups.indices.filter { groups[$0].start != nil }
+        untimedGroups = groups.count - timedGroups.count
+        let modules = Self.modules(of: timedEvents.map { events.events[$0] }.filter { $0.key.kind.isUpdate })
+        let depth = Self.sameTimeDepths(events)
+
+        var pending = pendingSlices(timedEvents: timedEvents, timedGroups: timedGroups, modules: modules, depth: depth)
+        pending.sort { a, b in
+            if a.start != b.start { return a.start < b.start }
+            if a.depth != b.depth { return a.depth < b.depth }
+            if a.end != b.end { return a.end > b.end }
+            if a.lane != b.lane { return a.lane < b.lane }
+            return Self.rank(a.content) < Self.rank(b.content)
+        }
+        let causes = timedEvents.filter { !events.events[$0].key.kind.isUpdate }
+        let trackOfEvent = place(pending, causes: causes, modules: modules)
+        linkFlows(trackOfEvent: trackOfEvent)
+        orderEntries(slices: pending.map(\.depth), depth: depth)
+    }
+
+    /// The slices of the groups and updates with a time, cut at the trace's
+    /// end (see the type's documentation), each with its lane: 0 to 3 the
+    /// lanes, then one per module.
+    private mutating func pendingSlices(timedEvents: [Int], timedGroups: [Int], modules: [String?], depth: [Int: Int]) -> [Pending] {
+        let starts = timedEvents.map { events.events[$0].time! } + timedGroups.map { groups[$0].start! }
+        let first = starts.min() ?? 0
+        let lastStart = starts.max() ?? 0
+        // Far enough for any real update, near enough that the trace stays readable.
+        let span = lastStart.saturatingSubtracting(first)
+        let limit = lastStart.saturatingAdding(max(span, FrameBudget().frameDuration))
+        func end(of start: Nanoseconds, _ duration: Nanoseconds?) -> (end: Nanoseconds, clipped: Bool) {
+            let wanted = start.saturatingAdding(max(duration ?? 0, 0))
+            return wanted > limit && wanted > start ? (max(limit, start), true) : (wanted, false)
+        }
+
+        let moduleLane = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, Self.laneNames.count + $0) })
+        var pending: [Pending] = []
+        for index in timedGroups {
+            let start = groups[index].start!
+            let (finish, clipped) = end(of: start, groups[index].duration)
+            if clipped { clippedSlices += 1 }
+            pending.append(Pending(content: .group(index), lane: 0, start: start, end: finish, clipped: clipped, depth: 0))
+        }
+        for position in timedEvents where events.events[position].key.kind.isUpdate {
+            let event = events.events[position]
+            let start = event.time!
+            let (finish, clipped) = end(of: start, event.duration)
+            if clipped { clippedSlices += 1 }
+            let order = depth[position] ?? 0
+            pending.append(Pending(
+                content: .update(position), lane: moduleLane[event.key.module]!, start: start, end: finish, clipped: clipped,
+                depth: order))
+            if let severity = event.severity, severity >= .medium {
+                let lane = event.key.kind == .body ? 1 : event.key.kind == .representable ? 2 : 3
+                pending.append(Pending(content: .longUpdate(position), lane: lane, start: start, end: finish, clipped: clipped, depth: order))
+            }
+        }
+        return pending
+    }
+
+    /// Names the processes and tracks, puts each slice (in order) on a track
+    /// of its lane where it nests, and each cause on the Causes track; returns
+    /// the track of each event drawn, by position, 0 for none.
+    private mutating func place(_ pending: [Pending], causes: [Int], modules: [String?]) -> [Int] {
+        let laneCount = Self.laneNames.count + modules.count
+        var rows = [SliceRows](repeating: SliceRows(), count: laneCount)
+        let placed = pending.map { rows[$0.lane].place(start: $0.start, end: $0.end) }
+
+        // Lane by lane, row by row; every lane has a track, so each is named even when empty.
+        var firstTrack: [Int] = []
+        for lane in 0..<laneCount {
+            let isModule = lane >= Self.laneNames.count
+            let process = isModule ? 2 + lane - Self.laneNames.count : 1
+            if lane == 0 || isModule {
+                let name = isModule ? modules[lane - Self.laneNames.count] ?? Self.noModuleName : Self.lanesProcessName
+                processes.append(Process(id: process, name: name))
+            }
+            let name = isModule ? Self.updatesTrackName : Self.laneNames[lane]
+            firstTrack.append(tracks.count + 1)
+            for row in 0..<max(rows[lane].count, 1) {
+                tracks.append(Track(id: tracks.count + 1, process: process, name: row == 0 ? name : "\(name) \(row + 1)"))
+            }
+        }
+
+        var trackOfEvent = [Int](repeating: 0, count: events.events.count)
+        for (index, item) in pending.enumerated() {
+            let track = firstTrack[item.lane] + placed[index]
+            if case .update(let position) = item.content { trackOfEvent[position] = track }
+            slices.append(Slice(
+                content: item.content, track: track, start: item.start, duration: item.end - item.start, clipped: item.clipped))
+        }
+        let causesTrack = firstTrack[Self.laneNames.count - 1]
+        for position in causes {
+            trackOfEvent[position] = causesTrack
+            instants.append(Instant(event: position, track: causesTrack, time: events.events[position].time!))
+        }
+        return trackOfEvent
+    }
+
+    /// A flow for each link whose events were both drawn.
+    private mutating func linkFlows(trackOfEvent: [Int]) {
+        for (index, link) in events.links.enumerated() {
+            let (fromTrack, toTrack) = (trackOfEvent[link.from], trackOfEvent[link.to])
+            guard fromTrack > 0, toTrack > 0 else {
+                linksLeftOut += 1
+                continue
+            }
+            let (fromTime, toTime) = (events.events[link.from].time!, events.events[link.to].time!)
+            if fromTime > toTime { backwardLinks += 1 }
+            flowsFrom[link.from, default: []].append(flows.count)
+            flowsInto[link.to, default: []].append(flows.count)
+            flows.append(Flow(id: index + 1, link: index, fromTrack: fromTrack, fromTime: fromTime, toTrack: toTrack, toTime: toTime))
+        }
+    }
+
+    /// Merges the slices, already in order, with the instants: an instant
+    /// goes before the slices that start with it unless they come before it
+    /// in a chain of causes.
+    private mutating func orderEntries(slices sliceDepths: [Int], depth: [Int: Int]) {
+        instants.sort { ($0.time, depth[$0.event] ?? 0, $0.event) < ($1.time, depth[$1.event] ?? 0, $1.event) }
+        var merged: [Entry] = []
+        merged.reserveCapacity(slices.count + instants.count)
+        var nextInstant = 0
+        for (index, slice) in slices.enumerated() {
+            while nextInstant < instants.count,
+                (instants[nextInstant].time, depth[instants[nextInstant].event] ?? 0) <= (slice.start, sliceDepths[index])
+            {
+                merged.append(.instant(nextInstant))
+                nextInstant += 1
+            }
+            merged.append(.slice(index))
+        }
+        merged.append(contentsOf: (nextInstant..<instants.count).map(Entry.instant))
+        entries = merged
+    }
+
+    /// How many passes ``sameTimeDepths(_:)`` makes at most: chains of causes
+    /// at one instant are short, and a cycle must not loop.
+    static let depthPasses = 32
+
+    /// For events caused by events of the same time, how far down such a
+    /// chain of causes they are. Flows are bound in file order, a viewer
+    /// dropping a flow whose end comes before its start, so of events that
+    /// start together the causes are written first.
+    private static func sameTimeDepths(_ log: EventLog) -> [Int: Int] {
+        let links = log.links.filter { link in
+            guard let from = log.events[link.from].time else { return false }
+            return from == log.events[link.to].time
+        }
+        var depth: [Int: Int] = [:]
+        for _ in 0..<depthPasses {
+            var changed = false
+            for link in links where (depth[link.from] ?? 0) + 1 > (depth[link.to] ?? 0) {
+                depth[link.to] = (depth[link.from] ?? 0) + 1
+                changed = true
+            }
+            if !changed { break }
+        }
+        return depth
+    }
+
+    /// The modules of the updates: named ones by their UTF-8 bytes, then `nil` if any update names none.
+    private static func modules(of updates: [EventLog.Event]) -> [String?] {
+        let named = Set(updates.compactMap(\.key.module)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let anonymous = updates.contains { $0.key.module == nil }
+        return named.map(Optional.some) + (anonymous ? [nil] : [])
+    }
+
+    /// Groups first, then updates, each in reading order.
+    private static func rank(_ content: SliceContent) -> Int {
+        switch content {
+        case .group(let index): index
+        case .update(let position), .longUpdate(let position): Int.max / 2 + position
+        }
+    }
+
+    /// The groups with their final ids, and each event's group under those ids.
+    private static func numberGroups(_ recorder: TimelineRecorder) -> ([UpdateGroup], [GroupID?]) {
+        let log = recorder.log
+        let documentOfEvent = log.events.indices.map { recorder.document(ofEventAt: $0) }
+        guard recorder.documentCount > 1 else {
+            return (recorder.groups.map(\.group), log.events.map(\.group))
+        }
+        struct Key: Hashable, Comparable {
+            var document: Int
+            var id: GroupID
+            static func < (a: Key, b: Key) -> Bool { (a.document, a.id) < (b.document, b.id) }
+        }
+        var keys = Set(recorder.groups.map { Key(document: $0.document, id: $0.group.id) })
+        for (position, event) in log.events.enumerated() {
+            if let group = event.group { keys.insert(Key(document: documentOfEvent[position], id: group)) }
+        }
+        let number = Dictionary(uniqueKeysWithValues: keys.sorted().enumerated().map { ($1, GroupID($0 + 1)) })
+        let groups = recorder.groups.map { recorded in
+            var group = recorded.group
+            group.id = number[Key(document: recorded.document, id: group.id)]!
+            return group
+        }
+        let eventGroups = log.events.indices.map { position in
+            log.events[position].group.map { number[Key(document: documentOfEvent[position], id: $0)]! }
+        }
+        return (groups, eventGroups)
+    }
+}

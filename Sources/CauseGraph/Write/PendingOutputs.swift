@@ -1,0 +1,59 @@
+import Foundation
+
+/// The temporary files of the outputs not yet committed, so that a process
+/// stopped by a signal can remove them and leave no debris.
+///
+/// ``OutputFile`` creates its temporary file and registers it under one lock,
+/// and unregisters it when it is renamed into place or removed; the rename
+/// happens under the same lock, so a signal either finds the temporary file
+/// (and the destination untouched) or a committed output.
+public final class PendingOutputs: @unchecked Sendable {
+    public static let shared = PendingOutputs()
+
+    private let lock = NSLock()
+    private var paths: [Int: String] = [:]
+    private var nextToken = 0
+    /// Set once the process is stopping: nothing is committed after.
+    private var isStopping = false
+
+    /// Runs `create` (which makes the temporary file `path` and returns its
+    /// descriptor, or -1) and registers the file it made, under the lock, so
+    /// a signal never falls between the two. Nothing is made once the process
+    /// is stopping.
+    func create(_ path: String, _ create: () -> Int32) -> (descriptor: Int32, token: Int)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isStopping else { return nil }
+        let descriptor = create()
+        guard descriptor >= 0 else { return (descriptor, 0) }
+        nextToken += 1
+        paths[nextToken] = path
+        return (descriptor, nextToken)
+    }
+
+    func unregister(_ token: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        paths[token] = nil
+    }
+
+    /// Runs `move` (the rename into place) unless the process is stopping,
+    /// and unregisters the file when it succeeded.
+    func commit(_ token: Int, _ move: () -> Bool) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isStopping, move() else { return false }
+        paths[token] = nil
+        return true
+    }
+
+    /// Removes every registered temporary file; from then on no output is
+    /// committed. For a process about to exit on a signal.
+    public func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        isStopping = true
+        for path in paths.values { unlink(path) }
+        paths = [:]
+    }
+}

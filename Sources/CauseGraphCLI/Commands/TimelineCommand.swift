@@ -1,0 +1,80 @@
+import ArgumentParser
+import CauseGraph
+
+/// `causegraph timeline`: the trace on a timeline, for Perfetto or Chrome's trace viewer.
+struct TimelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "Write the trace as a Chrome Trace Event Format timeline (JSON), with the cause links as arrows.",
+        discussion: """
+            Open the file in ui.perfetto.dev or chrome://tracing. Tracks: the lanes of Instruments' \
+            SwiftUI instrument (Update Groups, Long View Body, Long Representable and Other Long \
+            Updates) and Causes, then one process per module with every update; each cause link is \
+            a flow arrow from its cause to its effect. Events without a time are left out and \
+            counted. The timeline keeps every event of the trace in memory (some 64 bytes each).
+            """)
+
+    @OptionGroup var input: InputOptions
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
+        "The JSON file to write; '-' writes standard output, as does none when it is not a terminal.", valueName: "file"))
+    var named: String?
+
+    /// The path to write, `-` for standard output.
+    var output: String { named ?? "-" }
+
+    @Option(help: ArgumentHelp(
+        "Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:).",
+        valueName: "start:end"))
+    var window: String?
+
+    func validate() throws {
+        try OutputName.refuseOtherFormats(output, writes: "a Chrome Trace Event Format timeline (JSON)", suffix: "json")
+        _ = try timeWindow()
+    }
+
+    private func timeWindow() throws -> TimeWindow? {
+        guard let window else { return nil }
+        do {
+            return try TimeWindow(parsing: window)
+        } catch {
+            throw ValidationError("--window: \(error)")
+        }
+    }
+
+    func run() throws {
+        try OutputOptions.requireNamedOnTerminal(named, what: "timeline")
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        let (timeline, _) = try TraceTimeline.read(
+            from: input.traces, settings: input.settings, window: try timeWindow(), diagnostics: &diagnostics)
+        if let note = Self.note(timeline) { diagnostics.note(note) }
+        let file = try OutputFile(path: output)
+        try TraceEventEncoder.encode(timeline) { bytes throws(Diagnostic) in try file.write(bytes) }
+        try file.commit()
+    }
+
+    /// What the timeline could not show, or `nil` when it shows everything.
+    static func note(_ timeline: TraceTimeline) -> String? {
+        var parts: [String] = []
+        if timeline.untimedEvents > 0 {
+            parts.append("left out \(count(timeline.untimedEvents, "event")) without a time"
+                + " and the \(count(timeline.linksLeftOut, "cause link")) touching them")
+        }
+        if timeline.untimedGroups > 0 {
+            parts.append("left out \(count(timeline.untimedGroups, "update group")) without a start")
+        }
+        if timeline.clippedSlices > 0 {
+            parts.append("cut \(count(timeline.clippedSlices, "slice")) running past the end of the trace at its end")
+        }
+        if timeline.backwardLinks > 0 {
+            parts.append("\(count(timeline.backwardLinks, "cause link")) \(timeline.backwardLinks == 1 ? "starts" : "start") after \(timeline.backwardLinks == 1 ? "its effect" : "their effects")"
+                + ": trace viewers may draw no arrow for them")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    private static func count(_ count: Int, _ noun: String) -> String {
+        CountText.format(count) + " " + noun + (count == 1 ? "" : "s")
+    }
+}

@@ -1,0 +1,48 @@
+import CauseGraph
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ends the process on SIGINT, SIGTERM or SIGHUP without debris: the
+/// temporary files of outputs not yet committed are removed, existing
+/// outputs stay as they were, one line says why, and the exit status is
+/// 128 plus the signal's number (130, 143, 129), as shells report it.
+///
+/// The signals are blocked in every thread and taken by a thread of their
+/// own with `sigwait`, so the clean-up runs as ordinary code, not in a
+/// signal handler, where almost nothing is safe to call. A signal ignored
+/// when the process starts (`nohup`, a shell's background job) stays
+/// ignored, as for any command.
+enum SignalExit {
+    static let signals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
+
+    /// Call first thing, before any other thread starts: threads inherit the
+    /// blocked signals from the one that creates them.
+    static func install() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals where !isIgnored(signal.number) { sigaddset(&set, signal.number) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let waited = set
+        Thread.detachNewThread {
+            var set = waited
+            var received: Int32 = 0
+            guard sigwait(&set, &received) == 0 else { return }
+            PendingOutputs.shared.removeAll()
+            let name = signals.first { $0.number == received }?.name ?? "signal \(received)"
+            let line = Array("causegraph: stopped by \(name); no output file was replaced\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            _exit(128 + received)
+        }
+    }
+
+    private static func isIgnored(_ number: Int32) -> Bool {
+        let previous = signal(number, SIG_IGN)
+        signal(number, previous)
+        return unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+}

@@ -1,0 +1,92 @@
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+/// A signal during a write leaves no temporary file and the old output as it
+/// was: one line on standard error, and 128 plus the signal's number.
+@Suite("signals", .serialized)
+struct SignalCommandTests {
+    /// Waits until a temporary output file beside `output` holds at least `bytes`.
+    static func waitForTemporaryFile(in scratch: Scratch, beside output: String, bytes: Int) throws -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            for entry in scratch.entries where entry.hasPrefix(".\(output).tmp-") {
+                let size = (try? FileManager.default.attributesOfItem(atPath: scratch.path(entry))[.size] as? Int) ?? 0
+                if size >= bytes { return true }
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
+    static func previousOutput(in scratch: Scratch) throws -> String {
+        let path = try scratch.write("out.jsonl", "previous\n")
+        #expect(chmod(path, 0o600) == 0)
+        return path
+    }
+
+    static func expectUntouched(_ scratch: Scratch, entries: [String]) throws {
+        #expect(scratch.entries == entries)
+        #expect(try scratch.read("out.jsonl") == Data("previous\n".utf8))
+        var info = stat()
+        #expect(stat(scratch.path("out.jsonl"), &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
+    @Test("convert reading standard input", arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")])
+    func standardInput(_ signal: Int32, _ name: String) throws {
+        let scratch = try Scratch()
+        let trace = scratch.path("trace.jsonl")
+        try SyntheticTrace(views: 3_000).write(to: trace)
+        let output = try Self.previousOutput(in: scratch)
+        let process = Process()
+        process.executableURL = Causegraph.executable
+        process.arguments = ["convert", "-", "-o", output]
+        let input = Pipe()
+        let error = Pipe()
+        process.standardInput = input
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The whole trace, but standard input stays open: convert is still running when the signal comes.
+        input.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: trace)))
+        #expect(try Self.waitForTemporaryFile(in: scratch, beside: "out.jsonl", bytes: 1 << 20))
+        kill(process.processIdentifier, signal)
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + signal)
+        #expect(message == "causegraph: stopped by \(name); no output file was replaced\n")
+        try Self.expectUntouched(scratch, entries: ["out.jsonl", "trace.jsonl"])
+    }
+
+    @Test("convert of a large generated export, stopped half way")
+    func largeExport() throws {
+        let scratch = try Scratch()
+        let generator = Causegraph.executable.deletingLastPathComponent().appendingPathComponent("causegraph-export-gen")
+        let export = scratch.path("export.xml")
+        let generate = Process()
+        generate.executableURL = generator
+        generate.arguments = ["300000"]
+        FileManager.default.createFile(atPath: export, contents: nil)
+        generate.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: export))
+        try generate.run()
+        generate.waitUntilExit()
+        #expect(generate.terminationStatus == 0)
+        let output = try Self.previousOutput(in: scratch)
+        let process = Process()
+        process.executableURL = Causegraph.executable
+        process.arguments = ["convert", export, "-o", output]
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        #expect(try Self.waitForTemporaryFile(in: scratch, beside: "out.jsonl", bytes: 4 << 20))
+        kill(process.processIdentifier, SIGTERM)
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        #expect(message == "causegraph: stopped by SIGTERM; no output file was replaced\n")
+        try Self.expectUntouched(scratch, entries: ["export.xml", "out.jsonl"])
+    }
+}

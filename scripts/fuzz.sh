@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `make fuzz`: coverage-guided fuzzing with libFuzzer and AddressSanitizer.
+#
+# Builds causegraph-fuzz with `-sanitize=fuzzer,address` (in .build/fuzz, apart from the
+# plain build) and fuzzes each target for FUZZ_SECONDS (default 60) seconds, seeded from
+# fixtures/ and from the inputs found before (fixtures/fuzz/TARGET/):
+#   instruments  xctrace export XML through the Instruments importer, then why, summary, DOT, JSON
+#   changes      _printChanges/_logChanges logs through the change-log importer, the same
+#   native       causegraph's JSON Lines through the native reader, the same
+#   title        the input as a title and app name, through the DOT encoder into libgraphviz
+# The corpus grows in .build/fuzz/corpus/TARGET across runs. A finding (a trap, a sanitizer
+# report, a timeout) stops the run with its input saved as .build/fuzz/findings/TARGET-*;
+# fix it, then copy the input into fixtures/fuzz/TARGET/, where the tests replay it.
+#
+# Environment: FUZZ_SECONDS (default 60), FUZZ_TARGETS (default all four), SWIFT.
+# To fuzz longer, e.g. overnight on every core:
+#   FUZZ_SECONDS=28800 FUZZ_TARGETS=instruments make fuzz
+#   .build/fuzz/debug/causegraph-fuzz native -jobs=8 -workers=8 .build/fuzz/corpus/native fixtures
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS_EACH="${FUZZ_SECONDS:-60}"
+TARGETS="${FUZZ_TARGETS:-instruments changes native title}"
+SWIFT="${SWIFT:-swift}"
+SCRATCH=.build/fuzz
+
+# GNU gold fails on the sanitizer runtimes' symbols; lld ships with the Swift toolchain.
+LINKER=()
+[ "$(uname)" = Linux ] && LINKER=(-Xswiftc -use-ld=lld)
+echo "fuzz: building causegraph-fuzz with libFuzzer and AddressSanitizer" >&2
+"$SWIFT" build --product causegraph-fuzz --scratch-path "$SCRATCH" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DCAUSEGRAPH_FUZZING "${LINKER[@]}" 2>&1 \
+    | grep -v "Cannot export local symbol" >&2
+BIN="$SCRATCH/debug/causegraph-fuzz"
+
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0"
+for target in $TARGETS; do
+    mkdir -p "$SCRATCH/corpus/$target" "$SCRATCH/findings" "fixtures/fuzz/$target"
+    echo "fuzz: $target for ${SECONDS_EACH}s" >&2
+    if ! "$BIN" "$target" -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+        -artifact_prefix="$SCRATCH/findings/$target-" "$SCRATCH/corpus/$target" fixtures "fixtures/fuzz/$target" \
+        2> "$SCRATCH/$target.log"; then
+        tail -n 60 "$SCRATCH/$target.log" >&2
+        echo "fuzz: $target found a failure; its input is in $SCRATCH/findings/ (log: $SCRATCH/$target.log)" >&2
+        exit 1
+    fi
+    grep -E "^stat::number_of_executed_units|^Done" "$SCRATCH/$target.log" >&2 || true
+done
+echo "fuzz: no findings" >&2
