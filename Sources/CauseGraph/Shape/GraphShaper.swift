@@ -22,7 +22,10 @@
 ///    updates (``EdgeBudget``); when it leaves any out, the legend counts them.
 /// 10. fan-out folds, when `maxNodes` had to cut and `foldFanOuts` is on:
 ///    sibling updates of the same shown causes, with nothing drawn after
-///    them, become one node (``FanOutFold``).
+///    them, become one node (``FanOutFold``); when that frees room, steps
+///    7–10 run again with a limit larger by the room freed (at most
+///    ``refillRounds`` times), as long as the picture stays within `maxNodes`
+///    and strands no more nodes without an edge.
 ///
 /// Kept nodes keep their ids and every direct edge between them; links
 /// through removed nodes become residual edges (``ResidualEdges``), unless
@@ -91,9 +94,57 @@ public struct GraphShaper: Sendable {
         }
         // Only a picture that had to be cut is folded: a small graph is drawn as it is.
         let foldsFanOuts = settings.foldFanOuts && settings.maxNodes > 0 && pass.keptCount > settings.maxNodes
+        var drawing = draw(pass, limit: settings.maxNodes, explained: explained, foldsFanOuts: foldsFanOuts)
+        // Folds free room: choose again with a larger limit while the picture stays within the one given.
+        var limit = settings.maxNodes
+        for _ in 0..<Self.refillRounds where foldsFanOuts && drawing.graph.nodes.count < settings.maxNodes {
+            limit += settings.maxNodes - drawing.graph.nodes.count
+            let larger = draw(pass, limit: limit, explained: explained, foldsFanOuts: foldsFanOuts)
+            // A larger choice whose edges no longer fit the edge limit would strand nodes without an edge.
+            guard larger.graph.nodes.count <= settings.maxNodes, larger.graph.nodes.count > drawing.graph.nodes.count,
+                larger.strandedNodes <= drawing.strandedNodes else { break }
+            drawing = larger
+        }
+        steps += drawing.steps
+        let shaped = drawing.graph
+        let directEdges = shaped.edges.count { !$0.isResidual }
+        let residualEdges = shaped.edges.count - directEdges
+
+        let report = ShapingReport(
+            total: ShapingReport.Totals(
+                nodes: graph.nodes.count, edges: graph.edges.count,
+                events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0)),
+            shown: ShapingReport.Totals(nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
+            residualEdges: residualEdges, impliedResidualPaths: drawing.impliedResidualPaths, steps: steps)
+        return ShapedGraph(graph: shaped, report: report)
+    }
+
+    /// How many times a picture whose folds freed room is chosen again, larger.
+    static let refillRounds = 3
+
+    /// A picture of what the filters kept, and the steps of the filters that chose it.
+    private struct Drawing {
+        var graph: CauseGraph
+        var steps: [ShapingReport.Step]
+        var impliedResidualPaths: Int
+
+        /// Nodes drawn without any edge.
+        var strandedNodes: Int {
+            let ends = Set(graph.edges.flatMap { [$0.from, $0.to] })
+            return graph.nodes.count { !ends.contains($0.id) }
+        }
+    }
+
+    /// Applies the node limit (`limit`, reported as the one given), the edge
+    /// filters and the folds to what the earlier filters kept.
+    private func draw(_ kept: Pass, limit: Int, explained: ExplainedUpdates, foldsFanOuts: Bool) -> Drawing {
+        var pass = kept
+        var steps: [ShapingReport.Step] = []
+        let graph = pass.graph
+        let topology = pass.topology
         if settings.maxNodes > 0 {
             let option = "--max-nodes \(settings.maxNodes)"
-            let removed = pass.keepExplaining(settings.maxNodes, explained)
+            let removed = pass.keepExplaining(limit, explained)
             steps.append(ShapingReport.Step(
                 filter: .maxNodes, option: option, removedNodes: removed.nodes, removedEvents: pass.takeRemovedEvents(),
                 removedRootCauses: removed.rootCauses))
@@ -126,16 +177,7 @@ public struct GraphShaper: Sendable {
                     filter: .foldFanOuts, option: "fan-outs", removedNodes: folded.foldedNodes, folds: folded.folds))
             }
         }
-        let directEdges = shaped.edges.count { !$0.isResidual }
-        let residualEdges = shaped.edges.count - directEdges
-
-        let report = ShapingReport(
-            total: ShapingReport.Totals(
-                nodes: graph.nodes.count, edges: graph.edges.count,
-                events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0)),
-            shown: ShapingReport.Totals(nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
-            residualEdges: residualEdges, impliedResidualPaths: residual.implied, steps: steps)
-        return ShapedGraph(graph: shaped, report: report)
+        return Drawing(graph: shaped, steps: steps, impliedResidualPaths: residual.implied)
     }
 
     /// The updates each shaped edge carries: a direct edge its own share, a

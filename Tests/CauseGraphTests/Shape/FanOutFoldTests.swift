@@ -37,6 +37,18 @@ struct FanOutFoldTests {
         #expect(shaped.report.shown.events == 117)
     }
 
+    @Test("the room folds free is filled again, within the limit and without stranding a node")
+    func refills() throws {
+        // Under a limit of 7, the first choice folds the rows into one node; a larger choice then brings Detail and Leaf in.
+        let shaped = try GraphShaper(settings: ShapingSettings(maxNodes: 7)).shape(Self.list)
+        #expect(shaped.graph.nodes.count <= 7)
+        #expect(shaped.graph.titles.contains("Detail") && shaped.graph.titles.contains("Leaf"))
+        let chosen = Self.list.nodes.count - (shaped.report.steps.first { $0.filter == .maxNodes }?.removedNodes ?? 0)
+        #expect(chosen > 7, "the limit chose \(chosen) nodes")
+        let ends = Set(shaped.graph.edges.flatMap { [$0.from, $0.to] })
+        #expect(shaped.graph.nodes.allSatisfy { ends.contains($0.id) })
+    }
+
     @Test("--unfold, no node limit, or a graph within the limit draw every sibling", arguments: [
         ShapingSettings(maxNodes: 10, foldFanOuts: false), ShapingSettings(maxNodes: 0), ShapingSettings(maxNodes: 11),
     ])
