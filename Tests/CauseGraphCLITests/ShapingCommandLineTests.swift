@@ -48,12 +48,21 @@ struct ShapingCommandLineTests {
         let result = try Causegraph.run(["render", landmarks, "--format", "json", "--hide-system", "--min-count", "3", "--max-nodes", "3"])
         #expect(result.status == 0)
         let graph = try json(result)
-        // The observable drove 75 updates and the list view 6: they outweigh Tap's 3.
-        #expect(graph.nodes == ["ModelData.favoritesCollection", "LandmarkListItemView", "LandmarkListView"])
+        // Tap is the root cause of every update: it is kept with its path to the heaviest update, the list items.
+        #expect(graph.nodes == ["Tap", "ModelData.favoritesCollection", "LandmarkListItemView"])
         #expect(graph.isShaped)
         #expect(result.output.contains(#""option": "--hide-system", "removedNodes": 2"#))
         #expect(result.output.contains(#""option": "--min-count 3", "removedNodes": 0"#))
         #expect(result.output.contains(#""option": "--max-nodes 3", "removedNodes": 2"#))
+    }
+
+    @Test("--node-fraction and --edge-fraction in the note and the JSON")
+    func fractions() throws {
+        let result = try Causegraph.run(["render", landmarks, "--format", "json", "--node-fraction", "10%", "--edge-fraction", "0.5"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "note: showing 4 of 7 nodes and 3 of 6 edges; --node-fraction 10%: 3 nodes explaining less than that share of 84 updates dropped\n")
+        #expect(result.output.contains(#"{"filter": "nodeFraction", "option": "--node-fraction 10%", "removedNodes": 3, "#))
+        #expect(result.output.contains(#"{"filter": "edgeFraction", "option": "--edge-fraction 0.5", "removedNodes": 0, "#))
     }
 
     @Test("--window keeps only the events in the time range")
@@ -69,16 +78,16 @@ struct ShapingCommandLineTests {
     @Test("the SVG carries the legend and dotted residual edges")
     func svgLegend() throws {
         let scratch = try Scratch()
-        let result = try Causegraph.run(["render", fixture("environment-writer.jsonl"), "-o", scratch.path("graph.svg"), "--hide-system", "--max-nodes", "5"])
+        let result = try Causegraph.run(["render", fixture("environment-writer.jsonl"), "-o", scratch.path("graph.svg"), "--hide-system", "--max-nodes", "4"])
         #expect(result.status == 0)
         // Graphviz writes hyphens in text as &#45;.
         let svg = String(decoding: try scratch.read("graph.svg"), as: UTF8.self).replacingOccurrences(of: "&#45;", with: "-")
-        #expect(svg.contains(">shown: 5 of 9 nodes, 3 of 8 edges (+ 1 dotted), 60 of 72 events<"))
+        #expect(svg.contains(">shown: 4 of 9 nodes, 2 of 8 edges (+ 1 dotted), 33 of 72 events<"))
         #expect(svg.contains(">--hide-system: 2 system nodes folded into dotted edges<"))
         #expect(svg.contains(">dotted edges: cause links through nodes not shown<"))
         #expect(svg.contains(#"<g id="r1" class="edge kind-state label-update residual">"#))
         #expect(svg.contains("stroke-dasharray=\"1,5\""), "dotted")
-        #expect(svg.components(separatedBy: "<g id=\"n").count - 1 == 5)
+        #expect(svg.components(separatedBy: "<g id=\"n").count - 1 == 4)
     }
 
     @Test("errors are one line and exit 2", arguments: [
@@ -97,6 +106,8 @@ struct ShapingCommandLineTests {
         (["--max-edges", "-2"], "error: --max-edges -2 is out of range; give 0 (no limit) or more\n"),
         (["--min-count", "-1"], "error: --min-count -1 is out of range; give 0 or more\n"),
         (["--max-nodes", "many"], "error: the value 'many' is invalid for '--max-nodes"),
+        (["--node-fraction", "150%"], "error: --node-fraction \"150%\" is out of range; give 0% to 100%, or a fraction from 0 to 1\n"),
+        (["--edge-fraction", "some"], "error: --edge-fraction \"some\" is not a share; give a percentage (0.5%) or a fraction (0.005)\n"),
     ])
     func errors(_ options: [String], _ message: String) throws {
         let scratch = try Scratch()
@@ -115,7 +126,7 @@ struct ShapingCommandLineTests {
         }
     }
 
-    @Test("with the defaults a trace of 10,000 distinct nodes renders to SVG with 80 nodes, quickly")
+    @Test("with the defaults a trace of 10,000 distinct nodes renders to SVG with at most 80 nodes, quickly")
     func largeTrace() throws {
         let scratch = try Scratch()
         let trace = scratch.path("big.jsonl")
@@ -124,11 +135,17 @@ struct ShapingCommandLineTests {
         let result = try Causegraph.run(["render", trace, "-o", scratch.path("big.svg")])
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 0)
-        #expect(result.standardError.hasPrefix("note: showing 80 of 10,009 nodes and 10 of 21,516 edges (+ 140 dotted); --max-nodes 80: 9,929 nodes carrying the fewest updates dropped (--max-nodes 0 shows all); --max-edges 150: 412 lighter edges not drawn (--max-edges 0 draws all)\n"))
+        #expect(result.standardError == "note: showing 80 of 10,009 nodes and 81 of 21,516 edges (+ 63 dotted); --max-nodes 80: 9,923 nodes explaining the fewest updates dropped (--max-nodes 0 shows all); --max-edges 150: 240 edges explaining the fewest updates not drawn (--max-edges 0 draws all); fan-outs: 9 nodes driven by the same cause, with nothing drawn after them, folded into 3 (--unfold shows them)\n")
         let svg = String(decoding: try scratch.read("big.svg"), as: UTF8.self)
-        #expect(svg.components(separatedBy: "<g id=\"n").count - 1 == 80)
+        // The folds freed room, so the limit chose 86 nodes, 9 of which fold into 3.
+        #expect(svg.components(separatedBy: "<g id=\"n").count - 1 == 77)
+        #expect(svg.components(separatedBy: "<g id=\"f").count - 1 == 3, "three folds")
         #expect(svg.contains(">shown: 80 of 10,009 nodes, "))
-        #expect(svg.contains("carrying the fewest updates dropped"))
+        #expect(svg.contains("explaining the fewest updates dropped"))
+        // The picture fits a screen: neither side more than 2.5 times the other.
+        let size = try #require(svg.firstMatch(of: /<svg width="([0-9.]+)pt" height="([0-9.]+)pt"/))
+        let (width, height) = (try #require(Double(size.1)), try #require(Double(size.2)))
+        #expect(max(width, height) <= 2.5 * min(width, height), "\(width) × \(height) pt")
         // A debug build on a shared machine takes a few seconds; a layout of
         // thousands of nodes would take hours.
         #expect(elapsed < .seconds(60), "render took \(elapsed)")
@@ -152,7 +169,7 @@ struct ShapingNoteTests {
     func maxEdges() throws {
         let result = try Causegraph.run(["render", landmarks, "--max-edges", "2", "--format", "dot"])
         #expect(result.status == 0)
-        #expect(result.standardError == "note: showing 7 of 7 nodes and 2 of 6 edges; --max-edges 2: 4 lighter edges not drawn (--max-edges 0 draws all)\n")
+        #expect(result.standardError == "note: showing 7 of 7 nodes and 2 of 6 edges; --max-edges 2: 4 edges explaining the fewest updates not drawn (--max-edges 0 draws all)\n")
     }
 
     @Test("removedEvents counts the events of the nodes --focus and --ignore dropped")

@@ -12,12 +12,12 @@ struct ShapedRenderTests {
             .appendingPathComponent("fixtures/environment-writer.jsonl").path
         let graph = try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
         let hostile = #"</text><script>alert(1)</script>&amp;\N"#
-        let settings = ShapingSettings(ignore: [TitlePattern(substring: hostile)], hideSystem: true, maxNodes: 5)
+        let settings = ShapingSettings(ignore: [TitlePattern(substring: hostile)], hideSystem: true, maxNodes: 4)
         let shaped = try GraphShaper(settings: settings).shape(graph)
         let svg = try SVGDocument(try Graphviz.render(dot: DOTEncoder().encode(shaped.graph, legend: shaped.legend), format: .svg).bytes)
         let texts = svg.texts
         #expect(texts.contains("CaféMenu"))
-        #expect(texts.contains("shown: 5 of 9 nodes, 3 of 8 edges (+ 1 dotted), 60 of 72 events"))
+        #expect(texts.contains("shown: 4 of 9 nodes, 2 of 8 edges (+ 1 dotted), 33 of 72 events"))
         #expect(texts.contains("--ignore \"\(hostile)\": nothing left out"))
         #expect(texts.contains("--hide-system: 2 system nodes folded into dotted edges"))
         #expect(!svg.elements.contains { $0.name == "script" })

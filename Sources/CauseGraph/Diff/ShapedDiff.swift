@@ -22,6 +22,9 @@ extension GraphDiff {
     ///
     /// - Throws: ``ShapingError`` naming the filter that removed every node.
     public func shaped(by settings: ShapingSettings, window: WindowStatistics? = nil) throws(ShapingError) -> ShapedDiff {
+        // A diff draws each node's two sides; a fold of several nodes would have neither.
+        var settings = settings
+        settings.foldFanOuts = false
         let shaped = try GraphShaper(settings: settings).shape(union, window: window)
         let kept = Set(shaped.graph.nodes.map(\.id))
         var diff = self

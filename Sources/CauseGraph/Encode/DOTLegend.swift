@@ -51,8 +51,17 @@ enum DOTLegend {
         case .hideSystem:
             CountText.string(step.removedNodes, "system node") + (drewDotted ? " folded into dotted edges" : " hidden, with no cause link through them")
         case .minCount: "\(nodes) with fewer events dropped"
-        case .maxNodes: "\(nodes) carrying the fewest updates dropped (--max-nodes 0 shows all)"
-        case .maxEdges: "\(CountText.string(step.removedEdges, "lighter edge")) not drawn (--max-edges 0 draws all)"
+        case .foldFanOuts:
+            "\(nodes) driven by the same cause, with nothing drawn after them, folded into \(step.folds) (--unfold shows them)"
+        case .nodeFraction: "\(nodes) explaining less than that share of \(CountText.string(step.shareOf, "update")) dropped"
+        case .edgeFraction:
+            "\(CountText.string(step.removedEdges, "edge")) carrying less than that share of \(CountText.string(step.shareOf, "update")) not drawn"
+        case .maxNodes:
+            "\(nodes) explaining the fewest updates dropped"
+                + (step.removedRootCauses > 0 ? ", \(CountText.string(step.removedRootCauses, "root cause")) among them" : "")
+                + " (--max-nodes 0 shows all)"
+        case .maxEdges:
+            "\(CountText.string(step.removedEdges, "edge")) explaining the fewest updates not drawn (--max-edges 0 draws all)"
         }
         return "\(step.option): \(outcome)" + untimed
     }

@@ -93,6 +93,9 @@ public enum GraphJSONEncoder {
                 "removedEvents": JSONText.number(step.removedEvents),
                 "removedLinks": JSONText.number(step.removedLinks),
                 "removedEdges": JSONText.number(step.removedEdges),
+                "removedRootCauses": JSONText.number(step.removedRootCauses),
+                "folds": JSONText.number(step.folds),
+                "shareOf": JSONText.number(step.shareOf),
                 "keptUntimedEvents": JSONText.number(step.keptUntimedEvents),
             ])
         }

@@ -9,13 +9,23 @@
 ///    causes were dropped by it;
 /// 4. `hideSystem`: drop system nodes;
 /// 5. `minCount`: drop nodes with fewer events;
-/// 6. `maxNodes`: keep the nodes that carry the most updates (its own
-///    events, or the links it drove when those are more, so a gesture that
-///    drove hundreds of updates counts for them); focused nodes first, ties
-///    by node order, so the choice never depends on hashing.
-///
-/// 7. `maxEdges`: draw the heaviest edges (direct and residual alike), ties
-///    in the graph's order; when it leaves any out, the legend counts them.
+/// 6. `nodeFraction`: drop nodes that explain less than that share of the
+///    updates of the nodes left;
+/// 7. `maxNodes`: keep the nodes that explain the most updates
+///    (``ExplainedUpdates``), chosen so every kept update keeps a path from
+///    a kept cause (``ExplanatorySelection``); focused nodes first;
+/// 8. `edgeFraction`: leave undrawn the edges that carry less than that
+///    share of the updates shown, but for each node's heaviest edge from a
+///    cause and each cause's heaviest edge out (``EdgeBudget``);
+/// 9. `maxEdges`: draw each node's heaviest edge from a cause and each
+///    cause's heaviest edge out first, then the edges that carry the most
+///    updates (``EdgeBudget``); when it leaves any out, the legend counts them.
+/// 10. fan-out folds, when `maxNodes` had to cut and `foldFanOuts` is on:
+///    sibling updates of the same shown causes, with nothing drawn after
+///    them, become one node (``FanOutFold``); when that frees room, steps
+///    7–10 run again with a limit larger by the room freed (at most
+///    ``refillRounds`` times), as long as the picture stays within `maxNodes`
+///    and strands no more nodes without an edge.
 ///
 /// Kept nodes keep their ids and every direct edge between them; links
 /// through removed nodes become residual edges (``ResidualEdges``), unless
@@ -70,10 +80,74 @@ public struct GraphShaper: Sendable {
             try pass.requireNodes(after: option, reason: "no node has \(settings.minCount) events or more")
             steps.append(ShapingReport.Step(filter: .minCount, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
+        // Weighed once the filters that remove content have run, so what they removed explains nothing.
+        var explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
+        if let share = settings.nodeFraction {
+            let option = "--node-fraction \(share)"
+            let updates = pass.keptUpdates()
+            let threshold = share.value * Double(updates)
+            let removed = pass.remove { explained.nodes[$0] < threshold }
+            try pass.requireNodes(after: option, reason: "no node explains that share of the updates")
+            steps.append(ShapingReport.Step(
+                filter: .nodeFraction, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents(), shareOf: updates))
+            explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
+        }
+        // Only a picture that had to be cut is folded: a small graph is drawn as it is.
+        let foldsFanOuts = settings.foldFanOuts && settings.maxNodes > 0 && pass.keptCount > settings.maxNodes
+        var drawing = draw(pass, limit: settings.maxNodes, explained: explained, foldsFanOuts: foldsFanOuts)
+        // Folds free room: choose again with a larger limit while the picture stays within the one given.
+        var limit = settings.maxNodes
+        for _ in 0..<Self.refillRounds where foldsFanOuts && drawing.graph.nodes.count < settings.maxNodes {
+            limit += settings.maxNodes - drawing.graph.nodes.count
+            let larger = draw(pass, limit: limit, explained: explained, foldsFanOuts: foldsFanOuts)
+            // A larger choice whose edges no longer fit the edge limit would strand nodes without an edge.
+            guard larger.graph.nodes.count <= settings.maxNodes, larger.graph.nodes.count > drawing.graph.nodes.count,
+                larger.strandedNodes <= drawing.strandedNodes else { break }
+            drawing = larger
+        }
+        steps += drawing.steps
+        let shaped = drawing.graph
+        let directEdges = shaped.edges.count { !$0.isResidual }
+        let residualEdges = shaped.edges.count - directEdges
+
+        let report = ShapingReport(
+            total: ShapingReport.Totals(
+                nodes: graph.nodes.count, edges: graph.edges.count,
+                events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0)),
+            shown: ShapingReport.Totals(nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
+            residualEdges: residualEdges, impliedResidualPaths: drawing.impliedResidualPaths, steps: steps)
+        return ShapedGraph(graph: shaped, report: report)
+    }
+
+    /// How many times a picture whose folds freed room is chosen again, larger.
+    static let refillRounds = 3
+
+    /// A picture of what the filters kept, and the steps of the filters that chose it.
+    private struct Drawing {
+        var graph: CauseGraph
+        var steps: [ShapingReport.Step]
+        var impliedResidualPaths: Int
+
+        /// Nodes drawn without any edge.
+        var strandedNodes: Int {
+            let ends = Set(graph.edges.flatMap { [$0.from, $0.to] })
+            return graph.nodes.count { !ends.contains($0.id) }
+        }
+    }
+
+    /// Applies the node limit (`limit`, reported as the one given), the edge
+    /// filters and the folds to what the earlier filters kept.
+    private func draw(_ kept: Pass, limit: Int, explained: ExplainedUpdates, foldsFanOuts: Bool) -> Drawing {
+        var pass = kept
+        var steps: [ShapingReport.Step] = []
+        let graph = pass.graph
+        let topology = pass.topology
         if settings.maxNodes > 0 {
             let option = "--max-nodes \(settings.maxNodes)"
-            let removed = pass.keepHeaviest(settings.maxNodes)
-            steps.append(ShapingReport.Step(filter: .maxNodes, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
+            let removed = pass.keepExplaining(limit, explained)
+            steps.append(ShapingReport.Step(
+                filter: .maxNodes, option: option, removedNodes: removed.nodes, removedEvents: pass.takeRemovedEvents(),
+                removedRootCauses: removed.rootCauses))
         }
 
         var shaped = graph
@@ -81,32 +155,43 @@ public struct GraphShaper: Sendable {
         let residual = ResidualEdges.build(graph, topology, kept: pass.kept)
         shaped.edges = graph.edges.indices.filter { topology.connects($0, within: pass.kept) }.map { graph.edges[$0] }
             + residual.edges
+        shaped.worstUpdates = graph.worstUpdates.filter { example in shaped.nodes.contains { $0.id == example.node } }
+        var weights = Self.weights(of: shaped.edges, graph, explained)
+        if let share = settings.edgeFraction {
+            let updates = shaped.nodes.reduce(0) { $0 + ($1.kind.isUpdate ? $1.count : 0) }
+            let removed = EdgeBudget.keep(above: share.value * Double(updates), of: &shaped.edges, weights: &weights, nodes: shaped.nodes)
+            steps.append(ShapingReport.Step(
+                filter: .edgeFraction, option: "--edge-fraction \(share)", removedEdges: removed, shareOf: updates))
+        }
         // Listed only when it left edges out: it guards the layout's time rather than choosing content.
-        if settings.maxEdges > 0, case let removed = Self.keepHeaviest(settings.maxEdges, of: &shaped.edges), removed > 0 {
+        if settings.maxEdges > 0, case let removed = EdgeBudget.keep(settings.maxEdges, of: &shaped.edges, weights: &weights, nodes: shaped.nodes),
+            removed > 0 {
             steps.append(ShapingReport.Step(filter: .maxEdges, option: "--max-edges \(settings.maxEdges)", removedEdges: removed))
         }
-        let directEdges = shaped.edges.count { !$0.isResidual }
-        let residualEdges = shaped.edges.count - directEdges
-        shaped.worstUpdates = graph.worstUpdates.filter { example in shaped.nodes.contains { $0.id == example.node } }
-
-        let report = ShapingReport(
-            total: ShapingReport.Totals(
-                nodes: graph.nodes.count, edges: graph.edges.count,
-                events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0)),
-            shown: ShapingReport.Totals(nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
-            residualEdges: residualEdges, impliedResidualPaths: residual.implied, steps: steps)
-        return ShapedGraph(graph: shaped, report: report)
+        // Last, so "nothing drawn after them" is judged on the edges drawn.
+        if foldsFanOuts {
+            let focusedIDs = Set(graph.nodes.indices.filter { pass.focused[$0] }.map { graph.nodes[$0].id })
+            let folded = FanOutFold.fold(&shaped, weights: &weights, keeping: focusedIDs)
+            if folded.folds > 0 {
+                steps.append(ShapingReport.Step(
+                    filter: .foldFanOuts, option: "fan-outs", removedNodes: folded.foldedNodes, folds: folded.folds))
+            }
+        }
+        return Drawing(graph: shaped, steps: steps, impliedResidualPaths: residual.implied)
     }
 
-    /// Keeps the `limit` edges with the highest counts, in their order;
-    /// returns how many were dropped.
-    private static func keepHeaviest(_ limit: Int, of edges: inout [CauseGraph.Edge]) -> Int {
-        guard edges.count > limit else { return 0 }
-        let heaviest = edges.indices.sorted { (edges[$1].count, $0) < (edges[$0].count, $1) }.prefix(limit)
-        let kept = Set(heaviest)
-        let dropped = edges.count - limit
-        edges = edges.indices.filter(kept.contains).map { edges[$0] }
-        return dropped
+    /// The updates each shaped edge carries: a direct edge its own share, a
+    /// residual edge the share of its target's causes that it stands for.
+    private static func weights(of edges: [CauseGraph.Edge], _ graph: CauseGraph, _ explained: ExplainedUpdates) -> [Double] {
+        var nodePosition: [String: Int] = [:]
+        for (index, node) in graph.nodes.enumerated() { nodePosition[node.id] = index }
+        var edgePosition: [String: Int] = [:]
+        for (index, edge) in graph.edges.enumerated() { edgePosition[edge.id] = index }
+        return edges.map { edge in
+            if !edge.isResidual, let position = edgePosition[edge.id] { return explained.edges[position] }
+            guard let target = nodePosition[edge.to] else { return 0 }
+            return explained.carried(links: edge.count, into: target)
+        }
     }
 
     private static func events(_ nodes: [CauseGraph.Node]) -> Int {
@@ -140,6 +225,11 @@ private struct Pass {
         for index in kept.indices where kept[index] { events += graph.nodes[index].count }
         defer { eventsAtLastStep = events }
         return eventsAtLastStep - events
+    }
+
+    /// The events of the kept update nodes.
+    func keptUpdates() -> Int {
+        kept.indices.reduce(0) { $0 + (kept[$1] && graph.nodes[$1].kind.isUpdate ? graph.nodes[$1].count : 0) }
     }
 
     /// Removes the kept nodes that satisfy `predicate`; returns how many.
@@ -213,21 +303,15 @@ private struct Pass {
         return remove { dropped[$0] }
     }
 
-    /// Keeps the `limit` heaviest nodes; returns how many were removed.
-    mutating func keepHeaviest(_ limit: Int) -> Int {
-        guard keptCount > limit else { return 0 }
-        var weight = graph.nodes.map(\.count)
-        var driven = [Int](repeating: 0, count: kept.count)
-        for (index, edge) in graph.edges.enumerated() where topology.ends[index].from >= 0 {
-            driven[topology.ends[index].from] += edge.count
+    /// Keeps at most `limit` nodes, those that explain the most updates;
+    /// returns how many nodes were removed, and how many of them were root causes.
+    mutating func keepExplaining(_ limit: Int, _ explained: ExplainedUpdates) -> (nodes: Int, rootCauses: Int) {
+        guard keptCount > limit else { return (0, 0) }
+        let selection = ExplanatorySelection(
+            graph, topology, explained: explained, candidates: kept, focused: focused, limit: limit)
+        let rootCauses = kept.indices.count {
+            kept[$0] && !selection.selected[$0] && explained.isRoot[$0] && graph.nodes[$0].kind.isCause
         }
-        for index in weight.indices { weight[index] = max(weight[index], driven[index]) }
-        let ranked = kept.indices.filter { kept[$0] }.sorted {
-            if focused[$0] != focused[$1] { return focused[$0] }
-            if weight[$0] != weight[$1] { return weight[$0] > weight[$1] }
-            return $0 < $1
-        }
-        let chosen = Set(ranked.prefix(limit))
-        return remove { !chosen.contains($0) }
+        return (remove { !selection.selected[$0] }, rootCauses)
     }
 }

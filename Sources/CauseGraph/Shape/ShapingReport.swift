@@ -17,7 +17,7 @@ public struct ShapingReport: Sendable, Equatable {
     /// A filter that was given, and what it left out.
     public struct Step: Sendable, Equatable {
         public enum Filter: String, Sendable, CaseIterable {
-            case window, focus, ignore, hideSystem, minCount, maxNodes, maxEdges
+            case window, focus, ignore, hideSystem, minCount, nodeFraction, maxNodes, edgeFraction, maxEdges, foldFanOuts
         }
 
         public var filter: Filter
@@ -31,12 +31,18 @@ public struct ShapingReport: Sendable, Equatable {
         public var removedLinks: Int
         /// Events kept because they had no time to compare (the window only).
         public var keptUntimedEvents: Int
-        /// Edges between shown nodes left undrawn (the edge limit only).
+        /// Edges between shown nodes left undrawn (the edge limit and fraction only).
         public var removedEdges: Int
+        /// Root causes among the removed nodes (the node limit only).
+        public var removedRootCauses: Int
+        /// The updates a share was taken of (the fractions only).
+        public var shareOf: Int
+        /// The nodes that stand for the removed ones (fan-out folds only).
+        public var folds: Int
 
         public init(
             filter: Filter, option: String, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0,
-            keptUntimedEvents: Int = 0, removedEdges: Int = 0
+            keptUntimedEvents: Int = 0, removedEdges: Int = 0, removedRootCauses: Int = 0, shareOf: Int = 0, folds: Int = 0
         ) {
             self.filter = filter
             self.option = option
@@ -45,6 +51,9 @@ public struct ShapingReport: Sendable, Equatable {
             self.removedLinks = removedLinks
             self.keptUntimedEvents = keptUntimedEvents
             self.removedEdges = removedEdges
+            self.removedRootCauses = removedRootCauses
+            self.shareOf = shareOf
+            self.folds = folds
         }
     }
 

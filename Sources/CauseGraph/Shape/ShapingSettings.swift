@@ -1,7 +1,8 @@
 /// What the user asked shaping to keep, the options of `causegraph render`.
 ///
 /// The filters apply in a fixed order (see ``GraphShaper``): window (while
-/// importing), focus and depth, ignore, hide-system, min-count, max-nodes, max-edges.
+/// importing), focus and depth, ignore, hide-system, min-count, node fraction,
+/// max-nodes, edge fraction, max-edges, fan-out folds.
 public struct ShapingSettings: Sendable, Equatable {
     /// The node limit when none is given: `dot` lays out 80 nodes in well
     /// under a second, and its cost grows much faster than the node count.
@@ -23,15 +24,21 @@ public struct ShapingSettings: Sendable, Equatable {
     public var hideSystem: Bool
     /// Drop nodes with fewer events than this.
     public var minCount: Int
-    /// Keep at most this many nodes, those that carry the most updates; 0 for no limit.
+    /// Drop nodes that explain less than this share (0–1) of the updates shown.
+    public var nodeFraction: ShapingShare?
+    /// Keep at most this many nodes, those that explain the most updates; 0 for no limit.
     public var maxNodes: Int
-    /// Draw at most this many edges, the heaviest; 0 for no limit.
+    /// Leave undrawn the edges that carry less than this share (0–1) of the updates shown.
+    public var edgeFraction: ShapingShare?
+    /// Fold sibling updates of one cause, with nothing drawn after them, into one node (while `maxNodes` applies).
+    public var foldFanOuts: Bool
+    /// Draw at most this many edges, each node's main cause link first, then those that carry the most updates; 0 for no limit.
     public var maxEdges: Int
 
     public init(
         window: TimeWindow? = nil, focus: [TitlePattern] = [], depth: Int? = nil, ignore: [TitlePattern] = [],
         hideSystem: Bool = false, minCount: Int = 0, maxNodes: Int = ShapingSettings.defaultMaxNodes,
-        maxEdges: Int = ShapingSettings.defaultMaxEdges
+        maxEdges: Int = ShapingSettings.defaultMaxEdges, nodeFraction: ShapingShare? = nil, edgeFraction: ShapingShare? = nil, foldFanOuts: Bool = true
     ) {
         self.window = window
         self.focus = focus
@@ -41,5 +48,8 @@ public struct ShapingSettings: Sendable, Equatable {
         self.minCount = minCount
         self.maxNodes = maxNodes
         self.maxEdges = maxEdges
+        self.nodeFraction = nodeFraction
+        self.edgeFraction = edgeFraction
+        self.foldFanOuts = foldFanOuts
     }
 }

@@ -25,12 +25,26 @@ struct ShapingOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Drop nodes with fewer events than this.", valueName: "n"))
     var minCount: Int = 0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Keep at most this many nodes, those that carry the most updates; 0 keeps all.", valueName: "n"))
-    var maxNodes: Int = ShapingSettings.defaultMaxNodes
+    @Option(help: ArgumentHelp(
+        "Drop nodes that explain less than this share of the updates shown: a percentage (0.5%) or a fraction (0.005).",
+        valueName: "share"))
+    var nodeFraction: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Draw at most this many edges, the heaviest; 0 draws all.", valueName: "n"))
+        "Keep at most this many nodes, those that explain the most updates; 0 keeps all.", valueName: "n"))
+    var maxNodes: Int = ShapingSettings.defaultMaxNodes
+
+    @Flag(help: "Draw sibling nodes driven by the same cause one by one instead of folding them into one node.")
+    var unfold = false
+
+    @Option(help: ArgumentHelp(
+        "Leave undrawn the edges that carry less than this share of the updates shown (each node keeps its edge from its main cause).",
+        valueName: "share"))
+    var edgeFraction: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Draw at most this many edges: each node's edge from its main cause first, then those that carry the most updates; 0 draws all.",
+        valueName: "n"))
     var maxEdges: Int = ShapingSettings.defaultMaxEdges
 
     @Option(help: ArgumentHelp(
@@ -53,6 +67,9 @@ struct ShapingOptions: ParsableArguments {
             depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes, maxEdges: maxEdges)
         settings.focus = try focus.map(pattern)
         settings.ignore = try ignore.map(pattern)
+        settings.foldFanOuts = !unfold
+        settings.nodeFraction = try nodeFraction.map { try share($0, option: "--node-fraction") }
+        settings.edgeFraction = try edgeFraction.map { try share($0, option: "--edge-fraction") }
         if let window {
             do {
                 settings.window = try TimeWindow(parsing: window)
@@ -61,6 +78,14 @@ struct ShapingOptions: ParsableArguments {
             }
         }
         return settings
+    }
+
+    private func share(_ text: String, option: String) throws -> ShapingShare {
+        do {
+            return try ShapingShare(parsing: text)
+        } catch {
+            throw ValidationError("\(option) \(error)")
+        }
     }
 
     private func pattern(_ text: String) throws -> TitlePattern {

@@ -135,12 +135,12 @@ struct ReportBrowserTests {
 
     @Test("a shaped report: the dotted edge through nodes not drawn opens in the panel; rows of nodes not drawn select nothing")
     func shaped() throws {
-        let report = try WrittenReport("onoff-toggle", options: ["--max-nodes", "3"])
+        let report = try WrittenReport("onoff-toggle", options: ["--max-nodes", "2"])
         let browser = try Chromium()
         defer { browser.close() }
         let page = try BrowserPage(browser, url: report.url)
         var settings = ShapingSettings()
-        settings.maxNodes = 3
+        settings.maxNodes = 2
         let drawn = try GraphShaper(settings: settings).shape(report.graph).graph
         #expect(try page.strings("[...document.querySelectorAll('#canvas > svg g.node')].map((node) => node.id)") == drawn.nodes.map(\.id))
         let residual = try #require(drawn.edges.first { $0.isResidual })

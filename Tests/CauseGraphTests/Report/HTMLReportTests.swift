@@ -155,14 +155,14 @@ struct HTMLReportTests {
     func shaped() throws {
         let (graph, events) = try fixtureEvents("onoff-toggle")
         var settings = ShapingSettings()
-        settings.maxNodes = 3
+        settings.maxNodes = 2
         let drawn = try GraphShaper(settings: settings).shape(graph)
         let kept = Set(drawn.graph.nodes.map(\.id))
-        #expect(kept.count == 3 && drawn.graph.edges.contains { $0.isResidual })
+        #expect(kept.count == 2 && drawn.graph.edges.contains { $0.isResidual })
         let renderer = FakeRenderer()
         let html = HTMLReport(graph: graph, drawn: drawn, events: events).html { renderer.render($0, graph: drawn.graph) }
         #expect(renderer.dot == DOTEncoder().encode(drawn.graph, legend: drawn.legend))
-        #expect(html.contains("<p class=\"facts\">60 Hz · 19 events · 3 of 5 nodes drawn · "))
+        #expect(html.contains("<p class=\"facts\">60 Hz · 19 events · 2 of 5 nodes drawn · "))
         let graphData = try #require(between(html, "<script type=\"application/json\" id=\"graph-data\">", "</script>"))
         #expect(graphData == "\n" + GraphJSONEncoder.encode(drawn.graph, shaping: drawn.legend))
         let reportData = try #require(between(html, "<script type=\"application/json\" id=\"report-data\">", "</script>"))

@@ -37,18 +37,122 @@ struct GraphShaperTests {
         #expect(shaped.report.steps.map(\.option) == ["--max-nodes 80"])
     }
 
-    @Test("max-edges draws the heaviest edges, direct and dotted alike, and the legend counts the rest")
+    @Test("max-edges draws the edges that explain the most updates, direct and dotted alike, and the legend counts the rest")
     func maxEdges() throws {
         let shaped = try shape(ShapingSettings(hideSystem: true, maxNodes: 0, maxEdges: 3))
-        // Direct edges Tap→flag ×2, flag→Parent ×2, Parent→Sibling ×5, flag→Other ×3, and the dotted Parent⇢Child ×8.
-        #expect(shaped.graph.edges.map(\.count) == [5, 3, 8], "the three heaviest, in the graph's order")
-        #expect(shaped.graph.edges.map(\.isResidual) == [false, false, true])
+        // Direct edges Tap→flag ×2, flag→Parent ×2, Parent→Sibling ×5, flag→Other ×3, and the dotted Parent⇢Child ×8;
+        // they carry 26, 23, 5, 3 and 8 of the updates shown: Tap explains them all, through flag and Parent.
+        #expect(shaped.graph.edgeSummaries == ["Tap -> Root.flag ×2", "Root.flag -> Parent ×2", "Parent ⇢ Child ×8"])
         #expect(shaped.report.steps.last == ShapingReport.Step(filter: .maxEdges, option: "--max-edges 3", removedEdges: 2))
         #expect(shaped.report.shown.edges == 2)
         #expect(shaped.report.residualEdges == 1)
         let legend = try #require(shaped.legend)
-        #expect(DOTEncoder().encode(shaped.graph, legend: legend).contains("--max-edges 3: 2 lighter edges not drawn (--max-edges 0 draws all)"))
+        #expect(DOTEncoder().encode(shaped.graph, legend: legend).contains(
+            "--max-edges 3: 2 edges explaining the fewest updates not drawn (--max-edges 0 draws all)"))
         #expect(try shape(ShapingSettings(hideSystem: true, maxNodes: 0, maxEdges: 0)).graph.edges.count == 5)
+    }
+
+    @Test("max-edges keeps every cause's edge before heavier body-to-body edges")
+    func maxEdgesKeepsCauses() throws {
+        // Three taps each change a flag that runs List once; List then runs 40 rows 10 times each.
+        var nodes: [(String, NodeKind, Owner, Int)] = []
+        var edges: [(String, String, Int)] = []
+        for tap in 1...3 {
+            nodes += [("Tap\(tap)", .gesture, .app, 1), ("Flag\(tap)", .state, .app, 1)]
+            edges += [("Tap\(tap)", "Flag\(tap)", 1), ("Flag\(tap)", "List", 1)]
+        }
+        nodes.append(("List", .body, .app, 3))
+        for row in 1...40 {
+            nodes.append(("Row\(row)", .body, .app, 10))
+            edges.append(("List", "Row\(row)", 10))
+        }
+        let shaped = try shape(ShapingSettings(maxNodes: 0, maxEdges: 20), of: tinyGraph(nodes, edges))
+        let drawn = Set(shaped.graph.edges.flatMap { [$0.from, $0.to] })
+        for node in shaped.graph.nodes where node.kind.isCause {
+            #expect(drawn.contains(node.id), "\(node.title) has no edge")
+        }
+        #expect(shaped.graph.edges.count == 20)
+    }
+
+    @Test("max-nodes keeps the leading root cause and its path to the heaviest update, not heavy nodes cut from their causes")
+    func maxNodesKeepsPaths() throws {
+        // Scroll leads, through a state change and two light bodies, to 500 row updates; Tap drives 145
+        // updates in three views. Counting events or links alone keeps Row, Section, Tap and its views, and
+        // leaves Row without a drawn cause.
+        let graph = tinyGraph(
+            [
+                ("Scroll", .gesture, .app, 5), ("Tap", .gesture, .app, 50), ("Offset", .state, .app, 5),
+                ("Feed", .body, .app, 5), ("Section", .body, .app, 5), ("Row", .body, .app, 500),
+                ("Badge", .body, .app, 60), ("Toolbar", .body, .app, 40), ("Icon", .body, .app, 45),
+            ],
+            [
+                ("Scroll", "Offset", 5), ("Offset", "Feed", 5), ("Feed", "Section", 5), ("Section", "Row", 500),
+                ("Tap", "Badge", 60), ("Tap", "Toolbar", 40), ("Toolbar", "Icon", 45),
+            ])
+        let shaped = try shape(ShapingSettings(maxNodes: 6), of: graph)
+        // Scroll's path to Row does not fit whole: its ends first, then the most explaining nodes below Scroll.
+        #expect(shaped.graph.titles == ["Scroll", "Tap", "Offset", "Feed", "Row", "Badge"])
+        #expect(shaped.graph.edgeSummaries == ["Scroll -> Offset ×5", "Offset -> Feed ×5", "Tap -> Badge ×60", "Feed ⇢ Row ×500"])
+        #expect(shaped.report.steps.last == ShapingReport.Step(filter: .maxNodes, option: "--max-nodes 6", removedNodes: 3, removedEvents: 90))
+    }
+
+    @Test("a path that does not fit keeps its ends, joined by a dotted edge")
+    func maxNodesPathEnds() throws {
+        let graph = tinyGraph(
+            [("Tap", .gesture, .app, 1), ("Flag", .state, .app, 1), ("Feed", .body, .app, 1), ("Row", .body, .app, 90)],
+            [("Tap", "Flag", 1), ("Flag", "Feed", 1), ("Feed", "Row", 90)])
+        let shaped = try shape(ShapingSettings(maxNodes: 2), of: graph)
+        #expect(shaped.graph.titles == ["Tap", "Row"], "the leading root cause and its path to the heaviest update, by its ends")
+        #expect(shaped.graph.edgeSummaries == ["Tap ⇢ Row ×90"])
+        let three = try shape(ShapingSettings(maxNodes: 3), of: graph)
+        #expect(three.graph.titles == ["Tap", "Flag", "Row"])
+        #expect(three.graph.edgeSummaries == ["Tap -> Flag ×1", "Flag ⇢ Row ×90"])
+        let four = try shape(ShapingSettings(maxNodes: 4), of: graph)
+        #expect(four.graph == graph)
+    }
+
+    @Test("explained updates: shares add up, split by link counts, and a cycle is walked once")
+    func explainedShares() throws {
+        // A and B both cause C (3 and 1 links); C causes D, which links back to C.
+        let graph = tinyGraph(
+            [("A", .gesture, .app, 1), ("B", .state, .app, 1), ("C", .body, .app, 4), ("D", .body, .app, 8)],
+            [("A", "C", 3), ("B", "C", 1), ("C", "D", 8), ("D", "C", 2)])
+        let shaped = try shape(ShapingSettings(maxNodes: 3), of: graph)
+        // C gets 3 + 1 + 2 links: A explains half of C's 12, B a sixth; A is kept, B is not.
+        #expect(shaped.graph.titles == ["A", "C", "D"])
+        #expect(shaped.report.steps.last?.removedRootCauses == 1)
+        #expect(shaped.report.removals == [
+            "--max-nodes 3: 1 node explaining the fewest updates dropped, 1 root cause among them (--max-nodes 0 shows all)",
+        ])
+    }
+
+    @Test("node-fraction drops the nodes that explain less than that share of the updates left")
+    func nodeFraction() throws {
+        // Of the 46 updates, Parent explains 43, Stack 28, Layout 18, Child 8, Sibling 5, Other 3.
+        let settings = ShapingSettings(maxNodes: 0, nodeFraction: try ShapingShare(parsing: "20%"))
+        let shaped = try shape(settings)
+        #expect(shaped.graph.titles == ["Tap", "Root.flag", "Parent", "Stack", "Layout"])
+        let step = try #require(shaped.report.steps.first)
+        #expect(step == ShapingReport.Step(filter: .nodeFraction, option: "--node-fraction 20%", removedNodes: 3, removedEvents: 16, shareOf: 46))
+        #expect(shaped.report.removals == ["--node-fraction 20%: 3 nodes explaining less than that share of 46 updates dropped"])
+        #expect(try shape(ShapingSettings(maxNodes: 0, nodeFraction: try ShapingShare(parsing: "0.07"))).graph.titles.contains("Other") == false)
+        #expect(try shape(ShapingSettings(maxNodes: 0, nodeFraction: try ShapingShare(parsing: "0.06"))).graph.titles.contains("Other"))
+        let everything = try shape(ShapingSettings(nodeFraction: try ShapingShare(parsing: "100%")))
+        #expect(everything.graph.titles == ["Tap", "Root.flag"], "the root causes explain every update, so they stay")
+    }
+
+    @Test("edge-fraction leaves out light edges, but never a node's link from its main cause")
+    func edgeFraction() throws {
+        // Other → Child carries 1 of Child's 9 links: under 1 of the 46 updates shown.
+        var graph = Self.chain
+        graph.edges.append(CauseGraph.Edge(id: "e8", from: "n8", to: "n6", kind: .update, label: .update, count: 1))
+        let shaped = try shape(ShapingSettings(maxNodes: 0, edgeFraction: try ShapingShare(parsing: "5%")), of: graph)
+        #expect(!shaped.graph.edgeSummaries.contains("Other -> Child ×1"))
+        #expect(shaped.graph.edges.count == 7, "every other edge is some node's main cause link")
+        #expect(shaped.report.steps.last == ShapingReport.Step(filter: .edgeFraction, option: "--edge-fraction 5%", removedEdges: 1, shareOf: 46))
+        #expect(shaped.report.removals == ["--edge-fraction 5%: 1 edge carrying less than that share of 46 updates not drawn"])
+        let all = try shape(ShapingSettings(maxNodes: 0, edgeFraction: try ShapingShare(parsing: "100%")), of: graph)
+        #expect(all.graph.edges.count == 7, "the spine stays at any share")
     }
 
     @Test("focus keeps the matches and every cause path into them")
@@ -157,7 +261,7 @@ struct GraphShaperTests {
         #expect(shaped.report.steps.first?.removedNodes == 3)
     }
 
-    @Test("max-nodes keeps the nodes that carry most updates, counting the links a cause drove")
+    @Test("max-nodes keeps the nodes that explain most updates, counting what a cause drove")
     func maxNodes() throws {
         // Tap has 2 events but drives 40 updates; Other has 3 events and drives none.
         let graph = tinyGraph(
@@ -182,12 +286,12 @@ struct GraphShaperTests {
         let graph = tinyGraph(
             [("A", .state, .app, 50), ("B", .body, .app, 1), ("C", .body, .app, 60), ("D", .body, .app, 40)],
             [("A", "B", 1), ("B", "C", 7), ("A", "D", 40)])
-        let shaped = try shape(ShapingSettings(maxNodes: 3), of: graph)
-        #expect(shaped.graph.titles == ["A", "C", "D"])
-        #expect(shaped.graph.edgeSummaries == ["A -> D ×40", "A ⇢ C ×7"])
+        let shaped = try shape(ShapingSettings(maxNodes: 2), of: graph)
+        #expect(shaped.graph.titles == ["A", "C"])
+        #expect(shaped.graph.edgeSummaries == ["A ⇢ C ×7"])
         #expect(shaped.graph.edges.last?.kind == .state, "the kind follows the shown cause")
         #expect(shaped.report.residualEdges == 1)
-        #expect(shaped.report.shown.edges == 1)
+        #expect(shaped.report.shown.edges == 0)
     }
 
     @Test("focused nodes are kept first when max-nodes cuts")

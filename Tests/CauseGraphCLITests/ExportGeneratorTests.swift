@@ -1,0 +1,81 @@
+import CauseGraph
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+/// `causegraph-export-gen`: a realistic recording, the same in every table it writes.
+@Suite("causegraph-export-gen")
+struct ExportGeneratorTests {
+    static let generator = Causegraph.executable.deletingLastPathComponent().appendingPathComponent("causegraph-export-gen")
+
+    /// Writes one table of the recording of `rows` cause links into `scratch`, returning its path.
+    static func generate(_ rows: Int, _ table: String, into scratch: Scratch, seed: Int = 1) throws -> String {
+        let path = scratch.path("\(table)-\(rows)-\(seed).\(table == "native" ? "jsonl" : "xml")")
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let process = Process()
+        process.executableURL = generator
+        process.arguments = [String(rows), String(seed), table]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return path
+    }
+
+    static func graph(_ paths: [String]) throws -> JSONValue {
+        let result = try Causegraph.run(["render"] + paths + ["--format", "json", "--max-nodes", "0", "--max-edges", "0"])
+        #expect(result.status == 0, "\(result.standardError)")
+        return try JSONParser.parse(result.output)
+    }
+
+    @Test("the same arguments give the same bytes; another seed another recording")
+    func deterministic() throws {
+        let scratch = try Scratch()
+        let first = try Self.generate(3_000, "swiftui-causes", into: scratch)
+        let otherScratch = try Scratch()
+        let again = try Self.generate(3_000, "swiftui-causes", into: otherScratch)
+        let other = try Self.generate(3_000, "swiftui-causes", into: scratch, seed: 2)
+        #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: again))
+        #expect(FileManager.default.contents(atPath: first) != FileManager.default.contents(atPath: other))
+    }
+
+    @Test("the Instruments tables, joined, give the graph of the native recording")
+    func tablesAgree() throws {
+        let scratch = try Scratch()
+        let tables = try ["swiftui-causes", "swiftui-updates", "swiftui-update-groups", "swiftui-changes"].map {
+            try Self.generate(5_000, $0, into: scratch)
+        }
+        let header = String(decoding: try Data(contentsOf: URL(fileURLWithPath: tables[1])).prefix(4_000), as: UTF8.self)
+        for type in ["start-time", "uint32", "swiftui-update", "event-count", "view-hierarchy", "description-set", "event-concept", "cause-set", "typed-array"] {
+            #expect(header.contains("<engineering-type>\(type)</engineering-type>"), "swiftui-updates has a \(type) column")
+        }
+        let instruments = try Self.graph(tables)
+        let native = try Self.graph([try Self.generate(5_000, "native", into: scratch)])
+        let titles = { (graph: JSONValue) in
+            Set((graph["nodes"]?.arrayValue ?? []).compactMap { node in node["title"]?.stringValue.map { "\(node["kind"]?.stringValue ?? "") \($0)" } })
+        }
+        #expect(titles(instruments) == titles(native))
+        #expect(instruments["edges"]?.arrayValue?.count == native["edges"]?.arrayValue?.count)
+        #expect(titles(native).contains("gesture TapGesture") && titles(native).contains("externalEnvironment External: Time"))
+        #expect(titles(native).contains("environmentWriter EnvironmentWriter: ForegroundStyle"))
+    }
+
+    @Test("at 150,000 links: thousands of distinct nodes, and a default picture of at most 80 that fits a screen")
+    func atScale() throws {
+        let scratch = try Scratch()
+        let trace = try Self.generate(150_000, "native", into: scratch)
+        let summary = try Causegraph.run(["render", trace, "--format", "json", "--max-nodes", "0", "--max-edges", "0"])
+        let nodes = try JSONParser.parse(summary.output)["nodes"]?.arrayValue?.count ?? 0
+        #expect(nodes > 2_000, "\(nodes) distinct nodes")
+        let result = try Causegraph.run(["render", trace, "-o", scratch.path("picture.svg")])
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("folded into"), "\(result.standardError)")
+        let svg = String(decoding: try scratch.read("picture.svg"), as: UTF8.self)
+        let drawn = svg.components(separatedBy: "class=\"node ").count - 1
+        #expect(drawn > 10 && drawn <= 80, "\(drawn) nodes drawn")
+        #expect(svg.contains(" views like LibraryItem…Row"), "the rows fold")
+        let size = try #require(svg.firstMatch(of: /<svg width="([0-9.]+)pt" height="([0-9.]+)pt"/))
+        let (width, height) = (try #require(Double(size.1)), try #require(Double(size.2)))
+        #expect(max(width, height) <= 2.5 * min(width, height), "\(width) × \(height) pt")
+    }
+}
