@@ -99,21 +99,7 @@ struct ExplanatorySelection {
     /// The root and the heaviest path down from it, as far as the heaviest
     /// update on that path, or to a kept node.
     private mutating func addPathDown(from root: Int) {
-        walk += 1
-        visited[root] = walk
-        var path = [root]
-        var node = root
-        var reachedKept = false
-        while let edge = heaviest(topology.outgoing[node], upstream: false) {
-            node = topology.ends[edge].to
-            visited[node] = walk
-            guard candidates[node] else { continue }
-            if selected[node] {
-                reachedKept = true
-                break
-            }
-            path.append(node)
-        }
+        var (path, reachedKept) = heaviestPath(from: root, upstream: false)
         if !reachedKept {
             let updates = path.indices.filter { graph.nodes[path[$0]].kind.isUpdate }
             guard let heaviest = updates.max(by: { graph.nodes[path[$0]].count < graph.nodes[path[$1]].count }) else { return }
@@ -130,26 +116,31 @@ struct ExplanatorySelection {
     private mutating func addPathsUp(to updates: [Int], until count: Int) {
         for update in updates where !selected[update] {
             guard selectedCount < count else { return }
-            walk += 1
-            visited[update] = walk
-            var path = [update]
-            var node = update
-            var reachedKept = false
-            while let edge = heaviest(topology.incoming[node], upstream: true) {
-                node = topology.ends[edge].from
-                visited[node] = walk
-                guard candidates[node] else { continue }
-                if selected[node] {
-                    reachedKept = true
-                    break
-                }
-                path.append(node)
-            }
+            let (path, reachedKept) = heaviestPath(from: update, upstream: true)
             let nearestCause = path.dropFirst().first { graph.nodes[$0].kind.isCause }
             let top = reachedKept ? nil : path.dropFirst().last
             let ends = [[update] + Set([nearestCause, top].compactMap { $0 }).sorted(), [update] + [top].compactMap { $0 }]
             guard add(path: path, within: count, orElse: ends) else { return }
         }
+    }
+
+    /// From `start`, the heaviest edge at each step, up or down, to a kept
+    /// node (`reachedKept`) or to where no unvisited edge is left: each node
+    /// is visited once a walk, so the walk is bounded by the graph. Nodes
+    /// shaping already ruled out are walked through, not kept.
+    private mutating func heaviestPath(from start: Int, upstream: Bool) -> (path: [Int], reachedKept: Bool) {
+        walk += 1
+        visited[start] = walk
+        var path = [start]
+        var node = start
+        while let edge = heaviest(upstream ? topology.incoming[node] : topology.outgoing[node], upstream: upstream) {
+            node = end(of: edge, upstream: upstream)
+            visited[node] = walk
+            guard candidates[node] else { continue }
+            if selected[node] { return (path, true) }
+            path.append(node)
+        }
+        return (path, false)
     }
 
     /// The node at the far end of `edge`, walking up or down.
