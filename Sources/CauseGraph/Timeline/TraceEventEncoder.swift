@@ -244,12 +244,7 @@ private struct Writer {
     /// The event's id in its trace, kind, title, module and owner.
     private func eventFields(_ out: inout [UInt8], _ position: Int) {
         let event = timeline.events.events[position]
-        out.append(contentsOf: #""event": "#.utf8)
-        JSONText.appendNumber(event.id, to: &out)
-        out.append(contentsOf: #", "kind": ""#.utf8)
-        out.append(contentsOf: event.key.kind.rawValue.utf8)
-        out.append(contentsOf: #"", "title": "#.utf8)
-        JSONText.appendQuoted(event.key.title, to: &out)
+        identity(&out, event)
         out.append(contentsOf: #", "module": "#.utf8)
         quotedOrNull(&out, event.key.module)
         out.append(contentsOf: #", "owner": ""#.utf8)
@@ -257,18 +252,23 @@ private struct Writer {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// `"event": 17, "kind": "body", "title": "…"`: what names an event.
+    private func identity(_ out: inout [UInt8], _ event: EventLog.Event) {
+        out.append(contentsOf: #""event": "#.utf8)
+        JSONText.appendNumber(event.id, to: &out)
+        out.append(contentsOf: #", "kind": ""#.utf8)
+        out.append(contentsOf: event.key.kind.rawValue.utf8)
+        out.append(contentsOf: #"", "title": "#.utf8)
+        JSONText.appendQuoted(event.key.title, to: &out)
+    }
+
     /// The links into the event, in trace order: each cause's event id, kind, title and the link's label.
     private func causes(_ out: inout [UInt8], _ position: Int) {
         out.append(contentsOf: #", "causes": ["#.utf8)
         for (index, link) in (incoming[position] ?? []).enumerated() {
             if index > 0 { out.append(contentsOf: ", ".utf8) }
-            let cause = timeline.events.events[link.from]
-            out.append(contentsOf: #"{"event": "#.utf8)
-            JSONText.appendNumber(cause.id, to: &out)
-            out.append(contentsOf: #", "kind": ""#.utf8)
-            out.append(contentsOf: cause.key.kind.rawValue.utf8)
-            out.append(contentsOf: #"", "title": "#.utf8)
-            JSONText.appendQuoted(cause.key.title, to: &out)
+            out.append(UInt8(ascii: "{"))
+            identity(&out, timeline.events.events[link.from])
             out.append(contentsOf: #", "label": "#.utf8)
             JSONText.appendQuoted(link.label.rawValue, to: &out)
             out.append(UInt8(ascii: "}"))

@@ -262,15 +262,7 @@ struct InstrumentsTableReader {
         let times = described.map { nodes[$0].times } ?? NodeCell.Times()
         var event = TraceEvent(id: id, kind: classification.kind, title: classification.title, owner: classification.owner, time: times.start ?? rowTime)
         if let details = join.details(of: id) {
-            if let kind = details.kind, event.kind.isUpdate { event.kind = kind }
-            event.module = details.module
-            event.owner = TitleClassifier.owner(event.owner, module: details.module)
-            event.time = details.time ?? event.time
-            if event.kind.isUpdate {
-                event.duration = details.duration
-                event.severity = details.severity
-                event.ran = details.ran
-            }
+            Self.complete(&event, with: details)
         } else if event.kind.isUpdate, let duration = times.duration {
             // A full-causes cell times an update by its end and duration.
             event.duration = duration
@@ -373,18 +365,25 @@ struct InstrumentsTableReader {
 
     private mutating func emitUpdate(_ id: EventID, _ details: EventJoin.UpdateDetails) throws(XMLReadFailure) {
         let classification = classifier.classify(title: details.title ?? "", colour: nil, icon: nil)
-        var kind = classification.kind
-        if let updateKind = details.kind, kind.isUpdate { kind = updateKind }
-        var event = TraceEvent(
-            id: id, kind: kind, title: classification.title, module: details.module,
-            owner: TitleClassifier.owner(classification.owner, module: details.module), time: details.time)
-        if kind.isUpdate {
+        var event = TraceEvent(id: id, kind: classification.kind, title: classification.title, owner: classification.owner)
+        Self.complete(&event, with: details)
+        event.backtrace = join.backtrace(event: id, time: nil)
+        try add(event, offset: nil)
+    }
+
+    /// An event completed with its update row: the row's update type
+    /// refines a title that classified as an update, its module may make
+    /// the event the system's, and an update takes its timing and outcome.
+    private static func complete(_ event: inout TraceEvent, with details: EventJoin.UpdateDetails) {
+        if let kind = details.kind, event.kind.isUpdate { event.kind = kind }
+        event.module = details.module
+        event.owner = TitleClassifier.owner(event.owner, module: details.module)
+        event.time = details.time ?? event.time
+        if event.kind.isUpdate {
             event.duration = details.duration
             event.severity = details.severity
             event.ran = details.ran
         }
-        event.backtrace = join.backtrace(event: id, time: nil)
-        try add(event, offset: nil)
     }
 
     private func summary() -> [Diagnostic] {
