@@ -100,6 +100,8 @@ public struct UsageMeter: TraceSink {
 
     public mutating func add(_ group: UpdateGroup) throws {}
 
+    public mutating func add(_ hitch: Hitch) throws {}
+
     private mutating func trackedIndex(of key: NodeKey) -> Int32 {
         if let index = tracked[key] { return index }
         let isTracked = (key.kind == .body && patterns.contains { $0.matches(key.title) })

@@ -25,6 +25,10 @@ public enum NativeTraceEncoder {
         string { append(group, to: &$0) }
     }
 
+    public static func line(_ hitch: Hitch) -> String {
+        string { append(hitch, to: &$0) }
+    }
+
     public static func append(_ header: TraceHeader, to line: inout [UInt8]) {
         line.append("{\"causegraph\": ")
         JSONText.appendNumber(Int64(header.version), to: &line)
@@ -106,6 +110,21 @@ public enum NativeTraceEncoder {
         if let duration = group.duration {
             line.append(", \"duration\": ")
             JSONText.appendNumber(duration, to: &line)
+        }
+        line.append(UInt8(ascii: "}"))
+    }
+
+    public static func append(_ hitch: Hitch, to line: inout [UInt8]) {
+        line.append("{\"hitch\": ")
+        JSONText.appendQuoted(hitch.kind.rawValue, to: &line)
+        line.append(", \"start\": ")
+        JSONText.appendNumber(hitch.start, to: &line)
+        line.append(", \"duration\": ")
+        JSONText.appendNumber(hitch.duration, to: &line)
+        for (key, value) in [("hangType", hitch.hangType), ("process", hitch.process), ("narrative", hitch.narrative)] {
+            guard let value else { continue }
+            line.append(contentsOf: ", \"\(key)\": ".utf8)
+            JSONText.appendQuoted(value, to: &line)
         }
         line.append(UInt8(ascii: "}"))
     }

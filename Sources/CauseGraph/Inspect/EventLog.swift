@@ -67,6 +67,8 @@ public struct EventLog: TraceSink {
 
     public mutating func add(_ group: UpdateGroup) throws {}
 
+    public mutating func add(_ hitch: Hitch) throws {}
+
     /// The position of the first event with this id (ids repeat only across documents).
     public func position(of id: EventID) -> Int? {
         firstPositions[id]

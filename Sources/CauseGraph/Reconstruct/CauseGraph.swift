@@ -20,10 +20,13 @@ public struct CauseGraph: Sendable, Equatable {
     /// The longest update events of each update kind, longest first, at most
     /// ``GraphBuilder/worstUpdatesKept`` of each.
     public var worstUpdates: [UpdateExample]
+    /// The hitches and hangs, by start, each with the updates it overlaps.
+    public var hitches: [HitchOverlap]
 
     public init(
         app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, nodes: [Node] = [], edges: [Edge] = [],
-        groups: [UpdateGroup] = [], worstUpdates: [UpdateExample] = [], frameRates: [Double]? = nil
+        groups: [UpdateGroup] = [], worstUpdates: [UpdateExample] = [], frameRates: [Double]? = nil,
+        hitches: [HitchOverlap] = []
     ) {
         self.app = app
         self.frameRate = frameRate
@@ -32,6 +35,7 @@ public struct CauseGraph: Sendable, Equatable {
         self.edges = edges
         self.groups = groups
         self.worstUpdates = worstUpdates
+        self.hitches = hitches
     }
 
     /// Events of the same kind, title, module and owner.

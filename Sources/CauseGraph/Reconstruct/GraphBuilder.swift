@@ -32,6 +32,10 @@ public struct GraphBuilder: TraceSink {
     private var groupIndex: [DocumentGroup: Int32] = [:]
     private var groupRecords: [(key: DocumentGroup, group: UpdateGroup?)] = []
     private var worst: [NodeKind: [(example: UpdateExample, node: Int32)]] = [:]
+    /// Update events of each node within each interned group, keyed by
+    /// ``groupNodeKey(group:node:)``: what ties a hitch to the views it waited on.
+    private var groupUpdates: [UInt64: Int] = [:]
+    private var hitches: [(document: Int, hitch: Hitch)] = []
 
     /// - Parameters:
     ///   - frameRate: judges severities against this refresh rate instead of
@@ -74,6 +78,7 @@ public struct GraphBuilder: TraceSink {
         }
         let severity = budget.severity(of: event)
         nodes[Int(node)].add(event, severity: severity, group: group, burstWindow: burstWindow)
+        if group >= 0 && event.kind.isUpdate { groupUpdates[Self.groupNodeKey(group: group, node: node), default: 0] += 1 }
         if event.kind.isUpdate, let duration = event.duration {
             keepIfWorst(UpdateExample(
                 event: event.id, node: "", kind: event.kind, time: event.time, duration: duration,
@@ -115,6 +120,15 @@ public struct GraphBuilder: TraceSink {
         let index = internGroup(group.id)
         guard groupRecords[Int(index)].group == nil else { throw TraceConsistencyError.duplicateGroup(group.id) }
         groupRecords[Int(index)].group = group
+    }
+
+    public mutating func add(_ hitch: Hitch) throws {
+        if document < 0 { try begin(TraceHeader()) }
+        hitches.append((document, hitch))
+    }
+
+    private static func groupNodeKey(group: Int32, node: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: group)) << 32 | UInt64(UInt32(bitPattern: node))
     }
 
     private mutating func internGroup(_ id: GroupID) -> Int32 {
@@ -177,7 +191,39 @@ public struct GraphBuilder: TraceSink {
         return CauseGraph(
             app: app, frameRate: graphFrameRate ?? budget.frameRate,
             nodes: graphNodes, edges: graphEdges, groups: graphGroups, worstUpdates: worstUpdates,
-            frameRates: judgedFrameRates.isEmpty ? nil : judgedFrameRates.sorted())
+            frameRates: judgedFrameRates.isEmpty ? nil : judgedFrameRates.sorted(),
+            hitches: graphHitches(groupIDs: groupIDs, nodeIDs: { graphNodes[rank[Int($0)]].id }))
+    }
+
+    /// Each hitch with the groups of its document whose spans it overlaps,
+    /// and the update events of each node within them, most first; hitches
+    /// in document order, then by start.
+    private func graphHitches(groupIDs: [GroupID], nodeIDs: (Int32) -> String) -> [CauseGraph.HitchOverlap] {
+        var groupsByDocument: [Int: [Int32]] = [:]
+        for (index, record) in groupRecords.enumerated() where record.group?.start != nil {
+            groupsByDocument[record.key.document, default: []].append(Int32(index))
+        }
+        var nodesByGroup: [Int32: [(node: Int32, count: Int)]] = [:]
+        for (key, count) in groupUpdates {
+            nodesByGroup[Int32(bitPattern: UInt32(key >> 32)), default: []].append((Int32(bitPattern: UInt32(key & 0xFFFF_FFFF)), count))
+        }
+        let ordered = hitches.enumerated().sorted {
+            ($0.element.document, $0.element.hitch.start, $0.offset) < ($1.element.document, $1.element.hitch.start, $1.offset)
+        }
+        return ordered.map { _, entry in
+            let overlapping = (groupsByDocument[entry.document] ?? []).filter { index in
+                let group = groupRecords[Int(index)].group!
+                return entry.hitch.overlaps(start: group.start!, duration: group.duration ?? 0)
+            }
+            var counts: [String: Int] = [:]
+            for group in overlapping {
+                for (node, count) in nodesByGroup[group] ?? [] { counts[nodeIDs(node), default: 0] += count }
+            }
+            let updates = counts.map { CauseGraph.HitchOverlap.Updates(node: $0.key, count: $0.value) }
+                .sorted { $0.count != $1.count ? $0.count > $1.count : CauseGraph.HitchOverlap.nodeOrder($0.node, $1.node) }
+            return CauseGraph.HitchOverlap(
+                hitch: entry.hitch, groups: overlapping.map { groupIDs[Int($0)] }.sorted(), updates: updates)
+        }
     }
 
     /// The id each interned group gets in the graph: the trace's own when the

@@ -73,6 +73,15 @@ public struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
         }
         try downstream.add(group)
     }
+
+    /// A hitch or hang is passed on when its span overlaps the window.
+    public mutating func add(_ hitch: Hitch) throws {
+        guard window.overlaps(from: hitch.start, duration: hitch.duration) else {
+            statistics.hitchesOutside += 1
+            return
+        }
+        try downstream.add(hitch)
+    }
 }
 
 /// What a ``TimeWindowFilter`` kept and left out.
@@ -89,6 +98,8 @@ public struct WindowStatistics: Sendable, Equatable {
     public var causesOutside = 0
     /// Update groups left out.
     public var groupsOutside = 0
+    /// Hitches and hangs left out.
+    public var hitchesOutside = 0
 
     public init() {}
 }

@@ -15,6 +15,8 @@ public struct TimelineRecorder: TraceSink {
     public private(set) var log: EventLog
     /// The update groups, in arrival order.
     public private(set) var groups: [DocumentGroup] = []
+    /// The hitches and hangs, in arrival order, with the document each came from.
+    public private(set) var hitches: [(document: Int, hitch: Hitch)] = []
     /// The position in ``EventLog/events`` of each document's first event.
     private var documentStarts: [Int] = []
     private var groupIDs: Set<GroupID> = []
@@ -44,6 +46,11 @@ public struct TimelineRecorder: TraceSink {
         if documentStarts.isEmpty { try begin(TraceHeader()) }
         guard groupIDs.insert(group.id).inserted else { throw TraceConsistencyError.duplicateGroup(group.id) }
         groups.append(DocumentGroup(document: documentStarts.count - 1, group: group))
+    }
+
+    public mutating func add(_ hitch: Hitch) throws {
+        if documentStarts.isEmpty { try begin(TraceHeader()) }
+        hitches.append((documentStarts.count - 1, hitch))
     }
 
     /// How many documents were read.

@@ -28,4 +28,9 @@ public struct TeeSink<First: TraceSink, Second: TraceSink>: TraceSink {
         try first.add(group)
         try second.add(group)
     }
+
+    public mutating func add(_ hitch: Hitch) throws {
+        try first.add(hitch)
+        try second.add(hitch)
+    }
 }

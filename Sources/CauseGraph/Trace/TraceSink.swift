@@ -16,6 +16,8 @@ public protocol TraceSink {
     mutating func add(_ cause: TraceCause) throws
     /// Adds one update group; groups may arrive before or after their events.
     mutating func add(_ group: UpdateGroup) throws
+    /// Adds one hitch or hang; they may arrive anywhere in a document.
+    mutating func add(_ hitch: Hitch) throws
 }
 
 /// A record that contradicts what the sink has already received.

@@ -30,6 +30,10 @@ public struct NativeTraceWriter: TraceSink {
         try emit { NativeTraceEncoder.append(group, to: &$0) }
     }
 
+    public mutating func add(_ hitch: Hitch) throws {
+        try emit { NativeTraceEncoder.append(hitch, to: &$0) }
+    }
+
     private mutating func emit(_ encode: (inout [UInt8]) -> Void) throws(Diagnostic) {
         records += 1
         try output.write { line in

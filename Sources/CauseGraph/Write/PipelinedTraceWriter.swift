@@ -45,6 +45,10 @@ public struct PipelinedTraceWriter: TraceSink {
         try append(.group(group))
     }
 
+    public mutating func add(_ hitch: Hitch) throws {
+        try append(.hitch(hitch))
+    }
+
     /// Writes what is still queued and waits for the writing thread to end.
     /// - Throws: the write failure, if writing failed at any point.
     public mutating func finish() throws(Diagnostic) {
@@ -76,6 +80,7 @@ private enum Record: Sendable {
     case event(TraceEvent)
     case cause(TraceCause)
     case group(UpdateGroup)
+    case hitch(Hitch)
 }
 
 /// The writing thread, stopped when the last writer sharing it is released.
@@ -111,6 +116,7 @@ private final class Worker {
                         case .event(let event): NativeTraceEncoder.append(event, to: &bytes)
                         case .cause(let cause): NativeTraceEncoder.append(cause, to: &bytes)
                         case .group(let group): NativeTraceEncoder.append(group, to: &bytes)
+                        case .hitch(let hitch): NativeTraceEncoder.append(hitch, to: &bytes)
                         }
                         bytes.append(UInt8(ascii: "\n"))
                     }

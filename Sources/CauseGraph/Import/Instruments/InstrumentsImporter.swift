@@ -1,7 +1,8 @@
 /// Reads the SwiftUI tables of Instruments recordings, as written by
 /// `xctrace export --xpath '…/table[@schema="swiftui-causes"]'` (and
 /// `swiftui-full-causes`, `swiftui-updates`, `SwiftUIFilteredUpdates`,
-/// `swiftui-layout-updates`, `swiftui-changes`, `swiftui-update-groups`).
+/// `swiftui-layout-updates`, `swiftui-changes`, `swiftui-update-groups`,
+/// and the `hitches` and `potential-hangs` tables).
 ///
 /// Every file given together is one recording: its files form one trace
 /// document, joined by event id (see ``EventJoin``). The tables may come in

@@ -5,6 +5,7 @@ enum InstrumentsTable {
     case updates(UpdateColumns)
     case changes(ChangeColumns)
     case updateGroups(GroupColumns)
+    case hitches(HitchColumns)
     /// A table causegraph does not read; its rows are still interned.
     case unused
 
@@ -39,6 +40,17 @@ enum InstrumentsTable {
         var process: Int?
     }
 
+    /// `hitches` and `potential-hangs`; every column is optional, and a row
+    /// without a start or a duration is skipped.
+    struct HitchColumns {
+        var kind: Hitch.Kind
+        var start: Int?
+        var duration: Int?
+        var process: Int?
+        var hangType: Int?
+        var narrative: Int?
+    }
+
     struct GroupColumns {
         var start: Int?
         var duration: Int?
@@ -55,12 +67,14 @@ enum InstrumentsTable {
 
     /// The schemas read, in the order files holding them are read: details
     /// to join come before the causes that emit events.
-    static let readOrder = ["swiftui-update-groups"] + updateSchemas + ["swiftui-changes"] + causeSchemas
+    static let readOrder = hitchSchemas + ["swiftui-update-groups"] + updateSchemas + ["swiftui-changes"] + causeSchemas
+    /// The tables of hitches and of hangs (see docs/hitches-research.md).
+    static let hitchSchemas = ["hitches", "potential-hangs"]
 
     /// Whether rows of this table name events that a cause table emits.
     var isDetail: Bool {
         switch self {
-        case .updates, .changes, .updateGroups: true
+        case .updates, .changes, .updateGroups, .hitches: true
         case .causes, .unused: false
         }
     }
@@ -92,6 +106,10 @@ enum InstrumentsTable {
         case "swiftui-update-groups":
             return .updateGroups(GroupColumns(
                 start: columns["start"], duration: columns["duration"], label: columns["label"], process: columns["process"]))
+        case "hitches", "potential-hangs":
+            return .hitches(HitchColumns(
+                kind: schema == "hitches" ? .hitch : .hang, start: columns["start"], duration: columns["duration"],
+                process: columns["process"], hangType: columns["hang-type"], narrative: columns["narrative-description"]))
         default:
             return .unused
         }

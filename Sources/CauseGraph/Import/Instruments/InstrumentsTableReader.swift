@@ -17,6 +17,10 @@
 ///   recorded at exactly its cause row's timestamp that no id claimed.
 /// - `swiftui-update-groups`: update groups, numbered from 1 in reading
 ///   order; an event belongs to the innermost group whose span holds its time.
+/// - `hitches` and `potential-hangs`: one ``Hitch`` a row, by the columns
+///   `start`, `duration`, `process`, `narrative-description` and (hangs)
+///   `hang-type`; the others (`is-system`, `swap-id`, `label`, `display`,
+///   `thread`) are not read.
 ///
 /// The importer reads detail tables before cause tables (``Pass``); a
 /// document holding both is read once for each.
@@ -69,6 +73,8 @@ struct InstrumentsTableReader {
     private var unknownSeverities: [String: Int] = [:]
     private var rowsWithoutEvent = 0
     private var lateGroups = 0
+    /// Hitch and hang rows without a start or a duration (one past `Int64.max` is none).
+    private var untimedHitches = 0
     /// The cause tables read: `swiftui-causes` and `swiftui-full-causes`
     /// hold the same causes, so reading both counts each twice.
     private var causeSchemas: Set<String> = []
@@ -140,6 +146,9 @@ struct InstrumentsTableReader {
         case .updateGroups(let columns):
             try beginIfNeeded(row, process: columns.process, values: values)
             try groupRow(row, columns, values: values)
+        case .hitches(let columns):
+            try beginIfNeeded(row, process: columns.process, values: values)
+            try hitchRow(row, columns, values: values)
         case .unused:
             break
         }
@@ -245,6 +254,21 @@ struct InstrumentsTableReader {
         }
         do {
             try receiver.add(group)
+        } catch {
+            throw .at(offset: row.offset, message: Self.message(for: error))
+        }
+    }
+
+    private mutating func hitchRow(_ row: ExportRow, _ columns: InstrumentsTable.HitchColumns, values: InternedValues) throws(XMLReadFailure) {
+        guard let start = try time(columns.start, row, values), let duration = try time(columns.duration, row, values) else {
+            untimedHitches += 1
+            return
+        }
+        var hitch = Hitch(kind: columns.kind, start: start, duration: duration, process: string(columns.process, row, values),
+                          narrative: string(columns.narrative, row, values))
+        if columns.kind == .hang { hitch.hangType = string(columns.hangType, row, values) }
+        do {
+            try receiver.add(hitch)
         } catch {
             throw .at(offset: row.offset, message: Self.message(for: error))
         }
@@ -402,6 +426,9 @@ struct InstrumentsTableReader {
         if rowsWithoutEvent > 0 {
             notes.append(Diagnostic(.warning, "\(rowsWithoutEvent) rows name no event id and were skipped"))
         }
+        if untimedHitches > 0 {
+            notes.append(Diagnostic(.warning, "\(untimedHitches) hitch or hang rows have no start or duration and were skipped"))
+        }
         if causeSchemas.count > 1 {
             notes.append(Diagnostic(.warning, "both swiftui-causes and swiftui-full-causes were read: they hold the same causes, so every edge counts twice; give one of them"))
         }
@@ -540,6 +567,7 @@ protocol TraceRecordReceiver: AnyObject {
     func add(_ event: TraceEvent) throws
     func add(_ cause: TraceCause) throws
     func add(_ group: UpdateGroup) throws
+    func add(_ hitch: Hitch) throws
 }
 
 /// Holds the caller's sink while an import runs.
@@ -554,4 +582,5 @@ final class SinkBox<Sink: TraceSink>: TraceRecordReceiver {
     func add(_ event: TraceEvent) throws { try sink.add(event) }
     func add(_ cause: TraceCause) throws { try sink.add(cause) }
     func add(_ group: UpdateGroup) throws { try sink.add(group) }
+    func add(_ hitch: Hitch) throws { try sink.add(hitch) }
 }

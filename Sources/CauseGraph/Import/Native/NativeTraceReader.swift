@@ -1,8 +1,8 @@
 /// Reads causegraph's own JSON Lines trace format.
 ///
 /// One JSON object a line: a header (`{"causegraph": 1, …}`), then `node`,
-/// `edge` and `group` records in any order, except that a node must come
-/// before the edges that name it. Blank lines are skipped; keys this version
+/// `edge`, `group` and `hitch` records in any order, except that a node
+/// must come before the edges that name it. Blank lines are skipped; keys this version
 /// does not know are ignored. A later header starts a new document, so
 /// concatenated traces read as they were written.
 public enum NativeTraceReader: TraceImporter {
@@ -82,8 +82,10 @@ public enum NativeTraceReader: TraceImporter {
             case (true, true): throw record.error("a record is a \"node\" or an \"edge\", not both")
             case (true, false): try readNode(record, into: &sink)
             case (false, true): try readEdge(record, into: &sink)
+            case (false, false) where record.has("hitch"):
+                try readHitch(record, into: &sink)
             case (false, false):
-                guard record.has("group") else { throw record.error("expected a \"node\", \"edge\" or \"group\" record") }
+                guard record.has("group") else { throw record.error("expected a \"node\", \"edge\", \"group\" or \"hitch\" record") }
                 try readGroup(record, into: &sink)
             }
         }
@@ -142,6 +144,21 @@ public enum NativeTraceReader: TraceImporter {
                 try sink.add(cause)
             } catch TraceConsistencyError.undefinedEvent(let id) {
                 throw record.error("edge names node \(id), which is not defined before this line", at: id == from ? ends[0] : ends[1])
+            } catch {
+                throw record.error("\(error)")
+            }
+        }
+
+        /// `{"hitch": "hang", "start": …, "duration": …, "hangType": …, "process": …, "narrative": …}`.
+        private func readHitch<Sink: TraceSink>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+            let hitch = Hitch(
+                kind: try record.requiredEnumeration("hitch", as: Hitch.Kind.self),
+                start: try record.count(try record.required("start"), key: "start"),
+                duration: try record.count(try record.required("duration"), key: "duration"),
+                hangType: try record.string("hangType"), process: try record.string("process"),
+                narrative: try record.string("narrative"))
+            do {
+                try sink.add(hitch)
             } catch {
                 throw record.error("\(error)")
             }

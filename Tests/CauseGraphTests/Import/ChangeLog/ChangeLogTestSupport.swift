@@ -8,6 +8,7 @@ struct ChangeLogRecorder: TraceSink {
         case event(TraceEvent)
         case cause(TraceCause)
         case group(UpdateGroup)
+        case hitch(Hitch)
     }
 
     var records: [Record] = []
@@ -16,6 +17,7 @@ struct ChangeLogRecorder: TraceSink {
     mutating func add(_ event: TraceEvent) throws { records.append(.event(event)) }
     mutating func add(_ cause: TraceCause) throws { records.append(.cause(cause)) }
     mutating func add(_ group: UpdateGroup) throws { records.append(.group(group)) }
+    mutating func add(_ hitch: Hitch) throws { records.append(.hitch(hitch)) }
 
     var events: [TraceEvent] {
         records.compactMap { if case .event(let event) = $0 { event } else { nil } }

@@ -7,11 +7,13 @@ struct RecordingSink: TraceSink {
     var events: [TraceEvent] = []
     var causes: [TraceCause] = []
     var groups: [UpdateGroup] = []
+    var hitches: [Hitch] = []
 
     mutating func begin(_ header: TraceHeader) throws { headers.append(header) }
     mutating func add(_ event: TraceEvent) throws { events.append(event) }
     mutating func add(_ cause: TraceCause) throws { causes.append(cause) }
     mutating func add(_ group: UpdateGroup) throws { groups.append(group) }
+    mutating func add(_ hitch: Hitch) throws { hitches.append(hitch) }
 
     func event(_ id: EventID) -> TraceEvent? { events.first { $0.id == id } }
 }

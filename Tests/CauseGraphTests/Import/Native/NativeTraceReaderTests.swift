@@ -54,7 +54,7 @@ struct NativeTraceReaderTests {
         (#"  {"node": 1, "title": "A", "owner": "app"}"#, #"trace.jsonl:2:3: error: missing required key "kind""#),
         (#"{"edge": [1, 1]}"#, #"trace.jsonl:2:1: error: missing required key "label""#),
         (#"{"group": 1}"#, #"trace.jsonl:2:1: error: missing required key "label""#),
-        (#"{"title": "A"}"#, #"trace.jsonl:2:1: error: expected a "node", "edge" or "group" record"#),
+        (#"{"title": "A"}"#, #"trace.jsonl:2:1: error: expected a "node", "edge", "group" or "hitch" record"#),
         // Wrong types.
         (#"{"node": "1", "kind": "body", "title": "A", "owner": "app"}"#, #"trace.jsonl:2:10: error: "node" must be a whole number from 0 to 9223372036854775807, found a string"#),
         (#"{"node": 1, "kind": "body", "title": 7, "owner": "app"}"#, #"trace.jsonl:2:38: error: "title" must be a string, found a number"#),

@@ -1,0 +1,34 @@
+extension CauseGraph {
+    /// A hitch or hang, tied to the update groups whose spans it overlaps.
+    public struct HitchOverlap: Sendable, Equatable {
+        /// The update events of one node within the hitch's groups.
+        public struct Updates: Sendable, Equatable {
+            /// The node's id.
+            public var node: String
+            public var count: Int
+
+            public init(node: String, count: Int) {
+                self.node = node
+                self.count = count
+            }
+        }
+
+        public var hitch: Hitch
+        /// The ids of the update groups it overlaps, sorted.
+        public var groups: [GroupID]
+        /// The update nodes of those groups, most events first, then in node order.
+        public var updates: [Updates]
+
+        public init(hitch: Hitch, groups: [GroupID] = [], updates: [Updates] = []) {
+            self.hitch = hitch
+            self.groups = groups
+            self.updates = updates
+        }
+
+        /// Node ids in graph order: `n2` before `n10`.
+        static func nodeOrder(_ lhs: String, _ rhs: String) -> Bool {
+            let (left, right) = (Int(lhs.dropFirst()) ?? .max, Int(rhs.dropFirst()) ?? .max)
+            return left != right ? left < right : lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+        }
+    }
+}
