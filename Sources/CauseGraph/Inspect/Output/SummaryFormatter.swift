@@ -94,6 +94,7 @@ public enum SummaryFormatter {
             if let group = finding.exampleGroup { lines.append("     · e.g. update group \(group)") }
             lines += wrap("fix: " + finding.fix, first: "     ", rest: "          ", width: width).map { style.paint($0, .cyan) }
         }
+        if !summary.hitches.isEmpty { lines += HitchFormatter.summaryText(summary.hitches, style: style) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -191,6 +192,7 @@ public enum SummaryFormatter {
             ])
         }
         fields.append("\"findings\": [" + (findings.isEmpty ? "]" : "\n    " + findings.joined(separator: ",\n    ") + "\n  ]"))
+        if !summary.hitches.isEmpty { fields.append(HitchFormatter.summaryJSON(summary.hitches)) }
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
     }
 
@@ -251,6 +253,7 @@ public enum SummaryFormatter {
             if let group = finding.exampleGroup { lines.append("  - e.g. update group \(group)") }
             lines.append("  - *Fix:* \(MarkdownText.escape(finding.fix))")
         }
+        if !summary.hitches.isEmpty { lines += HitchFormatter.summaryMarkdown(summary.hitches) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

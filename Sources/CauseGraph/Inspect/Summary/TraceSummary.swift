@@ -53,6 +53,8 @@ public struct TraceSummary: Sendable, Equatable {
     public var topCauses: [Cause]
     public var unclassifiedTitles: [String]
     public var findings: [Finding]
+    /// Every hitch and hang, traced to its causes.
+    public var hitches: [HitchCause]
 
     /// How many causes ``topCauses`` lists at most.
     public static let topCauseLimit = 10
@@ -70,6 +72,7 @@ public struct TraceSummary: Sendable, Equatable {
             .sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             .map { "\($0.key) (\(CountText.string($0.value, "event")))" }
         findings = FindingRules.findings(in: graph, thresholds: thresholds)
+        hitches = HitchCause.all(in: graph)
 
         var totals = Totals()
         for node in graph.nodes {
