@@ -60,7 +60,7 @@ struct InspectCommandTests {
     @Test("why errors exit 2", arguments: [
         (["--view", "Nope"], "error: no update matches 'Nope'; closest: OnOffView, <graph>, Creation of App\n"),
         (["--view", "(", "--regex"], "error: invalid regular expression '('"),
-        ([], "name a view with --view PATTERN, or an update event with --update ID"),
+        ([], "name a view with --view PATTERN, an update event with --update ID, or a hitch with --hitch N"),
         (["--update", "13", "--list"], "--list needs --view"),
     ])
     func whyErrors(_ arguments: [String], _ message: String) throws {

@@ -9,7 +9,9 @@ struct Why: ParsableCommand {
             Finds the update nodes whose title matches --view (view bodies, representables such \
             as UIScrollView, and other updates) and prints, for each, its updates and the causes \
             upstream of them, most frequent first, down to the root causes. --list lists its \
-            updates in time order, each with its event id; --update ID explains one of them exactly.
+            updates in time order, each with its event id; --update ID explains one of them exactly. \
+            --hitch N traces the Nth hitch or hang (as `summary` numbers them) to the updates of the \
+            update groups it overlaps and to their root causes.
             """)
 
     @OptionGroup var input: InputOptions
@@ -26,11 +28,19 @@ struct Why: ParsableCommand {
     @Flag(help: "List each matching view's updates in time order, with their direct causes.")
     var list = false
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Explain one hitch or hang, by its number in `summary`.", valueName: "n"))
+    var hitch: Int?
+
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
+        if let hitch {
+            if view != nil || update != nil || list { throw ValidationError("--hitch asks its own question; give it without --view, --update or --list") }
+            if hitch < 1 { throw ValidationError("--hitch \(hitch) is out of range; hitches are numbered from 1") }
+            return
+        }
         if view == nil && update == nil {
-            throw ValidationError("name a view with --view PATTERN, or an update event with --update ID")
+            throw ValidationError("name a view with --view PATTERN, an update event with --update ID, or a hitch with --hitch N")
         }
         if list && view == nil {
             throw ValidationError("--list needs --view")
@@ -46,6 +56,11 @@ struct Why: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
+        if let hitch {
+            let graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+            try report.write(HitchFormatter.format(try HitchCause.numbered(hitch, in: graph), as: report.format, style: report.style))
+            return
+        }
         let whyReport: WhyReport
         if update != nil || list {
             let (graph, events) = try CauseGraph.reconstructWithEvents(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
