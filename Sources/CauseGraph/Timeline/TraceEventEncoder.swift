@@ -21,6 +21,7 @@ public enum TraceEventEncoder {
         public static let longUpdate = "long-update"
         public static let group = "update-group"
         public static let cause = "cause"
+        public static let hitch = "hitch"
         /// Flows: a cause link.
         public static let link = "cause-link"
     }
@@ -183,6 +184,23 @@ private struct Writer {
             out.append(contentsOf: #", "label": "#.utf8)
             JSONText.appendQuoted(group.label, to: &out)
             nanoseconds(&out, "duration_ns", group.duration)
+            if slice.clipped { out.append(contentsOf: #", "clipped": true"#.utf8) }
+            out.append(contentsOf: "}}".utf8)
+        case .hitch(let index):
+            let hitch = timeline.hitches[index]
+            let name = hitch.kind == .hang ? (hitch.hangType ?? "Hang") : "Hitch"
+            head(&out, phase: "X", category: TraceEventEncoder.Category.hitch, name: Self.shown(name), track: slice.track, time: slice.start)
+            duration(&out, slice)
+            out.append(contentsOf: #", "args": {"number": "#.utf8)
+            JSONText.appendNumber(Int64(index + 1), to: &out)
+            out.append(contentsOf: #", "kind": "#.utf8)
+            JSONText.appendQuoted(hitch.kind.rawValue, to: &out)
+            for (key, value) in [("hang_type", hitch.hangType), ("process", hitch.process), ("narrative", hitch.narrative)] {
+                guard let value else { continue }
+                out.append(contentsOf: ", \"\(key)\": ".utf8)
+                JSONText.appendQuoted(value, to: &out)
+            }
+            nanoseconds(&out, "duration_ns", hitch.duration)
             if slice.clipped { out.append(contentsOf: #", "clipped": true"#.utf8) }
             out.append(contentsOf: "}}".utf8)
         case .update(let position), .longUpdate(let position):

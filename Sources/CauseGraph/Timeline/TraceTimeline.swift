@@ -14,6 +14,9 @@
 ///   (its instant, or its update's slice in its module) to the effect's.
 /// - Events without a time cannot be placed and are left out, with the
 ///   links that touch them; so are groups without a start. They are counted.
+/// - When the traces record hitches or hangs, the first process also holds
+///   a Hitches track, last, with a slice for each; a trace that records
+///   none has no such track, so an absent track means "not recorded".
 /// - A slice that would end far beyond the trace (an update still in flight
 ///   when the recording stopped) is cut at its end, and marked clipped.
 public struct TraceTimeline {
@@ -38,6 +41,8 @@ public struct TraceTimeline {
         case longUpdate(Int)
         /// An update group, by its position in ``groups``.
         case group(Int)
+        /// A hitch or hang, by its position in ``hitches``.
+        case hitch(Int)
     }
 
     /// Something with a duration on a track.
@@ -84,6 +89,8 @@ public struct TraceTimeline {
     public static let noModuleName = "(no module)"
     /// The name of the track of a module's updates.
     public static let updatesTrackName = "Updates"
+    /// The name of the track of hitches and hangs.
+    public static let hitchesTrackName = "Hitches"
 
     /// Every event and link read.
     public let events: EventLog
@@ -92,6 +99,8 @@ public struct TraceTimeline {
     public let groups: [UpdateGroup]
     /// The update group of each event position, numbered as ``groups``.
     public let eventGroups: [GroupID?]
+    /// The hitches and hangs, by document, then by start.
+    public let hitches: [Hitch]
     public private(set) var processes: [Process] = []
     public private(set) var tracks: [Track] = []
     public private(set) var slices: [Slice] = []
@@ -118,6 +127,10 @@ public struct TraceTimeline {
     public init(_ recorder: TimelineRecorder) {
         events = recorder.log
         (groups, eventGroups) = Self.numberGroups(recorder)
+        // Numbered as `summary` and `why --hitch` number them.
+        hitches = recorder.hitches.enumerated()
+            .sorted { ($0.element.document, $0.element.hitch.start, $0.offset) < ($1.element.document, $1.element.hitch.start, $1.offset) }
+            .map(\.element.hitch)
         layOut()
     }
 
@@ -158,7 +171,7 @@ public struct TraceTimeline {
     /// end (see the type's documentation), each with its lane: 0 to 3 the
     /// lanes, then one per module.
     private mutating func pendingSlices(timedEvents: [Int], timedGroups: [Int], modules: [String?], depth: [Int: Int]) -> [Pending] {
-        let starts = timedEvents.map { events.events[$0].time! } + timedGroups.map { groups[$0].start! }
+        let starts = timedEvents.map { events.events[$0].time! } + timedGroups.map { groups[$0].start! } + hitches.map(\.start)
         let first = starts.min() ?? 0
         let lastStart = starts.max() ?? 0
         // Far enough for any real update, near enough that the trace stays readable.
@@ -176,6 +189,11 @@ public struct TraceTimeline {
             let (finish, clipped) = end(of: start, groups[index].duration)
             if clipped { clippedSlices += 1 }
             pending.append(Pending(content: .group(index), lane: 0, start: start, end: finish, clipped: clipped, depth: 0))
+        }
+        for (index, hitch) in hitches.enumerated() {
+            let (finish, clipped) = end(of: hitch.start, hitch.duration)
+            if clipped { clippedSlices += 1 }
+            pending.append(Pending(content: .hitch(index), lane: Self.laneNames.count + modules.count, start: hitch.start, end: finish, clipped: clipped, depth: 0))
         }
         for position in timedEvents where events.events[position].key.kind.isUpdate {
             let event = events.events[position]
@@ -198,20 +216,21 @@ public struct TraceTimeline {
     /// of its lane where it nests, and each cause on the Causes track; returns
     /// the track of each event drawn, by position, 0 for none.
     private mutating func place(_ pending: [Pending], causes: [Int], modules: [String?]) -> [Int] {
-        let laneCount = Self.laneNames.count + modules.count
+        let hitchLane = Self.laneNames.count + modules.count
+        let laneCount = hitchLane + (hitches.isEmpty ? 0 : 1)
         var rows = [SliceRows](repeating: SliceRows(), count: laneCount)
         let placed = pending.map { rows[$0.lane].place(start: $0.start, end: $0.end) }
 
         // Lane by lane, row by row; every lane has a track, so each is named even when empty.
         var firstTrack: [Int] = []
         for lane in 0..<laneCount {
-            let isModule = lane >= Self.laneNames.count
+            let isModule = lane >= Self.laneNames.count && lane < hitchLane
             let process = isModule ? 2 + lane - Self.laneNames.count : 1
             if lane == 0 || isModule {
                 let name = isModule ? modules[lane - Self.laneNames.count] ?? Self.noModuleName : Self.lanesProcessName
                 processes.append(Process(id: process, name: name))
             }
-            let name = isModule ? Self.updatesTrackName : Self.laneNames[lane]
+            let name = lane == hitchLane ? Self.hitchesTrackName : isModule ? Self.updatesTrackName : Self.laneNames[lane]
             firstTrack.append(tracks.count + 1)
             for row in 0..<max(rows[lane].count, 1) {
                 tracks.append(Track(id: tracks.count + 1, process: process, name: row == 0 ? name : "\(name) \(row + 1)"))
@@ -302,10 +321,11 @@ public struct TraceTimeline {
         return named.map(Optional.some) + (anonymous ? [nil] : [])
     }
 
-    /// Groups first, then updates, each in reading order.
+    /// Groups first, then hitches, then updates, each in reading order.
     private static func rank(_ content: SliceContent) -> Int {
         switch content {
         case .group(let index): index
+        case .hitch(let index): Int.max / 4 + index
         case .update(let position), .longUpdate(let position): Int.max / 2 + position
         }
     }
