@@ -17,5 +17,5 @@ func fixtureEvents(_ name: String) throws -> (graph: CauseGraph, events: EventLo
 
 let allFixtures = [
     "landmarks-favorites-before", "landmarks-favorites-after", "dark-mode", "environment-writer",
-    "onoff-toggle", "contact-list", "hostile-titles", "findings/rebuild-storm",
+    "onoff-toggle", "contact-list", "hostile-titles", "findings/rebuild-storm", "landmarks-favorites-hitches",
 ]

@@ -329,3 +329,38 @@ struct TimelineGoldenTests {
         #expect(actual == (try Golden.expected(at: "fixtures/golden/\(name).timeline.json", actual: actual)))
     }
 }
+
+@Suite("Trace Event Format timeline: hitches")
+struct TimelineHitchTests {
+    @Test("each hitch or hang is a slice on the Hitches track of the lanes process, numbered as summary numbers them")
+    func hitchSlices() throws {
+        let timeline = try fixtureTimeline("landmarks-favorites-hitches")
+        let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
+        let slices = document.events("X", category: TraceEventEncoder.Category.hitch)
+        #expect(slices.map(\.name) == ["Hitch", "Microhang", "Hitch", "Hitch"])
+        #expect(slices.map(\.start) == [2_043_666_585, 3_466_800_000, 4_910_333_137, 6_000_000_000])
+        #expect(slices.map { TraceEventDocument.Event.nanoseconds($0.dur!) } == [33_340_000, 265_427_896, 16_670_000, 8_330_000])
+        #expect(slices.compactMap { $0.args?["number"]?.numberValue } == [1, 2, 3, 4])
+        #expect(slices[1].args?["hang_type"]?.stringValue == "Microhang" && slices[1].args?["kind"]?.stringValue == "hang")
+        #expect(slices[0].args?["narrative"]?.stringValue == "Potentially expensive app update(s)")
+        #expect(Set(slices.map(\.track)).count == 1)
+        #expect(document.trackNames["\(slices[0].process)/\(slices[0].track)"] == TraceTimeline.hitchesTrackName)
+        #expect(document.processNames[slices[0].process] == TraceTimeline.lanesProcessName)
+        let summary = TraceSummary(graph: try fixtureGraph("landmarks-favorites-hitches"))
+        #expect(summary.hitches.map(\.hitch.start) == timeline.hitches.map(\.start))
+    }
+
+    @Test("a trace that records no hitches has no Hitches track")
+    func noTrack() throws {
+        let document = try TraceEventDocument(TraceEventEncoder.encode(try fixtureTimeline("landmarks-favorites-before")))
+        #expect(!document.trackNames.values.contains(TraceTimeline.hitchesTrackName))
+        #expect(document.events("X", category: TraceEventEncoder.Category.hitch).isEmpty)
+    }
+
+    @Test("a window keeps the hitches that overlap it")
+    func window() throws {
+        let window = try TimeWindow(start: 3_000_000_000, end: 5_000_000_000)
+        let timeline = try fixtureTimeline("landmarks-favorites-hitches", window: window)
+        #expect(timeline.hitches.map(\.start) == [3_466_800_000, 4_910_333_137])
+    }
+}

@@ -66,6 +66,7 @@ struct ChangeLogGoldenTests {
             case .event(let event): NativeTraceEncoder.line(event)
             case .cause(let cause): NativeTraceEncoder.line(cause)
             case .group(let group): NativeTraceEncoder.line(group)
+            case .hitch(let hitch): NativeTraceEncoder.line(hitch)
             }
         }
         let native = ChangeLogTestFiles.write(lines.joined(separator: "\n") + "\n", name: "converted.jsonl")

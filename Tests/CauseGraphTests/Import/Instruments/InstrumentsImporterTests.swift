@@ -112,12 +112,12 @@ import Testing
         let (sink, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("several-tables.xml")])
         #expect(sink.headers == [TraceHeader(app: "Counter")])
         let view = try #require(sink.event(2))
-        // Its duration is a ref into the hitches table, which is otherwise skipped.
+        // Its duration is a ref into the hitches table.
         #expect(view.title == "CounterView" && view.duration == 8_000_000 && view.severity == .high && view.module == "Counter")
         #expect(view.group == 1 && sink.event(1)?.group == 1)
         #expect(sink.causes == [TraceCause(from: 1, to: 2, label: .update, time: 1_000_500_000, changed: ["count"])])
-        let note = try #require(diagnostics.all.first { $0.message.contains("hitches") })
-        #expect(note.description == "\(InstrumentsFixtures.path("several-tables.xml")):7:54: note: table \"hitches\" is not used by causegraph; its rows are skipped")
+        #expect(sink.hitches == [Hitch(kind: .hitch, start: 1_002_000_000, duration: 8_000_000, process: "Counter (77)")])
+        #expect(!diagnostics.all.contains { $0.message.contains("not used") })
     }
 
     static let causesThenUpdates = """
