@@ -189,6 +189,7 @@ private struct BudgetReader {
     func budget(_ root: Node) throws(Diagnostic) -> Budget {
         let top = try fields(root, in: "the budget", allowed: [
             "version", "views", "longUpdates", "skippedChecks", "findings", "findingThresholds", "forbiddenEdges",
+            "hitches", "hangs",
         ])
         var budget = Budget(file: file)
         if let version = top["version"] {
@@ -226,6 +227,14 @@ private struct BudgetReader {
             budget.forbiddenEdges = try list(edges.value, in: "forbiddenEdges").enumerated().map { (index, node) throws(Diagnostic) in
                 try forbiddenEdge(node, in: "forbiddenEdges[\(index)]")
             }
+        }
+        for (key, kind) in [("hitches", Hitch.Kind.hitch), ("hangs", .hang)] {
+            guard let entry = top[key] else { continue }
+            let entries = try fields(entry.value, in: key, allowed: ["perInteraction", "total"])
+            var limits = Budget.HitchLimits(kind: kind)
+            if let perInteraction = entries["perInteraction"] { limits.perInteraction = try limit(perInteraction.value, in: "\(key).perInteraction") }
+            if let total = entries["total"] { limits.total = try limit(total.value, in: "\(key).total") }
+            budget.hitches.append(limits)
         }
         guard !budget.isEmpty else { throw error("the budget sets no limit; see docs/check.md for the keys", at: root) }
         return budget

@@ -74,6 +74,21 @@ public struct Budget {
         }
     }
 
+    /// Limits on the hitches, or on the hangs, a recording may hold.
+    public struct HitchLimits {
+        public var kind: Hitch.Kind
+        /// Those starting within one interaction: from one gesture to the next.
+        public var perInteraction: Limit?
+        /// Those in the whole recording.
+        public var total: Limit?
+
+        public init(kind: Hitch.Kind, perInteraction: Limit? = nil, total: Limit? = nil) {
+            self.kind = kind
+            self.perInteraction = perInteraction
+            self.total = total
+        }
+    }
+
     /// The file the budget was read from, as the user named it.
     public var file: String
     public var views: [ViewLimits]
@@ -87,6 +102,8 @@ public struct Budget {
     /// The thresholds findings are judged by.
     public var findingThresholds: FindingThresholds
     public var forbiddenEdges: [ForbiddenEdge]
+    /// Limits on hitches and on hangs, in ``Hitch/Kind`` order.
+    public var hitches: [HitchLimits] = []
 
     public init(
         file: String, views: [ViewLimits] = [], longUpdates: SeverityLimits = SeverityLimits(),
@@ -106,5 +123,6 @@ public struct Budget {
     public var isEmpty: Bool {
         views.allSatisfy { $0.total == nil && $0.perGroup == nil && $0.perGesture == nil && $0.longUpdates.limits.isEmpty }
             && longUpdates.limits.isEmpty && skippedChecksPerEnvironmentChange == nil && findings.isEmpty && forbiddenEdges.isEmpty
+            && hitches.allSatisfy { $0.perInteraction == nil && $0.total == nil }
     }
 }

@@ -85,6 +85,9 @@ public struct BudgetCheck {
         for (index, edge) in budget.forbiddenEdges.enumerated() {
             results += forbiddenEdgeResults(edge, rule: "forbiddenEdges[\(index)]", measurement)
         }
+        for limits in budget.hitches {
+            results += hitchResults(limits, measurement, notes: &notes)
+        }
         return results
     }
 

@@ -139,6 +139,9 @@ public struct UsageMeter: TraceSink {
     /// How many gesture events the trace holds.
     public var gestureCount: Int { gestures.count }
 
+    /// Every gesture event, in reading order.
+    public var gestureEvents: [Gesture] { gestures }
+
     /// The most skipped checks one change of the environment node `key`
     /// caused; the earliest such change on a tie.
     public func peakSkippedChecks(of key: NodeKey) -> Peak<Change>? {

@@ -68,7 +68,7 @@ extension String {
 /// grouped by thousands with commas whatever the machine's locale.
 public enum CountText {
     static func string(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-        format(count) + " " + (count == 1 ? singular : plural ?? singular + "s")
+        format(count) + " " + (count == 1 ? singular : plural ?? singular + (singular.hasSuffix("ch") ? "es" : "s"))
     }
 
     /// `count` with its digits grouped by thousands: `12,345`.

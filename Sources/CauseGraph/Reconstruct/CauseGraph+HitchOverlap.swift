@@ -14,13 +14,16 @@ extension CauseGraph {
         }
 
         public var hitch: Hitch
+        /// The trace document it was read from, from 0.
+        public var document: Int
         /// The ids of the update groups it overlaps, sorted.
         public var groups: [GroupID]
         /// The update nodes of those groups, most events first, then in node order.
         public var updates: [Updates]
 
-        public init(hitch: Hitch, groups: [GroupID] = [], updates: [Updates] = []) {
+        public init(hitch: Hitch, document: Int = 0, groups: [GroupID] = [], updates: [Updates] = []) {
             self.hitch = hitch
+            self.document = document
             self.groups = groups
             self.updates = updates
         }

@@ -222,7 +222,7 @@ public struct GraphBuilder: TraceSink {
             let updates = counts.map { CauseGraph.HitchOverlap.Updates(node: $0.key, count: $0.value) }
                 .sorted { $0.count != $1.count ? $0.count > $1.count : CauseGraph.HitchOverlap.nodeOrder($0.node, $1.node) }
             return CauseGraph.HitchOverlap(
-                hitch: entry.hitch, groups: overlapping.map { groupIDs[Int($0)] }.sorted(), updates: updates)
+                hitch: entry.hitch, document: entry.document, groups: overlapping.map { groupIDs[Int($0)] }.sorted(), updates: updates)
         }
     }
 

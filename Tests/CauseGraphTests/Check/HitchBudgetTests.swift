@@ -1,0 +1,59 @@
+import CauseGraph
+import CauseGraphYAML
+import Testing
+
+@Suite("Budgets on hitches and hangs")
+struct HitchBudgetTests {
+    private static func report(_ yaml: String, trace: String) throws -> CheckReport {
+        let check = BudgetCheck(budget: try BudgetFile.parse(Array(yaml.utf8), file: "budget.yaml"))
+        let directory = try TemporaryDirectory()
+        var diagnostics = Diagnostics()
+        return check.evaluate(try check.measure([try directory.file("trace.jsonl", trace)], diagnostics: &diagnostics))
+    }
+
+    /// Two taps; hitches at 5 (before any tap), 110 and 120 (after the first), 230 (after the second); a hang at 240.
+    private static let trace = [
+        traceHeader,
+        #"{"node": 1, "kind": "gesture", "title": "Tap", "owner": "app", "time": 100}"#,
+        #"{"node": 2, "kind": "gesture", "title": "Swipe", "owner": "app", "time": 200}"#,
+        #"{"hitch": "hitch", "start": 5, "duration": 10}"#,
+        #"{"hitch": "hitch", "start": 110, "duration": 30}"#,
+        #"{"hitch": "hitch", "start": 120, "duration": 10}"#,
+        #"{"hitch": "hitch", "start": 230, "duration": 10}"#,
+        #"{"hitch": "hang", "start": 240, "duration": 500, "hangType": "Hang"}"#,
+    ].joined(separator: "\n")
+
+    @Test("per interaction counts from one gesture to the next; total counts all; hangs apart from hitches")
+    func limits() throws {
+        let report = try Self.report("hitches: {perInteraction: 1, total: 4}\nhangs: {perInteraction: 1, total: 0}\n", trace: Self.trace)
+        let outcomes = report.results.map { "\($0.rule): \($0.measured)/\($0.limit) \($0.status.rawValue)" }
+        #expect(outcomes == ["hitches.perInteraction: 2/1 exceeded", "hangs.total: 1/0 exceeded", "hitches.total: 4/4 held", "hangs.perInteraction: 1/1 held"])
+        let perInteraction = try #require(report.results.first { $0.rule == "hitches.perInteraction" })
+        #expect(perInteraction.evidence.first == "2 hitches after Tap (event 1 at 0.000 ms), the most in one interaction")
+        #expect(perInteraction.evidence.last == "worst: hitch 2, 30 ns hitch ← no update overlaps it")
+        #expect(perInteraction.location.line == 1)
+    }
+
+    @Test("without a gesture the recording is one interaction, and the report says so")
+    func noGesture() throws {
+        let trace = [traceHeader, #"{"hitch": "hitch", "start": 5, "duration": 10}"#, #"{"hitch": "hitch", "start": 50, "duration": 10}"#].joined(separator: "\n")
+        let report = try Self.report("hitches: {perInteraction: 2}\n", trace: trace)
+        #expect(report.results.map(\.measured) == [2])
+        #expect(report.results[0].evidence.first == "2 hitches before any gesture, the most in one interaction")
+        #expect(report.notes == ["hitches.perInteraction: the trace records no timed gesture, so the whole recording is one interaction"])
+    }
+
+    @Test("the budget file refuses unknown keys and bad counts under hitches and hangs", arguments: [
+        ("hitches: {perFrame: 1}\n", "budget.yaml:1:11: error: unknown key 'perFrame' in hitches; expected one of: perInteraction, total"),
+        ("hangs: {total: -1}\n", "budget.yaml:1:16: error: hangs.total must be a whole number, 0 or more; found the number -1"),
+        ("hitches: {}\n", "budget.yaml:1:1: error: the budget sets no limit; see docs/check.md for the keys"),
+    ])
+    func badFiles(text: String, expected: String) {
+        do {
+            _ = try BudgetFile.parse(Array(text.utf8), file: "budget.yaml")
+            Issue.record("no error")
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+}
