@@ -7,7 +7,7 @@ import Testing
 @Suite("causegraph command line: Instruments .trace bundles")
 struct TraceBundleCommandTests {
     static let standIn = fixture("instruments/recording/xctrace")
-    static let tables = ["swiftui-causes", "swiftui-updates", "SwiftUIFilteredUpdates", "swiftui-layout-updates", "swiftui-changes", "swiftui-update-groups"]
+    static let tables = ["swiftui-causes", "swiftui-updates", "SwiftUIFilteredUpdates", "swiftui-layout-updates", "swiftui-changes", "swiftui-update-groups", "hitches", "potential-hangs"]
         .map { fixture("instruments/recording/\($0).xml") }
 
     /// A scratch folder holding an empty `App.trace` bundle.
@@ -26,10 +26,16 @@ struct TraceBundleCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         let direct = try Causegraph.run(["render"] + Self.tables + ["--format", "json"])
         #expect(result.output == direct.output)
+        // The hitches and hangs tables are exported too.
+        let summary = try Causegraph.run(["summary", bundle, "--format", "json"], environment: ["CAUSEGRAPH_XCTRACE": Self.standIn])
+        let directSummary = try Causegraph.run(["summary"] + Self.tables + ["--format", "json"])
+        #expect(summary.output == directSummary.output && summary.output.contains(#""kind": "hang", "hangType": "Microhang""#))
         let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
         let run = "/trace-toc/run[@number=\"1\"]/data/table"
         #expect(calls == [
             "export --input \(bundle) --toc",
+            "export --input \(bundle) --xpath \(run)[@schema=\"hitches\"]",
+            "export --input \(bundle) --xpath \(run)[@schema=\"potential-hangs\"]",
             "export --input \(bundle) --xpath \(run)[@schema=\"swiftui-update-groups\"]",
             "export --input \(bundle) --xpath \(run)[@schema=\"swiftui-updates\"]",
             "export --input \(bundle) --xpath \(run)[@schema=\"swiftui-layout-updates\"]",

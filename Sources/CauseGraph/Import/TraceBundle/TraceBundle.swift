@@ -70,7 +70,7 @@ enum TraceBundle {
                     + (found.count == 1 ? "[@schema=\"\(schema)\"]" : "[\(index + 1)]"))
             }
         }
-        var chosen = tables("swiftui-update-groups")
+        var chosen = InstrumentsTable.hitchSchemas.flatMap(tables) + tables("swiftui-update-groups")
         let updates = tables("swiftui-updates")
         chosen += updates.isEmpty ? tables("SwiftUIFilteredUpdates") : updates
         chosen += tables("swiftui-layout-updates") + tables("swiftui-changes")

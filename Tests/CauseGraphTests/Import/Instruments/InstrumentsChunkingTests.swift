@@ -33,8 +33,8 @@ import Testing
     func schemaTagsAreFoundAcrossChunks(chunkSize: Int) throws {
         let source = try #require(sources(try combined(), chunkSize: chunkSize).first)
         #expect(try InstrumentsImporter.schemaNames(source) == [
-            "swiftui-full-causes", "swiftui-causes", "swiftui-changes", "swiftui-layout-updates",
-            "SwiftUIFilteredUpdates", "swiftui-updates", "swiftui-update-groups",
+            "swiftui-full-causes", "swiftui-causes", "swiftui-changes", "hitches", "swiftui-layout-updates",
+            "SwiftUIFilteredUpdates", "swiftui-updates", "swiftui-update-groups", "potential-hangs",
         ])
     }
 

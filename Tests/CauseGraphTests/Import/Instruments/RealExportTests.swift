@@ -16,7 +16,7 @@ import Testing
     /// The recording's tables as separate files.
     static let separateTables = [
         "swiftui-causes.xml", "swiftui-updates.xml", "SwiftUIFilteredUpdates.xml",
-        "swiftui-layout-updates.xml", "swiftui-changes.xml", "swiftui-update-groups.xml",
+        "swiftui-layout-updates.xml", "swiftui-changes.xml", "swiftui-update-groups.xml", "hitches.xml", "potential-hangs.xml",
     ].map(recording)
 
     static func graph(_ paths: [String]) throws -> (CauseGraph, Diagnostics) {
@@ -62,6 +62,7 @@ import Testing
         let (reference, referenceNotes) = try Self.graph(Self.separateTables)
         #expect(!referenceNotes.all.contains { $0.severity == .warning })
         #expect(reference.nodes.count == 18 && reference.edges.count == 11)
+        #expect(reference.hitches.map(\.hitch.kind) == [.hitch, .hang, .hitch] && reference.hitches.map(\.groups) == [[1], [3, 4], [4]])
         // One document holding every table, causes first, as a table of contents lists them.
         let (combined, combinedNotes) = try Self.graph([Self.recording("all-tables.xml")])
         #expect(combined == reference)
