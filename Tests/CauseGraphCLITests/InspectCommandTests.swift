@@ -95,3 +95,37 @@ struct InspectCommandTests {
         #expect(json.output.contains(#""unclassifiedTitles": ["Mystery ✦ widget (1 event)"]"#))
     }
 }
+
+@Suite("why --hitch and the summary's hitches")
+struct HitchCommandTests {
+    @Test("why --hitch N traces one hitch in every format; bad numbers are one-line errors")
+    func whyHitch() throws {
+        let trace = fixture("landmarks-favorites-hitches.jsonl")
+        let text = try Causegraph.run(["why", trace, "--hitch", "2"])
+        #expect(text.status == 0)
+        #expect(text.output.hasPrefix("Hitch 2: 265 ms hang (Microhang)\n  at 3466.800 ms · update group 2\n"))
+        #expect(text.output.contains("    LandmarkListItemView (body)\n    ← ModelData.favoritesCollection (observable)\n    ← Tap (gesture)\n"))
+        #expect(text.output.contains("Root causes: Tap (gesture)"))
+        let json = try JSONParser.parse(try Causegraph.run(["why", trace, "--hitch", "1", "--format", "json"]).output)
+        #expect(json["number"]?.numberValue == 1 && json["duration"]?.numberValue == 33_340_000 && json["groups"]?.arrayValue?.count == 1)
+        let markdown = try Causegraph.run(["why", trace, "--hitch", "4", "--format", "markdown"])
+        #expect(markdown.output.hasPrefix("## Hitch 4: 8.33 ms hitch\n"))
+        let missing = try Causegraph.run(["why", trace, "--hitch", "5"])
+        #expect(missing.status == 2 && missing.standardError == "error: no hitch 5: the trace holds hitches 1 to 4\n")
+        let none = try Causegraph.run(["why", fixture("onoff-toggle.jsonl"), "--hitch", "1"])
+        #expect(none.status == 2 && none.standardError == "error: the trace holds no hitches or hangs\n")
+        let both = try Causegraph.run(["why", trace, "--hitch", "1", "--view", "List"])
+        #expect(both.status == 2 && both.standardError.contains("--hitch asks its own question"))
+        let zero = try Causegraph.run(["why", trace, "--hitch", "0"])
+        #expect(zero.status == 2 && zero.standardError.contains("--hitch 0 is out of range"))
+    }
+
+    @Test("check limits hitches per interaction from the budget file")
+    func checkHitches() throws {
+        let failing = try Causegraph.run(["check", fixture("landmarks-favorites-hitches.jsonl"), "--budget", fixture("budgets/hitches.yaml")])
+        #expect(failing.status == 1)
+        #expect(failing.output.contains("exceeded  hitches.perInteraction · hitches per interaction\n          2 hitches, limit 1"))
+        let passing = try Causegraph.run(["check", fixture("landmarks-favorites-after.jsonl"), "--budget", fixture("budgets/hitches.yaml")])
+        #expect(passing.status == 0)
+    }
+}

@@ -42,11 +42,14 @@ public struct Timeline: Sendable, Equatable {
     public var start: Nanoseconds
     public var end: Nanoseconds
     public var columns: Int
-    /// Update groups, long view body, long representable and other long updates, in that order.
+    /// Update groups, long view body, long representable and other long
+    /// updates, in that order; then hitches and hangs, when the trace records any.
     public var lanes: [Lane]
 
     /// The names of the lanes, as Instruments calls them.
     public static let laneNames = ["Update Groups", "Long View Body Updates", "Long Representable Updates", "Other Long Updates"]
+    /// The name of the lane of hitches and hangs.
+    public static let hitchesLaneName = "Hitches"
 
     /// The timeline of the events of `log` (updates of at least medium
     /// severity) and the update groups of `graph`; items without a time are
@@ -69,7 +72,8 @@ public struct Timeline: Sendable, Equatable {
                 time: time, duration: event.duration ?? 0, severity: severity, node: nodeIDs[event.key],
                 title: event.key.title, group: event.group))
         }
-        let itemsByLane = [groups, updates[.body] ?? [], updates[.representable] ?? [], updates[.other] ?? []]
+        let hitches = Self.hitchItems(graph)
+        let itemsByLane = [groups, updates[.body] ?? [], updates[.representable] ?? [], updates[.other] ?? []] + (hitches.isEmpty ? [] : [hitches])
 
         let all = itemsByLane.joined()
         let first = all.map(\.time).min() ?? 0
@@ -81,8 +85,17 @@ public struct Timeline: Sendable, Equatable {
         let (start, end, columns) = (first, max(last, first), self.columns)
         self.start = start
         self.end = end
-        lanes = zip(Self.laneNames, itemsByLane).map { name, items in
+        lanes = zip(Self.laneNames + [Self.hitchesLaneName], itemsByLane).map { name, items in
             Lane(name: name, count: items.count, bars: Self.bars(of: items, start: start, end: end, limit: limit, columns: columns))
+        }
+    }
+
+    /// A hitch (high) or hang (very high) each, titled with its chain of
+    /// causes and pointing at the update it waited on most.
+    private static func hitchItems(_ graph: CauseGraph) -> [Item] {
+        HitchCause.all(in: graph).map { cause in
+            Item(time: cause.hitch.start, duration: cause.hitch.duration, severity: cause.hitch.kind == .hang ? .veryHigh : .high,
+                 node: cause.chain.first?.id, title: HitchFormatter.chainLine(cause) { $0 }, group: cause.overlap.groups.first)
         }
     }
 

@@ -44,7 +44,7 @@ enum TimelineMarkup {
         } else {
             target = ""
         }
-        let noun = worst.node == nil ? "update group" : "update"
+        let noun = laneName == Timeline.hitchesLaneName ? "hitch" : worst.node == nil ? "update group" : "update"
         var title = "\(laneName): " + (bar.count > 0 ? CountText.string(bar.count, noun) + ", longest " : "continues ")
         if worst.node == nil, let group = worst.group { title += "group \(group) " }
         title += "\(worst.title), \(DurationText.string(worst.duration)) at \(TimeText.string(worst.time)) (\(worst.severity.rawValue))"

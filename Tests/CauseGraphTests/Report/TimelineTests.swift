@@ -96,3 +96,23 @@ struct TimelineTests {
         #expect(timeline.start == timeline.end)
     }
 }
+
+@Suite("Report timeline: hitches")
+struct ReportTimelineHitchTests {
+    @Test("a Hitches lane follows the four lanes when the trace records hitches, each bar pointing at the update waited on")
+    func hitchLane() throws {
+        let (graph, log) = try fixtureEvents("landmarks-favorites-hitches")
+        let timeline = Timeline(graph: graph, events: log, columns: 1000)
+        #expect(timeline.lanes.map(\.name) == Timeline.laneNames + [Timeline.hitchesLaneName])
+        let lane = try #require(timeline.lanes.last)
+        #expect(lane.count == 4)
+        #expect(lane.bars.map(\.severity) == [.high, .veryHigh, .high, .high])
+        let items = try #require(graph.nodes.first { $0.title == "LandmarkListItemView" })
+        #expect(lane.bars.prefix(3).allSatisfy { $0.worst.node == items.id })
+        #expect(lane.bars[3].worst.node == nil && lane.bars[3].worst.title == "8.33 ms hitch ← no update overlaps it")
+        // The strip reaches the end of the last hitch.
+        #expect(timeline.end == 6_008_330_000)
+        let (plain, plainLog) = try fixtureEvents("landmarks-favorites-before")
+        #expect(Timeline(graph: plain, events: plainLog).lanes.map(\.name) == Timeline.laneNames)
+    }
+}
