@@ -171,7 +171,8 @@ public struct TraceTimeline {
     /// end (see the type's documentation), each with its lane: 0 to 3 the
     /// lanes, then one per module.
     private mutating func pendingSlices(timedEvents: [Int], timedGroups: [Int], modules: [String?], depth: [Int: Int]) -> [Pending] {
-        let starts = timedEvents.map { events.events[$0].time! } + timedGroups.map { groups[$0].start! } + hitches.map(\.start)
+        // A hitch's end is a recorded time too (never an in-flight marker), so it is not cut.
+        let starts = timedEvents.map { events.events[$0].time! } + timedGroups.map { groups[$0].start! } + hitches.map(\.end)
         let first = starts.min() ?? 0
         let lastStart = starts.max() ?? 0
         // Far enough for any real update, near enough that the trace stays readable.
