@@ -120,6 +120,19 @@ struct HitchCommandTests {
         #expect(zero.status == 2 && zero.standardError.contains("--hitch 0 is out of range"))
     }
 
+    @Test("convert carries the hitches and hangs of an export into the native format")
+    func convertHitches() throws {
+        let tables = ["hitches", "potential-hangs", "swiftui-update-groups", "swiftui-updates", "swiftui-causes"].map { fixture("instruments/recording/\($0).xml") }
+        let converted = try Causegraph.run(["convert"] + tables + ["-o", "-"])
+        #expect(converted.status == 0, "\(converted.standardError)")
+        let hitches = converted.output.split(separator: "\n").filter { $0.hasPrefix(#"{"hitch": "#) }
+        #expect(hitches == [
+            #"{"hitch": "hitch", "start": 1002000000, "duration": 8330000, "process": "Landmarks (4242)", "narrative": "Potentially expensive app update(s)"}"#,
+            #"{"hitch": "hitch", "start": 1058000000, "duration": 16670000, "process": "Landmarks (4242)", "narrative": "Potentially expensive app update(s)"}"#,
+            #"{"hitch": "hang", "start": 1033000000, "duration": 260000000, "hangType": "Microhang"}"#,
+        ])
+    }
+
     @Test("check limits hitches per interaction from the budget file")
     func checkHitches() throws {
         let failing = try Causegraph.run(["check", fixture("landmarks-favorites-hitches.jsonl"), "--budget", fixture("budgets/hitches.yaml")])

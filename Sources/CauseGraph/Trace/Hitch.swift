@@ -41,10 +41,11 @@ public struct Hitch: Sendable, Equatable {
     public var end: Nanoseconds { start.saturatingAdding(max(duration, 0)) }
 
     /// Whether it overlaps the span `[start, start + duration)`; an empty
-    /// span overlaps when it lies within the hitch.
+    /// span or hitch overlaps what holds its point in time.
     public func overlaps(start other: Nanoseconds, duration otherDuration: Nanoseconds) -> Bool {
-        let otherEnd = other.saturatingAdding(max(otherDuration, 0))
+        let (end, otherEnd) = (self.end, other.saturatingAdding(max(otherDuration, 0)))
         if otherEnd == other { return start <= other && other <= end }
+        if end == start { return other <= start && start < otherEnd }
         return other < end && start < otherEnd
     }
 }

@@ -43,14 +43,16 @@ struct HitchCauseTests {
             {"hitch": "hitch", "start": 200, "duration": 800}
             {"hitch": "hang", "start": 150, "duration": 9223372036854775807}
             {"hitch": "hitch", "start": 5000, "duration": 0}
+            {"hitch": "hitch", "start": 100, "duration": 0}
             """)
-        // By start; a span ending where a group starts does not overlap it; the hang's end saturates.
-        #expect(graph.hitches.map(\.hitch.start) == [150, 199, 200, 5000])
-        #expect(graph.hitches.map(\.groups) == [[1, 2, 3], [1], [], [3]])
+        // By start; a span ending where a group starts does not overlap it; the hang's end
+        // saturates; an empty hitch overlaps the group holding its point in time.
+        #expect(graph.hitches.map(\.hitch.start) == [100, 150, 199, 200, 5000])
+        #expect(graph.hitches.map(\.groups) == [[1], [1, 2, 3], [1], [], [3]])
         let a = try #require(graph.nodes.first { $0.title == "A" }?.id)
         let b = try #require(graph.nodes.first { $0.title == "B" }?.id)
-        #expect(graph.hitches[0].updates == [.init(node: a, count: 2), .init(node: b, count: 1)])
-        #expect(graph.hitches[1].updates == [.init(node: a, count: 2)])
+        #expect(graph.hitches[1].updates == [.init(node: a, count: 2), .init(node: b, count: 1)])
+        #expect(graph.hitches[2].updates == [.init(node: a, count: 2)])
     }
 
     @Test("the walk upstream ends on a cycle and is bounded in length")
@@ -91,5 +93,20 @@ struct HitchCauseTests {
         let without = TraceSummary(graph: try fixtureGraph("landmarks-favorites-before"))
         #expect(!SummaryFormatter.format(without, as: .text).contains("Hitches"))
         #expect(!SummaryFormatter.format(without, as: .json).contains("hitches"))
+    }
+
+    @Test("trace text in a hitch is shown, never obeyed, in every format")
+    func hostileText() throws {
+        let graph = try graph(ofTrace: traceHeader + "\n" + #"{"hitch": "hang", "start": 1, "duration": 2, "hangType": "Hang\u001b[31m\n\u202eX", "process": "P\u0007", "narrative": "<b>|*"}"#)
+        let summary = TraceSummary(graph: graph)
+        let text = SummaryFormatter.format(summary, as: .text)
+        #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{7}" })
+        #expect(text.hasSuffix("Hitches and hangs\n  1. 2 ns hang (Hang␛[31m␊\u{FFFD}X) ← no update overlaps it\n     at 0.000 ms · no update group · <b>|*\n"))
+        let markdown = SummaryFormatter.format(summary, as: .markdown)
+        #expect(markdown.hasSuffix("1. 2 ns hang (Hang␛\\[31m␊\u{FFFD}X) ← no update overlaps it (at 0.000 ms · no update group · &lt;b&gt;\\|\\*)\n"))
+        let json = try JSONParser.parse(SummaryFormatter.format(summary, as: .json))
+        #expect(json["hitches"]?.arrayValue?.first?["hangType"]?.stringValue == "Hang\u{1B}[31m\n\u{202E}X")
+        let detail = HitchFormatter.format(try HitchCause.numbered(1, in: graph), as: .text)
+        #expect(!detail.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{7}" })
     }
 }
