@@ -197,7 +197,8 @@ public struct GraphBuilder: TraceSink {
 
     /// Each hitch with the groups of its document whose spans it overlaps,
     /// and the update events of each node within them, most first; hitches
-    /// in document order, then by start.
+    /// in document order, then by start. Groups without a start cannot be
+    /// placed and overlap none.
     private func graphHitches(groupIDs: [GroupID], nodeIDs: (Int32) -> String) -> [CauseGraph.HitchOverlap] {
         var groupsByDocument: [Int: [Int32]] = [:]
         for (index, record) in groupRecords.enumerated() where record.group?.start != nil {
@@ -213,7 +214,8 @@ public struct GraphBuilder: TraceSink {
         return ordered.map { _, entry in
             let overlapping = (groupsByDocument[entry.document] ?? []).filter { index in
                 let group = groupRecords[Int(index)].group!
-                return entry.hitch.overlaps(start: group.start!, duration: group.duration ?? 0)
+                // A group with no duration was still open when recording stopped: it runs on to the end.
+                return entry.hitch.overlaps(start: group.start!, duration: group.duration ?? .max)
             }
             var counts: [String: Int] = [:]
             for group in overlapping {
