@@ -40,6 +40,7 @@ enum FuzzTarget: String, CaseIterable {
         for format in ReportFormat.allCases {
             _ = WhyFormatter.format(report, as: format)
             _ = SummaryFormatter.format(TraceSummary(graph: graph), as: format)
+            for cause in HitchCause.all(in: graph) { _ = HitchFormatter.format(cause, as: format) }
         }
         if let first = events.events.first, let chain = UpdateChain(event: first.id, in: events) {
             _ = WhyFormatter.format(WhyReport(frameRate: graph.frameRate, views: [], chain: chain), as: .text)

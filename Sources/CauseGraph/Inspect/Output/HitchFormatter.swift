@@ -17,7 +17,7 @@ public enum HitchFormatter {
         let duration = DurationText.string(hitch.duration)
         switch hitch.kind {
         case .hitch: return "\(duration) hitch"
-        case .hang: return "\(duration) hang" + (hitch.hangType.map { " (\(VisibleText.singleLine($0)))" } ?? "")
+        case .hang: return "\(duration) hang" + (hitch.hangType.flatMap { $0.isEmpty ? nil : " (\(VisibleText.singleLine($0)))" } ?? "")
         }
     }
 
