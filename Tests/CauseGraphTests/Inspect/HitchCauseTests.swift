@@ -44,11 +44,13 @@ struct HitchCauseTests {
             {"hitch": "hang", "start": 150, "duration": 9223372036854775807}
             {"hitch": "hitch", "start": 5000, "duration": 0}
             {"hitch": "hitch", "start": 100, "duration": 0}
+            {"hitch": "hitch", "start": 90000, "duration": 10}
             """)
         // By start; a span ending where a group starts does not overlap it; the hang's end
-        // saturates; an empty hitch overlaps the group holding its point in time.
-        #expect(graph.hitches.map(\.hitch.start) == [100, 150, 199, 200, 5000])
-        #expect(graph.hitches.map(\.groups) == [[1], [1, 2, 3], [1], [], [3]])
+        // saturates; an empty hitch overlaps the group holding its point in time; group 3, with
+        // no duration, was still open when recording stopped and overlaps all after its start.
+        #expect(graph.hitches.map(\.hitch.start) == [100, 150, 199, 200, 5000, 90000])
+        #expect(graph.hitches.map(\.groups) == [[1], [1, 2, 3], [1], [], [3], [3]])
         let a = try #require(graph.nodes.first { $0.title == "A" }?.id)
         let b = try #require(graph.nodes.first { $0.title == "B" }?.id)
         #expect(graph.hitches[1].updates == [.init(node: a, count: 2), .init(node: b, count: 1)])
