@@ -4,6 +4,7 @@
 #   make bench  times the Instruments import against xmllint, and render against the import, on a 290 MB export
 #   make test-asan / make test-tsan   every test under AddressSanitizer / ThreadSanitizer
 #   make fuzz   fuzzes the importers and the title-to-Graphviz path with libFuzzer, a minute each
+#   make lint / make format   checks / applies the house style of .swift-format
 
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
@@ -13,7 +14,7 @@ DEMO_TRACE  = fixtures/landmarks-favorites-before.jsonl
 SUDO       := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 MAN_DATE   := $(or $(shell git log -1 --format=%cs 2>/dev/null),$(shell date -u +%F))
 
-.PHONY: all deps browser build demo test test-asan test-tsan fuzz bench install clean
+.PHONY: all deps browser build demo test test-asan test-tsan fuzz bench lint format install clean
 
 all: build
 
@@ -90,6 +91,15 @@ fuzz: deps
 # (about 290 MB); see scripts/bench.sh.
 bench: deps
 	scripts/bench.sh
+
+# The house style, stated in .swift-format (swift-format ships with the toolchain).
+SWIFT_FORMAT_PATHS = Sources Tests Plugins
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(SWIFT_FORMAT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive $(SWIFT_FORMAT_PATHS)
 
 # The binary, its man page (generated from the commands' help by swift-argument-parser's
 # generate-manual, dated by the last commit so it is the same on every machine) and

@@ -93,7 +93,7 @@ final class Chromium {
         posix_spawnattr_setpgroup(&attributes, 0)
 
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         var status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         // A process forked elsewhere in the test run may briefly hold a just-written executable open.
