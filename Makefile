@@ -36,7 +36,8 @@ deps:
 	fi
 
 # Headless Chromium, for the tests that open `causegraph report` pages in a real browser.
-# When none can be found or installed those tests are skipped, with a message saying so.
+# When none can be found or installed those tests are skipped, with a message saying so
+# (failed instead under CAUSEGRAPH_REQUIRE_BROWSER=1, which .ci/run sets).
 browser:
 	@if [ -n "$$CAUSEGRAPH_CHROME" ] || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
 		|| command -v google-chrome >/dev/null 2>&1 || [ -x "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" ]; then \

@@ -38,6 +38,9 @@ final class Chromium {
         return applications.first { manager.isExecutableFile(atPath: $0) }
     }()
 
+    /// Set by `.ci/run`: there a missing browser fails the browser tests instead of skipping them.
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["CAUSEGRAPH_REQUIRE_BROWSER"] == "1" }
+
     static let unavailable = "no Chromium or Chrome found: `make test` installs chromium with apt-get, or set CAUSEGRAPH_CHROME to a browser"
 
     /// Events received so far, in order.
