@@ -20,10 +20,14 @@ public struct CauseGraph: Sendable, Equatable {
     /// The longest update events of each update kind, longest first, at most
     /// ``GraphBuilder/worstUpdatesKept`` of each.
     public var worstUpdates: [UpdateExample]
+    /// The span each node's ``Node/densestBurst`` was counted in, kept with
+    /// the counts so nothing that reports them can name another.
+    public var burstWindow: Nanoseconds
 
     public init(
         app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, nodes: [Node] = [], edges: [Edge] = [],
-        groups: [UpdateGroup] = [], worstUpdates: [UpdateExample] = [], frameRates: [Double]? = nil
+        groups: [UpdateGroup] = [], worstUpdates: [UpdateExample] = [], frameRates: [Double]? = nil,
+        burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
     ) {
         self.app = app
         self.frameRate = frameRate
@@ -32,6 +36,7 @@ public struct CauseGraph: Sendable, Equatable {
         self.edges = edges
         self.groups = groups
         self.worstUpdates = worstUpdates
+        self.burstWindow = burstWindow
     }
 
     /// Events of the same kind, title, module and owner.
@@ -57,8 +62,7 @@ public struct CauseGraph: Sendable, Equatable {
         /// How many of its events fell in each severity (events of unknown
         /// duration and severity are in none).
         public var severityCounts: SeverityCounts
-        /// The most events that fell within one burst window (see
-        /// ``GraphBuilder/init(frameRate:burstWindow:)``).
+        /// The most events that fell within one ``CauseGraph/burstWindow``.
         public var densestBurst: Int
 
         public var kind: NodeKind { key.kind }
@@ -146,8 +150,8 @@ public struct SeverityCounts: Sendable, Equatable {
     public init() {}
 
     public subscript(severity: Severity) -> Int {
-        get { counts[Severity.allCases.firstIndex(of: severity)!] }
-        set { counts[Severity.allCases.firstIndex(of: severity)!] = newValue }
+        get { counts[severity.rank] }
+        set { counts[severity.rank] = newValue }
     }
 
     /// Events at or above `severity`.
@@ -238,7 +242,18 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
         }
     }
 
-    public static func < (lhs: EdgeKind, rhs: EdgeKind) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    /// The order edges are listed in, the cases' own.
+    var rank: Int {
+        switch self {
+        case .gesture: 0
+        case .state: 1
+        case .observable: 2
+        case .externalEnvironment: 3
+        case .environmentWriter: 4
+        case .update: 5
+        case .creation: 6
+        }
     }
+
+    public static func < (lhs: EdgeKind, rhs: EdgeKind) -> Bool { lhs.rank < rhs.rank }
 }

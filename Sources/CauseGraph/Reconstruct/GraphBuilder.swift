@@ -177,7 +177,7 @@ public struct GraphBuilder: TraceSink {
         return CauseGraph(
             app: app, frameRate: graphFrameRate ?? budget.frameRate,
             nodes: graphNodes, edges: graphEdges, groups: graphGroups, worstUpdates: worstUpdates,
-            frameRates: judgedFrameRates.isEmpty ? nil : judgedFrameRates.sorted())
+            frameRates: judgedFrameRates.isEmpty ? nil : judgedFrameRates.sorted(), burstWindow: burstWindow)
     }
 
     /// The id each interned group gets in the graph: the trace's own when the

@@ -5,8 +5,7 @@
 /// times read exactly as in causegraph's other reports. Every string goes
 /// through ``JSONText``, which keeps the document inert inside `<script>`.
 enum ReportData {
-    /// - Parameter burstWindow: the window the graph's densest bursts were counted in.
-    static func json(graph: CauseGraph, events log: EventLog, burstWindow: Nanoseconds, updatesPerNode: Int) -> String {
+    static func json(graph: CauseGraph, events log: EventLog, updatesPerNode: Int) -> String {
         let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
         let listings = listings(of: graph, in: log, nodeIDs: nodeIDs, limit: updatesPerNode)
         let budget = FrameBudget(frameRate: graph.frameRate)
@@ -16,7 +15,7 @@ enum ReportData {
             return GraphJSONEncoder.object([
                 "id": JSONText.quoted(node.id),
                 "identity": JSONText.quoted(identity(of: node)),
-                "figures": figures(figures(of: node, burstWindow: burstWindow)),
+                "figures": figures(figures(of: node, burstWindow: graph.burstWindow)),
                 "updates": "[" + listing.entries.joined(separator: ", ") + "]",
                 "moreUpdates": JSONText.number(listing.more),
             ])

@@ -9,7 +9,7 @@ struct BoundedWhyTests {
     /// layer before; the last layer's first view is the one asked about.
     /// `width ^ (layers - 1)` paths lead to it. One event per node, so the
     /// event log is the same lattice.
-    static func lattice<Sink: TraceSink>(layers: Int, width: Int, into sink: inout Sink) throws {
+    static func lattice<Sink: TraceSink & ~Copyable>(layers: Int, width: Int, into sink: inout Sink) throws {
         try sink.begin(TraceHeader(app: "Lattice"))
         for layer in 0..<layers {
             for column in 0..<width {
