@@ -1,8 +1,7 @@
 import Testing
 
-/// The slow tiers, to run or skip as a whole:
-/// `swift test --skip-tags plugin` (nested package builds take minutes),
-/// `swift test --filter-tags browser`.
+/// The slow tiers, to run or leave out as a whole in a test plan or an IDE.
+/// (`swift test` 6.3 selects by name only: `--skip PluginTests`, `--filter Browser`.)
 extension Tag {
     /// Builds the example package and runs the command plugin through a nested `swift package`.
     @Tag static var plugin: Self
