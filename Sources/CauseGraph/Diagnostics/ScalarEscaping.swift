@@ -4,15 +4,15 @@
 enum ScalarEscaping {
     /// `text` escaped.
     /// - Parameters:
-    ///   - keeping: unsafe scalars the format shows as they are (HTML's newline and tab).
+    ///   - kept: unsafe scalars the format shows as they are (HTML's newline and tab).
     ///   - replacement: the format's escape of a scalar, `nil` for none.
     static func escape(
-        _ text: String, keeping: (Unicode.Scalar) -> Bool = { _ in false }, _ replacement: (Unicode.Scalar) -> String?
+        _ text: String, keeping kept: Set<Unicode.Scalar> = [], _ replacement: (Unicode.Scalar) -> String?
     ) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            append(scalar, keeping: keeping, replacement, to: &result)
+            append(scalar, keeping: kept, replacement, to: &result)
         }
         return result
     }
@@ -24,19 +24,19 @@ enum ScalarEscaping {
     ) {
         for scalar in text.unicodeScalars {
             var unit = ""
-            append(scalar, keeping: { _ in false }, replacement, to: &unit)
+            append(scalar, keeping: [], replacement, to: &unit)
             emit(unit)
         }
     }
 
     private static func append(
-        _ scalar: Unicode.Scalar, keeping: (Unicode.Scalar) -> Bool, _ replacement: (Unicode.Scalar) -> String?,
+        _ scalar: Unicode.Scalar, keeping kept: Set<Unicode.Scalar>, _ replacement: (Unicode.Scalar) -> String?,
         to result: inout String
     ) {
         if let escaped = replacement(scalar) {
             result += escaped
         } else {
-            result.unicodeScalars.append(VisibleText.isUnsafe(scalar) && !keeping(scalar) ? VisibleText.picture(of: scalar) : scalar)
+            result.unicodeScalars.append(VisibleText.isUnsafe(scalar) && !kept.contains(scalar) ? VisibleText.picture(of: scalar) : scalar)
         }
     }
 }

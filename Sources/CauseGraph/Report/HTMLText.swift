@@ -7,7 +7,7 @@
 /// pictures, as in every other output of causegraph.
 public enum HTMLText {
     public static func escape(_ text: String) -> String {
-        ScalarEscaping.escape(text, keeping: { $0 == "\n" || $0 == "\t" }) { scalar in
+        ScalarEscaping.escape(text, keeping: ["\n", "\t"]) { scalar in
             switch scalar {
             case "&": "&amp;"
             case "<": "&lt;"
