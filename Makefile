@@ -4,6 +4,8 @@
 #   make bench  times the Instruments import against xmllint, and render against the import, on a 290 MB export
 #   make test-asan / make test-tsan   every test under AddressSanitizer / ThreadSanitizer
 #   make fuzz   fuzzes the importers and the title-to-Graphviz path with libFuzzer, a minute each
+#   make lint / make format   checks / applies the house style of .swift-format
+#   make docs   builds the CauseGraph library's DocC documentation into .build/docs
 
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
@@ -13,7 +15,7 @@ DEMO_TRACE  = fixtures/landmarks-favorites-before.jsonl
 SUDO       := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 MAN_DATE   := $(or $(shell git log -1 --format=%cs 2>/dev/null),$(shell date -u +%F))
 
-.PHONY: all deps browser build demo test test-asan test-tsan fuzz bench install clean
+.PHONY: all deps browser build demo test test-asan test-tsan fuzz bench lint format docs install clean
 
 all: build
 
@@ -35,7 +37,8 @@ deps:
 	fi
 
 # Headless Chromium, for the tests that open `causegraph report` pages in a real browser.
-# When none can be found or installed those tests are skipped, with a message saying so.
+# When none can be found or installed those tests are skipped, with a message saying so
+# (failed instead under CAUSEGRAPH_REQUIRE_BROWSER=1, which .ci/run sets).
 browser:
 	@if [ -n "$$CAUSEGRAPH_CHROME" ] || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
 		|| command -v google-chrome >/dev/null 2>&1 || [ -x "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" ]; then \
@@ -90,6 +93,28 @@ fuzz: deps
 # (about 290 MB); see scripts/bench.sh.
 bench: deps
 	scripts/bench.sh
+
+# The house style, stated in .swift-format (swift-format ships with the toolchain).
+SWIFT_FORMAT_PATHS = Sources Tests Plugins
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(SWIFT_FORMAT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive $(SWIFT_FORMAT_PATHS)
+
+# The library's documentation, from Sources/CauseGraph/CauseGraph.docc and the symbols'
+# comments, with the toolchain's docc (`xcrun docc` on macOS): no plugin to fetch.
+DOCC ?= $(shell command -v docc 2>/dev/null || echo xcrun docc)
+
+docs: deps
+	rm -rf .build/docs/symbol-graphs .build/docs/CauseGraph.doccarchive && mkdir -p .build/docs/symbol-graphs
+	$(SWIFT) build --target CauseGraph --scratch-path .build/docs/build \
+		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build/docs/symbol-graphs
+	$(DOCC) convert Sources/CauseGraph/CauseGraph.docc --additional-symbol-graph-dir .build/docs/symbol-graphs \
+		--output-path .build/docs/CauseGraph.doccarchive --fallback-display-name CauseGraph \
+		--fallback-bundle-identifier org.causegraph.CauseGraph
+	@echo "docs: wrote .build/docs/CauseGraph.doccarchive (open it in Xcode, or serve it with docc preview)"
 
 # The binary, its man page (generated from the commands' help by swift-argument-parser's
 # generate-manual, dated by the last commit so it is the same on every machine) and

@@ -12,10 +12,10 @@ let package = Package(
         // The same tool under its target's name: SwiftPM 6.3 looks a plugin's tool up
         // by target name and builds the product of that name (swift-package-manager#8831).
         .executable(name: "CauseGraphCLI", targets: ["CauseGraphCLI"]),
-        // Benchmarks and tools
-        .executable(name: "causegraph-export-gen", targets: ["ExportGenerator"]),
-        // Fuzzing (`make fuzz`); built plainly it replays the inputs fuzzing found.
-        .executable(name: "causegraph-fuzz", targets: ["CauseGraphFuzz"]),
+        // The generator and the fuzzing harness are no products: SwiftPM builds a root
+        // package's executable targets under their own names (`swift build --product
+        // causegraph-export-gen`, as `make bench` and the tests use them) without offering
+        // them to the packages that depend on this one.
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,8 +50,9 @@ let package = Package(
 
         // Benchmarks and tools: a deterministic generator of realistic
         // `xctrace export` files (`make bench`, tests).
-        .executableTarget(name: "ExportGenerator"),
-        .executableTarget(name: "CauseGraphFuzz", dependencies: ["CauseGraph", "GraphvizRender"]),
+        .executableTarget(name: "causegraph-export-gen", path: "Sources/ExportGenerator"),
+        // Fuzzing (`make fuzz`); built plainly it replays the inputs fuzzing found.
+        .executableTarget(name: "causegraph-fuzz", dependencies: ["CauseGraph", "GraphvizRender"], path: "Sources/CauseGraphFuzz"),
 
         // `swift package --allow-writing-to-package-directory causegraph`: renders
         // traces with the tool above into a folder of the package, e.g. a DocC catalog.

@@ -3,7 +3,7 @@ import Foundation
 
 /// libFuzzer's driver, for a program whose `main` is its own.
 @_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
+private func runLibFuzzerDriver(
     _ argc: UnsafeMutablePointer<CInt>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
@@ -21,7 +21,7 @@ enum FuzzDriver {
         var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         return pointers.withUnsafeMutableBufferPointer { buffer in
             var argv = buffer.baseAddress
-            return LLVMFuzzerRunDriver(&argc, &argv, fuzzerTestOneInput)
+            return runLibFuzzerDriver(&argc, &argv, fuzzerTestOneInput)
         }
     }
 }

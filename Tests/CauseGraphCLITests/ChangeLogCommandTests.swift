@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 @Suite("causegraph command line: _printChanges / _logChanges logs")
 struct ChangeLogCommandTests {
@@ -16,7 +17,7 @@ struct ChangeLogCommandTests {
 
     @Test("convert writes the native format, which renders to the same graph", arguments: logs)
     func convert(_ name: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let converted = try Causegraph.run(["convert", fixture("logs/\(name)"), "-o", scratch.path("trace.jsonl")])
         #expect(converted.status == 0)
         let direct = try Causegraph.run(["render", fixture("logs/\(name)"), "--format", "json"])
@@ -41,7 +42,7 @@ struct ChangeLogCommandTests {
         ("garbage.log", [0x41, 0x42, 0x00, 0xFF, 0xFE, 0x0A, 0x80], "garbage.log:1:3: error: binary data, not a text log"),
     ])
     func badInput(_ name: String, _ bytes: [UInt8], _ expected: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let input = scratch.path(name)
         try Data(bytes).write(to: URL(fileURLWithPath: input))
         for command in [["render", "--format", "svg"], ["convert"]] {

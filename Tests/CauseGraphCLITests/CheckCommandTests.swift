@@ -20,7 +20,7 @@ struct CheckCommandTests {
         #expect(failing.output.hasPrefix("causegraph check: 5 of 11 limits exceeded\n"))
         #expect(failing.output.contains("exceeded  forbiddenEdges[0] · ModelData.favoritesCollection → LandmarkListItemV…"))
         #expect(failing.standardError.isEmpty, "a failed check is a report, not an error")
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let markdown = try Causegraph.run(["check", before, "--budget", budget, "--format", "markdown", "-o", scratch.path("comment.md")])
         #expect(markdown.status == 1)
         #expect(markdown.standardOutput.isEmpty)
@@ -53,7 +53,7 @@ struct CheckCommandTests {
 
     @Test("a bad budget is an error at its line and column, exit 2, and nothing is written")
     func badBudget() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let typo = try scratch.write("typo.yaml", "views:\n  - view: Row\n    updates:\n      perGesure: 1\n")
         let result = try Causegraph.run(["check", after, "--budget", typo, "-o", scratch.path("report.txt")])
         #expect(result.status == 2)

@@ -1,6 +1,7 @@
 import CauseGraph
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 @Suite("causegraph command line")
 struct CommandLineTests {
@@ -12,7 +13,7 @@ struct CommandLineTests {
         ("graph.json", Array("{\n  \"causegraph\": 1,".utf8)),
     ])
     func formatFromExtension(_ name: String, _ signature: [UInt8]) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let result = try Causegraph.run(["render", trace, "-o", scratch.path(name)])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
@@ -34,7 +35,7 @@ struct CommandLineTests {
             return
         }
         #expect(nodes.count == 5)
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let dot = try Causegraph.run(["render", trace, "-o", scratch.path("graph.txt"), "--format", "dot"])
         #expect(dot.status == 0)
         #expect(String(decoding: try scratch.read("graph.txt"), as: UTF8.self).hasPrefix("digraph"))
@@ -57,7 +58,7 @@ struct CommandLineTests {
 
     @Test("bad input: one line naming file, line and column; exit 2; the existing output untouched")
     func badInputKeepsOutput() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let bad = try scratch.write("bad.jsonl", traceHeaderLine + "\n" + #"{"node": 1, "kind": "body", "title": "A", "owner": "nobody"}"# + "\n")
         try Data("previous".utf8).write(to: scratch.url.appendingPathComponent("graph.svg"))
         let result = try Causegraph.run(["render", bad, "-o", scratch.path("graph.svg")])
@@ -132,7 +133,7 @@ struct CommandLineTests {
 
     @Test("an output that is a directory is refused")
     func outputDirectory() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let result = try Causegraph.run(["render", trace, "-o", scratch.url.path, "--format", "svg"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("is a directory"))
@@ -140,7 +141,7 @@ struct CommandLineTests {
 
     @Test("convert writes a native trace that renders to the same graph")
     func convertRoundTrip() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         for name in ["contact-list", "hostile-titles", "dark-mode"] {
             let converted = try Causegraph.run(["convert", fixture("\(name).jsonl"), "-o", scratch.path("\(name).jsonl")])
             #expect(converted.status == 0)

@@ -6,7 +6,7 @@ import Testing
 struct ConvertCommandTests {
     @Test("a long conversion to a large file matches the input graph")
     func largeRoundTrip() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = scratch.path("large.jsonl")
         try SyntheticTrace(views: 1_200).write(to: trace)
         let converted = try Causegraph.run(["convert", trace, "-o", scratch.path("converted.jsonl")])
@@ -20,7 +20,7 @@ struct ConvertCommandTests {
         "a failed write is reported against the output, with exit status 2",
         .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full, whose writes fail with ENOSPC"))
     func fullDevice() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = scratch.path("large.jsonl")
         // Larger than the output's buffer, so the write fails while the input is still being read.
         try SyntheticTrace(views: 1_200).write(to: trace)

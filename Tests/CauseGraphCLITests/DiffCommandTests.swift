@@ -32,7 +32,7 @@ struct DiffCommandTests {
         ("diff.dot", Array("digraph causegraph_diff {".utf8)), ("diff.json", Array("{\n  \"causegraphDiff\": 1,".utf8)),
     ])
     func graphFormats(_ name: String, _ signature: [UInt8]) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let result = try Causegraph.run(["diff", before, after, "-o", scratch.path(name)])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
@@ -52,7 +52,7 @@ struct DiffCommandTests {
         #expect(first.output.contains("72 → 0 (−72)"))
         let second = try Causegraph.run(["diff", before, after, "-o", "-"])
         #expect(first.standardOutput == second.standardOutput)
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let both = try Causegraph.run(["diff", before, after, "-o", "-", "--format", "dot", "--table", scratch.path("changes.md"), "--table-format", "markdown"])
         #expect(both.output.hasPrefix("digraph causegraph_diff {"))
         #expect(String(decoding: try scratch.read("changes.md"), as: UTF8.self).hasPrefix("## SwiftUI update diff"))
@@ -60,7 +60,7 @@ struct DiffCommandTests {
 
     @Test("a directory is one recording; --frame-rate applies to both sides")
     func directoriesAndReading() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: scratch.path("after"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: after, toPath: scratch.path("after/trace.jsonl"))
         let result = try Causegraph.run(["diff", before, scratch.path("after"), "--table-format", "json", "--frame-rate", "60"])
@@ -80,7 +80,7 @@ struct DiffCommandTests {
         (["diff", "BEFORE"], "error: missing expected argument"),
     ])
     func errors(_ arguments: [String], _ message: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let bad = try scratch.write("bad.jsonl", "{\"causegraph\": 1}\n{\"node\": 1}\n")
         let resolved = arguments.map { $0 == "BEFORE" ? before : $0 == "AFTER" ? after : $0 == "diff.txt" ? scratch.path("diff.txt") : $0 }
         let result = try Causegraph.run(resolved)
@@ -108,7 +108,7 @@ struct DiffShapingCommandTests {
         #expect(limited.status == 0)
         #expect(limited.output.contains("--max-nodes 2: 6 nodes explaining the fewest updates dropped"))
         #expect(limited.standardError == "note: showing 2 of 8 nodes and 0 of 8 edges (+ 1 dotted); --max-nodes 2: 6 nodes explaining the fewest updates dropped (--max-nodes 0 shows all)\n")
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let table = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "-o", scratch.path("diff.json"), "--table-format", "json"])
         #expect(try JSONParser.parse(table.output)["changes"]?.arrayValue?.count == 5, "the table is not cut by --max-nodes")
         let graph = try JSONParser.parse(String(decoding: try scratch.read("diff.json"), as: UTF8.self))

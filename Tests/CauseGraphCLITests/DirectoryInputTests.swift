@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -13,10 +14,10 @@ struct DirectoryInputTests {
 
     @Test("a FIFO inside a folder is skipped with a note, not opened (which would block for ever)")
     func fifoInFolderDoesNotHang() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         try FileManager.default.copyItem(atPath: trace, toPath: scratch.path("onoff.jsonl"))
         #expect(mkfifo(scratch.path("pipe"), 0o600) == 0)
-        let result = try TimedProcess.run(
+        let result = try ProcessRunner.run(
             Causegraph.executable, ["render", scratch.url.path, "--format", "dot"], in: scratch.url, timeout: .seconds(60))
         #expect(result.status == 0)
         #expect(result.output.contains("OnOffView"))
@@ -25,7 +26,7 @@ struct DirectoryInputTests {
 
     @Test("a FIFO named directly is read as a stream")
     func fifoNamedDirectly() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let pipe = scratch.path("pipe")
         #expect(mkfifo(pipe, 0o600) == 0)
         let writer = Process()
@@ -33,7 +34,7 @@ struct DirectoryInputTests {
         writer.arguments = ["-c", "cat \"$0\" > \"$1\"", trace, pipe]
         try writer.run()
         defer { if writer.isRunning { writer.terminate() } }
-        let result = try TimedProcess.run(Causegraph.executable, ["render", pipe, "--format", "dot"], in: scratch.url, timeout: .seconds(60))
+        let result = try ProcessRunner.run(Causegraph.executable, ["render", pipe, "--format", "dot"], in: scratch.url, timeout: .seconds(60))
         #expect(result.status == 0)
         #expect(result.output.contains("OnOffView"))
         #expect(result.standardError.isEmpty)
@@ -41,7 +42,7 @@ struct DirectoryInputTests {
 
     @Test("a folder of exports with a README, a rendered graph and a subfolder renders its traces")
     func folderAsUsersKeepIt() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let folder = scratch.path("recordings")
         try FileManager.default.createDirectory(atPath: folder + "/old", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: trace, toPath: folder + "/onoff.jsonl")
@@ -60,7 +61,7 @@ struct DirectoryInputTests {
 
     @Test("a folder with no trace left says what it skipped")
     func nothingLeft() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         _ = try scratch.write("notes.txt", "nothing to see\n")
         let result = try Causegraph.run(["render", scratch.url.path])
         #expect(result.status == 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 /// A copy of `Examples/DocumentedApp` in a temporary folder, depending on this
 /// repository by absolute path, so the plugin runs as it does for a user.
@@ -41,8 +42,8 @@ final class ExamplePackage: Sendable {
     /// `swift package ARGUMENTS` in the copy, building into the shared scratch folder.
     func swiftPackage(_ arguments: [String]) throws -> CommandResult {
         // Generous: the first run builds causegraph on a busy machine.
-        try TimedProcess.run(
-            try TimedProcess.find("swift"),
+        try ProcessRunner.run(
+            try #require(ProcessRunner.find("swift"), "swift is on the PATH"),
             ["package", "--package-path", directory.path, "--scratch-path", scratch.path] + arguments,
             in: directory, timeout: .seconds(1800))
     }

@@ -9,7 +9,7 @@ struct ExportGeneratorTests {
     static let generator = Causegraph.executable.deletingLastPathComponent().appendingPathComponent("causegraph-export-gen")
 
     /// Writes one table of the recording of `rows` cause links into `scratch`, returning its path.
-    static func generate(_ rows: Int, _ table: String, into scratch: Scratch, seed: Int = 1) throws -> String {
+    static func generate(_ rows: Int, _ table: String, into scratch: TemporaryFolder, seed: Int = 1) throws -> String {
         let path = scratch.path("\(table)-\(rows)-\(seed).\(table == "native" ? "jsonl" : "xml")")
         FileManager.default.createFile(atPath: path, contents: nil)
         let process = Process()
@@ -30,9 +30,9 @@ struct ExportGeneratorTests {
 
     @Test("the same arguments give the same bytes; another seed another recording")
     func deterministic() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let first = try Self.generate(3_000, "swiftui-causes", into: scratch)
-        let otherScratch = try Scratch()
+        let otherScratch = try TemporaryFolder()
         let again = try Self.generate(3_000, "swiftui-causes", into: otherScratch)
         let other = try Self.generate(3_000, "swiftui-causes", into: scratch, seed: 2)
         #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: again))
@@ -41,7 +41,7 @@ struct ExportGeneratorTests {
 
     @Test("the Instruments tables, joined, give the graph of the native recording")
     func tablesAgree() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let tables = try ["swiftui-causes", "swiftui-updates", "swiftui-update-groups", "swiftui-changes"].map {
             try Self.generate(5_000, $0, into: scratch)
         }
@@ -62,7 +62,7 @@ struct ExportGeneratorTests {
 
     @Test("at 150,000 links: thousands of distinct nodes, and a default picture of at most 80 that fits a screen")
     func atScale() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = try Self.generate(150_000, "native", into: scratch)
         let summary = try Causegraph.run(["render", trace, "--format", "json", "--max-nodes", "0", "--max-edges", "0"])
         let nodes = try JSONParser.parse(summary.output)["nodes"]?.arrayValue?.count ?? 0

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 /// Times and durations at the ends of their range, as a hostile trace or an
 /// in-flight update records them: every command answers, none traps.
@@ -22,7 +23,7 @@ struct ExtremeValueCommandTests {
 
         """
 
-    static func commands(_ trace: String, view: String, update: String, in scratch: Scratch) -> [[String]] {
+    static func commands(_ trace: String, view: String, update: String, in scratch: TemporaryFolder) -> [[String]] {
         var commands: [[String]] = []
         for format in ["text", "json", "markdown"] {
             commands.append(["summary", trace, "--format", format])
@@ -52,7 +53,7 @@ struct ExtremeValueCommandTests {
 
     @Test("a native trace with times and durations of Int64.max")
     func native() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = try scratch.write("extreme.jsonl", Self.trace)
         for command in Self.commands(trace, view: "W", update: "2", in: scratch) {
             try Self.expectAnswers(command)
@@ -61,7 +62,7 @@ struct ExtremeValueCommandTests {
 
     @Test("Instruments exports with times and durations of Int64.max", arguments: ["swiftui-updates", "swiftui-update-groups", "several-tables"])
     func instruments(_ table: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let original = try String(contentsOfFile: fixture("instruments/\(table).xml"), encoding: .utf8)
         let extreme = original
             .replacingOccurrences(of: #"(time[^>]*>)[0-9]+<"#, with: "$1\(Self.maximum)<", options: .regularExpression)
@@ -75,7 +76,7 @@ struct ExtremeValueCommandTests {
 
     @Test("a frame rate too small or too large is a usage error, for every command", arguments: ["1e-11", "1e-300", "1e300"])
     func frameRates(_ rate: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = try scratch.write("extreme.jsonl", Self.trace)
         for command in [["summary", trace], ["render", trace, "-o", scratch.path("graph.svg")], ["why", trace, "--view", "W"]] {
             let result = try Causegraph.run(command + ["--frame-rate", rate])

@@ -1,11 +1,12 @@
 import CauseGraph
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 @Suite("several traces, each at its own frame rate")
 struct FrameRateCommandTests {
     /// A trace at `rate` Hz with one body update of `duration` nanoseconds.
-    private func trace(_ scratch: Scratch, _ name: String, rate: Int, view: String, duration: Int) throws -> String {
+    private func trace(_ scratch: TemporaryFolder, _ name: String, rate: Int, view: String, duration: Int) throws -> String {
         try scratch.write(name, """
             {"causegraph": 1, "app": "Rates", "frameRate": \(rate)}
             {"node": 1, "kind": "body", "title": "\(view)", "owner": "app", "time": 0, "duration": \(duration)}
@@ -15,7 +16,7 @@ struct FrameRateCommandTests {
 
     @Test("render judges each update at its trace's rate, says which rates apply and warns")
     func mixedRates() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         // 642 µs is orange at 120 Hz (≥ 1/16 of 8.33 ms) but green at 60 Hz (< 1.04 ms).
         let sixty = try trace(scratch, "a.jsonl", rate: 60, view: "SixtyView", duration: 642_000)
         let hundredTwenty = try trace(scratch, "b.jsonl", rate: 120, view: "FastView", duration: 642_000)
@@ -46,7 +47,7 @@ struct FrameRateCommandTests {
 
     @Test("--frame-rate judges every trace at one rate, without a warning")
     func oneRate() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let sixty = try trace(scratch, "a.jsonl", rate: 60, view: "SixtyView", duration: 642_000)
         let hundredTwenty = try trace(scratch, "b.jsonl", rate: 120, view: "FastView", duration: 642_000)
         let result = try Causegraph.run(["render", sixty, hundredTwenty, "--format", "json", "--frame-rate", "120"])

@@ -1,4 +1,5 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
 
@@ -27,8 +28,8 @@ struct InstallTests {
 
     @Test("make install puts the binary, the man page and the completions where tools look for them")
     func makeInstall() throws {
-        let make = try TimedProcess.find("make")
-        let result = try TimedProcess.run(
+        let make = try #require(ProcessRunner.find("make"), "make is on the PATH")
+        let result = try ProcessRunner.run(
             make, ["-n", "install", "DESTDIR=/staging", "PREFIX=/usr"], in: packageRoot, timeout: .seconds(60))
         #expect(result.status == 0)
         let commands = result.output

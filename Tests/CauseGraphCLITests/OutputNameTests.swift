@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 @Suite("formats from the output's name")
 struct OutputNameTests {
@@ -10,7 +11,7 @@ struct OutputNameTests {
         (["check", "TRACE", "--budget", "BUDGET"], "check"),
     ])
     func reportFormats(_ arguments: [String], _ name: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let budget = try scratch.write("budget.yaml", "version: 1\nlongUpdates:\n  high: 100\n")
         let resolved = arguments.map { $0 == "TRACE" ? trace : $0 == "BUDGET" ? budget : $0 }
         for (file, format) in [("r.json", "json"), ("r.md", "markdown"), ("r.txt", "text")] {
@@ -23,7 +24,7 @@ struct OutputNameTests {
 
     @Test("diff picks the table's format from --table's extension")
     func diffTable() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let before = fixture("landmarks-favorites-before.jsonl")
         let after = fixture("landmarks-favorites-after.jsonl")
         let named = try Causegraph.run(["diff", before, after, "--table", scratch.path("changes.md")])
@@ -45,7 +46,7 @@ struct OutputNameTests {
         (["report", "TRACE", "-o", "OUT/r.md"], "error: the extension of 'OUT/r.md' says markdown, but this command writes an HTML page; name it .html\n"),
     ])
     func refused(_ arguments: [String], _ message: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.url.path
         let result = try Causegraph.run(arguments.map { $0 == "TRACE" ? trace : $0.replacingOccurrences(of: "OUT", with: out) })
         #expect(result.status == 2)

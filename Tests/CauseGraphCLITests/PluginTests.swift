@@ -1,3 +1,4 @@
+import CauseGraphTestSupport
 import Foundation
 import Testing
 #if canImport(FoundationXML)
@@ -5,7 +6,7 @@ import FoundationXML
 #endif
 
 /// `swift package causegraph`, run in a copy of `Examples/DocumentedApp` as a user runs it.
-@Suite("causegraph command plugin", .serialized, .examplePackage)
+@Suite("causegraph command plugin", .serialized, .examplePackage, .tags(.plugin))
 struct PluginTests {
     let package: ExamplePackage
     let traces = ["landmarks-after.jsonl", "landmarks-before.jsonl"]
@@ -127,7 +128,7 @@ struct PluginTests {
         let symbolGraphs = try #require(findFolder(holding: "DocumentedApp.symbols.json", under: package.scratch))
 
         let archive = package.scratch.appendingPathComponent("DocumentedApp.doccarchive")
-        let convert = try TimedProcess.run(try #require(docc), [
+        let convert = try ProcessRunner.run(try #require(docc), [
             "convert", package.url("Sources/DocumentedApp/DocumentedApp.docc").path,
             "--additional-symbol-graph-dir", symbolGraphs.path, "--output-path", archive.path,
             "--fallback-display-name", "DocumentedApp", "--fallback-bundle-identifier", "com.example.DocumentedApp",
@@ -152,10 +153,10 @@ struct PluginTests {
 
 /// The DocC compiler of the toolchain, if there is one.
 private let docc: URL? = {
-    if let onPath = try? TimedProcess.find("docc") { return onPath }
+    if let onPath = ProcessRunner.find("docc") { return onPath }
     let xcrun = URL(fileURLWithPath: "/usr/bin/xcrun")
     guard FileManager.default.isExecutableFile(atPath: xcrun.path),
-          let found = try? TimedProcess.run(xcrun, ["--find", "docc"], in: packageRoot, timeout: .seconds(60)),
+          let found = try? ProcessRunner.run(xcrun, ["--find", "docc"], in: packageRoot, timeout: .seconds(60)),
           found.status == 0
     else { return nil }
     return URL(fileURLWithPath: found.output.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -1,4 +1,5 @@
 import Foundation
+import CauseGraphTestSupport
 
 #if canImport(Glibc)
 import Glibc

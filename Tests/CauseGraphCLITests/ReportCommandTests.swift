@@ -1,12 +1,13 @@
 import CauseGraph
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 @Suite("causegraph report and --theme")
 struct ReportCommandTests {
     @Test("report writes one HTML page with the Graphviz SVG inline, the same bytes on every run")
     func writesPage() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = fixture("landmarks-favorites-before.jsonl")
         let result = try Causegraph.run(["report", trace, "-o", scratch.path("report.html")])
         #expect(result.status == 0)
@@ -54,7 +55,7 @@ struct ReportCommandTests {
         (["render", "GOOD", "--theme", "sepia"], "error: the value 'sepia' is invalid for '--theme"),
     ])
     func errors(_ arguments: [String], _ message: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let bad = try scratch.write("bad.jsonl", traceHeaderLine + "\n" + #"{"node": 1, "kind": "body", "title": "A", "owner": "nobody"}"# + "\n")
         let replaced = arguments.map { argument in
             switch argument {

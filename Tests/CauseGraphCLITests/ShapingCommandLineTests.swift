@@ -77,7 +77,7 @@ struct ShapingCommandLineTests {
 
     @Test("the SVG carries the legend and dotted residual edges")
     func svgLegend() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let result = try Causegraph.run(["render", fixture("environment-writer.jsonl"), "-o", scratch.path("graph.svg"), "--hide-system", "--max-nodes", "4"])
         #expect(result.status == 0)
         // Graphviz writes hyphens in text as &#45;.
@@ -110,7 +110,7 @@ struct ShapingCommandLineTests {
         (["--edge-fraction", "some"], "error: --edge-fraction \"some\" is not a share; give a percentage (0.5%) or a fraction (0.005)\n"),
     ])
     func errors(_ options: [String], _ message: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let result = try Causegraph.run(["render", landmarks, "-o", scratch.path("graph.svg")] + options)
         #expect(result.status == 2)
         #expect(result.standardError.contains(message), "\(result.standardError)")
@@ -128,7 +128,7 @@ struct ShapingCommandLineTests {
 
     @Test("with the defaults a trace of 10,000 distinct nodes renders to SVG with at most 80 nodes, quickly")
     func largeTrace() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = scratch.path("big.jsonl")
         try SyntheticTrace(views: 5_000).write(to: trace)
         let started = ContinuousClock.now
@@ -217,7 +217,7 @@ struct ConsistentOptionTests {
 
     @Test("--classify on traces that are not Instruments exports says it does not apply")
     func classifyNative() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let rules = try scratch.write("rules.jsonl", #"{"match": "Tap", "kind": "gesture"}"# + "\n")
         let result = try Causegraph.run(["render", before, "--classify", rules, "--format", "dot"])
         #expect(result.status == 0)

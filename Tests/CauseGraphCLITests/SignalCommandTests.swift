@@ -7,7 +7,7 @@ import Testing
 @Suite("signals", .serialized)
 struct SignalCommandTests {
     /// Waits until a temporary output file beside `output` holds at least `bytes`.
-    static func waitForTemporaryFile(in scratch: Scratch, beside output: String, bytes: Int) throws -> Bool {
+    static func waitForTemporaryFile(in scratch: TemporaryFolder, beside output: String, bytes: Int) throws -> Bool {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             for entry in scratch.entries where entry.hasPrefix(".\(output).tmp-") {
@@ -19,13 +19,13 @@ struct SignalCommandTests {
         return false
     }
 
-    static func previousOutput(in scratch: Scratch) throws -> String {
+    static func previousOutput(in scratch: TemporaryFolder) throws -> String {
         let path = try scratch.write("out.jsonl", "previous\n")
         #expect(chmod(path, 0o600) == 0)
         return path
     }
 
-    static func expectUntouched(_ scratch: Scratch, entries: [String]) throws {
+    static func expectUntouched(_ scratch: TemporaryFolder, entries: [String]) throws {
         #expect(scratch.entries == entries)
         #expect(try scratch.read("out.jsonl") == Data("previous\n".utf8))
         var info = stat()
@@ -35,7 +35,7 @@ struct SignalCommandTests {
 
     @Test("convert reading standard input", arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")])
     func standardInput(_ signal: Int32, _ name: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = scratch.path("trace.jsonl")
         try SyntheticTrace(views: 3_000).write(to: trace)
         let output = try Self.previousOutput(in: scratch)
@@ -63,7 +63,7 @@ struct SignalCommandTests {
 
     @Test("convert of a large generated export, stopped half way")
     func largeExport() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let generator = Causegraph.executable.deletingLastPathComponent().appendingPathComponent("causegraph-export-gen")
         let export = scratch.path("export.xml")
         let generate = Process()

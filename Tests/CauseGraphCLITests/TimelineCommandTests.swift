@@ -14,7 +14,7 @@ struct TimelineCommandTests {
 
     @Test("writes a Trace Event Format file atomically, the same bytes every run, nothing else beside it")
     func writesFile() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let first = try Causegraph.run(["timeline", fixture("landmarks-favorites-before.jsonl"), "-o", scratch.path("trace.json")])
         #expect(first.status == 0)
         #expect(first.standardError == "")
@@ -45,7 +45,7 @@ struct TimelineCommandTests {
 
     @Test("events without a time are counted in a note")
     func untimedNote() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = try scratch.write("untimed.jsonl", """
             {"causegraph": 1}
             {"node": 1, "kind": "gesture", "title": "Tap", "owner": "app"}
@@ -60,7 +60,7 @@ struct TimelineCommandTests {
 
     @Test("bad input and bad options fail with one line and status 2, leaving no file")
     func failures() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let broken = try scratch.write("broken.jsonl", "{\"causegraph\": 1}\n{\"node\": 1, \"kind\": \n")
         let bad = try Causegraph.run(["timeline", broken, "-o", scratch.path("out.json")])
         #expect(bad.status == 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 /// `.trace` bundles, read through a stand-in for Xcode's xctrace
 /// (`fixtures/instruments/recording/xctrace`) that serves the recording's
@@ -11,8 +12,8 @@ struct TraceBundleCommandTests {
         .map { fixture("instruments/recording/\($0).xml") }
 
     /// A scratch folder holding an empty `App.trace` bundle.
-    static func bundle() throws -> (Scratch, String) {
-        let scratch = try Scratch()
+    static func bundle() throws -> (TemporaryFolder, String) {
+        let scratch = try TemporaryFolder()
         let bundle = scratch.path("App.trace")
         try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
         return (scratch, bundle)

@@ -11,7 +11,7 @@ struct UnrenderableTitleCommandTests {
 
     @Test("render, report and diff succeed", arguments: ["graph.svg", "graph.png", "graph.pdf", "report.html", "diff.svg", "diff.png"])
     func renders(_ output: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = scratch.path("titles.jsonl")
         try UnrenderableTitles.write(to: trace)
         let arguments = output.hasPrefix("report") ? ["report", trace, "-o", scratch.path(output)]
@@ -24,7 +24,7 @@ struct UnrenderableTitleCommandTests {
 
     @Test("an empty title reads (untitled) in the SVG")
     func placeholder() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = scratch.path("titles.jsonl")
         try UnrenderableTitles.write(to: trace)
         let result = try Causegraph.run(["render", trace, "-o", "-", "--format", "svg"])
@@ -34,7 +34,7 @@ struct UnrenderableTitleCommandTests {
 
     @Test("the dot command accepts what --format dot writes", .enabled(if: dot != nil, "needs Graphviz's dot command"))
     func dotCommand() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = scratch.path("titles.jsonl")
         try UnrenderableTitles.write(to: trace)
         for (arguments, name) in [(["render", trace, "--format", "dot", "-o"], "graph.dot"), (["diff", fixture("onoff-toggle.jsonl"), trace, "-o"], "diff.dot")] {
@@ -56,7 +56,7 @@ struct UnrenderableTitleCommandTests {
         ["summary"], ["why", "--view", "a"], ["why", "--update", "7"], ["diff", "ONOFF"], ["why", "--view", "a", "--format", "markdown"],
     ])
     func terminal(_ command: [String]) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let trace = scratch.path("titles.jsonl")
         try UnrenderableTitles.write(to: trace)
         let arguments = command.first == "diff" ? ["diff", fixture("onoff-toggle.jsonl"), trace] : [command[0], trace] + command.dropFirst()

@@ -24,7 +24,7 @@ public struct SyntheticTrace: Sendable {
     }
 
     /// Streams the trace into a sink.
-    public func emit<Sink: TraceSink>(into sink: inout Sink) throws {
+    public func emit<Sink: TraceSink & ~Copyable>(into sink: inout Sink) throws {
         var random = SplitMix64(seed: 0x5EED)
         var nextID: EventID = 0
         let frameDuration = Nanoseconds((1_000_000_000 / frameRate).rounded())

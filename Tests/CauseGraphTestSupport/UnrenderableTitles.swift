@@ -13,7 +13,7 @@ public enum UnrenderableTitles {
 
     /// A chain of one body update per title, in a trace whose app name is empty;
     /// the long title also has a long module, backtrace frame and changed property.
-    public static func emit<Sink: TraceSink>(into sink: inout Sink) throws {
+    public static func emit<Sink: TraceSink & ~Copyable>(into sink: inout Sink) throws {
         try sink.begin(TraceHeader(app: ""))
         for (index, title) in titles.enumerated() {
             let id = EventID(index + 1)

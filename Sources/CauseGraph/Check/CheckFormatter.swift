@@ -109,7 +109,7 @@ public enum CheckFormatter {
                 "evidence": JSONText.strings(result.evidence),
             ])
         }
-        fields.append(results.isEmpty ? "\"results\": []" : "\"results\": [\n    " + results.joined(separator: ",\n    ") + "\n  ]")
+        fields.append(GraphJSONEncoder.list("results", results))
         fields.append("\"notes\": \(JSONText.strings(report.notes))")
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
     }

@@ -22,17 +22,11 @@ public struct DiffDOTEncoder: Sendable {
     ///   - residualEdges: edges standing for links through nodes shaping removed, drawn dotted with a hollow head.
     ///   - legend: what shaping left out, listed under the heading; `nil` for a complete diff.
     public func encode(_ diff: GraphDiff, residualEdges: [CauseGraph.Edge] = [], legend: ShapingReport? = nil) -> String {
-        let palette = style.graph.palette
-        let font = DOTEscaping.escString(style.graph.fontName)
         var lines = ["digraph causegraph_diff {"]
-        let graphAttributes = [
-            "rankdir=LR", "bgcolor=\"\(palette.background)\"", "fontname=\"\(font)\"", "fontsize=12",
-            "fontcolor=\"\(palette.text)\"", "nodesep=0.25", "ranksep=0.6", "pad=0.2", "outputorder=edgesfirst",
-            "labelloc=t", "labeljust=l", "label=<\(heading(diff, legend: legend))>",
-        ]
+        let graphAttributes = style.graph.defaultGraphAttributes + ["labelloc=t", "labeljust=l", "label=<\(heading(diff, legend: legend))>"]
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))]")
-        lines.append("  node [fontname=\"\(font)\", fontsize=11, fontcolor=\"\(palette.text)\", margin=\"0.12,0.06\"]")
-        lines.append("  edge [fontname=\"\(font)\", fontsize=9, fontcolor=\"\(palette.mutedText)\", arrowsize=0.7]")
+        lines.append(style.graph.defaultNodeLine(adding: []))
+        lines.append(style.graph.defaultEdgeLine(adding: []))
         for node in diff.nodes {
             lines.append("  \(node.id) [\(attributes(of: node).joined(separator: ", "))]")
         }

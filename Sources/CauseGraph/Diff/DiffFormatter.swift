@@ -102,7 +102,7 @@ public enum DiffFormatter {
         lines.append("  \"after\": \(DiffJSONEncoder.side(diff.after)),")
         lines.append("  \"totals\": \(DiffJSONEncoder.totals(diff)),")
         let rows = table.rows.map(jsonRow)
-        lines.append(rows.isEmpty ? "  \"changes\": []" : "  \"changes\": [\n    " + rows.joined(separator: ",\n    ") + "\n  ]")
+        lines.append("  " + GraphJSONEncoder.list("changes", rows))
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }

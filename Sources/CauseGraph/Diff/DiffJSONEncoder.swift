@@ -25,17 +25,12 @@ public enum DiffJSONEncoder {
         lines.append("  \"before\": \(side(diff.before)),")
         lines.append("  \"after\": \(side(diff.after)),")
         lines.append("  \"totals\": \(totals(diff)),")
-        lines.append(list("nodes", nodes) + ",")
-        lines.append(list("edges", edges) + ",")
-        lines.append(list("residualEdges", residualEdges.map(GraphJSONEncoder.edge)) + ",")
+        lines.append("  " + GraphJSONEncoder.list("nodes", nodes) + ",")
+        lines.append("  " + GraphJSONEncoder.list("edges", edges) + ",")
+        lines.append("  " + GraphJSONEncoder.list("residualEdges", residualEdges.map(GraphJSONEncoder.edge)) + ",")
         lines.append("  \"shaping\": \(shaping.map(GraphJSONEncoder.report) ?? "null")")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func list(_ key: String, _ items: [String]) -> String {
-        if items.isEmpty { return "  \"\(key)\": []" }
-        return "  \"\(key)\": [\n" + items.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"
     }
 
     static func side(_ side: GraphDiff.Side) -> String {

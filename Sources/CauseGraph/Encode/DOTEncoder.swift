@@ -20,20 +20,16 @@ public struct DOTEncoder: Sendable {
     ///   (see ``ShapedGraph/legend``); `nil` for a complete graph.
     public func encode(_ graph: CauseGraph, legend: ShapingReport? = nil) -> String {
         let palette = style.palette
-        let font = DOTEscaping.escString(style.fontName)
         var lines = ["digraph causegraph {"]
-        var graphAttributes = [
-            "rankdir=LR", "bgcolor=\"\(palette.background)\"", "fontname=\"\(font)\"", "fontsize=12",
-            "fontcolor=\"\(palette.text)\"", "nodesep=0.25", "ranksep=0.6", "pad=0.2", "outputorder=edgesfirst",
-        ]
+        var graphAttributes = style.defaultGraphAttributes
         if let legend {
             graphAttributes += ["labelloc=t", "labeljust=l", "label=<\(DOTLegend.label(app: graph.app, report: legend, palette: palette))>"]
         } else if let app = graph.app {
             graphAttributes += ["labelloc=t", "labeljust=l", "label=<<B>\(DOTEscaping.htmlTitle(app))</B>>"]
         }
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))]")
-        lines.append("  node [fontname=\"\(font)\", fontsize=11, fontcolor=\"\(palette.text)\", style=filled, penwidth=1.2, margin=\"0.12,0.06\"]")
-        lines.append("  edge [fontname=\"\(font)\", fontsize=9, fontcolor=\"\(palette.mutedText)\", color=\"\(palette.edge)\", arrowsize=0.7]")
+        lines.append(style.defaultNodeLine(adding: ["style=filled", "penwidth=1.2"]))
+        lines.append(style.defaultEdgeLine(adding: ["color=\"\(palette.edge)\""]))
         let titles = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.title) })
         for node in graph.nodes {
             lines.append("  \(node.id) [\(attributes(of: node).joined(separator: ", "))]")

@@ -39,7 +39,7 @@ public enum DOTEscaping {
         var pieces: [String] = []
         var piece = ""
         // Pieces end between the escapes of two scalars, never inside one.
-        escString(text) { unit in
+        ScalarEscaping.forEachEscape(of: text, escStringEscape) { unit in
             if piece.utf8.count + unit.utf8.count > pieceBytes {
                 pieces.append(piece)
                 piece = ""
@@ -53,44 +53,32 @@ public enum DOTEscaping {
     /// The inside of a double-quoted escString attribute such as `tooltip`,
     /// without the quotes. Newlines become Graphviz's `\n`.
     public static func escString(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        escString(text) { result += $0 }
-        return result
+        ScalarEscaping.escape(text, escStringEscape)
     }
 
-    /// Hands out the escape of each scalar of `text` in turn.
-    private static func escString(_ text: String, _ emit: (String) -> Void) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": emit("\\\\\\\\")
-            case "\"": emit("\\\"")
-            case "&": emit("&amp;")
-            case "\n": emit("\\n")
-            default:
-                var unit = ""
-                append(scalar, to: &unit)
-                emit(unit)
-            }
+    private static func escStringEscape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\\": "\\\\\\\\"
+        case "\"": "\\\""
+        case "&": "&amp;"
+        case "\n": "\\n"
+        default: nil
         }
     }
 
     /// Text inside an HTML-like label (`label=<…>`). Newlines become `<BR/>`.
     public static func htmlText(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        ScalarEscaping.escape(text) { scalar in
             switch scalar {
-            case "\\": result += "\\\\"
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "<BR/>"
-            default: append(scalar, to: &result)
+            case "\\": "\\\\"
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "\n": "<BR/>"
+            default: nil
             }
         }
-        return result
     }
 
     /// The `label` attribute of an edge: its cause label, then `figures`
@@ -110,9 +98,5 @@ public enum DOTEscaping {
             default: "-"
             }
         }))
-    }
-
-    private static func append(_ scalar: Unicode.Scalar, to result: inout String) {
-        result.unicodeScalars.append(VisibleText.isUnsafe(scalar) ? VisibleText.picture(of: scalar) : scalar)
     }
 }

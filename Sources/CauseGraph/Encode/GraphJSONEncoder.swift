@@ -18,17 +18,19 @@ public enum GraphJSONEncoder {
         if graph.frameRates.count > 1 {
             lines.append("  \"frameRates\": [\(graph.frameRates.map(JSONText.number).joined(separator: ", "))],")
         }
-        lines.append(list("nodes", graph.nodes.map(node)) + ",")
-        lines.append(list("edges", graph.edges.map(edge)) + ",")
-        lines.append(list("groups", graph.groups.map(group)) + ",")
+        lines.append("  " + list("nodes", graph.nodes.map(node)) + ",")
+        lines.append("  " + list("edges", graph.edges.map(edge)) + ",")
+        lines.append("  " + list("groups", graph.groups.map(group)) + ",")
         lines.append("  \"shaping\": \(shaping.map(report) ?? "null")")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func list(_ key: String, _ items: [String]) -> String {
-        if items.isEmpty { return "  \"\(key)\": []" }
-        return "  \"\(key)\": [\n" + items.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"
+    /// A member of a top-level object holding a list, one item a line, as
+    /// every JSON document causegraph writes lays its lists out; the member's
+    /// own indent is the caller's.
+    static func list(_ key: String, _ items: [String]) -> String {
+        items.isEmpty ? "\"\(key)\": []" : "\"\(key)\": [\n    " + items.joined(separator: ",\n    ") + "\n  ]"
     }
 
     static func object(_ fields: KeyValuePairs<String, String>) -> String {

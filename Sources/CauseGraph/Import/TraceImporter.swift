@@ -8,7 +8,7 @@ public protocol TraceImporter {
     static func looksLikeFormat(_ prefix: [UInt8]) -> Bool
 
     /// Reads the files into the sink; warnings and notes go to `diagnostics`.
-    static func read<Sink: TraceSink>(
+    static func read<Sink: TraceSink & ~Copyable>(
         _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic)
 }

@@ -12,7 +12,7 @@ public enum TraceInput {
     /// regular files are opened, and (unless `settings.format` names the
     /// format) those that hold no trace are set aside; one note per directory
     /// names what was left out.
-    public static func read<Sink: TraceSink>(
+    public static func read<Sink: TraceSink & ~Copyable>(
         paths: [String], settings: ImportSettings = ImportSettings(), into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         guard !paths.isEmpty else { throw .error("no trace given") }

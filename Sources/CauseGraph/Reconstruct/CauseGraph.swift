@@ -22,11 +22,15 @@ public struct CauseGraph: Sendable, Equatable {
     public var worstUpdates: [UpdateExample]
     /// The hitches and hangs, by start, each with the updates it overlaps.
     public var hitches: [HitchOverlap]
+    /// The span each node's ``Node/densestBurst`` was counted in, kept with
+    /// the counts so nothing that reports them can name another.
+    public var burstWindow: Nanoseconds
 
     public init(
         app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, nodes: [Node] = [], edges: [Edge] = [],
         groups: [UpdateGroup] = [], worstUpdates: [UpdateExample] = [], frameRates: [Double]? = nil,
-        hitches: [HitchOverlap] = []
+        hitches: [HitchOverlap] = [],
+        burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
     ) {
         self.app = app
         self.frameRate = frameRate
@@ -36,6 +40,7 @@ public struct CauseGraph: Sendable, Equatable {
         self.groups = groups
         self.worstUpdates = worstUpdates
         self.hitches = hitches
+        self.burstWindow = burstWindow
     }
 
     /// Events of the same kind, title, module and owner.
@@ -61,8 +66,7 @@ public struct CauseGraph: Sendable, Equatable {
         /// How many of its events fell in each severity (events of unknown
         /// duration and severity are in none).
         public var severityCounts: SeverityCounts
-        /// The most events that fell within one burst window (see
-        /// ``GraphBuilder/init(frameRate:burstWindow:)``).
+        /// The most events that fell within one ``CauseGraph/burstWindow``.
         public var densestBurst: Int
 
         public var kind: NodeKind { key.kind }
@@ -150,8 +154,8 @@ public struct SeverityCounts: Sendable, Equatable {
     public init() {}
 
     public subscript(severity: Severity) -> Int {
-        get { counts[Severity.allCases.firstIndex(of: severity)!] }
-        set { counts[Severity.allCases.firstIndex(of: severity)!] = newValue }
+        get { counts[severity.rank] }
+        set { counts[severity.rank] = newValue }
     }
 
     /// Events at or above `severity`.
@@ -242,7 +246,18 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
         }
     }
 
-    public static func < (lhs: EdgeKind, rhs: EdgeKind) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    /// The order edges are listed in, the cases' own.
+    var rank: Int {
+        switch self {
+        case .gesture: 0
+        case .state: 1
+        case .observable: 2
+        case .externalEnvironment: 3
+        case .environmentWriter: 4
+        case .update: 5
+        case .creation: 6
+        }
     }
+
+    public static func < (lhs: EdgeKind, rhs: EdgeKind) -> Bool { lhs.rank < rhs.rank }
 }

@@ -192,7 +192,8 @@ public struct GraphBuilder: TraceSink {
             app: app, frameRate: graphFrameRate ?? budget.frameRate,
             nodes: graphNodes, edges: graphEdges, groups: graphGroups, worstUpdates: worstUpdates,
             frameRates: judgedFrameRates.isEmpty ? nil : judgedFrameRates.sorted(),
-            hitches: graphHitches(groupIDs: groupIDs, nodeIDs: { graphNodes[rank[Int($0)]].id }))
+            hitches: graphHitches(groupIDs: groupIDs, nodeIDs: { graphNodes[rank[Int($0)]].id }),
+            burstWindow: burstWindow)
     }
 
     /// Each hitch with the groups of its document whose spans it overlaps,

@@ -82,7 +82,7 @@ public struct HTMLReport {
         lines.append("</main>")
         lines.append("<footer><p>Made by causegraph from a SwiftUI update trace. Cause nodes on the left, their effects to the right; blue: the app, grey: the system; orange and red borders: long updates; dashed and dimmed: bodies checked and skipped.</p></footer>")
         lines.append("<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(picture, shaping: legend))</script>")
-        lines.append("<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, events: events, burstWindow: thresholds.stormWindow, updatesPerNode: Self.updatesPerNode))\n</script>")
+        lines.append("<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, events: events, updatesPerNode: Self.updatesPerNode))\n</script>")
         lines.append("<script>\(ReportScript.text)</script>")
         lines.append("</body>")
         lines.append("</html>")

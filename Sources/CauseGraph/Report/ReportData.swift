@@ -5,30 +5,29 @@
 /// times read exactly as in causegraph's other reports. Every string goes
 /// through ``JSONText``, which keeps the document inert inside `<script>`.
 enum ReportData {
-    /// - Parameter burstWindow: the window the graph's densest bursts were counted in.
-    static func json(graph: CauseGraph, events log: EventLog, burstWindow: Nanoseconds, updatesPerNode: Int) -> String {
+    static func json(graph: CauseGraph, events log: EventLog, updatesPerNode: Int) -> String {
         let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
         let listings = listings(of: graph, in: log, nodeIDs: nodeIDs, limit: updatesPerNode)
         let budget = FrameBudget(frameRate: graph.frameRate)
         var lines = ["{"]
-        lines.append(list("nodes", graph.nodes.map { node in
+        lines.append("  " + GraphJSONEncoder.list("nodes", graph.nodes.map { node in
             let listing = listings[node.id] ?? Listing()
             return GraphJSONEncoder.object([
                 "id": JSONText.quoted(node.id),
                 "identity": JSONText.quoted(identity(of: node)),
-                "figures": figures(figures(of: node, burstWindow: burstWindow)),
+                "figures": figures(figures(of: node, burstWindow: graph.burstWindow)),
                 "updates": "[" + listing.entries.joined(separator: ", ") + "]",
                 "moreUpdates": JSONText.number(listing.more),
             ])
         }) + ",")
-        lines.append(list("edges", graph.edges.map { edge in
+        lines.append("  " + GraphJSONEncoder.list("edges", graph.edges.map { edge in
             GraphJSONEncoder.object([
                 "id": JSONText.quoted(edge.id),
                 "identity": JSONText.quoted("\(edge.kind.rawValue) · \(edge.label.rawValue)" + (edge.isResidual ? " · through nodes not shown" : "")),
                 "figures": figures(figures(of: edge)),
             ])
         }) + ",")
-        lines.append(list("groups", graph.groups.map { group in
+        lines.append("  " + GraphJSONEncoder.list("groups", graph.groups.map { group in
             GraphJSONEncoder.object([
                 "id": JSONText.number(group.id),
                 "figures": figures(figures(of: group, budget: budget)),
@@ -36,10 +35,6 @@ enum ReportData {
         }))
         lines.append("}")
         return lines.joined(separator: "\n")
-    }
-
-    private static func list(_ key: String, _ items: [String]) -> String {
-        items.isEmpty ? "  \"\(key)\": []" : "  \"\(key)\": [\n    " + items.joined(separator: ",\n    ") + "\n  ]"
     }
 
     private static func figures(_ pairs: [(String, String)]) -> String {

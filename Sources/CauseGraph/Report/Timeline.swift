@@ -120,7 +120,7 @@ public struct Timeline: Sendable, Equatable {
         var longest = [[Int?]](repeating: [Int?](repeating: nil, count: columns), count: levels.count)
         var starts = [Int](repeating: 0, count: columns)
         for (index, item) in items.enumerated() {
-            let level = levels.firstIndex(of: item.severity)!
+            let level = item.severity.rank
             let first = column(of: item.time, start: start, end: end, columns: columns)
             let last = max(column(of: min(adding(item.time, item.duration), limit), start: start, end: end, columns: columns), first)
             coverage[level][first] += 1

@@ -32,8 +32,24 @@ public enum NodeKind: String, CaseIterable, Sendable, Comparable {
     /// Whether events of this kind are updates (effects).
     public var isUpdate: Bool { !isCause }
 
-    /// The order causes and effects are listed in: roots first, as the graph reads.
-    var rank: Int { Self.allCases.firstIndex(of: self)! }
+    /// The kinds by ``rank``: `byRank[kind.rank] == kind`.
+    static let byRank: [NodeKind] = allCases
+
+    /// The order causes and effects are listed in: roots first, as the graph
+    /// reads. Written out rather than searched for in `allCases`: sorting
+    /// nodes asks for it at every comparison.
+    var rank: Int {
+        switch self {
+        case .gesture: 0
+        case .state: 1
+        case .observable: 2
+        case .externalEnvironment: 3
+        case .environmentWriter: 4
+        case .body: 5
+        case .representable: 6
+        case .other: 7
+        }
+    }
 
     public static func < (lhs: NodeKind, rhs: NodeKind) -> Bool { lhs.rank < rhs.rank }
 }

@@ -9,9 +9,22 @@ public enum Severity: String, CaseIterable, Sendable, Comparable {
     case high
     case veryHigh
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    /// The levels by ``rank``: `byRank[severity.rank] == severity`.
+    static let byRank: [Severity] = allCases
+
+    /// The level's place, lowest first (`veryLow` is 0). Written out rather
+    /// than searched for in `allCases`: sorting and counting ask for it per event.
+    var rank: Int {
+        switch self {
+        case .veryLow: 0
+        case .low: 1
+        case .medium: 2
+        case .high: 3
+        case .veryHigh: 4
+        }
     }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// The time one frame may take at a refresh rate, and the severity an

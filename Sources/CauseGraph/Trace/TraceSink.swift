@@ -5,7 +5,10 @@
 /// A document starts with `begin(_:)`; event ids are scoped to their
 /// document, so a sink that reads several documents forgets the ids of one
 /// when the next begins. Events must arrive before the causes that name them.
-public protocol TraceSink {
+///
+/// A sink may be noncopyable, as ``PipelinedTraceWriter`` is, so importers
+/// take it `inout` and never copy it.
+public protocol TraceSink: ~Copyable {
     /// Starts a new trace document.
     mutating func begin(_ header: TraceHeader) throws
     /// Adds one event.

@@ -13,7 +13,10 @@ import Foundation
 /// a write fails, the next hand-off throws (stopping the import early) and
 /// ``finish()`` and ``failure`` give the diagnostic, which names the output.
 /// A writer released without `finish()` stops its thread and writes no more.
-public struct PipelinedTraceWriter: TraceSink {
+///
+/// Noncopyable: a copy would share the writing thread but keep a batch of its
+/// own, so records handed to one copy could be lost or written out of order.
+public struct PipelinedTraceWriter: TraceSink, ~Copyable {
     private let worker: Worker
     private let batchSize: Int
     private var batch: [Record] = []
@@ -83,7 +86,7 @@ private enum Record: Sendable {
     case hitch(Hitch)
 }
 
-/// The writing thread, stopped when the last writer sharing it is released.
+/// The writing thread, stopped when its writer is released.
 private final class Worker {
     let queue: BatchQueue<Record>
 

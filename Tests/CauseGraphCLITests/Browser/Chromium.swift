@@ -38,6 +38,9 @@ final class Chromium {
         return applications.first { manager.isExecutableFile(atPath: $0) }
     }()
 
+    /// Set by `.ci/run`: there a missing browser fails the browser tests instead of skipping them.
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["CAUSEGRAPH_REQUIRE_BROWSER"] == "1" }
+
     static let unavailable = "no Chromium or Chrome found: `make test` installs chromium with apt-get, or set CAUSEGRAPH_CHROME to a browser"
 
     /// Events received so far, in order.
@@ -93,7 +96,7 @@ final class Chromium {
         posix_spawnattr_setpgroup(&attributes, 0)
 
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         var status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         // A process forked elsewhere in the test run may briefly hold a just-written executable open.

@@ -1,15 +1,16 @@
 import CauseGraph
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 /// A report written by the `causegraph` executable, with its graph.
 private struct WrittenReport {
-    let scratch: Scratch
+    let scratch: TemporaryFolder
     let url: URL
     let graph: CauseGraph
 
     init(_ fixtureName: String, theme: String = "light", options: [String] = []) throws {
-        scratch = try Scratch()
+        scratch = try TemporaryFolder()
         let path = scratch.path("\(fixtureName).html")
         let result = try Causegraph.run(["report", fixture("\(fixtureName).jsonl"), "--theme", theme, "-o", path] + options)
         guard result.status == 0 else { throw Chromium.Failure(description: "report failed: \(result.standardError)") }
@@ -41,7 +42,9 @@ private struct WrittenReport {
 
 private let litIDs = "[...document.querySelectorAll('#canvas svg .lit')].map((element) => element.id).sort()"
 
-@Suite("report in headless Chromium", .serialized, .enabled(if: Chromium.executable != nil, Comment(rawValue: Chromium.unavailable)), .timeLimit(.minutes(2)))
+@Suite(
+    "report in headless Chromium", .serialized, .tags(.browser), .timeLimit(.minutes(2)),
+    .enabled(if: Chromium.executable != nil || Chromium.isRequired, Comment(rawValue: Chromium.unavailable)))
 struct ReportBrowserTests {
     @Test("the page loads with nothing fetched and no error, and shows the graph, timeline, findings and summary")
     func structure() throws {

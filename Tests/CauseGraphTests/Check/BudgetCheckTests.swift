@@ -1,6 +1,7 @@
 import CauseGraph
 import CauseGraphYAML
 import Testing
+import CauseGraphTestSupport
 
 /// A budget from YAML text.
 private func budget(_ text: String) throws -> Budget {
@@ -15,9 +16,9 @@ private func measure(_ check: BudgetCheck, fixture name: String) throws -> Budge
 
 /// What `check` measures on a native trace given as text.
 private func measure(_ check: BudgetCheck, trace: String) throws -> BudgetCheck.Measurement {
-    let directory = try TemporaryDirectory()
+    let directory = try TemporaryFolder()
     var diagnostics = Diagnostics()
-    return try check.measure([try directory.file("trace.jsonl", trace)], diagnostics: &diagnostics)
+    return try check.measure([try directory.write("trace.jsonl", trace)], diagnostics: &diagnostics)
 }
 
 /// `rule subject: measured/limit status` for each result, in report order.

@@ -1,6 +1,7 @@
 import CauseGraph
 import CauseGraphYAML
 import Testing
+import CauseGraphTestSupport
 
 /// The budget `text` reads as, named `budget.yaml`.
 private func budget(_ text: String) throws -> Budget {
@@ -147,9 +148,9 @@ struct BudgetFileTests {
 
     @Test("an unreadable or oversized budget file is an error naming it")
     func files() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         #expect(throws: Diagnostic.self) { try BudgetFile.read(path: directory.path("missing.yaml")) }
-        let large = try directory.file("large.yaml", "# " + String(repeating: "x", count: BudgetFile.maximumSize) + "\n")
+        let large = try directory.write("large.yaml", "# " + String(repeating: "x", count: BudgetFile.maximumSize) + "\n")
         do {
             _ = try BudgetFile.read(path: large)
             Issue.record("an oversized budget was read")

@@ -1,4 +1,5 @@
 import CauseGraph
+import CauseGraphTestSupport
 import CauseGraphYAML
 import Testing
 
@@ -6,9 +7,9 @@ import Testing
 struct HitchBudgetTests {
     private static func report(_ yaml: String, trace: String) throws -> CheckReport {
         let check = BudgetCheck(budget: try BudgetFile.parse(Array(yaml.utf8), file: "budget.yaml"))
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         var diagnostics = Diagnostics()
-        return check.evaluate(try check.measure([try directory.file("trace.jsonl", trace)], diagnostics: &diagnostics))
+        return check.evaluate(try check.measure([try directory.write("trace.jsonl", trace)], diagnostics: &diagnostics))
     }
 
     /// Two taps; hitches at 5 (before any tap), 110 and 120 (after the first), 230 (after the second); a hang at 240.

@@ -1,5 +1,6 @@
 import CauseGraph
 import Testing
+import CauseGraphTestSupport
 
 /// The byte-level encoder against the format's previous definition, kept
 /// here verbatim (string building, escaping scalar by scalar), on strings
@@ -85,9 +86,9 @@ struct NativeTraceEncoderTests {
         let event = TraceEvent(id: 5, kind: .body, title: text, module: text, owner: .app, backtrace: [text])
         let trace = "{\"causegraph\": 1}\n" + NativeTraceEncoder.line(event) + "\n"
         var recorder = RecordingSink()
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         var diagnostics = Diagnostics()
-        try TraceInput.read(paths: [try directory.file("t.jsonl", trace)], into: &recorder, diagnostics: &diagnostics)
+        try TraceInput.read(paths: [try directory.write("t.jsonl", trace)], into: &recorder, diagnostics: &diagnostics)
         #expect(recorder.events == [event])
     }
 }

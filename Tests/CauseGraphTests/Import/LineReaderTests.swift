@@ -1,11 +1,12 @@
 import CauseGraph
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 @Suite("Line reader")
 struct LineReaderTests {
     private func lines(of bytes: [UInt8]) throws -> [String] {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("lines.txt")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         var lines: [String] = []

@@ -1,6 +1,7 @@
 import CauseGraph
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 @Suite("trace inputs: files, folders and streams")
 struct TraceInputTests {
@@ -15,11 +16,11 @@ struct TraceInputTests {
 
     @Test("a folder as people keep it: the traces are read, the rest is named in one note")
     func skipsWhatIsNotATrace() throws {
-        let folder = try TemporaryDirectory()
-        try folder.file("a.jsonl", trace)
-        try folder.file("README.md", "# Recordings of the favourites bug\n")
-        try folder.file("graph.json", "{\n  \"causegraph\": 1,\n  \"nodes\": []\n}\n")
-        try folder.file(".DS_Store", "hidden")
+        let folder = try TemporaryFolder()
+        try folder.write("a.jsonl", trace)
+        try folder.write("README.md", "# Recordings of the favourites bug\n")
+        try folder.write("graph.json", "{\n  \"causegraph\": 1,\n  \"nodes\": []\n}\n")
+        try folder.write(".DS_Store", "hidden")
         try FileManager.default.createDirectory(atPath: folder.path("old"), withIntermediateDirectories: false)
         let (sink, diagnostics) = try read([folder.url.path])
         #expect(sink.events.map(\.title) == ["ContentView"])
@@ -30,9 +31,9 @@ struct TraceInputTests {
 
     @Test("an explicit --input-format makes every file of a folder count")
     func explicitFormatReadsEveryFile() throws {
-        let folder = try TemporaryDirectory()
-        try folder.file("a.jsonl", trace)
-        let readme = try folder.file("README.md", "# notes\n")
+        let folder = try TemporaryFolder()
+        try folder.write("a.jsonl", trace)
+        let readme = try folder.write("README.md", "# notes\n")
         #expect(throws: Diagnostic.self) { try read([folder.url.path], settings: ImportSettings(format: .native)) }
         do {
             _ = try read([folder.url.path], settings: ImportSettings(format: .native))
@@ -43,8 +44,8 @@ struct TraceInputTests {
 
     @Test("a folder with nothing to read says what it skipped")
     func nothingLeft() throws {
-        let folder = try TemporaryDirectory()
-        try folder.file("notes.txt", "nothing here\n")
+        let folder = try TemporaryFolder()
+        try folder.write("notes.txt", "nothing here\n")
         try FileManager.default.createDirectory(atPath: folder.path("App.trace"), withIntermediateDirectories: false)
         let error = #expect(throws: Diagnostic.self) { try read([folder.url.path]) }
         #expect(error?.description == "\(folder.url.path): error: directory holds no trace files; skipped 1 file that is not a trace ('notes.txt') and 1 Instruments document (name it on its own) ('App.trace')")
@@ -52,8 +53,8 @@ struct TraceInputTests {
 
     @Test("a FIFO inside a folder is skipped without being opened")
     func fifoInFolder() throws {
-        let folder = try TemporaryDirectory()
-        try folder.file("a.jsonl", trace)
+        let folder = try TemporaryFolder()
+        try folder.write("a.jsonl", trace)
         #expect(mkfifo(folder.path("pipe"), 0o600) == 0)
         // Opening the FIFO would block this test for ever: reaching the
         // expectations at all shows it was not opened.
@@ -64,9 +65,9 @@ struct TraceInputTests {
 
     @Test("a long list of skipped files names the first few and counts the rest")
     func longList() throws {
-        let folder = try TemporaryDirectory()
-        try folder.file("a.jsonl", trace)
-        for index in 0..<8 { try folder.file("note\(index).txt", "text\n") }
+        let folder = try TemporaryFolder()
+        try folder.write("a.jsonl", trace)
+        for index in 0..<8 { try folder.write("note\(index).txt", "text\n") }
         let (_, diagnostics) = try read([folder.url.path])
         #expect(diagnostics.all.map(\.message) == [
             "skipped 8 files that are not traces ('note0.txt', 'note1.txt', 'note2.txt', 'note3.txt', 'note4.txt' and 3 more)"
@@ -75,8 +76,8 @@ struct TraceInputTests {
 
     @Test("a file named directly must still be a trace")
     func namedFileIsStrict() throws {
-        let folder = try TemporaryDirectory()
-        let readme = try folder.file("README.md", "# notes\n")
+        let folder = try TemporaryFolder()
+        let readme = try folder.write("README.md", "# notes\n")
         let error = #expect(throws: Diagnostic.self) { try read([readme]) }
         #expect(error?.location?.file == readme)
         #expect(error?.message.hasPrefix("no `_printChanges()` or `_logChanges()` change lines") == true)
@@ -84,7 +85,7 @@ struct TraceInputTests {
 
     @Test("an Instruments document named as a trace is not read as a folder")
     func instrumentsDocument() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let document = folder.path("App.trace")
         try FileManager.default.createDirectory(atPath: document, withIntermediateDirectories: false)
         let error = #expect(throws: Diagnostic.self) { try read([document]) }

@@ -9,7 +9,7 @@ struct BoundedWhyTests {
     /// layer before; the last layer's first view is the one asked about.
     /// `width ^ (layers - 1)` paths lead to it. One event per node, so the
     /// event log is the same lattice.
-    static func lattice<Sink: TraceSink>(layers: Int, width: Int, into sink: inout Sink) throws {
+    static func lattice<Sink: TraceSink & ~Copyable>(layers: Int, width: Int, into sink: inout Sink) throws {
         try sink.begin(TraceHeader(app: "Lattice"))
         for layer in 0..<layers {
             for column in 0..<width {
@@ -31,7 +31,7 @@ struct BoundedWhyTests {
         [step] + step.causes.flatMap(steps)
     }
 
-    @Test("a lattice with 4^11 paths: each node's causes are listed once", .timeLimit(.minutes(1)))
+    @Test("a lattice with 4^11 paths: each node's causes are listed once")
     func lattice() throws {
         var builder = GraphBuilder()
         try Self.lattice(layers: 12, width: 4, into: &builder)
@@ -96,7 +96,7 @@ struct BoundedWhyTests {
         #expect(WhyFormatter.format(WhyReport(frameRate: 60, views: [tree]), as: .markdown).contains("- … 5 more causes not shown"))
     }
 
-    @Test("one update's chain through a lattice of events expands each event once", .timeLimit(.minutes(1)))
+    @Test("one update's chain through a lattice of events expands each event once")
     func chainLattice() throws {
         var log = EventLog()
         try Self.lattice(layers: 12, width: 4, into: &log)

@@ -65,7 +65,7 @@ struct ReportFormattingTests {
             ("summary.md", SummaryFormatter.format(TraceSummary(graph: graph), as: .markdown)),
             ("why.txt", WhyFormatter.format(try whyReports("landmarks-favorites-before")[0], as: .text)),
         ] {
-            #expect(actual == (try Golden.expected(at: "fixtures/golden/landmarks-favorites-before.\(name)", actual: actual)))
+            try Golden.check(actual, against: "fixtures/golden/landmarks-favorites-before.\(name)")
         }
     }
 }

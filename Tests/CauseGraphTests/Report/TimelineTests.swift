@@ -1,11 +1,12 @@
 import CauseGraph
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 /// The graph and event log of a native trace given as text.
 private func events(ofTrace text: String) throws -> (graph: CauseGraph, events: EventLog) {
-    let directory = try TemporaryDirectory()
-    let path = try directory.file("trace.jsonl", text)
+    let directory = try TemporaryFolder()
+    let path = try directory.write("trace.jsonl", text)
     var diagnostics = Diagnostics()
     return try CauseGraph.reconstructWithEvents(from: [path], diagnostics: &diagnostics)
 }

@@ -10,18 +10,12 @@ struct LargeGraphTests {
         return builder.finish()
     }
 
-    @Test("with the defaults, thousands of distinct nodes shape to at most 80, quickly and deterministically")
+    @Test("with the defaults, thousands of distinct nodes shape to at most 80, deterministically")
     func defaultsBoundTheGraph() throws {
         let graph = try Self.reconstruct(SyntheticTrace(views: 5_000))
         #expect(graph.nodes.count > 10_000)
-        let clock = ContinuousClock()
-        var shaped: ShapedGraph?
-        var dot = ""
-        let elapsed = try clock.measure {
-            shaped = try GraphShaper(settings: ShapingSettings()).shape(graph)
-            dot = DOTEncoder().encode(shaped!.graph, legend: shaped!.legend)
-        }
-        let result = try #require(shaped)
+        let result = try GraphShaper(settings: ShapingSettings()).shape(graph)
+        let dot = DOTEncoder().encode(result.graph, legend: result.legend)
         // The node limit chooses more than 80 when fan-out folds free room, so the picture holds 80.
         let folds = try #require(result.report.steps.first { $0.filter == .foldFanOuts })
         let chosen = try #require(result.report.steps.first { $0.filter == .maxNodes }).removedNodes
@@ -31,9 +25,6 @@ struct LargeGraphTests {
         #expect(result.legend != nil)
         let nodeLines = dot.split(separator: "\n").filter { $0.hasPrefix("  n") && $0.dropFirst(3).first?.isNumber == true && !$0.contains("->") }
         #expect(nodeLines.count == ShapingSettings.defaultMaxNodes - folds.folds)
-        // Shaping is linear in the graph plus walks over the 80 kept nodes;
-        // even an unoptimised build takes a fraction of this.
-        #expect(elapsed < .seconds(20), "shaping took \(elapsed)")
         #expect(try GraphShaper(settings: ShapingSettings()).shape(graph) == result)
     }
 

@@ -1,6 +1,7 @@
 @testable import CauseGraph
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 @Suite("Time window filter")
 struct TimeWindowFilterTests {
@@ -21,10 +22,10 @@ struct TimeWindowFilterTests {
     ].joined(separator: "\n") + "\n"
 
     private func windowed(_ text: String, _ window: String) throws -> (graph: CauseGraph, window: WindowStatistics) {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         var diagnostics = Diagnostics()
         return try CauseGraph.reconstruct(
-            from: [try directory.file("trace.jsonl", text)], window: try TimeWindow(parsing: window), diagnostics: &diagnostics)
+            from: [try directory.write("trace.jsonl", text)], window: try TimeWindow(parsing: window), diagnostics: &diagnostics)
     }
 
     @Test("keeps events inside the window, untimed events, and links whose both events were kept")

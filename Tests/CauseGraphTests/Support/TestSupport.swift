@@ -1,40 +1,16 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Foundation
+import Testing
 
 /// The package's root folder, found from this file's path.
 let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// A folder under the system's temporary directory, removed when released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("causegraph-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// Writes `text` to a file in the folder and returns its path.
-    @discardableResult
-    func file(_ name: String, _ text: String) throws -> String {
-        let path = url.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-}
-
 /// Reconstructs the graph of a native trace given as text.
 func graph(ofTrace text: String, frameRate: Double? = nil) throws -> CauseGraph {
-    let directory = try TemporaryDirectory()
-    let path = try directory.file("trace.jsonl", text)
+    let directory = try TemporaryFolder()
+    let path = try directory.write("trace.jsonl", text)
     var diagnostics = Diagnostics()
     return try CauseGraph.reconstruct(from: [path], settings: ImportSettings(frameRate: frameRate), diagnostics: &diagnostics)
 }
@@ -57,20 +33,28 @@ func importError(ofTrace text: String) throws -> String? {
 /// A native trace's header line.
 let traceHeader = #"{"causegraph": 1, "app": "Test", "frameRate": 60}"#
 
-/// Records of the record-when-asked golden files: set `CAUSEGRAPH_RECORD=1`
-/// to write the current output instead of comparing against it.
+/// Output compared with files under version control. `CAUSEGRAPH_RECORD=1` writes
+/// the current output instead and fails the test, so a re-record is always a
+/// visible change: a red run, then a diff to review in git.
 enum Golden {
     static var isRecording: Bool { ProcessInfo.processInfo.environment["CAUSEGRAPH_RECORD"] == "1" }
 
-    /// The golden text at `path` (relative to the package root), or the
-    /// recorded `actual` when recording.
-    static func expected(at path: String, actual: String) throws -> String {
-        let url = packageRoot.appendingPathComponent(path)
-        if isRecording {
+    /// Expects `actual` to equal the file at `path` (relative to the package
+    /// root), showing the lines that differ when it does not.
+    static func check(
+        _ actual: String, against path: String, recording: Bool = isRecording, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let url = URL(fileURLWithPath: path, relativeTo: packageRoot)
+        if recording {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url)
-            return actual
+            Issue.record("recorded \(path); review the diff, then run again without CAUSEGRAPH_RECORD", sourceLocation: sourceLocation)
+            return
         }
-        return try String(contentsOf: url, encoding: .utf8)
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        if actual != expected {
+            Issue.record("\(path) differs (- golden, + actual); CAUSEGRAPH_RECORD=1 re-records it\n\(LineDiff(expected, actual))",
+                         sourceLocation: sourceLocation)
+        }
     }
 }

@@ -12,8 +12,8 @@ private func fixtureTimeline(_ name: String, window: TimeWindow? = nil) throws -
 
 /// The timeline of native traces given as text, read together.
 private func timeline(ofTraces texts: [String]) throws -> TraceTimeline {
-    let directory = try TemporaryDirectory()
-    let paths = try texts.enumerated().map { try directory.file("trace\($0.offset).jsonl", $0.element) }
+    let directory = try TemporaryFolder()
+    let paths = try texts.enumerated().map { try directory.write("trace\($0.offset).jsonl", $0.element) }
     var diagnostics = Diagnostics()
     return try TraceTimeline.read(from: paths, diagnostics: &diagnostics).timeline
 }
@@ -326,7 +326,7 @@ struct TimelineGoldenTests {
     @Test("the timeline matches the golden file", arguments: ["onoff-toggle", "hostile-titles"])
     func golden(_ name: String) throws {
         let actual = String(decoding: TraceEventEncoder.encode(try fixtureTimeline(name)), as: UTF8.self)
-        #expect(actual == (try Golden.expected(at: "fixtures/golden/\(name).timeline.json", actual: actual)))
+        try Golden.check(actual, against: "fixtures/golden/\(name).timeline.json")
     }
 }
 

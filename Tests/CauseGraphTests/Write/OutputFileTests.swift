@@ -1,12 +1,13 @@
 import CauseGraph
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 @Suite("Atomic output")
 struct OutputFileTests {
     @Test("nothing appears until commit, then the whole file at once")
     func commit() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("out.txt")
         let file = try OutputFile(path: path)
         try file.write(String(repeating: "y", count: 3 << 20))
@@ -18,8 +19,8 @@ struct OutputFileTests {
 
     @Test("an abandoned write leaves the existing file and no temporary file")
     func abandon() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.file("out.txt", "keep me")
+        let directory = try TemporaryFolder()
+        let path = try directory.write("out.txt", "keep me")
         do {
             let file = try OutputFile(path: path)
             try file.write(String(repeating: "z", count: 2 << 20))
@@ -30,7 +31,7 @@ struct OutputFileTests {
 
     @Test("a missing folder is an error naming the output")
     func missingFolder() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("no/such/out.txt")
         #expect(throws: Diagnostic.error("cannot write: No such file or directory", at: SourceLocation(file: path))) {
             _ = try OutputFile(path: path)
@@ -52,8 +53,8 @@ struct SpecialOutputTests {
 
     @Test("a symbolic link keeps pointing at the file it names, which is replaced")
     func symbolicLink() throws {
-        let directory = try TemporaryDirectory()
-        let target = try directory.file("target.txt", "old")
+        let directory = try TemporaryFolder()
+        let target = try directory.write("target.txt", "old")
         let link = directory.path("link.txt")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         let file = try OutputFile(path: link)
@@ -74,8 +75,8 @@ struct OutputPermissionTests {
 
     @Test("a replaced file keeps its mode", arguments: [0o600, 0o640, 0o444, 0o755] as [mode_t])
     func mode(_ mode: mode_t) throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.file("out.txt", "old")
+        let directory = try TemporaryFolder()
+        let path = try directory.write("out.txt", "old")
         #expect(chmod(path, mode) == 0)
         let file = try OutputFile(path: path)
         try file.write("new")
@@ -86,8 +87,8 @@ struct OutputPermissionTests {
 
     @Test("a private file stays private while it is being written")
     func temporaryIsPrivate() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.file("out.txt", "old")
+        let directory = try TemporaryFolder()
+        let path = try directory.write("out.txt", "old")
         #expect(chmod(path, 0o600) == 0)
         let file = try OutputFile(path: path)
         try file.write("new")
@@ -98,7 +99,7 @@ struct OutputPermissionTests {
 
     @Test("a new file's mode follows the umask")
     func newFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("out.txt")
         let mask = umask(0o027)
         defer { umask(mask) }
@@ -109,8 +110,8 @@ struct OutputPermissionTests {
 
     @Test("a replaced file keeps its owner and group, where the process may set them", .enabled(if: geteuid() == 0, "only root may give a file away"))
     func owner() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.file("out.txt", "old")
+        let directory = try TemporaryFolder()
+        let path = try directory.write("out.txt", "old")
         #expect(chown(path, 65_534, 65_534) == 0)
         let file = try OutputFile(path: path)
         try file.write("new")

@@ -10,7 +10,7 @@ struct PipelinedTraceWriterTests {
 
     /// The bytes the single-threaded writer produces for `trace`.
     static func reference() throws -> Data {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("reference.jsonl")
         let output = try OutputFile(path: path)
         var writer = NativeTraceWriter(output: output)
@@ -31,7 +31,7 @@ struct PipelinedTraceWriterTests {
     func sameBytes(batchSize: Int, queuedBatches: Int) throws {
         let expected = try Self.reference()
         #expect(expected.count > 1 << 20)
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("pipelined.jsonl")
         let output = try OutputFile(path: path)
         var writer = PipelinedTraceWriter(output: output, batchSize: batchSize, queuedBatches: queuedBatches)
@@ -45,7 +45,7 @@ struct PipelinedTraceWriterTests {
 
     @Test("nothing received gives an empty file")
     func empty() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("empty.jsonl")
         let output = try OutputFile(path: path)
         var writer = PipelinedTraceWriter(output: output)
@@ -56,7 +56,7 @@ struct PipelinedTraceWriterTests {
 
     @Test("a writer released without finishing stops its thread and leaves no file")
     func abandoned() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         do {
             let output = try OutputFile(path: directory.path("abandoned.jsonl"))
             var writer = PipelinedTraceWriter(output: output, batchSize: 64, queuedBatches: 1)

@@ -49,7 +49,7 @@ struct ChangeLineMapper {
     }
 
     /// Adds the events and links of one line.
-    mutating func add<Sink: TraceSink>(_ line: ChangeLine, entry: LogEntry, into sink: inout Sink) throws {
+    mutating func add<Sink: TraceSink & ~Copyable>(_ line: ChangeLine, entry: LogEntry, into sink: inout Sink) throws {
         let group = try frame(for: entry, into: &sink)
         let module = entry.module
         let view = line.viewType
@@ -97,7 +97,7 @@ struct ChangeLineMapper {
 
     /// The update group of a timed line, closing its process's previous
     /// frame when the line falls outside it.
-    private mutating func frame<Sink: TraceSink>(for entry: LogEntry, into sink: inout Sink) throws -> GroupID? {
+    private mutating func frame<Sink: TraceSink & ~Copyable>(for entry: LogEntry, into sink: inout Sink) throws -> GroupID? {
         guard let time = entry.time else { return nil }
         let owner = FrameOwner(process: entry.process, processID: entry.processID)
         if var frame = openFrames[owner] {
@@ -116,7 +116,7 @@ struct ChangeLineMapper {
     }
 
     /// Adds the frames still open, in the order they opened.
-    mutating func finish<Sink: TraceSink>(into sink: inout Sink) throws {
+    mutating func finish<Sink: TraceSink & ~Copyable>(into sink: inout Sink) throws {
         for frame in openFrames.values.sorted(by: { $0.id < $1.id }) {
             try sink.add(frame.group)
         }

@@ -26,7 +26,7 @@ struct ChangeLogFileReader {
         mapper = ChangeLineMapper(frameRate: frameRate)
     }
 
-    mutating func read<Sink: TraceSink>(into sink: inout Sink, diagnostics: inout Diagnostics) throws(Diagnostic) {
+    mutating func read<Sink: TraceSink & ~Copyable>(into sink: inout Sink, diagnostics: inout Diagnostics) throws(Diagnostic) {
         let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
         let (layout, preamble) = ChangeLogLayout.detect(prefix) ?? (.text, ChangeLogLayout.Preamble())
         do {
@@ -45,7 +45,7 @@ struct ChangeLogFileReader {
 
     // MARK: Layouts
 
-    private mutating func readText<Sink: TraceSink>(into sink: inout Sink) throws {
+    private mutating func readText<Sink: TraceSink & ~Copyable>(into sink: inout Sink) throws {
         let file = stream.name
         try LineReader(stream).forEachLine { line, number in
             let line = Self.withoutByteOrderMark(line, number: number)
@@ -74,7 +74,7 @@ struct ChangeLogFileReader {
         }
     }
 
-    private mutating func readJSONLines<Sink: TraceSink>(skippingLines preambleLines: Int, into sink: inout Sink) throws {
+    private mutating func readJSONLines<Sink: TraceSink & ~Copyable>(skippingLines preambleLines: Int, into sink: inout Sink) throws {
         let file = stream.name
         try LineReader(stream).forEachLine { line, number in
             let line = Self.withoutByteOrderMark(line, number: number)
@@ -92,7 +92,7 @@ struct ChangeLogFileReader {
         }
     }
 
-    private mutating func readJSONArray<Sink: TraceSink>(preamble: ChangeLogLayout.Preamble, into sink: inout Sink) throws(Diagnostic) {
+    private mutating func readJSONArray<Sink: TraceSink & ~Copyable>(preamble: ChangeLogLayout.Preamble, into sink: inout Sink) throws(Diagnostic) {
         let file = stream.name
         try JSONArrayReader(stream: stream, preamble: preamble).forEachElement { (element, start) throws(Diagnostic) in
             let locate = { (offset: Int) in start.advanced(by: offset, in: element).location(in: file) }
@@ -108,7 +108,7 @@ struct ChangeLogFileReader {
 
     // MARK: Messages
 
-    private mutating func take<Sink: TraceSink>(
+    private mutating func take<Sink: TraceSink & ~Copyable>(
         _ json: JSONLogEntry, locate: (Int) -> SourceLocation, into sink: inout Sink
     ) throws(Diagnostic) {
         records += 1
@@ -132,7 +132,7 @@ struct ChangeLogFileReader {
     }
 
     /// Handles one message; `locate` turns a byte offset of the message into a location.
-    private mutating func take<Sink: TraceSink>(
+    private mutating func take<Sink: TraceSink & ~Copyable>(
         _ match: ChangeLine.Match, entry: LogEntry, into sink: inout Sink, locate: (Int) -> SourceLocation
     ) throws(Diagnostic) {
         if let category = entry.category, category != ChangeLogImporter.category {
@@ -176,7 +176,7 @@ struct ChangeLogFileReader {
     // MARK: End of file
 
     /// Ends the document, or reports why there is none; `units` names what was read, singular and plural.
-    private mutating func finish<Sink: TraceSink>(
+    private mutating func finish<Sink: TraceSink & ~Copyable>(
         counting units: (one: String, many: String), into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         let file = SourceLocation(file: stream.name)

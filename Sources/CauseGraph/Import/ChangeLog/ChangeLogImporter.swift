@@ -39,7 +39,7 @@ public enum ChangeLogImporter: TraceImporter {
         }
     }
 
-    public static func read<Sink: TraceSink>(
+    public static func read<Sink: TraceSink & ~Copyable>(
         _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         let frameRate = settings.frameRate ?? FrameBudget.defaultFrameRate

@@ -165,15 +165,28 @@ struct EventJoin {
 /// Update details in 32 bytes each: titles and modules repeat,
 /// so they are kept once and named by index; absent times are `Int64.min`,
 /// which no export time can be.
-private struct PackedUpdates {
+struct PackedUpdates {
     private struct Packed {
         var time: Int64
         var duration: Int64
         var title: UInt32
         var module: UInt32
-        /// Kind (3 bits) and whether known, severity (3 bits) and whether known, ran.
+        /// From the lowest bit: the kind's rank (``kindBits``) and whether it
+        /// is known, the severity's rank (``severityBits``) and whether it is
+        /// known, whether the body ran.
         var flags: UInt16
     }
+
+    /// Bits for a ``NodeKind/rank``: every kind must fit, which a test checks.
+    static let kindBits = 3
+    /// Bits for a ``Severity/rank``: every severity must fit, which a test checks.
+    static let severityBits = 3
+    private static let kindMask: UInt16 = 1 << kindBits - 1
+    private static let kindKnown: UInt16 = 1 << kindBits
+    private static let severityShift = kindBits + 1
+    private static let severityMask: UInt16 = 1 << severityBits - 1
+    private static let severityKnown: UInt16 = 1 << (severityShift + severityBits)
+    private static let ran: UInt16 = severityKnown << 1
 
     private var rows: [Packed] = []
     private var strings: [String] = []
@@ -193,9 +206,11 @@ private struct PackedUpdates {
             details.duration = row.duration == Self.absent ? nil : row.duration
             details.title = row.title == Self.noString ? nil : strings[Int(row.title)]
             details.module = row.module == Self.noString ? nil : strings[Int(row.module)]
-            if row.flags & 0x8 != 0 { details.kind = NodeKind.allCases[Int(row.flags & 0x7)] }
-            if row.flags & 0x80 != 0 { details.severity = Severity.allCases[Int(row.flags >> 4 & 0x7)] }
-            details.ran = row.flags & 0x100 != 0
+            if row.flags & Self.kindKnown != 0 { details.kind = NodeKind.byRank[Int(row.flags & Self.kindMask)] }
+            if row.flags & Self.severityKnown != 0 {
+                details.severity = Severity.byRank[Int(row.flags >> Self.severityShift & Self.severityMask)]
+            }
+            details.ran = row.flags & Self.ran != 0
             return details
         }
         set {
@@ -204,9 +219,9 @@ private struct PackedUpdates {
     }
 
     private mutating func pack(_ details: EventJoin.UpdateDetails) -> Packed {
-        var flags: UInt16 = details.ran ? 0x100 : 0
-        if let kind = details.kind { flags |= 0x8 | UInt16(NodeKind.allCases.firstIndex(of: kind)!) }
-        if let severity = details.severity { flags |= 0x80 | UInt16(Severity.allCases.firstIndex(of: severity)!) << 4 }
+        var flags: UInt16 = details.ran ? Self.ran : 0
+        if let kind = details.kind { flags |= Self.kindKnown | UInt16(kind.rank) }
+        if let severity = details.severity { flags |= Self.severityKnown | UInt16(severity.rank) << Self.severityShift }
         return Packed(
             time: details.time ?? Self.absent, duration: details.duration ?? Self.absent,
             title: intern(details.title), module: intern(details.module), flags: flags)

@@ -23,7 +23,7 @@ public enum InstrumentsImporter: TraceImporter {
         return root == "trace-query-result"
     }
 
-    public static func read<Sink: TraceSink>(
+    public static func read<Sink: TraceSink & ~Copyable>(
         _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         var sources: [ChunkSource] = []
@@ -63,13 +63,24 @@ public enum InstrumentsImporter: TraceImporter {
         }
     }
 
-    static func read<Sink: TraceSink>(
+    static func read<Sink: TraceSink & ~Copyable>(
         _ sources: [ChunkSource], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         let rules = try ClassificationRuleFile.read(paths: settings.classificationFiles)
-        let box = SinkBox(sink)
-        defer { sink = box.sink }
-        var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: TitleClassifier(userRules: rules), receiver: box))
+        let box = SinkBox(consume sink)
+        do {
+            try read(sources, classifier: TitleClassifier(userRules: rules), into: box, diagnostics: &diagnostics)
+        } catch {
+            sink = box.take()
+            throw error
+        }
+        sink = box.take()
+    }
+
+    private static func read(
+        _ sources: [ChunkSource], classifier: TitleClassifier, into receiver: any TraceRecordReceiver, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
+        var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: classifier, receiver: receiver))
         // Details first, from every source that has them; then causes.
         var causesPass: [(source: ChunkSource, pass: InstrumentsTableReader.Pass)] = []
         var causeSchemas: Set<String> = []

@@ -16,7 +16,7 @@ public enum NativeTraceReader: TraceImporter {
         return text.drop(while: \.isWhitespace).hasPrefix("{") && text.contains("\"causegraph\"")
     }
 
-    public static func read<Sink: TraceSink>(
+    public static func read<Sink: TraceSink & ~Copyable>(
         _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         for stream in streams {
@@ -25,7 +25,7 @@ public enum NativeTraceReader: TraceImporter {
     }
 
     /// Reads one file as one or more documents.
-    public static func read<Sink: TraceSink>(_ stream: ByteStream, into sink: inout Sink) throws(Diagnostic) {
+    public static func read<Sink: TraceSink & ~Copyable>(_ stream: ByteStream, into sink: inout Sink) throws(Diagnostic) {
         var document: DocumentState?
         do {
             try LineReader(stream).forEachLine { line, number in
@@ -76,7 +76,7 @@ public enum NativeTraceReader: TraceImporter {
         var pendingGroups: [GroupID: SourceLocation] = [:]
         var definedGroups: Set<GroupID> = []
 
-        mutating func read<Sink: TraceSink>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+        mutating func read<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
             // Nodes may name their group, so "group" marks a group record only on its own.
             switch (record.has("node"), record.has("edge")) {
             case (true, true): throw record.error("a record is a \"node\" or an \"edge\", not both")
@@ -96,7 +96,7 @@ public enum NativeTraceReader: TraceImporter {
             }
         }
 
-        private mutating func readNode<Sink: TraceSink>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+        private mutating func readNode<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
             let idValue = try record.required("node")
             let kind = try record.requiredEnumeration("kind", as: NodeKind.self)
             var event = TraceEvent(
@@ -126,7 +126,7 @@ public enum NativeTraceReader: TraceImporter {
             }
         }
 
-        private func readEdge<Sink: TraceSink>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+        private func readEdge<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
             let endsValue = try record.required("edge")
             guard case .array(let ends) = endsValue.content, ends.count == 2 else {
                 throw record.error("\"edge\" must be an array of two node ids, [from, to]", at: endsValue)
@@ -150,7 +150,7 @@ public enum NativeTraceReader: TraceImporter {
         }
 
         /// `{"hitch": "hang", "start": …, "duration": …, "hangType": …, "process": …, "narrative": …}`.
-        private func readHitch<Sink: TraceSink>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+        private func readHitch<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
             let hitch = Hitch(
                 kind: try record.requiredEnumeration("hitch", as: Hitch.Kind.self),
                 start: try record.count(try record.required("start"), key: "start"),
@@ -164,7 +164,7 @@ public enum NativeTraceReader: TraceImporter {
             }
         }
 
-        private mutating func readGroup<Sink: TraceSink>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+        private mutating func readGroup<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
             let idValue = try record.required("group")
             guard case .number(let number) = idValue.content, let id = number.int64 else {
                 throw record.error("\"group\" must be a whole number that fits in 64 bits, found \(idValue.typeName)", at: idValue)

@@ -18,7 +18,7 @@ enum TraceBundle {
     }
 
     /// Reads the bundle's SwiftUI tables of one run into `sink`.
-    static func read<Sink: TraceSink>(
+    static func read<Sink: TraceSink & ~Copyable>(
         _ path: String, settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         guard let xctrace = Xctrace.locate() else {

@@ -54,7 +54,8 @@ public struct FindingThresholds: Sendable, Equatable {
     public var longBodies = 1
     /// Runs of one view within the storm window.
     public var storm = 8
-    /// The storm window.
+    /// The window a view's densest burst is counted in, for the graph these
+    /// thresholds judge to be built with (it keeps it as ``CauseGraph/burstWindow``).
     public var stormWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
 
     public init() {}

@@ -1,7 +1,4 @@
 /// Finds the known SwiftUI update problems in a reconstructed graph.
-///
-/// The graph must have been built with a burst window equal to
-/// ``FindingThresholds/stormWindow`` for rebuild storms to be judged by it.
 public enum FindingRules {
     public static func findings(in graph: CauseGraph, thresholds: FindingThresholds = FindingThresholds()) -> [Finding] {
         let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
@@ -107,7 +104,7 @@ public enum FindingRules {
                   view.densestBurst > drivenAtOnce[view.id] ?? 0 else { return nil }
             return Finding(
                 kind: .rebuildStorm,
-                summary: "\(view.title) ran \(view.densestBurst) times within \(DurationText.string(thresholds.stormWindow))",
+                summary: "\(view.title) ran \(view.densestBurst) times within \(DurationText.string(graph.burstWindow))",
                 evidence: ["\(view.count) updates in all, ran \(view.ran), skipped \(view.skipped)"],
                 fix: "Coalesce the changes that drive it: update state once per frame, debounce rapid inputs, and avoid writing state from onChange or onAppear of the views it updates.",
                 nodes: [view.id], edge: nil, exampleGroup: view.groups.first, magnitude: view.densestBurst)

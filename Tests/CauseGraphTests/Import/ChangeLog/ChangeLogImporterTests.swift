@@ -1,3 +1,4 @@
+import CauseGraphTestSupport
 import Testing
 @testable import CauseGraph
 
@@ -268,9 +269,9 @@ struct ChangeLogImporterTests {
     }
 
     @Test func truncatedChangeLine() throws {
-        let error = try #require(changeLogImportError("A: unchanged.\nContentView: @self, _cou"))
-        #expect(error.location?.line == 2)
-        #expect(error.location?.column == 25)
+        let input = MarkedText("A: unchanged.\nContentView: @self, _cou‸")
+        let error = try #require(changeLogImportError(input.text))
+        #expect(input.isMarked(error.location))
         #expect(error.message.hasPrefix("change line cut short"))
     }
 
@@ -281,16 +282,16 @@ struct ChangeLogImporterTests {
     }
 
     @Test func invalidTimestampInText() throws {
-        let error = try #require(changeLogImportError("2024-02-30 14:07:21.480215-0800 0x2f1c3 Info 0x0 4821 0 Landmarks: A: unchanged.\n"))
-        #expect(error.location?.line == 1)
-        #expect(error.location?.column == 1)
+        let input = MarkedText("‸2024-02-30 14:07:21.480215-0800 0x2f1c3 Info 0x0 4821 0 Landmarks: A: unchanged.\n")
+        let error = try #require(changeLogImportError(input.text))
+        #expect(input.isMarked(error.location))
         #expect(error.message == "invalid timestamp: no such date 2024-02-30")
     }
 
     @Test func malformedNDJSON() throws {
-        let error = try #require(changeLogImportError("{\"eventMessage\":\"A: unchanged.\"}\n{\"eventMessage\": \"B: unchanged.\", \"timestamp\": }\n", name: "log.ndjson"))
-        #expect(error.location?.line == 2)
-        #expect(error.location?.column == 48)
+        let input = MarkedText("{\"eventMessage\":\"A: unchanged.\"}\n{\"eventMessage\": \"B: unchanged.\", \"timestamp\": ‸}\n")
+        let error = try #require(changeLogImportError(input.text, name: "log.ndjson"))
+        #expect(input.isMarked(error.location))
         #expect(error.message == "not JSON: expected a JSON value")
     }
 
@@ -307,20 +308,20 @@ struct ChangeLogImporterTests {
     }
 
     @Test func malformedJSONArrayPointsIntoTheEntry() throws {
-        let log = "[{\n  \"eventMessage\" : \"A: unchanged.\"\n},{\n  \"eventMessage\" : \"B: unchanged.\",\n  \"processID\" : 12x\n}]\n"
-        let error = try #require(changeLogImportError(log, name: "log.json"))
-        #expect(error.location?.line == 5)
-        #expect(error.location?.column == 19)
+        let log = MarkedText("[{\n  \"eventMessage\" : \"A: unchanged.\"\n},{\n  \"eventMessage\" : \"B: unchanged.\",\n  \"processID\" : 12‸x\n}]\n")
+        let error = try #require(changeLogImportError(log.text, name: "log.json"))
+        #expect(log.isMarked(error.location))
         #expect(error.message == "not JSON: expected ',' or '}' in the object")
     }
 
     @Test func wrongFieldTypes() throws {
-        let message = try #require(changeLogImportError("[{\n  \"eventMessage\" : 3\n}]", name: "log.json"))
-        #expect(message.location?.line == 2)
-        #expect(message.location?.column == 20)
+        let numberInput = MarkedText("[{\n  \"eventMessage\" : ‸3\n}]")
+        let message = try #require(changeLogImportError(numberInput.text, name: "log.json"))
+        #expect(numberInput.isMarked(message.location))
         #expect(message.message == "\"eventMessage\" must be a string, found a number")
-        let time = try #require(changeLogImportError("{\"eventMessage\":\"A: unchanged.\",\"timestamp\":\"yesterday\"}", name: "log.ndjson"))
-        #expect(time.location?.column == 45)
+        let timeInput = MarkedText("{\"eventMessage\":\"A: unchanged.\",\"timestamp\":‸\"yesterday\"}")
+        let time = try #require(changeLogImportError(timeInput.text, name: "log.ndjson"))
+        #expect(timeInput.isMarked(time.location))
         #expect(time.message.hasPrefix("\"timestamp\" is not a time"))
         let pid = try #require(changeLogImportError("{\"eventMessage\":\"A: unchanged.\",\"processID\":-1}", name: "log.ndjson"))
         #expect(pid.message == "\"processID\" must be a whole number that is zero or more")
@@ -335,9 +336,10 @@ struct ChangeLogImporterTests {
     }
 
     @Test func jsonArrayStructureErrors() throws {
-        let trailingComma = try #require(changeLogImportError("[{\"eventMessage\" : \"A: unchanged.\"},]", name: "log.json"))
+        let trailingCommaInput = MarkedText("[{\"eventMessage\" : \"A: unchanged.\"},‸]")
+        let trailingComma = try #require(changeLogImportError(trailingCommaInput.text, name: "log.json"))
         #expect(trailingComma.message == "expected a log entry after ','")
-        #expect(trailingComma.location?.column == 37)
+        #expect(trailingCommaInput.isMarked(trailingComma.location))
         let notObject = try #require(changeLogImportError("[{\"eventMessage\" : \"A: unchanged.\"}, 3]", name: "log.json"))
         #expect(notObject.message == "expected a log entry object '{'")
         let after = try #require(changeLogImportError("[{\"eventMessage\" : \"A: unchanged.\"}] x", name: "log.json"))
@@ -347,9 +349,9 @@ struct ChangeLogImporterTests {
     }
 
     @Test func truncatedMessageInJSONPointsAtTheMessage() throws {
-        let error = try #require(changeLogImportError("[{\n  \"category\" : \"Changed Body Properties\",\n  \"eventMessage\" : \"Row: @self, _fl\"\n}]", name: "log.json"))
-        #expect(error.location?.line == 3)
-        #expect(error.location?.column == 20)
+        let input = MarkedText("[{\n  \"category\" : \"Changed Body Properties\",\n  \"eventMessage\" : ‸\"Row: @self, _fl\"\n}]")
+        let error = try #require(changeLogImportError(input.text, name: "log.json"))
+        #expect(input.isMarked(error.location))
         #expect(error.message.hasPrefix("change line cut short"))
     }
 

@@ -1,3 +1,4 @@
+import CauseGraphTestSupport
 import Foundation
 import Testing
 @testable import CauseGraph
@@ -8,6 +9,13 @@ import Testing
 
     private func failure(_ text: String) throws -> (Diagnostic, String) {
         try InstrumentsFixtures.failure(Array(text.utf8))
+    }
+
+    /// Expects reading `marked` to fail with `message` at the mark ‸.
+    private func expectError(_ marked: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let input = MarkedText(marked)
+        let (diagnostic, path) = try failure(input.text)
+        #expect(diagnostic.description == input.error(message, in: path), sourceLocation: sourceLocation)
     }
 
     @Test func truncatedFile() throws {
@@ -24,46 +32,40 @@ import Testing
     }
 
     @Test func unclosedElement() throws {
-        let (mismatch, path) = try failure("<trace-query-result><node><schema name=\"x\"></schema></trace-query-result>")
-        #expect(mismatch.description == "\(path):1:53: error: end tag </trace-query-result> does not match <node>")
-        let (atEnd, endPath) = try failure("<trace-query-result>\n<node>\n")
-        #expect(atEnd.description == "\(endPath):3:1: error: file ends inside <node>: the export is truncated or an element is not closed")
+        try expectError(
+            "<trace-query-result><node><schema name=\"x\"></schema>‸</trace-query-result>", "end tag </trace-query-result> does not match <node>")
+        try expectError("<trace-query-result>\n<node>\n‸", "file ends inside <node>: the export is truncated or an element is not closed")
     }
 
     @Test func refToUndefinedID() throws {
         let text = InstrumentsFixtures.document(columns: columns, rows: [
             InstrumentsFixtures.causeRow(1, 2, ids: 1),
-            "<row><event-time id=\"7\">5</event-time><uint64 ref=\"2\"/><string ref=\"3\"/><uint64 ref=\"99\"/><string ref=\"5\"/><string ref=\"6\"/></row>",
+            "<row><event-time id=\"7\">5</event-time><uint64 ref=\"2\"/><string ref=\"3\"/>‸<uint64 ref=\"99\"/><string ref=\"5\"/><string ref=\"6\"/></row>",
         ])
-        let (diagnostic, path) = try failure(text)
-        #expect(diagnostic.description == "\(path):4:73: error: ref=\"99\" names an id that is not defined earlier in the document")
+        try expectError(text, "ref=\"99\" names an id that is not defined earlier in the document")
     }
 
     @Test func rowWithTooFewOrTooManyCells() throws {
-        let few = InstrumentsFixtures.document(columns: columns, rows: ["<row><sentinel/><sentinel/></row>"])
-        let (fewer, path) = try failure(few)
-        #expect(fewer.description == "\(path):3:1: error: <row> holds 2 cells, but table \"swiftui-causes\" has 6 columns")
-        let many = InstrumentsFixtures.document(schema: "hitches", columns: ["label"], rows: ["<row><string>Update</string><sentinel/></row>"])
-        let (more, morePath) = try failure(many)
-        #expect(more.description == "\(morePath):3:1: error: <row> holds more cells than table \"hitches\" has columns (1)")
+        let few = InstrumentsFixtures.document(columns: columns, rows: ["‸<row><sentinel/><sentinel/></row>"])
+        try expectError(few, "<row> holds 2 cells, but table \"swiftui-causes\" has 6 columns")
+        let many = InstrumentsFixtures.document(schema: "hitches", columns: ["label"], rows: ["‸<row><string>Update</string><sentinel/></row>"])
+        try expectError(many, "<row> holds more cells than table \"hitches\" has columns (1)")
     }
 
     @Test func malformedNumber() throws {
         let text = InstrumentsFixtures.document(columns: columns, rows: [
-            "<row><event-time id=\"1\">12x4</event-time><uint64 id=\"2\">1</uint64><string id=\"3\">A</string><uint64 id=\"4\">2</uint64><string ref=\"3\"/><string id=\"5\">Update</string></row>",
+            "<row>‸<event-time id=\"1\">12x4</event-time><uint64 id=\"2\">1</uint64><string id=\"3\">A</string><uint64 id=\"4\">2</uint64><string ref=\"3\"/><string id=\"5\">Update</string></row>",
         ])
-        let (diagnostic, path) = try failure(text)
-        #expect(diagnostic.description == "\(path):3:6: error: malformed number \"12x4\" in column \"timestamp\" of swiftui-causes: expected a whole number")
+        try expectError(text, "malformed number \"12x4\" in column \"timestamp\" of swiftui-causes: expected a whole number")
     }
 
     /// One rule with the native format: an id past `Int64.max` is an error
     /// with the same words, since `convert` could not write it.
     @Test func eventIDsFollowTheNativeFormatsRule() throws {
         let text = InstrumentsFixtures.document(columns: columns, rows: [
-            "<row><event-time id=\"1\">5</event-time><uint64 id=\"2\">9223372036854775808</uint64><string id=\"3\">A</string><uint64 id=\"4\">2</uint64><string ref=\"3\"/><string id=\"5\">Update</string></row>",
+            "<row><event-time id=\"1\">5</event-time>‸<uint64 id=\"2\">9223372036854775808</uint64><string id=\"3\">A</string><uint64 id=\"4\">2</uint64><string ref=\"3\"/><string id=\"5\">Update</string></row>",
         ])
-        let (diagnostic, path) = try failure(text)
-        #expect(diagnostic.description == "\(path):3:39: error: event id in column \"source-node-event-id\" of swiftui-causes must be a whole number from 0 to 9223372036854775807, found 9223372036854775808")
+        try expectError(text, "event id in column \"source-node-event-id\" of swiftui-causes must be a whole number from 0 to 9223372036854775807, found 9223372036854775808")
         // The largest id the rule allows is read, and written back by convert.
         let largest = InstrumentsFixtures.document(columns: columns, rows: [
             "<row><event-time id=\"1\">5</event-time><uint64 id=\"2\">9223372036854775807</uint64><string id=\"3\">A</string><uint64 id=\"4\">2</uint64><string ref=\"3\"/><string id=\"5\">Update</string></row>",
@@ -100,9 +102,8 @@ import Testing
     }
 
     @Test func idDefinedTwiceAndMissingColumns() throws {
-        let twice = InstrumentsFixtures.document(schema: "hitches", columns: ["label"], rows: ["<row><string id=\"1\">A</string></row>", "<row><string id=\"1\">B</string></row>"])
-        let (defined, path) = try failure(twice)
-        #expect(defined.description == "\(path):4:6: error: id=\"1\" is defined twice")
+        let twice = InstrumentsFixtures.document(schema: "hitches", columns: ["label"], rows: ["<row><string id=\"1\">A</string></row>", "<row>‸<string id=\"1\">B</string></row>"])
+        try expectError(twice, "id=\"1\" is defined twice")
         let missing = InstrumentsFixtures.document(columns: ["timestamp", "label"], rows: [])
         let (column, columnPath) = try failure(missing)
         #expect(column.description == "\(columnPath):2:27: error: table \"swiftui-causes\" has no column with mnemonic \"source-node-event-id\"")
@@ -112,10 +113,9 @@ import Testing
         // A cell far beyond the first 1 MiB chunk, in a row that starts before the boundary.
         let filler = String(repeating: "x", count: ByteStream.chunkSize)
         let text = InstrumentsFixtures.document(schema: "hitches", columns: ["a", "b"], rows: [
-            "<row><string>\(filler)</string>",
+            "‸<row><string>\(filler)</string>",
             "<string>y</string><string>z</string></row>",
         ])
-        let (diagnostic, path) = try failure(text)
-        #expect(diagnostic.description == "\(path):3:1: error: <row> holds more cells than table \"hitches\" has columns (2)")
+        try expectError(text, "<row> holds more cells than table \"hitches\" has columns (2)")
     }
 }

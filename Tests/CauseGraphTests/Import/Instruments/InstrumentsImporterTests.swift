@@ -1,3 +1,4 @@
+import CauseGraphTestSupport
 import Foundation
 import Testing
 @testable import CauseGraph
@@ -153,12 +154,11 @@ import Testing
         var graphFromDirectory = GraphBuilder()
         var graphFromFiles = GraphBuilder()
         var diagnostics = Diagnostics()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("causegraph-dir-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder()
         for path in InstrumentsFixtures.tables {
-            try FileManager.default.copyItem(atPath: path, toPath: folder.appendingPathComponent((path as NSString).lastPathComponent).path)
+            try FileManager.default.copyItem(atPath: path, toPath: folder.path((path as NSString).lastPathComponent))
         }
-        try TraceInput.read(paths: [folder.path], into: &graphFromDirectory, diagnostics: &diagnostics)
+        try TraceInput.read(paths: [folder.url.path], into: &graphFromDirectory, diagnostics: &diagnostics)
         try TraceInput.read(paths: InstrumentsFixtures.tables, into: &graphFromFiles, diagnostics: &diagnostics)
         #expect(graphFromDirectory.finish() == graphFromFiles.finish())
         #expect(graphFromFiles.finish().nodes.count == Set(fromFiles.events.map { NodeKey(kind: $0.kind, title: $0.title, module: $0.module, owner: $0.owner) }).count)
@@ -169,9 +169,8 @@ import Testing
         var diagnostics = Diagnostics()
         try TraceInput.read(paths: InstrumentsFixtures.tables, into: &direct, diagnostics: &diagnostics)
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("causegraph-convert-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let converted = folder.appendingPathComponent("trace.jsonl").path
+        let folder = try TemporaryFolder()
+        let converted = folder.path("trace.jsonl")
         let output = try OutputFile(path: converted)
         var writer = NativeTraceWriter(output: output)
         try TraceInput.read(paths: InstrumentsFixtures.tables, into: &writer, diagnostics: &diagnostics)

@@ -1,4 +1,5 @@
 @testable import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
 
@@ -32,8 +33,8 @@ struct NativeHitchTests {
             case .hitch(let hitch): lines.append(NativeTraceEncoder.line(hitch))
             }
         }
-        let directory = try TemporaryDirectory()
-        let again = try Self.records(try directory.file("again.jsonl", lines.joined(separator: "\n") + "\n"))
+        let directory = try TemporaryFolder()
+        let again = try Self.records(try directory.write("again.jsonl", lines.joined(separator: "\n") + "\n"))
         #expect(again == read)
         // Absent fields are left out; text is JSON-escaped, and an empty string is kept.
         let hang = Hitch(kind: .hang, start: 5, duration: 7, hangType: "Hang \"x\"", process: nil, narrative: "")

@@ -1,6 +1,7 @@
 import CauseGraph
 import Foundation
 import Testing
+import CauseGraphTestSupport
 
 @Suite("Native JSON Lines reader")
 struct NativeTraceReaderTests {
@@ -43,53 +44,54 @@ struct NativeTraceReaderTests {
         #expect(graph.nodes[0].count == 2)
     }
 
-    @Test("every error names the file, line and column", arguments: [
+    @Test("every error names the file, line and column (at ‸)", arguments: [
         // Syntax.
-        (#"{"node": 1, "kind": "body""#, "trace.jsonl:2:27: error: not JSON: expected ',' or '}' in the object"),
-        (#"{"node": 1,, }"#, "trace.jsonl:2:12: error: not JSON: expected a quoted key"),
-        (#"["node"]"#, "trace.jsonl:2:1: error: expected a JSON object, found an array"),
-        ("not json", "trace.jsonl:2:1: error: not JSON: expected a JSON value"),
+        (#"{"node": 1, "kind": "body"‸"#, "not JSON: expected ',' or '}' in the object"),
+        (#"{"node": 1,‸, }"#, "not JSON: expected a quoted key"),
+        (#"‸["node"]"#, "expected a JSON object, found an array"),
+        ("‸not json", "not JSON: expected a JSON value"),
         // Missing required keys.
-        (#"{"node": 1, "kind": "body", "owner": "app"}"#, #"trace.jsonl:2:1: error: missing required key "title""#),
-        (#"  {"node": 1, "title": "A", "owner": "app"}"#, #"trace.jsonl:2:3: error: missing required key "kind""#),
-        (#"{"edge": [1, 1]}"#, #"trace.jsonl:2:1: error: missing required key "label""#),
-        (#"{"group": 1}"#, #"trace.jsonl:2:1: error: missing required key "label""#),
-        (#"{"title": "A"}"#, #"trace.jsonl:2:1: error: expected a "node", "edge", "group" or "hitch" record"#),
+        (#"‸{"node": 1, "kind": "body", "owner": "app"}"#, #"missing required key "title""#),
+        (#"  ‸{"node": 1, "title": "A", "owner": "app"}"#, #"missing required key "kind""#),
+        (#"‸{"edge": [1, 1]}"#, #"missing required key "label""#),
+        (#"‸{"group": 1}"#, #"missing required key "label""#),
+        (#"‸{"title": "A"}"#, #"expected a "node", "edge", "group" or "hitch" record"#),
         // Wrong types.
-        (#"{"node": "1", "kind": "body", "title": "A", "owner": "app"}"#, #"trace.jsonl:2:10: error: "node" must be a whole number from 0 to 9223372036854775807, found a string"#),
-        (#"{"node": 1, "kind": "body", "title": 7, "owner": "app"}"#, #"trace.jsonl:2:38: error: "title" must be a string, found a number"#),
-        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 1.5}"#, #"trace.jsonl:2:67: error: "time" must be a whole number from 0 to 9223372036854775807, found 1.5"#),
-        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "duration": -3}"#, #"trace.jsonl:2:71: error: "duration" must be a whole number from 0 to 9223372036854775807, found -3"#),
-        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "ran": "yes"}"#, #"trace.jsonl:2:66: error: "ran" must be true or false, found a string"#),
-        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "backtrace": ["f", 2]}"#, #"trace.jsonl:2:78: error: "backtrace" must hold strings, found a number"#),
-        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 99999999999999999999}"#, #"trace.jsonl:2:67: error: "time" must be a whole number from 0 to 9223372036854775807, found 99999999999999999999"#),
-        (#"{"node": 9223372036854775808, "kind": "body", "title": "A", "owner": "app"}"#, #"trace.jsonl:2:10: error: "node" must be a whole number from 0 to 9223372036854775807, found 9223372036854775808"#),
+        (#"{"node": ‸"1", "kind": "body", "title": "A", "owner": "app"}"#, #""node" must be a whole number from 0 to 9223372036854775807, found a string"#),
+        (#"{"node": 1, "kind": "body", "title": ‸7, "owner": "app"}"#, #""title" must be a string, found a number"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": ‸1.5}"#, #""time" must be a whole number from 0 to 9223372036854775807, found 1.5"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "duration": ‸-3}"#, #""duration" must be a whole number from 0 to 9223372036854775807, found -3"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "ran": ‸"yes"}"#, #""ran" must be true or false, found a string"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "backtrace": ["f", ‸2]}"#, #""backtrace" must hold strings, found a number"#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": ‸99999999999999999999}"#, #""time" must be a whole number from 0 to 9223372036854775807, found 99999999999999999999"#),
+        (#"{"node": ‸9223372036854775808, "kind": "body", "title": "A", "owner": "app"}"#, #""node" must be a whole number from 0 to 9223372036854775807, found 9223372036854775808"#),
         // Unknown values.
-        (#"{"node": 1, "kind": "layout", "title": "A", "owner": "app"}"#, #"trace.jsonl:2:21: error: unknown kind "layout"; expected one of "gesture", "state", "observable", "externalEnvironment", "environmentWriter", "body", "representable", "other""#),
-        (#"{"node": 1, "kind": "body", "title": "A", "owner": "user"}"#, #"trace.jsonl:2:52: error: unknown owner "user"; expected one of "app", "system""#),
-        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "severity": "huge"}"#, #"trace.jsonl:2:71: error: unknown severity "huge"; expected one of "veryLow", "low", "medium", "high", "veryHigh""#),
-        (#"{"node": 1, "kind": "gesture", "title": "A", "owner": "app", "duration": 5}"#, #"trace.jsonl:2:74: error: "duration" applies only to update nodes (body, representable, other), not gesture"#),
-        (#"{"node": 1, "edge": [1, 1], "label": "update"}"#, #"trace.jsonl:2:1: error: a record is a "node" or an "edge", not both"#),
+        (#"{"node": 1, "kind": ‸"layout", "title": "A", "owner": "app"}"#, #"unknown kind "layout"; expected one of "gesture", "state", "observable", "externalEnvironment", "environmentWriter", "body", "representable", "other""#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": ‸"user"}"#, #"unknown owner "user"; expected one of "app", "system""#),
+        (#"{"node": 1, "kind": "body", "title": "A", "owner": "app", "severity": ‸"huge"}"#, #"unknown severity "huge"; expected one of "veryLow", "low", "medium", "high", "veryHigh""#),
+        (#"{"node": 1, "kind": "gesture", "title": "A", "owner": "app", "duration": ‸5}"#, #""duration" applies only to update nodes (body, representable, other), not gesture"#),
+        (#"‸{"node": 1, "edge": [1, 1], "label": "update"}"#, #"a record is a "node" or an "edge", not both"#),
     ])
-    func errors(line: String, expected: String) throws {
-        #expect(try importError(ofTrace: traceHeader + "\n" + line + "\n") == expected)
+    func errors(markedLine: String, message: String) throws {
+        let input = MarkedText(traceHeader + "\n" + markedLine + "\n")
+        #expect(try importError(ofTrace: input.text) == input.error(message, in: "trace.jsonl"))
+    }
+
+    /// Expects reading the header and `markedLines` to fail with `message` at the mark ‸.
+    private func expectError(_ markedLines: [String], _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let input = MarkedText(([traceHeader] + markedLines).joined(separator: "\n"))
+        #expect(try importError(ofTrace: input.text) == input.error(message, in: "trace.jsonl"), sourceLocation: sourceLocation)
     }
 
     @Test("references are checked: duplicate ids, undefined nodes and groups")
     func references() throws {
         let node1 = #"{"node": 1, "kind": "gesture", "title": "Tap", "owner": "app"}"#
-        #expect(try importError(ofTrace: [traceHeader, node1, node1].joined(separator: "\n"))
-            == "trace.jsonl:3:10: error: node 1 is already defined")
-        #expect(try importError(ofTrace: [traceHeader, node1, #"{"edge": [1, 2], "label": "update"}"#].joined(separator: "\n"))
-            == "trace.jsonl:3:14: error: edge names node 2, which is not defined before this line")
-        #expect(try importError(ofTrace: [traceHeader, #"{"edge": [1, 2], "label": "creation"}"#, node1].joined(separator: "\n"))
-            == "trace.jsonl:2:11: error: edge names node 1, which is not defined before this line")
-        #expect(try importError(ofTrace: [traceHeader, node1, #"{"edge": [1, 1], "label": ""}"#].joined(separator: "\n"))
-            == #"trace.jsonl:3:27: error: "label" must not be empty"#)
-        #expect(try importError(ofTrace: [traceHeader, #"{"node": 4, "kind": "body", "title": "A", "owner": "app", "group": 9}"#].joined(separator: "\n"))
-            == "trace.jsonl:2:68: error: update group 9 is never defined")
-        #expect(try importError(ofTrace: [traceHeader, #"{"group": 2, "label": "T"}"#, #"{"group": 2, "label": "T"}"#].joined(separator: "\n"))
-            == "trace.jsonl:3:11: error: update group 2 is already defined")
+        try expectError([node1, #"{"node": ‸1, "kind": "gesture", "title": "Tap", "owner": "app"}"#], "node 1 is already defined")
+        try expectError([node1, #"{"edge": [1, ‸2], "label": "update"}"#], "edge names node 2, which is not defined before this line")
+        try expectError([#"{"edge": [‸1, 2], "label": "creation"}"#, node1], "edge names node 1, which is not defined before this line")
+        try expectError([node1, #"{"edge": [1, 1], "label": ‸""}"#], #""label" must not be empty"#)
+        try expectError([#"{"node": 4, "kind": "body", "title": "A", "owner": "app", "group": ‸9}"#], "update group 9 is never defined")
+        try expectError([#"{"group": 2, "label": "T"}"#, #"{"group": ‸2, "label": "T"}"#], "update group 2 is already defined")
     }
 
     @Test("the header is required, first, and of a known version")
@@ -98,23 +100,27 @@ struct NativeTraceReaderTests {
         #expect(try importError(ofTrace: "\n \n") == "trace.jsonl: error: empty file: expected a trace")
         #expect(try importError(ofTrace: #"{"node": 1, "kind": "body", "title": "A", "owner": "app"}"#)
             == "trace.jsonl:1: error: unrecognised trace format (known: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", "))); name one with --input-format")
-        #expect(try importError(ofTrace: #"{"causegraph": 2}"#) == "trace.jsonl:1:16: error: unsupported trace format version 2; this causegraph reads version 1")
-        #expect(try importError(ofTrace: #"{"causegraph": 1, "frameRate": 0}"#) == #"trace.jsonl:1:32: error: "frameRate" must be a positive number"#)
-        #expect(try importError(ofTrace: #"{"causegraph": 1, "frameRate": 1e-11}"#)
-            == #"trace.jsonl:1:32: error: "frameRate" must be between 1 and 1000 frames per second, found 1e-11"#)
-        #expect(try importError(ofTrace: #"{"causegraph": 1, "frameRate": 2000}"#)
-            == #"trace.jsonl:1:32: error: "frameRate" must be between 1 and 1000 frames per second, found 2000"#)
+        for (marked, message) in [
+            (#"{"causegraph": ‸2}"#, "unsupported trace format version 2; this causegraph reads version 1"),
+            (#"{"causegraph": 1, "frameRate": ‸0}"#, #""frameRate" must be a positive number"#),
+            (#"{"causegraph": 1, "frameRate": ‸1e-11}"#, #""frameRate" must be between 1 and 1000 frames per second, found 1e-11"#),
+            (#"{"causegraph": 1, "frameRate": ‸2000}"#, #""frameRate" must be between 1 and 1000 frames per second, found 2000"#),
+        ] {
+            let input = MarkedText(marked)
+            #expect(try importError(ofTrace: input.text) == input.error(message, in: "trace.jsonl"))
+        }
     }
 
     @Test("columns count characters, not bytes")
     func unicodeColumns() throws {
-        #expect(try importError(ofTrace: traceHeader + "\n" + #"{"node": 1, "kind": "body", "title": "Café ☕️", "owner": 3}"#)
-            == #"trace.jsonl:2:58: error: "owner" must be a string, found a number"#)
+        try expectError([#"{"node": 1, "kind": "body", "title": "Café ☕️", "owner": ‸3}"#], #""owner" must be a string, found a number"#)
+        // The helper counts scalars too: the column written out keeps this test from passing if both counted bytes.
+        #expect(MarkedText(#"{"node": 1, "kind": "body", "title": "Café ☕️", "owner": ‸3}"#).column == 58)
     }
 
     @Test("invalid UTF-8 is an error at its column")
     func invalidUTF8() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         var bytes = Array((traceHeader + "\n" + #"{"node": 1, "kind": "body", "title": "A"#).utf8)
         bytes += [0xFF, 0xFE]
         bytes += Array(#"", "owner": "app"}"#.utf8)
