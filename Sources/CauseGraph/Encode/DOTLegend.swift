@@ -57,6 +57,8 @@ enum DOTLegend {
         let outcome = switch step.filter {
         case .window:
             "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) outside the window left out"
+        case .interaction:
+            "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) of other interactions left out"
         case .focus: "\(nodes) not on a cause path into a match dropped"
         case .ignore: "\(nodes) matching, or caused only by matches, dropped"
         case .hideSystem:

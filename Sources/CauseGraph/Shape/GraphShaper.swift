@@ -2,7 +2,8 @@
 ///
 /// The filters apply in this order, each to what the previous ones kept:
 /// 1. `window`: applied while importing (``TimeWindowFilter``); here it is
-///    only reported, and an error when no event was inside it;
+///    only reported, and an error when no event was inside it; so is
+///    `interaction` (``InteractionRecorder``), after it;
 /// 2. `focus` (with `depth`): keep the nodes whose title matches and the
 ///    nodes on cause paths into them, at most `depth` links upstream;
 /// 3. `ignore`: drop matching nodes, then every node all of whose remaining
@@ -39,9 +40,13 @@ public struct GraphShaper: Sendable {
         self.settings = settings
     }
 
-    /// - Parameter window: what the ``TimeWindowFilter`` left out while importing.
+    /// - Parameters:
+    ///   - window: what the ``TimeWindowFilter`` left out while importing.
+    ///   - interaction: what the ``InteractionRecorder`` left out while importing.
     /// - Throws: ``ShapingError`` naming the filter that removed every node.
-    public func shape(_ graph: CauseGraph, window: WindowStatistics? = nil) throws(ShapingError) -> ShapedGraph {
+    public func shape(
+        _ graph: CauseGraph, window: WindowStatistics? = nil, interaction: InteractionStatistics? = nil
+    ) throws(ShapingError) -> ShapedGraph {
         let topology = GraphTopology(graph)
         var pass = Pass(graph: graph, topology: topology)
         var steps: [ShapingReport.Step] = []
@@ -55,6 +60,14 @@ public struct GraphShaper: Sendable {
             steps.append(ShapingReport.Step(
                 filter: .window, option: option, removedEvents: statistics.eventsOutside,
                 removedLinks: statistics.causesOutside, keptUntimedEvents: statistics.untimedEvents))
+        }
+        var interactionEvents = 0
+        if let chosen = settings.interaction {
+            let statistics = interaction ?? InteractionStatistics()
+            interactionEvents = statistics.eventsRead - statistics.eventsKept
+            steps.append(ShapingReport.Step(
+                filter: .interaction, option: chosen.description, removedEvents: interactionEvents,
+                removedLinks: statistics.linksRead - statistics.linksKept))
         }
         if !settings.focus.isEmpty {
             var option = settings.focus.map { "--focus \($0)" }.joined(separator: " ")
@@ -114,7 +127,7 @@ public struct GraphShaper: Sendable {
         let report = ShapingReport(
             total: ShapingReport.Totals(
                 nodes: graph.nodes.count, edges: graph.edges.count,
-                events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0)),
+                events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0) + interactionEvents),
             shown: ShapingReport.Totals(nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
             residualEdges: residualEdges, impliedResidualPaths: drawing.impliedResidualPaths, steps: steps)
         return ShapedGraph(graph: shaped, report: report, focusShares: drawing.focusShares)
