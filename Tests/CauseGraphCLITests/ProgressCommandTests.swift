@@ -6,17 +6,7 @@ import Testing
 struct ProgressCommandTests {
     /// A generated recording large enough that reading it takes well over a second in a debug build.
     private static func largeTrace(_ scratch: Scratch) throws -> String {
-        let path = scratch.path("large.jsonl")
-        let generator = Causegraph.executable.deletingLastPathComponent().appendingPathComponent("causegraph-export-gen")
-        let process = Process()
-        process.executableURL = generator
-        process.arguments = ["60000", "1", "native"]
-        FileManager.default.createFile(atPath: path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return path
+        try ExportGeneratorTests.generate(60000, "native", into: scratch)
     }
 
     @Test("on a terminal, reading for over a second shows the share read, the rate and the time left, then clears the line")
@@ -34,7 +24,8 @@ struct ProgressCommandTests {
         let shares = progress.compactMap { line in line.firstMatch(of: pattern).flatMap { Double($0.1) } }
         #expect(shares == shares.sorted(), "the share only grows")
         let size = try #require(try FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int)
-        #expect(progress.allSatisfy { $0.contains(" of \(ProgressMeterText.megabytes(size)) MB") })
+        let tenths = size / 100_000
+        #expect(progress.allSatisfy { $0.contains(" of \(CountText.format(tenths / 10)).\(tenths % 10) MB") })
         #expect(lines.last.map { !$0.hasPrefix("reading") } ?? true, "no progress is left on the screen")
     }
 
@@ -49,13 +40,5 @@ struct ProgressCommandTests {
             ["render", trace, "--format", "json", "-o", scratch.path("quiet.json"), "--quiet"], standardErrorOnTerminal: true)
         #expect(quiet.status == 0)
         #expect(!quiet.output.contains("reading"), "\(quiet.output.prefix(400))")
-    }
-}
-
-/// Megabytes as the progress line writes them: one decimal, digits grouped.
-enum ProgressMeterText {
-    static func megabytes(_ bytes: Int) -> String {
-        let tenths = bytes / 100_000
-        return "\(CountText.format(tenths / 10)).\(tenths % 10)"
     }
 }

@@ -26,7 +26,8 @@ final class ProgressMeter: @unchecked Sendable {
         return { standardError.update($0) }
     }
 
-    func update(_ progress: ReadProgress, now: Date = Date()) {
+    func update(_ progress: ReadProgress) {
+        let now = Date()
         lock.lock()
         defer { lock.unlock() }
         if progress.isDone {
