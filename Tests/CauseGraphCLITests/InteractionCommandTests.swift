@@ -83,7 +83,7 @@ struct InteractionCommandTests {
         #expect(result.output.isEmpty)
     }
 
-    @Test("report draws one interaction too; diff refuses it")
+    @Test("report draws one interaction too, and focus shares; diff refuses an interaction")
     func otherCommands() throws {
         let scratch = try Scratch()
         let path = try scratch.write("interactions.jsonl", Self.trace)
@@ -91,6 +91,10 @@ struct InteractionCommandTests {
         #expect(report.status == 0, "\(report.standardError)")
         let page = String(decoding: try scratch.read("page.html"), as: UTF8.self)
         #expect(page.contains("Card") && !page.contains("Header"))
+        let focused = try Causegraph.run(["report", path, "-o", scratch.path("focused.html"), "--focus", "Header"])
+        #expect(focused.status == 0)
+        let focusedPage = String(decoding: try scratch.read("focused.html"), as: UTF8.self)
+        #expect(focusedPage.contains("1 update · 1 ms · 100%"), "the report's graph carries the focus shares as render's does")
         let diff = try Causegraph.run(["diff", path, path, "--group", "10"])
         #expect(diff.status == 2)
         #expect(diff.standardError.contains("--group 10 draws one interaction of one trace"))

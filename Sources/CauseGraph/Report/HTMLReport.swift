@@ -46,7 +46,7 @@ public struct HTMLReport {
     public func html<Failure: Error>(renderingSVG renderSVG: (_ dot: String) throws(Failure) -> String) throws(Failure) -> String {
         let picture = drawn?.graph ?? graph
         let legend = drawn?.legend
-        let svg = try renderSVG(DOTEncoder(style: theme.style).encode(picture, legend: legend))
+        let svg = try renderSVG(DOTEncoder(style: theme.style).encode(picture, legend: legend, shares: drawn?.focusShares))
         let shown = Set(picture.nodes.map(\.id))
         let summary = TraceSummary(graph: graph, thresholds: thresholds)
         let title = (graph.app ?? "Trace") + " · causegraph report"
