@@ -2,11 +2,11 @@
 /// ``Interaction`` took part in, which is known only once every link is read.
 ///
 /// Memory grows with the rows read, as ``EventLog``'s does: each event and
-/// link is kept, with one shared copy of each distinct backtrace, so
-/// `--group` and `--gesture` cost memory that plain `render` does not.
+/// link is kept, with one shared copy of each distinct title, module and
+/// backtrace, so `--group` and `--gesture` cost memory plain `render` does not.
 ///
-/// Choosing is two bounded walks over the links, each visiting an event at
-/// most once:
+/// Choosing is one walk over each document's links, visiting every event
+/// at most once:
 /// - ``Interaction/group(_:)``: the events that name the group, and upstream
 ///   of them every cause that names no group or the same one, so the gesture
 ///   or state change that started a transaction is drawn with it;
@@ -22,6 +22,7 @@ public struct InteractionRecorder: TraceSink {
     }
 
     private var documents: [Document] = []
+    private var texts: Set<String> = []
     private var backtraces: Set<[String]> = []
 
     public init() {}
@@ -33,6 +34,8 @@ public struct InteractionRecorder: TraceSink {
     public mutating func add(_ event: TraceEvent) throws {
         if documents.isEmpty { try begin(TraceHeader()) }
         var kept = event
+        kept.title = texts.insert(event.title).memberAfterInsert
+        if let module = event.module { kept.module = texts.insert(module).memberAfterInsert }
         if !event.backtrace.isEmpty { kept.backtrace = backtraces.insert(event.backtrace).memberAfterInsert }
         let last = documents.count - 1
         guard documents[last].positions.updateValue(documents[last].events.count, forKey: event.id) == nil else {
