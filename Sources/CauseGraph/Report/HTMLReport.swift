@@ -136,6 +136,7 @@ public struct HTMLReport {
             "<li><kbd>→</kbd> an effect, <kbd>←</kbd> a cause, <kbd>↓</kbd> <kbd>↑</kbd> the next or previous node</li>",
             "<li><kbd>/</kbd> finds a view, <kbd>Enter</kbd> goes to the next match</li>",
             "<li><kbd>Esc</kbd> clears the selection</li>",
+            "<li><kbd>+</kbd> <kbd>-</kbd> or the wheel zoom, <kbd>0</kbd> fits, dragging pans</li>",
             "</ul>",
             "</div>",
             "</aside>",
