@@ -25,7 +25,8 @@ let package = Package(
     ],
     targets: [
         // Import, reconstruct, shape, encode, diff and check: pure Swift, no C.
-        .target(name: "CauseGraph"),
+        // The report page's script and stylesheet are files of their own, embedded at build time.
+        .target(name: "CauseGraph", resources: [.embedInCode("Report/report.js"), .embedInCode("Report/report.css")]),
         // Budget files in YAML or JSON, read through Yams (libyaml) apart from the library.
         .target(name: "CauseGraphYAML", dependencies: ["CauseGraph", .product(name: "Yams", package: "Yams")]),
 

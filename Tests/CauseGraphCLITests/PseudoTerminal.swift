@@ -11,8 +11,9 @@ extension Causegraph {
     struct NoTerminal: Error {}
 
     /// Runs the executable with its standard output on a pseudo-terminal, as
-    /// when a user types the command; standard error goes to a pipe.
-    static func runOnTerminal(_ arguments: [String]) throws -> CommandResult {
+    /// when a user types the command; standard error goes to a pipe, or with
+    /// `standardErrorOnTerminal` to the terminal too (and its text is then in the output).
+    static func runOnTerminal(_ arguments: [String], standardErrorOnTerminal: Bool = false) throws -> CommandResult {
         let controller = try function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)(O_RDWR | O_NOCTTY)
         guard controller >= 0 else { throw NoTerminal() }
         defer { close(controller) }
@@ -30,7 +31,7 @@ extension Causegraph {
         process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
         process.standardInput = FileHandle.nullDevice
         let error = Pipe()
-        process.standardError = error
+        process.standardError = standardErrorOnTerminal ? FileHandle(fileDescriptor: terminal, closeOnDealloc: false) : error
         try process.run()
         close(terminal)
         // Drain the terminal while the command runs, so it never waits on a full buffer.
@@ -47,6 +48,7 @@ extension Causegraph {
             }
         }
         process.waitUntilExit()
+        try? error.fileHandleForWriting.close()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         // A terminal turns "\n" into "\r\n".
         let text = String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")

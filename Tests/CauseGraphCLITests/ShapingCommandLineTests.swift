@@ -34,6 +34,17 @@ struct ShapingCommandLineTests {
         #expect(result.standardError == "note: showing 2 of 7 nodes and 1 of 6 edges; --focus \"LandmarkFavoriteButton\" --depth 1: 5 nodes not on a cause path into a match dropped\n")
     }
 
+    @Test("with --focus, labels show the share of the focused updates each node and edge explains")
+    func focusShares() throws {
+        let focused = try Causegraph.run(["render", landmarks, "--format", "dot", "--focus", "LandmarkFavoriteButton"])
+        #expect(focused.status == 0)
+        #expect(focused.output.contains("%: the share of the 3 updates of the focused nodes each node and edge explains"))
+        #expect(focused.output.contains("3 updates · 180 µs · 100%"))
+        #expect(focused.output.contains("label=\"update ×3 · 100%\""))
+        let plain = try Causegraph.run(["render", landmarks, "--format", "dot"])
+        #expect(!plain.output.contains("%"))
+    }
+
     @Test("--regex reads patterns as regular expressions; without it they are substrings")
     func regex() throws {
         let substring = try Causegraph.run(["render", landmarks, "--format", "json", "--ignore", "^Landmark.*View$"])

@@ -16,14 +16,19 @@ public struct DOTEncoder: Sendable {
         self.style = style
     }
 
-    /// - Parameter legend: what shaping left out, drawn as the graph's label
-    ///   (see ``ShapedGraph/legend``); `nil` for a complete graph.
-    public func encode(_ graph: CauseGraph, legend: ShapingReport? = nil) -> String {
+    /// - Parameters:
+    ///   - legend: what shaping left out, drawn as the graph's label
+    ///     (see ``ShapedGraph/legend``); `nil` for a complete graph.
+    ///   - shares: with `--focus`, the share of the focused updates each node
+    ///     and edge explains, shown as a percentage on its label (see
+    ///     ``ShapedGraph/focusShares``).
+    public func encode(_ graph: CauseGraph, legend: ShapingReport? = nil, shares: FocusShares? = nil) -> String {
         let palette = style.palette
         var lines = ["digraph causegraph {"]
         var graphAttributes = style.defaultGraphAttributes
-        if let legend {
-            graphAttributes += ["labelloc=t", "labeljust=l", "label=<\(DOTLegend.label(app: graph.app, report: legend, palette: palette))>"]
+        if legend != nil || shares != nil {
+            let label = DOTLegend.label(app: graph.app, report: legend, shares: shares, palette: palette)
+            graphAttributes += ["labelloc=t", "labeljust=l", "label=<\(label)>"]
         } else if let app = graph.app {
             graphAttributes += ["labelloc=t", "labeljust=l", "label=<<B>\(DOTEscaping.htmlTitle(app))</B>>"]
         }
@@ -32,11 +37,12 @@ public struct DOTEncoder: Sendable {
         lines.append(style.defaultEdgeLine(adding: ["color=\"\(palette.edge)\""]))
         let titles = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.title) })
         for node in graph.nodes {
-            lines.append("  \(node.id) [\(attributes(of: node).joined(separator: ", "))]")
+            lines.append("  \(node.id) [\(attributes(of: node, share: shares?.nodes[node.id]).joined(separator: ", "))]")
         }
         for edge in graph.edges {
-            let tooltip = edgeTooltip(edge, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to)
-            lines.append("  \(edge.from) -> \(edge.to) [\(attributes(of: edge, tooltip: tooltip).joined(separator: ", "))]")
+            let share = shares?.edges[edge.id]
+            let tooltip = edgeTooltip(edge, share: share, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to)
+            lines.append("  \(edge.from) -> \(edge.to) [\(attributes(of: edge, share: share, tooltip: tooltip).joined(separator: ", "))]")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -44,7 +50,7 @@ public struct DOTEncoder: Sendable {
 
     // MARK: Nodes
 
-    private func attributes(of node: CauseGraph.Node) -> [String] {
+    private func attributes(of node: CauseGraph.Node, share: Double?) -> [String] {
         let palette = style.palette
         let isApp = node.owner == .app
         var styles = ["filled"]
@@ -73,8 +79,8 @@ public struct DOTEncoder: Sendable {
         ]
         if let margin = style.margin(of: node.kind) { attributes.append("margin=\"\(margin)\"") }
         if fontColor != palette.text { attributes.append("fontcolor=\"\(fontColor)\"") }
-        attributes.append("label=<\(label(of: node, muted: node.isFullySkipped ? palette.dimmedText : palette.mutedText))>")
-        attributes.append("tooltip=" + DOTEscaping.quoted(tooltip(of: node)))
+        attributes.append("label=<\(label(of: node, share: share, muted: node.isFullySkipped ? palette.dimmedText : palette.mutedText))>")
+        attributes.append("tooltip=" + DOTEscaping.quoted(tooltip(of: node, share: share)))
         return attributes
     }
 
@@ -92,20 +98,22 @@ public struct DOTEncoder: Sendable {
         return classes
     }
 
-    private func label(of node: CauseGraph.Node, muted: String) -> String {
+    private func label(of node: CauseGraph.Node, share: Double?, muted: String) -> String {
         var heading = style.word(for: node.kind)
         if let module = node.module { heading += " · " + DOTEscaping.cut(module) }
         let lines = [
             "<FONT POINT-SIZE=\"8\" COLOR=\"\(muted)\">\(DOTEscaping.htmlText(heading))</FONT>",
             "<B>\(DOTEscaping.htmlTitle(node.title))</B>",
-            "<FONT POINT-SIZE=\"9\">\(DOTEscaping.htmlText(figures(of: node)))</FONT>",
+            "<FONT POINT-SIZE=\"9\">\(DOTEscaping.htmlText(figures(of: node, share: share)))</FONT>",
         ]
         return lines.joined(separator: "<BR/>")
     }
 
-    /// `24 updates · 8.42 ms`, `ran 3 of 12 · 1.2 ms`, or `3 events` for causes.
-    func figures(of node: CauseGraph.Node) -> String {
-        guard node.kind.isUpdate else { return CountText.string(node.count, "event") }
+    /// `24 updates · 8.42 ms`, `ran 3 of 12 · 1.2 ms`, or `3 events` for
+    /// causes; with a focus share, `· 42%` after it.
+    func figures(of node: CauseGraph.Node, share: Double? = nil) -> String {
+        let percent = share.map { " · " + ShareText.percent($0) } ?? ""
+        guard node.kind.isUpdate else { return CountText.string(node.count, "event") + percent }
         var text: String
         if node.isFullySkipped {
             text = "skipped \(CountText.format(node.count)) of \(CountText.format(node.count))"
@@ -115,10 +123,10 @@ public struct DOTEncoder: Sendable {
             text = CountText.string(node.count, "update")
         }
         if let total = node.totalDuration { text += " · " + DurationText.string(total) }
-        return text
+        return text + percent
     }
 
-    private func tooltip(of node: CauseGraph.Node) -> String {
+    private func tooltip(of node: CauseGraph.Node, share: Double?) -> String {
         var lines = [node.title]
         var identity = "\(node.kind.rawValue) · \(node.owner.rawValue)"
         if let module = node.module { identity += " · " + module }
@@ -133,6 +141,7 @@ public struct DOTEncoder: Sendable {
         } else {
             lines.append(CountText.string(node.count, "event"))
         }
+        if let share { lines.append("explains \(ShareText.percent(share)) of the focused updates") }
         if let groups = groupList(node.groups) { lines.append(groups) }
         if !node.backtrace.isEmpty {
             lines.append("backtrace:")
@@ -146,14 +155,15 @@ public struct DOTEncoder: Sendable {
 
     // MARK: Edges
 
-    private func attributes(of edge: CauseGraph.Edge, tooltip: String) -> [String] {
+    private func attributes(of edge: CauseGraph.Edge, share: Double?, tooltip: String) -> [String] {
         let palette = style.palette
         var classes = "kind-\(edge.kind.rawValue) label-\(DOTEscaping.classToken(edge.label.rawValue))"
         if edge.isResidual { classes += " residual" }
         var attributes = [
             "id=\"\(edge.id)\"",
             "class=\"\(classes)\"",
-            DOTEscaping.edgeLabelAttribute(edge.label, figures: "×\(CountText.format(edge.count))"),
+            DOTEscaping.edgeLabelAttribute(
+                edge.label, figures: "×\(CountText.format(edge.count))" + (share.map { " · " + ShareText.percent($0) } ?? "")),
             "penwidth=\(Self.penWidth(forCount: edge.count))",
         ]
         // Dotted says "through nodes not shown", and wins over creation's bold.
@@ -175,10 +185,11 @@ public struct DOTEncoder: Sendable {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    private func edgeTooltip(_ edge: CauseGraph.Edge, from: String, to: String) -> String {
+    private func edgeTooltip(_ edge: CauseGraph.Edge, share: Double?, from: String, to: String) -> String {
         let ends = edge.isResidual ? "\(from) ⇢ \(to) through nodes not shown" : "\(from) → \(to)"
         var lines = [ends, "\(edge.kind.rawValue) · \(edge.label.rawValue) ×\(CountText.format(edge.count))"]
         if !edge.changed.isEmpty { lines.append("changed: " + edge.changed.joined(separator: ", ")) }
+        if let share { lines.append("carries \(ShareText.percent(share)) of the focused updates") }
         if let groups = groupList(edge.groups) { lines.append(groups) }
         return lines.joined(separator: "\n")
     }

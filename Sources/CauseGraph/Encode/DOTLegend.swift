@@ -6,12 +6,14 @@
 /// text, so every line goes through ``DOTEscaping/htmlText(_:)``.
 enum DOTLegend {
     /// The graph label: the app's name, if any, above the legend.
-    static func label(app: String?, report: ShapingReport, palette: GraphStyle.Palette) -> String {
+    static func label(app: String?, report: ShapingReport?, shares: FocusShares? = nil, palette: GraphStyle.Palette) -> String {
         var rows: [String] = []
         if let app { rows.append("<B>\(DOTEscaping.htmlTitle(app))</B>") }
         let detail = { (text: String) in
             "<FONT POINT-SIZE=\"10\" COLOR=\"\(palette.mutedText)\">\(DOTEscaping.htmlText(text))</FONT>"
         }
+        if let shares { rows.append(detail(sharesLine(shares))) }
+        guard let report else { return table(rows) }
         rows.append(detail(shown(report)))
         let drewDotted = report.residualEdges > 0 || report.impliedResidualPaths > 0
         rows += report.steps.map { detail(line(for: $0, drewDotted: drewDotted)) }
@@ -22,8 +24,17 @@ enum DOTLegend {
             }
             rows.append(detail(text))
         }
+        return table(rows)
+    }
+
+    private static func table(_ rows: [String]) -> String {
         let cells = rows.map { "<TR><TD ALIGN=\"LEFT\">\($0)</TD></TR>" }.joined()
         return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">\(cells)</TABLE>"
+    }
+
+    /// `%: the share of the 1,234 updates of the focused nodes each node and edge explains`
+    static func sharesLine(_ shares: FocusShares) -> String {
+        "%: the share of the \(CountText.string(shares.focusedUpdates, "update")) of the focused nodes each node and edge explains"
     }
 
     /// `shown: 80 of 5000 nodes, 95 of 9000 edges (+ 12 dotted), 2000 of 60000 events`
@@ -46,6 +57,8 @@ enum DOTLegend {
         let outcome = switch step.filter {
         case .window:
             "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) outside the window left out"
+        case .interaction:
+            "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) of other interactions left out"
         case .focus: "\(nodes) not on a cause path into a match dropped"
         case .ignore: "\(nodes) matching, or caused only by matches, dropped"
         case .hideSystem:

@@ -10,8 +10,15 @@ public struct ImportSettings: Sendable {
     public var classificationFiles: [String]
     /// The run of a `.trace` bundle to read (`--run`); `nil` when it holds one.
     public var run: Int?
+    /// Told how far reading has got, after every read and once at the end
+    /// (see ``ReadProgress``); `nil` for no progress.
+    public var progress: (@Sendable (ReadProgress) -> Void)?
 
-    public init(format: InputFormat? = nil, frameRate: Double? = nil, classificationFiles: [String] = [], run: Int? = nil) {
+    public init(
+        format: InputFormat? = nil, frameRate: Double? = nil, classificationFiles: [String] = [], run: Int? = nil,
+        progress: (@Sendable (ReadProgress) -> Void)? = nil
+    ) {
+        self.progress = progress
         self.format = format
         self.frameRate = frameRate
         self.classificationFiles = classificationFiles

@@ -55,6 +55,11 @@ public enum TraceInput {
             let stream = try ByteStream(path: path)
             streamsByFormat[try format(of: stream, settings: settings, strict: true)!, default: []].append((path, stream))
         }
+        let counter = settings.progress.map { ProgressCounter(totalBytes: bundles.isEmpty ? totalSize(streamsByFormat) : nil, report: $0) }
+        if let counter {
+            for streams in streamsByFormat.values { for (_, stream) in streams { counter.watch(stream) } }
+        }
+        defer { counter?.finish() }
         if !settings.classificationFiles.isEmpty && streamsByFormat[.instruments] == nil && bundles.isEmpty {
             diagnostics.warn("--classify applies to Instruments exports, whose node titles need classifying; none of the traces read is one")
         }
@@ -69,6 +74,18 @@ public enum TraceInput {
         for bundle in bundles.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             try TraceBundle.read(bundle, settings: settings, into: &sink, diagnostics: &diagnostics)
         }
+    }
+
+    /// The size of every stream, when each is a regular file.
+    private static func totalSize(_ streamsByFormat: [InputFormat: [(path: String, stream: ByteStream)]]) -> Int64? {
+        var total: Int64 = 0
+        for streams in streamsByFormat.values {
+            for (_, stream) in streams {
+                guard let size = stream.fileSize else { return nil }
+                total = total.saturatingAdding(size)
+            }
+        }
+        return total
     }
 
     /// The format `stream` holds: `settings.format` if given, else the one its

@@ -25,7 +25,7 @@ extension CauseGraph {
 
     /// Warns when the traces read disagree on the frame rate, saying which
     /// rates apply; returns the graph unchanged.
-    func notingFrameRates(in diagnostics: inout Diagnostics) -> CauseGraph {
+    public func notingFrameRates(in diagnostics: inout Diagnostics) -> CauseGraph {
         if frameRates.count > 1 {
             let rates = frameRates.map { JSONText.number($0) + " Hz" }.joined(separator: ", ")
             diagnostics.warn(

@@ -46,7 +46,7 @@ public struct HTMLReport {
     public func html<Failure: Error>(renderingSVG renderSVG: (_ dot: String) throws(Failure) -> String) throws(Failure) -> String {
         let picture = drawn?.graph ?? graph
         let legend = drawn?.legend
-        let svg = try renderSVG(DOTEncoder(style: theme.style).encode(picture, legend: legend))
+        let svg = try renderSVG(DOTEncoder(style: theme.style).encode(picture, legend: legend, shares: drawn?.focusShares))
         let shown = Set(picture.nodes.map(\.id))
         let summary = TraceSummary(graph: graph, thresholds: thresholds)
         let title = (graph.app ?? "Trace") + " · causegraph report"
@@ -69,8 +69,17 @@ public struct HTMLReport {
         lines.append("<main>")
         lines.append("<div class=\"workspace\">")
         lines.append("<section id=\"graph\" class=\"graph card\" aria-label=\"Cause and effect graph\">")
-        lines.append("<div class=\"graph-tools\"><span class=\"note\">Cause and effect graph</span><button type=\"button\" id=\"zoom\" aria-pressed=\"false\">Actual size</button></div>")
-        lines.append("<div id=\"canvas\" class=\"canvas\">")
+        lines.append("<div class=\"graph-tools\"><span class=\"note\">Cause and effect graph</span><span class=\"zoom-tools\">"
+            + "<button type=\"button\" id=\"zoom-out\" aria-label=\"Zoom out ( - )\">−</button>"
+            + "<output id=\"zoom-level\" aria-live=\"polite\">100%</output>"
+            + "<button type=\"button\" id=\"zoom-in\" aria-label=\"Zoom in ( + )\">+</button>"
+            + "<button type=\"button\" id=\"zoom-fit\" aria-label=\"Fit to the pane ( 0 )\">Fit</button></span></div>")
+        lines.append("<div class=\"graph-filters\">"
+            + "<label>Focus <input id=\"filter-focus\" type=\"search\" placeholder=\"title\" autocomplete=\"off\" spellcheck=\"false\"></label>"
+            + "<label>Depth <input id=\"filter-depth\" type=\"number\" min=\"0\" step=\"1\" placeholder=\"all\"></label>"
+            + "<label>Hide <input id=\"filter-hide\" type=\"search\" placeholder=\"title\" autocomplete=\"off\" spellcheck=\"false\"></label>"
+            + "<output id=\"filter-status\" aria-live=\"polite\"></output></div>")
+        lines.append("<div id=\"canvas\" class=\"canvas\" tabindex=\"0\" aria-label=\"Graph: drag or arrow keys pan, the wheel or + and - zoom, 0 fits\">")
         lines.append(InlineSVG.element(of: svg) ?? "<p class=\"note\">The graph could not be drawn.</p>")
         lines.append("</div>")
         lines.append("</section>")
@@ -127,6 +136,7 @@ public struct HTMLReport {
             "<li><kbd>→</kbd> an effect, <kbd>←</kbd> a cause, <kbd>↓</kbd> <kbd>↑</kbd> the next or previous node</li>",
             "<li><kbd>/</kbd> finds a view, <kbd>Enter</kbd> goes to the next match</li>",
             "<li><kbd>Esc</kbd> clears the selection</li>",
+            "<li><kbd>+</kbd> <kbd>-</kbd> or the wheel zoom, <kbd>0</kbd> fits, dragging pans</li>",
             "</ul>",
             "</div>",
             "</aside>",
@@ -135,7 +145,11 @@ public struct HTMLReport {
 
     private func timeline(selectable: Set<String>) -> [String] {
         let strip = Timeline(graph: graph, events: events)
-        var lines = ["<section id=\"timeline\" class=\"card\" aria-labelledby=\"timeline-heading\">", "<h2 id=\"timeline-heading\">Timeline</h2>"]
+        var lines = [
+            "<section id=\"timeline\" class=\"card\" aria-labelledby=\"timeline-heading\">",
+            "<h2 id=\"timeline-heading\">Timeline <button type=\"button\" id=\"timeline-whole\" hidden>Whole trace</button></h2>",
+            "<p class=\"note\">Drag across the strip to zoom to a range.</p>",
+        ]
         if strip.lanes.allSatisfy({ $0.count == 0 }) {
             lines.append("<p class=\"note\">The trace records no update group and no long update with a time.</p>")
         }

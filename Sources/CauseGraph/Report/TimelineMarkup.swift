@@ -17,7 +17,8 @@ enum TimelineMarkup {
         let lanesHeight = timeline.lanes.count * (laneHeight + laneGap)
         let height = lanesHeight + axisHeight
         var lines = [
-            "<svg class=\"timeline-strip\" viewBox=\"0 0 \(width) \(height)\" role=\"group\" aria-label=\"Timeline of update groups and long updates\">",
+            "<svg class=\"timeline-strip\" viewBox=\"0 0 \(width) \(height)\" role=\"group\" aria-label=\"Timeline of update groups and long updates\""
+                + " data-plot-left=\"\(labelWidth)\" data-plot-width=\"\(plotWidth)\" data-start=\"\(timeline.start)\" data-end=\"\(timeline.end)\">",
         ]
         for (index, lane) in timeline.lanes.enumerated() {
             let top = index * (laneHeight + laneGap)

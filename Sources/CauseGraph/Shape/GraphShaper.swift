@@ -2,7 +2,8 @@
 ///
 /// The filters apply in this order, each to what the previous ones kept:
 /// 1. `window`: applied while importing (``TimeWindowFilter``); here it is
-///    only reported, and an error when no event was inside it;
+///    only reported, and an error when no event was inside it; so is
+///    `interaction` (``InteractionRecorder``), after it;
 /// 2. `focus` (with `depth`): keep the nodes whose title matches and the
 ///    nodes on cause paths into them, at most `depth` links upstream;
 /// 3. `ignore`: drop matching nodes, then every node all of whose remaining
@@ -39,9 +40,13 @@ public struct GraphShaper: Sendable {
         self.settings = settings
     }
 
-    /// - Parameter window: what the ``TimeWindowFilter`` left out while importing.
+    /// - Parameters:
+    ///   - window: what the ``TimeWindowFilter`` left out while importing.
+    ///   - interaction: what the ``InteractionRecorder`` left out while importing.
     /// - Throws: ``ShapingError`` naming the filter that removed every node.
-    public func shape(_ graph: CauseGraph, window: WindowStatistics? = nil) throws(ShapingError) -> ShapedGraph {
+    public func shape(
+        _ graph: CauseGraph, window: WindowStatistics? = nil, interaction: InteractionStatistics? = nil
+    ) throws(ShapingError) -> ShapedGraph {
         let topology = GraphTopology(graph)
         var pass = Pass(graph: graph, topology: topology)
         var steps: [ShapingReport.Step] = []
@@ -55,6 +60,14 @@ public struct GraphShaper: Sendable {
             steps.append(ShapingReport.Step(
                 filter: .window, option: option, removedEvents: statistics.eventsOutside,
                 removedLinks: statistics.causesOutside, keptUntimedEvents: statistics.untimedEvents))
+        }
+        var interactionEvents = 0
+        if let chosen = settings.interaction {
+            let statistics = interaction ?? InteractionStatistics()
+            interactionEvents = statistics.eventsRead - statistics.eventsKept
+            steps.append(ShapingReport.Step(
+                filter: .interaction, option: chosen.description, removedEvents: interactionEvents,
+                removedLinks: statistics.linksRead - statistics.linksKept))
         }
         if !settings.focus.isEmpty {
             var option = settings.focus.map { "--focus \($0)" }.joined(separator: " ")
@@ -92,14 +105,15 @@ public struct GraphShaper: Sendable {
                 filter: .nodeFraction, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents(), shareOf: updates))
             explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
         }
+        let focus = Focus(pass, graph, topology)
         // Only a picture that had to be cut is folded: a small graph is drawn as it is.
         let foldsFanOuts = settings.foldFanOuts && settings.maxNodes > 0 && pass.keptCount > settings.maxNodes
-        var drawing = draw(pass, limit: settings.maxNodes, explained: explained, foldsFanOuts: foldsFanOuts)
+        var drawing = draw(pass, limit: settings.maxNodes, explained: explained, focus: focus, foldsFanOuts: foldsFanOuts)
         // Folds free room: choose again with a larger limit while the picture stays within the one given.
         var limit = settings.maxNodes
         for _ in 0..<Self.refillRounds where foldsFanOuts && drawing.graph.nodes.count < settings.maxNodes {
             limit += settings.maxNodes - drawing.graph.nodes.count
-            let larger = draw(pass, limit: limit, explained: explained, foldsFanOuts: foldsFanOuts)
+            let larger = draw(pass, limit: limit, explained: explained, focus: focus, foldsFanOuts: foldsFanOuts)
             // A larger choice whose edges no longer fit the edge limit would strand nodes without an edge.
             guard larger.graph.nodes.count <= settings.maxNodes, larger.graph.nodes.count > drawing.graph.nodes.count,
                 larger.strandedNodes <= drawing.strandedNodes else { break }
@@ -113,10 +127,10 @@ public struct GraphShaper: Sendable {
         let report = ShapingReport(
             total: ShapingReport.Totals(
                 nodes: graph.nodes.count, edges: graph.edges.count,
-                events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0)),
+                events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0) + interactionEvents),
             shown: ShapingReport.Totals(nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
             residualEdges: residualEdges, impliedResidualPaths: drawing.impliedResidualPaths, steps: steps)
-        return ShapedGraph(graph: shaped, report: report)
+        return ShapedGraph(graph: shaped, report: report, focusShares: drawing.focusShares)
     }
 
     /// How many times a picture whose folds freed room is chosen again, larger.
@@ -127,6 +141,7 @@ public struct GraphShaper: Sendable {
         var graph: CauseGraph
         var steps: [ShapingReport.Step]
         var impliedResidualPaths: Int
+        var focusShares: FocusShares?
 
         /// Nodes drawn without any edge.
         var strandedNodes: Int {
@@ -137,7 +152,7 @@ public struct GraphShaper: Sendable {
 
     /// Applies the node limit (`limit`, reported as the one given), the edge
     /// filters and the folds to what the earlier filters kept.
-    private func draw(_ kept: Pass, limit: Int, explained: ExplainedUpdates, foldsFanOuts: Bool) -> Drawing {
+    private func draw(_ kept: Pass, limit: Int, explained: ExplainedUpdates, focus: Focus?, foldsFanOuts: Bool) -> Drawing {
         var pass = kept
         var steps: [ShapingReport.Step] = []
         let graph = pass.graph
@@ -168,6 +183,9 @@ public struct GraphShaper: Sendable {
             removed > 0 {
             steps.append(ShapingReport.Step(filter: .maxEdges, option: "--max-edges \(settings.maxEdges)", removedEdges: removed))
         }
+        let focusShares = focus.map {
+            FocusShares(of: shaped, in: graph, explained: $0.explained, focusedUpdates: $0.updates)
+        }
         // Last, so "nothing drawn after them" is judged on the edges drawn.
         if foldsFanOuts {
             let focusedIDs = Set(graph.nodes.indices.filter { pass.focused[$0] }.map { graph.nodes[$0].id })
@@ -177,7 +195,23 @@ public struct GraphShaper: Sendable {
                     filter: .foldFanOuts, option: "fan-outs", removedNodes: folded.foldedNodes, folds: folded.folds))
             }
         }
-        return Drawing(graph: shaped, steps: steps, impliedResidualPaths: residual.implied)
+        return Drawing(graph: shaped, steps: steps, impliedResidualPaths: residual.implied, focusShares: focusShares)
+    }
+
+    /// What the focused nodes' updates are, for the shares on a focused picture's labels.
+    private struct Focus {
+        var explained: ExplainedUpdates
+        var updates: Int
+
+        /// `nil` when no focus pattern was given or the focused nodes have no updates.
+        init?(_ pass: Pass, _ graph: CauseGraph, _ topology: GraphTopology) {
+            let focused = pass.kept.indices.filter { pass.kept[$0] && pass.focused[$0] && graph.nodes[$0].kind.isUpdate }
+            let updates = focused.reduce(0) { $0.saturatingAdding(graph.nodes[$1].count) }
+            guard updates > 0 else { return nil }
+            let counted = Set(focused)
+            explained = ExplainedUpdates(graph, topology, counted: { counted.contains($0) })
+            self.updates = updates
+        }
     }
 
     /// The updates each shaped edge carries: a direct edge its own share, a

@@ -4,10 +4,15 @@ public struct ShapedGraph: Sendable, Equatable {
     /// residual edges (``CauseGraph/Edge/isResidual``, ids `r1`, `r2`, …).
     public var graph: CauseGraph
     public var report: ShapingReport
+    /// With `--focus`: the share of the focused nodes' updates each drawn
+    /// node and edge explains; `nil` without focus, or when the focused
+    /// nodes have no updates to share.
+    public var focusShares: FocusShares?
 
-    public init(graph: CauseGraph, report: ShapingReport) {
+    public init(graph: CauseGraph, report: ShapingReport, focusShares: FocusShares? = nil) {
         self.graph = graph
         self.report = report
+        self.focusShares = focusShares
     }
 
     /// The report to draw as a legend: present whenever anything was left out.

@@ -17,7 +17,7 @@ public struct ShapingReport: Sendable, Equatable {
     /// A filter that was given, and what it left out.
     public struct Step: Sendable, Equatable {
         public enum Filter: String, Sendable, CaseIterable {
-            case window, focus, ignore, hideSystem, minCount, nodeFraction, maxNodes, edgeFraction, maxEdges, foldFanOuts
+            case window, interaction, focus, ignore, hideSystem, minCount, nodeFraction, maxNodes, edgeFraction, maxEdges, foldFanOuts
         }
 
         public var filter: Filter
@@ -27,7 +27,7 @@ public struct ShapingReport: Sendable, Equatable {
         public var removedNodes: Int
         /// Events it left out: those outside the window, or those of the nodes it removed.
         public var removedEvents: Int
-        /// Cause links it left out (the window only).
+        /// Cause links it left out (the window and the interaction only).
         public var removedLinks: Int
         /// Events kept because they had no time to compare (the window only).
         public var keptUntimedEvents: Int

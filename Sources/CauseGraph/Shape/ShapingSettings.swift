@@ -1,7 +1,7 @@
 /// What the user asked shaping to keep, the options of `causegraph render`.
 ///
 /// The filters apply in a fixed order (see ``GraphShaper``): window (while
-/// importing), focus and depth, ignore, hide-system, min-count, node fraction,
+/// importing), interaction (while importing), focus and depth, ignore, hide-system, min-count, node fraction,
 /// max-nodes, edge fraction, max-edges, fan-out folds.
 public struct ShapingSettings: Sendable, Equatable {
     /// The node limit when none is given: `dot` lays out 80 nodes in well
@@ -14,6 +14,8 @@ public struct ShapingSettings: Sendable, Equatable {
 
     /// Only events in this time range (applied while importing, by ``TimeWindowFilter``).
     public var window: TimeWindow?
+    /// Only one update group, or what one gesture led to (applied while importing, by ``InteractionRecorder``).
+    public var interaction: Interaction?
     /// Keep only nodes on cause paths into nodes whose title matches one of these.
     public var focus: [TitlePattern]
     /// How many cause levels upstream of a focused node to keep; `nil` for all.

@@ -63,6 +63,9 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         let settings = try shaping.settings()
+        if let interaction = settings.interaction {
+            throw ValidationError("\(interaction) draws one interaction of one trace; give it to render or report")
+        }
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         let (beforeGraph, beforeWindow) = try read(before, window: settings.window, diagnostics: &diagnostics)

@@ -28,6 +28,6 @@ struct Render: ParsableCommand {
         try GraphWriter.write(
             format, to: outputOptions.output, engine: engine,
             json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },
-            dot: { encoder.encode(shaped.graph, legend: shaped.legend) })
+            dot: { encoder.encode(shaped.graph, legend: shaped.legend, shares: shaped.focusShares) })
     }
 }

@@ -40,16 +40,11 @@ struct ReportCommand: ParsableCommand {
         try OutputOptions.requireNamedOnTerminal(named, what: "HTML page")
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        let graph: CauseGraph
-        let events: EventLog
-        var statistics: WindowStatistics?
-        if let window = try shaping.settings().window {
-            (graph, events, statistics) = try CauseGraph.reconstructWithEvents(
-                from: input.traces, settings: input.settings, window: window, diagnostics: &diagnostics)
-        } else {
-            (graph, events) = try CauseGraph.reconstructWithEvents(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
-        }
-        let drawn = try shaping.shape(graph, window: statistics, diagnostics: &diagnostics)
+        var sink = TeeSink(GraphBuilder(frameRate: input.settings.frameRate), EventLog(frameRate: input.settings.frameRate))
+        let read = try shaping.read(input, into: &sink, diagnostics: &diagnostics)
+        let graph = sink.first.finish().notingFrameRates(in: &diagnostics)
+        let events = sink.second
+        let drawn = try shaping.shape(graph, window: read.window, interaction: read.interaction, diagnostics: &diagnostics)
         let report = HTMLReport(
             graph: graph, drawn: drawn, events: events, theme: themeOption.theme, sources: input.traces.map(Self.displayName))
         let html = try report.html { dot throws(GraphvizError) in

@@ -44,9 +44,11 @@ struct Summary: ParsableCommand {
         thresholds.stormWindow = stormWindow.nanoseconds
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        let graph = try CauseGraph.reconstruct(
-            from: input.traces, settings: input.settings, burstWindow: thresholds.stormWindow, diagnostics: &diagnostics)
-        let summary = TraceSummary(graph: graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds)
+        var sink = TeeSink(GraphBuilder(frameRate: input.settings.frameRate, burstWindow: thresholds.stormWindow), InteractionTally())
+        try TraceInput.read(paths: input.traces, settings: input.settings, into: &sink, diagnostics: &diagnostics)
+        let graph = sink.first.finish().notingFrameRates(in: &diagnostics)
+        let summary = TraceSummary(
+            graph: graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds, interactions: sink.second.ranked)
         try report.write(SummaryFormatter.format(summary, as: report.format, style: report.style))
     }
 }

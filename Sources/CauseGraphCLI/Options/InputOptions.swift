@@ -27,6 +27,9 @@ struct ReadingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The run of a .trace bundle to read, when it holds several.", valueName: "n"))
     var run: Int?
 
+    @Flag(help: "Show no progress on standard error while reading (it shows only on a terminal, after a second).")
+    var quiet = false
+
     func validate() throws {
         if let frameRate, let problem = FrameBudget.problem(withFrameRate: frameRate) {
             throw ValidationError("--frame-rate " + problem)
@@ -37,7 +40,9 @@ struct ReadingOptions: ParsableArguments {
     }
 
     var settings: ImportSettings {
-        ImportSettings(format: inputFormat, frameRate: frameRate, classificationFiles: classificationFiles, run: run)
+        ImportSettings(
+            format: inputFormat, frameRate: frameRate, classificationFiles: classificationFiles, run: run,
+            progress: ProgressMeter.callback(quiet: quiet))
     }
 
     /// Reads and reconstructs the graph of `traces`, printing import notes on standard error.

@@ -52,6 +52,15 @@ struct ShapingOptions: ParsableArguments {
         valueName: "start:end"))
     var window: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Draw only this update group: its updates and the causes that led to them (summary lists groups by body time).",
+        valueName: "n"))
+    var group: Int64?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Draw only the gesture event with this id and everything it led to.", valueName: "event-id"))
+    var gesture: UInt64?
+
     func validate() throws {
         _ = try settings()
     }
@@ -68,6 +77,8 @@ struct ShapingOptions: ParsableArguments {
         settings.focus = try focus.map(pattern)
         settings.ignore = try ignore.map(pattern)
         settings.foldFanOuts = !unfold
+        if group != nil && gesture != nil { throw ValidationError("--group and --gesture each choose one interaction; give one of them") }
+        settings.interaction = group.map(Interaction.group) ?? gesture.map(Interaction.gesture)
         settings.nodeFraction = try nodeFraction.map { try share($0, option: "--node-fraction") }
         settings.edgeFraction = try edgeFraction.map { try share($0, option: "--edge-fraction") }
         if let window {
@@ -98,28 +109,56 @@ struct ShapingOptions: ParsableArguments {
 
     /// Reads the traces (through the time window, if any) and shapes their graph.
     func shapedGraph(_ input: InputOptions) throws -> ShapedGraph {
-        let settings = try settings()
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        let graph: CauseGraph
-        var statistics: WindowStatistics?
-        if let window = settings.window {
-            let windowed = try CauseGraph.reconstruct(
-                from: input.traces, settings: input.settings, window: window, diagnostics: &diagnostics)
-            graph = windowed.graph
-            statistics = windowed.window
-        } else {
-            graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+        var builder = GraphBuilder(frameRate: input.settings.frameRate)
+        let read = try self.read(input, into: &builder, diagnostics: &diagnostics)
+        let graph = builder.finish().notingFrameRates(in: &diagnostics)
+        return try shape(graph, window: read.window, interaction: read.interaction, diagnostics: &diagnostics)
+    }
+
+    /// Reads the traces into `sink` through the time window and the
+    /// interaction chosen, if any; says what each left out.
+    func read<Sink: TraceSink>(
+        _ input: InputOptions, into sink: inout Sink, diagnostics: inout Diagnostics
+    ) throws -> (window: WindowStatistics?, interaction: InteractionStatistics?) {
+        let settings = try settings()
+        guard let interaction = settings.interaction else {
+            guard let window = settings.window else {
+                try TraceInput.read(paths: input.traces, settings: input.settings, into: &sink, diagnostics: &diagnostics)
+                return (nil, nil)
+            }
+            var filter = TimeWindowFilter(window: window, downstream: sink)
+            try TraceInput.read(paths: input.traces, settings: input.settings, into: &filter, diagnostics: &diagnostics)
+            sink = filter.downstream
+            return (filter.statistics, nil)
         }
-        return try shape(graph, window: statistics, diagnostics: &diagnostics)
+        var recorder = InteractionRecorder()
+        var windowStatistics: WindowStatistics?
+        if let window = settings.window {
+            var filter = TimeWindowFilter(window: window, downstream: recorder)
+            try TraceInput.read(paths: input.traces, settings: input.settings, into: &filter, diagnostics: &diagnostics)
+            recorder = filter.downstream
+            windowStatistics = filter.statistics
+        } else {
+            try TraceInput.read(paths: input.traces, settings: input.settings, into: &recorder, diagnostics: &diagnostics)
+        }
+        do {
+            return (windowStatistics, try recorder.replay(interaction, into: &sink))
+        } catch let error as ShapingError {
+            throw Diagnostic.error(error.description)
+        }
     }
 
     /// Shapes a graph already read, noting on `diagnostics` when nodes were left out.
-    func shape(_ graph: CauseGraph, window statistics: WindowStatistics?, diagnostics: inout Diagnostics) throws -> ShapedGraph {
+    func shape(
+        _ graph: CauseGraph, window statistics: WindowStatistics?, interaction: InteractionStatistics? = nil,
+        diagnostics: inout Diagnostics
+    ) throws -> ShapedGraph {
         let shaper = GraphShaper(settings: try settings())
         let shaped: ShapedGraph
         do {
-            shaped = try shaper.shape(graph, window: statistics)
+            shaped = try shaper.shape(graph, window: statistics, interaction: interaction)
         } catch {
             throw Diagnostic.error(error.description)
         }

@@ -10,6 +10,7 @@ struct Terminal {
     var isInteractive: Bool { isatty(handle.fileDescriptor) == 1 }
 
     func write(_ text: String) {
+        ProgressMeter.standardError.clear()
         handle.write(Data(text.utf8))
     }
 

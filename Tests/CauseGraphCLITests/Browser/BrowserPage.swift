@@ -69,9 +69,33 @@ struct BrowserPage {
         }
     }
 
+    /// Turns the mouse wheel at `point`, `deltaY` pixels (negative: away from the user).
+    func wheel(at point: (x: Double, y: Double), deltaY: Double) throws {
+        try send("Input.dispatchMouseEvent", ["type": "mouseWheel", "x": point.x, "y": point.y, "deltaX": 0, "deltaY": deltaY])
+    }
+
+    /// Presses the left button at `from`, moves to `to` in `steps` moves, and releases it there.
+    func drag(from: (x: Double, y: Double), to: (x: Double, y: Double), steps: Int = 5) throws {
+        try moveMouse(to: from)
+        try send("Input.dispatchMouseEvent", ["type": "mousePressed", "x": from.x, "y": from.y, "button": "left", "buttons": 1, "clickCount": 1])
+        for step in 1...steps {
+            let share = Double(step) / Double(steps)
+            try send("Input.dispatchMouseEvent", [
+                "type": "mouseMoved", "x": from.x + (to.x - from.x) * share, "y": from.y + (to.y - from.y) * share, "button": "left", "buttons": 1,
+            ])
+        }
+        try send("Input.dispatchMouseEvent", ["type": "mouseReleased", "x": to.x, "y": to.y, "button": "left", "buttons": 0, "clickCount": 1])
+    }
+
+    /// Loads the page again, at its current URL, and waits until it has loaded.
+    func reload() throws {
+        try send("Page.reload")
+        try browser.waitForEvent("Page.loadEventFired", session: session)
+    }
+
     /// A key as a keyboard sends it. Keys that type text go down as `keyDown`, the others as `rawKeyDown`.
     enum Key {
-        case tab, enter, escape, slash, arrowLeft, arrowRight, arrowUp, arrowDown
+        case tab, enter, escape, slash, plus, minus, zero, arrowLeft, arrowRight, arrowUp, arrowDown
 
         var fields: (key: String, code: String, keyCode: Int, text: String?) {
             switch self {
@@ -79,6 +103,9 @@ struct BrowserPage {
             case .enter: ("Enter", "Enter", 13, "\r")
             case .escape: ("Escape", "Escape", 27, nil)
             case .slash: ("/", "Slash", 191, "/")
+            case .plus: ("+", "Equal", 187, "+")
+            case .minus: ("-", "Minus", 189, "-")
+            case .zero: ("0", "Digit0", 48, "0")
             case .arrowLeft: ("ArrowLeft", "ArrowLeft", 37, nil)
             case .arrowUp: ("ArrowUp", "ArrowUp", 38, nil)
             case .arrowRight: ("ArrowRight", "ArrowRight", 39, nil)

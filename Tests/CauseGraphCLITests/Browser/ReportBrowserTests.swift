@@ -181,10 +181,10 @@ struct ReportBrowserTests {
         try page.press(.escape)
         #expect(try page.evaluate("document.getElementById('panel').dataset.selected ?? null") is NSNull, "Esc clears the selection")
 
-        // Tab from the search box, past the zoom button, to the first node.
+        // Tab from the search box, past the graph's tools and the pane, to the first node.
         try page.evaluate("document.getElementById('search').focus()")
         var focused = ""
-        for _ in 0..<4 where !focused.hasPrefix("node:") {
+        for _ in 0..<12 where !focused.hasPrefix("node:") {
             try page.press(.tab)
             focused = try page.string("document.activeElement.dataset.node ? 'node:' + document.activeElement.dataset.node : document.activeElement.id") ?? ""
         }

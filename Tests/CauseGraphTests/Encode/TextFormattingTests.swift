@@ -68,3 +68,14 @@ struct CountTextTests {
         #expect(CountText.format(Int64.min) == "-9,223,372,036,854,775,808")
     }
 }
+
+@Suite("Share text")
+struct ShareTextTests {
+    @Test("percentages: whole from a tenth up, one decimal below, never rounded to nothing", arguments: [
+        (0.0, "0%"), (0.0004, "<0.1%"), (0.042, "4.2%"), (0.0999, "10%"), (0.1, "10%"), (0.4249, "42%"),
+        (0.999, "100%"), (1.0, "100%"), (-1.0, "0%"), (2.0, "100%"), (Double.nan, "0%"),
+    ])
+    func percent(_ share: Double, _ text: String) {
+        #expect(ShareText.percent(share) == text)
+    }
+}

@@ -93,3 +93,28 @@ struct TraceInputTests {
         #expect(error?.message.hasPrefix("directory holds no trace files") == false)
     }
 }
+
+@Suite("Reading progress")
+struct ReadProgressTests {
+    /// Collects what a read reports.
+    private final class Reports: @unchecked Sendable {
+        var all: [ReadProgress] = []
+    }
+
+    @Test("progress counts every byte of the files read, against their total size, and ends once with isDone")
+    func files() throws {
+        let paths = ["landmarks-favorites-before", "dark-mode"].map { packageRoot.appendingPathComponent("fixtures/\($0).jsonl").path }
+        let size = try paths.reduce(Int64(0)) { $0 + Int64(try #require(try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int)) }
+        let reports = Reports()
+        var settings = ImportSettings()
+        settings.progress = { reports.all.append($0) }
+        var builder = GraphBuilder()
+        var diagnostics = Diagnostics()
+        try TraceInput.read(paths: paths, settings: settings, into: &builder, diagnostics: &diagnostics)
+        #expect(reports.all.allSatisfy { $0.totalBytes == size })
+        #expect(reports.all.map(\.bytesRead) == reports.all.map(\.bytesRead).sorted(), "bytes read only grow")
+        #expect(reports.all.last == ReadProgress(bytesRead: size, totalBytes: size, isDone: true))
+        #expect(reports.all.dropLast().allSatisfy { !$0.isDone })
+        #expect(reports.all.last?.share == 1)
+    }
+}

@@ -19,3 +19,12 @@ let allFixtures = [
     "landmarks-favorites-before", "landmarks-favorites-after", "dark-mode", "environment-writer",
     "onoff-toggle", "contact-list", "hostile-titles", "findings/rebuild-storm", "landmarks-favorites-hitches",
 ]
+
+/// The summary of a bundled fixture as `causegraph summary` makes it, with its interactions.
+func fixtureSummary(_ name: String) throws -> TraceSummary {
+    var diagnostics = Diagnostics()
+    let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
+    var sink = TeeSink(GraphBuilder(), InteractionTally())
+    try TraceInput.read(paths: [path], into: &sink, diagnostics: &diagnostics)
+    return TraceSummary(graph: sink.first.finish(), interactions: sink.second.ranked)
+}

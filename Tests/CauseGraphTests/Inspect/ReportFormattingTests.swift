@@ -59,10 +59,10 @@ struct ReportFormattingTests {
 
     @Test("summary and why of the Landmarks fixture match their golden text")
     func golden() throws {
-        let graph = try fixtureGraph("landmarks-favorites-before")
+        let summary = try fixtureSummary("landmarks-favorites-before")
         for (name, actual) in [
-            ("summary.txt", SummaryFormatter.format(TraceSummary(graph: graph), as: .text)),
-            ("summary.md", SummaryFormatter.format(TraceSummary(graph: graph), as: .markdown)),
+            ("summary.txt", SummaryFormatter.format(summary, as: .text)),
+            ("summary.md", SummaryFormatter.format(summary, as: .markdown)),
             ("why.txt", WhyFormatter.format(try whyReports("landmarks-favorites-before")[0], as: .text)),
         ] {
             try Golden.check(actual, against: "fixtures/golden/landmarks-favorites-before.\(name)")

@@ -15,6 +15,10 @@ public final class ByteStream {
     private var ownsDescriptor: Bool
     private var peeked: [UInt8] = []
     public private(set) var isAtEnd = false
+    /// Told the size of every read from the file, as it happens, for progress.
+    public var onRead: ((Int) -> Void)?
+    /// Bytes read from the file so far.
+    public private(set) var bytesRead: Int64 = 0
 
     /// The size of one read; large enough that system calls do not dominate.
     public static let chunkSize = 1 << 20
@@ -57,6 +61,13 @@ public final class ByteStream {
     public var canRewind: Bool {
         var info = stat()
         return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The file's size, when it is a regular file.
+    public var fileSize: Int64? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int64(info.st_size)
     }
 
     /// Starts the stream again from its first byte.
@@ -142,6 +153,8 @@ public final class ByteStream {
             throw Diagnostic.error("cannot read: \(String(cString: strerror(failure)))", at: SourceLocation(file: name))
         }
         if chunk.isEmpty { isAtEnd = true }
+        bytesRead = bytesRead.saturatingAdding(Int64(chunk.count))
+        onRead?(chunk.count)
         return chunk
     }
 

@@ -74,6 +74,15 @@ public enum SummaryFormatter {
             lines.append(label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures)
         }
 
+        lines.append("")
+        lines.append(style.paint("Interactions by body time", .bold))
+        if summary.interactions.isEmpty { lines.append("  none") }
+        for interaction in summary.interactions {
+            let lead = "  group \(interaction.group) · \(DurationText.string(interaction.bodyTime))"
+                + " in \(CountText.string(interaction.bodies, "body", "bodies")) · "
+            lines.append(lead + TerminalText.fit(describe(interaction), width: max(width - lead.count, 8)))
+        }
+
         if !summary.unclassifiedTitles.isEmpty {
             lines.append("")
             lines.append(style.paint("Titles no classification rule matched", .bold))
@@ -96,6 +105,18 @@ public enum SummaryFormatter {
         }
         if !summary.hitches.isEmpty { lines += HitchFormatter.summaryText(summary.hitches, style: style) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `gesture 12 (Tap) · Transaction for Gesture`: which gestures, by
+    /// event id, led into the group, and what the group was.
+    static func describe(_ interaction: RankedInteraction) -> String {
+        var parts: [String] = []
+        if let title = interaction.gestureTitle {
+            let ids = interaction.gestures.map { "\($0)" }.joined(separator: ", ")
+            parts.append("\(interaction.gestures.count == 1 ? "gesture" : "gestures") \(ids) (\(VisibleText.singleLine(title)))")
+        }
+        if let label = interaction.label { parts.append(VisibleText.singleLine(label)) }
+        return parts.isEmpty ? "—" : parts.joined(separator: " · ")
     }
 
     /// Breaks plain `text` at spaces so no line is wider than `width`, unless
@@ -179,6 +200,18 @@ public enum SummaryFormatter {
             ])
         }
         fields.append("\"topCauses\": [" + (causes.isEmpty ? "]" : "\n    " + causes.joined(separator: ",\n    ") + "\n  ]"))
+        let interactions = summary.interactions.map { interaction in
+            object([
+                "group": JSONText.number(interaction.group),
+                "label": JSONText.quoted(interaction.label),
+                "start": JSONText.number(interaction.start),
+                "bodies": JSONText.number(interaction.bodies),
+                "bodyTime": JSONText.number(interaction.bodyTime),
+                "gestures": "[" + interaction.gestures.map { "\($0)" }.joined(separator: ", ") + "]",
+                "gestureTitle": JSONText.quoted(interaction.gestureTitle),
+            ])
+        }
+        fields.append("\"interactions\": [" + (interactions.isEmpty ? "]" : "\n    " + interactions.joined(separator: ",\n    ") + "\n  ]"))
         fields.append("\"unclassifiedTitles\": " + JSONText.strings(summary.unclassifiedTitles))
         let findings = summary.findings.map { finding in
             object([
@@ -240,6 +273,11 @@ public enum SummaryFormatter {
         if summary.topCauses.isEmpty { lines.append("None.") }
         for cause in summary.topCauses {
             lines.append("- **\(cause.node.kind.rawValue)** \(MarkdownText.escape(cause.node.title)): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))")
+        }
+        lines += ["", "### Interactions by body time", ""]
+        if summary.interactions.isEmpty { lines.append("None.") }
+        for interaction in summary.interactions {
+            lines.append("- **group \(interaction.group)** \(MarkdownText.escape(describe(interaction))): \(CountText.string(interaction.bodies, "body", "bodies")), \(DurationText.string(interaction.bodyTime))")
         }
         if !summary.unclassifiedTitles.isEmpty {
             lines += ["", "### Titles no classification rule matched", ""]

@@ -51,6 +51,9 @@ public struct TraceSummary: Sendable, Equatable {
     public var lanes: [Lane]
     public var modules: [Module]
     public var topCauses: [Cause]
+    /// Update groups by the body time they cost, with the gestures that
+    /// started them (``InteractionTally/ranked``).
+    public var interactions: [RankedInteraction]
     public var unclassifiedTitles: [String]
     public var findings: [Finding]
     /// Every hitch and hang, traced to its causes.
@@ -63,8 +66,13 @@ public struct TraceSummary: Sendable, Equatable {
 
     /// - Parameter unclassifiedTitles: titles no classification rule matched,
     ///   with how many events had each (``Diagnostics/unclassifiedTitles``).
-    public init(graph: CauseGraph, unclassifiedTitles: [String: Int] = [:], thresholds: FindingThresholds = FindingThresholds()) {
+    /// - Parameter interactions: the interactions ranked while the trace was read.
+    public init(
+        graph: CauseGraph, unclassifiedTitles: [String: Int] = [:], thresholds: FindingThresholds = FindingThresholds(),
+        interactions: [RankedInteraction] = []
+    ) {
         app = graph.app
+        self.interactions = interactions
         frameRate = graph.frameRate
         frameRates = graph.frameRates
         // Most frequent first, then by title, so the list never depends on hashing.

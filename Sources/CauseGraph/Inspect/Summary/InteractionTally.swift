@@ -1,0 +1,110 @@
+/// One interaction as `summary` ranks it: an update group, with the body
+/// time it cost and the gestures that started it.
+public struct RankedInteraction: Sendable, Equatable {
+    /// The update group; `render --group` draws it.
+    public var group: GroupID
+    /// The group's label (`Transaction for Gesture`), when the trace gave one.
+    public var label: String?
+    public var start: Nanoseconds?
+    /// Body updates that ran in the group.
+    public var bodies: Int
+    /// The sum of their known durations.
+    public var bodyTime: Nanoseconds
+    /// The ids of the gesture events whose links led into the group, in
+    /// trace order, at most ``InteractionTally/gesturesKept``; `render --gesture` draws one.
+    public var gestures: [EventID]
+    /// The title of the first of them.
+    public var gestureTitle: String?
+}
+
+/// Tallies, as a trace is read, the body time of each update group and the
+/// gestures that started it, for `summary`'s ranking of interactions.
+///
+/// Memory grows with the update groups, plus one small entry per event id
+/// of the document being read, as ``GraphBuilder``'s does. Group ids are
+/// the trace's: when several traces are read, a group is counted under its
+/// id in each of them.
+public struct InteractionTally: TraceSink {
+    /// How many interactions ``ranked`` lists at most.
+    public static let listed = 10
+    /// How many gestures each interaction names at most.
+    public static let gesturesKept = 3
+
+    private struct Event {
+        var isGesture: Bool
+        var group: GroupID?
+        /// A gesture's title.
+        var title: String?
+        /// The gesture the event was reached from, through links read so far.
+        var gesture: EventID?
+    }
+
+    private var events = EventIDMap<Event>()
+    private var tallies: [GroupID: RankedInteraction] = [:]
+    private var order: [GroupID] = []
+
+    public init() {}
+
+    public mutating func begin(_ header: TraceHeader) throws {
+        events.removeAll()
+    }
+
+    public mutating func add(_ event: TraceEvent) throws {
+        let isGesture = event.kind == .gesture
+        _ = events.updateValue(Event(isGesture: isGesture, group: event.group, title: isGesture ? event.title : nil), forKey: event.id)
+        guard event.kind == .body, event.ran, let group = event.group else { return }
+        tally(group) { interaction in
+            interaction.bodies = interaction.bodies.saturatingAdding(1)
+            interaction.bodyTime = interaction.bodyTime.saturatingAdding(max(event.duration ?? 0, 0))
+        }
+    }
+
+    /// A gesture starts the groups its effects name, directly or through
+    /// ungrouped causes (`Tap → @State → body`), as links arrive in trace order.
+    public mutating func add(_ cause: TraceCause) throws {
+        guard let source = events[cause.from], let gesture = source.isGesture ? cause.from : source.gesture,
+            var effect = events[cause.to], !effect.isGesture else { return }
+        if effect.gesture == nil {
+            effect.gesture = gesture
+            _ = events.updateValue(effect, forKey: cause.to)
+        }
+        guard let group = effect.group else { return }
+        let title = events[gesture]?.title
+        tally(group) { interaction in
+            guard !interaction.gestures.contains(gesture), interaction.gestures.count < Self.gesturesKept else { return }
+            interaction.gestures.append(gesture)
+            if interaction.gestureTitle == nil { interaction.gestureTitle = title }
+        }
+    }
+
+    public mutating func add(_ group: UpdateGroup) throws {
+        tally(group.id) { interaction in
+            interaction.label = interaction.label ?? group.label
+            interaction.start = interaction.start ?? group.start
+        }
+    }
+
+    /// Interactions are ranked by body time; hitches have their own section.
+    public mutating func add(_ hitch: Hitch) throws {}
+
+    private mutating func tally(_ group: GroupID, _ change: (inout RankedInteraction) -> Void) {
+        if tallies[group] == nil {
+            tallies[group] = RankedInteraction(group: group, bodies: 0, bodyTime: 0, gestures: [])
+            order.append(group)
+        }
+        change(&tallies[group]!)
+    }
+
+    /// The interactions that ran bodies, most body time first (then most
+    /// bodies, then trace order), at most ``listed``.
+    public var ranked: [RankedInteraction] {
+        let busy = order.enumerated().compactMap { position, group in
+            tallies[group].flatMap { $0.bodies > 0 ? (position, $0) : nil }
+        }
+        return busy.sorted { a, b in
+            if a.1.bodyTime != b.1.bodyTime { return a.1.bodyTime > b.1.bodyTime }
+            if a.1.bodies != b.1.bodies { return a.1.bodies > b.1.bodies }
+            return a.0 < b.0
+        }.prefix(Self.listed).map(\.1)
+    }
+}

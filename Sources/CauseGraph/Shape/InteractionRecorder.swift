@@ -1,0 +1,132 @@
+/// Keeps a trace as it is read, to pass on only the part one
+/// ``Interaction`` took part in, which is known only once every link is read.
+///
+/// Memory grows with the rows read, as ``EventLog``'s does: each event and
+/// link is kept, with one shared copy of each distinct title, module and
+/// backtrace, so `--group` and `--gesture` cost memory plain `render` does not.
+///
+/// Choosing is one walk over each document's links, visiting every event
+/// at most once:
+/// - ``Interaction/group(_:)``: the events that name the group, and upstream
+///   of them every cause that names no group or the same one, so the gesture
+///   or state change that started a transaction is drawn with it;
+/// - ``Interaction/gesture(_:)``: the gesture event and everything
+///   downstream of it.
+public struct InteractionRecorder: TraceSink {
+    private struct Document {
+        var header: TraceHeader
+        var events: [TraceEvent] = []
+        var causes: [(from: Int, to: Int, cause: TraceCause)] = []
+        var groups: [UpdateGroup] = []
+        var positions: [EventID: Int] = [:]
+    }
+
+    private var documents: [Document] = []
+    private var texts: Set<String> = []
+    private var backtraces: Set<[String]> = []
+
+    public init() {}
+
+    public mutating func begin(_ header: TraceHeader) throws {
+        documents.append(Document(header: header))
+    }
+
+    public mutating func add(_ event: TraceEvent) throws {
+        if documents.isEmpty { try begin(TraceHeader()) }
+        var kept = event
+        kept.title = texts.insert(event.title).memberAfterInsert
+        if let module = event.module { kept.module = texts.insert(module).memberAfterInsert }
+        if !event.backtrace.isEmpty { kept.backtrace = backtraces.insert(event.backtrace).memberAfterInsert }
+        let last = documents.count - 1
+        guard documents[last].positions.updateValue(documents[last].events.count, forKey: event.id) == nil else {
+            throw TraceConsistencyError.duplicateEvent(event.id)
+        }
+        documents[last].events.append(kept)
+    }
+
+    public mutating func add(_ cause: TraceCause) throws {
+        guard let last = documents.indices.last else { throw TraceConsistencyError.undefinedEvent(cause.from) }
+        guard let from = documents[last].positions[cause.from] else { throw TraceConsistencyError.undefinedEvent(cause.from) }
+        guard let to = documents[last].positions[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
+        documents[last].causes.append((from, to, cause))
+    }
+
+    public mutating func add(_ group: UpdateGroup) throws {
+        if documents.isEmpty { try begin(TraceHeader()) }
+        documents[documents.count - 1].groups.append(group)
+    }
+
+    /// Hitches are not kept: one interaction is drawn from its events, and a
+    /// hitch is tied to them again only through the whole recording's groups.
+    public mutating func add(_ hitch: Hitch) throws {}
+
+    /// Passes the interaction's events, the links between them and its
+    /// update groups on to `sink`, document by document.
+    /// - Throws: ``ShapingError/removedEverything(filter:reason:)`` when no
+    ///   event took part in it; what `sink` throws.
+    public func replay<Sink: TraceSink>(_ interaction: Interaction, into sink: inout Sink) throws -> InteractionStatistics {
+        var statistics = InteractionStatistics()
+        var found = false
+        for document in documents {
+            statistics.eventsRead += document.events.count
+            statistics.linksRead += document.causes.count
+            let chosen = Self.choose(interaction, in: document)
+            guard chosen.contains(true) else { continue }
+            found = true
+            try sink.begin(document.header)
+            for (position, event) in document.events.enumerated() where chosen[position] {
+                try sink.add(event)
+                statistics.eventsKept += 1
+            }
+            for link in document.causes where chosen[link.from] && chosen[link.to] {
+                try sink.add(link.cause)
+                statistics.linksKept += 1
+            }
+            let groups = Set(document.events.indices.compactMap { chosen[$0] ? document.events[$0].group : nil })
+            for group in document.groups where groups.contains(group.id) { try sink.add(group) }
+        }
+        guard found else {
+            switch interaction {
+            case .group: throw ShapingError.removedEverything(filter: interaction.description, reason: "no event names that update group")
+            case .gesture: throw ShapingError.removedEverything(filter: interaction.description, reason: "no gesture event has that id")
+            }
+        }
+        return statistics
+    }
+
+    /// Which events of `document` the interaction took part in, by position.
+    private static func choose(_ interaction: Interaction, in document: Document) -> [Bool] {
+        var chosen = [Bool](repeating: false, count: document.events.count)
+        var pending: [Int] = []
+        switch interaction {
+        case .group(let id):
+            for (position, event) in document.events.enumerated() where event.group == id {
+                chosen[position] = true
+                pending.append(position)
+            }
+            var incoming = [[Int]](repeating: [], count: document.events.count)
+            for link in document.causes { incoming[link.to].append(link.from) }
+            while let effect = pending.popLast() {
+                for cause in incoming[effect] where !chosen[cause] {
+                    let group = document.events[cause].group
+                    guard group == nil || group == id else { continue }
+                    chosen[cause] = true
+                    pending.append(cause)
+                }
+            }
+        case .gesture(let id):
+            guard let start = document.positions[id], document.events[start].kind == .gesture else { return chosen }
+            chosen[start] = true
+            pending.append(start)
+            var outgoing = [[Int]](repeating: [], count: document.events.count)
+            for link in document.causes { outgoing[link.from].append(link.to) }
+            while let cause = pending.popLast() {
+                for effect in outgoing[cause] where !chosen[effect] {
+                    chosen[effect] = true
+                    pending.append(effect)
+                }
+            }
+        }
+        return chosen
+    }
+}

@@ -1,0 +1,53 @@
+import CauseGraph
+import Testing
+
+@Suite("Interaction tally")
+struct InteractionTallyTests {
+    @Test("groups rank by body time, then bodies, then trace order; skipped bodies and other kinds do not count")
+    func ranking() throws {
+        var tally = InteractionTally()
+        try tally.begin(TraceHeader())
+        let events: [TraceEvent] = [
+            TraceEvent(id: 1, kind: .body, title: "A", owner: .app, duration: 2000, group: 1),
+            TraceEvent(id: 2, kind: .body, title: "B", owner: .app, duration: 1000, group: 2),
+            TraceEvent(id: 3, kind: .body, title: "B", owner: .app, duration: 1000, group: 2),
+            TraceEvent(id: 4, kind: .body, title: "C", owner: .app, duration: 2000, group: 3),
+            TraceEvent(id: 5, kind: .body, title: "C", owner: .app, duration: 9000, ran: false, group: 3),
+            TraceEvent(id: 6, kind: .other, title: "Layout", owner: .system, duration: 9000, group: 3),
+            TraceEvent(id: 7, kind: .body, title: "Huge", owner: .app, duration: .max, group: 4),
+            TraceEvent(id: 8, kind: .body, title: "Huge", owner: .app, duration: .max, group: 4),
+        ]
+        for event in events { try tally.add(event) }
+        let ranked = tally.ranked
+        #expect(ranked.map(\.group) == [4, 2, 1, 3])
+        #expect(ranked.map(\.bodies) == [2, 2, 1, 1])
+        #expect(ranked.map(\.bodyTime) == [.max, 2000, 2000, 2000], "totals saturate")
+    }
+
+    @Test("a gesture starts the groups its effects name, through ungrouped causes; at most three are named")
+    func gestures() throws {
+        var tally = InteractionTally()
+        try tally.begin(TraceHeader())
+        for id in 1...5 { try tally.add(TraceEvent(id: EventID(id), kind: .gesture, title: "Tap \(id)", owner: .app)) }
+        try tally.add(TraceEvent(id: 10, kind: .state, title: "flag", owner: .app))
+        try tally.add(TraceEvent(id: 11, kind: .body, title: "A", owner: .app, duration: 10, group: 1))
+        try tally.add(TraceCause(from: 1, to: 10, label: .update))
+        try tally.add(TraceCause(from: 10, to: 11, label: .update))
+        for id in 2...5 { try tally.add(TraceCause(from: EventID(id), to: 11, label: .update)) }
+        try tally.add(UpdateGroup(id: 1, label: "Transaction for Gesture"))
+        let only = try #require(tally.ranked.first)
+        #expect(only.gestures == [1, 2, 3])
+        #expect(only.gestureTitle == "Tap 1")
+        #expect(only.label == "Transaction for Gesture")
+        #expect(tally.ranked.count == 1)
+    }
+
+    @Test("at most ten interactions are listed")
+    func limit() throws {
+        var tally = InteractionTally()
+        for group in 1...15 {
+            try tally.add(TraceEvent(id: EventID(group), kind: .body, title: "A", owner: .app, duration: Nanoseconds(group), group: GroupID(group)))
+        }
+        #expect(tally.ranked.map(\.group) == Array((6...15).reversed()).map(GroupID.init))
+    }
+}
