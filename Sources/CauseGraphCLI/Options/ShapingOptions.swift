@@ -98,6 +98,11 @@ struct ShapingOptions: ParsableArguments {
 
     /// Reads the traces (through the time window, if any) and shapes their graph.
     func shapedGraph(_ input: InputOptions) throws -> ShapedGraph {
+        try shapedGraph(of: input.traces, reading: input.settings)
+    }
+
+    /// Reads `traces` into one graph (through the time window, if any) and shapes it.
+    func shapedGraph(of traces: [String], reading importSettings: ImportSettings) throws -> ShapedGraph {
         let settings = try settings()
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
@@ -105,11 +110,11 @@ struct ShapingOptions: ParsableArguments {
         var statistics: WindowStatistics?
         if let window = settings.window {
             let windowed = try CauseGraph.reconstruct(
-                from: input.traces, settings: input.settings, window: window, diagnostics: &diagnostics)
+                from: traces, settings: importSettings, window: window, diagnostics: &diagnostics)
             graph = windowed.graph
             statistics = windowed.window
         } else {
-            graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+            graph = try CauseGraph.reconstruct(from: traces, settings: importSettings, diagnostics: &diagnostics)
         }
         return try shape(graph, window: statistics, diagnostics: &diagnostics)
     }
