@@ -57,6 +57,7 @@ struct InstrumentsTableReader {
     /// Node cells already classified in this document, by interned value.
     private var nodeCache: [ValueRef: Int32] = [:]
     private var nodes: [NodeDescription] = []
+    private var classificationsByFields: [NodeCell.Identity: NodeClassification] = [:]
     private var changedCache: [ValueRef: [String]] = [:]
     /// What update rows' interned text cells say, worked out once per
     /// distinct value rather than once per row.
@@ -97,6 +98,7 @@ struct InstrumentsTableReader {
     mutating func startDocument() {
         nodeCache.removeAll(keepingCapacity: true)
         nodes.removeAll(keepingCapacity: true)
+        classificationsByFields.removeAll(keepingCapacity: true)
         changedCache.removeAll(keepingCapacity: true)
         updateKindCache.removeAll(keepingCapacity: true)
         mentionsSkipCache.removeAll(keepingCapacity: true)
@@ -262,9 +264,9 @@ struct InstrumentsTableReader {
     ) throws(XMLReadFailure) {
         guard join.markEmitted(id) else { return }
         // Fields read one by one: copying the whole description per event shows in profiles.
-        let described = column.map { Int(describeNode(row.cells[$0], values)) }
-        let classification = described.map { nodes[$0].classification } ?? classifier.classify(title: "event \(id)", colour: nil, icon: nil)
-        let times = described.map { nodes[$0].times } ?? NodeCell.Times()
+        let described = column.map { describeNode(row.cells[$0], values) }
+        let classification = described?.classification ?? classifier.classify(title: "event \(id)", colour: nil, icon: nil)
+        let times = described?.times ?? NodeCell.Times()
         var event = TraceEvent(id: id, kind: classification.kind, title: classification.title, owner: classification.owner, time: times.start ?? rowTime)
         if let details = join.details(of: id) {
             Self.complete(&event, with: details)
@@ -324,16 +326,27 @@ struct InstrumentsTableReader {
     }
 
     /// Classifies a node cell (`typed-array` of title, colour, icon, …),
-    /// once per interned cell.
-    private mutating func describeNode(_ cell: ValueRef, _ values: InternedValues) -> Int32 {
+    /// once per interned cell, or, for the cells of `swiftui-full-causes`
+    /// (each one event's, with its times), once per interned title, colour
+    /// and icon: those cells are not kept, or memory would grow with events.
+    private mutating func describeNode(_ cell: ValueRef, _ values: InternedValues) -> NodeDescription {
         let cacheable = InternedValues.isKept(cell)
-        if cacheable, let index = nodeCache[cell] { return index }
+        if cacheable, let index = nodeCache[cell] { return nodes[Int(index)] }
         let fields = NodeCell(cell, values)
-        let index = Int32(nodes.count)
-        let classification = classifier.classify(title: fields.title, colour: fields.colour, icon: fields.icon)
-        nodes.append(NodeDescription(classification: classification, times: fields.times))
-        if cacheable { nodeCache[cell] = index }
-        return index
+        let identity = NodeCell.identity(cell, values)
+        let classification: NodeClassification
+        if let identity, let known = classificationsByFields[identity] {
+            classification = known
+        } else {
+            classification = classifier.classify(title: fields.title, colour: fields.colour, icon: fields.icon)
+            if let identity { classificationsByFields[identity] = classification }
+        }
+        let description = NodeDescription(classification: classification, times: fields.times)
+        if cacheable && fields.times.isEmpty {
+            nodeCache[cell] = Int32(nodes.count)
+            nodes.append(description)
+        }
+        return description
     }
 
     // MARK: End
