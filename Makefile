@@ -1,7 +1,8 @@
 # causegraph: set-up, build, demo and tests.
 #   make demo   installs what is missing, builds, renders a bundled fixture to out/
 #   make test   installs what is missing, builds and runs every test
-#   make bench  times the Instruments import against xmllint, and render against the import, on a 290 MB export
+#   make bench  times convert and summary against xmllint on three 1M-row tables, render, why and report
+#               against the import, and render --each against dot (BENCH_4M=1: peak memory at 4M rows)
 #   make test-asan / make test-tsan   every test under AddressSanitizer / ThreadSanitizer
 #   make fuzz   fuzzes the importers and the title-to-Graphviz path with libFuzzer, a minute each
 #   make lint / make format   checks / applies the house style of .swift-format
@@ -88,9 +89,9 @@ test-tsan: deps browser
 fuzz: deps
 	scripts/fuzz.sh
 
-# Times `causegraph convert` against `xmllint --stream`, and `causegraph render`
-# against the import alone, on a generated 1,000,000-row swiftui-causes export
-# (about 290 MB); see scripts/bench.sh.
+# Times `causegraph convert` and `summary` against `xmllint --stream` on generated
+# 1,000,000-row exports of three tables, `render`, `why` and `report` against the
+# import alone, and `render --each` against `dot`; see scripts/bench.sh.
 bench: deps
 	scripts/bench.sh
 

@@ -1,31 +1,34 @@
 #!/usr/bin/env bash
-# Benchmark of the Instruments importer (`make bench`).
+# Benchmark of the Instruments importer and of what is built on it (`make bench`).
 #
-# Generates a deterministic 1,000,000-row `swiftui-causes` export of a
-# realistic app's recording (about 280 MB, some 3,000 distinct nodes) with
-# causegraph-export-gen, then measures, in the same run, the
-# wall time and peak memory of
-#   - `causegraph convert` on it (the whole import, writing native JSON Lines), and
-#   - `xmllint --stream --noout` on it (libxml2's streaming reader: the reference),
-# and prints both and their ratio (issue 3). Target: ratio <= 1.0, convert
-# peak <= 128 MB.
+# Generates deterministic 1,000,000-row exports of a realistic app's
+# recording (some 3,000 distinct nodes) with causegraph-export-gen, in three
+# tables: swiftui-causes (about 280 MB), swiftui-updates (real column types)
+# and swiftui-full-causes. Every figure is a ratio of wall times (and peak
+# memory) measured in the same run, against a reference run in the same
+# sitting; the targets are issue 12's:
 #
-# Then, for graph shaping (issue 5), it measures
-#   - the import alone: `causegraph render --format json --max-nodes 0 --max-edges 0`, which
-#     reads the export and reconstructs the whole cause graph, then writes it
-#     as JSON: no shaping, no Graphviz (the graph JSON is a few hundred kB),
-#   - `causegraph render -o OUT.svg` with the default shaping (at most 80
-#     nodes), layout and SVG through libgraphviz,
-# and prints both and their ratio. Target: render/import <= 1.3.
-#
-# And `causegraph why EXPORT --view LibraryItemSongRow` (a list row the generated app
-# re-renders from an @Observable model and creates while scrolling) against the same
-# import (issue 11): target why/import <= 1.5, peak within the import's.
+#   for each table
+#     convert / `xmllint --stream --noout` (libxml2's streaming reader)
+#         causes <= 0.6, updates <= 0.8
+#     summary / xmllint                    causes <= 0.7, updates <= 0.9
+#     peak memory of summary               <= 128 MB
+#   on swiftui-causes
+#     import alone: `render --format json --max-nodes 0 --max-edges 0`,
+#       read and reconstruct the whole graph, no shaping, no Graphviz
+#     render / import (default shaping, layout, SVG)          <= 1.3
+#     why / import (`why --view LibraryItemSongRow`)          <= 1.5
+#     report / import: time <= 1.5, peak memory <= 1.2
+#   20 small graphs: `render --each DIR -o OUTDIR` / 20 runs of
+#     `dot -Tsvg` on the DOT causegraph writes for them          <= 1.2
+#   with BENCH_4M=1: peak memory of convert and import at 4,000,000 rows
+#     of swiftui-causes (about 1.1 GB; slow)                      <= 160 MB
 #
 # Every output is removed before the command that writes it is timed, so no
-# run pays for freeing the previous run's 220 MB file when it replaces it.
+# run pays for freeing the previous run's file when it replaces it.
 #
-# Environment: ROWS (default 1000000), SEED (default 1), BENCH_DIR (default out/bench).
+# Environment: ROWS (default 1000000), SEED (default 1), BENCH_DIR (default
+# out/bench), BENCH_4M (set to 1 for the 4M-row memory row).
 set -euo pipefail
 
 ROWS="${ROWS:-1000000}"
@@ -52,6 +55,7 @@ need() {
 }
 need /usr/bin/time time
 need xmllint libxml2-utils
+need dot graphviz
 
 echo "bench: building release" >&2
 "$SWIFT" build -c release --product causegraph >&2
@@ -59,12 +63,20 @@ echo "bench: building release" >&2
 BIN="$("$SWIFT" build -c release --show-bin-path)"
 
 mkdir -p "$BENCH_DIR"
-EXPORT="$BENCH_DIR/swiftui-causes-$ROWS.xml"
-# Regenerated every run (a few seconds): the generator may have changed.
-echo "bench: generating $ROWS rows into $EXPORT" >&2
-"$BIN/causegraph-export-gen" "$ROWS" "$SEED" > "$EXPORT.tmp"
-mv "$EXPORT.tmp" "$EXPORT"
-SIZE_MB=$(( $(wc -c < "$EXPORT") / 1000000 ))
+# generate TABLE ROWS: writes (regenerated every run, a few seconds: the
+# generator may have changed) and prints the export's path.
+generate() {
+    local path="$BENCH_DIR/$1-$2.xml"
+    echo "bench: generating $2 rows of $1 into $path" >&2
+    "$BIN/causegraph-export-gen" "$2" "$SEED" "$1" > "$path.tmp"
+    mv "$path.tmp" "$path"
+    echo "$path"
+}
+EXPORT=$(generate swiftui-causes "$ROWS")
+UPDATES=$(generate swiftui-updates "$ROWS")
+FULL=$(generate swiftui-full-causes "$ROWS")
+megabytes() { echo $(( $(wc -c < "$1") / 1000000 )); }
+SIZE_MB=$(megabytes "$EXPORT")
 
 # measure NAME COMMAND...: runs the command under /usr/bin/time, keeps the
 # elapsed seconds and peak resident kilobytes in NAME_SECONDS / NAME_KB.
@@ -78,32 +90,93 @@ measure() {
     printf -v "${name}_KB" '%s' "$kilobytes"
 }
 
-# Warm the page cache so both tools read the file from memory.
-cat "$EXPORT" > /dev/null
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+mb() { echo $(( $1 / 1024 )); }
 
-rm -f "$BENCH_DIR/converted.jsonl" "$BENCH_DIR/graph.json" "$BENCH_DIR/graph.svg"
-measure convert "$BIN/causegraph" convert "$EXPORT" -o "$BENCH_DIR/converted.jsonl"
-measure xmllint xmllint --stream --noout "$EXPORT"
-echo "bench: import alone, then render with default shaping" >&2
+# table_rows NAME EXPORT: convert and summary against xmllint on one export.
+table_rows() {
+    local name="$1" export="$2"
+    cat "$export" > /dev/null  # from the page cache, for every tool alike
+    rm -f "$BENCH_DIR/converted.jsonl"
+    measure "${name}_convert" "$BIN/causegraph" convert "$export" -o "$BENCH_DIR/converted.jsonl"
+    measure "${name}_xmllint" xmllint --stream --noout "$export"
+    measure "${name}_summary" "$BIN/causegraph" summary "$export"
+    rm -f "$BENCH_DIR/converted.jsonl"
+}
+echo "bench: convert and summary against xmllint, three tables" >&2
+table_rows causes "$EXPORT"
+table_rows updates "$UPDATES"
+table_rows full "$FULL"
+
+cat "$EXPORT" > /dev/null
+rm -f "$BENCH_DIR/graph.json" "$BENCH_DIR/graph.svg" "$BENCH_DIR/report.html"
+echo "bench: import alone, then render, why and report" >&2
 measure import "$BIN/causegraph" render "$EXPORT" --format json --max-nodes 0 --max-edges 0 -o "$BENCH_DIR/graph.json"
 measure render "$BIN/causegraph" render "$EXPORT" -o "$BENCH_DIR/graph.svg"
 measure why "$BIN/causegraph" why "$EXPORT" --view LibraryItemSongRow
+measure report "$BIN/causegraph" report "$EXPORT" -o "$BENCH_DIR/report.html"
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-RATIO=$(ratio "$convert_SECONDS" "$xmllint_SECONDS")
-RENDER_RATIO=$(ratio "$render_SECONDS" "$import_SECONDS")
-WHY_RATIO=$(ratio "$why_SECONDS" "$import_SECONDS")
-printf 'export:                 %s rows, %s MB (%s)\n' "$ROWS" "$SIZE_MB" "$EXPORT"
-printf 'causegraph convert:     %6.2f s   peak %5d MB\n' "$convert_SECONDS" $(( convert_KB / 1024 ))
-printf 'xmllint --stream:       %6.2f s   peak %5d MB\n' "$xmllint_SECONDS" $(( xmllint_KB / 1024 ))
-printf 'ratio convert/xmllint:  %s   (target <= 1.00; peak target <= 128 MB)\n' "$RATIO"
+# 20 small graphs: the recordings of 20 seeds, 400 links each (a few hundred
+# nodes, shaped to the default picture). dot is given the DOT causegraph
+# writes for them, so both draw the same graphs.
+echo "bench: 20 small graphs, render --each against 20 runs of dot" >&2
+SMALL="$BENCH_DIR/small"
+rm -rf "$SMALL" && mkdir -p "$SMALL/traces"
+for seed in $(seq 1 20); do
+    "$BIN/causegraph-export-gen" 400 "$seed" native > "$SMALL/traces/app-$seed.jsonl"
+done
+"$BIN/causegraph" render --each "$SMALL/traces" --format dot -o "$SMALL/dot" 2>/dev/null
+measure each "$BIN/causegraph" render --each "$SMALL/traces" -o "$SMALL/svg"
+measure dot20 sh -c 'for f in "$1"/*.dot; do dot -Tsvg "$f" -o "${f%.dot}.svg"; done' sh "$SMALL/dot"
+
+if [ "${BENCH_4M:-}" = 1 ]; then
+    BIG=$(generate swiftui-causes 4000000)
+    cat "$BIG" > /dev/null
+    rm -f "$BENCH_DIR/converted.jsonl"
+    measure big_convert "$BIN/causegraph" convert "$BIG" -o "$BENCH_DIR/converted.jsonl"
+    rm -f "$BENCH_DIR/converted.jsonl" "$BENCH_DIR/graph.json"
+    measure big_import "$BIN/causegraph" render "$BIG" --format json --max-nodes 0 --max-edges 0 -o "$BENCH_DIR/graph.json"
+    rm -f "$BIG"
+fi
+
+read -r LOAD1 LOAD5 LOAD15 _ < /proc/loadavg 2>/dev/null || LOAD1="?" LOAD5="?" LOAD15="?"
+printf 'exports:   %s rows each (seed %s); swiftui-causes %s MB, swiftui-updates %s MB, swiftui-full-causes %s MB\n' \
+    "$ROWS" "$SEED" "$SIZE_MB" "$(megabytes "$UPDATES")" "$(megabytes "$FULL")"
+printf 'load average at the end: %s %s %s (on %s cores)\n' "$LOAD1" "$LOAD5" "$LOAD15" "$(getconf _NPROCESSORS_ONLN)"
+printf '\n%-22s %8s %8s %8s %9s %9s %9s   %s\n' "table" "xmllint" "convert" "summary" "convert/" "summary/" "summary" "targets"
+printf '%-22s %8s %8s %8s %9s %9s %9s\n' "" "s" "s" "s" "xmllint" "xmllint" "peak MB"
+table_line() {
+    local label="$1" name="$2" targets="$3"
+    local xs cs ss sk
+    xs=$(eval echo "\$${name}_xmllint_SECONDS"); cs=$(eval echo "\$${name}_convert_SECONDS")
+    ss=$(eval echo "\$${name}_summary_SECONDS"); sk=$(eval echo "\$${name}_summary_KB")
+    printf '%-22s %8.2f %8.2f %8.2f %9s %9s %9d   %s\n' "$label" "$xs" "$cs" "$ss" "$(ratio "$cs" "$xs")" "$(ratio "$ss" "$xs")" "$(mb "$sk")" "$targets"
+}
+table_line swiftui-causes causes "convert <= 0.60, summary <= 0.70, peak <= 128"
+table_line swiftui-updates updates "convert <= 0.80, summary <= 0.90, peak <= 128"
+table_line swiftui-full-causes full "peak <= 128"
+printf 'peak MB of convert:    causes %d, updates %d, full-causes %d; of xmllint: %d\n' \
+    "$(mb "$causes_convert_KB")" "$(mb "$updates_convert_KB")" "$(mb "$full_convert_KB")" "$(mb "$causes_xmllint_KB")"
+
+printf '\non swiftui-causes:\n'
 printf 'import alone:           %6.2f s   peak %5d MB   (render --format json --max-nodes 0 --max-edges 0: read + reconstruct, no shaping, no layout)\n' \
-    "$import_SECONDS" $(( import_KB / 1024 ))
+    "$import_SECONDS" "$(mb "$import_KB")"
 # What the layout had to place, counted in the SVG Graphviz wrote.
 DRAWN_NODES=$(grep -o 'class="node[ "]' "$BENCH_DIR/graph.svg" | wc -l)
 DRAWN_EDGES=$(grep -o 'class="edge[ "]' "$BENCH_DIR/graph.svg" | wc -l)
-printf 'causegraph render svg:  %6.2f s   peak %5d MB   (default shaping; drew %d nodes, %d edges)\n' \
-    "$render_SECONDS" $(( render_KB / 1024 )) "$DRAWN_NODES" "$DRAWN_EDGES"
-printf 'ratio render/import:    %s   (target <= 1.30)\n' "$RENDER_RATIO"
-printf 'causegraph why:         %6.2f s   peak %5d MB   (--view LibraryItemSongRow)\n' "$why_SECONDS" $(( why_KB / 1024 ))
-printf 'ratio why/import:       %s   (target <= 1.50)\n' "$WHY_RATIO"
+printf 'causegraph render svg:  %6.2f s   peak %5d MB   ratio %s   (target <= 1.30; default shaping drew %d nodes, %d edges)\n' \
+    "$render_SECONDS" "$(mb "$render_KB")" "$(ratio "$render_SECONDS" "$import_SECONDS")" "$DRAWN_NODES" "$DRAWN_EDGES"
+printf 'causegraph why:         %6.2f s   peak %5d MB   ratio %s   (target <= 1.50; --view LibraryItemSongRow)\n' \
+    "$why_SECONDS" "$(mb "$why_KB")" "$(ratio "$why_SECONDS" "$import_SECONDS")"
+printf 'causegraph report:      %6.2f s   peak %5d MB   ratio %s, memory %s   (targets <= 1.50 and <= 1.20)\n' \
+    "$report_SECONDS" "$(mb "$report_KB")" "$(ratio "$report_SECONDS" "$import_SECONDS")" "$(ratio "$report_KB" "$import_KB")"
+
+printf '\n20 small graphs (400 links each, default shaping):\n'
+printf 'render --each DIR:      %6.2f s\n' "$each_SECONDS"
+printf '20 x dot -Tsvg:         %6.2f s\n' "$dot20_SECONDS"
+printf 'ratio each/dot:         %s   (target <= 1.20)\n' "$(ratio "$each_SECONDS" "$dot20_SECONDS")"
+
+if [ "${BENCH_4M:-}" = 1 ]; then
+    printf '\n4,000,000 rows of swiftui-causes: convert %.2f s peak %d MB, import %.2f s peak %d MB   (target peak <= 160 MB)\n' \
+        "$big_convert_SECONDS" "$(mb "$big_convert_KB")" "$big_import_SECONDS" "$(mb "$big_import_KB")"
+fi

@@ -5,9 +5,9 @@ import PackagePlugin
 /// traces into a folder of the package, e.g. a DocC catalog's `Resources`,
 /// so a documentation build embeds the graphs.
 ///
-/// Each trace is rendered by the package's own `causegraph render`, one trace
-/// to one file, in path order; the files are moved into place only when all
-/// of them rendered, and unchanged files are left alone.
+/// The traces are rendered by one run of the package's own `causegraph render
+/// --each`, one trace to one file, in path order; the files are moved into
+/// place only when all of them rendered, and unchanged files are left alone.
 @main
 struct CauseGraphPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -25,8 +25,9 @@ struct CauseGraphPlugin: CommandPlugin {
         // (swiftlang/swift-package-manager#8831), hence not "causegraph".
         let tool = ToolProcess(executable: try context.tool(named: "CauseGraphCLI").url, workingDirectory: packageDirectory)
         let outputs = try StagedOutputs(destination: destination)
-        for job in plan.jobs {
-            try tool.run(options.renderArguments(trace: job.trace, output: outputs.stagedPath(job.outputName)))
+        try tool.run(options.renderArguments(traces: plan.jobs.map(\.trace), folder: outputs.staging.path))
+        for job in plan.jobs where job.renderedName != job.outputName {
+            try outputs.renameStaged(job.renderedName, to: job.outputName)
         }
         let changed = Set(try outputs.install(plan.jobs.map(\.outputName)))
 

@@ -111,9 +111,9 @@ struct PluginOptions {
             traces: traces, renderOptions: renderOptions)
     }
 
-    /// The arguments of `causegraph render` for one trace.
-    func renderArguments(trace: String, output: String) -> [String] {
-        var arguments = ["render", trace, "--output", output, "--format", format]
+    /// The arguments of `causegraph render --each`, drawing every trace into `folder`.
+    func renderArguments(traces: [String], folder: String) -> [String] {
+        var arguments = ["render", "--each"] + traces + ["--output", folder, "--format", format]
         if let theme { arguments += ["--theme", theme] }
         return arguments + renderOptions
     }

@@ -8,6 +8,8 @@ struct RenderPlan {
         var trace: String
         /// The output's file name: the trace's name, the suffix, and the format as extension.
         var outputName: String
+        /// The name `causegraph render --each` gives the output: the trace's name and the format.
+        var renderedName: String
     }
 
     /// In the byte order of the traces' paths, whatever order they were named in.
@@ -21,7 +23,9 @@ struct RenderPlan {
         var traceByOutput: [String: String] = [:]
         jobs = []
         for trace in files where jobs.last?.trace != trace {
-            let job = Job(trace: trace, outputName: Self.outputName(for: trace, suffix: suffix, format: format))
+            let job = Job(
+                trace: trace, outputName: Self.outputName(for: trace, suffix: suffix, format: format),
+                renderedName: Self.outputName(for: trace, suffix: "", format: format))
             if let other = traceByOutput[job.outputName] {
                 throw .setup("'\(other)' and '\(trace)' would both be rendered to '\(job.outputName)'; rename one or render them in separate runs")
             }

@@ -43,6 +43,13 @@ final class StagedOutputs {
         staging.appendingPathComponent(name).path
     }
 
+    /// Gives a staged file the name it is installed under.
+    func renameStaged(_ name: String, to newName: String) throws(PluginError) {
+        guard rename(stagedPath(name), stagedPath(newName)) == 0 else {
+            throw .setup("cannot rename the rendered file \(name) to \(newName): \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Moves every staged file into the destination; a file whose bytes are
     /// already there is left untouched, so its modification date stays too.
     /// Returns the names that changed.

@@ -36,8 +36,9 @@ struct ToolProcess {
             let how = process.terminationReason == .exit ? "exited with status" : "was ended by signal"
             throw .tool("causegraph \(how) \(process.terminationStatus) without a message")
         }
-        // Warnings before the error still matter; usage text after it repeats `--help`.
-        forward(Array(lines[..<failure]))
+        // Warnings before the error still matter, and so do the errors of other
+        // traces after it; usage text after it repeats `--help`.
+        forward(Array(lines[..<failure]) + lines[(failure + 1)...].filter(Self.isError))
         throw .tool(Self.withoutLeadingSeverity(lines[failure]))
     }
 

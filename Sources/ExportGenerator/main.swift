@@ -12,9 +12,11 @@ import Darwin
 // tests and benchmarks: the same arguments always give the same bytes, and
 // every table of one ROWS and SEED describes the same recording (they join
 // by event id). ROWS is the number of cause links; TABLE is one of
-// swiftui-causes (the default), swiftui-updates, swiftui-update-groups,
-// swiftui-changes (Instruments exports with the real column types, values
-// interned as xctrace does) or native (causegraph's JSON Lines).
+// swiftui-causes (the default), swiftui-full-causes (the same links, each
+// node cell also holding its event's id and times), swiftui-updates,
+// swiftui-update-groups, swiftui-changes (Instruments exports with the real
+// column types, values interned as xctrace does) or native (causegraph's
+// JSON Lines).
 //
 // The app (``AppModel``) is a view tree several levels deep, with system
 // views under app views and a list of rows. Its root causes are taps that
@@ -408,6 +410,14 @@ struct Writer {
     var interner = Interner()
     /// Event ids interned since they were last forgotten.
     var internedEvents = 0
+    /// The times of recent events, for the node cells of swiftui-full-causes.
+    var eventTimes: [UInt32: EventTimes] = [:]
+
+    /// When an event happened: a cause its time; an update its end and duration.
+    enum EventTimes {
+        case cause(time: UInt64)
+        case update(end: UInt64?, duration: UInt64)
+    }
 
     mutating func header(_ schema: String, _ columns: [(String, String, String)]) {
         out.append("<?xml version=\"1.0\"?>\n<trace-query-result>\n<node xpath='//trace-toc[1]/run[1]/data[1]/table[7]'><schema name=\"\(schema)\">")
@@ -422,6 +432,7 @@ struct Writer {
         internedEvents += 1
         if internedEvents > 8192 {
             interner.forget(prefix: "uint32\u{1}e")
+            interner.forget(prefix: "typed-array\u{1}f")
             internedEvents = 0
         }
         return interner.nested("uint32", key: "e\(event)", fmt: String(event)) { _ in String(event) }
@@ -432,6 +443,39 @@ struct Writer {
         return interner.nested("typed-array", key: "n\(index)", fmt: "\(node.title), \(node.colour), \(node.icon), , ") {
             $0.leaf("string", node.title) + $0.leaf("string", node.colour) + $0.leaf("string", node.icon) + "<sentinel/><sentinel/>"
         }
+    }
+
+    /// A swiftui-full-causes node cell: the five fields of ``nodeCell(_:)``, then the event's id and times.
+    mutating func fullNodeCell(_ index: Int, event: UInt32) -> String {
+        let node = simulation.app.nodes[index]
+        let times = eventTimes[event]
+        var timesFormat = "n/a, n/a, n/a"
+        switch times {
+        case .cause(let time)?: timesFormat = "\(timeFormat(time)), n/a, n/a"
+        case .update(let end, let duration)?: timesFormat = "n/a, \(end.map(timeFormat) ?? "n/a"), \(durationFormat(duration))"
+        case nil: break
+        }
+        let fmt = "\(node.title), \(node.colour), \(node.icon), n/a, n/a, \(event), \(timesFormat)"
+        return interner.nested("typed-array", key: "f\(event)", fmt: fmt) { interner in
+            var cell = interner.leaf("string", node.title) + interner.leaf("string", node.colour) + interner.leaf("string", node.icon)
+            cell += "<sentinel/><sentinel/>" + interner.nested("uint32", key: "e\(event)", fmt: String(event)) { _ in String(event) }
+            switch times {
+            case .cause(let time)?:
+                cell += interner.fresh("event-time", fmt: timeFormat(time), content: String(time)) + "<sentinel/><sentinel/>"
+            case .update(let end, let duration)?:
+                cell += "<sentinel/>" + (end.map { interner.fresh("event-time", fmt: timeFormat($0), content: String($0)) } ?? "<sentinel/>")
+                cell += interner.fresh("duration", fmt: durationFormat(duration), content: String(duration))
+            case nil:
+                cell += "<sentinel/><sentinel/><sentinel/>"
+            }
+            return cell
+        }
+    }
+
+    /// Keeps the times of the events the next links may name: those of the last few frames.
+    mutating func remember(_ event: UInt32, _ times: EventTimes) {
+        eventTimes[event] = times
+        if eventTimes.count > 16384 { eventTimes = eventTimes.filter { event &- $0.key < 8192 } }
     }
 
     mutating func optionalString(_ text: String?) -> String {
@@ -445,9 +489,19 @@ struct Writer {
 
     mutating func row(_ record: Record, table: String) -> String? {
         switch (table, record) {
-        case ("swiftui-causes", .link(let time, let from, let to, let label, let changed)):
+        case ("swiftui-full-causes", .cause(let event, _, let time, _)):
+            remember(event, .cause(time: time))
+            return nil
+        case ("swiftui-full-causes", .update(let event, _, let time, let duration, _, _, _)):
+            let (end, overflow) = time.addingReportingOverflow(duration)
+            remember(event, .update(end: overflow || end > UInt64(Int64.max) ? nil : end, duration: duration))
+            return nil
+        case ("swiftui-causes", .link(let time, let from, let to, let label, let changed)),
+             ("swiftui-full-causes", .link(let time, let from, let to, let label, let changed)):
+            let full = table == "swiftui-full-causes"
             var line = "<row>" + interner.fresh("event-time", fmt: timeFormat(time), content: String(time))
-            line += eventCell(from.event) + nodeCell(from.node) + eventCell(to.event) + nodeCell(to.node)
+            line += eventCell(from.event) + (full ? fullNodeCell(from.node, event: from.event) : nodeCell(from.node))
+            line += eventCell(to.event) + (full ? fullNodeCell(to.node, event: to.event) : nodeCell(to.node))
             line += interner.leaf("string", label)
             let isStorage = [.state, .observable].contains(simulation.app.nodes[from.node].kind)
             line += isStorage ? interner.leaf("string", "Array<Item>") : "<sentinel/>"
@@ -580,7 +634,7 @@ struct Writer {
 }
 
 let arguments = CommandLine.arguments
-let tables = ["swiftui-causes", "swiftui-updates", "swiftui-update-groups", "swiftui-changes", "native"]
+let tables = ["swiftui-causes", "swiftui-full-causes", "swiftui-updates", "swiftui-update-groups", "swiftui-changes", "native"]
 guard (2...4).contains(arguments.count), let rows = Int(arguments[1]), rows >= 0,
       let seed = arguments.count >= 3 ? UInt64(arguments[2]) : 1,
       arguments.count < 4 || tables.contains(arguments[3]) else {

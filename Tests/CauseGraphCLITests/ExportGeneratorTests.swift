@@ -60,6 +60,23 @@ struct ExportGeneratorTests {
         #expect(titles(native).contains("environmentWriter EnvironmentWriter: ForegroundStyle"))
     }
 
+    @Test("swiftui-full-causes alone gives the nodes, edges and update times of the native recording")
+    func fullCausesAgree() throws {
+        let scratch = try TemporaryFolder()
+        let full = try Self.graph([try Self.generate(5_000, "swiftui-full-causes", into: scratch)])
+        let native = try Self.graph([try Self.generate(5_000, "native", into: scratch)])
+        let nodes = { (graph: JSONValue) in
+            (graph["nodes"]?.arrayValue ?? []).compactMap { node -> String? in
+                guard let title = node["title"]?.stringValue, let kind = node["kind"]?.stringValue else { return nil }
+                let duration = node["totalDuration"]?.numberValue.map(String.init) ?? "-"
+                return "\(kind) \(title) ×\(node["count"]?.numberValue ?? 0) \(duration)"
+            }.sorted()
+        }
+        #expect(nodes(full) == nodes(native))
+        #expect(nodes(full).contains { $0.hasPrefix("body LibraryItemSongRow ") && !$0.hasSuffix(" -") }, "updates have durations")
+        #expect(full["edges"]?.arrayValue?.count == native["edges"]?.arrayValue?.count)
+    }
+
     @Test("at 150,000 links: thousands of distinct nodes, and a default picture of at most 80 that fits a screen")
     func atScale() throws {
         let scratch = try TemporaryFolder()

@@ -88,6 +88,37 @@ public enum TraceInput {
         return total
     }
 
+    /// The traces `paths` name, one by one, for reading each on its own: a
+    /// file, FIFO or `.trace` bundle named directly is one trace; a directory
+    /// gives the regular files directly inside that hold a trace (in the byte
+    /// order of their names), and one note names what was set aside, as
+    /// ``read(paths:settings:into:diagnostics:)`` does.
+    public static func eachTrace(
+        in paths: [String], settings: ImportSettings = ImportSettings(), diagnostics: inout Diagnostics
+    ) throws(Diagnostic) -> [String] {
+        guard !paths.isEmpty else { throw .error("no trace given") }
+        var traces: [String] = []
+        for path in paths {
+            guard path != "-", FileKind(path: path) == .directory, !isInstrumentsDocument(path) else {
+                traces.append(path)
+                continue
+            }
+            var directory = try TraceDirectory(path: path)
+            for file in directory.files where try format(of: ByteStream(path: file), settings: settings, strict: false) == nil {
+                directory.setAside(file)
+            }
+            guard !directory.files.isEmpty else {
+                let skipped = directory.skipped.map { "; skipped \($0)" } ?? ""
+                throw .error("directory holds no trace files\(skipped)", at: SourceLocation(file: directory.path))
+            }
+            if let skipped = directory.skipped {
+                diagnostics.note("skipped \(skipped)", at: SourceLocation(file: directory.path))
+            }
+            traces += directory.files
+        }
+        return traces
+    }
+
     /// The format `stream` holds: `settings.format` if given, else the one its
     /// first bytes show. When none does, `strict` throws; otherwise the answer is `nil`.
     private static func format(of stream: ByteStream, settings: ImportSettings, strict: Bool) throws(Diagnostic) -> InputFormat? {

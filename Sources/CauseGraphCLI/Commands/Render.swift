@@ -9,7 +9,9 @@ struct Render: ParsableCommand {
             Large graphs are shaped before they are drawn: the filters apply in the order \
             --window, --focus/--depth, --ignore, --hide-system, --min-count, --max-nodes, \
             --max-edges; links through removed nodes become dotted edges, and a legend says what \
-            was left out. By default at most 80 nodes and 150 edges are drawn.
+            was left out. By default at most 80 nodes and 150 edges are drawn. With --each, every \
+            trace is drawn on its own, in one process; a trace that fails is named in a one-line \
+            error, the others are still written, and the exit status is 2.
             """)
 
     @OptionGroup var input: InputOptions
@@ -20,7 +22,11 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
     var engine: String = "dot"
 
+    @Flag(help: "Render each trace (each trace file of a folder) on its own into the folder named by -o: NAME.EXT becomes NAME.<format>, svg unless --format says otherwise.")
+    var each = false
+
     func run() throws {
+        if each { return try renderEach() }
         let format = try outputOptions.resolvedFormat()
         if format == .svg || format.isBinary { try OutputOptions.requireNamedOnTerminal(outputOptions.named, what: "graph") }
         let shaped = try shaping.shapedGraph(input)

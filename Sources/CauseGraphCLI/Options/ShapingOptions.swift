@@ -107,12 +107,19 @@ struct ShapingOptions: ParsableArguments {
         }
     }
 
-    /// Reads the traces (through the time window, if any) and shapes their graph.
+    /// Reads the traces (through the time window and the interaction chosen,
+    /// if any) and shapes their graph.
     func shapedGraph(_ input: InputOptions) throws -> ShapedGraph {
+        try shapedGraph(of: input.traces, reading: input.settings)
+    }
+
+    /// Reads `traces` into one graph (through the time window and the
+    /// interaction chosen, if any) and shapes it.
+    func shapedGraph(of traces: [String], reading importSettings: ImportSettings) throws -> ShapedGraph {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        var builder = GraphBuilder(frameRate: input.settings.frameRate)
-        let read = try self.read(input, into: &builder, diagnostics: &diagnostics)
+        var builder = GraphBuilder(frameRate: importSettings.frameRate)
+        let read = try self.read(traces, settings: importSettings, into: &builder, diagnostics: &diagnostics)
         let graph = builder.finish().notingFrameRates(in: &diagnostics)
         return try shape(graph, window: read.window, interaction: read.interaction, diagnostics: &diagnostics)
     }
@@ -122,14 +129,20 @@ struct ShapingOptions: ParsableArguments {
     func read<Sink: TraceSink>(
         _ input: InputOptions, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws -> (window: WindowStatistics?, interaction: InteractionStatistics?) {
+        try read(input.traces, settings: input.settings, into: &sink, diagnostics: &diagnostics)
+    }
+
+    private func read<Sink: TraceSink>(
+        _ traces: [String], settings importSettings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
+    ) throws -> (window: WindowStatistics?, interaction: InteractionStatistics?) {
         let settings = try settings()
         guard let interaction = settings.interaction else {
             guard let window = settings.window else {
-                try TraceInput.read(paths: input.traces, settings: input.settings, into: &sink, diagnostics: &diagnostics)
+                try TraceInput.read(paths: traces, settings: importSettings, into: &sink, diagnostics: &diagnostics)
                 return (nil, nil)
             }
             var filter = TimeWindowFilter(window: window, downstream: sink)
-            try TraceInput.read(paths: input.traces, settings: input.settings, into: &filter, diagnostics: &diagnostics)
+            try TraceInput.read(paths: traces, settings: importSettings, into: &filter, diagnostics: &diagnostics)
             sink = filter.downstream
             return (filter.statistics, nil)
         }
@@ -137,11 +150,11 @@ struct ShapingOptions: ParsableArguments {
         var windowStatistics: WindowStatistics?
         if let window = settings.window {
             var filter = TimeWindowFilter(window: window, downstream: recorder)
-            try TraceInput.read(paths: input.traces, settings: input.settings, into: &filter, diagnostics: &diagnostics)
+            try TraceInput.read(paths: traces, settings: importSettings, into: &filter, diagnostics: &diagnostics)
             recorder = filter.downstream
             windowStatistics = filter.statistics
         } else {
-            try TraceInput.read(paths: input.traces, settings: input.settings, into: &recorder, diagnostics: &diagnostics)
+            try TraceInput.read(paths: traces, settings: importSettings, into: &recorder, diagnostics: &diagnostics)
         }
         do {
             return (windowStatistics, try recorder.replay(interaction, into: &sink))

@@ -1,7 +1,7 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
 
 @Suite("trace inputs: files, folders and streams")
 struct TraceInputTests {
@@ -27,6 +27,27 @@ struct TraceInputTests {
         #expect(diagnostics.all.map(\.description) == [
             "\(folder.url.path): note: skipped 2 files that are not traces ('README.md', 'graph.json') and 1 folder ('old/')"
         ])
+    }
+
+    @Test("each trace on its own: a folder's trace files in name order, what is named directly as given, one note per folder")
+    func eachTrace() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("b.jsonl", trace)
+        try folder.write("a.jsonl", trace)
+        try folder.write("README.md", "# notes\n")
+        let named = try folder.write("named.txt", "anything: it is read, and judged, when its graph is drawn")
+        var diagnostics = Diagnostics()
+        let traces = try TraceInput.eachTrace(in: [named, folder.url.path, "-"], diagnostics: &diagnostics)
+        #expect(traces == [named, folder.path("a.jsonl"), folder.path("b.jsonl"), "-"])
+        #expect(diagnostics.all.map(\.description) == [
+            "\(folder.url.path): note: skipped 2 files that are not traces ('README.md', 'named.txt')"
+        ])
+
+        let empty = try TemporaryFolder()
+        try empty.write("README.md", "# notes\n")
+        #expect(throws: Diagnostic.error("directory holds no trace files; skipped 1 file that is not a trace ('README.md')", at: SourceLocation(file: empty.url.path))) {
+            try TraceInput.eachTrace(in: [empty.url.path], diagnostics: &diagnostics)
+        }
     }
 
     @Test("an explicit --input-format makes every file of a folder count")

@@ -61,7 +61,15 @@ struct InstrumentsTableReader {
     /// Node cells already classified in this document, by interned value.
     private var nodeCache: [ValueRef: Int32] = [:]
     private var nodes: [NodeDescription] = []
+    private var classificationsByFields: [NodeCell.Identity: NodeClassification] = [:]
     private var changedCache: [ValueRef: [String]] = [:]
+    /// What update rows' interned text cells say, worked out once per
+    /// distinct value rather than once per row.
+    private var updateKindCache: [ValueRef: NodeKind] = [:]
+    private var mentionsSkipCache: [ValueRef: Bool] = [:]
+    private var severityCache: [ValueRef: Severity?] = [:]
+    /// Update titles already classified, since the titles of a recording are few.
+    private var updateClassifications: [String: NodeClassification] = [:]
     /// One bit per kept value of the document: set for event-id values
     /// whose event was emitted.
     private var emittedEventValues: [UInt64] = []
@@ -96,7 +104,11 @@ struct InstrumentsTableReader {
     mutating func startDocument() {
         nodeCache.removeAll(keepingCapacity: true)
         nodes.removeAll(keepingCapacity: true)
+        classificationsByFields.removeAll(keepingCapacity: true)
         changedCache.removeAll(keepingCapacity: true)
+        updateKindCache.removeAll(keepingCapacity: true)
+        mentionsSkipCache.removeAll(keepingCapacity: true)
+        severityCache.removeAll(keepingCapacity: true)
         emittedEventValues.removeAll(keepingCapacity: true)
         table = .unused
         documentCauseSchemas = []
@@ -188,20 +200,15 @@ struct InstrumentsTableReader {
         var details = EventJoin.UpdateDetails()
         details.time = try time(columns.start, row, values)
         details.duration = try time(columns.duration, row, values)
-        let updateType = string(columns.updateType, row, values)
-        let description = string(columns.description, row, values)
         // Layout work has no update type: `swiftui-layout-updates` has no such column.
-        details.kind = updateType.map(Self.kind(ofUpdateType:)) ?? (columns.updateType == nil ? .other : nil)
+        details.kind = columns.updateType == nil ? .other : updateKind(columns.updateType, row, values)
         // The export has no "ran" column; a skipped body says so in its type or description.
-        details.ran = ![updateType, description].contains { $0?.lowercased().contains("skip") ?? false }
+        details.ran = !mentionsSkip(columns.updateType, row, values) && !mentionsSkip(columns.description, row, values)
         details.module = string(columns.module, row, values)
         // View Body rows leave `view-name` blank and name the view in
         // `description`; layout rows name it in `view-name`.
-        details.title = string(columns.viewName, row, values) ?? description
-        if let severity = string(columns.severity, row, values) {
-            details.severity = Self.severity(severity)
-            if details.severity == nil { unknownSeverities[severity, default: 0] += 1 }
-        }
+        details.title = string(columns.viewName, row, values) ?? string(columns.description, row, values)
+        details.severity = severity(columns.severity, row, values)
         let causes = columns.rootCauses.map { rootCauses(row.cells[$0], values) } ?? []
         join.add(details, for: event, rootCauses: causes)
     }
@@ -281,9 +288,9 @@ struct InstrumentsTableReader {
     ) throws(XMLReadFailure) {
         guard join.markEmitted(id) else { return }
         // Fields read one by one: copying the whole description per event shows in profiles.
-        let described = column.map { Int(describeNode(row.cells[$0], values)) }
-        let classification = described.map { nodes[$0].classification } ?? classifier.classify(title: "event \(id)", colour: nil, icon: nil)
-        let times = described.map { nodes[$0].times } ?? NodeCell.Times()
+        let described = column.map { describeNode(row.cells[$0], values) }
+        let classification = described?.classification ?? classifier.classify(title: "event \(id)", colour: nil, icon: nil)
+        let times = described?.times ?? NodeCell.Times()
         var event = TraceEvent(id: id, kind: classification.kind, title: classification.title, owner: classification.owner, time: times.start ?? rowTime)
         if let details = join.details(of: id) {
             Self.complete(&event, with: details)
@@ -343,16 +350,27 @@ struct InstrumentsTableReader {
     }
 
     /// Classifies a node cell (`typed-array` of title, colour, icon, …),
-    /// once per interned cell.
-    private mutating func describeNode(_ cell: ValueRef, _ values: InternedValues) -> Int32 {
+    /// once per interned cell, or, for the cells of `swiftui-full-causes`
+    /// (each one event's, with its times), once per interned title, colour
+    /// and icon: those cells are not kept, or memory would grow with events.
+    private mutating func describeNode(_ cell: ValueRef, _ values: InternedValues) -> NodeDescription {
         let cacheable = InternedValues.isKept(cell)
-        if cacheable, let index = nodeCache[cell] { return index }
+        if cacheable, let index = nodeCache[cell] { return nodes[Int(index)] }
         let fields = NodeCell(cell, values)
-        let index = Int32(nodes.count)
-        let classification = classifier.classify(title: fields.title, colour: fields.colour, icon: fields.icon)
-        nodes.append(NodeDescription(classification: classification, times: fields.times))
-        if cacheable { nodeCache[cell] = index }
-        return index
+        let identity = NodeCell.identity(cell, values)
+        let classification: NodeClassification
+        if let identity, let known = classificationsByFields[identity] {
+            classification = known
+        } else {
+            classification = classifier.classify(title: fields.title, colour: fields.colour, icon: fields.icon)
+            if let identity { classificationsByFields[identity] = classification }
+        }
+        let description = NodeDescription(classification: classification, times: fields.times)
+        if cacheable && fields.times.isEmpty {
+            nodeCache[cell] = Int32(nodes.count)
+            nodes.append(description)
+        }
+        return description
     }
 
     // MARK: End
@@ -388,7 +406,9 @@ struct InstrumentsTableReader {
     }
 
     private mutating func emitUpdate(_ id: EventID, _ details: EventJoin.UpdateDetails) throws(XMLReadFailure) {
-        let classification = classifier.classify(title: details.title ?? "", colour: nil, icon: nil)
+        let title = details.title ?? ""
+        let classification = updateClassifications[title] ?? classifier.classify(title: title, colour: nil, icon: nil)
+        updateClassifications[title] = classification
         var event = TraceEvent(id: id, kind: classification.kind, title: classification.title, owner: classification.owner)
         Self.complete(&event, with: details)
         event.backtrace = join.backtrace(event: id, time: nil)
@@ -503,6 +523,42 @@ struct InstrumentsTableReader {
     private func string(_ column: Int?, _ row: ExportRow, _ values: InternedValues) -> String? {
         guard let column, let text = values.label(row.cells[column]), !text.isEmpty else { return nil }
         return text
+    }
+
+    /// The kind an update-type cell names; `nil` for an empty cell.
+    private mutating func updateKind(_ column: Int?, _ row: ExportRow, _ values: InternedValues) -> NodeKind? {
+        guard let column else { return nil }
+        let cell = row.cells[column]
+        if let known = updateKindCache[cell] { return known }
+        guard let text = string(column, row, values) else { return nil }
+        let kind = Self.kind(ofUpdateType: text)
+        if InternedValues.isKept(cell) { updateKindCache[cell] = kind }
+        return kind
+    }
+
+    /// Whether a cell's text says "skip", in any case.
+    private mutating func mentionsSkip(_ column: Int?, _ row: ExportRow, _ values: InternedValues) -> Bool {
+        guard let column else { return false }
+        let cell = row.cells[column]
+        if let known = mentionsSkipCache[cell] { return known }
+        let mentions = string(column, row, values)?.lowercased().contains("skip") ?? false
+        if InternedValues.isKept(cell) { mentionsSkipCache[cell] = mentions }
+        return mentions
+    }
+
+    /// The severity a cell names; an unknown name is counted for a note.
+    private mutating func severity(_ column: Int?, _ row: ExportRow, _ values: InternedValues) -> Severity? {
+        guard let column else { return nil }
+        let cell = row.cells[column]
+        if let known = severityCache[cell] {
+            if known == nil, let text = string(column, row, values) { unknownSeverities[text, default: 0] += 1 }
+            return known
+        }
+        guard let text = string(column, row, values) else { return nil }
+        let severity = Self.severity(text)
+        if severity == nil { unknownSeverities[text, default: 0] += 1 }
+        if InternedValues.isKept(cell) { severityCache[cell] = severity }
+        return severity
     }
 
     /// `Update`, `Invalidation` and `Creation` are the known labels; any

@@ -16,6 +16,16 @@ struct NodeCell {
         var start: Nanoseconds?
         var end: Nanoseconds?
         var duration: Nanoseconds?
+
+        var isEmpty: Bool { start == nil && end == nil && duration == nil }
+    }
+
+    /// The interned values a cell's classification depends on: its title,
+    /// colour and icon (null when missing).
+    struct Identity: Hashable {
+        var title: ValueRef
+        var colour: ValueRef
+        var icon: ValueRef
     }
 
     var title = ""
@@ -40,6 +50,21 @@ struct NodeCell {
         times.start = field(6).flatMap { Self.time($0, values) }
         times.end = field(7).flatMap { Self.time($0, values) }
         times.duration = field(8).flatMap { Self.time($0, values) }
+    }
+
+    /// The identity of `cell`'s classifying fields; `nil` when one of them
+    /// lives only for the row, so it names nothing beyond it.
+    static func identity(_ cell: ValueRef, _ values: InternedValues) -> Identity? {
+        let identity: Identity
+        if values.kind(cell) == .list {
+            let fields = values.children(cell)
+            func field(_ position: Int) -> ValueRef { position < fields.count ? fields[fields.startIndex + position] : 0 }
+            identity = Identity(title: field(0), colour: field(1), icon: field(2))
+        } else {
+            identity = Identity(title: cell, colour: 0, icon: 0)
+        }
+        func lasts(_ value: ValueRef) -> Bool { value == 0 || InternedValues.isKept(value) }
+        return lasts(identity.title) && lasts(identity.colour) && lasts(identity.icon) ? identity : nil
     }
 
     /// A time in nanoseconds; past `Int64.max` it is unknown, as in the

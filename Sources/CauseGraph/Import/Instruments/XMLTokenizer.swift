@@ -224,72 +224,80 @@ struct XMLTokenizer {
             throw .at(offset: base + start + 1, message: "expected an element name after \"<\"")
         }
         var tag = XMLStartTag(name: (start + 1)..<i, offset: start)
-        while true {
-            let beforeSpace = i
-            while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
-            guard i < n else { return nil }
-            let byte = bytes[i]
-            if byte == Byte.greaterThan {
+        // Most tags of an export are cells that refer to a value defined
+        // earlier; they are read at once, as the loop below would read them.
+        if let cell = Self.referenceCell(in: bytes, at: i) {
+            tag.ref = cell.value
+            tag.isSelfClosing = true
+            i = cell.end
+        } else {
+            while true {
+                let beforeSpace = i
+                while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
+                guard i < n else { return nil }
+                let byte = bytes[i]
+                if byte == Byte.greaterThan {
+                    i += 1
+                    break
+                }
+                if byte == Byte.slash {
+                    guard i + 1 < n else { return nil }
+                    guard bytes[i + 1] == Byte.greaterThan else {
+                        throw .at(offset: base + i, message: "expected \"/>\" to close the tag")
+                    }
+                    tag.isSelfClosing = true
+                    i += 2
+                    break
+                }
+                guard i > beforeSpace else {
+                    throw .at(offset: base + i, message: "expected whitespace, \">\" or \"/>\" after the element name or attribute")
+                }
+                let nameStart = i
+                while i < n, Byte.isNameByte(bytes[i]) { i += 1 }
+                guard i < n else { return nil }
+                guard i > nameStart else {
+                    throw .at(offset: base + i, message: "expected an attribute name, \">\" or \"/>\"")
+                }
+                let nameEnd = i
+                while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
+                guard i < n else { return nil }
+                guard bytes[i] == Byte.equals else {
+                    throw .at(offset: base + i, message: "expected \"=\" after the attribute name")
+                }
                 i += 1
-                break
-            }
-            if byte == Byte.slash {
-                guard i + 1 < n else { return nil }
-                guard bytes[i + 1] == Byte.greaterThan else {
-                    throw .at(offset: base + i, message: "expected \"/>\" to close the tag")
+                while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
+                guard i < n else { return nil }
+                let quote = bytes[i]
+                guard quote == Byte.doubleQuote || quote == Byte.singleQuote else {
+                    throw .at(offset: base + i, message: "expected a quoted attribute value")
                 }
-                tag.isSelfClosing = true
-                i += 2
-                break
-            }
-            guard i > beforeSpace else {
-                throw .at(offset: base + i, message: "expected whitespace, \">\" or \"/>\" after the element name or attribute")
-            }
-            let nameStart = i
-            while i < n, Byte.isNameByte(bytes[i]) { i += 1 }
-            guard i < n else { return nil }
-            guard i > nameStart else {
-                throw .at(offset: base + i, message: "expected an attribute name, \">\" or \"/>\"")
-            }
-            let nameEnd = i
-            while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
-            guard i < n else { return nil }
-            guard bytes[i] == Byte.equals else {
-                throw .at(offset: base + i, message: "expected \"=\" after the attribute name")
-            }
-            i += 1
-            while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
-            guard i < n else { return nil }
-            let quote = bytes[i]
-            guard quote == Byte.doubleQuote || quote == Byte.singleQuote else {
-                throw .at(offset: base + i, message: "expected a quoted attribute value")
-            }
-            let valueStart = i + 1
-            // Values are short: one pass finds the closing quote and refuses "<".
-            var valueEnd = valueStart
-            while valueEnd < n {
-                let byte = bytes[valueEnd]
-                if byte == quote { break }
-                if byte == Byte.lessThan {
-                    throw .at(offset: base + valueEnd, message: "\"<\" is not allowed in an attribute value")
+                let valueStart = i + 1
+                // Values are short: one pass finds the closing quote and refuses "<".
+                var valueEnd = valueStart
+                while valueEnd < n {
+                    let byte = bytes[valueEnd]
+                    if byte == quote { break }
+                    if byte == Byte.lessThan {
+                        throw .at(offset: base + valueEnd, message: "\"<\" is not allowed in an attribute value")
+                    }
+                    valueEnd += 1
                 }
-                valueEnd += 1
-            }
-            guard valueEnd < n else { return nil }
-            i = valueEnd + 1
-            let value = valueStart..<valueEnd
-            switch nameEnd - nameStart {
-            case 2 where bytes[nameStart] == UInt8(ascii: "i") && bytes[nameStart + 1] == UInt8(ascii: "d"):
-                tag.id = value
-            case 3 where bytes[nameStart] == UInt8(ascii: "r") && bytes[nameStart + 1] == UInt8(ascii: "e") && bytes[nameStart + 2] == UInt8(ascii: "f"):
-                tag.ref = value
-            case 3 where bytes[nameStart] == UInt8(ascii: "f") && bytes[nameStart + 1] == UInt8(ascii: "m") && bytes[nameStart + 2] == UInt8(ascii: "t"):
-                tag.fmt = value
-            case 4 where bytes[nameStart] == UInt8(ascii: "n") && bytes[nameStart + 1] == UInt8(ascii: "a")
-                && bytes[nameStart + 2] == UInt8(ascii: "m") && bytes[nameStart + 3] == UInt8(ascii: "e"):
-                tag.nameAttribute = value
-            default:
-                break
+                guard valueEnd < n else { return nil }
+                i = valueEnd + 1
+                let value = valueStart..<valueEnd
+                switch nameEnd - nameStart {
+                case 2 where bytes[nameStart] == UInt8(ascii: "i") && bytes[nameStart + 1] == UInt8(ascii: "d"):
+                    tag.id = value
+                case 3 where bytes[nameStart] == UInt8(ascii: "r") && bytes[nameStart + 1] == UInt8(ascii: "e") && bytes[nameStart + 2] == UInt8(ascii: "f"):
+                    tag.ref = value
+                case 3 where bytes[nameStart] == UInt8(ascii: "f") && bytes[nameStart + 1] == UInt8(ascii: "m") && bytes[nameStart + 2] == UInt8(ascii: "t"):
+                    tag.fmt = value
+                case 4 where bytes[nameStart] == UInt8(ascii: "n") && bytes[nameStart + 1] == UInt8(ascii: "a")
+                    && bytes[nameStart + 2] == UInt8(ascii: "m") && bytes[nameStart + 3] == UInt8(ascii: "e"):
+                    tag.nameAttribute = value
+                default:
+                    break
+                }
             }
         }
         let name = UnsafeBufferPointer(rebasing: bytes[tag.name])
@@ -298,6 +306,20 @@ struct XMLTokenizer {
         try handler.startElement(tag, bytes: bytes, base: base)
         if tag.isSelfClosing { try close(bytes: bytes, base: base, handler: &handler) }
         return i
+    }
+
+    /// ` ref="DIGITS"/>` at `i`, the whole rest of a `<tag ref="N"/>` cell:
+    /// the digits and the offset just past `>`; `nil` when the tag goes on
+    /// any other way (or the buffer ends first).
+    @inline(__always)
+    private static func referenceCell(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: Range<Int>, end: Int)? {
+        let n = bytes.count
+        guard i + 9 <= n, bytes[i] == UInt8(ascii: " "), bytes[i + 1] == UInt8(ascii: "r"), bytes[i + 2] == UInt8(ascii: "e"),
+              bytes[i + 3] == UInt8(ascii: "f"), bytes[i + 4] == Byte.equals, bytes[i + 5] == Byte.doubleQuote else { return nil }
+        var j = i + 6
+        while j < n, bytes[j] &- Byte.zero < 10 { j += 1 }
+        guard j > i + 6, j + 3 <= n, bytes[j] == Byte.doubleQuote, bytes[j + 1] == Byte.slash, bytes[j + 2] == Byte.greaterThan else { return nil }
+        return (i + 6..<j, j + 3)
     }
 
     private mutating func endTag<Handler: XMLTokenHandler>(

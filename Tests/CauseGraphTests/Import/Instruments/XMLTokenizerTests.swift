@@ -70,6 +70,20 @@ private struct TokenRecorder: XMLTokenHandler {
         #expect(try tokens(document) == ["<a id=1 fmt=x & y>", "'t<1>'", "<b ref=1>", "</>", "'<raw> & '", "</>"])
     }
 
+    @Test("a <tag ref=\"N\"/> cell reads as any other spelling of it, whole or cut anywhere; a near miss as the general rules say")
+    func referenceCells() throws {
+        let cells = ["<b ref=\"12\"/>", "<b ref=\"12\" />", "<b ref='12'/>", "<b  ref=\"12\"/>", "<b ref=\"12\" id=\"3\"/>"]
+        let expected = [["<a>", "<b ref=12>", "</>", "</>"], ["<a>", "<b ref=12>", "</>", "</>"], ["<a>", "<b ref=12>", "</>", "</>"],
+                        ["<a>", "<b ref=12>", "</>", "</>"], ["<a>", "<b id=3 ref=12>", "</>", "</>"]]
+        for (cell, tokens) in zip(cells, expected) {
+            for size in [1, 2, 5, 9, .max] {
+                #expect(try self.tokens("<a>\(cell)</a>", pieceSize: size) == tokens, "\(cell) in pieces of \(size)")
+            }
+        }
+        #expect(try tokens("<a><b ref=\"1x\"/><b ref=\"\"/><b ref=\"7\">t</b></a>") == ["<a>", "<b ref=1x>", "</>", "<b ref=>", "</>", "<b ref=7>", "'t'", "</>", "</>"])
+        #expect(failure("<a><b ref=\"12\"/ ></a>")?.message == "expected \"/>\" to close the tag")
+    }
+
     @Test func referencesDecode() throws {
         #expect(try tokens("<a>&quot;&apos;&#65;&#x42;&#x1F600;</a>") == ["<a>", "'\"'AB\u{1F600}'", "</>"])
         for bad in ["<a>&#0;</a>", "<a>&#xD800;</a>", "<a>&#x110000;</a>", "<a>&nbsp;</a>", "<a>& b</a>", "<a>&#;</a>"] {

@@ -1,0 +1,107 @@
+import ArgumentParser
+import CauseGraph
+import Foundation
+import GraphvizRender
+
+/// `causegraph render --each`: many graphs in one process, as documentation
+/// builds render them, so the runtime and libgraphviz's plugins load once.
+extension Render {
+    /// One trace and the file its graph is written to.
+    struct EachJob {
+        var trace: String
+        var output: String
+    }
+
+    func renderEach() throws {
+        guard let folder = outputOptions.named, folder != "-" else {
+            throw ValidationError("--each writes one file per trace; name the folder to write them into with -o")
+        }
+        guard !input.traces.contains("-") else {
+            throw ValidationError("--each names each output after its trace; standard input ('-') has no name")
+        }
+        let format = outputOptions.format ?? .svg
+        var diagnostics = Diagnostics()
+        let traces: [String]
+        do {
+            traces = try TraceInput.eachTrace(in: input.traces, settings: input.settings, diagnostics: &diagnostics)
+        } catch {
+            Terminal.standardError.print(diagnostics)
+            throw error
+        }
+        Terminal.standardError.print(diagnostics)
+        let jobs = try Self.jobs(for: traces, into: folder, format: format)
+        try Self.makeFolder(folder)
+
+        let encoder = DOTEncoder(style: themeOption.theme.style)
+        var failed = false
+        for job in jobs {
+            do {
+                let shaped = try shaping.shapedGraph(of: [job.trace], reading: input.settings)
+                try GraphWriter.write(
+                    format, to: job.output, engine: engine,
+                    json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },
+                    dot: { encoder.encode(shaped.graph, legend: shaped.legend) })
+            } catch {
+                failed = true
+                _ = ExitStatus.report(Self.naming(job.trace, in: error))
+            }
+        }
+        if failed { throw ExitCode(ExitStatus.badInput) }
+    }
+
+    /// Each trace once, with the file its graph goes to: `NAME.EXT` becomes
+    /// `FOLDER/NAME.<format>`. Refuses two traces that would share an output,
+    /// and an output that would replace its own trace.
+    static func jobs(for traces: [String], into folder: String, format: RenderFormat) throws -> [EachJob] {
+        var jobs: [EachJob] = []
+        var seen: Set<String> = []
+        var traceByOutput: [String: String] = [:]
+        for trace in traces where seen.insert(absolute(trace)).inserted {
+            let name = (trace as NSString).lastPathComponent
+            let stem = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? name[...]
+            let output = (folder as NSString).appendingPathComponent("\(stem).\(format.fileExtension)")
+            if let other = traceByOutput[output] {
+                throw ValidationError("'\(other)' and '\(trace)' would both be rendered to '\(output)'; rename one or render them in separate runs")
+            }
+            if absolute(output) == absolute(trace) {
+                throw ValidationError("rendering '\(trace)' would overwrite it; choose another folder or --format")
+            }
+            traceByOutput[output] = trace
+            jobs.append(EachJob(trace: trace, output: output))
+        }
+        return jobs
+    }
+
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// Creates the output folder (and its parents) unless it exists; refuses a file in its place.
+    private static func makeFolder(_ folder: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw ValidationError("'\(folder)' is not a folder; --each writes one file per trace into the folder named by -o")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic.error("cannot create the folder", at: SourceLocation(file: folder))
+        }
+    }
+
+    /// The error of one trace, naming the trace when the error names no file itself.
+    private static func naming(_ trace: String, in error: Error) -> Error {
+        switch error {
+        case var diagnostic as Diagnostic where diagnostic.location == nil:
+            diagnostic.location = SourceLocation(file: trace)
+            return diagnostic
+        case let failure as GraphvizError:
+            return Diagnostic.error(failure.description, at: SourceLocation(file: trace))
+        default:
+            return error
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Peak memory of an import at scale: it may grow with the rows an export
+/// holds only by a small, bounded amount per row (the per-event state); the
+/// figures themselves come from `make bench`.
+@Suite("import memory at scale", .serialized)
+struct ImportMemoryTests {
+    static let rows = 50_000
+
+    /// Bytes of peak memory one more row of `swiftui-causes` may cost: the
+    /// import keeps an event's node and a few bits per event, and the ids
+    /// xctrace defines (about two per row), but never a row's text. Today
+    /// the growth is measured at some 100 bytes a row (50,000 to 200,000
+    /// rows: 35 to 50 MB); a per-row string would cost hundreds more.
+    static let bytesPerRow = 160
+
+    @Test("4× the rows of swiftui-causes: peak memory grows by a bounded amount per row")
+    func causesGrowBoundedPerRow() throws {
+        let scratch = try TemporaryFolder()
+        let small = try ExportGeneratorTests.generate(Self.rows, "swiftui-causes", into: scratch)
+        let large = try ExportGeneratorTests.generate(Self.rows * 4, "swiftui-causes", into: scratch)
+        let importPeak = { (path: String) in
+            try Self.peakResidentBytes(Causegraph.executable.path, ["render", path, "--format", "json", "--max-nodes", "0", "--max-edges", "0", "-o", "/dev/null"])
+        }
+        let smallPeak = try importPeak(small)
+        let largePeak = try importPeak(large)
+        let growth = max(0, largePeak - smallPeak) / (Self.rows * 3)
+        #expect(growth < Self.bytesPerRow, "peak \(smallPeak >> 20) MB at \(Self.rows) rows, \(largePeak >> 20) MB at \(Self.rows * 4): \(growth) bytes a row")
+    }
+
+    /// Runs `executable` with its output discarded and returns its peak
+    /// resident memory, as the kernel accounted it for that one child.
+    static func peakResidentBytes(_ executable: String, _ arguments: [String]) throws -> Int {
+        // `exec` keeps the shell's process, so the usage wait4 reports is the tool's own.
+        let argv = ["/bin/sh", "-c", "exec \"$0\" \"$@\" >/dev/null 2>&1", executable] + arguments
+        var cArguments = argv.map { strdup($0) }
+        cArguments.append(nil)
+        defer { cArguments.forEach { free($0) } }
+        var pid = pid_t()
+        try #require(posix_spawn(&pid, "/bin/sh", nil, nil, cArguments, environ) == 0)
+        var status: Int32 = 0
+        var usage = rusage()
+        try #require(wait4(pid, &status, 0, &usage) == pid)
+        try #require(status == 0, "\(arguments.joined(separator: " ")) exited with status \(status)")
+        #if canImport(Darwin)
+        return Int(usage.ru_maxrss)  // bytes
+        #else
+        return Int(usage.ru_maxrss) * 1024  // kilobytes
+        #endif
+    }
+}
