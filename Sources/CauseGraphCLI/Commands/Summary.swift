@@ -35,6 +35,13 @@ struct Summary: ParsableCommand {
     }
 
     func run() throws {
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        try report.write(SummaryFormatter.format(try summary(diagnostics: &diagnostics), as: report.format, style: report.style))
+    }
+
+    /// The summary, for this command and for `causegraph mcp`'s `summary` tool.
+    func summary(diagnostics: inout Diagnostics) throws -> TraceSummary {
         var thresholds = FindingThresholds()
         thresholds.fanOut = fanOut
         thresholds.churn = churn
@@ -42,11 +49,8 @@ struct Summary: ParsableCommand {
         thresholds.longBodies = longBodies
         thresholds.storm = storm
         thresholds.stormWindow = stormWindow.nanoseconds
-        var diagnostics = Diagnostics()
-        defer { Terminal.standardError.print(diagnostics) }
         let graph = try CauseGraph.reconstruct(
             from: input.traces, settings: input.settings, burstWindow: thresholds.stormWindow, diagnostics: &diagnostics)
-        let summary = TraceSummary(graph: graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds)
-        try report.write(SummaryFormatter.format(summary, as: report.format, style: report.style))
+        return TraceSummary(graph: graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds)
     }
 }

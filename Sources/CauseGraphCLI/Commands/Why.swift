@@ -46,6 +46,11 @@ struct Why: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
+        try report.write(WhyFormatter.format(try whyReport(diagnostics: &diagnostics), as: report.format, style: report.style))
+    }
+
+    /// The answer, for this command and for `causegraph mcp`'s `why` tool.
+    func whyReport(diagnostics: inout Diagnostics) throws -> WhyReport {
         let whyReport: WhyReport
         if update != nil || list {
             let (graph, events) = try CauseGraph.reconstructWithEvents(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
@@ -62,7 +67,7 @@ struct Why: ParsableCommand {
             let graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
             whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: try explain(graph))
         }
-        try report.write(WhyFormatter.format(whyReport, as: report.format, style: report.style))
+        return whyReport
     }
 
     private func explain(_ graph: CauseGraph) throws -> [CauseTree] {
