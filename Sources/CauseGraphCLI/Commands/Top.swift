@@ -49,7 +49,9 @@ struct Top: ParsableCommand {
             TopFormatter.Heading(source: stream.name, interval: interval.defaultValueDescription, ended: ended)
         }
         if let screen {
-            try watch(on: screen, reader: reader, live: live, heading: heading)
+            let quit = watch(on: screen, reader: reader, live: live, heading: heading)
+            // Quitting before any change line came is no error, and leaves nothing to save.
+            if quit && reader.withTally({ $0.bodies }) == 0 { return }
         } else {
             try print(reader: reader, heading: heading)
         }
@@ -58,8 +60,8 @@ struct Top: ParsableCommand {
         try saved?.commit()
     }
 
-    /// Redraws the table on the terminal until `q`.
-    private func watch(on screen: LiveScreen, reader: LogReader, live: LiveReading, heading: (Bool) -> TopFormatter.Heading) throws {
+    /// Redraws the table on the terminal until `q` (and returns `true`), or until the input fails.
+    private func watch(on screen: LiveScreen, reader: LogReader, live: LiveReading, heading: (Bool) -> TopFormatter.Heading) -> Bool {
         screen.enter()
         defer { screen.leave() }
         var next = DispatchTime.now() + .nanoseconds(Int(interval.nanoseconds))
@@ -68,12 +70,12 @@ struct Top: ParsableCommand {
             let (rows, columns) = screen.size
             let table = reader.withTally { TopFormatter.format($0, heading: heading(ended), rows: max(rows - 4, 1), width: columns, style: TextStyle(colour: true)) }
             screen.draw(table + "\n" + (ended ? "q quits" : "q quits · every \(interval.defaultValueDescription)") + "\n")
-            if ended && reader.failure != nil { return }
+            if ended && reader.failure != nil { return false }
             while DispatchTime.now() < next {
                 if let key = screen.key(before: min(next, DispatchTime.now() + .milliseconds(100))), key == UInt8(ascii: "q") || key == UInt8(ascii: "Q") {
                     live.stop()
                     _ = reader.wait()
-                    return
+                    return true
                 }
                 if !ended && reader.hasEnded {
                     ended = true
@@ -112,7 +114,7 @@ struct Top: ParsableCommand {
 private final class LogReader: @unchecked Sendable {
     private let stream: ByteStream
     private let settings: ImportSettings
-    private let saved: OutputFile?
+    private weak var saved: OutputFile?
     private let lock = NSLock()
     private var tally = LiveTally()
     private var ended = false
@@ -128,23 +130,32 @@ private final class LogReader: @unchecked Sendable {
 
     func start() {
         Thread.detachNewThread { [self] in
-            var diagnostics = Diagnostics()
-            do {
-                if let saved {
-                    var sink = TeeSink(SharedTallySink(reader: self), NativeTraceWriter(output: saved))
-                    try ChangeLogImporter.read([stream], settings: settings, into: &sink, diagnostics: &diagnostics)
-                } else {
-                    var sink = SharedTallySink(reader: self)
-                    try ChangeLogImporter.read([stream], settings: settings, into: &sink, diagnostics: &diagnostics)
-                }
-            } catch {
-                lock.withLock { readFailure = error }
-            }
+            let (failure, diagnostics) = read()
             lock.withLock {
+                readFailure = failure
                 self.diagnostics = diagnostics
                 ended = true
             }
             finished.signal()
+        }
+    }
+
+    /// Reads the whole log. The saved trace is held only while reading, so
+    /// once the input failed the command's own reference is the last, and
+    /// the temporary file goes with it.
+    private func read() -> (Error?, Diagnostics) {
+        var diagnostics = Diagnostics()
+        do {
+            if let saved {
+                var sink = TeeSink(SharedTallySink(reader: self), NativeTraceWriter(output: saved))
+                try ChangeLogImporter.read([stream], settings: settings, into: &sink, diagnostics: &diagnostics)
+            } else {
+                var sink = SharedTallySink(reader: self)
+                try ChangeLogImporter.read([stream], settings: settings, into: &sink, diagnostics: &diagnostics)
+            }
+            return (nil, diagnostics)
+        } catch {
+            return (error, diagnostics)
         }
     }
 

@@ -55,10 +55,11 @@ public final class ByteStream {
 
     /// Reads a descriptor the caller opened, such as a pipe from a child
     /// process; the stream closes it.
-    public init(name: String, descriptor: Int32) {
+    public init(name: String, descriptor: Int32, live: LiveReading? = nil) {
         self.name = name
         self.descriptor = descriptor
         ownsDescriptor = true
+        self.live = live
     }
 
     /// Whether the stream can be read again from the start: a regular file.
