@@ -112,21 +112,22 @@ enum MCPTool: String, CaseIterable {
         switch self {
         case .why:
             try arguments.paths("traces")
-            try arguments.value("view", option: "view")
+            try arguments.text("view", option: "view")
             try arguments.value("update", option: "update")
             try arguments.flag("regex", option: "regex")
             try arguments.flag("list", option: "list")
         case .summary:
             try arguments.paths("traces")
             for (key, option) in [("fan_out", "fan-out"), ("churn", "churn"), ("recreations", "recreations"),
-                                  ("long_bodies", "long-bodies"), ("storm", "storm"), ("storm_window", "storm-window")] {
+                                  ("long_bodies", "long-bodies"), ("storm", "storm")] {
                 try arguments.value(key, option: option)
             }
+            try arguments.text("storm_window", option: "storm-window")
         case .render:
             try arguments.paths("traces")
-            try arguments.value("format", option: "format")
+            try arguments.text("format", option: "format")
             try arguments.path("output", option: "output")
-            try arguments.value("engine", option: "engine")
+            try arguments.text("engine", option: "engine")
             try Self.shaping(&arguments)
         case .diff:
             try arguments.paths("before")
@@ -137,7 +138,7 @@ enum MCPTool: String, CaseIterable {
             try arguments.paths("traces")
             try arguments.path("budget", option: "budget")
             try arguments.paths("baseline", option: "baseline")
-            try arguments.value("tolerance", option: "tolerance")
+            try arguments.text("tolerance", option: "tolerance")
         }
         try arguments.value("frame_rate", option: "frame-rate")
         try arguments.value("run", option: "run")
@@ -200,11 +201,11 @@ enum MCPTool: String, CaseIterable {
         try arguments.flag("regex", option: "regex")
         try arguments.flag("hide_system", option: "hide-system")
         try arguments.value("min_count", option: "min-count")
-        try arguments.value("node_fraction", option: "node-fraction")
+        try arguments.text("node_fraction", option: "node-fraction")
         try arguments.value("max_nodes", option: "max-nodes")
         try arguments.flag("unfold", option: "unfold")
-        try arguments.value("edge_fraction", option: "edge-fraction")
+        try arguments.text("edge_fraction", option: "edge-fraction")
         try arguments.value("max_edges", option: "max-edges")
-        try arguments.value("window", option: "window")
+        try arguments.text("window", option: "window")
     }
 }

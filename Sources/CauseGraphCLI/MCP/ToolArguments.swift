@@ -45,16 +45,22 @@ struct ToolArguments {
         options.append("--\(option)=\(path)")
     }
 
-    /// A string or a number as an option's value.
+    /// A string as an option's value.
+    mutating func text(_ key: String, option: String) throws(Diagnostic) {
+        guard let value = take(key) else { return }
+        guard let text = value.stringValue else { throw mistyped(key, "a string") }
+        options.append("--\(option)=\(text)")
+    }
+
+    /// A number as an option's value; the command judges its range.
     mutating func value(_ key: String, option: String) throws(Diagnostic) {
         guard let value = take(key) else { return }
         switch value {
-        case .string(let text): options.append("--\(option)=\(text)")
         case .int(let number): options.append("--\(option)=\(number)")
         case .double(let number) where number.rounded() == number && abs(number) < 1e15:
             options.append("--\(option)=\(Int64(number))")
         case .double(let number): options.append("--\(option)=\(number)")
-        default: throw mistyped(key, "a string or a number")
+        default: throw mistyped(key, "a number")
         }
     }
 

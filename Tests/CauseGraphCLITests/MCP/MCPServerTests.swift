@@ -118,7 +118,7 @@ struct MCPServerTests {
         }
         #expect(results[4].texts.first == "error: 'traces': '-' (standard input) carries the MCP messages here; name a file")
         #expect(results[5].texts.first == "error: the why tool takes no argument 'colour'")
-        #expect(results[6].isToolError)
+        #expect(results[6].texts.first == "error: the why tool's 'view' must be a string")
         #expect(results[7].texts.first == "error: a PDF is only written to a file; name one with 'output', or ask for svg or png")
         // An output that looks like an option is still a file name, relative to the server's directory.
         #expect(!results[8].isToolError)
