@@ -1,6 +1,6 @@
 # causegraph: set-up, build, demo and tests.
 #   make demo   installs what is missing, builds, renders a bundled fixture to out/
-#   make test   installs what is missing, builds and runs every test
+#   make test   installs what is missing (also Chromium, tmux, the python mcp client), builds and runs every test
 #   make bench  times convert and summary against xmllint on three 1M-row tables, render, why and report
 #               against the import, and render --each against dot (BENCH_4M=1: peak memory at 4M rows)
 #   make test-asan / make test-tsan   every test under AddressSanitizer / ThreadSanitizer
@@ -16,7 +16,7 @@ DEMO_TRACE  = fixtures/landmarks-favorites-before.jsonl
 SUDO       := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 MAN_DATE   := $(or $(shell git log -1 --format=%cs 2>/dev/null),$(shell date -u +%F))
 
-.PHONY: all deps browser build demo test test-asan test-tsan fuzz bench lint format docs install clean
+.PHONY: all deps browser test-tools build demo test test-asan test-tsan fuzz bench lint format docs install clean
 
 all: build
 
@@ -54,6 +54,34 @@ browser:
 		echo "browser: no Chromium or Chrome (macOS: install Google Chrome); the browser tests will be skipped"; \
 	fi
 
+# For the tests of `causegraph mcp` and `causegraph top`: the Python MCP SDK's client
+# (pip, into a virtual environment in .build) and tmux. Tests whose tool is missing are
+# skipped, with a message saying so.
+MCP_VENV = .build/mcp-venv
+test-tools:
+	@if [ -x $(MCP_VENV)/bin/python3 ] && $(MCP_VENV)/bin/python3 -c 'import mcp' 2>/dev/null; then \
+		echo "test-tools: python mcp found"; \
+	elif ! command -v python3 >/dev/null 2>&1; then \
+		echo "test-tools: no python3; the MCP client tests will be skipped"; \
+	else \
+		echo "test-tools: installing the python mcp package into $(MCP_VENV)"; \
+		{ python3 -m venv $(MCP_VENV) 2>/dev/null || \
+		  { command -v apt-get >/dev/null 2>&1 && $(SUDO) apt-get update -qq && \
+		    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends python3-venv >/dev/null 2>&1 && \
+		    rm -rf $(MCP_VENV) && python3 -m venv $(MCP_VENV); }; } && \
+		$(MCP_VENV)/bin/python3 -m pip install -q mcp || \
+		echo "test-tools: python mcp could not be installed; the MCP client tests will be skipped"; \
+	fi
+	@if command -v tmux >/dev/null 2>&1; then \
+		echo "test-tools: tmux found"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "test-tools: installing tmux with apt-get"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends tmux >/dev/null 2>&1 || \
+		echo "test-tools: tmux could not be installed; the terminal tests of top will be skipped"; \
+	else \
+		echo "test-tools: no tmux (macOS: brew install tmux); the terminal tests of top will be skipped"; \
+	fi
+
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
@@ -64,7 +92,7 @@ demo: build
 	$(BIN) why $(DEMO_TRACE) --view LandmarkListItemView
 	@echo "demo: wrote out/landmarks-favorites-before.svg and .png (open the SVG in a browser)"
 
-test: deps browser
+test: deps browser test-tools
 	$(SWIFT) build
 	$(SWIFT) test
 
@@ -74,13 +102,13 @@ test: deps browser
 # the C boundary (libgraphviz buffers, graphs); TSan: the pipelined writer of
 # `convert` and the Graphviz lock with renders on several threads.
 # scripts/lsan-suppressions.txt names the system libraries' own leaks.
-test-asan: deps browser
+test-asan: deps browser test-tools
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	scripts/asan-renders.sh .build/asan/debug
 
-test-tsan: deps browser
+test-tsan: deps browser test-tools
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 

@@ -22,6 +22,8 @@ let package = Package(
         // Reads `causegraph check` budget files (YAML, and JSON as a subset of YAML),
         // keeping each value's line and column for error messages.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // `causegraph mcp`: the Model Context Protocol server over standard input/output.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // Import, reconstruct, shape, encode, diff and check: pure Swift, no C.
@@ -46,6 +48,7 @@ let package = Package(
                 "CauseGraphYAML",
                 "GraphvizRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
 

@@ -40,26 +40,30 @@ enum ExitStatus {
 
     /// Prints what `error` means for the user and returns the status to exit with.
     static func report(_ error: Error) -> Int32 {
+        if !(error is Diagnostic || error is GraphvizError), CauseGraphCommand.exitCode(for: error) == .success {
+            let message = CauseGraphCommand.fullMessage(for: error)
+            if !message.isEmpty { print(message) }
+            return success
+        }
+        // Only a check that failed ends with 1; any other failure is bad input or usage.
+        if let exit = error as? ExitCode, exit.rawValue == checkFailed { return checkFailed }
+        if let diagnostic = diagnostic(for: error) { Terminal.standardError.print(diagnostic) }
+        return badInput
+    }
+
+    /// The one-line error `error` is reported with, on standard error or to
+    /// an MCP client; `nil` when the parser has nothing to say.
+    static func diagnostic(for error: Error) -> Diagnostic? {
         switch error {
         case let diagnostic as Diagnostic:
-            Terminal.standardError.print(diagnostic)
-            return badInput
+            return diagnostic
         case let failure as GraphvizError:
-            Terminal.standardError.print(Diagnostic.error(failure.description))
-            return badInput
+            return Diagnostic.error(failure.description)
         default:
-            if CauseGraphCommand.exitCode(for: error) == .success {
-                let message = CauseGraphCommand.fullMessage(for: error)
-                if !message.isEmpty { print(message) }
-                return success
-            }
-            // Only a check that failed ends with 1; any other failure is bad input or usage.
-            if let exit = error as? ExitCode, exit.rawValue == checkFailed { return checkFailed }
             // The parser's own message, on one line like every other error:
             // the usage is for --help, not for each mistake.
             let brief = CauseGraphCommand.message(for: error)
-            if !brief.isEmpty { Terminal.standardError.print(Diagnostic.error(oneLine(brief))) }
-            return badInput
+            return brief.isEmpty ? nil : Diagnostic.error(oneLine(brief))
         }
     }
 

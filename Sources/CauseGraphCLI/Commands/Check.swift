@@ -38,15 +38,20 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let budget = try BudgetFile.read(path: self.budget)
-        let check = BudgetCheck(budget: budget, tolerance: tolerance?.tolerance ?? .none)
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        let current = try check.measure(input.traces, settings: input.settings, diagnostics: &diagnostics)
-        let reference = baseline.isEmpty ? nil : try check.measure(baseline, settings: input.settings, diagnostics: &diagnostics)
-        let result = check.evaluate(current, baseline: reference)
+        let result = try evaluate(diagnostics: &diagnostics)
         try report.write(CheckFormatter.format(result, as: report.format, style: report.style))
         if !result.passed { throw ExitCode(ExitStatus.checkFailed) }
+    }
+
+    /// The recording held to the budget, for this command and for `causegraph mcp`'s `check` tool.
+    func evaluate(diagnostics: inout Diagnostics) throws -> CheckReport {
+        let budget = try BudgetFile.read(path: self.budget)
+        let check = BudgetCheck(budget: budget, tolerance: tolerance?.tolerance ?? .none)
+        let current = try check.measure(input.traces, settings: input.settings, diagnostics: &diagnostics)
+        let reference = baseline.isEmpty ? nil : try check.measure(baseline, settings: input.settings, diagnostics: &diagnostics)
+        return check.evaluate(current, baseline: reference)
     }
 }
 

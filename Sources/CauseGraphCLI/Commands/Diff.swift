@@ -62,16 +62,9 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        let settings = try shaping.settings()
-        if let interaction = settings.interaction {
-            throw ValidationError("\(interaction) draws one interaction of one trace; give it to render or report")
-        }
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        let (beforeGraph, beforeWindow) = try read(before, window: settings.window, diagnostics: &diagnostics)
-        let (afterGraph, afterWindow) = try read(after, window: settings.window, diagnostics: &diagnostics)
-        let diff = GraphDiff(before: beforeGraph, after: afterGraph, beforeName: before, afterName: after)
-        let window = beforeWindow.flatMap { first in afterWindow.map { first + $0 } }
+        let (diff, settings, window) = try compare(diagnostics: &diagnostics)
         if let output {
             let shaped = try shape(diff, settings, window: window)
             if let note = ShapingOptions.note(shaped.report) { diagnostics.note(note) }
@@ -85,14 +78,31 @@ struct Diff: ParsableCommand {
         guard let tablePath else { return }
         let tableFormat = try OutputName.format(tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
         let style = ReportOptions.style(for: tableFormat, output: tablePath)
-        var tableSettings = settings
-        tableSettings.maxNodes = 0
-        tableSettings.maxEdges = 0
-        let listed = try shape(diff, tableSettings, window: window).diff
-        let text = DiffFormatter.format(DiffTable(listed, includingUnchanged: all), as: tableFormat, style: style)
+        let text = DiffFormatter.format(try table(of: diff, settings, window: window), as: tableFormat, style: style)
         let file = try OutputFile(path: tablePath)
         try file.write(text)
         try file.commit()
+    }
+
+    /// The two recordings' diff, the shaping settings and the time window's
+    /// statistics, for this command and for `causegraph mcp`'s `diff` tool.
+    func compare(diagnostics: inout Diagnostics) throws -> (diff: GraphDiff, settings: ShapingSettings, window: WindowStatistics?) {
+        let settings = try shaping.settings()
+        if let interaction = settings.interaction {
+            throw ValidationError("\(interaction) draws one interaction of one trace; give it to render or report")
+        }
+        let (beforeGraph, beforeWindow) = try read(before, window: settings.window, diagnostics: &diagnostics)
+        let (afterGraph, afterWindow) = try read(after, window: settings.window, diagnostics: &diagnostics)
+        let diff = GraphDiff(before: beforeGraph, after: afterGraph, beforeName: before, afterName: after)
+        return (diff, settings, beforeWindow.flatMap { first in afterWindow.map { first + $0 } })
+    }
+
+    /// The table of changes: every change the filters keep, with no limit on nodes or edges.
+    func table(of diff: GraphDiff, _ settings: ShapingSettings, window: WindowStatistics?) throws -> DiffTable {
+        var tableSettings = settings
+        tableSettings.maxNodes = 0
+        tableSettings.maxEdges = 0
+        return DiffTable(try shape(diff, tableSettings, window: window).diff, includingUnchanged: all)
     }
 
     /// One recording's graph, through the time window if one is given.

@@ -29,10 +29,18 @@ struct Render: ParsableCommand {
         if each { return try renderEach() }
         let format = try outputOptions.resolvedFormat()
         if format == .svg || format.isBinary { try OutputOptions.requireNamedOnTerminal(outputOptions.named, what: "graph") }
+        let bytes = try graph(as: format)
+        let file = try OutputOptions.open(outputOptions.output, binary: format.isBinary)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    /// The shaped graph in `format`, for this command and for `causegraph mcp`'s `render` tool.
+    func graph(as format: RenderFormat) throws -> [UInt8] {
         let shaped = try shaping.shapedGraph(input)
         let encoder = DOTEncoder(style: themeOption.theme.style)
-        try GraphWriter.write(
-            format, to: outputOptions.output, engine: engine,
+        return try GraphWriter.encode(
+            format, engine: engine,
             json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },
             dot: { encoder.encode(shaped.graph, legend: shaped.legend, shares: shaped.focusShares) })
     }

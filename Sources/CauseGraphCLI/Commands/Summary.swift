@@ -35,6 +35,13 @@ struct Summary: ParsableCommand {
     }
 
     func run() throws {
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        try report.write(SummaryFormatter.format(try summary(diagnostics: &diagnostics), as: report.format, style: report.style))
+    }
+
+    /// The summary, for this command and for `causegraph mcp`'s `summary` tool.
+    func summary(diagnostics: inout Diagnostics) throws -> TraceSummary {
         var thresholds = FindingThresholds()
         thresholds.fanOut = fanOut
         thresholds.churn = churn
@@ -42,13 +49,12 @@ struct Summary: ParsableCommand {
         thresholds.longBodies = longBodies
         thresholds.storm = storm
         thresholds.stormWindow = stormWindow.nanoseconds
-        var diagnostics = Diagnostics()
-        defer { Terminal.standardError.print(diagnostics) }
-        var sink = TeeSink(GraphBuilder(frameRate: input.settings.frameRate, burstWindow: thresholds.stormWindow), InteractionTally())
+        var sink = TeeSink(
+            GraphBuilder(frameRate: input.settings.frameRate, burstWindow: thresholds.stormWindow), InteractionTally())
         try TraceInput.read(paths: input.traces, settings: input.settings, into: &sink, diagnostics: &diagnostics)
         let graph = sink.first.finish().notingFrameRates(in: &diagnostics)
-        let summary = TraceSummary(
-            graph: graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds, interactions: sink.second.ranked)
-        try report.write(SummaryFormatter.format(summary, as: report.format, style: report.style))
+        return TraceSummary(
+            graph: graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds,
+            interactions: sink.second.ranked)
     }
 }

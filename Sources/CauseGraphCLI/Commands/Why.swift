@@ -61,6 +61,11 @@ struct Why: ParsableCommand {
             try report.write(HitchFormatter.format(try HitchCause.numbered(hitch, in: graph), as: report.format, style: report.style))
             return
         }
+        try report.write(WhyFormatter.format(try whyReport(diagnostics: &diagnostics), as: report.format, style: report.style))
+    }
+
+    /// The answer, for this command and for `causegraph mcp`'s `why` tool.
+    func whyReport(diagnostics: inout Diagnostics) throws -> WhyReport {
         let whyReport: WhyReport
         if update != nil || list {
             let (graph, events) = try CauseGraph.reconstructWithEvents(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
@@ -77,7 +82,7 @@ struct Why: ParsableCommand {
             let graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
             whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: try explain(graph))
         }
-        try report.write(WhyFormatter.format(whyReport, as: report.format, style: report.style))
+        return whyReport
     }
 
     private func explain(_ graph: CauseGraph) throws -> [CauseTree] {

@@ -7,18 +7,19 @@ enum GraphWriter {
     static func write(
         _ format: RenderFormat, to path: String, engine: String, json: () -> String, dot: () -> String
     ) throws {
-        let bytes: [UInt8]
-        switch format {
-        case .json:
-            bytes = Array(json().utf8)
-        case .dot:
-            bytes = Array(dot().utf8)
-        case .svg, .png, .pdf:
-            bytes = try draw(dot(), as: format.graphviz!, engine: engine)
-        }
+        let bytes = try encode(format, engine: engine, json: json, dot: dot)
         let file = try OutputOptions.open(path, binary: format.isBinary)
         try file.write(bytes)
         try file.commit()
+    }
+
+    /// The graph's bytes in `format`.
+    static func encode(_ format: RenderFormat, engine: String, json: () -> String, dot: () -> String) throws(GraphvizError) -> [UInt8] {
+        switch format {
+        case .json: Array(json().utf8)
+        case .dot: Array(dot().utf8)
+        case .svg, .png, .pdf: try draw(dot(), as: format.graphviz!, engine: engine)
+        }
     }
 
     /// Lays out and renders DOT with libgraphviz, passing its warnings on to standard error.

@@ -32,6 +32,7 @@ enum SignalExit {
             var set = waited
             var received: Int32 = 0
             guard sigwait(&set, &received) == 0 else { return }
+            for action in stopActions.withLock({ $0 }) { action() }
             PendingOutputs.shared.removeAll()
             let name = signals.first { $0.number == received }?.name ?? "signal \(received)"
             let line = Array("causegraph: stopped by \(name); no output file was replaced\n".utf8)
@@ -40,9 +41,27 @@ enum SignalExit {
         }
     }
 
+    private static let stopActions = LockedList()
+
+    /// Runs `action` on the signal's thread before the process ends: to undo
+    /// what must not outlive it, such as a terminal's modes.
+    static func onStop(_ action: @escaping @Sendable () -> Void) {
+        stopActions.withLock { $0.append(action) }
+    }
+
     private static func isIgnored(_ number: Int32) -> Bool {
         let previous = signal(number, SIG_IGN)
         signal(number, previous)
         return unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+}
+
+/// The actions to run when a signal stops the process, under a lock.
+private final class LockedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var actions: [@Sendable () -> Void] = []
+
+    func withLock<Result>(_ body: (inout [@Sendable () -> Void]) -> Result) -> Result {
+        lock.withLock { body(&actions) }
     }
 }

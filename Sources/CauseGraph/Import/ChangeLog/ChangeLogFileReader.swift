@@ -27,7 +27,7 @@ struct ChangeLogFileReader {
     }
 
     mutating func read<Sink: TraceSink & ~Copyable>(into sink: inout Sink, diagnostics: inout Diagnostics) throws(Diagnostic) {
-        let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
+        let prefix = try stream.prefix(InputFormat.detectionPrefixLength, isEnough: ChangeLogLayout.isDecided)
         let (layout, preamble) = ChangeLogLayout.detect(prefix) ?? (.text, ChangeLogLayout.Preamble())
         do {
             switch layout {

@@ -34,6 +34,12 @@ enum ChangeLogLayout: Equatable {
         return (.text, Preamble())
     }
 
+    /// Whether `prefix` holds a whole line after the preamble: enough to
+    /// judge the layout of a log that arrives a line at a time.
+    static func isDecided(_ prefix: [UInt8]) -> Bool {
+        prefix[preamble(of: prefix).bytes...].contains(0x0A)
+    }
+
     private static func preamble(of prefix: [UInt8]) -> Preamble {
         var preamble = Preamble()
         if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { preamble.bytes = 3 }

@@ -19,6 +19,8 @@ public final class ByteStream {
     public var onRead: ((Int) -> Void)?
     /// Bytes read from the file so far.
     public private(set) var bytesRead: Int64 = 0
+    /// Set for a log read as it is written; see ``LiveReading``.
+    private var live: LiveReading?
 
     /// The size of one read; large enough that system calls do not dominate.
     public static let chunkSize = 1 << 20
@@ -49,12 +51,19 @@ public final class ByteStream {
         if ownsDescriptor { close(descriptor) }
     }
 
+    /// Opens a file, or standard input when `path` is `-`, to read as it is written.
+    public convenience init(path: String, live: LiveReading) throws(Diagnostic) {
+        try self.init(path: path)
+        self.live = live
+    }
+
     /// Reads a descriptor the caller opened, such as a pipe from a child
     /// process; the stream closes it.
-    public init(name: String, descriptor: Int32) {
+    public init(name: String, descriptor: Int32, live: LiveReading? = nil) {
         self.name = name
         self.descriptor = descriptor
         ownsDescriptor = true
+        self.live = live
     }
 
     /// Whether the stream can be read again from the start: a regular file.
@@ -118,10 +127,13 @@ public final class ByteStream {
         }
     }
 
-    /// Up to `count` bytes from the start of the stream, without consuming them.
-    public func prefix(_ count: Int) throws(Diagnostic) -> [UInt8] {
+    /// Up to `count` bytes from the start of the stream, without consuming
+    /// them. A live stream stops reading as soon as `isEnough` says the
+    /// bytes read so far are enough, rather than wait for `count` of them.
+    public func prefix(_ count: Int, isEnough: ([UInt8]) -> Bool = { _ in false }) throws(Diagnostic) -> [UInt8] {
         while peeked.count < count, !isAtEnd {
             peeked += try readFromDescriptor(max: Swift.max(count - peeked.count, Self.chunkSize))
+            if live != nil, isEnough(peeked) { break }
         }
         return Array(peeked.prefix(count))
     }
@@ -138,6 +150,24 @@ public final class ByteStream {
     }
 
     private func readFromDescriptor(max: Int) throws(Diagnostic) -> [UInt8] {
+        guard let live else { return try readOnce(max: max) }
+        let isRegularFile = canRewind
+        while true {
+            if live.isStopped {
+                isAtEnd = true
+                return []
+            }
+            var descriptors = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard isRegularFile || poll(&descriptors, 1, LiveReading.pollInterval) > 0 else { continue }
+            let chunk = try readOnce(max: max)
+            guard chunk.isEmpty, isRegularFile, live.follows else { return chunk }
+            // The end of a file still being written: wait for more.
+            isAtEnd = false
+            usleep(UInt32(LiveReading.pollInterval) * 1_000)
+        }
+    }
+
+    private func readOnce(max: Int) throws(Diagnostic) -> [UInt8] {
         var failure: Int32 = 0
         // Uninitialised: `read` fills what is kept, so the chunk is never cleared first.
         let chunk = [UInt8](unsafeUninitializedCapacity: max) { buffer, initialized in

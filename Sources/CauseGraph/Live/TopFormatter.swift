@@ -1,0 +1,88 @@
+/// The table of `causegraph top`: the views whose bodies ran most, in the
+/// last interval and in total, how many of those runs had no recorded
+/// change, and what drove the others.
+public enum TopFormatter {
+    /// What the table's first line says about the log.
+    public struct Heading: Sendable {
+        /// The log's name: its path, or `<stdin>`.
+        public var source: String
+        /// The interval, as typed (`1s`).
+        public var interval: String
+        /// Whether the log has ended: the table is the final one.
+        public var ended: Bool
+
+        public init(source: String, interval: String, ended: Bool) {
+            self.source = source
+            self.interval = interval
+            self.ended = ended
+        }
+    }
+
+    /// - Parameters:
+    ///   - rows: at most this many views; `nil` lists every view.
+    ///   - width: cut each line to this many characters, for a terminal.
+    public static func format(_ tally: LiveTally, heading: Heading, rows: Int? = nil, width: Int? = nil, style: TextStyle = TextStyle(colour: false)) -> String {
+        let ranking = tally.ranking
+        let shown = rows.map { Array(ranking.prefix(max($0, 0))) } ?? ranking
+        var lines: [String] = []
+        let state = heading.ended ? "end of input" : "\(CountText.format(tally.recentBodies)) in the last \(heading.interval)"
+        lines.append(style.paint(
+            "causegraph top · \(VisibleText.singleLine(heading.source)) · \(CountText.format(tally.bodies)) body "
+                + (tally.bodies == 1 ? "run" : "runs") + " of \(CountText.format(ranking.count)) "
+                + (ranking.count == 1 ? "view" : "views") + " · \(state)", .bold))
+        let header = ["LAST", "TOTAL", "UNCHANGED"]
+        let counts = shown.map { [CountText.format($0.recent), CountText.format($0.total), CountText.format($0.unchanged)] }
+        let widths = header.indices.map { column in ([header[column]] + counts.map { $0[column] }).map(\.count).max() ?? 0 }
+        let views = shown.map { VisibleText.singleLine($0.view) }
+        let viewWidth = min(max((views.map(\.count).max() ?? 0), 4), 48)
+        func row(_ numbers: [String], _ view: String, _ cause: String) -> String {
+            let columns = numbers.indices.map { String(repeating: " ", count: widths[$0] - numbers[$0].count) + numbers[$0] }
+            let name = view.count > viewWidth ? String(view.prefix(viewWidth - 1)) + "…" : view + String(repeating: " ", count: viewWidth - view.count)
+            return (columns + [name, cause]).joined(separator: "  ")
+        }
+        lines.append(style.paint(row(header, "VIEW", "DRIVEN BY"), .dim))
+        for (index, count) in shown.enumerated() {
+            lines.append(row(counts[index], views[index], drivenBy(count)))
+        }
+        if shown.count < ranking.count {
+            lines.append(style.paint("… \(CountText.format(ranking.count - shown.count)) more", .dim))
+        }
+        let fitted = width.map { limit in lines.map { cut($0, to: limit) } } ?? lines
+        return fitted.map(\.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
+    }
+
+    /// The main cause and its share of the view's changed runs, or `unchanged` when none was recorded.
+    private static func drivenBy(_ count: LiveTally.ViewCount) -> String {
+        guard let main = count.mainCause else { return "(no change recorded)" }
+        let changed = count.total - count.unchanged
+        let share = changed > 0 ? " \(main.count * 100 / changed)%" : ""
+        return VisibleText.singleLine(main.name) + share
+    }
+
+    /// A line cut to `limit` visible characters; colour sequences are kept whole.
+    private static func cut(_ line: String, to limit: Int) -> String {
+        var visible = 0
+        var result = ""
+        var inEscape = false
+        for character in line {
+            if character == "\u{1B}" { inEscape = true }
+            if inEscape {
+                result.append(character)
+                if character == "m" { inEscape = false }
+                continue
+            }
+            guard visible < limit else { continue }
+            result.append(character)
+            visible += 1
+        }
+        return result
+    }
+}
+
+private extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

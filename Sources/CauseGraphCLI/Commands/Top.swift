@@ -1,0 +1,186 @@
+import ArgumentParser
+import CauseGraph
+import Dispatch
+import Foundation
+
+/// `causegraph top`: a live view of a change log as it is written.
+struct Top: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Watch a _printChanges()/_logChanges() log as it is written: which view bodies run most, and why.",
+        discussion: """
+            Reads the log as it arrives (log stream --style ndjson, a simulator's console, or a \
+            file being appended) and, on a terminal, redraws every --interval the views whose \
+            bodies ran most in the last interval and in total, how many of those runs had no \
+            recorded change, and the property or cause that drove the others; q quits. On a \
+            terminal a log file is followed as it grows. When standard output is not a terminal \
+            it prints a plain table after each interval in which bodies ran, and the final table \
+            at the end of the input. --save keeps what it read as a causegraph trace, written when \
+            the input ends or q is pressed (not on Ctrl-C).
+            """)
+
+    @Argument(help: ArgumentHelp("The change log; '-' (the default) reads standard input.", valueName: "log"))
+    var log: String = "-"
+
+    @Option(help: ArgumentHelp("How often the table is redrawn (e.g. 1s, 500ms).", valueName: "duration"))
+    var interval = DurationOption(argument: "1s")!
+
+    @Option(help: ArgumentHelp("Also write what was read as a causegraph JSON Lines trace to this file.", valueName: "file"))
+    var save: String?
+
+    @OptionGroup var reading: ReadingOptions
+
+    func validate() throws {
+        if interval.nanoseconds < 10_000_000 { throw ValidationError("--interval must be 10ms or longer") }
+        if log == "-" && isatty(STDIN_FILENO) == 1 {
+            throw ValidationError("standard input is a terminal; pipe a log into causegraph top, or name a log file")
+        }
+        if save == "-" { throw ValidationError("--save needs a file; standard output shows the table") }
+    }
+
+    func run() throws {
+        let screen = LiveScreen()
+        // A file is followed only where someone watches it; elsewhere its end is the end.
+        let live = LiveReading(follows: screen != nil)
+        let stream = try ByteStream(path: log, live: live)
+        let saved = try save.map { try OutputFile(path: $0) }
+        let reader = LogReader(stream: stream, settings: reading.settings, saved: saved)
+        reader.start()
+        let heading = { (ended: Bool) in
+            TopFormatter.Heading(source: stream.name, interval: interval.defaultValueDescription, ended: ended)
+        }
+        if let screen {
+            let quit = watch(on: screen, reader: reader, live: live, heading: heading)
+            // Quitting before any change line came is no error, and leaves nothing to save.
+            if quit && reader.withTally({ $0.bodies }) == 0 { return }
+        } else {
+            try print(reader: reader, heading: heading)
+        }
+        Terminal.standardError.print(reader.diagnostics)
+        if let failure = reader.failure { throw failure }
+        try saved?.commit()
+    }
+
+    /// Redraws the table on the terminal until `q` (and returns `true`), or until the input fails.
+    private func watch(on screen: LiveScreen, reader: LogReader, live: LiveReading, heading: (Bool) -> TopFormatter.Heading) -> Bool {
+        screen.enter()
+        defer { screen.leave() }
+        var next = DispatchTime.now() + .nanoseconds(Int(interval.nanoseconds))
+        var ended = false
+        while true {
+            let (rows, columns) = screen.size
+            let table = reader.withTally { TopFormatter.format($0, heading: heading(ended), rows: max(rows - 4, 1), width: columns, style: TextStyle(colour: true)) }
+            screen.draw(table + "\n" + (ended ? "q quits" : "q quits · every \(interval.defaultValueDescription)") + "\n")
+            if ended && reader.failure != nil { return false }
+            while DispatchTime.now() < next {
+                if let key = screen.key(before: min(next, DispatchTime.now() + .milliseconds(100))), key == UInt8(ascii: "q") || key == UInt8(ascii: "Q") {
+                    live.stop()
+                    _ = reader.wait()
+                    return true
+                }
+                if !ended && reader.hasEnded {
+                    ended = true
+                    break
+                }
+            }
+            if DispatchTime.now() >= next {
+                reader.withTally { $0.startInterval() }
+                next = next + .nanoseconds(Int(interval.nanoseconds))
+            }
+        }
+    }
+
+    /// Prints a table after each interval in which bodies ran, and the final one.
+    private func print(reader: LogReader, heading: (Bool) -> TopFormatter.Heading) throws {
+        var next = DispatchTime.now() + .nanoseconds(Int(interval.nanoseconds))
+        while !reader.wait(until: next) {
+            next = next + .nanoseconds(Int(interval.nanoseconds))
+            let table = reader.withTally { tally -> String? in
+                defer { tally.startInterval() }
+                return tally.recentBodies > 0 ? TopFormatter.format(tally, heading: heading(false)) : nil
+            }
+            if let table { try Self.write(table + "\n") }
+        }
+        guard reader.failure == nil else { return }
+        try Self.write(reader.withTally { TopFormatter.format($0, heading: heading(true)) })
+    }
+
+    private static func write(_ text: String) throws {
+        try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+    }
+}
+
+/// Reads the log on a thread of its own into a tally the command's thread
+/// reads, and, with `--save`, into a native trace.
+private final class LogReader: @unchecked Sendable {
+    private let stream: ByteStream
+    private let settings: ImportSettings
+    private weak var saved: OutputFile?
+    private let lock = NSLock()
+    private var tally = LiveTally()
+    private var ended = false
+    private var readFailure: Error?
+    private(set) var diagnostics = Diagnostics()
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(stream: ByteStream, settings: ImportSettings, saved: OutputFile?) {
+        self.stream = stream
+        self.settings = settings
+        self.saved = saved
+    }
+
+    func start() {
+        Thread.detachNewThread { [self] in
+            let (failure, diagnostics) = read()
+            lock.withLock {
+                readFailure = failure
+                self.diagnostics = diagnostics
+                ended = true
+            }
+            finished.signal()
+        }
+    }
+
+    /// Reads the whole log. The saved trace is held only while reading, so
+    /// once the input failed the command's own reference is the last, and
+    /// the temporary file goes with it.
+    private func read() -> (Error?, Diagnostics) {
+        var diagnostics = Diagnostics()
+        do {
+            if let saved {
+                var sink = TeeSink(SharedTallySink(reader: self), NativeTraceWriter(output: saved))
+                try ChangeLogImporter.read([stream], settings: settings, into: &sink, diagnostics: &diagnostics)
+            } else {
+                var sink = SharedTallySink(reader: self)
+                try ChangeLogImporter.read([stream], settings: settings, into: &sink, diagnostics: &diagnostics)
+            }
+            return (nil, diagnostics)
+        } catch {
+            return (error, diagnostics)
+        }
+    }
+
+    func withTally<Result>(_ body: (inout LiveTally) -> Result) -> Result {
+        lock.withLock { body(&tally) }
+    }
+
+    var hasEnded: Bool { lock.withLock { ended } }
+    var failure: Error? { lock.withLock { readFailure } }
+
+    /// Waits for the end of the input; `false` when `deadline` came first.
+    func wait(until deadline: DispatchTime = .distantFuture) -> Bool {
+        guard finished.wait(timeout: deadline) == .success else { return false }
+        finished.signal()
+        return true
+    }
+
+    /// Feeds the reader's tally, under its lock.
+    private struct SharedTallySink: TraceSink {
+        let reader: LogReader
+
+        mutating func begin(_ header: TraceHeader) {}
+        mutating func add(_ event: TraceEvent) { reader.withTally { $0.add(event) } }
+        mutating func add(_ cause: TraceCause) { reader.withTally { $0.add(cause) } }
+        mutating func add(_ group: UpdateGroup) {}
+        mutating func add(_ hitch: Hitch) {}
+    }
+}

@@ -1,0 +1,113 @@
+import CauseGraph
+import MCP
+
+/// A tool call's arguments turned into the command line of the command the
+/// tool runs, so that a tool takes what its command takes and refuses what
+/// it refuses, with the command's own one-line messages.
+///
+/// Every value is passed as `--option=value` and every path after `--`, so
+/// no argument, whatever it holds, can be read as another option.
+struct ToolArguments {
+    private let tool: String
+    private var remaining: [String: Value]
+    private var options: [String] = []
+    private var paths: [String] = []
+
+    init(_ arguments: [String: Value]?, tool: String) {
+        self.tool = tool
+        remaining = arguments ?? [:]
+    }
+
+    /// The command line: the command's name, the options, then the paths.
+    /// Throws when an argument is left that the tool does not take.
+    func commandLine(_ command: String) throws(Diagnostic) -> [String] {
+        if let unknown = remaining.keys.sorted().first {
+            throw .error("the \(tool) tool takes no argument '\(unknown)'")
+        }
+        return [command] + options + ["--"] + paths
+    }
+
+    /// A list of paths (a single string counts as a list of one), as positional arguments.
+    mutating func paths(_ key: String) throws(Diagnostic) {
+        paths += try pathList(key) ?? []
+    }
+
+    /// A list of paths, one option each.
+    mutating func paths(_ key: String, option: String) throws(Diagnostic) {
+        for path in try pathList(key) ?? [] { options.append("--\(option)=\(path)") }
+    }
+
+    /// One path as an option's value.
+    mutating func path(_ key: String, option: String) throws(Diagnostic) {
+        guard let value = take(key) else { return }
+        guard let path = value.stringValue else { throw mistyped(key, "a path") }
+        try Self.checkPath(path, key: key)
+        options.append("--\(option)=\(path)")
+    }
+
+    /// A string as an option's value.
+    mutating func text(_ key: String, option: String) throws(Diagnostic) {
+        guard let value = take(key) else { return }
+        guard let text = value.stringValue else { throw mistyped(key, "a string") }
+        options.append("--\(option)=\(text)")
+    }
+
+    /// A number as an option's value; the command judges its range.
+    mutating func value(_ key: String, option: String) throws(Diagnostic) {
+        guard let value = take(key) else { return }
+        switch value {
+        case .int(let number): options.append("--\(option)=\(number)")
+        case .double(let number) where number.rounded() == number && abs(number) < 1e15:
+            options.append("--\(option)=\(Int64(number))")
+        case .double(let number): options.append("--\(option)=\(number)")
+        default: throw mistyped(key, "a number")
+        }
+    }
+
+    /// A list of strings, one option each.
+    mutating func values(_ key: String, option: String) throws(Diagnostic) {
+        guard let value = take(key) else { return }
+        let list: [Value] = value.arrayValue ?? [value]
+        for element in list {
+            guard let text = element.stringValue else { throw mistyped(key, "a list of strings") }
+            options.append("--\(option)=\(text)")
+        }
+    }
+
+    /// A boolean, as a flag given or not.
+    mutating func flag(_ key: String, option: String) throws(Diagnostic) {
+        guard let value = take(key) else { return }
+        guard let on = value.boolValue else { throw mistyped(key, "true or false") }
+        if on { options.append("--\(option)") }
+    }
+
+    private mutating func take(_ key: String) -> Value? {
+        guard let value = remaining.removeValue(forKey: key), !value.isNull else { return nil }
+        return value
+    }
+
+    private mutating func pathList(_ key: String) throws(Diagnostic) -> [String]? {
+        guard let value = take(key) else { return nil }
+        let list: [Value] = value.arrayValue ?? [value]
+        var paths: [String] = []
+        for element in list {
+            guard let path = element.stringValue else { throw mistyped(key, "a list of paths") }
+            try Self.checkPath(path, key: key)
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// `-` means standard input on the command line; here standard input
+    /// carries the protocol's messages.
+    private static func checkPath(_ path: String, key: String) throws(Diagnostic) {
+        if path == "-" {
+            throw .error("'\(key)': '-' (standard input) carries the MCP messages here; name a file")
+        }
+        if path.isEmpty { throw .error("'\(key)': an empty path names no file") }
+    }
+
+    private func mistyped(_ key: String, _ expected: String) -> Diagnostic {
+        .error("the \(tool) tool's '\(key)' must be \(expected)")
+    }
+}

@@ -1,0 +1,100 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The terminal `causegraph top` redraws: the alternate screen with the
+/// cursor hidden, and the keyboard read a key at a time from `/dev/tty`
+/// (standard input may be the log). ``leave()`` puts everything back, and
+/// so does a signal that stops the process (through ``SignalExit``), so
+/// Ctrl-C leaves the terminal as it was.
+final class LiveScreen: @unchecked Sendable {
+    private let lock = NSLock()
+    /// The terminal the keys come from, or -1 when there is none to open.
+    private let keyboard: Int32
+    private var savedModes: termios?
+    private var isActive = false
+
+    /// The screen of standard output, when it is a terminal.
+    init?() {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        keyboard = open("/dev/tty", O_RDONLY | O_NOCTTY)
+    }
+
+    deinit {
+        leave()
+        if keyboard >= 0 { close(keyboard) }
+    }
+
+    func enter() {
+        lock.withLock {
+            guard !isActive else { return }
+            isActive = true
+            var modes = termios()
+            if keyboard >= 0, tcgetattr(keyboard, &modes) == 0 {
+                savedModes = modes
+                // Keys arrive one at a time and are not echoed; Ctrl-C still sends SIGINT.
+                modes.c_lflag &= ~tcflag_t(ICANON | ECHO)
+                withUnsafeMutableBytes(of: &modes.c_cc) { characters in
+                    characters[Int(VMIN)] = 1
+                    characters[Int(VTIME)] = 0
+                }
+                tcsetattr(keyboard, TCSANOW, &modes)
+            }
+            Self.emit("\u{1B}[?1049h\u{1B}[?25l")
+        }
+        SignalExit.onStop { [weak self] in self?.leave() }
+    }
+
+    /// Restores the terminal's modes, the main screen and the cursor.
+    func leave() {
+        lock.withLock {
+            guard isActive else { return }
+            isActive = false
+            if var modes = savedModes { tcsetattr(keyboard, TCSANOW, &modes) }
+            Self.emit("\u{1B}[?25h\u{1B}[?1049l")
+        }
+    }
+
+    /// The rows and columns of the terminal.
+    var size: (rows: Int, columns: Int) {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return (24, 80) }
+        return (Int(window.ws_row), Int(window.ws_col))
+    }
+
+    /// Replaces what the screen shows with `text`.
+    func draw(_ text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        Self.emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+    }
+
+    /// The next key pressed before `deadline`, or `nil` when none was.
+    func key(before deadline: DispatchTime) -> UInt8? {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let remaining = deadline.uptimeNanoseconds > now ? deadline.uptimeNanoseconds - now : 0
+        let milliseconds = Int32(min(remaining / 1_000_000, 1_000))
+        guard keyboard >= 0 else {
+            usleep(UInt32(milliseconds) * 1_000)
+            return nil
+        }
+        var descriptor = pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
+        var key: UInt8 = 0
+        return read(keyboard, &key, 1) == 1 ? key : nil
+    }
+
+    private static func emit(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import CauseGraph
+
+@Suite("live tally of a change log")
+struct LiveTallyTests {
+    /// The tally of `log`, read as `causegraph top` reads it.
+    private func tally(_ log: String) throws -> LiveTally {
+        let path = ChangeLogTestFiles.write(Array(log.utf8))
+        var tally = LiveTally()
+        var diagnostics = Diagnostics()
+        try ChangeLogImporter.read([try ByteStream(path: path)], settings: ImportSettings(), into: &tally, diagnostics: &diagnostics)
+        return tally
+    }
+
+    @Test("counts each view's runs, the unchanged ones, and what drove the others, once per run")
+    func counts() throws {
+        let tally = try tally("""
+            Row: @self, @identity changed.
+            Row: _count changed.
+            Row: _count, _title changed.
+            Row: unchanged.
+            List: @dependencies changed.
+
+            """)
+        #expect(tally.bodies == 5)
+        let ranking = tally.ranking
+        #expect(ranking.map(\.view) == ["Row", "List"])
+        let row = try #require(ranking.first)
+        #expect(row.total == 4)
+        #expect(row.recent == 4)
+        #expect(row.unchanged == 1)
+        #expect(row.causes == ["parent input": 1, "new identity": 1, "count": 2, "title": 1])
+        #expect(row.mainCause?.name == "count")
+        #expect(ranking.last?.causes == ["observed dependencies": 1])
+    }
+
+    @Test("a new interval ranks the views by their runs since, then by total")
+    func intervals() throws {
+        var tally = try tally("A: _x changed.\nA: _x changed.\nB: _y changed.\n")
+        tally.startInterval()
+        #expect(tally.recentBodies == 0)
+        #expect(tally.ranking.map(\.view) == ["A", "B"])
+        tally.add(TraceEvent(id: 100, kind: .body, title: "B", owner: .app))
+        #expect(tally.ranking.map(\.view) == ["B", "A"])
+        #expect(tally.ranking.map(\.recent) == [1, 0])
+        #expect(tally.recentBodies == 1)
+        #expect(tally.bodies == 4)
+    }
+
+    @Test("the table escapes trace text for the terminal and cuts lines to its width")
+    func table() throws {
+        var tally = try tally("Plain: unchanged.\n")
+        tally.add(TraceEvent(id: 100, kind: .state, title: "Evil\u{1B}[2JView._x\u{202E}", owner: .app))
+        tally.add(TraceEvent(id: 101, kind: .body, title: "Evil\u{1B}[2JView", owner: .app))
+        tally.add(TraceCause(from: 100, to: 101, label: .update))
+        let heading = TopFormatter.Heading(source: "app\u{7}.log", interval: "1s", ended: true)
+        let text = TopFormatter.format(tally, heading: heading)
+        #expect(text == """
+            causegraph top · app␇.log · 2 body runs of 2 views · end of input
+            LAST  TOTAL  UNCHANGED  VIEW          DRIVEN BY
+               1      1          0  Evil␛[2JView  _x� 100%
+               1      1          1  Plain         (no change recorded)
+
+            """)
+        let narrow = TopFormatter.format(tally, heading: heading, rows: 1, width: 20)
+        #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 20 })
+        #expect(narrow.hasSuffix("… 1 more\n"))
+    }
+}
+
+@Suite("live byte stream")
+struct LiveByteStreamTests {
+    @Test("a followed file is read as it grows, and a stop ends it like the end of the input")
+    func followsAndStops() throws {
+        let path = ChangeLogTestFiles.write(Array("A: _x changed.\n".utf8))
+        let live = LiveReading(follows: true)
+        let stream = try ByteStream(path: path, live: live)
+        #expect(try stream.prefix(4096, isEnough: { $0.contains(0x0A) }) == Array("A: _x changed.\n".utf8))
+        #expect(try stream.nextChunk() == Array("A: _x changed.\n".utf8))
+        let appender = try #require(FileHandle(forWritingAtPath: path))
+        appender.seekToEndOfFile()
+        appender.write(Data("B: _y changed.\n".utf8))
+        try appender.close()
+        #expect(try stream.nextChunk() == Array("B: _y changed.\n".utf8))
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { live.stop() }
+        #expect(try stream.nextChunk() == nil)
+        #expect(stream.isAtEnd)
+    }
+
+    @Test("a live pipe's prefix is what arrived, up to a whole line after the preamble, not the detection length")
+    func eagerPrefix() throws {
+        var descriptors: [Int32] = [0, 0]
+        try #require(pipe(&descriptors) == 0)
+        let stream = ByteStream(name: "<pipe>", descriptor: descriptors[0], live: LiveReading(follows: false))
+        let text = Array("Filtering the log data using \"subsystem == 1\"\n{\"eventMessage\": \"A: _x changed.\"}\n".utf8)
+        _ = text.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
+        // The writer stays open for a while: only a live stream answers before it closes.
+        let closed = LockedFlag()
+        let writer = descriptors[1]
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(5)) {
+            closed.set()
+            close(writer)
+        }
+        #expect(try stream.prefix(4096, isEnough: ChangeLogLayout.isDecided) == text)
+        #expect(!closed.isSet, "the prefix waited for the end of the input")
+    }
+}
+
+private final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}
