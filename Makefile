@@ -92,7 +92,7 @@ demo: build
 	$(BIN) why $(DEMO_TRACE) --view LandmarkListItemView
 	@echo "demo: wrote out/landmarks-favorites-before.svg and .png (open the SVG in a browser)"
 
-test: deps browser test-tools
+test: deps browser test-tools lint
 	$(SWIFT) build
 	$(SWIFT) test
 

@@ -23,7 +23,8 @@ struct CauseGraphPlugin: CommandPlugin {
 
         // SwiftPM 6.3 names a tool built from this package after its target
         // (swiftlang/swift-package-manager#8831), hence not "causegraph".
-        let tool = ToolProcess(executable: try context.tool(named: "CauseGraphCLI").url, workingDirectory: packageDirectory)
+        let tool = ToolProcess(
+            executable: try context.tool(named: "CauseGraphCLI").url, workingDirectory: packageDirectory)
         let outputs = try StagedOutputs(destination: destination)
         try tool.run(options.renderArguments(traces: plan.jobs.map(\.trace), folder: outputs.staging.path))
         for job in plan.jobs where job.renderedName != job.outputName {
@@ -46,7 +47,9 @@ struct CauseGraphPlugin: CommandPlugin {
         case .folder(let path):
             let folder = RenderPlan.absolute(path, in: packageDirectory)
             guard folder.path == packageDirectory.path || folder.path.hasPrefix(packageDirectory.path + "/") else {
-                throw PluginError.setup("--output \(path): the folder must be inside the package directory, which is all the plugin may write")
+                throw PluginError.setup(
+                    "--output \(path): the folder must be inside the package directory, which is all the plugin may write"
+                )
             }
             return folder
         case .catalog(let name):
@@ -59,9 +62,12 @@ struct CauseGraphPlugin: CommandPlugin {
             let catalogs = entries.filter { $0.hasSuffix(".docc") }.sorted(by: RenderPlan.byteOrder)
             guard catalogs.count == 1 else {
                 let found = catalogs.isEmpty ? "none" : catalogs.joined(separator: ", ")
-                throw PluginError.setup("--target \(name): expected one DocC catalog (*.docc) in \(target.directoryURL.path), found \(found); name a folder with --output")
+                throw PluginError.setup(
+                    "--target \(name): expected one DocC catalog (*.docc) in \(target.directoryURL.path), found \(found); name a folder with --output"
+                )
             }
-            return target.directoryURL.appendingPathComponent(catalogs[0]).appendingPathComponent("Resources").standardizedFileURL
+            return target.directoryURL.appendingPathComponent(catalogs[0]).appendingPathComponent("Resources")
+                .standardizedFileURL
         }
     }
 }

@@ -62,7 +62,9 @@ struct PluginOptions {
                 break
             }
             if argument == "-h" || argument == "--help" { return nil }
-            if argument == "-" { throw .usage("the plugin renders trace files; standard input ('-') has no output name") }
+            if argument == "-" {
+                throw .usage("the plugin renders trace files; standard input ('-') has no output name")
+            }
             guard argument.hasPrefix("-") else {
                 traces.append(argument)
                 continue
@@ -92,7 +94,8 @@ struct PluginOptions {
         switch (output, target) {
         case (let output?, nil): destination = .folder(output)
         case (nil, let target?): destination = .catalog(target: target)
-        case (nil, nil): throw .usage("name the folder to write into with --output, or a target with a DocC catalog with --target")
+        case (nil, nil):
+            throw .usage("name the folder to write into with --output, or a target with a DocC catalog with --target")
         case (_?, _?): throw .usage("give either --output or --target, not both")
         }
         guard !traces.isEmpty else { throw .usage("name at least one trace file or folder") }
@@ -102,8 +105,11 @@ struct PluginOptions {
                 throw .usage("'\(format)' is not a format; use svg, png, pdf, dot or json")
             }
         }
-        guard !suffix.contains("/") else { throw .usage("the suffix '\(suffix)' would reach outside the output folder") }
-        for option in renderOptions where ["-o", "--output", "--format"].contains(option.split(separator: "=").first.map(String.init)) {
+        guard !suffix.contains("/") else {
+            throw .usage("the suffix '\(suffix)' would reach outside the output folder")
+        }
+        for option in renderOptions
+        where ["-o", "--output", "--format"].contains(option.split(separator: "=").first.map(String.init)) {
             throw .usage("'\(option)' cannot follow '--': the plugin chooses each output's name and format")
         }
         return PluginOptions(

@@ -17,7 +17,9 @@ struct RenderPlan {
 
     /// Expands folders as `causegraph` does (the regular, non-hidden files directly
     /// inside) and names each output, refusing two traces that would share one.
-    init(traces: [String], format: String, suffix: String, packageDirectory: URL, outputDirectory: URL) throws(PluginError) {
+    init(traces: [String], format: String, suffix: String, packageDirectory: URL, outputDirectory: URL)
+        throws(PluginError)
+    {
         // Sorted first, so even a refusal names the same traces whatever the order given.
         let files = try Self.expand(traces, in: packageDirectory).sorted(by: Self.byteOrder)
         var traceByOutput: [String: String] = [:]
@@ -27,7 +29,9 @@ struct RenderPlan {
                 trace: trace, outputName: Self.outputName(for: trace, suffix: suffix, format: format),
                 renderedName: Self.outputName(for: trace, suffix: "", format: format))
             if let other = traceByOutput[job.outputName] {
-                throw .setup("'\(other)' and '\(trace)' would both be rendered to '\(job.outputName)'; rename one or render them in separate runs")
+                throw .setup(
+                    "'\(other)' and '\(trace)' would both be rendered to '\(job.outputName)'; rename one or render them in separate runs"
+                )
             }
             let destination = outputDirectory.appendingPathComponent(job.outputName).standardizedFileURL.path
             if destination == Self.absolute(trace, in: packageDirectory).path {
@@ -74,7 +78,8 @@ struct RenderPlan {
             } catch {
                 throw .setup("\(path): cannot list the folder")
             }
-            let entries = names
+            let entries =
+                names
                 .filter { !$0.hasPrefix(".") }
                 .map { url.appendingPathComponent($0) }
                 .filter { manager.fileExists(atPath: $0.path, isDirectory: &isDirectory) && !isDirectory.boolValue }

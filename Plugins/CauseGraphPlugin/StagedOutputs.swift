@@ -59,7 +59,9 @@ final class StagedOutputs {
         for name in names {
             let staged = stagedPath(name)
             let final = destination.appendingPathComponent(name).path
-            if let old = FileManager.default.contents(atPath: final), old == FileManager.default.contents(atPath: staged) {
+            if let old = FileManager.default.contents(atPath: final),
+                old == FileManager.default.contents(atPath: staged)
+            {
                 continue
             }
             guard rename(staged, final) == 0 else {

@@ -12,6 +12,9 @@ struct CauseGraphCommand: ParsableCommand {
             finds a limit exceeded, 2 for bad input or usage.
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Why.self, Summary.self, Diff.self, Check.self, ReportCommand.self, TimelineCommand.self, Convert.self, MCPCommand.self, Top.self]
+        subcommands: [
+            Render.self, Why.self, Summary.self, Diff.self, Check.self, ReportCommand.self, TimelineCommand.self,
+            Convert.self, MCPCommand.self, Top.self,
+        ]
     )
 }

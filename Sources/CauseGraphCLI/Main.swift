@@ -4,9 +4,9 @@ import Foundation
 import GraphvizRender
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs the command and maps every failure to a one-line message and the
@@ -73,7 +73,9 @@ enum ExitStatus {
     private static func oneLine(_ message: String) -> String {
         let lines = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         let text = lines.filter { !$0.isEmpty }.joined(separator: "; ")
-        guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else { return text }
+        guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else {
+            return text
+        }
         return first.lowercased() + text.dropFirst()
     }
 }

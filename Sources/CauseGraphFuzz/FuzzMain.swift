@@ -13,14 +13,15 @@ enum FuzzMain {
         var arguments = CommandLine.arguments
         guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
             let targets = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
-            FileHandle.standardError.write(Data("usage: causegraph-fuzz \(targets) [libFuzzer arguments | inputs…]\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: causegraph-fuzz \(targets) [libFuzzer arguments | inputs…]\n".utf8))
             exit(2)
         }
         arguments.remove(at: 1)
         #if CAUSEGRAPH_FUZZING
-        exit(FuzzDriver.run(target, arguments: arguments))
+            exit(FuzzDriver.run(target, arguments: arguments))
         #else
-        exit(replay(target, inputs: Array(arguments.dropFirst())))
+            exit(replay(target, inputs: Array(arguments.dropFirst())))
         #endif
     }
 

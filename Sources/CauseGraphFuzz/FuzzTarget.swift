@@ -33,9 +33,12 @@ enum FuzzTarget: String, CaseIterable {
             fatalError("cannot write the fuzzing input to \(inputPath)")
         }
         var diagnostics = Diagnostics()
-        guard let (graph, events) = try? CauseGraph.reconstructWithEvents(
-            from: [inputPath], settings: ImportSettings(format: format), diagnostics: &diagnostics) else { return }
-        var report = WhyReport(frameRate: graph.frameRate, views: graph.nodes.prefix(3).map { CauseTree(of: $0, in: graph) })
+        guard
+            let (graph, events) = try? CauseGraph.reconstructWithEvents(
+                from: [inputPath], settings: ImportSettings(format: format), diagnostics: &diagnostics)
+        else { return }
+        var report = WhyReport(
+            frameRate: graph.frameRate, views: graph.nodes.prefix(3).map { CauseTree(of: $0, in: graph) })
         report.listings = report.views.map { UpdateListing(of: $0.node.key, in: events) }
         for format in ReportFormat.allCases {
             _ = WhyFormatter.format(report, as: format)

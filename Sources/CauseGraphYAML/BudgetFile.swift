@@ -1,5 +1,5 @@
-import Foundation
 import CauseGraph
+import Foundation
 import Yams
 
 /// Reads a ``Budget`` from YAML or JSON (JSON is YAML), strictly.
@@ -36,11 +36,14 @@ public enum BudgetFile {
     /// Parses budget text; `file` names it in errors.
     public static func parse(_ bytes: [UInt8], file: String) throws(Diagnostic) -> Budget {
         guard bytes.count <= maximumSize else {
-            throw Diagnostic.error("the budget is larger than \(maximumSize / 1024) KiB", at: SourceLocation(file: file))
+            throw Diagnostic.error(
+                "the budget is larger than \(maximumSize / 1024) KiB", at: SourceLocation(file: file))
         }
         let invalid = bytes.withUnsafeBufferPointer { UTF8Check.firstInvalidByte(in: $0, rejectingNUL: true) }
         if let invalid {
-            let position = bytes.withUnsafeBufferPointer { TextPosition(line: 1, column: 1).advanced(by: invalid, in: $0) }
+            let position = bytes.withUnsafeBufferPointer {
+                TextPosition(line: 1, column: 1).advanced(by: invalid, in: $0)
+            }
             throw Diagnostic.error("the budget is not UTF-8 text", at: position.location(in: file))
         }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -53,7 +56,9 @@ public enum BudgetFile {
             throw Diagnostic.error("cannot read the budget: \(error)", at: SourceLocation(file: file))
         }
         guard let root else {
-            throw Diagnostic.error("the budget is empty; it must set at least one limit", at: SourceLocation(file: file, line: 1, column: 1))
+            throw Diagnostic.error(
+                "the budget is empty; it must set at least one limit",
+                at: SourceLocation(file: file, line: 1, column: 1))
         }
         return try BudgetReader(file: file).budget(root)
     }
@@ -63,17 +68,21 @@ public enum BudgetFile {
         func located(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> Diagnostic {
             var message = problem
             if let context { message += " (\(context.text) at \(context.mark.line):\(context.mark.column))" }
-            return Diagnostic.error("invalid YAML: " + message, at: SourceLocation(file: file, line: mark.line, column: mark.column))
+            return Diagnostic.error(
+                "invalid YAML: " + message, at: SourceLocation(file: file, line: mark.line, column: mark.column))
         }
         switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             return located(problem, context, mark)
-        case let .reader(problem, offset, _, _):
+        case .reader(let problem, let offset, _, _):
             var location = SourceLocation(file: file)
             if let offset {
                 let before = text.prefix(offset)
                 location.line = before.count { $0 == "\n" || $0 == "\r\n" } + 1
-                location.column = before.reversed().prefix { $0 != "\n" && $0 != "\r\n" }.reduce(0) { $0 + $1.unicodeScalars.count } + 1
+                location.column =
+                    before.reversed().prefix { $0 != "\n" && $0 != "\r\n" }.reduce(0) { $0 + $1.unicodeScalars.count }
+                    + 1
             }
             return Diagnostic.error("invalid YAML: " + problem, at: location)
         default:
@@ -102,7 +111,9 @@ private struct BudgetReader {
         case .scalar(let scalar):
             if scalar.style == .plain {
                 if scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" { return "nothing" }
-                if scalar.string.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true { return "the number \(scalar.string)" }
+                if scalar.string.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true {
+                    return "the number \(scalar.string)"
+                }
                 if ["true", "false"].contains(scalar.string) { return "a boolean" }
             }
             return "the text \"\(scalar.string)\""
@@ -110,18 +121,24 @@ private struct BudgetReader {
     }
 
     /// The keys of a mapping, each known to the schema and given once.
-    func fields(_ node: Node, in context: String, allowed: [String]) throws(Diagnostic) -> [String: (key: Node, value: Node)] {
+    func fields(_ node: Node, in context: String, allowed: [String]) throws(Diagnostic) -> [String: (
+        key: Node, value: Node
+    )] {
         guard case .mapping(let mapping) = node else {
-            throw error("\(context) must be a mapping of \(allowed.joined(separator: ", ")); found \(typeName(node))", at: node)
+            throw error(
+                "\(context) must be a mapping of \(allowed.joined(separator: ", ")); found \(typeName(node))", at: node)
         }
         var result: [String: (key: Node, value: Node)] = [:]
         for (key, value) in mapping {
-            guard case .scalar(let scalar) = key else { throw error("keys in \(context) must be names; found \(typeName(key))", at: key) }
+            guard case .scalar(let scalar) = key else {
+                throw error("keys in \(context) must be names; found \(typeName(key))", at: key)
+            }
             let name = scalar.string
             guard allowed.contains(name) else {
                 var message = "unknown key '\(name)' in \(context)"
                 if let closest = Suggestions.closest(to: name, among: allowed, limit: 1).first,
-                   Suggestions.distance(name, closest) <= max(2, name.count / 3) {
+                    Suggestions.distance(name, closest) <= max(2, name.count / 3)
+                {
                     message += "; did you mean '\(closest)'?"
                 } else {
                     message += "; expected one of: " + allowed.joined(separator: ", ")
@@ -135,14 +152,17 @@ private struct BudgetReader {
     }
 
     func list(_ node: Node, in context: String) throws(Diagnostic) -> [Node] {
-        guard case .sequence(let sequence) = node else { throw error("\(context) must be a list; found \(typeName(node))", at: node) }
+        guard case .sequence(let sequence) = node else {
+            throw error("\(context) must be a list; found \(typeName(node))", at: node)
+        }
         return Array(sequence)
     }
 
     /// A whole number ≥ 0, written as a plain number (not quoted).
     func count(_ node: Node, in context: String) throws(Diagnostic) -> Int {
         guard case .scalar(let scalar) = node, scalar.style == .plain,
-              !scalar.string.isEmpty, scalar.string.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            !scalar.string.isEmpty, scalar.string.allSatisfy({ $0.isASCII && $0.isNumber })
+        else {
             throw error("\(context) must be a whole number, 0 or more; found \(typeName(node))", at: node)
         }
         guard let value = Int(scalar.string) else { throw error("\(context) is too large", at: node) }
@@ -187,15 +207,19 @@ private struct BudgetReader {
     // MARK: The schema
 
     func budget(_ root: Node) throws(Diagnostic) -> Budget {
-        let top = try fields(root, in: "the budget", allowed: [
-            "version", "views", "longUpdates", "skippedChecks", "findings", "findingThresholds", "forbiddenEdges",
-            "hitches", "hangs",
-        ])
+        let top = try fields(
+            root, in: "the budget",
+            allowed: [
+                "version", "views", "longUpdates", "skippedChecks", "findings", "findingThresholds", "forbiddenEdges",
+                "hitches", "hangs",
+            ])
         var budget = Budget(file: file)
         if let version = top["version"] {
             let value = try count(version.value, in: "version")
             guard value == BudgetFile.version else {
-                throw error("unsupported budget version \(value); this causegraph reads version \(BudgetFile.version)", at: version.value)
+                throw error(
+                    "unsupported budget version \(value); this causegraph reads version \(BudgetFile.version)",
+                    at: version.value)
             }
         }
         if let views = top["views"] {
@@ -209,7 +233,8 @@ private struct BudgetReader {
         if let skipped = top["skippedChecks"] {
             let entries = try fields(skipped.value, in: "skippedChecks", allowed: ["perEnvironmentChange"])
             if let perChange = entries["perEnvironmentChange"] {
-                budget.skippedChecksPerEnvironmentChange = try limit(perChange.value, in: "skippedChecks.perEnvironmentChange")
+                budget.skippedChecksPerEnvironmentChange = try limit(
+                    perChange.value, in: "skippedChecks.perEnvironmentChange")
             }
         }
         if let findings = top["findings"] {
@@ -224,7 +249,8 @@ private struct BudgetReader {
             budget.findingThresholds = try findingThresholds(thresholds.value)
         }
         if let edges = top["forbiddenEdges"] {
-            budget.forbiddenEdges = try list(edges.value, in: "forbiddenEdges").enumerated().map { (index, node) throws(Diagnostic) in
+            budget.forbiddenEdges = try list(edges.value, in: "forbiddenEdges").enumerated().map {
+                (index, node) throws(Diagnostic) in
                 try forbiddenEdge(node, in: "forbiddenEdges[\(index)]")
             }
         }
@@ -232,7 +258,9 @@ private struct BudgetReader {
             guard let entry = top[key] else { continue }
             let entries = try fields(entry.value, in: key, allowed: ["perInteraction", "total"])
             var limits = Budget.HitchLimits(kind: kind)
-            if let perInteraction = entries["perInteraction"] { limits.perInteraction = try limit(perInteraction.value, in: "\(key).perInteraction") }
+            if let perInteraction = entries["perInteraction"] {
+                limits.perInteraction = try limit(perInteraction.value, in: "\(key).perInteraction")
+            }
             if let total = entries["total"] { limits.total = try limit(total.value, in: "\(key).total") }
             budget.hitches.append(limits)
         }
@@ -242,20 +270,36 @@ private struct BudgetReader {
 
     func viewLimits(_ node: Node, in context: String) throws(Diagnostic) -> Budget.ViewLimits {
         let entries = try fields(node, in: context, allowed: ["view", "regex", "updates", "longUpdates"])
-        guard let view = entries["view"] else { throw error("\(context) needs 'view': the pattern of the view type names it limits", at: node) }
-        let isRegex = try entries["regex"].map { (entry) throws(Diagnostic) in try flag(entry.value, in: "\(context).regex") } ?? false
-        var limits = Budget.ViewLimits(pattern: try pattern(view.value, isRegex: isRegex, in: "\(context).view"), location: location(node))
+        guard let view = entries["view"] else {
+            throw error("\(context) needs 'view': the pattern of the view type names it limits", at: node)
+        }
+        let isRegex =
+            try entries["regex"].map { (entry) throws(Diagnostic) in try flag(entry.value, in: "\(context).regex") }
+            ?? false
+        var limits = Budget.ViewLimits(
+            pattern: try pattern(view.value, isRegex: isRegex, in: "\(context).view"), location: location(node))
         if let updates = entries["updates"] {
-            let counts = try fields(updates.value, in: "\(context).updates", allowed: ["total", "perGroup", "perGesture"])
-            limits.total = try counts["total"].map { (entry) throws(Diagnostic) in try limit(entry.value, in: "\(context).updates.total") }
-            limits.perGroup = try counts["perGroup"].map { (entry) throws(Diagnostic) in try limit(entry.value, in: "\(context).updates.perGroup") }
-            limits.perGesture = try counts["perGesture"].map { (entry) throws(Diagnostic) in try limit(entry.value, in: "\(context).updates.perGesture") }
-            if counts.isEmpty { throw error("\(context).updates sets no limit; give total, perGroup or perGesture", at: updates.value) }
+            let counts = try fields(
+                updates.value, in: "\(context).updates", allowed: ["total", "perGroup", "perGesture"])
+            limits.total = try counts["total"].map { (entry) throws(Diagnostic) in
+                try limit(entry.value, in: "\(context).updates.total")
+            }
+            limits.perGroup = try counts["perGroup"].map { (entry) throws(Diagnostic) in
+                try limit(entry.value, in: "\(context).updates.perGroup")
+            }
+            limits.perGesture = try counts["perGesture"].map { (entry) throws(Diagnostic) in
+                try limit(entry.value, in: "\(context).updates.perGesture")
+            }
+            if counts.isEmpty {
+                throw error("\(context).updates sets no limit; give total, perGroup or perGesture", at: updates.value)
+            }
         }
         if let long = entries["longUpdates"] {
             limits.longUpdates = try severityLimits(long.value, in: "\(context).longUpdates")
         }
-        if limits.total == nil && limits.perGroup == nil && limits.perGesture == nil && limits.longUpdates.limits.isEmpty {
+        if limits.total == nil && limits.perGroup == nil && limits.perGesture == nil
+            && limits.longUpdates.limits.isEmpty
+        {
             throw error("\(context) sets no limit; give updates or longUpdates", at: node)
         }
         return limits
@@ -263,7 +307,9 @@ private struct BudgetReader {
 
     func severityLimits(_ node: Node, in context: String) throws(Diagnostic) -> Budget.SeverityLimits {
         let entries = try fields(node, in: context, allowed: Severity.allCases.map(\.rawValue))
-        if entries.isEmpty { throw error("\(context) sets no limit; give one of veryLow, low, medium, high, veryHigh", at: node) }
+        if entries.isEmpty {
+            throw error("\(context) sets no limit; give one of veryLow, low, medium, high, veryHigh", at: node)
+        }
         var limits = Budget.SeverityLimits()
         for severity in Severity.allCases {
             guard let entry = entries[severity.rawValue] else { continue }
@@ -273,17 +319,27 @@ private struct BudgetReader {
     }
 
     func findingThresholds(_ node: Node) throws(Diagnostic) -> FindingThresholds {
-        let entries = try fields(node, in: "findingThresholds", allowed: ["fanOut", "churn", "recreations", "longBodies", "storm", "stormWindow"])
+        let entries = try fields(
+            node, in: "findingThresholds",
+            allowed: ["fanOut", "churn", "recreations", "longBodies", "storm", "stormWindow"])
         var thresholds = FindingThresholds()
-        if let value = entries["fanOut"] { thresholds.fanOut = try positive(value.value, in: "findingThresholds.fanOut") }
+        if let value = entries["fanOut"] {
+            thresholds.fanOut = try positive(value.value, in: "findingThresholds.fanOut")
+        }
         if let value = entries["churn"] { thresholds.churn = try positive(value.value, in: "findingThresholds.churn") }
-        if let value = entries["recreations"] { thresholds.recreations = try positive(value.value, in: "findingThresholds.recreations") }
-        if let value = entries["longBodies"] { thresholds.longBodies = try positive(value.value, in: "findingThresholds.longBodies") }
+        if let value = entries["recreations"] {
+            thresholds.recreations = try positive(value.value, in: "findingThresholds.recreations")
+        }
+        if let value = entries["longBodies"] {
+            thresholds.longBodies = try positive(value.value, in: "findingThresholds.longBodies")
+        }
         if let value = entries["storm"] { thresholds.storm = try positive(value.value, in: "findingThresholds.storm") }
         if let value = entries["stormWindow"] {
             let text = try text(value.value, in: "findingThresholds.stormWindow")
             guard let window = DurationText.parse(text), window > 0 else {
-                throw error("findingThresholds.stormWindow must be a duration longer than zero, such as 5ms or 800us; found \(typeName(value.value))", at: value.value)
+                throw error(
+                    "findingThresholds.stormWindow must be a duration longer than zero, such as 5ms or 800us; found \(typeName(value.value))",
+                    at: value.value)
             }
             thresholds.stormWindow = window
         }
@@ -295,12 +351,16 @@ private struct BudgetReader {
         guard let from = entries["from"], let to = entries["to"] else {
             throw error("\(context) needs both 'from' (the cause's title) and 'to' (the effect's title)", at: node)
         }
-        let isRegex = try entries["regex"].map { (entry) throws(Diagnostic) in try flag(entry.value, in: "\(context).regex") } ?? false
+        let isRegex =
+            try entries["regex"].map { (entry) throws(Diagnostic) in try flag(entry.value, in: "\(context).regex") }
+            ?? false
         var kind: EdgeKind?
         if let entry = entries["kind"] {
             let name = try text(entry.value, in: "\(context).kind")
             guard let parsed = EdgeKind(rawValue: name) else {
-                throw error("\(context).kind: unknown edge kind '\(name)'; expected one of: " + EdgeKind.allCases.map(\.rawValue).joined(separator: ", "), at: entry.value)
+                throw error(
+                    "\(context).kind: unknown edge kind '\(name)'; expected one of: "
+                        + EdgeKind.allCases.map(\.rawValue).joined(separator: ", "), at: entry.value)
             }
             kind = parsed
         }

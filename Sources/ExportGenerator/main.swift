@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // causegraph-export-gen ROWS [SEED] [TABLE]
@@ -137,7 +137,8 @@ func timeFormat(_ nanoseconds: UInt64) -> String {
 }
 
 func durationFormat(_ nanoseconds: UInt64) -> String {
-    nanoseconds >= 1_000_000 ? "\(nanoseconds / 1_000_000).\(nanoseconds / 10_000 % 100) ms" : "\(nanoseconds / 1000) µs"
+    nanoseconds >= 1_000_000
+        ? "\(nanoseconds / 1_000_000).\(nanoseconds / 10_000 % 100) ms" : "\(nanoseconds / 1000) µs"
 }
 
 /// What a node of the recording is, in causegraph's native kind names.
@@ -194,11 +195,17 @@ struct AppModel {
     static let systemViews = [
         "Text", "Image", "HStack<TupleView<(Image, Text)>>", "VStack<TupleView<(Text, Text)>>", "Button<Text>",
         "_ViewModifier_Content<_PaddingLayout>", "ScrollView<LazyVStack<ForEach<Array<Item>, Int, Row>>>",
-        "List<Never, ForEach<Array<Item>, Int, Row>>", "Spacer", "Divider", "Label<Text, Image>", "ZStack<TupleView<(Color, Text)>>",
+        "List<Never, ForEach<Array<Item>, Int, Row>>", "Spacer", "Divider", "Label<Text, Image>",
+        "ZStack<TupleView<(Color, Text)>>",
         "NavigationLink<Text, Never>", "ForEach<Array<Card>, Int, CardView>", "AsyncImage<Image>", "Toggle<Text>",
     ]
-    static let features = ["Library", "Browse", "Search", "Radio", "Profile", "Settings", "Downloads", "Charts", "Podcasts", "Videos", "Friends", "Store"]
-    static let rowKinds = ["Album", "Song", "Artist", "Playlist", "Genre", "Podcast", "Episode", "Video", "Station", "Composer"]
+    static let features = [
+        "Library", "Browse", "Search", "Radio", "Profile", "Settings", "Downloads", "Charts", "Podcasts", "Videos",
+        "Friends", "Store",
+    ]
+    static let rowKinds = [
+        "Album", "Song", "Artist", "Playlist", "Genre", "Podcast", "Episode", "Video", "Station", "Composer",
+    ]
     static let rowStyles = ["", "Compact", "Grid", "Featured"]
 
     mutating func node(_ title: String, _ kind: Kind, app: Bool, icon: String, view: String? = nil) -> Int {
@@ -247,14 +254,19 @@ struct AppModel {
         for feature in Self.features {
             let featureView = view("\(feature)View", app: true, readsEnvironment: true, parent: tabs)
             for section in 0..<8 {
-                let sectionView = view("\(feature)Section\(section)", app: true, readsEnvironment: true, parent: featureView)
+                let sectionView = view(
+                    "\(feature)Section\(section)", app: true, readsEnvironment: true, parent: featureView)
                 sections.append(sectionView)
                 for card in 0..<10 {
                     position += 1
-                    let cardView = view("\(feature)Section\(section)Card\(card)", app: true, readsEnvironment: position % 2 == 0, parent: sectionView)
+                    let cardView = view(
+                        "\(feature)Section\(section)Card\(card)", app: true, readsEnvironment: position % 2 == 0,
+                        parent: sectionView)
                     systemChildren(of: cardView, position)
                     for detail in 0..<2 {
-                        let detailView = view("\(feature)Card\(section)x\(card)Detail\(detail)", app: true, readsEnvironment: detail == 0, parent: cardView)
+                        let detailView = view(
+                            "\(feature)Card\(section)x\(card)Detail\(detail)", app: true, readsEnvironment: detail == 0,
+                            parent: cardView)
                         systemChildren(of: detailView, position + detail)
                     }
                 }
@@ -275,7 +287,8 @@ struct AppModel {
 enum Record {
     case cause(event: UInt32, node: Int, time: UInt64, changed: String?)
     case update(event: UInt32, node: Int, time: UInt64, duration: UInt64, ran: Bool, group: Int, rootCause: Int)
-    case link(time: UInt64, from: (event: UInt32, node: Int), to: (event: UInt32, node: Int), label: String, changed: String?)
+    case link(
+        time: UInt64, from: (event: UInt32, node: Int), to: (event: UInt32, node: Int), label: String, changed: String?)
     case group(id: Int, start: UInt64, duration: UInt64, label: String)
 }
 
@@ -316,7 +329,8 @@ struct Simulation {
                 let model = cause(app.model, changed: "items")
                 let first = random.below(app.rows.count)
                 for offset in 0..<(8 + random.below(16)) {
-                    propagate(app.rows[(first + offset) % app.rows.count], from: model, label: "Update", changed: "items")
+                    propagate(
+                        app.rows[(first + offset) % app.rows.count], from: model, label: "Update", changed: "items")
                 }
             } else if roll < 45 && random.below(10) == 0 {
                 let darkMode = cause(app.darkMode, changed: nil)
@@ -326,7 +340,11 @@ struct Simulation {
                 }
             }
             // The group comes first: the native format defines a group before the updates that name it.
-            if !records.isEmpty { records.insert(.group(id: group, start: frameStart, duration: time - frameStart, label: label), at: 0) } else { group -= 1 }
+            if !records.isEmpty {
+                records.insert(.group(id: group, start: frameStart, duration: time - frameStart, label: label), at: 0)
+            } else {
+                group -= 1
+            }
         }
         return records
     }
@@ -351,7 +369,9 @@ struct Simulation {
         let stateEvent = cause(state, changed: String(app.nodes[state].title.dropFirst(8)))
         records.append(.link(time: time, from: tap, to: stateEvent, label: "Update", changed: nil))
         let section = app.sections[random.below(app.sections.count)]
-        let ran = propagate(section, from: stateEvent, label: "Update", changed: app.nodes[stateEvent.node].title.dropFirst(8).description)
+        let ran = propagate(
+            section, from: stateEvent, label: "Update",
+            changed: app.nodes[stateEvent.node].title.dropFirst(8).description)
         // The section writes its foreground style; its subtree's readers are checked.
         let writer = cause(app.writer, changed: nil)
         records.append(.link(time: time, from: ran, to: writer, label: "Update", changed: nil))
@@ -372,13 +392,21 @@ struct Simulation {
     }
 
     /// An update of `node` caused by `cause`: the update event, after the link to it.
-    mutating func update(_ node: Int, from cause: (event: UInt32, node: Int), label: String, changed: String?, ran: Bool) -> (event: UInt32, node: Int) {
+    mutating func update(
+        _ node: Int, from cause: (event: UInt32, node: Int), label: String, changed: String?, ran: Bool
+    ) -> (event: UInt32, node: Int) {
         let id = event()
         let roll = random.below(5000)
-        let duration: UInt64 = roll == 0 ? UInt64.max - UInt64(random.below(1000))
-            : roll < 60 ? 1_000_000 + UInt64(random.below(15_000_000)) : ran ? 8_000 + UInt64(random.below(150_000)) : 1_000 + UInt64(random.below(4_000))
+        let duration: UInt64 =
+            roll == 0
+            ? UInt64.max - UInt64(random.below(1000))
+            : roll < 60
+                ? 1_000_000 + UInt64(random.below(15_000_000))
+                : ran ? 8_000 + UInt64(random.below(150_000)) : 1_000 + UInt64(random.below(4_000))
         time += 500
-        records.append(.update(event: id, node: node, time: time, duration: duration, ran: ran, group: group, rootCause: rootCause))
+        records.append(
+            .update(event: id, node: node, time: time, duration: duration, ran: ran, group: group, rootCause: rootCause)
+        )
         records.append(.link(time: time, from: cause, to: (id, node), label: label, changed: changed))
         if duration < 50_000_000 { time += duration }
         return (id, node)
@@ -386,7 +414,9 @@ struct Simulation {
 
     /// A body that ran, and the children it handed new values to: most system views, some app views.
     @discardableResult
-    mutating func propagate(_ view: Int, from cause: (event: UInt32, node: Int), label: String, changed: String? = nil) -> (event: UInt32, node: Int) {
+    mutating func propagate(_ view: Int, from cause: (event: UInt32, node: Int), label: String, changed: String? = nil)
+        -> (event: UInt32, node: Int)
+    {
         let ran = update(app.views[view].node, from: cause, label: label, changed: changed, ran: true)
         for child in app.views[view].children where random.below(100) < (app.views[child].isApp ? 35 : 70) {
             propagate(child, from: ran, label: label == "Creation" ? "Creation" : "Update")
@@ -420,9 +450,13 @@ struct Writer {
     }
 
     mutating func header(_ schema: String, _ columns: [(String, String, String)]) {
-        out.append("<?xml version=\"1.0\"?>\n<trace-query-result>\n<node xpath='//trace-toc[1]/run[1]/data[1]/table[7]'><schema name=\"\(schema)\">")
+        out.append(
+            "<?xml version=\"1.0\"?>\n<trace-query-result>\n<node xpath='//trace-toc[1]/run[1]/data[1]/table[7]'><schema name=\"\(schema)\">"
+        )
         for (mnemonic, name, type) in columns {
-            out.append("<col><mnemonic>\(mnemonic)</mnemonic><name>\(name)</name><engineering-type>\(type)</engineering-type></col>")
+            out.append(
+                "<col><mnemonic>\(mnemonic)</mnemonic><name>\(name)</name><engineering-type>\(type)</engineering-type></col>"
+            )
         }
         out.append("</schema>\n")
     }
@@ -440,8 +474,10 @@ struct Writer {
 
     mutating func nodeCell(_ index: Int) -> String {
         let node = simulation.app.nodes[index]
-        return interner.nested("typed-array", key: "n\(index)", fmt: "\(node.title), \(node.colour), \(node.icon), , ") {
-            $0.leaf("string", node.title) + $0.leaf("string", node.colour) + $0.leaf("string", node.icon) + "<sentinel/><sentinel/>"
+        return interner.nested("typed-array", key: "n\(index)", fmt: "\(node.title), \(node.colour), \(node.icon), , ")
+        {
+            $0.leaf("string", node.title) + $0.leaf("string", node.colour) + $0.leaf("string", node.icon)
+                + "<sentinel/><sentinel/>"
         }
     }
 
@@ -452,18 +488,28 @@ struct Writer {
         var timesFormat = "n/a, n/a, n/a"
         switch times {
         case .cause(let time)?: timesFormat = "\(timeFormat(time)), n/a, n/a"
-        case .update(let end, let duration)?: timesFormat = "n/a, \(end.map(timeFormat) ?? "n/a"), \(durationFormat(duration))"
+        case .update(let end, let duration)?:
+            timesFormat = "n/a, \(end.map(timeFormat) ?? "n/a"), \(durationFormat(duration))"
         case nil: break
         }
         let fmt = "\(node.title), \(node.colour), \(node.icon), n/a, n/a, \(event), \(timesFormat)"
         return interner.nested("typed-array", key: "f\(event)", fmt: fmt) { interner in
-            var cell = interner.leaf("string", node.title) + interner.leaf("string", node.colour) + interner.leaf("string", node.icon)
-            cell += "<sentinel/><sentinel/>" + interner.nested("uint32", key: "e\(event)", fmt: String(event)) { _ in String(event) }
+            var cell =
+                interner.leaf("string", node.title) + interner.leaf("string", node.colour)
+                + interner.leaf("string", node.icon)
+            cell +=
+                "<sentinel/><sentinel/>"
+                + interner.nested("uint32", key: "e\(event)", fmt: String(event)) { _ in String(event) }
             switch times {
             case .cause(let time)?:
-                cell += interner.fresh("event-time", fmt: timeFormat(time), content: String(time)) + "<sentinel/><sentinel/>"
+                cell +=
+                    interner.fresh("event-time", fmt: timeFormat(time), content: String(time))
+                    + "<sentinel/><sentinel/>"
             case .update(let end, let duration)?:
-                cell += "<sentinel/>" + (end.map { interner.fresh("event-time", fmt: timeFormat($0), content: String($0)) } ?? "<sentinel/>")
+                cell +=
+                    "<sentinel/>"
+                    + (end.map { interner.fresh("event-time", fmt: timeFormat($0), content: String($0)) }
+                        ?? "<sentinel/>")
                 cell += interner.fresh("duration", fmt: durationFormat(duration), content: String(duration))
             case nil:
                 cell += "<sentinel/><sentinel/><sentinel/>"
@@ -483,8 +529,13 @@ struct Writer {
     }
 
     static func severity(_ duration: UInt64) -> String {
-        duration > 33_000_000 ? "Very High" : duration > 16_000_000 ? "High" : duration > 8_000_000 ? "Medium"
-            : duration > 100_000 ? "Low" : "Very Low"
+        duration > 33_000_000
+            ? "Very High"
+            : duration > 16_000_000
+                ? "High"
+                : duration > 8_000_000
+                    ? "Medium"
+                    : duration > 100_000 ? "Low" : "Very Low"
     }
 
     mutating func row(_ record: Record, table: String) -> String? {
@@ -497,7 +548,7 @@ struct Writer {
             remember(event, .update(end: overflow || end > UInt64(Int64.max) ? nil : end, duration: duration))
             return nil
         case ("swiftui-causes", .link(let time, let from, let to, let label, let changed)),
-             ("swiftui-full-causes", .link(let time, let from, let to, let label, let changed)):
+            ("swiftui-full-causes", .link(let time, let from, let to, let label, let changed)):
             let full = table == "swiftui-full-causes"
             var line = "<row>" + interner.fresh("event-time", fmt: timeFormat(time), content: String(time))
             line += eventCell(from.event) + (full ? fullNodeCell(from.node, event: from.event) : nodeCell(from.node))
@@ -515,12 +566,17 @@ struct Writer {
             line += eventCell(event) + interner.leaf("swiftui-update", node.kind.updateType)
             line += interner.fresh("event-count", fmt: "\(event % 7)", content: String(event % 7))
             // Body rows name the view in the description, and say when the body was skipped.
-            line += isBody ? interner.leaf("string", (node.view ?? node.title) + (ran ? "" : " (skipped)")) : interner.leaf("string", node.title)
+            line +=
+                isBody
+                ? interner.leaf("string", (node.view ?? node.title) + (ran ? "" : " (skipped)"))
+                : interner.leaf("string", node.title)
             line += interner.leaf("string", "Update") + "<sentinel/>" + interner.leaf("string", node.module)
             line += isBody ? "<sentinel/>" : interner.leaf("string", node.title)
             line += interner.process() + interner.thread()
             let cause = simulation.app.nodes[rootCause]
-            line += interner.nested("description-set", key: "root\(rootCause)", fmt: cause.title) { $0.leaf("string", cause.title) }
+            line += interner.nested("description-set", key: "root\(rootCause)", fmt: cause.title) {
+                $0.leaf("string", cause.title)
+            }
             line += interner.leaf("event-concept", Self.severity(duration))
             line += interner.fresh("duration", fmt: durationFormat(duration), content: String(duration))
             line += "<sentinel/>" + nodeCell(index) + "<sentinel/>"
@@ -535,12 +591,16 @@ struct Writer {
             var line = "<row>" + interner.fresh("event-time", fmt: timeFormat(time), content: String(time))
             line += eventCell(event) + interner.leaf("string", "Storage write")
             line += interner.nested("backtrace", key: "bt\(index)", fmt: "") { interner in
-                ["\(node.title.dropFirst(8)).setter", "closure #1 in LibrarySection.body.getter", "ButtonAction.callAsFunction()"]
-                    .map { frame in
-                        let id = interner.next
-                        interner.next += 1
-                        return "<frame id=\"\(id)\" name=\"\(escape(frame))\" addr=\"0x\(String(0x100000 + index * 64, radix: 16))\"/>"
-                    }.joined()
+                [
+                    "\(node.title.dropFirst(8)).setter", "closure #1 in LibrarySection.body.getter",
+                    "ButtonAction.callAsFunction()",
+                ]
+                .map { frame in
+                    let id = interner.next
+                    interner.next += 1
+                    return
+                        "<frame id=\"\(id)\" name=\"\(escape(frame))\" addr=\"0x\(String(0x100000 + index * 64, radix: 16))\"/>"
+                }.joined()
             }
             return line + interner.process() + interner.thread() + "</row>\n"
         case ("native", _):
@@ -556,7 +616,10 @@ struct Writer {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20:
+                result +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
             default: result.unicodeScalars.append(scalar)
             }
         }
@@ -568,19 +631,23 @@ struct Writer {
         switch record {
         case .cause(let event, let index, let time, _):
             let node = nodes[index]
-            return "{\"node\": \(event), \"kind\": \"\(node.kind.rawValue)\", \"title\": \(Self.json(node.title)), \"owner\": \"\(node.isApp ? "app" : "system")\", \"time\": \(time)}\n"
+            return
+                "{\"node\": \(event), \"kind\": \"\(node.kind.rawValue)\", \"title\": \(Self.json(node.title)), \"owner\": \"\(node.isApp ? "app" : "system")\", \"time\": \(time)}\n"
         case .update(let event, let index, let time, let duration, let ran, let group, _):
             let node = nodes[index]
             let title = node.kind == .body ? node.view ?? node.title : node.title
             // An update still running when the recording stopped has no duration the native format can hold.
             let durationField = duration <= UInt64(Int64.max) ? ", \"duration\": \(duration)" : ""
-            return "{\"node\": \(event), \"kind\": \"\(node.kind.rawValue)\", \"title\": \(Self.json(title)), \"module\": \(Self.json(node.module)), "
+            return
+                "{\"node\": \(event), \"kind\": \"\(node.kind.rawValue)\", \"title\": \(Self.json(title)), \"module\": \(Self.json(node.module)), "
                 + "\"owner\": \"\(node.isApp ? "app" : "system")\", \"time\": \(time)\(durationField), \"ran\": \(ran), \"group\": \(group)}\n"
         case .link(let time, let from, let to, let label, let changed):
             let changedField = changed.map { ", \"changed\": [\(Self.json($0))]" } ?? ""
-            return "{\"edge\": [\(from.event), \(to.event)], \"label\": \"\(label.lowercased())\", \"time\": \(time)\(changedField)}\n"
+            return
+                "{\"edge\": [\(from.event), \(to.event)], \"label\": \"\(label.lowercased())\", \"time\": \(time)\(changedField)}\n"
         case .group(let id, let start, let duration, let label):
-            return "{\"group\": \(id), \"label\": \(Self.json(label)), \"start\": \(start), \"duration\": \(duration)}\n"
+            return
+                "{\"group\": \(id), \"label\": \(Self.json(label)), \"start\": \(start), \"duration\": \(duration)}\n"
         }
     }
 
@@ -589,35 +656,51 @@ struct Writer {
         case "native":
             out.append("{\"causegraph\": 1, \"app\": \"Library\", \"frameRate\": 120}\n")
         case "swiftui-updates":
-            header(table, [
-                ("start", "Start", "start-time"), ("duration", "Duration", "duration"), ("id", "ID", "uint32"),
-                ("update-type", "Update Type", "swiftui-update"), ("allocations", "Allocations", "event-count"),
-                ("description", "Description", "string"), ("category", "Category", "string"),
-                ("view-hierarchy", "View Hierarchy", "view-hierarchy"), ("module", "Module", "string"), ("view-name", "View Name", "string"),
-                ("process", "Process", "process"), ("thread", "Thread", "thread"), ("root-causes", "Root Causes", "description-set"),
-                ("severity", "Severity", "event-concept"), ("downstream-cost", "Downstream Cost", "duration"),
-                ("downstream-events", "Downstream Events", "cause-set"), ("cause-graph-node", "Cause Graph Node", "typed-array"),
-                ("full-cause-graph-node", "Full Cause Graph Node", "typed-array"),
-            ])
+            header(
+                table,
+                [
+                    ("start", "Start", "start-time"), ("duration", "Duration", "duration"), ("id", "ID", "uint32"),
+                    ("update-type", "Update Type", "swiftui-update"), ("allocations", "Allocations", "event-count"),
+                    ("description", "Description", "string"), ("category", "Category", "string"),
+                    ("view-hierarchy", "View Hierarchy", "view-hierarchy"), ("module", "Module", "string"),
+                    ("view-name", "View Name", "string"),
+                    ("process", "Process", "process"), ("thread", "Thread", "thread"),
+                    ("root-causes", "Root Causes", "description-set"),
+                    ("severity", "Severity", "event-concept"), ("downstream-cost", "Downstream Cost", "duration"),
+                    ("downstream-events", "Downstream Events", "cause-set"),
+                    ("cause-graph-node", "Cause Graph Node", "typed-array"),
+                    ("full-cause-graph-node", "Full Cause Graph Node", "typed-array"),
+                ])
         case "swiftui-update-groups":
-            header(table, [
-                ("start", "Start", "start-time"), ("duration", "Duration", "duration"), ("label", "Label", "string"),
-                ("cause-backtrace", "Cause Backtrace", "backtrace"), ("backtrace", "Backtrace", "backtrace"),
-                ("process", "Process", "process"), ("thread", "Thread", "thread"),
-            ])
+            header(
+                table,
+                [
+                    ("start", "Start", "start-time"), ("duration", "Duration", "duration"),
+                    ("label", "Label", "string"),
+                    ("cause-backtrace", "Cause Backtrace", "backtrace"), ("backtrace", "Backtrace", "backtrace"),
+                    ("process", "Process", "process"), ("thread", "Thread", "thread"),
+                ])
         case "swiftui-changes":
-            header(table, [
-                ("timestamp", "Timestamp", "event-time"), ("id", "ID", "uint32"), ("description", "Description", "string"),
-                ("backtrace", "Backtrace", "backtrace"), ("process", "Process", "process"), ("thread", "Thread", "thread"),
-            ])
+            header(
+                table,
+                [
+                    ("timestamp", "Timestamp", "event-time"), ("id", "ID", "uint32"),
+                    ("description", "Description", "string"),
+                    ("backtrace", "Backtrace", "backtrace"), ("process", "Process", "process"),
+                    ("thread", "Thread", "thread"),
+                ])
         default:
-            header(table, [
-                ("timestamp", "Timestamp", "event-time"), ("source-node-event-id", "Source Node Event ID", "uint32"),
-                ("source-node", "Source Node", "typed-array"), ("destination-node-event-id", "Destination Node Event ID", "uint32"),
-                ("destination-node", "Destination Node", "typed-array"), ("label", "Label", "string"),
-                ("value-type", "Value Type", "string"), ("changed-properties", "Changed Properties", "string"),
-                ("layout-info", "Layout Info", "string"), ("process", "Process", "process"),
-            ])
+            header(
+                table,
+                [
+                    ("timestamp", "Timestamp", "event-time"),
+                    ("source-node-event-id", "Source Node Event ID", "uint32"),
+                    ("source-node", "Source Node", "typed-array"),
+                    ("destination-node-event-id", "Destination Node Event ID", "uint32"),
+                    ("destination-node", "Destination Node", "typed-array"), ("label", "Label", "string"),
+                    ("value-type", "Value Type", "string"), ("changed-properties", "Changed Properties", "string"),
+                    ("layout-info", "Layout Info", "string"), ("process", "Process", "process"),
+                ])
         }
         var links = 0
         while links < rows {
@@ -634,10 +717,13 @@ struct Writer {
 }
 
 let arguments = CommandLine.arguments
-let tables = ["swiftui-causes", "swiftui-full-causes", "swiftui-updates", "swiftui-update-groups", "swiftui-changes", "native"]
+let tables = [
+    "swiftui-causes", "swiftui-full-causes", "swiftui-updates", "swiftui-update-groups", "swiftui-changes", "native",
+]
 guard (2...4).contains(arguments.count), let rows = Int(arguments[1]), rows >= 0,
-      let seed = arguments.count >= 3 ? UInt64(arguments[2]) : 1,
-      arguments.count < 4 || tables.contains(arguments[3]) else {
+    let seed = arguments.count >= 3 ? UInt64(arguments[2]) : 1,
+    arguments.count < 4 || tables.contains(arguments[3])
+else {
     let usage = "usage: causegraph-export-gen ROWS [SEED] [\(tables.joined(separator: "|"))]\n"
     _ = usage.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     exit(2)

@@ -17,7 +17,9 @@ public enum Graphviz {
     }
 
     /// Renders `dot` with the layout `engine` (`dot`, `neato`, `fdp`, …).
-    public static func render(dot: String, format: GraphvizFormat, engine: String = "dot") throws(GraphvizError) -> Output {
+    public static func render(dot: String, format: GraphvizFormat, engine: String = "dot") throws(GraphvizError)
+        -> Output
+    {
         lock.lock()
         defer { lock.unlock() }
         return try renderLocked(dot: dot, format: format, engine: engine)
@@ -29,9 +31,15 @@ public enum Graphviz {
     /// configuration, which need not be repeated for every render.
     nonisolated(unsafe) private static var context: OpaquePointer?
 
-    private static func renderLocked(dot: String, format: GraphvizFormat, engine: String) throws(GraphvizError) -> Output {
+    private static func renderLocked(dot: String, format: GraphvizFormat, engine: String) throws(GraphvizError)
+        -> Output
+    {
         if LayoutEngine.needsPositions(engine) {
-            throw GraphvizError(stage: .layout, message: "the \(engine) engine draws positions the graph already has, and causegraph's graphs have none; use dot, neato, fdp, sfdp, circo or twopi")
+            throw GraphvizError(
+                stage: .layout,
+                message:
+                    "the \(engine) engine draws positions the graph already has, and causegraph's graphs have none; use dot, neato, fdp, sfdp, circo or twopi"
+            )
         }
         let gvc = sharedContext()
         ErrorChannel.reset()
@@ -44,7 +52,11 @@ public enum Graphviz {
         for attribute in LayoutEngine.graphAttributes(for: engine) {
             // libcgraph's prototype takes mutable strings it does not change.
             let (name, value, none) = (strdup(attribute.name), strdup(attribute.value), strdup(""))
-            defer { free(name); free(value); free(none) }
+            defer {
+                free(name)
+                free(value)
+                free(none)
+            }
             _ = agsafeset(UnsafeMutableRawPointer(graph), name, value, none)
         }
 
@@ -57,7 +69,9 @@ public enum Graphviz {
         var length: UInt32 = 0
         let rendered = gvRenderData(gvc, graph, format.rawValue, &data, &length) == 0
         defer { if let data { gvFreeRenderData(data) } }
-        guard rendered, let data else { throw ErrorChannel.failure(.render, fallback: "rendering \(format.rawValue) failed") }
+        guard rendered, let data else {
+            throw ErrorChannel.failure(.render, fallback: "rendering \(format.rawValue) failed")
+        }
         try ErrorChannel.check(.render)
 
         var bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {

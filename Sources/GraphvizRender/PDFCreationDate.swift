@@ -15,7 +15,8 @@ enum PDFCreationDate {
         let length = close - valueStart
         guard length >= epoch.count else { return }
         // The closing parenthesis moves left and spaces, which PDF ignores between tokens, fill the gap.
-        let replacement = epoch + [UInt8(ascii: ")")] + [UInt8](repeating: UInt8(ascii: " "), count: length - epoch.count)
+        let replacement =
+            epoch + [UInt8(ascii: ")")] + [UInt8](repeating: UInt8(ascii: " "), count: length - epoch.count)
         pdf.replaceSubrange(valueStart...close, with: replacement)
     }
 

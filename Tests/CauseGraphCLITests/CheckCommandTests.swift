@@ -18,10 +18,13 @@ struct CheckCommandTests {
         let failing = try Causegraph.run(["check", before, "--budget", budget])
         #expect(failing.status == 1)
         #expect(failing.output.hasPrefix("causegraph check: 5 of 11 limits exceeded\n"))
-        #expect(failing.output.contains("exceeded  forbiddenEdges[0] · ModelData.favoritesCollection → LandmarkListItemV…"))
+        #expect(
+            failing.output.contains("exceeded  forbiddenEdges[0] · ModelData.favoritesCollection → LandmarkListItemV…"))
         #expect(failing.standardError.isEmpty, "a failed check is a report, not an error")
         let scratch = try TemporaryFolder()
-        let markdown = try Causegraph.run(["check", before, "--budget", budget, "--format", "markdown", "-o", scratch.path("comment.md")])
+        let markdown = try Causegraph.run([
+            "check", before, "--budget", budget, "--format", "markdown", "-o", scratch.path("comment.md"),
+        ])
         #expect(markdown.status == 1)
         #expect(markdown.standardOutput.isEmpty)
         let comment = String(decoding: try scratch.read("comment.md"), as: UTF8.self)
@@ -35,18 +38,26 @@ struct CheckCommandTests {
     func baseline() throws {
         let same = try Causegraph.run(["check", before, "--budget", budget, "--baseline", before])
         #expect(same.status == 0)
-        #expect(same.output.hasPrefix("causegraph check: no regression: 5 of 11 limits over, no more than the baseline allows\n"))
-        let regressed = try Causegraph.run(["check", before, "--budget", budget, "--baseline", after, "--format", "json"])
+        #expect(
+            same.output.hasPrefix(
+                "causegraph check: no regression: 5 of 11 limits over, no more than the baseline allows\n"))
+        let regressed = try Causegraph.run([
+            "check", before, "--budget", budget, "--baseline", after, "--format", "json",
+        ])
         #expect(regressed.status == 1)
         #expect(try JSONParser.parse(regressed.output)["counts"]?["regressed"]?.numberValue == 5)
-        let fixed = try Causegraph.run(["check", after, "--budget", budget, "--baseline", before, "--tolerance", "10%,1"])
+        let fixed = try Causegraph.run([
+            "check", after, "--budget", budget, "--baseline", before, "--tolerance", "10%,1",
+        ])
         #expect(fixed.status == 0)
         #expect(fixed.output.contains("(tolerance 10% or 1)\n"))
     }
 
     @Test("the budget can come from standard input")
     func budgetFromStandardInput() throws {
-        let result = try Causegraph.run(["check", before, "--budget", "-", "--format", "json"], standardInput: Data("forbiddenEdges: [{from: favoritesCollection, to: ListItem}]\n".utf8))
+        let result = try Causegraph.run(
+            ["check", before, "--budget", "-", "--format", "json"],
+            standardInput: Data("forbiddenEdges: [{from: favoritesCollection, to: ListItem}]\n".utf8))
         #expect(result.status == 1)
         #expect(try JSONParser.parse(result.output)["budget"]?.stringValue == "<stdin>")
     }
@@ -57,26 +68,42 @@ struct CheckCommandTests {
         let typo = try scratch.write("typo.yaml", "views:\n  - view: Row\n    updates:\n      perGesure: 1\n")
         let result = try Causegraph.run(["check", after, "--budget", typo, "-o", scratch.path("report.txt")])
         #expect(result.status == 2)
-        #expect(result.standardError == "\(typo):4:7: error: unknown key 'perGesure' in views[0].updates; did you mean 'perGesture'?\n")
+        #expect(
+            result.standardError
+                == "\(typo):4:7: error: unknown key 'perGesure' in views[0].updates; did you mean 'perGesture'?\n")
         #expect(result.standardOutput.isEmpty)
         #expect(!scratch.entries.contains("report.txt"))
         let syntax = try scratch.write("syntax.json", "{\"longUpdates\": {\"high\": 0}\n")
         let broken = try Causegraph.run(["check", after, "--budget", syntax])
         #expect(broken.status == 2)
-        #expect(broken.standardError == "\(syntax):2:1: error: invalid YAML: did not find expected ',' or '}' (while parsing a flow mapping at 1:1)\n")
+        #expect(
+            broken.standardError
+                == "\(syntax):2:1: error: invalid YAML: did not find expected ',' or '}' (while parsing a flow mapping at 1:1)\n"
+        )
     }
 
-    @Test("bad input and usage exit 2", arguments: [
-        (["check", "AFTER"], "error: missing expected argument '--budget <file>'"),
-        (["check", "AFTER", "--budget", "missing.yaml"], "missing.yaml: error: cannot open: No such file or directory"),
-        (["check", "AFTER", "--budget", "."], ".: error: is a directory, expected a budget file"),
-        (["check", "-", "--budget", "-"], "only one of the recording, the baseline and the budget can be read from standard input"),
-        (["check", "AFTER", "--budget", "BUDGET", "--tolerance", "5%"], "--tolerance applies to --baseline"),
-        (["check", "AFTER", "--budget", "BUDGET", "--baseline", "BEFORE", "--tolerance", "lots"], "--tolerance"),
-        (["check", "missing.jsonl", "--budget", "BUDGET"], "missing.jsonl"),
-        (["check", "AFTER", "--budget", "BUDGET", "--baseline", "missing.jsonl"], "missing.jsonl"),
-        (["check", "-", "--budget", "BUDGET", "--baseline", "-"], "only one of the recording, the baseline and the budget can be read from standard input"),
-    ])
+    @Test(
+        "bad input and usage exit 2",
+        arguments: [
+            (["check", "AFTER"], "error: missing expected argument '--budget <file>'"),
+            (
+                ["check", "AFTER", "--budget", "missing.yaml"],
+                "missing.yaml: error: cannot open: No such file or directory"
+            ),
+            (["check", "AFTER", "--budget", "."], ".: error: is a directory, expected a budget file"),
+            (
+                ["check", "-", "--budget", "-"],
+                "only one of the recording, the baseline and the budget can be read from standard input"
+            ),
+            (["check", "AFTER", "--budget", "BUDGET", "--tolerance", "5%"], "--tolerance applies to --baseline"),
+            (["check", "AFTER", "--budget", "BUDGET", "--baseline", "BEFORE", "--tolerance", "lots"], "--tolerance"),
+            (["check", "missing.jsonl", "--budget", "BUDGET"], "missing.jsonl"),
+            (["check", "AFTER", "--budget", "BUDGET", "--baseline", "missing.jsonl"], "missing.jsonl"),
+            (
+                ["check", "-", "--budget", "BUDGET", "--baseline", "-"],
+                "only one of the recording, the baseline and the budget can be read from standard input"
+            ),
+        ])
     func errors(_ arguments: [String], _ message: String) throws {
         let resolved = arguments.map { ["AFTER": after, "BEFORE": before, "BUDGET": budget][$0] ?? $0 }
         let result = try Causegraph.run(resolved)

@@ -1,17 +1,20 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
 
 @Suite("causegraph command line")
 struct CommandLineTests {
     let trace = fixture("onoff-toggle.jsonl")
 
-    @Test("render picks the format from the output's extension", arguments: [
-        ("graph.svg", Array("<?xml".utf8)), ("graph.png", [0x89, 0x50, 0x4E, 0x47]), ("graph.pdf", Array("%PDF-".utf8)),
-        ("graph.dot", Array("digraph causegraph {".utf8)), ("graph.gv", Array("digraph causegraph {".utf8)),
-        ("graph.json", Array("{\n  \"causegraph\": 1,".utf8)),
-    ])
+    @Test(
+        "render picks the format from the output's extension",
+        arguments: [
+            ("graph.svg", Array("<?xml".utf8)), ("graph.png", [0x89, 0x50, 0x4E, 0x47]),
+            ("graph.pdf", Array("%PDF-".utf8)),
+            ("graph.dot", Array("digraph causegraph {".utf8)), ("graph.gv", Array("digraph causegraph {".utf8)),
+            ("graph.json", Array("{\n  \"causegraph\": 1,".utf8)),
+        ])
     func formatFromExtension(_ name: String, _ signature: [UInt8]) throws {
         let scratch = try TemporaryFolder()
         let result = try Causegraph.run(["render", trace, "-o", scratch.path(name)])
@@ -43,7 +46,8 @@ struct CommandLineTests {
 
     @Test("reads standard input given as -")
     func standardInput() throws {
-        let result = try Causegraph.run(["render", "-", "--format", "dot"], standardInput: try Data(contentsOf: URL(fileURLWithPath: trace)))
+        let result = try Causegraph.run(
+            ["render", "-", "--format", "dot"], standardInput: try Data(contentsOf: URL(fileURLWithPath: trace)))
         #expect(result.status == 0)
         #expect(result.output.contains("OnOffView"))
     }
@@ -59,32 +63,56 @@ struct CommandLineTests {
     @Test("bad input: one line naming file, line and column; exit 2; the existing output untouched")
     func badInputKeepsOutput() throws {
         let scratch = try TemporaryFolder()
-        let bad = try scratch.write("bad.jsonl", traceHeaderLine + "\n" + #"{"node": 1, "kind": "body", "title": "A", "owner": "nobody"}"# + "\n")
+        let bad = try scratch.write(
+            "bad.jsonl",
+            traceHeaderLine + "\n" + #"{"node": 1, "kind": "body", "title": "A", "owner": "nobody"}"# + "\n")
         try Data("previous".utf8).write(to: scratch.url.appendingPathComponent("graph.svg"))
         let result = try Causegraph.run(["render", bad, "-o", scratch.path("graph.svg")])
         #expect(result.status == 2)
-        #expect(result.standardError == "\(bad):2:52: error: unknown owner \"nobody\"; expected one of \"app\", \"system\"\n")
+        #expect(
+            result.standardError
+                == "\(bad):2:52: error: unknown owner \"nobody\"; expected one of \"app\", \"system\"\n")
         #expect(try scratch.read("graph.svg") == Data("previous".utf8))
         #expect(scratch.entries == ["bad.jsonl", "graph.svg"])
     }
 
-    @Test("usage errors exit 2 with a message; help exits 0", arguments: [
-        (["render"], "error: missing expected argument '<trace> ...'\n"),
-        (["render", "x.jsonl", "--frobnicate"], "error: unknown option '--frobnicate'\n"),
-        (["render", "x.jsonl", "--formt", "svg"], "error: unknown option '--formt'. Did you mean '--format'?\n"),
-        (["render", "missing.jsonl"], "missing.jsonl: error: cannot open: No such file or directory"),
-        (["render", "TRACE", "-o", "graph.bmp"], "cannot tell the format of 'graph.bmp'"),
-        (["render", "TRACE", "--frame-rate", "0"], "--frame-rate must be between 1 and 1000 frames per second, found 0"),
-        (["render", "TRACE", "--frame-rate", "1e-11"], "--frame-rate must be between 1 and 1000 frames per second, found 1e-11"),
-        (["render", "TRACE", "--engine", "nonesuch", "-o", "-"], "error: graphviz layout failed"),
-        (["render", "TRACE", "--input-format", "word"], "error: the value 'word' is invalid for '--input-format"),
-        (["explain"], "error: unknown command 'explain'; the commands are render, why, summary, diff, check, report, timeline, convert, mcp, top\n"),
-        (["rendr", "TRACE"], "error: unknown command 'rendr'; did you mean 'render'?\n"),
-        (["help", "bogus"], "error: unknown command 'bogus'; the commands are render, why, summary, diff, check, report, timeline, convert, mcp, top\n"),
-        (["summary", "TRACE", "--fan-out", "-3"], "error: --fan-out -3 is out of range; give 1 or more\n"),
-        (["why", "TRACE", "--view", "OnOff", "--update", "2"], "error: --view and --update ask two different questions; give one of them\n"),
-        (["why", "TRACE", "--update", "2", "--regex"], "error: --regex applies to --view; give a --view pattern\n"),
-    ])
+    @Test(
+        "usage errors exit 2 with a message; help exits 0",
+        arguments: [
+            (["render"], "error: missing expected argument '<trace> ...'\n"),
+            (["render", "x.jsonl", "--frobnicate"], "error: unknown option '--frobnicate'\n"),
+            (["render", "x.jsonl", "--formt", "svg"], "error: unknown option '--formt'. Did you mean '--format'?\n"),
+            (["render", "missing.jsonl"], "missing.jsonl: error: cannot open: No such file or directory"),
+            (["render", "TRACE", "-o", "graph.bmp"], "cannot tell the format of 'graph.bmp'"),
+            (
+                ["render", "TRACE", "--frame-rate", "0"],
+                "--frame-rate must be between 1 and 1000 frames per second, found 0"
+            ),
+            (
+                ["render", "TRACE", "--frame-rate", "1e-11"],
+                "--frame-rate must be between 1 and 1000 frames per second, found 1e-11"
+            ),
+            (["render", "TRACE", "--engine", "nonesuch", "-o", "-"], "error: graphviz layout failed"),
+            (["render", "TRACE", "--input-format", "word"], "error: the value 'word' is invalid for '--input-format"),
+            (
+                ["explain"],
+                "error: unknown command 'explain'; the commands are render, why, summary, diff, check, report, timeline, convert, mcp, top\n"
+            ),
+            (["rendr", "TRACE"], "error: unknown command 'rendr'; did you mean 'render'?\n"),
+            (
+                ["help", "bogus"],
+                "error: unknown command 'bogus'; the commands are render, why, summary, diff, check, report, timeline, convert, mcp, top\n"
+            ),
+            (["summary", "TRACE", "--fan-out", "-3"], "error: --fan-out -3 is out of range; give 1 or more\n"),
+            (
+                ["why", "TRACE", "--view", "OnOff", "--update", "2"],
+                "error: --view and --update ask two different questions; give one of them\n"
+            ),
+            (
+                ["why", "TRACE", "--update", "2", "--regex"],
+                "error: --regex applies to --view; give a --view pattern\n"
+            ),
+        ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
         let result = try Causegraph.run(arguments.map { $0 == "TRACE" ? trace : $0 })
         #expect(result.status == 2)
@@ -108,11 +136,22 @@ struct CommandLineTests {
         #expect(helpRender.output.contains("USAGE: causegraph render"))
     }
 
-    @Test("render and report with no -o on a terminal ask for a file instead of printing markup", arguments: [
-        (["render", "TRACE"], "error: standard output is a terminal; name a file for the graph with -o (or -o - to print it anyway)\n"),
-        (["render", "TRACE", "--format", "png"], "error: standard output is a terminal; name a file for the graph with -o (or -o - to print it anyway)\n"),
-        (["report", "TRACE"], "error: standard output is a terminal; name a file for the HTML page with -o (or -o - to print it anyway)\n"),
-    ])
+    @Test(
+        "render and report with no -o on a terminal ask for a file instead of printing markup",
+        arguments: [
+            (
+                ["render", "TRACE"],
+                "error: standard output is a terminal; name a file for the graph with -o (or -o - to print it anyway)\n"
+            ),
+            (
+                ["render", "TRACE", "--format", "png"],
+                "error: standard output is a terminal; name a file for the graph with -o (or -o - to print it anyway)\n"
+            ),
+            (
+                ["report", "TRACE"],
+                "error: standard output is a terminal; name a file for the HTML page with -o (or -o - to print it anyway)\n"
+            ),
+        ])
     func terminalAsksForAFile(_ arguments: [String], _ message: String) throws {
         let result = try Causegraph.runOnTerminal(arguments.map { $0 == "TRACE" ? trace : $0 })
         #expect(result.status == 2)
@@ -143,7 +182,9 @@ struct CommandLineTests {
     func convertRoundTrip() throws {
         let scratch = try TemporaryFolder()
         for name in ["contact-list", "hostile-titles", "dark-mode"] {
-            let converted = try Causegraph.run(["convert", fixture("\(name).jsonl"), "-o", scratch.path("\(name).jsonl")])
+            let converted = try Causegraph.run([
+                "convert", fixture("\(name).jsonl"), "-o", scratch.path("\(name).jsonl"),
+            ])
             #expect(converted.status == 0)
             let original = try Causegraph.run(["render", fixture("\(name).jsonl"), "--format", "json"])
             let again = try Causegraph.run(["render", scratch.path("\(name).jsonl"), "--format", "json"])

@@ -21,7 +21,10 @@ enum Causegraph {
     }()
 
     /// - Parameter environment: variables to set (an empty value removes one) over this process's.
-    static func run(_ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> CommandResult {
-        try ProcessRunner.run(executable, arguments, standardInput: standardInput, in: directory, environment: environment)
+    static func run(
+        _ arguments: [String], standardInput: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> CommandResult {
+        try ProcessRunner.run(
+            executable, arguments, standardInput: standardInput, in: directory, environment: environment)
     }
 }

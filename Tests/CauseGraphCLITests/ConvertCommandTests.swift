@@ -18,7 +18,8 @@ struct ConvertCommandTests {
 
     @Test(
         "a failed write is reported against the output, with exit status 2",
-        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full, whose writes fail with ENOSPC"))
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full, whose writes fail with ENOSPC"))
     func fullDevice() throws {
         let scratch = try TemporaryFolder()
         let trace = scratch.path("large.jsonl")

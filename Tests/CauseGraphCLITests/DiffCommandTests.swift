@@ -13,11 +13,13 @@ struct DiffCommandTests {
         let text = try Causegraph.run(["diff", before, after])
         #expect(text.status == 0)
         #expect(text.standardError.isEmpty)
-        #expect(text.output.contains("""
-            Changes, largest first
-              removed  edge  ModelData.favoritesCollection → LandmarkListItemView
-                             observable · 72 → 0 (−72) links
-            """))
+        #expect(
+            text.output.contains(
+                """
+                Changes, largest first
+                  removed  edge  ModelData.favoritesCollection → LandmarkListItemView
+                                 observable · 72 → 0 (−72) links
+                """))
         #expect(!text.output.contains("\u{1B}"), "no colour when not on a terminal")
         let markdown = try Causegraph.run(["diff", before, after, "--table-format", "markdown"])
         #expect(markdown.output.hasPrefix("## SwiftUI update diff: Landmarks\n"))
@@ -27,10 +29,14 @@ struct DiffCommandTests {
         #expect(try JSONParser.parse(all.output)["changes"]?.arrayValue?.count == 8 + 8)
     }
 
-    @Test("-o writes the diff graph in the format of its extension, and the table still goes to standard output", arguments: [
-        ("diff.svg", Array("<?xml".utf8)), ("diff.png", [0x89, 0x50, 0x4E, 0x47]), ("diff.pdf", Array("%PDF-".utf8)),
-        ("diff.dot", Array("digraph causegraph_diff {".utf8)), ("diff.json", Array("{\n  \"causegraphDiff\": 1,".utf8)),
-    ])
+    @Test(
+        "-o writes the diff graph in the format of its extension, and the table still goes to standard output",
+        arguments: [
+            ("diff.svg", Array("<?xml".utf8)), ("diff.png", [0x89, 0x50, 0x4E, 0x47]),
+            ("diff.pdf", Array("%PDF-".utf8)),
+            ("diff.dot", Array("digraph causegraph_diff {".utf8)),
+            ("diff.json", Array("{\n  \"causegraphDiff\": 1,".utf8)),
+        ])
     func graphFormats(_ name: String, _ signature: [UInt8]) throws {
         let scratch = try TemporaryFolder()
         let result = try Causegraph.run(["diff", before, after, "-o", scratch.path(name)])
@@ -47,13 +53,17 @@ struct DiffCommandTests {
         #expect(first.status == 0)
         #expect(first.output.hasPrefix("<?xml"), "with the graph on standard output the table is left out")
         // Graphviz writes the hyphens of class names as character references.
-        #expect(first.output.contains(#"<g id="e4" class="edge diff&#45;removed kind&#45;observable label&#45;update">"#))
+        #expect(
+            first.output.contains(#"<g id="e4" class="edge diff&#45;removed kind&#45;observable label&#45;update">"#))
         #expect(first.output.contains(#"<g id="n2" class="node diff&#45;added kind&#45;observable owner&#45;app">"#))
         #expect(first.output.contains("72 → 0 (−72)"))
         let second = try Causegraph.run(["diff", before, after, "-o", "-"])
         #expect(first.standardOutput == second.standardOutput)
         let scratch = try TemporaryFolder()
-        let both = try Causegraph.run(["diff", before, after, "-o", "-", "--format", "dot", "--table", scratch.path("changes.md"), "--table-format", "markdown"])
+        let both = try Causegraph.run([
+            "diff", before, after, "-o", "-", "--format", "dot", "--table", scratch.path("changes.md"),
+            "--table-format", "markdown",
+        ])
         #expect(both.output.hasPrefix("digraph causegraph_diff {"))
         #expect(String(decoding: try scratch.read("changes.md"), as: UTF8.self).hasPrefix("## SwiftUI update diff"))
     }
@@ -63,26 +73,36 @@ struct DiffCommandTests {
         let scratch = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: scratch.path("after"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: after, toPath: scratch.path("after/trace.jsonl"))
-        let result = try Causegraph.run(["diff", before, scratch.path("after"), "--table-format", "json", "--frame-rate", "60"])
+        let result = try Causegraph.run([
+            "diff", before, scratch.path("after"), "--table-format", "json", "--frame-rate", "60",
+        ])
         #expect(result.status == 0)
         #expect(try JSONParser.parse(result.output)["after"]?["frameRate"]?.numberValue == 60)
-        let stdin = try Causegraph.run(["diff", "-", after], standardInput: try Data(contentsOf: URL(fileURLWithPath: before)))
+        let stdin = try Causegraph.run(
+            ["diff", "-", after], standardInput: try Data(contentsOf: URL(fileURLWithPath: before)))
         #expect(stdin.status == 0)
         #expect(stdin.output.contains("72 → 0 (−72)"))
     }
 
-    @Test("bad input and usage exit 2 and write nothing", arguments: [
-        (["diff", "missing.jsonl", "AFTER"], "missing.jsonl"),
-        (["diff", "-", "-"], "only one of the two recordings can be read from standard input"),
-        (["diff", "BEFORE", "AFTER", "-o", "diff.txt"], "cannot tell the format of"),
-        (["diff", "BEFORE", "AFTER", "--format", "svg"], "error: --format names the graph's format; name its file with -o, or give the table's format with --table-format\n"),
-        (["diff", "BEFORE", "AFTER", "-o", "-", "--table", "-"], "cannot both go to standard output"),
-        (["diff", "BEFORE"], "error: missing expected argument"),
-    ])
+    @Test(
+        "bad input and usage exit 2 and write nothing",
+        arguments: [
+            (["diff", "missing.jsonl", "AFTER"], "missing.jsonl"),
+            (["diff", "-", "-"], "only one of the two recordings can be read from standard input"),
+            (["diff", "BEFORE", "AFTER", "-o", "diff.txt"], "cannot tell the format of"),
+            (
+                ["diff", "BEFORE", "AFTER", "--format", "svg"],
+                "error: --format names the graph's format; name its file with -o, or give the table's format with --table-format\n"
+            ),
+            (["diff", "BEFORE", "AFTER", "-o", "-", "--table", "-"], "cannot both go to standard output"),
+            (["diff", "BEFORE"], "error: missing expected argument"),
+        ])
     func errors(_ arguments: [String], _ message: String) throws {
         let scratch = try TemporaryFolder()
         let bad = try scratch.write("bad.jsonl", "{\"causegraph\": 1}\n{\"node\": 1}\n")
-        let resolved = arguments.map { $0 == "BEFORE" ? before : $0 == "AFTER" ? after : $0 == "diff.txt" ? scratch.path("diff.txt") : $0 }
+        let resolved = arguments.map {
+            $0 == "BEFORE" ? before : $0 == "AFTER" ? after : $0 == "diff.txt" ? scratch.path("diff.txt") : $0
+        }
         let result = try Causegraph.run(resolved)
         #expect(result.status == 2)
         #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
@@ -101,27 +121,40 @@ struct DiffShapingCommandTests {
 
     @Test("render's shaping options apply to the picture and, but for --max-nodes, to the table")
     func shaping() throws {
-        let focused = try Causegraph.run(["diff", before, after, "--focus", "ListItem", "--depth", "1", "--table-format", "json"])
+        let focused = try Causegraph.run([
+            "diff", before, after, "--focus", "ListItem", "--depth", "1", "--table-format", "json",
+        ])
         #expect(focused.status == 0)
         #expect(try JSONParser.parse(focused.output)["changes"]?.arrayValue?.count == 4)
-        let limited = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "--table-format", "json", "-o", "-", "--format", "dot"])
+        let limited = try Causegraph.run([
+            "diff", before, after, "--max-nodes", "2", "--table-format", "json", "-o", "-", "--format", "dot",
+        ])
         #expect(limited.status == 0)
         #expect(limited.output.contains("--max-nodes 2: 6 nodes explaining the fewest updates dropped"))
-        #expect(limited.standardError == "note: showing 2 of 8 nodes and 0 of 8 edges (+ 1 dotted); --max-nodes 2: 6 nodes explaining the fewest updates dropped (--max-nodes 0 shows all)\n")
+        #expect(
+            limited.standardError
+                == "note: showing 2 of 8 nodes and 0 of 8 edges (+ 1 dotted); --max-nodes 2: 6 nodes explaining the fewest updates dropped (--max-nodes 0 shows all)\n"
+        )
         let scratch = try TemporaryFolder()
-        let table = try Causegraph.run(["diff", before, after, "--max-nodes", "2", "-o", scratch.path("diff.json"), "--table-format", "json"])
-        #expect(try JSONParser.parse(table.output)["changes"]?.arrayValue?.count == 5, "the table is not cut by --max-nodes")
+        let table = try Causegraph.run([
+            "diff", before, after, "--max-nodes", "2", "-o", scratch.path("diff.json"), "--table-format", "json",
+        ])
+        #expect(
+            try JSONParser.parse(table.output)["changes"]?.arrayValue?.count == 5, "the table is not cut by --max-nodes"
+        )
         let graph = try JSONParser.parse(String(decoding: try scratch.read("diff.json"), as: UTF8.self))
         #expect(graph["nodes"]?.arrayValue?.count == 2)
         #expect(graph["shaping"]?["filters"]?.arrayValue?.count == 1)
     }
 
-    @Test("a time window applies to each recording; a filter that leaves nothing is an error", arguments: [
-        (["--focus", "NoSuchView"], 2),
-        (["--window", "1h:"], 2),
-        (["--depth", "1"], 2),
-        (["--window", ":2042ms"], 0),
-    ] as [([String], Int32)])
+    @Test(
+        "a time window applies to each recording; a filter that leaves nothing is an error",
+        arguments: [
+            (["--focus", "NoSuchView"], 2),
+            (["--window", "1h:"], 2),
+            (["--depth", "1"], 2),
+            (["--window", ":2042ms"], 0),
+        ] as [([String], Int32)])
     func filters(_ options: [String], _ status: Int32) throws {
         let result = try Causegraph.run(["diff", before, after] + options)
         #expect(result.status == status, "stderr: \(result.standardError)")

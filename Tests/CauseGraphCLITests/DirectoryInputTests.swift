@@ -1,11 +1,11 @@
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("folders and streams as traces")
@@ -18,10 +18,12 @@ struct DirectoryInputTests {
         try FileManager.default.copyItem(atPath: trace, toPath: scratch.path("onoff.jsonl"))
         #expect(mkfifo(scratch.path("pipe"), 0o600) == 0)
         let result = try ProcessRunner.run(
-            Causegraph.executable, ["render", scratch.url.path, "--format", "dot"], in: scratch.url, timeout: .seconds(60))
+            Causegraph.executable, ["render", scratch.url.path, "--format", "dot"], in: scratch.url,
+            timeout: .seconds(60))
         #expect(result.status == 0)
         #expect(result.output.contains("OnOffView"))
-        #expect(result.standardError == "\(scratch.url.path): note: skipped 1 entry that is not a regular file ('pipe')\n")
+        #expect(
+            result.standardError == "\(scratch.url.path): note: skipped 1 entry that is not a regular file ('pipe')\n")
     }
 
     @Test("a FIFO named directly is read as a stream")
@@ -34,7 +36,8 @@ struct DirectoryInputTests {
         writer.arguments = ["-c", "cat \"$0\" > \"$1\"", trace, pipe]
         try writer.run()
         defer { if writer.isRunning { writer.terminate() } }
-        let result = try ProcessRunner.run(Causegraph.executable, ["render", pipe, "--format", "dot"], in: scratch.url, timeout: .seconds(60))
+        let result = try ProcessRunner.run(
+            Causegraph.executable, ["render", pipe, "--format", "dot"], in: scratch.url, timeout: .seconds(60))
         #expect(result.status == 0)
         #expect(result.output.contains("OnOffView"))
         #expect(result.standardError.isEmpty)
@@ -52,11 +55,16 @@ struct DirectoryInputTests {
         let result = try Causegraph.run(["render", folder, "--format", "json"])
         #expect(result.status == 0)
         #expect(result.output == (try Causegraph.run(["render", trace, "--format", "json"])).output)
-        #expect(result.standardError == "\(folder): note: skipped 2 files that are not traces ('README.md', 'graph.json') and 1 folder ('old/')\n")
+        #expect(
+            result.standardError
+                == "\(folder): note: skipped 2 files that are not traces ('README.md', 'graph.json') and 1 folder ('old/')\n"
+        )
 
         let explicit = try Causegraph.run(["render", folder, "--format", "json", "--input-format", "native"])
         #expect(explicit.status == 2)
-        #expect(explicit.standardError.hasPrefix("\(folder): note: skipped 1 folder ('old/')\n\(folder)/README.md:1:1: error:"))
+        #expect(
+            explicit.standardError.hasPrefix(
+                "\(folder): note: skipped 1 folder ('old/')\n\(folder)/README.md:1:1: error:"))
     }
 
     @Test("a folder with no trace left says what it skipped")
@@ -65,7 +73,10 @@ struct DirectoryInputTests {
         _ = try scratch.write("notes.txt", "nothing to see\n")
         let result = try Causegraph.run(["render", scratch.url.path])
         #expect(result.status == 2)
-        #expect(result.standardError == "\(scratch.url.path): error: directory holds no trace files; skipped 1 file that is not a trace ('notes.txt')\n")
+        #expect(
+            result.standardError
+                == "\(scratch.url.path): error: directory holds no trace files; skipped 1 file that is not a trace ('notes.txt')\n"
+        )
         #expect(result.standardOutput.isEmpty)
     }
 }

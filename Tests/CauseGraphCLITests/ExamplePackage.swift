@@ -1,6 +1,6 @@
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
 
 /// A copy of `Examples/DocumentedApp` in a temporary folder, depending on this
 /// repository by absolute path, so the plugin runs as it does for a user.
@@ -19,14 +19,16 @@ final class ExamplePackage: Sendable {
     let scratch: URL
 
     init() throws {
-        temporaryFolder = FileManager.default.temporaryDirectory.appendingPathComponent("causegraph-plugin-\(UUID().uuidString)")
+        temporaryFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "causegraph-plugin-\(UUID().uuidString)")
         directory = temporaryFolder.appendingPathComponent("DocumentedApp")
         scratch = temporaryFolder.appendingPathComponent("scratch")
         try Self.copy(Self.source, to: directory)
         let manifest = directory.appendingPathComponent("Package.swift")
         let text = try String(contentsOf: manifest, encoding: .utf8)
         try #require(text.contains(Self.relativeDependency), "the example depends on this repository by relative path")
-        let absolute = text.replacingOccurrences(of: Self.relativeDependency, with: ".package(path: \(quoted(packageRoot.path)))")
+        let absolute = text.replacingOccurrences(
+            of: Self.relativeDependency, with: ".package(path: \(quoted(packageRoot.path)))")
         try Data(absolute.utf8).write(to: manifest)
     }
 
@@ -53,7 +55,8 @@ final class ExamplePackage: Sendable {
     func read(_ path: String) throws -> Data { try Data(contentsOf: url(path)) }
 
     func write(_ path: String, _ data: Data) throws {
-        try FileManager.default.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url(path))
     }
 
@@ -90,7 +93,9 @@ private func quoted(_ path: String) -> String {
 struct ExamplePackageScope: SuiteTrait, TestScoping {
     @TaskLocal static var current: ExamplePackage?
 
-    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void)
+        async throws
+    {
         let package = try ExamplePackage()
         defer { package.remove() }
         try await Self.$current.withValue(package) { try await function() }

@@ -6,12 +6,13 @@ import Testing
 /// `causegraph-export-gen`: a realistic recording, the same in every table it writes.
 @Suite("causegraph-export-gen")
 struct ExportGeneratorTests {
-    static let generator = Causegraph.executable.deletingLastPathComponent().appendingPathComponent("causegraph-export-gen")
+    static let generator = Causegraph.executable.deletingLastPathComponent().appendingPathComponent(
+        "causegraph-export-gen")
 
     /// Writes one table of the recording of `rows` cause links into `scratch`, returning its path.
     static func generate(_ rows: Int, _ table: String, into scratch: TemporaryFolder, seed: Int = 1) throws -> String {
         let path = scratch.path("\(table)-\(rows)-\(seed).\(table == "native" ? "jsonl" : "xml")")
-        FileManager.default.createFile(atPath: path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: path, contents: nil))
         let process = Process()
         process.executableURL = generator
         process.arguments = [String(rows), String(seed), table]
@@ -23,7 +24,8 @@ struct ExportGeneratorTests {
     }
 
     static func graph(_ paths: [String]) throws -> JSONValue {
-        let result = try Causegraph.run(["render"] + paths + ["--format", "json", "--max-nodes", "0", "--max-edges", "0"])
+        let result = try Causegraph.run(
+            ["render"] + paths + ["--format", "json", "--max-nodes", "0", "--max-edges", "0"])
         #expect(result.status == 0, "\(result.standardError)")
         return try JSONParser.parse(result.output)
     }
@@ -45,18 +47,28 @@ struct ExportGeneratorTests {
         let tables = try ["swiftui-causes", "swiftui-updates", "swiftui-update-groups", "swiftui-changes"].map {
             try Self.generate(5_000, $0, into: scratch)
         }
-        let header = String(decoding: try Data(contentsOf: URL(fileURLWithPath: tables[1])).prefix(4_000), as: UTF8.self)
-        for type in ["start-time", "uint32", "swiftui-update", "event-count", "view-hierarchy", "description-set", "event-concept", "cause-set", "typed-array"] {
-            #expect(header.contains("<engineering-type>\(type)</engineering-type>"), "swiftui-updates has a \(type) column")
+        let header = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: tables[1])).prefix(4_000), as: UTF8.self)
+        for type in [
+            "start-time", "uint32", "swiftui-update", "event-count", "view-hierarchy", "description-set",
+            "event-concept", "cause-set", "typed-array",
+        ] {
+            #expect(
+                header.contains("<engineering-type>\(type)</engineering-type>"), "swiftui-updates has a \(type) column")
         }
         let instruments = try Self.graph(tables)
         let native = try Self.graph([try Self.generate(5_000, "native", into: scratch)])
         let titles = { (graph: JSONValue) in
-            Set((graph["nodes"]?.arrayValue ?? []).compactMap { node in node["title"]?.stringValue.map { "\(node["kind"]?.stringValue ?? "") \($0)" } })
+            Set(
+                (graph["nodes"]?.arrayValue ?? []).compactMap { node in
+                    node["title"]?.stringValue.map { "\(node["kind"]?.stringValue ?? "") \($0)" }
+                })
         }
         #expect(titles(instruments) == titles(native))
         #expect(instruments["edges"]?.arrayValue?.count == native["edges"]?.arrayValue?.count)
-        #expect(titles(native).contains("gesture TapGesture") && titles(native).contains("externalEnvironment External: Time"))
+        #expect(
+            titles(native).contains("gesture TapGesture")
+                && titles(native).contains("externalEnvironment External: Time"))
         #expect(titles(native).contains("environmentWriter EnvironmentWriter: ForegroundStyle"))
     }
 
@@ -73,7 +85,9 @@ struct ExportGeneratorTests {
             }.sorted()
         }
         #expect(nodes(full) == nodes(native))
-        #expect(nodes(full).contains { $0.hasPrefix("body LibraryItemSongRow ") && !$0.hasSuffix(" -") }, "updates have durations")
+        #expect(
+            nodes(full).contains { $0.hasPrefix("body LibraryItemSongRow ") && !$0.hasSuffix(" -") },
+            "updates have durations")
         #expect(full["edges"]?.arrayValue?.count == native["edges"]?.arrayValue?.count)
     }
 

@@ -1,6 +1,6 @@
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
 
 /// Times and durations at the ends of their range, as a hostile trace or an
 /// in-flight update records them: every command answers, none traps.
@@ -44,7 +44,9 @@ struct ExtremeValueCommandTests {
         let result = try Causegraph.run(arguments)
         let command = arguments.joined(separator: " ")
         if failing && result.status == 2 {
-            #expect(result.standardError.split(separator: "\n").last?.contains("error: ") == true, "\(command): \(result.standardError)")
+            #expect(
+                result.standardError.split(separator: "\n").last?.contains("error: ") == true,
+                "\(command): \(result.standardError)")
         } else {
             #expect(result.status == 0, "\(command): \(result.standardError)")
         }
@@ -60,13 +62,17 @@ struct ExtremeValueCommandTests {
         }
     }
 
-    @Test("Instruments exports with times and durations of Int64.max", arguments: ["swiftui-updates", "swiftui-update-groups", "several-tables"])
+    @Test(
+        "Instruments exports with times and durations of Int64.max",
+        arguments: ["swiftui-updates", "swiftui-update-groups", "several-tables"])
     func instruments(_ table: String) throws {
         let scratch = try TemporaryFolder()
         let original = try String(contentsOfFile: fixture("instruments/\(table).xml"), encoding: .utf8)
-        let extreme = original
+        let extreme =
+            original
             .replacingOccurrences(of: #"(time[^>]*>)[0-9]+<"#, with: "$1\(Self.maximum)<", options: .regularExpression)
-            .replacingOccurrences(of: #"(duration[^>]*>)[0-9]+<"#, with: "$1\(Self.maximum)<", options: .regularExpression)
+            .replacingOccurrences(
+                of: #"(duration[^>]*>)[0-9]+<"#, with: "$1\(Self.maximum)<", options: .regularExpression)
         #expect(extreme != original)
         let trace = try scratch.write("\(table).xml", extreme)
         for command in Self.commands(trace, view: "i", update: "1001", in: scratch) {
@@ -74,18 +80,28 @@ struct ExtremeValueCommandTests {
         }
     }
 
-    @Test("a frame rate too small or too large is a usage error, for every command", arguments: ["1e-11", "1e-300", "1e300"])
+    @Test(
+        "a frame rate too small or too large is a usage error, for every command",
+        arguments: ["1e-11", "1e-300", "1e300"])
     func frameRates(_ rate: String) throws {
         let scratch = try TemporaryFolder()
         let trace = try scratch.write("extreme.jsonl", Self.trace)
-        for command in [["summary", trace], ["render", trace, "-o", scratch.path("graph.svg")], ["why", trace, "--view", "W"]] {
+        for command in [
+            ["summary", trace], ["render", trace, "-o", scratch.path("graph.svg")], ["why", trace, "--view", "W"],
+        ] {
             let result = try Causegraph.run(command + ["--frame-rate", rate])
             #expect(result.status == 2)
-            #expect(result.standardError.contains("--frame-rate must be between 1 and 1000 frames per second, found "), "\(result.standardError)")
+            #expect(
+                result.standardError.contains("--frame-rate must be between 1 and 1000 frames per second, found "),
+                "\(result.standardError)")
         }
-        let header = try scratch.write("header.jsonl", Self.trace.replacingOccurrences(of: #""frameRate": 60"#, with: #""frameRate": \#(rate)"#))
+        let header = try scratch.write(
+            "header.jsonl", Self.trace.replacingOccurrences(of: #""frameRate": 60"#, with: #""frameRate": \#(rate)"#))
         let result = try Causegraph.run(["summary", header])
         #expect(result.status == 2)
-        #expect(result.standardError.hasPrefix("\(header):1:50: error: \"frameRate\" must be between 1 and 1000 frames per second, found "), "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix(
+                "\(header):1:50: error: \"frameRate\" must be between 1 and 1000 frames per second, found "),
+            "\(result.standardError)")
     }
 }

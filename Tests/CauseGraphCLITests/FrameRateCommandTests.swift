@@ -1,13 +1,17 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
 
 @Suite("several traces, each at its own frame rate")
 struct FrameRateCommandTests {
     /// A trace at `rate` Hz with one body update of `duration` nanoseconds.
-    private func trace(_ scratch: TemporaryFolder, _ name: String, rate: Int, view: String, duration: Int) throws -> String {
-        try scratch.write(name, """
+    private func trace(_ scratch: TemporaryFolder, _ name: String, rate: Int, view: String, duration: Int) throws
+        -> String
+    {
+        try scratch.write(
+            name,
+            """
             {"causegraph": 1, "app": "Rates", "frameRate": \(rate)}
             {"node": 1, "kind": "body", "title": "\(view)", "owner": "app", "time": 0, "duration": \(duration)}
 
@@ -22,7 +26,10 @@ struct FrameRateCommandTests {
         let hundredTwenty = try trace(scratch, "b.jsonl", rate: 120, view: "FastView", duration: 642_000)
         let result = try Causegraph.run(["render", sixty, hundredTwenty, "--format", "json"])
         #expect(result.status == 0)
-        #expect(result.standardError == "warning: the traces were recorded at different frame rates (60 Hz, 120 Hz): each update is judged at its own trace's rate; --frame-rate judges them all at one\n")
+        #expect(
+            result.standardError
+                == "warning: the traces were recorded at different frame rates (60 Hz, 120 Hz): each update is judged at its own trace's rate; --frame-rate judges them all at one\n"
+        )
         #expect(result.output.contains("\"frameRate\": 60,\n  \"frameRates\": [60, 120],"))
         let json = try JSONParser.parse(result.output)
         guard case .object(let graph) = json.content, case .array(let nodes)? = graph["nodes"]?.content else {
@@ -32,15 +39,19 @@ struct FrameRateCommandTests {
         var severities: [String: String] = [:]
         for node in nodes {
             guard case .object(let fields) = node.content, case .string(let title)? = fields["title"]?.content,
-                case .string(let severity)? = fields["severity"]?.content else { continue }
+                case .string(let severity)? = fields["severity"]?.content
+            else { continue }
             severities[title] = severity
         }
         #expect(severities == ["SixtyView": "low", "FastView": "medium"])
 
         let summary = try Causegraph.run(["summary", sixty, hundredTwenty])
-        #expect(summary.output.contains("at 60 Hz; orange ≥ 521 µs, red ≥ 1.04 ms at 120 Hz, each update at its trace's rate"))
+        #expect(
+            summary.output.contains(
+                "at 60 Hz; orange ≥ 521 µs, red ≥ 1.04 ms at 120 Hz, each update at its trace's rate"))
         let why = try Causegraph.run(["why", sixty, hundredTwenty, "--view", "FastView", "--format", "json"])
-        #expect(why.output.hasPrefix("{\n  \"frameRate\": 60,\n  \"frameRates\": [60, 120],"), "\(why.output.prefix(80))")
+        #expect(
+            why.output.hasPrefix("{\n  \"frameRate\": 60,\n  \"frameRates\": [60, 120],"), "\(why.output.prefix(80))")
         let report = try Causegraph.run(["report", sixty, hundredTwenty, "-o", "-"])
         #expect(report.output.contains("60 Hz, 120 Hz"))
     }

@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Peak memory of an import at scale: it may grow with the rows an export
@@ -28,12 +28,17 @@ struct ImportMemoryTests {
         let small = try ExportGeneratorTests.generate(Self.rows, "swiftui-causes", into: scratch)
         let large = try ExportGeneratorTests.generate(Self.rows * 4, "swiftui-causes", into: scratch)
         let importPeak = { (path: String) in
-            try Self.peakResidentBytes(Causegraph.executable.path, ["render", path, "--format", "json", "--max-nodes", "0", "--max-edges", "0", "-o", "/dev/null"])
+            try Self.peakResidentBytes(
+                Causegraph.executable.path,
+                ["render", path, "--format", "json", "--max-nodes", "0", "--max-edges", "0", "-o", "/dev/null"])
         }
         let smallPeak = try importPeak(small)
         let largePeak = try importPeak(large)
         let growth = max(0, largePeak - smallPeak) / (Self.rows * 3)
-        #expect(growth < Self.bytesPerRow, "peak \(smallPeak >> 20) MB at \(Self.rows) rows, \(largePeak >> 20) MB at \(Self.rows * 4): \(growth) bytes a row")
+        #expect(
+            growth < Self.bytesPerRow,
+            "peak \(smallPeak >> 20) MB at \(Self.rows) rows, \(largePeak >> 20) MB at \(Self.rows * 4): \(growth) bytes a row"
+        )
     }
 
     /// Runs `executable` with its output discarded and returns its peak
@@ -43,7 +48,7 @@ struct ImportMemoryTests {
         let argv = ["/bin/sh", "-c", "exec \"$0\" \"$@\" >/dev/null 2>&1", executable] + arguments
         var cArguments = argv.map { strdup($0) }
         cArguments.append(nil)
-        defer { cArguments.forEach { free($0) } }
+        defer { for argument in cArguments { free(argument) } }
         var pid = pid_t()
         try #require(posix_spawn(&pid, "/bin/sh", nil, nil, cArguments, environ) == 0)
         var status: Int32 = 0
@@ -51,9 +56,9 @@ struct ImportMemoryTests {
         try #require(wait4(pid, &status, 0, &usage) == pid)
         try #require(status == 0, "\(arguments.joined(separator: " ")) exited with status \(status)")
         #if canImport(Darwin)
-        return Int(usage.ru_maxrss)  // bytes
+            return Int(usage.ru_maxrss)  // bytes
         #else
-        return Int(usage.ru_maxrss) * 1024  // kilobytes
+            return Int(usage.ru_maxrss) * 1024  // kilobytes
         #endif
     }
 }

@@ -11,10 +11,15 @@ struct InspectCommandTests {
         #expect(text.output.hasPrefix("LandmarkListItemView (body, Landmarks, app)\n"))
         #expect(text.output.contains("observable ×72 (100%) ModelData.favoritesCollection"))
         #expect(!text.output.contains("\u{1B}"), "no colour when not on a terminal")
-        let json = try Causegraph.run(["why", fixture("landmarks-favorites-before.jsonl"), "--view", "ListItem", "--format", "json"])
+        let json = try Causegraph.run([
+            "why", fixture("landmarks-favorites-before.jsonl"), "--view", "ListItem", "--format", "json",
+        ])
         #expect(json.status == 0)
         _ = try JSONParser.parse(json.output)
-        let markdown = try Causegraph.run(["why", fixture("landmarks-favorites-before.jsonl"), "--view", "^Landmark.*Item", "--regex", "--format", "markdown"])
+        let markdown = try Causegraph.run([
+            "why", fixture("landmarks-favorites-before.jsonl"), "--view", "^Landmark.*Item", "--regex", "--format",
+            "markdown",
+        ])
         #expect(markdown.status == 0)
         #expect(markdown.output.hasPrefix("### LandmarkListItemView (body, Landmarks)"))
     }
@@ -34,7 +39,9 @@ struct InspectCommandTests {
 
     @Test("why explains representables and other updates, not only view bodies")
     func otherUpdateKinds() throws {
-        let representable = try Causegraph.run(["why", fixture("landmarks-favorites-before.jsonl"), "--view", "UIScrollView"])
+        let representable = try Causegraph.run([
+            "why", fixture("landmarks-favorites-before.jsonl"), "--view", "UIScrollView",
+        ])
         #expect(representable.status == 0)
         #expect(representable.output.hasPrefix("UIScrollView (representable, SwiftUI, system)\n"))
         #expect(representable.output.contains("update ×3 (100%) LandmarkListView"))
@@ -48,21 +55,30 @@ struct InspectCommandTests {
         let trace = fixture("landmarks-favorites-before.jsonl")
         let list = try Causegraph.run(["why", trace, "--view", "UIScrollView", "--list", "--format", format])
         #expect(list.status == 0)
-        let rows = format == "text"
-            ? ["  29       2045.697 ms      87.1 µs  low      ran      LandmarkListView", "  89       4911.927 ms      95.7 µs  low      ran      LandmarkListView"]
-            : ["| 29 | 2045.697 ms | 87.1 µs | low | ran | body LandmarkListView |", "| 89 | 4911.927 ms | 95.7 µs | low | ran | body LandmarkListView |"]
+        let rows =
+            format == "text"
+            ? [
+                "  29       2045.697 ms      87.1 µs  low      ran      LandmarkListView",
+                "  89       4911.927 ms      95.7 µs  low      ran      LandmarkListView",
+            ]
+            : [
+                "| 29 | 2045.697 ms | 87.1 µs | low | ran | body LandmarkListView |",
+                "| 89 | 4911.927 ms | 95.7 µs | low | ran | body LandmarkListView |",
+            ]
         for row in rows { #expect(list.output.contains(row + "\n"), "\(list.output)") }
         let update = try Causegraph.run(["why", trace, "--update", "89"])
         #expect(update.status == 0)
         #expect(update.output.hasPrefix("Update 89\nUIScrollView\n"))
     }
 
-    @Test("why errors exit 2", arguments: [
-        (["--view", "Nope"], "error: no update matches 'Nope'; closest: OnOffView, <graph>, Creation of App\n"),
-        (["--view", "(", "--regex"], "error: invalid regular expression '('"),
-        ([], "name a view with --view PATTERN, an update event with --update ID, or a hitch with --hitch N"),
-        (["--update", "13", "--list"], "--list needs --view"),
-    ])
+    @Test(
+        "why errors exit 2",
+        arguments: [
+            (["--view", "Nope"], "error: no update matches 'Nope'; closest: OnOffView, <graph>, Creation of App\n"),
+            (["--view", "(", "--regex"], "error: invalid regular expression '('"),
+            ([], "name a view with --view PATTERN, an update event with --update ID, or a hitch with --hitch N"),
+            (["--update", "13", "--list"], "--list needs --view"),
+        ])
     func whyErrors(_ arguments: [String], _ message: String) throws {
         let result = try Causegraph.run(["why", fixture("onoff-toggle.jsonl")] + arguments)
         #expect(result.status == 2)
@@ -77,7 +93,9 @@ struct InspectCommandTests {
         let raised = try Causegraph.run(["summary", fixture("landmarks-favorites-before.jsonl"), "--fan-out", "30"])
         #expect(raised.status == 0)
         #expect(raised.output.hasSuffix("Findings\n  none\n"))
-        let storm = try Causegraph.run(["summary", fixture("findings/rebuild-storm.jsonl"), "--storm-window", "500us", "--format", "json"])
+        let storm = try Causegraph.run([
+            "summary", fixture("findings/rebuild-storm.jsonl"), "--storm-window", "500us", "--format", "json",
+        ])
         #expect(storm.status == 0)
         #expect(storm.output.contains("\"findings\": []"))
         let markdown = try Causegraph.run(["summary", fixture("contact-list.jsonl"), "--format", "markdown"])
@@ -104,10 +122,15 @@ struct HitchCommandTests {
         let text = try Causegraph.run(["why", trace, "--hitch", "2"])
         #expect(text.status == 0)
         #expect(text.output.hasPrefix("Hitch 2: 265 ms hang (Microhang)\n  at 3466.800 ms · update group 2\n"))
-        #expect(text.output.contains("    LandmarkListItemView (body)\n    ← ModelData.favoritesCollection (observable)\n    ← Tap (gesture)\n"))
+        #expect(
+            text.output.contains(
+                "    LandmarkListItemView (body)\n    ← ModelData.favoritesCollection (observable)\n    ← Tap (gesture)\n"
+            ))
         #expect(text.output.contains("Root causes: Tap (gesture)"))
         let json = try JSONParser.parse(try Causegraph.run(["why", trace, "--hitch", "1", "--format", "json"]).output)
-        #expect(json["number"]?.numberValue == 1 && json["duration"]?.numberValue == 33_340_000 && json["groups"]?.arrayValue?.count == 1)
+        #expect(
+            json["number"]?.numberValue == 1 && json["duration"]?.numberValue == 33_340_000
+                && json["groups"]?.arrayValue?.count == 1)
         let markdown = try Causegraph.run(["why", trace, "--hitch", "4", "--format", "markdown"])
         #expect(markdown.output.hasPrefix("## Hitch 4: 8.33 ms hitch\n"))
         let missing = try Causegraph.run(["why", trace, "--hitch", "5"])
@@ -122,23 +145,32 @@ struct HitchCommandTests {
 
     @Test("convert carries the hitches and hangs of an export into the native format")
     func convertHitches() throws {
-        let tables = ["hitches", "potential-hangs", "swiftui-update-groups", "swiftui-updates", "swiftui-causes"].map { fixture("instruments/recording/\($0).xml") }
+        let tables = ["hitches", "potential-hangs", "swiftui-update-groups", "swiftui-updates", "swiftui-causes"].map {
+            fixture("instruments/recording/\($0).xml")
+        }
         let converted = try Causegraph.run(["convert"] + tables + ["-o", "-"])
         #expect(converted.status == 0, "\(converted.standardError)")
         let hitches = converted.output.split(separator: "\n").filter { $0.hasPrefix(#"{"hitch": "#) }
-        #expect(hitches == [
-            #"{"hitch": "hitch", "start": 1002000000, "duration": 8330000, "process": "Landmarks (4242)", "narrative": "Potentially expensive app update(s)"}"#,
-            #"{"hitch": "hitch", "start": 1058000000, "duration": 16670000, "process": "Landmarks (4242)", "narrative": "Potentially expensive app update(s)"}"#,
-            #"{"hitch": "hang", "start": 1033000000, "duration": 260000000, "hangType": "Microhang"}"#,
-        ])
+        #expect(
+            hitches == [
+                #"{"hitch": "hitch", "start": 1002000000, "duration": 8330000, "process": "Landmarks (4242)", "narrative": "Potentially expensive app update(s)"}"#,
+                #"{"hitch": "hitch", "start": 1058000000, "duration": 16670000, "process": "Landmarks (4242)", "narrative": "Potentially expensive app update(s)"}"#,
+                #"{"hitch": "hang", "start": 1033000000, "duration": 260000000, "hangType": "Microhang"}"#,
+            ])
     }
 
     @Test("check limits hitches per interaction from the budget file")
     func checkHitches() throws {
-        let failing = try Causegraph.run(["check", fixture("landmarks-favorites-hitches.jsonl"), "--budget", fixture("budgets/hitches.yaml")])
+        let failing = try Causegraph.run([
+            "check", fixture("landmarks-favorites-hitches.jsonl"), "--budget", fixture("budgets/hitches.yaml"),
+        ])
         #expect(failing.status == 1)
-        #expect(failing.output.contains("exceeded  hitches.perInteraction · hitches per interaction\n          2 hitches, limit 1"))
-        let passing = try Causegraph.run(["check", fixture("landmarks-favorites-after.jsonl"), "--budget", fixture("budgets/hitches.yaml")])
+        #expect(
+            failing.output.contains(
+                "exceeded  hitches.perInteraction · hitches per interaction\n          2 hitches, limit 1"))
+        let passing = try Causegraph.run([
+            "check", fixture("landmarks-favorites-after.jsonl"), "--budget", fixture("budgets/hitches.yaml"),
+        ])
         #expect(passing.status == 0)
     }
 }

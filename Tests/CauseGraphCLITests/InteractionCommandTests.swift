@@ -37,9 +37,13 @@ struct InteractionCommandTests {
 
     private func titles(_ json: String) throws -> [String] {
         let parsed = try JSONParser.parse(json)
-        guard case .object(let object) = parsed.content, case .array(let nodes)? = object["nodes"]?.content else { return [] }
+        guard case .object(let object) = parsed.content, case .array(let nodes)? = object["nodes"]?.content else {
+            return []
+        }
         return nodes.compactMap { node in
-            guard case .object(let fields) = node.content, case .string(let title)? = fields["title"]?.content else { return nil }
+            guard case .object(let fields) = node.content, case .string(let title)? = fields["title"]?.content else {
+                return nil
+            }
             return title
         }
     }
@@ -69,17 +73,30 @@ struct InteractionCommandTests {
         #expect(!swipe.output.contains("Header"))
     }
 
-    @Test("an interaction that is not in the trace, or two at once, is a one-line error with exit status 2", arguments: [
-        (["--group", "99"], "error: --group 99 removed every node (no event names that update group); nothing is left to draw\n"),
-        (["--gesture", "2"], "error: --gesture 2 removed every node (no gesture event has that id); nothing is left to draw\n"),
-        (["--group", "10", "--gesture", "1"], "--group and --gesture each choose one interaction; give one of them"),
-    ])
+    @Test(
+        "an interaction that is not in the trace, or two at once, is a one-line error with exit status 2",
+        arguments: [
+            (
+                ["--group", "99"],
+                "error: --group 99 removed every node (no event names that update group); nothing is left to draw\n"
+            ),
+            (
+                ["--gesture", "2"],
+                "error: --gesture 2 removed every node (no gesture event has that id); nothing is left to draw\n"
+            ),
+            (
+                ["--group", "10", "--gesture", "1"],
+                "--group and --gesture each choose one interaction; give one of them"
+            ),
+        ])
     func errors(_ options: [String], _ message: String) throws {
         let scratch = try TemporaryFolder()
         let path = try scratch.write("interactions.jsonl", Self.trace)
         let result = try Causegraph.run(["render", path, "--format", "json"] + options)
         #expect(result.status == 2)
-        #expect(result.standardError.hasSuffix(message) || result.standardError.contains(message), "\(result.standardError)")
+        #expect(
+            result.standardError.hasSuffix(message) || result.standardError.contains(message), "\(result.standardError)"
+        )
         #expect(result.output.isEmpty)
     }
 
@@ -94,7 +111,9 @@ struct InteractionCommandTests {
         let focused = try Causegraph.run(["report", path, "-o", scratch.path("focused.html"), "--focus", "Header"])
         #expect(focused.status == 0)
         let focusedPage = String(decoding: try scratch.read("focused.html"), as: UTF8.self)
-        #expect(focusedPage.contains("1 update · 1 ms · 100%"), "the report's graph carries the focus shares as render's does")
+        #expect(
+            focusedPage.contains("1 update · 1 ms · 100%"),
+            "the report's graph carries the focus shares as render's does")
         let diff = try Causegraph.run(["diff", path, path, "--group", "10"])
         #expect(diff.status == 2)
         #expect(diff.standardError.contains("--group 10 draws one interaction of one trace"))
@@ -106,19 +125,23 @@ struct InteractionCommandTests {
         let path = try scratch.write("interactions.jsonl", Self.trace)
         let text = try Causegraph.run(["summary", path])
         #expect(text.status == 0)
-        let section = text.output.components(separatedBy: "Interactions by body time\n")[1].components(separatedBy: "\n\n")[0]
-        #expect(section == """
-              group 20 · 6 ms in 2 bodies · gesture 5 (Swipe) · Transaction for Gesture
-              group 10 · 3 ms in 2 bodies · gesture 1 (Tap) · Transaction for Gesture
-              group 30 · 500 µs in 1 body · Transaction
-            """)
+        let section = text.output.components(separatedBy: "Interactions by body time\n")[1].components(
+            separatedBy: "\n\n")[0]
+        #expect(
+            section == """
+                  group 20 · 6 ms in 2 bodies · gesture 5 (Swipe) · Transaction for Gesture
+                  group 10 · 3 ms in 2 bodies · gesture 1 (Tap) · Transaction for Gesture
+                  group 30 · 500 µs in 1 body · Transaction
+                """)
         let json = try Causegraph.run(["summary", path, "--format", "json"])
-        #expect(json.output.contains("""
-            "interactions": [
-                {"group": 20, "label": "Transaction for Gesture", "start": 10000500, "bodies": 2, "bodyTime": 6000000, "gestures": [5], "gestureTitle": "Swipe"},
-                {"group": 10, "label": "Transaction for Gesture", "start": 2500, "bodies": 2, "bodyTime": 3000000, "gestures": [1], "gestureTitle": "Tap"},
-                {"group": 30, "label": "Transaction", "start": 20000500, "bodies": 1, "bodyTime": 500000, "gestures": [], "gestureTitle": null}
-              ],
-            """))
+        #expect(
+            json.output.contains(
+                """
+                "interactions": [
+                    {"group": 20, "label": "Transaction for Gesture", "start": 10000500, "bodies": 2, "bodyTime": 6000000, "gestures": [5], "gestureTitle": "Swipe"},
+                    {"group": 10, "label": "Transaction for Gesture", "start": 2500, "bodies": 2, "bodyTime": 3000000, "gestures": [1], "gestureTitle": "Tap"},
+                    {"group": 30, "label": "Transaction", "start": 20000500, "bodies": 1, "bodyTime": 500000, "gestures": [], "gestureTitle": null}
+                  ],
+                """))
     }
 }

@@ -1,15 +1,17 @@
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
 
 @Suite("formats from the output's name")
 struct OutputNameTests {
     let trace = fixture("onoff-toggle.jsonl")
 
-    @Test("summary, why and check pick text, JSON or Markdown from -o's extension", arguments: [
-        (["summary", "TRACE"], "summary"), (["why", "TRACE", "--view", "OnOff"], "why"),
-        (["check", "TRACE", "--budget", "BUDGET"], "check"),
-    ])
+    @Test(
+        "summary, why and check pick text, JSON or Markdown from -o's extension",
+        arguments: [
+            (["summary", "TRACE"], "summary"), (["why", "TRACE", "--view", "OnOff"], "why"),
+            (["check", "TRACE", "--budget", "BUDGET"], "check"),
+        ])
     func reportFormats(_ arguments: [String], _ name: String) throws {
         let scratch = try TemporaryFolder()
         let budget = try scratch.write("budget.yaml", "version: 1\nlongUpdates:\n  high: 100\n")
@@ -33,22 +35,55 @@ struct OutputNameTests {
         #expect(try scratch.read("changes.md") == explicit.standardOutput)
     }
 
-    @Test("an extension that contradicts the format, none at all, or a directory is refused with a message that says so", arguments: [
-        (["render", "TRACE", "-o", "OUT/y.png", "--format", "svg"], "error: the extension of 'OUT/y.png' says png but --format says svg; make them agree\n"),
-        (["render", "TRACE", "-o", "OUT/graph"], "error: 'OUT/graph' has no extension to tell the format by; add one or name one of svg, png, pdf, dot, json with --format\n"),
-        (["render", "TRACE", "-o", "OUT"], "error: 'OUT' is a directory; name a file to write, such as 'OUT/out.svg'\n"),
-        (["summary", "TRACE", "-o", "OUT/s.json", "--format", "markdown"], "error: the extension of 'OUT/s.json' says json but --format says markdown; make them agree\n"),
-        (["why", "TRACE", "--view", "OnOff", "-o", "OUT/why"], "error: 'OUT/why' has no extension to tell the format by; add one or name one of text, json, markdown with --format\n"),
-        (["summary", "TRACE", "-o", "OUT"], "error: 'OUT' is a directory; name a file to write, such as 'OUT/out.txt'\n"),
-        (["diff", "TRACE", "TRACE", "--table", "OUT/t.md", "--table-format", "json"], "error: the extension of 'OUT/t.md' says markdown but --table-format says json; make them agree\n"),
-        (["diff", "TRACE", "TRACE", "-o", "OUT/d.pdf", "--format", "svg"], "error: the extension of 'OUT/d.pdf' says pdf but --format says svg; make them agree\n"),
-        (["convert", "TRACE", "-o", "OUT/x.svg"], "error: the extension of 'OUT/x.svg' says svg, but this command writes a causegraph JSON Lines trace; name it .jsonl\n"),
-        (["report", "TRACE", "-o", "OUT/r.md"], "error: the extension of 'OUT/r.md' says markdown, but this command writes an HTML page; name it .html\n"),
-    ])
+    @Test(
+        "an extension that contradicts the format, none at all, or a directory is refused with a message that says so",
+        arguments: [
+            (
+                ["render", "TRACE", "-o", "OUT/y.png", "--format", "svg"],
+                "error: the extension of 'OUT/y.png' says png but --format says svg; make them agree\n"
+            ),
+            (
+                ["render", "TRACE", "-o", "OUT/graph"],
+                "error: 'OUT/graph' has no extension to tell the format by; add one or name one of svg, png, pdf, dot, json with --format\n"
+            ),
+            (
+                ["render", "TRACE", "-o", "OUT"],
+                "error: 'OUT' is a directory; name a file to write, such as 'OUT/out.svg'\n"
+            ),
+            (
+                ["summary", "TRACE", "-o", "OUT/s.json", "--format", "markdown"],
+                "error: the extension of 'OUT/s.json' says json but --format says markdown; make them agree\n"
+            ),
+            (
+                ["why", "TRACE", "--view", "OnOff", "-o", "OUT/why"],
+                "error: 'OUT/why' has no extension to tell the format by; add one or name one of text, json, markdown with --format\n"
+            ),
+            (
+                ["summary", "TRACE", "-o", "OUT"],
+                "error: 'OUT' is a directory; name a file to write, such as 'OUT/out.txt'\n"
+            ),
+            (
+                ["diff", "TRACE", "TRACE", "--table", "OUT/t.md", "--table-format", "json"],
+                "error: the extension of 'OUT/t.md' says markdown but --table-format says json; make them agree\n"
+            ),
+            (
+                ["diff", "TRACE", "TRACE", "-o", "OUT/d.pdf", "--format", "svg"],
+                "error: the extension of 'OUT/d.pdf' says pdf but --format says svg; make them agree\n"
+            ),
+            (
+                ["convert", "TRACE", "-o", "OUT/x.svg"],
+                "error: the extension of 'OUT/x.svg' says svg, but this command writes a causegraph JSON Lines trace; name it .jsonl\n"
+            ),
+            (
+                ["report", "TRACE", "-o", "OUT/r.md"],
+                "error: the extension of 'OUT/r.md' says markdown, but this command writes an HTML page; name it .html\n"
+            ),
+        ])
     func refused(_ arguments: [String], _ message: String) throws {
         let scratch = try TemporaryFolder()
         let out = scratch.url.path
-        let result = try Causegraph.run(arguments.map { $0 == "TRACE" ? trace : $0.replacingOccurrences(of: "OUT", with: out) })
+        let result = try Causegraph.run(
+            arguments.map { $0 == "TRACE" ? trace : $0.replacingOccurrences(of: "OUT", with: out) })
         #expect(result.status == 2)
         #expect(result.standardError == message.replacingOccurrences(of: "OUT", with: out))
         #expect(scratch.entries.isEmpty, "nothing written")

@@ -10,7 +10,9 @@ struct ProgressCommandTests {
         try ExportGeneratorTests.generate(60000, "native", into: scratch)
     }
 
-    @Test("on a terminal, reading for over a second shows the share read, the rate and the time left, then clears the line")
+    @Test(
+        "on a terminal, reading for over a second shows the share read, the rate and the time left, then clears the line"
+    )
     func terminal() throws {
         let scratch = try TemporaryFolder()
         let trace = try Self.largeTrace(scratch)
@@ -36,9 +38,11 @@ struct ProgressCommandTests {
         let trace = try Self.largeTrace(scratch)
         let piped = try Causegraph.run(["render", trace, "--format", "json", "-o", scratch.path("graph.json")])
         #expect(piped.status == 0)
-        #expect(!piped.standardError.contains("reading") && !piped.standardError.contains("\r"), "\(piped.standardError)")
+        #expect(
+            !piped.standardError.contains("reading") && !piped.standardError.contains("\r"), "\(piped.standardError)")
         let quiet = try Causegraph.runOnTerminal(
-            ["render", trace, "--format", "json", "-o", scratch.path("quiet.json"), "--quiet"], standardErrorOnTerminal: true)
+            ["render", trace, "--format", "json", "-o", scratch.path("quiet.json"), "--quiet"],
+            standardErrorOnTerminal: true)
         #expect(quiet.status == 0)
         #expect(!quiet.output.contains("reading"), "\(quiet.output.prefix(400))")
     }

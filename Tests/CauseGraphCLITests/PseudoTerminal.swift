@@ -1,10 +1,10 @@
-import Foundation
 import CauseGraphTestSupport
+import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Causegraph {
@@ -20,7 +20,9 @@ extension Causegraph {
         let grant = try function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
         let unlock = try function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
         let terminalName = try function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
-        guard grant(controller) == 0, unlock(controller) == 0, let name = terminalName(controller) else { throw NoTerminal() }
+        guard grant(controller) == 0, unlock(controller) == 0, let name = terminalName(controller) else {
+            throw NoTerminal()
+        }
         let terminal = open(String(cString: name), O_RDWR | O_NOCTTY)
         guard terminal >= 0 else { throw NoTerminal() }
         _ = fcntl(controller, F_SETFL, fcntl(controller, F_GETFL) | O_NONBLOCK)
@@ -31,7 +33,8 @@ extension Causegraph {
         process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
         process.standardInput = FileHandle.nullDevice
         let error = Pipe()
-        process.standardError = standardErrorOnTerminal ? FileHandle(fileDescriptor: terminal, closeOnDealloc: false) : error
+        process.standardError =
+            standardErrorOnTerminal ? FileHandle(fileDescriptor: terminal, closeOnDealloc: false) : error
         try process.run()
         close(terminal)
         // Drain the terminal while the command runs, so it never waits on a full buffer.
@@ -52,16 +55,18 @@ extension Causegraph {
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         // A terminal turns "\n" into "\r\n".
         let text = String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-        return CommandResult(status: process.terminationStatus, standardOutput: Data(text.utf8), standardError: String(decoding: errorData, as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus, standardOutput: Data(text.utf8),
+            standardError: String(decoding: errorData, as: UTF8.self))
     }
 
     /// A C library function Swift's module maps leave out (the pseudo-terminal
     /// calls need feature macros on Linux), looked up at run time.
     private static func function<Function>(_ name: String, as type: Function.Type) throws -> Function {
         #if os(Linux)
-        let everyLibrary: UnsafeMutableRawPointer? = nil
+            let everyLibrary: UnsafeMutableRawPointer? = nil
         #else
-        let everyLibrary = UnsafeMutableRawPointer(bitPattern: -2)
+            let everyLibrary = UnsafeMutableRawPointer(bitPattern: -2)
         #endif
         guard let symbol = dlsym(everyLibrary, name) else { throw NoTerminal() }
         return unsafeBitCast(symbol, to: type)

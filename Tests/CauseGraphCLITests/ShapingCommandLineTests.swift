@@ -11,13 +11,15 @@ struct ShapingCommandLineTests {
     private func json(_ result: CommandResult) throws -> (nodes: [String], isShaped: Bool) {
         let parsed = try JSONParser.parse(result.output)
         guard case .object(let object) = parsed.content, case .array(let nodes)? = object["nodes"]?.content,
-              let shaping = object["shaping"]
+            let shaping = object["shaping"]
         else {
             Issue.record("not a graph")
             return ([], false)
         }
         let titles = nodes.compactMap { node -> String? in
-            guard case .object(let fields) = node.content, case .string(let title)? = fields["title"]?.content else { return nil }
+            guard case .object(let fields) = node.content, case .string(let title)? = fields["title"]?.content else {
+                return nil
+            }
             return title
         }
         if case .null = shaping.content { return (titles, false) }
@@ -26,19 +28,25 @@ struct ShapingCommandLineTests {
 
     @Test("--focus with --depth keeps the paths into the matching views")
     func focus() throws {
-        let result = try Causegraph.run(["render", landmarks, "--format", "json", "--focus", "LandmarkFavoriteButton", "--depth", "1"])
+        let result = try Causegraph.run([
+            "render", landmarks, "--format", "json", "--focus", "LandmarkFavoriteButton", "--depth", "1",
+        ])
         #expect(result.status == 0)
         let graph = try json(result)
         #expect(graph.nodes == ["LandmarkFavoriteButton", "LandmarkListItemView"])
         #expect(graph.isShaped)
-        #expect(result.standardError == "note: showing 2 of 7 nodes and 1 of 6 edges; --focus \"LandmarkFavoriteButton\" --depth 1: 5 nodes not on a cause path into a match dropped\n")
+        #expect(
+            result.standardError
+                == "note: showing 2 of 7 nodes and 1 of 6 edges; --focus \"LandmarkFavoriteButton\" --depth 1: 5 nodes not on a cause path into a match dropped\n"
+        )
     }
 
     @Test("with --focus, labels show the share of the focused updates each node and edge explains")
     func focusShares() throws {
         let focused = try Causegraph.run(["render", landmarks, "--format", "dot", "--focus", "LandmarkFavoriteButton"])
         #expect(focused.status == 0)
-        #expect(focused.output.contains("%: the share of the 3 updates of the focused nodes each node and edge explains"))
+        #expect(
+            focused.output.contains("%: the share of the 3 updates of the focused nodes each node and edge explains"))
         #expect(focused.output.contains("3 updates · 180 µs · 100%"))
         #expect(focused.output.contains("label=\"update ×3 · 100%\""))
         let plain = try Causegraph.run(["render", landmarks, "--format", "dot"])
@@ -49,14 +57,18 @@ struct ShapingCommandLineTests {
     func regex() throws {
         let substring = try Causegraph.run(["render", landmarks, "--format", "json", "--ignore", "^Landmark.*View$"])
         #expect(try json(substring).nodes.count == 7, "no title contains the pattern literally")
-        let regex = try Causegraph.run(["render", landmarks, "--format", "json", "--regex", "--ignore", "^Landmark.*View$"])
+        let regex = try Causegraph.run([
+            "render", landmarks, "--format", "json", "--regex", "--ignore", "^Landmark.*View$",
+        ])
         #expect(regex.status == 0)
         #expect(try json(regex).nodes == ["Tap", "ModelData.favoritesCollection"])
     }
 
     @Test("--hide-system, --min-count and --max-nodes in the JSON, each with what it removed")
     func filters() throws {
-        let result = try Causegraph.run(["render", landmarks, "--format", "json", "--hide-system", "--min-count", "3", "--max-nodes", "3"])
+        let result = try Causegraph.run([
+            "render", landmarks, "--format", "json", "--hide-system", "--min-count", "3", "--max-nodes", "3",
+        ])
         #expect(result.status == 0)
         let graph = try json(result)
         // Tap is the root cause of every update: it is kept with its path to the heaviest update, the list items.
@@ -69,11 +81,18 @@ struct ShapingCommandLineTests {
 
     @Test("--node-fraction and --edge-fraction in the note and the JSON")
     func fractions() throws {
-        let result = try Causegraph.run(["render", landmarks, "--format", "json", "--node-fraction", "10%", "--edge-fraction", "0.5"])
+        let result = try Causegraph.run([
+            "render", landmarks, "--format", "json", "--node-fraction", "10%", "--edge-fraction", "0.5",
+        ])
         #expect(result.status == 0)
-        #expect(result.standardError == "note: showing 4 of 7 nodes and 3 of 6 edges; --node-fraction 10%: 3 nodes explaining less than that share of 84 updates dropped\n")
-        #expect(result.output.contains(#"{"filter": "nodeFraction", "option": "--node-fraction 10%", "removedNodes": 3, "#))
-        #expect(result.output.contains(#"{"filter": "edgeFraction", "option": "--edge-fraction 0.5", "removedNodes": 0, "#))
+        #expect(
+            result.standardError
+                == "note: showing 4 of 7 nodes and 3 of 6 edges; --node-fraction 10%: 3 nodes explaining less than that share of 84 updates dropped\n"
+        )
+        #expect(
+            result.output.contains(#"{"filter": "nodeFraction", "option": "--node-fraction 10%", "removedNodes": 3, "#))
+        #expect(
+            result.output.contains(#"{"filter": "edgeFraction", "option": "--edge-fraction 0.5", "removedNodes": 0, "#))
     }
 
     @Test("--window keeps only the events in the time range")
@@ -83,16 +102,22 @@ struct ShapingCommandLineTests {
         #expect(result.status == 0)
         #expect(result.output.contains(#""title": "LandmarkListItemView""#))
         #expect(result.output.contains(#""count": 24, "ran": 24"#), "one tap's worth of list items")
-        #expect(result.output.contains(#"{"filter": "window", "option": "--window 3s:4.5s", "removedNodes": 0, "removedEvents": 60"#))
+        #expect(
+            result.output.contains(
+                #"{"filter": "window", "option": "--window 3s:4.5s", "removedNodes": 0, "removedEvents": 60"#))
     }
 
     @Test("the SVG carries the legend and dotted residual edges")
     func svgLegend() throws {
         let scratch = try TemporaryFolder()
-        let result = try Causegraph.run(["render", fixture("environment-writer.jsonl"), "-o", scratch.path("graph.svg"), "--hide-system", "--max-nodes", "4"])
+        let result = try Causegraph.run([
+            "render", fixture("environment-writer.jsonl"), "-o", scratch.path("graph.svg"), "--hide-system",
+            "--max-nodes", "4",
+        ])
         #expect(result.status == 0)
         // Graphviz writes hyphens in text as &#45;.
-        let svg = String(decoding: try scratch.read("graph.svg"), as: UTF8.self).replacingOccurrences(of: "&#45;", with: "-")
+        let svg = String(decoding: try scratch.read("graph.svg"), as: UTF8.self).replacingOccurrences(
+            of: "&#45;", with: "-")
         #expect(svg.contains(">shown: 4 of 9 nodes, 2 of 8 edges (+ 1 dotted), 33 of 72 events<"))
         #expect(svg.contains(">--hide-system: 2 system nodes folded into dotted edges<"))
         #expect(svg.contains(">dotted edges: cause links through nodes not shown<"))
@@ -101,25 +126,33 @@ struct ShapingCommandLineTests {
         #expect(svg.components(separatedBy: "<g id=\"n").count - 1 == 4)
     }
 
-    @Test("errors are one line and exit 2", arguments: [
-        (["--focus", "Nonesuch"], "error: --focus \"Nonesuch\" matches no node title; nothing is left to draw"),
-        (["--regex", "--focus", "("], "invalid regular expression '('"),
-        (["--min-count", "1000"], "error: --min-count 1000 removed every node (no node has 1000 events or more)"),
-        (["--ignore", "a"], "error: --ignore \"a\" removed every node"),
-        (["--window", "100s:"], "error: --window 100s: removed every node (no event of the trace is inside it)"),
-        (["--window", "2s:1s"], "--window: the window ends before it starts"),
-        (["--window", "soon"], "--window: expected START:END"),
-        (["--window", "1h:"], "--window: \"1h\" is not a time"),
-        (["--depth", "2"], "--depth applies to --focus"),
-        (["--focus", "Tap", "--depth=-1"], "error: --depth -1 is out of range; give 0 or more\n"),
-        (["--max-nodes=-5"], "error: --max-nodes -5 is out of range; give 0 (no limit) or more\n"),
-        (["--max-nodes", "-1"], "error: --max-nodes -1 is out of range; give 0 (no limit) or more\n"),
-        (["--max-edges", "-2"], "error: --max-edges -2 is out of range; give 0 (no limit) or more\n"),
-        (["--min-count", "-1"], "error: --min-count -1 is out of range; give 0 or more\n"),
-        (["--max-nodes", "many"], "error: the value 'many' is invalid for '--max-nodes"),
-        (["--node-fraction", "150%"], "error: --node-fraction \"150%\" is out of range; give 0% to 100%, or a fraction from 0 to 1\n"),
-        (["--edge-fraction", "some"], "error: --edge-fraction \"some\" is not a share; give a percentage (0.5%) or a fraction (0.005)\n"),
-    ])
+    @Test(
+        "errors are one line and exit 2",
+        arguments: [
+            (["--focus", "Nonesuch"], "error: --focus \"Nonesuch\" matches no node title; nothing is left to draw"),
+            (["--regex", "--focus", "("], "invalid regular expression '('"),
+            (["--min-count", "1000"], "error: --min-count 1000 removed every node (no node has 1000 events or more)"),
+            (["--ignore", "a"], "error: --ignore \"a\" removed every node"),
+            (["--window", "100s:"], "error: --window 100s: removed every node (no event of the trace is inside it)"),
+            (["--window", "2s:1s"], "--window: the window ends before it starts"),
+            (["--window", "soon"], "--window: expected START:END"),
+            (["--window", "1h:"], "--window: \"1h\" is not a time"),
+            (["--depth", "2"], "--depth applies to --focus"),
+            (["--focus", "Tap", "--depth=-1"], "error: --depth -1 is out of range; give 0 or more\n"),
+            (["--max-nodes=-5"], "error: --max-nodes -5 is out of range; give 0 (no limit) or more\n"),
+            (["--max-nodes", "-1"], "error: --max-nodes -1 is out of range; give 0 (no limit) or more\n"),
+            (["--max-edges", "-2"], "error: --max-edges -2 is out of range; give 0 (no limit) or more\n"),
+            (["--min-count", "-1"], "error: --min-count -1 is out of range; give 0 or more\n"),
+            (["--max-nodes", "many"], "error: the value 'many' is invalid for '--max-nodes"),
+            (
+                ["--node-fraction", "150%"],
+                "error: --node-fraction \"150%\" is out of range; give 0% to 100%, or a fraction from 0 to 1\n"
+            ),
+            (
+                ["--edge-fraction", "some"],
+                "error: --edge-fraction \"some\" is not a share; give a percentage (0.5%) or a fraction (0.005)\n"
+            ),
+        ])
     func errors(_ options: [String], _ message: String) throws {
         let scratch = try TemporaryFolder()
         let result = try Causegraph.run(["render", landmarks, "-o", scratch.path("graph.svg")] + options)
@@ -132,7 +165,9 @@ struct ShapingCommandLineTests {
     func help() throws {
         let help = try Causegraph.run(["render", "--help"])
         #expect(help.status == 0)
-        for option in ["--focus", "--depth", "--ignore", "--regex", "--hide-system", "--min-count", "--max-nodes", "--window"] {
+        for option in [
+            "--focus", "--depth", "--ignore", "--regex", "--hide-system", "--min-count", "--max-nodes", "--window",
+        ] {
             #expect(help.output.contains(option), "\(option) missing from help")
         }
     }
@@ -146,7 +181,10 @@ struct ShapingCommandLineTests {
         let result = try Causegraph.run(["render", trace, "-o", scratch.path("big.svg")])
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 0)
-        #expect(result.standardError == "note: showing 80 of 10,009 nodes and 81 of 21,516 edges (+ 63 dotted); --max-nodes 80: 9,923 nodes explaining the fewest updates dropped (--max-nodes 0 shows all); --max-edges 150: 240 edges explaining the fewest updates not drawn (--max-edges 0 draws all); fan-outs: 9 nodes driven by the same cause, with nothing drawn after them, folded into 3 (--unfold shows them)\n")
+        #expect(
+            result.standardError
+                == "note: showing 80 of 10,009 nodes and 81 of 21,516 edges (+ 63 dotted); --max-nodes 80: 9,923 nodes explaining the fewest updates dropped (--max-nodes 0 shows all); --max-edges 150: 240 edges explaining the fewest updates not drawn (--max-edges 0 draws all); fan-outs: 9 nodes driven by the same cause, with nothing drawn after them, folded into 3 (--unfold shows them)\n"
+        )
         let svg = String(decoding: try scratch.read("big.svg"), as: UTF8.self)
         // The folds freed room, so the limit chose 86 nodes, 9 of which fold into 3.
         #expect(svg.components(separatedBy: "<g id=\"n").count - 1 == 77)
@@ -171,7 +209,10 @@ struct ShapingNoteTests {
     func hideSystem() throws {
         let result = try Causegraph.run(["render", landmarks, "--hide-system", "--format", "dot"])
         #expect(result.status == 0)
-        #expect(result.standardError == "note: showing 5 of 7 nodes and 4 of 6 edges; --hide-system: 2 system nodes hidden, with no cause link through them\n")
+        #expect(
+            result.standardError
+                == "note: showing 5 of 7 nodes and 4 of 6 edges; --hide-system: 2 system nodes hidden, with no cause link through them\n"
+        )
         #expect(result.output.contains("--hide-system: 2 system nodes hidden, with no cause link through them"))
         #expect(!result.output.contains("dotted"))
     }
@@ -180,16 +221,28 @@ struct ShapingNoteTests {
     func maxEdges() throws {
         let result = try Causegraph.run(["render", landmarks, "--max-edges", "2", "--format", "dot"])
         #expect(result.status == 0)
-        #expect(result.standardError == "note: showing 7 of 7 nodes and 2 of 6 edges; --max-edges 2: 4 edges explaining the fewest updates not drawn (--max-edges 0 draws all)\n")
+        #expect(
+            result.standardError
+                == "note: showing 7 of 7 nodes and 2 of 6 edges; --max-edges 2: 4 edges explaining the fewest updates not drawn (--max-edges 0 draws all)\n"
+        )
     }
 
     @Test("removedEvents counts the events of the nodes --focus and --ignore dropped")
     func removedEvents() throws {
         let ignored = try Causegraph.run(["render", landmarks, "--ignore", "UIScroll", "--format", "json"])
-        #expect(ignored.output.contains(#"{"filter": "ignore", "option": "--ignore \"UIScroll\"", "removedNodes": 1, "removedEvents": 3,"#))
-        let focused = try Causegraph.run(["render", landmarks, "--focus", "LandmarkFavoriteButton", "--depth", "1", "--format", "json"])
-        #expect(focused.output.contains(#""shown": {"nodes": 2, "edges": 1, "events": 75}, "total": {"nodes": 7, "edges": 6, "events": 90}"#))
-        #expect(focused.output.contains(#"{"filter": "focus", "option": "--focus \"LandmarkFavoriteButton\" --depth 1", "removedNodes": 5, "removedEvents": 15,"#))
+        #expect(
+            ignored.output.contains(
+                #"{"filter": "ignore", "option": "--ignore \"UIScroll\"", "removedNodes": 1, "removedEvents": 3,"#))
+        let focused = try Causegraph.run([
+            "render", landmarks, "--focus", "LandmarkFavoriteButton", "--depth", "1", "--format", "json",
+        ])
+        #expect(
+            focused.output.contains(
+                #""shown": {"nodes": 2, "edges": 1, "events": 75}, "total": {"nodes": 7, "edges": 6, "events": 90}"#))
+        #expect(
+            focused.output.contains(
+                #"{"filter": "focus", "option": "--focus \"LandmarkFavoriteButton\" --depth 1", "removedNodes": 5, "removedEvents": 15,"#
+            ))
     }
 
     @Test("--storm-window shows its default as it would be typed")
@@ -232,6 +285,9 @@ struct ConsistentOptionTests {
         let rules = try scratch.write("rules.jsonl", #"{"match": "Tap", "kind": "gesture"}"# + "\n")
         let result = try Causegraph.run(["render", before, "--classify", rules, "--format", "dot"])
         #expect(result.status == 0)
-        #expect(result.standardError == "warning: --classify applies to Instruments exports, whose node titles need classifying; none of the traces read is one\n")
+        #expect(
+            result.standardError
+                == "warning: --classify applies to Instruments exports, whose node titles need classifying; none of the traces read is one\n"
+        )
     }
 }

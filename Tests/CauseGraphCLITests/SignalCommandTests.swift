@@ -64,12 +64,13 @@ struct SignalCommandTests {
     @Test("convert of a large generated export, stopped half way")
     func largeExport() throws {
         let scratch = try TemporaryFolder()
-        let generator = Causegraph.executable.deletingLastPathComponent().appendingPathComponent("causegraph-export-gen")
+        let generator = Causegraph.executable.deletingLastPathComponent().appendingPathComponent(
+            "causegraph-export-gen")
         let export = scratch.path("export.xml")
         let generate = Process()
         generate.executableURL = generator
         generate.arguments = ["300000"]
-        FileManager.default.createFile(atPath: export, contents: nil)
+        try #require(FileManager.default.createFile(atPath: export, contents: nil))
         generate.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: export))
         try generate.run()
         generate.waitUntilExit()

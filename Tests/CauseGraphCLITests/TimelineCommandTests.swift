@@ -15,7 +15,9 @@ struct TimelineCommandTests {
     @Test("writes a Trace Event Format file atomically, the same bytes every run, nothing else beside it")
     func writesFile() throws {
         let scratch = try TemporaryFolder()
-        let first = try Causegraph.run(["timeline", fixture("landmarks-favorites-before.jsonl"), "-o", scratch.path("trace.json")])
+        let first = try Causegraph.run([
+            "timeline", fixture("landmarks-favorites-before.jsonl"), "-o", scratch.path("trace.json"),
+        ])
         #expect(first.status == 0)
         #expect(first.standardError == "")
         let bytes = try scratch.read("trace.json")
@@ -30,9 +32,14 @@ struct TimelineCommandTests {
 
     @Test("--window keeps the events inside it")
     func window() throws {
-        let whole = try traceEvents(try Causegraph.run(["timeline", fixture("landmarks-favorites-before.jsonl"), "-o", "-"]).standardOutput)
-        let part = try traceEvents(try Causegraph.run(["timeline", fixture("landmarks-favorites-before.jsonl"), "--window", "3s:", "-o", "-"]).standardOutput)
-        let timed = { (events: [JSONValue]) in events.filter { $0["ph"]?.stringValue == "X" || $0["ph"]?.stringValue == "i" } }
+        let whole = try traceEvents(
+            try Causegraph.run(["timeline", fixture("landmarks-favorites-before.jsonl"), "-o", "-"]).standardOutput)
+        let part = try traceEvents(
+            try Causegraph.run(["timeline", fixture("landmarks-favorites-before.jsonl"), "--window", "3s:", "-o", "-"])
+                .standardOutput)
+        let timed = { (events: [JSONValue]) in
+            events.filter { $0["ph"]?.stringValue == "X" || $0["ph"]?.stringValue == "i" }
+        }
         #expect(!timed(part).isEmpty && timed(part).count < timed(whole).count)
         #expect(timed(part).allSatisfy { microseconds($0["ts"]) >= 3_000_000 })
     }
@@ -46,7 +53,9 @@ struct TimelineCommandTests {
     @Test("events without a time are counted in a note")
     func untimedNote() throws {
         let scratch = try TemporaryFolder()
-        let trace = try scratch.write("untimed.jsonl", """
+        let trace = try scratch.write(
+            "untimed.jsonl",
+            """
             {"causegraph": 1}
             {"node": 1, "kind": "gesture", "title": "Tap", "owner": "app"}
             {"node": 2, "kind": "body", "title": "V", "owner": "app", "time": 2000, "duration": 500}
@@ -66,7 +75,9 @@ struct TimelineCommandTests {
         #expect(bad.status == 2)
         #expect(bad.standardError.hasPrefix(broken + ":2:"))
         #expect(bad.standardError.split(separator: "\n").count == 1)
-        let window = try Causegraph.run(["timeline", fixture("onoff-toggle.jsonl"), "--window", "2s:1s", "-o", scratch.path("out.json")])
+        let window = try Causegraph.run([
+            "timeline", fixture("onoff-toggle.jsonl"), "--window", "2s:1s", "-o", scratch.path("out.json"),
+        ])
         #expect(window.status == 2)
         #expect(window.standardError.contains("--window"))
         let svg = try Causegraph.run(["timeline", fixture("onoff-toggle.jsonl"), "-o", scratch.path("out.svg")])

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A tmux server of its own running one command in a pane of a known size,
@@ -31,7 +31,8 @@ final class Tmux {
         // The shell stays after the command, so its exit status and the terminal it left can be read.
         try tmux(["new-session", "-d", "-s", "test", "-x", "\(columns)", "-y", "\(rows)", "sh"])
         try tmux(["set-option", "-t", "test", "status", "off"])
-        try type(command + "; echo \"EXIT=$?\"; stty -a | grep -o -- '-*icanon' ; tput cnorm >/dev/null 2>&1", enter: true)
+        try type(
+            command + "; echo \"EXIT=$?\"; stty -a | grep -o -- '-*icanon' ; tput cnorm >/dev/null 2>&1", enter: true)
     }
 
     deinit {
@@ -61,7 +62,8 @@ final class Tmux {
 
     /// Waits until the pane shows text that `condition` accepts, and returns it.
     @discardableResult
-    func waitForScreen(timeout: Duration = .seconds(20), _ what: String, _ condition: (String) -> Bool) throws -> String {
+    func waitForScreen(timeout: Duration = .seconds(20), _ what: String, _ condition: (String) -> Bool) throws -> String
+    {
         let deadline = ContinuousClock.now + timeout
         var last = ""
         while ContinuousClock.now < deadline {
@@ -78,12 +80,14 @@ final class Tmux {
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         guard let executable = Self.executable else { throw Failure(description: Self.unavailable) }
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("causegraph-tmux-\(UUID().uuidString)").path
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "causegraph-tmux-\(UUID().uuidString)"
+        ).path
         defer { unlink(outputPath) }
         #if os(Linux)
-        var actions = posix_spawn_file_actions_t()
+            var actions = posix_spawn_file_actions_t()
         #else
-        var actions: posix_spawn_file_actions_t?
+            var actions: posix_spawn_file_actions_t?
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -91,13 +95,17 @@ final class Tmux {
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([executable.path, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw Failure(description: "cannot start tmux: \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw Failure(description: "cannot start tmux: \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(status))") }
+        guard status == 0 else {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(status))")
+        }
         return String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
     }
 }

@@ -4,12 +4,14 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
-@Suite("top command on a terminal (tmux)", .serialized, .enabled(if: Tmux.executable != nil, Comment(rawValue: Tmux.unavailable)), .timeLimit(.minutes(2)))
+@Suite(
+    "top command on a terminal (tmux)", .serialized,
+    .enabled(if: Tmux.executable != nil, Comment(rawValue: Tmux.unavailable)), .timeLimit(.minutes(2)))
 struct TopTerminalTests {
     @Test("redraws the table as the log grows; q quits with status 0, writes --save, and leaves the terminal as it was")
     func watchesAndQuits() throws {
@@ -19,7 +21,9 @@ struct TopTerminalTests {
         let tmux = try Tmux("'\(Causegraph.executable.path)' top '\(log)' --interval 200ms --save '\(save)'")
         try tmux.waitForScreen("the empty table") { $0.contains("causegraph top · \(log) · 0 body runs of 0 views") }
         #expect(try tmux.pane("#{alternate_on}") == "1")
-        try append("Row: _count changed.\nRow: _count changed.\nList: unchanged.\nEvil\u{202E}\u{9B}2JRow: @self changed.\n", to: log)
+        try append(
+            "Row: _count changed.\nRow: _count changed.\nList: unchanged.\nEvil\u{202E}\u{9B}2JRow: @self changed.\n",
+            to: log)
         let screen = try tmux.waitForScreen("the three views") { $0.contains("4 body runs of 3 views") }
         #expect(screen.contains("Row "))
         #expect(screen.contains("count 100%"))
@@ -62,7 +66,9 @@ struct TopTerminalTests {
 
 @Suite("top command through a pipe", .timeLimit(.minutes(2)))
 struct TopPipeTests {
-    @Test("prints a plain table after each interval in which bodies ran, and the final table at the end of the input, exit 0")
+    @Test(
+        "prints a plain table after each interval in which bodies ran, and the final table at the end of the input, exit 0"
+    )
     func snapshots() throws {
         let scratch = try TemporaryFolder()
         let outputPath = scratch.path("stdout.txt")
@@ -77,24 +83,30 @@ struct TopPipeTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         try output.close()
-        input.fileHandleForWriting.write(Data("{\"eventMessage\": \"Row: _count changed.\", \"category\": \"Changed Body Properties\"}\n".utf8))
+        input.fileHandleForWriting.write(
+            Data("{\"eventMessage\": \"Row: _count changed.\", \"category\": \"Changed Body Properties\"}\n".utf8))
         let first = try waitForFile(outputPath) { $0.contains("1 body run of 1 view · 1 in the last 100ms") }
         #expect(!first.contains("\u{1B}"), "no terminal sequences in a pipe")
-        input.fileHandleForWriting.write(Data("{\"eventMessage\": \"List: unchanged.\", \"category\": \"Changed Body Properties\"}\n".utf8))
+        input.fileHandleForWriting.write(
+            Data("{\"eventMessage\": \"List: unchanged.\", \"category\": \"Changed Body Properties\"}\n".utf8))
         try waitForFile(outputPath) { $0.contains("2 body runs of 2 views · 1 in the last 100ms") }
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let text = String(decoding: try scratch.read("stdout.txt"), as: UTF8.self)
         // At the end of the input no interval is under way: every LAST is 0, and the views rank by total, then name.
-        #expect(text.hasSuffix("""
-            causegraph top · <stdin> · 2 body runs of 2 views · end of input
-            LAST  TOTAL  UNCHANGED  VIEW  DRIVEN BY
-               0      1          1  List  (no change recorded)
-               0      1          0  Row   count 100%
+        #expect(
+            text.hasSuffix(
+                """
+                causegraph top · <stdin> · 2 body runs of 2 views · end of input
+                LAST  TOTAL  UNCHANGED  VIEW  DRIVEN BY
+                   0      1          1  List  (no change recorded)
+                   0      1          0  Row   count 100%
 
-            """))
-        #expect(text.components(separatedBy: "causegraph top ·").count - 1 == 3, "two snapshots and the final table, none for quiet intervals")
+                """))
+        #expect(
+            text.components(separatedBy: "causegraph top ·").count - 1 == 3,
+            "two snapshots and the final table, none for quiet intervals")
         let saved = try Causegraph.run(["summary", scratch.path("seen.jsonl"), "--format", "json"])
         #expect(try JSONParser.parse(saved.output)["totals"]?["bodyRan"]?.numberValue == 2)
     }
@@ -102,7 +114,9 @@ struct TopPipeTests {
     @Test("a bad log is a one-line error, exit 2, and --save writes nothing")
     func badLog() throws {
         let scratch = try TemporaryFolder()
-        let result = try Causegraph.run(["top", "-", "--save", scratch.path("seen.jsonl")], standardInput: Data("{\"eventMessage\": \"Row: _count changed.\"}\n{\"eventMessage\": \n".utf8))
+        let result = try Causegraph.run(
+            ["top", "-", "--save", scratch.path("seen.jsonl")],
+            standardInput: Data("{\"eventMessage\": \"Row: _count changed.\"}\n{\"eventMessage\": \n".utf8))
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("<stdin>:2:"))
         #expect(result.standardError.split(separator: "\n").count == 1)

@@ -7,16 +7,23 @@ import Testing
 /// `--format dot` writes is accepted by Graphviz's own `dot` too.
 @Suite("titles Graphviz used to refuse")
 struct UnrenderableTitleCommandTests {
-    static let dot = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let dot = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
-    @Test("render, report and diff succeed", arguments: ["graph.svg", "graph.png", "graph.pdf", "report.html", "diff.svg", "diff.png"])
+    @Test(
+        "render, report and diff succeed",
+        arguments: ["graph.svg", "graph.png", "graph.pdf", "report.html", "diff.svg", "diff.png"])
     func renders(_ output: String) throws {
         let scratch = try TemporaryFolder()
         let trace = scratch.path("titles.jsonl")
         try UnrenderableTitles.write(to: trace)
-        let arguments = output.hasPrefix("report") ? ["report", trace, "-o", scratch.path(output)]
-            : output.hasPrefix("diff") ? ["diff", fixture("onoff-toggle.jsonl"), trace, "-o", scratch.path(output)]
-            : ["render", trace, "-o", scratch.path(output)]
+        let arguments =
+            output.hasPrefix("report")
+            ? ["report", trace, "-o", scratch.path(output)]
+            : output.hasPrefix("diff")
+                ? ["diff", fixture("onoff-toggle.jsonl"), trace, "-o", scratch.path(output)]
+                : ["render", trace, "-o", scratch.path(output)]
         let result = try Causegraph.run(arguments)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try scratch.read(output).count > 1_000)
@@ -37,7 +44,10 @@ struct UnrenderableTitleCommandTests {
         let scratch = try TemporaryFolder()
         let trace = scratch.path("titles.jsonl")
         try UnrenderableTitles.write(to: trace)
-        for (arguments, name) in [(["render", trace, "--format", "dot", "-o"], "graph.dot"), (["diff", fixture("onoff-toggle.jsonl"), trace, "-o"], "diff.dot")] {
+        for (arguments, name) in [
+            (["render", trace, "--format", "dot", "-o"], "graph.dot"),
+            (["diff", fixture("onoff-toggle.jsonl"), trace, "-o"], "diff.dot"),
+        ] {
             let written = try Causegraph.run(arguments + [scratch.path(name)])
             #expect(written.status == 0, "\(written.standardError)")
             let process = Process()
@@ -52,18 +62,27 @@ struct UnrenderableTitleCommandTests {
         }
     }
 
-    @Test("BiDi controls and separators reach no terminal", arguments: [
-        ["summary"], ["why", "--view", "a"], ["why", "--update", "7"], ["diff", "ONOFF"], ["why", "--view", "a", "--format", "markdown"],
-    ])
+    @Test(
+        "BiDi controls and separators reach no terminal",
+        arguments: [
+            ["summary"], ["why", "--view", "a"], ["why", "--update", "7"], ["diff", "ONOFF"],
+            ["why", "--view", "a", "--format", "markdown"],
+        ])
     func terminal(_ command: [String]) throws {
         let scratch = try TemporaryFolder()
         let trace = scratch.path("titles.jsonl")
         try UnrenderableTitles.write(to: trace)
-        let arguments = command.first == "diff" ? ["diff", fixture("onoff-toggle.jsonl"), trace] : [command[0], trace] + command.dropFirst()
+        let arguments =
+            command.first == "diff"
+            ? ["diff", fixture("onoff-toggle.jsonl"), trace] : [command[0], trace] + command.dropFirst()
         let result = try Causegraph.run(arguments)
         #expect(result.status == 0, "\(result.standardError)")
         let text = result.output + result.standardError
         #expect(text.contains("a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e"))
-        #expect(!text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 })
+        #expect(
+            !text.unicodeScalars.contains {
+                (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) || $0.value == 0x2028
+                    || $0.value == 0x2029
+            })
     }
 }

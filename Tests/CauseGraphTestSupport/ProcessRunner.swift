@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What one run of a program did.
@@ -50,7 +50,9 @@ public enum ProcessRunner {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !$0.value.isEmpty }
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter {
+                !$0.value.isEmpty
+            }
         }
         let input = Pipe()
         let output = Pipe()
@@ -73,7 +75,8 @@ public enum ProcessRunner {
 
         guard finished.wait(timeout: .now() + timeout.timeInterval) == .success else {
             process.terminate()
-            throw TimedOut(command: ([executable.lastPathComponent] + arguments).joined(separator: " "), timeout: timeout)
+            throw TimedOut(
+                command: ([executable.lastPathComponent] + arguments).joined(separator: " "), timeout: timeout)
         }
         let deadline = DispatchTime.now() + drainAfterExit
         return CommandResult(

@@ -33,11 +33,14 @@ public struct SyntheticTrace: Sendable {
             let group = GroupID(frame + 1)
             let start = Nanoseconds(frame) * frameDuration
             var time = start
-            func event(_ kind: NodeKind, _ title: String, owner: Owner = .app, duration: Nanoseconds? = nil) -> TraceEvent {
+            func event(_ kind: NodeKind, _ title: String, owner: Owner = .app, duration: Nanoseconds? = nil)
+                -> TraceEvent
+            {
                 nextID += 1
                 time += 1_000
                 return TraceEvent(
-                    id: nextID, kind: kind, title: title, module: kind.isUpdate ? (owner == .app ? "Synthetic" : "SwiftUI") : nil,
+                    id: nextID, kind: kind, title: title,
+                    module: kind.isUpdate ? (owner == .app ? "Synthetic" : "SwiftUI") : nil,
                     owner: owner, time: time, duration: duration, group: kind.isUpdate ? group : nil)
             }
             let root = frame % views

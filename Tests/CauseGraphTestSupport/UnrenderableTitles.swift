@@ -7,7 +7,8 @@ public enum UnrenderableTitles {
     public static let long = String(repeating: "x", count: 20_000)
 
     public static let titles = [
-        "", " ", "\(nonCharacter(0xFFFE))", "\(nonCharacter(0xFFFF))", "\(nonCharacter(0xFDD0))\(nonCharacter(0x1FFFF))", long, "a\u{202E}b\u{2028}c\u{2066}d\u{2029}e",
+        "", " ", "\(nonCharacter(0xFFFE))", "\(nonCharacter(0xFFFF))",
+        "\(nonCharacter(0xFDD0))\(nonCharacter(0x1FFFF))", long, "a\u{202E}b\u{2028}c\u{2066}d\u{2029}e",
         String(repeating: "\\", count: 9_000), String(repeating: "&", count: 5_000),
     ]
 
@@ -18,9 +19,11 @@ public enum UnrenderableTitles {
         for (index, title) in titles.enumerated() {
             let id = EventID(index + 1)
             let isLong = title == long
-            try sink.add(TraceEvent(
-                id: id, kind: .body, title: title, module: isLong ? long : "", owner: .app, time: Nanoseconds(index),
-                duration: 1_000, ran: true, backtrace: isLong ? [long] : []))
+            try sink.add(
+                TraceEvent(
+                    id: id, kind: .body, title: title, module: isLong ? long : "", owner: .app,
+                    time: Nanoseconds(index),
+                    duration: 1_000, ran: true, backtrace: isLong ? [long] : []))
             if index > 0 {
                 try sink.add(TraceCause(from: id - 1, to: id, label: .update, changed: isLong ? [long, ""] : []))
             }

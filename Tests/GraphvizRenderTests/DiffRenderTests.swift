@@ -4,7 +4,8 @@ import GraphvizRender
 import Testing
 
 private func fixtureGraph(_ name: String) throws -> CauseGraph {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("fixtures/\(name).jsonl").path
     var diagnostics = Diagnostics()
     return try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
@@ -15,7 +16,8 @@ struct DiffRenderTests {
     @Test("a diff of hostile titles renders to well-formed SVG that holds each title as text, with diff classes")
     func hostileTitles() throws {
         let hostile = try fixtureGraph("hostile-titles")
-        let diff = GraphDiff(before: hostile, after: try fixtureGraph("onoff-toggle"), beforeName: "</text><script>", afterName: "after")
+        let diff = GraphDiff(
+            before: hostile, after: try fixtureGraph("onoff-toggle"), beforeName: "</text><script>", afterName: "after")
         let svg = try SVGDocument(try Graphviz.render(dot: DiffDOTEncoder().encode(diff), format: .svg).bytes)
         let texts = svg.texts
         #expect(texts.contains("</text><script> → after"))
@@ -27,7 +29,9 @@ struct DiffRenderTests {
         }
         for node in diff.nodes {
             let group = try #require(svg.elements.first { $0.name == "g" && $0.attributes["id"] == node.id })
-            #expect(group.attributes["class"] == "node \(node.change.className) kind-\(node.kind.rawValue) owner-\(node.key.owner.rawValue)")
+            #expect(
+                group.attributes["class"]
+                    == "node \(node.change.className) kind-\(node.kind.rawValue) owner-\(node.key.owner.rawValue)")
         }
         for edge in diff.edges {
             let group = try #require(svg.elements.first { $0.name == "g" && $0.attributes["id"] == edge.id })
@@ -39,7 +43,9 @@ struct DiffRenderTests {
 
     @Test("removed edges are dashed and added ones bold in the SVG itself")
     func strokes() throws {
-        let diff = GraphDiff(before: try fixtureGraph("landmarks-favorites-before"), after: try fixtureGraph("landmarks-favorites-after"))
+        let diff = GraphDiff(
+            before: try fixtureGraph("landmarks-favorites-before"), after: try fixtureGraph("landmarks-favorites-after")
+        )
         let svg = try SVGDocument(try Graphviz.render(dot: DiffDOTEncoder().encode(diff), format: .svg).bytes)
         func path(of edge: GraphDiff.Edge) throws -> SVGDocument.Element {
             let index = try #require(svg.elements.firstIndex { $0.name == "g" && $0.attributes["id"] == edge.id })

@@ -10,7 +10,8 @@ private let fixtures = URL(fileURLWithPath: #filePath)
 
 private func fixtureGraph(_ name: String) throws -> CauseGraph {
     var diagnostics = Diagnostics()
-    return try CauseGraph.reconstruct(from: [fixtures.appendingPathComponent("\(name).jsonl").path], diagnostics: &diagnostics)
+    return try CauseGraph.reconstruct(
+        from: [fixtures.appendingPathComponent("\(name).jsonl").path], diagnostics: &diagnostics)
 }
 
 @Suite("libgraphviz renderer")
@@ -26,10 +27,14 @@ struct GraphvizTests {
                 #expect(texts.contains(String(line)), "title line \(line.debugDescription) is missing")
             }
             let group = try #require(svg.elements.first { $0.name == "g" && $0.attributes["id"] == node.id })
-            #expect(group.attributes["class"]?.hasPrefix("node kind-\(node.kind.rawValue) owner-\(node.owner.rawValue)") == true)
-            let anchor = try #require(svg.elements.first { $0.name == "a" && $0.attributes["xlink:title"]?.hasPrefix(shown + "\n") == true },
-                                      "tooltip of \(node.title.debugDescription)")
-            #expect(anchor.attributes["xlink:title"]?.contains("\(node.kind.rawValue) · \(node.owner.rawValue)") == true)
+            #expect(
+                group.attributes["class"]?.hasPrefix("node kind-\(node.kind.rawValue) owner-\(node.owner.rawValue)")
+                    == true)
+            let anchor = try #require(
+                svg.elements.first { $0.name == "a" && $0.attributes["xlink:title"]?.hasPrefix(shown + "\n") == true },
+                "tooltip of \(node.title.debugDescription)")
+            #expect(
+                anchor.attributes["xlink:title"]?.contains("\(node.kind.rawValue) · \(node.owner.rawValue)") == true)
         }
         #expect(!svg.elements.contains { $0.name == "script" || $0.name == "foreignObject" })
         #expect(!svg.elements.contains { $0.attributes.keys.contains { $0.lowercased().hasPrefix("on") } })
@@ -47,7 +52,8 @@ struct GraphvizTests {
         #expect(pdf.starts(with: Array("%PDF-".utf8)))
         #expect(String(decoding: pdf.suffix(16), as: UTF8.self).contains("%%EOF"))
         for format in GraphvizFormat.allCases {
-            #expect(try Graphviz.render(dot: dot, format: format).bytes == Graphviz.render(dot: dot, format: format).bytes)
+            #expect(
+                try Graphviz.render(dot: dot, format: format).bytes == Graphviz.render(dot: dot, format: format).bytes)
         }
     }
 

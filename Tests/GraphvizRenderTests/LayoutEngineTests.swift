@@ -18,7 +18,8 @@ private struct Box {
     init?(_ shape: SVGDocument.Element) {
         if shape.name == "ellipse" {
             guard let cx = Double(shape.attributes["cx"] ?? ""), let cy = Double(shape.attributes["cy"] ?? ""),
-                let rx = Double(shape.attributes["rx"] ?? ""), let ry = Double(shape.attributes["ry"] ?? "") else { return nil }
+                let rx = Double(shape.attributes["rx"] ?? ""), let ry = Double(shape.attributes["ry"] ?? "")
+            else { return nil }
             (minX, minY, maxX, maxY) = (cx - rx, cy - ry, cx + rx, cy + ry)
             return
         }
@@ -38,7 +39,9 @@ private func nodeBoxes(_ svg: SVGDocument) -> [String: Box] {
         // Groups without a class (a node's link) belong to the group around them.
         if element.name == "g", let kind = element.attributes["class"] {
             current = kind.hasPrefix("node") ? element.attributes["id"] : nil
-        } else if let id = current, boxes[id] == nil, ["polygon", "path", "ellipse"].contains(element.name), let box = Box(element) {
+        } else if let id = current, boxes[id] == nil, ["polygon", "path", "ellipse"].contains(element.name),
+            let box = Box(element)
+        {
             boxes[id] = box
         }
     }
@@ -84,10 +87,13 @@ struct LayoutEngineTests {
         // fifteen times the canvas dot needs.
         var trace = #"{"causegraph": 1, "app": "Tree", "frameRate": 60}"# + "\n"
         for view in 1...80 {
-            trace += #"{"node": \#(view), "kind": "body", "title": "View\#(view)", "owner": "app", "time": \#(view * 1000), "duration": 1000}"# + "\n"
+            trace +=
+                #"{"node": \#(view), "kind": "body", "title": "View\#(view)", "owner": "app", "time": \#(view * 1000), "duration": 1000}"#
+                + "\n"
         }
         for view in 2...80 { trace += #"{"edge": [\#(view / 2), \#(view)], "label": "update"}"# + "\n" }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("causegraph-tree-\(UUID().uuidString).jsonl")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "causegraph-tree-\(UUID().uuidString).jsonl")
         try Data(trace.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         var diagnostics = Diagnostics()
@@ -99,7 +105,13 @@ struct LayoutEngineTests {
 
     @Test("nop, which only draws positions a graph already has, is a clear error", arguments: ["nop", "nop2"])
     func nop(_ engine: String) {
-        #expect(throws: GraphvizError(stage: .layout, message: "the \(engine) engine draws positions the graph already has, and causegraph's graphs have none; use dot, neato, fdp, sfdp, circo or twopi")) {
+        #expect(
+            throws: GraphvizError(
+                stage: .layout,
+                message:
+                    "the \(engine) engine draws positions the graph already has, and causegraph's graphs have none; use dot, neato, fdp, sfdp, circo or twopi"
+            )
+        ) {
             try Graphviz.render(dot: dot, format: .svg, engine: engine)
         }
     }

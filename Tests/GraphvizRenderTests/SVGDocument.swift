@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An SVG parsed with a real XML parser, reduced to what the tests look at.
@@ -19,7 +20,8 @@ struct SVGDocument {
         let parser = XMLParser(data: Data(bytes))
         parser.delegate = delegate
         guard parser.parse() else {
-            throw ParseError(message: parser.parserError.map { "\($0)" } ?? "unknown XML error", line: parser.lineNumber)
+            throw ParseError(
+                message: parser.parserError.map { "\($0)" } ?? "unknown XML error", line: parser.lineNumber)
         }
         elements = delegate.elements
     }
@@ -36,7 +38,10 @@ struct SVGDocument {
         var elements: [Element] = []
         private var open: [Int] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             open.append(elements.count)
             elements.append(Element(name: name, attributes: attributes, text: ""))
         }

@@ -8,13 +8,15 @@ struct ShapedRenderTests {
     @Test("the legend, hostile patterns included, comes out as plain text lines; residual edges are dotted")
     func legendStaysText() throws {
         var diagnostics = Diagnostics()
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("fixtures/environment-writer.jsonl").path
         let graph = try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
         let hostile = #"</text><script>alert(1)</script>&amp;\N"#
         let settings = ShapingSettings(ignore: [TitlePattern(substring: hostile)], hideSystem: true, maxNodes: 4)
         let shaped = try GraphShaper(settings: settings).shape(graph)
-        let svg = try SVGDocument(try Graphviz.render(dot: DOTEncoder().encode(shaped.graph, legend: shaped.legend), format: .svg).bytes)
+        let svg = try SVGDocument(
+            try Graphviz.render(dot: DOTEncoder().encode(shaped.graph, legend: shaped.legend), format: .svg).bytes)
         let texts = svg.texts
         #expect(texts.contains("CaféMenu"))
         #expect(texts.contains("shown: 4 of 9 nodes, 2 of 8 edges (+ 1 dotted), 33 of 72 events"))

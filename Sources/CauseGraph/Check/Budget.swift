@@ -40,8 +40,10 @@ public struct Budget {
         /// The view's long updates by severity.
         public var longUpdates: SeverityLimits
 
-        public init(pattern: TitlePattern, location: SourceLocation, total: Limit? = nil, perGroup: Limit? = nil,
-                    perGesture: Limit? = nil, longUpdates: SeverityLimits = SeverityLimits()) {
+        public init(
+            pattern: TitlePattern, location: SourceLocation, total: Limit? = nil, perGroup: Limit? = nil,
+            perGesture: Limit? = nil, longUpdates: SeverityLimits = SeverityLimits()
+        ) {
             self.pattern = pattern
             self.location = location
             self.total = total
@@ -121,8 +123,11 @@ public struct Budget {
 
     /// Whether the budget sets no limit at all (which is most likely a mistake).
     public var isEmpty: Bool {
-        views.allSatisfy { $0.total == nil && $0.perGroup == nil && $0.perGesture == nil && $0.longUpdates.limits.isEmpty }
-            && longUpdates.limits.isEmpty && skippedChecksPerEnvironmentChange == nil && findings.isEmpty && forbiddenEdges.isEmpty
+        views.allSatisfy {
+            $0.total == nil && $0.perGroup == nil && $0.perGesture == nil && $0.longUpdates.limits.isEmpty
+        }
+            && longUpdates.limits.isEmpty && skippedChecksPerEnvironmentChange == nil && findings.isEmpty
+            && forbiddenEdges.isEmpty
             && hitches.allSatisfy { $0.perInteraction == nil && $0.total == nil }
     }
 }

@@ -19,14 +19,18 @@ public struct BudgetCheck {
     }
 
     /// Reads `paths` once, streaming, into the graph and the usage meter.
-    public func measure(_ paths: [String], settings: ImportSettings = ImportSettings(), diagnostics: inout Diagnostics) throws(Diagnostic) -> Measurement {
+    public func measure(_ paths: [String], settings: ImportSettings = ImportSettings(), diagnostics: inout Diagnostics)
+        throws(Diagnostic) -> Measurement
+    {
         let thresholds = budget.findingThresholds
         var sink = TeeSink(
             GraphBuilder(frameRate: settings.frameRate, burstWindow: thresholds.stormWindow),
             UsageMeter(views: budget.views.map(\.pattern)))
         try TraceInput.read(paths: paths, settings: settings, into: &sink, diagnostics: &diagnostics)
         let graph = sink.first.finish()
-        return Measurement(traces: paths, graph: graph, usage: sink.second, findings: FindingRules.findings(in: graph, thresholds: thresholds))
+        return Measurement(
+            traces: paths, graph: graph, usage: sink.second,
+            findings: FindingRules.findings(in: graph, thresholds: thresholds))
     }
 
     /// Judges `current` against the budget and, when given, the `baseline`.
@@ -46,7 +50,9 @@ public struct BudgetCheck {
                 let before = baselineValues[result.rule + "\u{1F}" + result.subjectKey] ?? 0
                 result.baseline = before
                 result.allowed = max(result.limit, tolerance.allowed(over: before))
-                result.status = result.measured <= result.limit ? .held : result.measured <= result.allowed ? .tolerated : .regressed
+                result.status =
+                    result.measured <= result.limit
+                    ? .held : result.measured <= result.allowed ? .tolerated : .regressed
             } else {
                 result.status = result.measured <= result.limit ? .held : .exceeded
             }
@@ -54,7 +60,9 @@ public struct BudgetCheck {
         }
         // Failures first, then tolerated, then held; the budget's order within each.
         let rank: [CheckReport.Result.Status: Int] = [.exceeded: 0, .regressed: 0, .tolerated: 1, .held: 2]
-        let ordered = results.enumerated().sorted { (rank[$0.element.status]!, $0.offset) < (rank[$1.element.status]!, $1.offset) }.map(\.element)
+        let ordered = results.enumerated().sorted {
+            (rank[$0.element.status]!, $0.offset) < (rank[$1.element.status]!, $1.offset)
+        }.map(\.element)
         return CheckReport(
             budget: budget.file, traces: current.traces, baseline: baseline?.traces, tolerance: tolerance,
             results: ordered, notes: notes)
@@ -62,7 +70,10 @@ public struct BudgetCheck {
 
     // MARK: Measuring each limit
 
-    private func result(_ rule: String, _ limit: Budget.Limit, subject: String, key: String, unit: String, measured: Int, evidence: [String]) -> CheckReport.Result {
+    private func result(
+        _ rule: String, _ limit: Budget.Limit, subject: String, key: String, unit: String, measured: Int,
+        evidence: [String]
+    ) -> CheckReport.Result {
         CheckReport.Result(
             rule: rule, location: limit.location, subject: subject, subjectKey: key, unit: unit, measured: measured,
             limit: limit.max, baseline: nil, allowed: limit.max, evidence: evidence, status: .held)
@@ -91,33 +102,45 @@ public struct BudgetCheck {
         return results
     }
 
-    private func viewResults(_ view: Budget.ViewLimits, rule: String, _ measurement: Measurement, notes: inout [String]) -> [CheckReport.Result] {
+    private func viewResults(_ view: Budget.ViewLimits, rule: String, _ measurement: Measurement, notes: inout [String])
+        -> [CheckReport.Result]
+    {
         let graph = measurement.graph
         let usage = measurement.usage
         let matches = graph.nodes.filter { $0.kind == .body && view.pattern.matches($0.title) }
         if matches.isEmpty {
-            let closest = Suggestions.closest(to: view.pattern.text, among: graph.nodes.filter { $0.kind == .body }.map(\.title), limit: 3)
-            notes.append("\(rule): no view matches \(view.pattern)" + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")))
+            let closest = Suggestions.closest(
+                to: view.pattern.text, among: graph.nodes.filter { $0.kind == .body }.map(\.title), limit: 3)
+            notes.append(
+                "\(rule): no view matches \(view.pattern)"
+                    + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")))
         }
         var limits: [(String, Budget.Limit)] = []
         if let total = view.total { limits.append(("updates.total", total)) }
         if let perGroup = view.perGroup { limits.append(("updates.perGroup", perGroup)) }
         if let perGesture = view.perGesture {
             limits.append(("updates.perGesture", perGesture))
-            if usage.gestureCount == 0 { notes.append("\(rule).updates.perGesture: the trace records no gesture, so no run counts towards one") }
+            if usage.gestureCount == 0 {
+                notes.append("\(rule).updates.perGesture: the trace records no gesture, so no run counts towards one")
+            }
         }
         for (severity, limit) in view.longUpdates.limits { limits.append(("longUpdates.\(severity.rawValue)", limit)) }
 
         var results: [CheckReport.Result] = []
         for (name, limit) in limits {
             if matches.isEmpty {
-                results.append(result("\(rule).\(name)", limit, subject: "no view matching \(view.pattern)", key: "pattern", unit: unit(of: name),
-                                      measured: 0, evidence: []))
+                results.append(
+                    result(
+                        "\(rule).\(name)", limit, subject: "no view matching \(view.pattern)", key: "pattern",
+                        unit: unit(of: name),
+                        measured: 0, evidence: []))
             }
             for node in matches {
                 let (measured, evidence) = viewFigure(name, node, measurement)
-                results.append(result("\(rule).\(name)", limit, subject: node.title, key: Self.key(node.key), unit: unit(of: name),
-                                      measured: measured, evidence: evidence))
+                results.append(
+                    result(
+                        "\(rule).\(name)", limit, subject: node.title, key: Self.key(node.key), unit: unit(of: name),
+                        measured: measured, evidence: evidence))
             }
         }
         return results
@@ -130,15 +153,20 @@ public struct BudgetCheck {
     /// What one view measured for one of its limits, and the evidence.
     private func viewFigure(_ name: String, _ node: CauseGraph.Node, _ measurement: Measurement) -> (Int, [String]) {
         let usage = measurement.usage
-        let summary = "\(node.title) ran \(node.ran) of \(CountText.string(node.count, "update")) (\(node.skipped) skipped) in \(CountText.string(node.groups.count, "update group"))"
+        let summary =
+            "\(node.title) ran \(node.ran) of \(CountText.string(node.count, "update")) (\(node.skipped) skipped) in \(CountText.string(node.groups.count, "update group"))"
         switch name {
         case "updates.total":
             return (node.ran, [summary])
         case "updates.perGroup":
-            guard let peak = usage.peakPerGroup(of: node.key) else { return (0, [summary, "no run named an update group"]) }
+            guard let peak = usage.peakPerGroup(of: node.key) else {
+                return (0, [summary, "no run named an update group"])
+            }
             return (peak.count, ["\(peak.count) runs in \(peak.place), the most in one group", summary])
         case "updates.perGesture":
-            guard let peak = usage.peakPerGesture(of: node.key) else { return (0, [summary, "no run was led to by a gesture"]) }
+            guard let peak = usage.peakPerGesture(of: node.key) else {
+                return (0, [summary, "no run was led to by a gesture"])
+            }
             let gesture = peak.place
             var place = "\(gesture.title) (event \(gesture.event)"
             if let time = gesture.time { place += " at \(TimeText.string(time))" }
@@ -152,9 +180,13 @@ public struct BudgetCheck {
 
     /// `LandmarkListItemView: 0 veryLow, 71 low, 1 medium, 0 high, 0 veryHigh; worst 642 µs (event 17, update group 1)`.
     private func severityEvidence(_ node: CauseGraph.Node, _ graph: CauseGraph) -> String {
-        var text = "\(node.title): " + Severity.allCases.map { "\(node.severityCounts[$0]) \($0.rawValue)" }.joined(separator: ", ")
+        var text =
+            "\(node.title): "
+            + Severity.allCases.map { "\(node.severityCounts[$0]) \($0.rawValue)" }.joined(separator: ", ")
         if let worst = graph.worstUpdates.first(where: { $0.node == node.id }) {
-            text += "; worst \(DurationText.string(worst.duration)) (event \(worst.event)" + (worst.group.map { ", update group \($0)" } ?? "") + ")"
+            text +=
+                "; worst \(DurationText.string(worst.duration)) (event \(worst.event)"
+                + (worst.group.map { ", update group \($0)" } ?? "") + ")"
         } else if let worst = node.maxDuration {
             text += "; worst \(DurationText.string(worst))"
         }
@@ -167,14 +199,20 @@ public struct BudgetCheck {
             let counted = updates.map { ($0, $0.severityCounts.atLeast(severity)) }.filter { $0.1 > 0 }
             let measured = counted.reduce(0) { $0 + $1.1 }
             let most = counted.enumerated().sorted { ($1.element.1, $0.offset) < ($0.element.1, $1.offset) }.prefix(3)
-            var evidence = most.map { "\($0.element.0.title) (\($0.element.0.kind.rawValue)): \($0.element.1) at \(severity.rawValue) or worse" }
+            var evidence = most.map {
+                "\($0.element.0.title) (\($0.element.0.kind.rawValue)): \($0.element.1) at \(severity.rawValue) or worse"
+            }
             if counted.count > 3 { evidence.append("… and \(counted.count - 3) more") }
             if let worst = measurement.graph.worstUpdates.max(by: { $0.duration < $1.duration }),
-               let node = measurement.graph.node(worst.node), measured > 0 {
-                evidence.append("worst: \(node.title) \(DurationText.string(worst.duration)) (event \(worst.event)" + (worst.group.map { ", update group \($0)" } ?? "") + ")")
+                let node = measurement.graph.node(worst.node), measured > 0
+            {
+                evidence.append(
+                    "worst: \(node.title) \(DurationText.string(worst.duration)) (event \(worst.event)"
+                        + (worst.group.map { ", update group \($0)" } ?? "") + ")")
             }
-            return result("longUpdates.\(severity.rawValue)", limit, subject: "all updates", key: "all", unit: "long update",
-                          measured: measured, evidence: evidence)
+            return result(
+                "longUpdates.\(severity.rawValue)", limit, subject: "all updates", key: "all", unit: "long update",
+                measured: measured, evidence: evidence)
         }
     }
 
@@ -183,7 +221,11 @@ public struct BudgetCheck {
         let rule = "skippedChecks.perEnvironmentChange"
         let sources = graph.nodes.filter { $0.kind == .externalEnvironment || $0.kind == .environmentWriter }
         guard !sources.isEmpty else {
-            return [result(rule, limit, subject: "no environment change", key: "none", unit: "skipped check", measured: 0, evidence: [])]
+            return [
+                result(
+                    rule, limit, subject: "no environment change", key: "none", unit: "skipped check", measured: 0,
+                    evidence: [])
+            ]
         }
         return sources.map { source in
             let edges = graph.edges.filter { $0.from == source.id }
@@ -191,14 +233,18 @@ public struct BudgetCheck {
             let skipped = edges.reduce(0) { $0 + $1.skipped }
             var evidence: [String] = []
             let peak = measurement.usage.peakSkippedChecks(of: source.key)
-            if let peak { evidence.append("\(peak.count) checks skipped the body in \(peak.place), the most in one change") }
-            evidence.append("in all \(skipped) of \(CountText.string(checks, "check")) skipped the body")
-            let views = edges.filter { $0.skipped > 0 }.sorted { ($1.skipped, $0.id) < ($0.skipped, $1.id) }.prefix(3).compactMap { edge in
-                graph.node(edge.to).map { "\($0.title) skipped \(edge.skipped) of \(edge.count)" }
+            if let peak {
+                evidence.append("\(peak.count) checks skipped the body in \(peak.place), the most in one change")
             }
+            evidence.append("in all \(skipped) of \(CountText.string(checks, "check")) skipped the body")
+            let views = edges.filter { $0.skipped > 0 }.sorted { ($1.skipped, $0.id) < ($0.skipped, $1.id) }.prefix(3)
+                .compactMap { edge in
+                    graph.node(edge.to).map { "\($0.title) skipped \(edge.skipped) of \(edge.count)" }
+                }
             if !views.isEmpty { evidence.append("views checked for nothing: " + views.joined(separator: "; ")) }
-            return result(rule, limit, subject: source.title, key: Self.key(source.key), unit: "skipped check",
-                          measured: peak?.count ?? 0, evidence: evidence)
+            return result(
+                rule, limit, subject: source.title, key: Self.key(source.key), unit: "skipped check",
+                measured: peak?.count ?? 0, evidence: evidence)
         }
     }
 
@@ -207,34 +253,46 @@ public struct BudgetCheck {
             let found = measurement.findings.filter { $0.kind == kind }
             var evidence = found.prefix(3).map(\.summary)
             if found.count > 3 { evidence.append("… and \(found.count - 3) more") }
-            return result("findings.\(kind.rawValue)", limit, subject: "\(kind.name) findings", key: kind.rawValue, unit: "finding",
-                          measured: found.count, evidence: evidence)
+            return result(
+                "findings.\(kind.rawValue)", limit, subject: "\(kind.name) findings", key: kind.rawValue,
+                unit: "finding",
+                measured: found.count, evidence: evidence)
         }
     }
 
-    private func forbiddenEdgeResults(_ rule: Budget.ForbiddenEdge, rule name: String, _ measurement: Measurement) -> [CheckReport.Result] {
+    private func forbiddenEdgeResults(_ rule: Budget.ForbiddenEdge, rule name: String, _ measurement: Measurement)
+        -> [CheckReport.Result]
+    {
         let graph = measurement.graph
         let limit = Budget.Limit(max: 0, location: rule.location)
         let matches = graph.edges.compactMap { edge -> (CauseGraph.Edge, CauseGraph.Node, CauseGraph.Node)? in
-            guard rule.kind == nil || rule.kind == edge.kind, let from = graph.node(edge.from), let to = graph.node(edge.to),
-                  rule.from.matches(from.title), rule.to.matches(to.title) else { return nil }
+            guard rule.kind == nil || rule.kind == edge.kind, let from = graph.node(edge.from),
+                let to = graph.node(edge.to),
+                rule.from.matches(from.title), rule.to.matches(to.title)
+            else { return nil }
             return (edge, from, to)
         }
         guard !matches.isEmpty else {
-            return [result(name, limit, subject: rule.description, key: "rule", unit: "link", measured: 0, evidence: [])]
+            return [
+                result(name, limit, subject: rule.description, key: "rule", unit: "link", measured: 0, evidence: [])
+            ]
         }
         return matches.map { edge, from, to in
             var evidence = "\(from.title) → \(to.title): \(edge.kind.rawValue) ×\(edge.count)"
             if !edge.groups.isEmpty {
                 let shown = edge.groups.prefix(8).map { "\($0)" }.joined(separator: ", ")
-                evidence += " in \(edge.groups.count == 1 ? "update group" : "update groups") \(shown)" + (edge.groups.count > 8 ? " … (\(edge.groups.count) in all)" : "")
+                evidence +=
+                    " in \(edge.groups.count == 1 ? "update group" : "update groups") \(shown)"
+                    + (edge.groups.count > 8 ? " … (\(edge.groups.count) in all)" : "")
             }
             var lines = [evidence]
             if !edge.changed.isEmpty { lines.append("changed: " + edge.changed.joined(separator: ", ")) }
             if let frame = from.backtrace.first { lines.append("\(from.title) set at \(frame)") }
-            return result(name, limit, subject: "\(from.title) → \(to.title)",
-                          key: [Self.key(from.key), Self.key(to.key), edge.kind.rawValue].joined(separator: "\u{1E}"), unit: "link",
-                          measured: edge.count, evidence: lines)
+            return result(
+                name, limit, subject: "\(from.title) → \(to.title)",
+                key: [Self.key(from.key), Self.key(to.key), edge.kind.rawValue].joined(separator: "\u{1E}"),
+                unit: "link",
+                measured: edge.count, evidence: lines)
         }
     }
 }

@@ -7,7 +7,9 @@
 public enum CheckFormatter {
     static let width = 80
 
-    public static func format(_ report: CheckReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)) -> String {
+    public static func format(
+        _ report: CheckReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
+    ) -> String {
         switch format {
         case .text: text(report, style: style)
         case .json: json(report)
@@ -48,17 +50,22 @@ public enum CheckFormatter {
         lines.append("  trace:    " + TerminalText.fit(report.traces.joined(separator: ", "), width: width - 12))
         if let baseline = report.baseline {
             let tolerance = " (tolerance \(report.tolerance))"
-            lines.append("  baseline: " + TerminalText.fit(baseline.joined(separator: ", "), width: width - 12 - tolerance.count) + tolerance)
+            lines.append(
+                "  baseline: " + TerminalText.fit(baseline.joined(separator: ", "), width: width - 12 - tolerance.count)
+                    + tolerance)
         }
         for result in report.results where result.status != .held {
             lines.append("")
             let word = TerminalText.pad(result.status.rawValue, 10)
-            lines.append(style.paint(word, result.status.fails ? .red : .yellow)
-                + TerminalText.fit(result.rule + " · " + result.subject, width: width - 10))
-            lines += SummaryFormatter.wrap(figures(result) + " (" + VisibleText.singleLine(place(result.location)) + ")",
-                                           first: "          ", rest: "            ", width: width)
+            lines.append(
+                style.paint(word, result.status.fails ? .red : .yellow)
+                    + TerminalText.fit(result.rule + " · " + result.subject, width: width - 10))
+            lines += SummaryFormatter.wrap(
+                figures(result) + " (" + VisibleText.singleLine(place(result.location)) + ")",
+                first: "          ", rest: "            ", width: width)
             for line in result.evidence {
-                lines += SummaryFormatter.wrap(VisibleText.singleLine(line), first: "          · ", rest: "            ", width: width)
+                lines += SummaryFormatter.wrap(
+                    VisibleText.singleLine(line), first: "          · ", rest: "            ", width: width)
             }
         }
         let held = report.results.filter { $0.status == .held }
@@ -67,7 +74,9 @@ public enum CheckFormatter {
             lines.append(style.paint("held", .green) + " (\(held.count))")
             for result in held {
                 let figure = ": \(result.measured) ≤ \(result.limit)"
-                lines.append("  " + TerminalText.fit(result.rule + " · " + result.subject, width: width - 2 - figure.count) + figure)
+                lines.append(
+                    "  " + TerminalText.fit(result.rule + " · " + result.subject, width: width - 2 - figure.count)
+                        + figure)
             }
         }
         if !report.notes.isEmpty {
@@ -88,9 +97,16 @@ public enum CheckFormatter {
         fields.append("\"budget\": \(JSONText.quoted(report.budget))")
         fields.append("\"traces\": \(JSONText.strings(report.traces))")
         fields.append("\"baseline\": " + (report.baseline.map(JSONText.strings) ?? "null"))
-        fields.append("\"tolerance\": " + (report.baseline == nil ? "null"
-            : "{\"percent\": \(JSONText.number(report.tolerance.percent)), \"absolute\": \(report.tolerance.absolute)}"))
-        fields.append("\"counts\": {" + CheckReport.Result.Status.allCases.map { "\"\($0.rawValue)\": \(report.count($0))" }.joined(separator: ", ") + "}")
+        fields.append(
+            "\"tolerance\": "
+                + (report.baseline == nil
+                    ? "null"
+                    : "{\"percent\": \(JSONText.number(report.tolerance.percent)), \"absolute\": \(report.tolerance.absolute)}")
+        )
+        fields.append(
+            "\"counts\": {"
+                + CheckReport.Result.Status.allCases.map { "\"\($0.rawValue)\": \(report.count($0))" }.joined(
+                    separator: ", ") + "}")
         let results = report.results.map { result in
             GraphJSONEncoder.object([
                 "status": JSONText.quoted(result.status.rawValue),
@@ -120,20 +136,29 @@ public enum CheckFormatter {
         var lines: [String] = []
         lines.append("## causegraph check: \(headline(report))")
         lines.append("")
-        var sources = "Budget \(MarkdownText.escape(report.budget)) · trace \(report.traces.map(MarkdownText.escape).joined(separator: ", "))"
+        var sources =
+            "Budget \(MarkdownText.escape(report.budget)) · trace \(report.traces.map(MarkdownText.escape).joined(separator: ", "))"
         if let baseline = report.baseline {
-            sources += " · baseline \(baseline.map(MarkdownText.escape).joined(separator: ", ")) (tolerance \(report.tolerance))"
+            sources +=
+                " · baseline \(baseline.map(MarkdownText.escape).joined(separator: ", ")) (tolerance \(report.tolerance))"
         }
         lines.append(sources)
         let notHeld = report.results.filter { $0.status != .held }
         if !notHeld.isEmpty {
             lines += ["", "| result | limit | subject | measured | allowed |", "| --- | --- | --- | ---: | ---: |"]
             for result in notHeld {
-                lines.append("| **\(result.status.rawValue)** | \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(result.measured) | \(result.allowed) |")
+                lines.append(
+                    "| **\(result.status.rawValue)** | \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(result.measured) | \(result.allowed) |"
+                )
             }
             for result in notHeld {
-                lines += ["", "### \(result.status.rawValue): \(MarkdownText.escape(result.rule)) · \(MarkdownText.escape(result.subject))", ""]
-                lines.append("- \(MarkdownText.escape(figures(result))), set at \(MarkdownText.escape(place(result.location)))")
+                lines += [
+                    "",
+                    "### \(result.status.rawValue): \(MarkdownText.escape(result.rule)) · \(MarkdownText.escape(result.subject))",
+                    "",
+                ]
+                lines.append(
+                    "- \(MarkdownText.escape(figures(result))), set at \(MarkdownText.escape(place(result.location)))")
                 lines += result.evidence.map { "- " + MarkdownText.escape($0) }
             }
         }
@@ -142,7 +167,9 @@ public enum CheckFormatter {
             lines += ["", "<details><summary>\(CountText.string(held.count, "limit")) held</summary>", ""]
             lines += ["| limit | subject | measured | limit |", "| --- | --- | ---: | ---: |"]
             for result in held {
-                lines.append("| \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(result.measured) | \(result.limit) |")
+                lines.append(
+                    "| \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(result.measured) | \(result.limit) |"
+                )
             }
             lines += ["", "</details>"]
         }

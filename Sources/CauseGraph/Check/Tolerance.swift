@@ -26,10 +26,13 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
             if part.hasSuffix("%") {
                 let number = part.dropLast()
                 guard percent == nil, !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-                      let value = Double(number), value.isFinite else { return nil }
+                    let value = Double(number), value.isFinite
+                else { return nil }
                 percent = value
             } else {
-                guard absolute == nil, !part.isEmpty, part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) else { return nil }
+                guard absolute == nil, !part.isEmpty, part.allSatisfy({ $0.isASCII && $0.isNumber }),
+                    let value = Int(part)
+                else { return nil }
                 absolute = value
             }
         }

@@ -32,7 +32,9 @@ public struct UsageMeter: TraceSink {
         public var id: GroupID
         public var document: Int
 
-        public var description: String { document == 0 ? "update group \(id)" : "update group \(id) of document \(document + 1)" }
+        public var description: String {
+            document == 0 ? "update group \(id)" : "update group \(id) of document \(document + 1)"
+        }
     }
 
     /// One environment change: an environment node's events within one update
@@ -79,7 +81,9 @@ public struct UsageMeter: TraceSink {
             gestures.append(Gesture(title: event.title, event: event.id, time: event.time, document: document))
         }
         let entry = Entry(tracked: index, group: group, gesture: gesture, kind: event.kind, ran: event.ran)
-        guard events.updateValue(entry, forKey: event.id) == nil else { throw TraceConsistencyError.duplicateEvent(event.id) }
+        guard events.updateValue(entry, forKey: event.id) == nil else {
+            throw TraceConsistencyError.duplicateEvent(event.id)
+        }
         if entry.isCountedBody && group >= 0 { perGroup[Pair(tracked: index, place: group), default: 0] += 1 }
     }
 
@@ -89,11 +93,14 @@ public struct UsageMeter: TraceSink {
         if source.gesture >= 0 && target.gesture < 0 {
             target.gesture = source.gesture
             events[cause.to] = target
-            if target.isCountedBody { perGesture[Pair(tracked: target.tracked, place: source.gesture), default: 0] += 1 }
+            if target.isCountedBody {
+                perGesture[Pair(tracked: target.tracked, place: source.gesture), default: 0] += 1
+            }
         }
         if source.isEnvironment && source.tracked >= 0 && target.kind.isUpdate && !target.ran {
             let group = target.group >= 0 ? target.group : source.group
-            let key = ChangeKey(tracked: source.tracked, group: group, document: document, event: group >= 0 ? nil : cause.from)
+            let key = ChangeKey(
+                tracked: source.tracked, group: group, document: document, event: group >= 0 ? nil : cause.from)
             perChange[key, default: 0] += 1
         }
     }
@@ -104,7 +111,8 @@ public struct UsageMeter: TraceSink {
 
     private mutating func trackedIndex(of key: NodeKey) -> Int32 {
         if let index = tracked[key] { return index }
-        let isTracked = (key.kind == .body && patterns.contains { $0.matches(key.title) })
+        let isTracked =
+            (key.kind == .body && patterns.contains { $0.matches(key.title) })
             || key.kind == .externalEnvironment || key.kind == .environmentWriter
         let index: Int32 = isTracked ? Int32(trackedKeys.count) : -1
         if isTracked { trackedKeys.append(key) }
@@ -125,14 +133,18 @@ public struct UsageMeter: TraceSink {
     /// The most runs of the view `key` within one update group; the earliest such group on a tie.
     public func peakPerGroup(of key: NodeKey) -> Peak<Group>? {
         guard let index = tracked[key], index >= 0 else { return nil }
-        let best = perGroup.filter { $0.key.tracked == index }.max { ($0.value, $1.key.place) < ($1.value, $0.key.place) }
+        let best = perGroup.filter { $0.key.tracked == index }.max {
+            ($0.value, $1.key.place) < ($1.value, $0.key.place)
+        }
         return best.map { Peak(count: $0.value, place: groupList[Int($0.key.place)]) }
     }
 
     /// The most runs of the view `key` that one gesture led to; the earliest such gesture on a tie.
     public func peakPerGesture(of key: NodeKey) -> Peak<Gesture>? {
         guard let index = tracked[key], index >= 0 else { return nil }
-        let best = perGesture.filter { $0.key.tracked == index }.max { ($0.value, $1.key.place) < ($1.value, $0.key.place) }
+        let best = perGesture.filter { $0.key.tracked == index }.max {
+            ($0.value, $1.key.place) < ($1.value, $0.key.place)
+        }
         return best.map { Peak(count: $0.value, place: gestures[Int($0.key.place)]) }
     }
 

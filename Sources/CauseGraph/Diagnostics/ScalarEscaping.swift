@@ -36,7 +36,8 @@ enum ScalarEscaping {
         if let escaped = replacement(scalar) {
             result += escaped
         } else {
-            result.unicodeScalars.append(VisibleText.isUnsafe(scalar) && !kept.contains(scalar) ? VisibleText.picture(of: scalar) : scalar)
+            result.unicodeScalars.append(
+                VisibleText.isUnsafe(scalar) && !kept.contains(scalar) ? VisibleText.picture(of: scalar) : scalar)
         }
     }
 }

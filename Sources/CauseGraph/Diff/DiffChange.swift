@@ -21,8 +21,8 @@ public enum DiffChange: String, CaseIterable, Sendable {
         switch (before, after) {
         case (nil, _): self = .added
         case (_, nil): self = .removed
-        case let (before?, after?) where after > before: self = .more
-        case let (before?, after?) where after < before: self = .less
+        case (let before?, let after?) where after > before: self = .more
+        case (let before?, let after?) where after < before: self = .less
         default: self = .same
         }
     }

@@ -21,9 +21,13 @@ public struct DiffDOTEncoder: Sendable {
     /// - Parameters:
     ///   - residualEdges: edges standing for links through nodes shaping removed, drawn dotted with a hollow head.
     ///   - legend: what shaping left out, listed under the heading; `nil` for a complete diff.
-    public func encode(_ diff: GraphDiff, residualEdges: [CauseGraph.Edge] = [], legend: ShapingReport? = nil) -> String {
+    public func encode(_ diff: GraphDiff, residualEdges: [CauseGraph.Edge] = [], legend: ShapingReport? = nil) -> String
+    {
         var lines = ["digraph causegraph_diff {"]
-        let graphAttributes = style.graph.defaultGraphAttributes + ["labelloc=t", "labeljust=l", "label=<\(heading(diff, legend: legend))>"]
+        let graphAttributes =
+            style.graph.defaultGraphAttributes + [
+                "labelloc=t", "labeljust=l", "label=<\(heading(diff, legend: legend))>",
+            ]
         lines.append("  graph [\(graphAttributes.joined(separator: ", "))]")
         lines.append(style.graph.defaultNodeLine(adding: []))
         lines.append(style.graph.defaultEdgeLine(adding: []))
@@ -33,10 +37,13 @@ public struct DiffDOTEncoder: Sendable {
         let titles = Dictionary(uniqueKeysWithValues: diff.nodes.map { ($0.id, $0.title) })
         for edge in diff.edges {
             let tooltip = edgeTooltip(edge, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to)
-            lines.append("  \(edge.from) -> \(edge.to) [\(attributes(of: edge, tooltip: tooltip).joined(separator: ", "))]")
+            lines.append(
+                "  \(edge.from) -> \(edge.to) [\(attributes(of: edge, tooltip: tooltip).joined(separator: ", "))]")
         }
         for edge in residualEdges {
-            lines.append("  \(edge.from) -> \(edge.to) [\(residualAttributes(of: edge, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to))]")
+            lines.append(
+                "  \(edge.from) -> \(edge.to) [\(residualAttributes(of: edge, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to))]"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -56,8 +63,10 @@ public struct DiffDOTEncoder: Sendable {
         if let shaping {
             let muted = style.graph.palette.mutedText
             let drewDotted = shaping.residualEdges > 0 || shaping.impliedResidualPaths > 0
-            let details = [DOTLegend.shown(shaping)] + shaping.steps.map { DOTLegend.line(for: $0, drewDotted: drewDotted) }
-                + (shaping.residualEdges > 0 ? ["dotted edges with a hollow head: cause links through nodes not shown"] : [])
+            let details =
+                [DOTLegend.shown(shaping)] + shaping.steps.map { DOTLegend.line(for: $0, drewDotted: drewDotted) }
+                + (shaping.residualEdges > 0
+                    ? ["dotted edges with a hollow head: cause links through nodes not shown"] : [])
             lines += details.map { "<FONT POINT-SIZE=\"9\" COLOR=\"\(muted)\">\(DOTEscaping.htmlText($0))</FONT>" }
         }
         return lines.joined(separator: "<BR ALIGN=\"LEFT\"/>") + "<BR ALIGN=\"LEFT\"/>"
@@ -103,7 +112,9 @@ public struct DiffDOTEncoder: Sendable {
         ]
         if node.hasDurations {
             let durations = node.totalDuration
-            lines.append("<FONT POINT-SIZE=\"9\">\(DOTEscaping.htmlText(DeltaText.duration(durations.before, durations.after)))</FONT>")
+            lines.append(
+                "<FONT POINT-SIZE=\"9\">\(DOTEscaping.htmlText(DeltaText.duration(durations.before, durations.after)))</FONT>"
+            )
         }
         return lines.joined(separator: "<BR/>")
     }
@@ -126,7 +137,9 @@ public struct DiffDOTEncoder: Sendable {
             lines.append("ran \(DeltaText.count(ran.0, ran.1)), skipped \(DeltaText.count(skipped.0, skipped.1))")
             if node.hasDurations {
                 lines.append("total " + DeltaText.duration(node.totalDuration.before, node.totalDuration.after))
-                lines.append("worst " + DeltaText.duration(node.before.map(\.maxDuration) ?? 0, node.after.map(\.maxDuration) ?? 0))
+                lines.append(
+                    "worst "
+                        + DeltaText.duration(node.before.map(\.maxDuration) ?? 0, node.after.map(\.maxDuration) ?? 0))
             }
             let severities = (node.before?.severity?.rawValue ?? "—", node.after?.severity?.rawValue ?? "—")
             if severities != ("—", "—") { lines.append("severity \(severities.0) → \(severities.1)") }
@@ -173,7 +186,9 @@ public struct DiffDOTEncoder: Sendable {
         ]
         let skipped = (edge.before?.skipped ?? 0, edge.after?.skipped ?? 0)
         if skipped != (0, 0) { lines.append("skipped \(DeltaText.count(skipped.0, skipped.1))") }
-        let changed = Set((edge.before?.changed ?? []) + (edge.after?.changed ?? [])).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let changed = Set((edge.before?.changed ?? []) + (edge.after?.changed ?? [])).sorted {
+            $0.utf8.lexicographicallyPrecedes($1.utf8)
+        }
         if !changed.isEmpty { lines.append("changed: " + changed.joined(separator: ", ")) }
         return lines.joined(separator: "\n")
     }

@@ -7,7 +7,9 @@ public enum DiffFormatter {
     /// The width text output fits in.
     static let width = 80
 
-    public static func format(_ table: DiffTable, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)) -> String {
+    public static func format(_ table: DiffTable, as format: ReportFormat, style: TextStyle = TextStyle(colour: false))
+        -> String
+    {
         switch format {
         case .text: text(table, style: style)
         case .json: json(table)
@@ -69,7 +71,8 @@ public enum DiffFormatter {
             }
             let word = style.paint(TerminalText.pad(row.change.rawValue, 9), ink(for: row.change))
             lines.append("  " + word + TerminalText.pad(isNode ? "node" : "edge", 6) + title)
-            lines += SummaryFormatter.wrap(row.kindName + " · " + figures(of: row), first: indent, rest: indent + "  ", width: width)
+            lines += SummaryFormatter.wrap(
+                row.kindName + " · " + figures(of: row), first: indent, rest: indent + "  ", width: width)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -135,8 +138,10 @@ public enum DiffFormatter {
         var lines: [String] = []
         lines.append("## SwiftUI update diff" + (diff.app.map { ": " + MarkdownText.escape($0) } ?? ""))
         lines.append("")
-        lines.append("Before: \(MarkdownText.escape(diff.before.name)) (\(CountText.string(diff.before.groups, "update group"))) · "
-            + "after: \(MarkdownText.escape(diff.after.name)) (\(CountText.string(diff.after.groups, "update group")))")
+        lines.append(
+            "Before: \(MarkdownText.escape(diff.before.name)) (\(CountText.string(diff.before.groups, "update group"))) · "
+                + "after: \(MarkdownText.escape(diff.after.name)) (\(CountText.string(diff.after.groups, "update group")))"
+        )
         lines.append("")
         lines.append("| | " + DiffChange.allCases.map(\.rawValue).joined(separator: " | ") + " |")
         lines.append("| --- |" + String(repeating: " ---: |", count: DiffChange.allCases.count))
@@ -160,8 +165,9 @@ public enum DiffFormatter {
             let count = row.count
             let element = row.isNode ? row.kindName : row.kindName + " edge"
             let time = row.totalDuration.map { DeltaText.duration($0.before, $0.after) } ?? ""
-            lines.append("| \(row.change.rawValue) | \(MarkdownText.escape(row.title)) | \(element) | "
-                + "\(DeltaText.count(count.before, count.after)) | \(time) |")
+            lines.append(
+                "| \(row.change.rawValue) | \(MarkdownText.escape(row.title)) | \(element) | "
+                    + "\(DeltaText.count(count.before, count.after)) | \(time) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -17,7 +17,9 @@ public enum DiffJSONEncoder {
     /// - Parameters:
     ///   - residualEdges: edges standing for links through nodes shaping removed, in the graph contract's form.
     ///   - shaping: what shaping left out, written as in the graph contract; `null` for a complete diff.
-    public static func encode(_ diff: GraphDiff, residualEdges: [CauseGraph.Edge] = [], shaping: ShapingReport? = nil) -> String {
+    public static func encode(_ diff: GraphDiff, residualEdges: [CauseGraph.Edge] = [], shaping: ShapingReport? = nil)
+        -> String
+    {
         let nodes = diff.nodes.map(node)
         let edges = diff.edges.map(edge)
         var lines = ["{"]
@@ -66,7 +68,8 @@ public enum DiffJSONEncoder {
             let (value, overflow) = after.subtractingReportingOverflow(before)
             delta = overflow ? nil : value
         }
-        return "{\"before\": \(JSONText.number(before)), \"after\": \(JSONText.number(after)), \"delta\": \(JSONText.number(delta))}"
+        return
+            "{\"before\": \(JSONText.number(before)), \"after\": \(JSONText.number(after)), \"delta\": \(JSONText.number(delta))}"
     }
 
     static func node(_ node: GraphDiff.Node) -> String {
@@ -84,7 +87,8 @@ public enum DiffJSONEncoder {
             "skipped": comparison(node.before?.skipped ?? 0, node.after?.skipped ?? 0),
             "totalDuration": comparison(durations.before, durations.after),
             "maxDuration": comparison(node.before.map(\.maxDuration) ?? 0, node.after.map(\.maxDuration) ?? 0),
-            "severity": "{\"before\": \(JSONText.quoted(node.before?.severity?.rawValue)), \"after\": \(JSONText.quoted(node.after?.severity?.rawValue))}",
+            "severity":
+                "{\"before\": \(JSONText.quoted(node.before?.severity?.rawValue)), \"after\": \(JSONText.quoted(node.after?.severity?.rawValue))}",
             "ids": "{\"before\": \(JSONText.quoted(node.before?.id)), \"after\": \(JSONText.quoted(node.after?.id))}",
         ])
     }

@@ -60,16 +60,21 @@ public struct DiffStyle: Sendable, Equatable {
         less: (String, String), same: (String, String), graph: GraphStyle
     ) -> DiffStyle {
         DiffStyle(
-            added: Look(colour: added.0, fill: added.1, nodeLine: nil, peripheries: 1, penWidth: "3.0",
-                        edgeLine: "bold", doubleEdge: false, lineName: "bold"),
-            removed: Look(colour: removed.0, fill: removed.1, nodeLine: "dashed", peripheries: 1, penWidth: "1.6",
-                          edgeLine: "dashed", doubleEdge: false, lineName: "dashed"),
-            more: Look(colour: more.0, fill: more.1, nodeLine: nil, peripheries: 2, penWidth: "1.4",
-                       edgeLine: "solid", doubleEdge: true, lineName: "double"),
-            less: Look(colour: less.0, fill: less.1, nodeLine: "dotted", peripheries: 1, penWidth: "1.6",
-                       edgeLine: "dotted", doubleEdge: false, lineName: "dotted"),
-            same: Look(colour: same.0, fill: same.1, nodeLine: nil, peripheries: 1, penWidth: "0.8",
-                       edgeLine: "solid", doubleEdge: false, lineName: "thin"),
+            added: Look(
+                colour: added.0, fill: added.1, nodeLine: nil, peripheries: 1, penWidth: "3.0",
+                edgeLine: "bold", doubleEdge: false, lineName: "bold"),
+            removed: Look(
+                colour: removed.0, fill: removed.1, nodeLine: "dashed", peripheries: 1, penWidth: "1.6",
+                edgeLine: "dashed", doubleEdge: false, lineName: "dashed"),
+            more: Look(
+                colour: more.0, fill: more.1, nodeLine: nil, peripheries: 2, penWidth: "1.4",
+                edgeLine: "solid", doubleEdge: true, lineName: "double"),
+            less: Look(
+                colour: less.0, fill: less.1, nodeLine: "dotted", peripheries: 1, penWidth: "1.6",
+                edgeLine: "dotted", doubleEdge: false, lineName: "dotted"),
+            same: Look(
+                colour: same.0, fill: same.1, nodeLine: nil, peripheries: 1, penWidth: "0.8",
+                edgeLine: "solid", doubleEdge: false, lineName: "thin"),
             graph: graph)
     }
 

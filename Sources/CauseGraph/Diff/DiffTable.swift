@@ -66,7 +66,9 @@ public struct DiffTable: Sendable, Equatable {
         var countChange: Int { abs(count.after - count.before) }
 
         var durationChange: UInt64 {
-            guard let durations = totalDuration, let before = durations.before, let after = durations.after else { return 0 }
+            guard let durations = totalDuration, let before = durations.before, let after = durations.after else {
+                return 0
+            }
             return after > before ? UInt64(after - before) : UInt64(before - after)
         }
     }
@@ -79,12 +81,15 @@ public struct DiffTable: Sendable, Equatable {
     public init(_ diff: GraphDiff, includingUnchanged: Bool = false) {
         self.diff = diff
         let titles = Dictionary(uniqueKeysWithValues: diff.nodes.map { ($0.id, $0.title) })
-        let all = diff.nodes.map { Row(element: .node($0)) }
+        let all =
+            diff.nodes.map { Row(element: .node($0)) }
             + diff.edges.map { Row(element: .edge($0, from: titles[$0.from] ?? $0.from, to: titles[$0.to] ?? $0.to)) }
         let kept = all.enumerated().filter { includingUnchanged || $0.element.change != .same }
         rows = kept.sorted { a, b in
             if a.element.countChange != b.element.countChange { return a.element.countChange > b.element.countChange }
-            if a.element.durationChange != b.element.durationChange { return a.element.durationChange > b.element.durationChange }
+            if a.element.durationChange != b.element.durationChange {
+                return a.element.durationChange > b.element.durationChange
+            }
             return a.offset < b.offset
         }.map(\.element)
     }

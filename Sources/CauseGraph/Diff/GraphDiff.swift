@@ -17,7 +17,8 @@ public struct GraphDiff: Sendable, Equatable {
         /// How many update groups it recorded.
         public var groups: Int
 
-        public init(name: String, app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, groups: Int = 0) {
+        public init(name: String, app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, groups: Int = 0)
+        {
             self.name = name
             self.app = app
             self.frameRate = frameRate
@@ -87,7 +88,9 @@ public struct GraphDiff: Sendable, Equatable {
         for (graph, isBefore) in [(before, true), (after, false)] {
             let keyOf = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.key) })
             for edge in graph.edges {
-                guard let from = keyOf[edge.from], let to = keyOf[edge.to], let fromRank = rank[from], let toRank = rank[to] else { continue }
+                guard let from = keyOf[edge.from], let to = keyOf[edge.to], let fromRank = rank[from],
+                    let toRank = rank[to]
+                else { continue }
                 let identity = EdgeIdentity(from: fromRank, to: toRank, kind: edge.kind, label: edge.label)
                 if isBefore {
                     edgePairs[identity, default: (nil, nil)].before = edge

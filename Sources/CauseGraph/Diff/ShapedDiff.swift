@@ -21,7 +21,8 @@ extension GraphDiff {
     /// have been applied while reading each side; `window` sums what it left out.
     ///
     /// - Throws: ``ShapingError`` naming the filter that removed every node.
-    public func shaped(by settings: ShapingSettings, window: WindowStatistics? = nil) throws(ShapingError) -> ShapedDiff {
+    public func shaped(by settings: ShapingSettings, window: WindowStatistics? = nil) throws(ShapingError) -> ShapedDiff
+    {
         // A diff draws each node's two sides; a fold of several nodes would have neither.
         var settings = settings
         settings.foldFanOuts = false
@@ -40,8 +41,9 @@ extension GraphDiff {
             CauseGraph.Node(id: node.id, key: node.key, count: max(node.count.before, node.count.after))
         }
         let unionEdges = edges.map { edge in
-            CauseGraph.Edge(id: edge.id, from: edge.from, to: edge.to, kind: edge.kind, label: edge.label,
-                            count: max(edge.count.before, edge.count.after))
+            CauseGraph.Edge(
+                id: edge.id, from: edge.from, to: edge.to, kind: edge.kind, label: edge.label,
+                count: max(edge.count.before, edge.count.after))
         }
         return CauseGraph(app: app, frameRate: after.frameRate, nodes: unionNodes, edges: unionEdges)
     }

@@ -37,12 +37,16 @@ public struct DOTEncoder: Sendable {
         lines.append(style.defaultEdgeLine(adding: ["color=\"\(palette.edge)\""]))
         let titles = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.title) })
         for node in graph.nodes {
-            lines.append("  \(node.id) [\(attributes(of: node, share: shares?.nodes[node.id]).joined(separator: ", "))]")
+            lines.append(
+                "  \(node.id) [\(attributes(of: node, share: shares?.nodes[node.id]).joined(separator: ", "))]")
         }
         for edge in graph.edges {
             let share = shares?.edges[edge.id]
-            let tooltip = edgeTooltip(edge, share: share, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to)
-            lines.append("  \(edge.from) -> \(edge.to) [\(attributes(of: edge, share: share, tooltip: tooltip).joined(separator: ", "))]")
+            let tooltip = edgeTooltip(
+                edge, share: share, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to)
+            lines.append(
+                "  \(edge.from) -> \(edge.to) [\(attributes(of: edge, share: share, tooltip: tooltip).joined(separator: ", "))]"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -79,7 +83,9 @@ public struct DOTEncoder: Sendable {
         ]
         if let margin = style.margin(of: node.kind) { attributes.append("margin=\"\(margin)\"") }
         if fontColor != palette.text { attributes.append("fontcolor=\"\(fontColor)\"") }
-        attributes.append("label=<\(label(of: node, share: share, muted: node.isFullySkipped ? palette.dimmedText : palette.mutedText))>")
+        attributes.append(
+            "label=<\(label(of: node, share: share, muted: node.isFullySkipped ? palette.dimmedText : palette.mutedText))>"
+        )
         attributes.append("tooltip=" + DOTEscaping.quoted(tooltip(of: node, share: share)))
         return attributes
     }
@@ -132,7 +138,9 @@ public struct DOTEncoder: Sendable {
         if let module = node.module { identity += " · " + module }
         lines.append(identity)
         if node.kind.isUpdate {
-            lines.append("\(CountText.string(node.count, "update")): ran \(CountText.format(node.ran)), skipped \(CountText.format(node.skipped))")
+            lines.append(
+                "\(CountText.string(node.count, "update")): ran \(CountText.format(node.ran)), skipped \(CountText.format(node.skipped))"
+            )
             if let total = node.totalDuration, let worst = node.maxDuration {
                 var timing = "total \(DurationText.string(total)), worst \(DurationText.string(worst))"
                 if let severity = node.severity { timing += " (\(severity.rawValue))" }
@@ -163,7 +171,8 @@ public struct DOTEncoder: Sendable {
             "id=\"\(edge.id)\"",
             "class=\"\(classes)\"",
             DOTEscaping.edgeLabelAttribute(
-                edge.label, figures: "×\(CountText.format(edge.count))" + (share.map { " · " + ShareText.percent($0) } ?? "")),
+                edge.label,
+                figures: "×\(CountText.format(edge.count))" + (share.map { " · " + ShareText.percent($0) } ?? "")),
             "penwidth=\(Self.penWidth(forCount: edge.count))",
         ]
         // Dotted says "through nodes not shown", and wins over creation's bold.
@@ -196,7 +205,8 @@ public struct DOTEncoder: Sendable {
 
     private func groupList(_ groups: [GroupID]) -> String? {
         guard !groups.isEmpty else { return nil }
-        var text = (groups.count == 1 ? "update group " : "update groups ")
+        var text =
+            (groups.count == 1 ? "update group " : "update groups ")
             + groups.prefix(Self.tooltipGroups).map { "\($0)" }.joined(separator: ", ")
         if groups.count > Self.tooltipGroups { text += " … (\(groups.count) in all)" }
         return text

@@ -92,11 +92,13 @@ public enum DOTEscaping {
     /// A word for an SVG `class` list: letters, digits, `-` and `_` kept,
     /// anything else made `-`, so untrusted text cannot add or end classes.
     static func classToken(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": scalar
-            default: "-"
-            }
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar {
+                    case "a"..."z", "A"..."Z", "0"..."9", "-", "_": scalar
+                    default: "-"
+                    }
+                }))
     }
 }

@@ -6,7 +6,9 @@
 /// text, so every line goes through ``DOTEscaping/htmlText(_:)``.
 enum DOTLegend {
     /// The graph label: the app's name, if any, above the legend.
-    static func label(app: String?, report: ShapingReport?, shares: FocusShares? = nil, palette: GraphStyle.Palette) -> String {
+    static func label(app: String?, report: ShapingReport?, shares: FocusShares? = nil, palette: GraphStyle.Palette)
+        -> String
+    {
         var rows: [String] = []
         if let app { rows.append("<B>\(DOTEscaping.htmlTitle(app))</B>") }
         let detail = { (text: String) in
@@ -41,41 +43,47 @@ enum DOTLegend {
     static func shown(_ report: ShapingReport) -> String {
         var edges = "\(CountText.format(report.shown.edges)) of \(CountText.string(report.total.edges, "edge"))"
         if report.residualEdges > 0 { edges += " (+ \(CountText.format(report.residualEdges)) dotted)" }
-        return "shown: \(CountText.format(report.shown.nodes)) of \(CountText.string(report.total.nodes, "node")), \(edges), "
+        return
+            "shown: \(CountText.format(report.shown.nodes)) of \(CountText.string(report.total.nodes, "node")), \(edges), "
             + "\(CountText.format(report.shown.events)) of \(CountText.string(report.total.events, "event"))"
     }
 
     /// One filter and what it left out: `--hide-system: 12 system nodes folded into dotted edges`;
     /// `drewDotted` says whether the picture has dotted edges to fold them into.
     static func line(for step: ShapingReport.Step, drewDotted: Bool = true) -> String {
-        let untimed = step.keptUntimedEvents > 0
+        let untimed =
+            step.keptUntimedEvents > 0
             ? "; \(CountText.string(step.keptUntimedEvents, "event")) without a time kept" : ""
         guard step.removedNodes > 0 || step.removedEvents > 0 || step.removedLinks > 0 || step.removedEdges > 0 else {
             return "\(step.option): nothing left out" + untimed
         }
         let nodes = CountText.string(step.removedNodes, "node")
-        let outcome = switch step.filter {
-        case .window:
-            "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) outside the window left out"
-        case .interaction:
-            "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) of other interactions left out"
-        case .focus: "\(nodes) not on a cause path into a match dropped"
-        case .ignore: "\(nodes) matching, or caused only by matches, dropped"
-        case .hideSystem:
-            CountText.string(step.removedNodes, "system node") + (drewDotted ? " folded into dotted edges" : " hidden, with no cause link through them")
-        case .minCount: "\(nodes) with fewer events dropped"
-        case .foldFanOuts:
-            "\(nodes) driven by the same cause, with nothing drawn after them, folded into \(step.folds) (--unfold shows them)"
-        case .nodeFraction: "\(nodes) explaining less than that share of \(CountText.string(step.shareOf, "update")) dropped"
-        case .edgeFraction:
-            "\(CountText.string(step.removedEdges, "edge")) carrying less than that share of \(CountText.string(step.shareOf, "update")) not drawn"
-        case .maxNodes:
-            "\(nodes) explaining the fewest updates dropped"
-                + (step.removedRootCauses > 0 ? ", \(CountText.string(step.removedRootCauses, "root cause")) among them" : "")
-                + " (--max-nodes 0 shows all)"
-        case .maxEdges:
-            "\(CountText.string(step.removedEdges, "edge")) explaining the fewest updates not drawn (--max-edges 0 draws all)"
-        }
+        let outcome =
+            switch step.filter {
+            case .window:
+                "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) outside the window left out"
+            case .interaction:
+                "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) of other interactions left out"
+            case .focus: "\(nodes) not on a cause path into a match dropped"
+            case .ignore: "\(nodes) matching, or caused only by matches, dropped"
+            case .hideSystem:
+                CountText.string(step.removedNodes, "system node")
+                    + (drewDotted ? " folded into dotted edges" : " hidden, with no cause link through them")
+            case .minCount: "\(nodes) with fewer events dropped"
+            case .foldFanOuts:
+                "\(nodes) driven by the same cause, with nothing drawn after them, folded into \(step.folds) (--unfold shows them)"
+            case .nodeFraction:
+                "\(nodes) explaining less than that share of \(CountText.string(step.shareOf, "update")) dropped"
+            case .edgeFraction:
+                "\(CountText.string(step.removedEdges, "edge")) carrying less than that share of \(CountText.string(step.shareOf, "update")) not drawn"
+            case .maxNodes:
+                "\(nodes) explaining the fewest updates dropped"
+                    + (step.removedRootCauses > 0
+                        ? ", \(CountText.string(step.removedRootCauses, "root cause")) among them" : "")
+                    + " (--max-nodes 0 shows all)"
+            case .maxEdges:
+                "\(CountText.string(step.removedEdges, "edge")) explaining the fewest updates not drawn (--max-edges 0 draws all)"
+            }
         return "\(step.option): \(outcome)" + untimed
     }
 }
@@ -84,7 +92,8 @@ extension ShapingReport {
     /// What each filter that left something out did, in the words of the legend.
     public var removals: [String] {
         let drewDotted = residualEdges > 0 || impliedResidualPaths > 0
-        return steps
+        return
+            steps
             .filter { $0.removedNodes > 0 || $0.removedEvents > 0 || $0.removedLinks > 0 || $0.removedEdges > 0 }
             .map { DOTLegend.line(for: $0, drewDotted: drewDotted) }
     }

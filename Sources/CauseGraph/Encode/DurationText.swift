@@ -17,13 +17,17 @@ public enum DurationText {
     /// `20µs`), `800ns`, or a plain number of nanoseconds. `nil` when it is
     /// none of these, negative, or too large.
     public static func parse(_ text: String) -> Nanoseconds? {
-        let units: [(suffix: String, scale: Int64)] = [("ns", 1), ("us", 1_000), ("µs", 1_000), ("ms", 1_000_000), ("s", 1_000_000_000)]
+        let units: [(suffix: String, scale: Int64)] = [
+            ("ns", 1), ("us", 1_000), ("µs", 1_000), ("ms", 1_000_000), ("s", 1_000_000_000),
+        ]
         let trimmed = text.trimmingWhitespace
         let unit = units.first { trimmed.hasSuffix($0.suffix) } ?? ("", 1)
         let number = String(trimmed.dropLast(unit.suffix.count)).trimmingWhitespace
         let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard !number.isEmpty, parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              !parts[0].isEmpty, let whole = Int64(parts[0]) else { return nil }
+        guard !number.isEmpty, parts.count <= 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            !parts[0].isEmpty, let whole = Int64(parts[0])
+        else { return nil }
         var fraction = parts.count == 2 ? String(parts[1]) : ""
         guard parts.count == 1 || !fraction.isEmpty else { return nil }
         // Digits beyond a nanosecond are dropped.

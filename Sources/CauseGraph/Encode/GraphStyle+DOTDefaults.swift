@@ -14,13 +14,19 @@ extension GraphStyle {
 
     /// The `node […]` line: the shared font and margin around `adding`.
     func defaultNodeLine(adding: [String]) -> String {
-        let attributes = ["fontname=\"\(dotFontName)\"", "fontsize=11", "fontcolor=\"\(palette.text)\""] + adding + ["margin=\"0.12,0.06\""]
+        let attributes =
+            ["fontname=\"\(dotFontName)\"", "fontsize=11", "fontcolor=\"\(palette.text)\""] + adding + [
+                "margin=\"0.12,0.06\""
+            ]
         return "  node [\(attributes.joined(separator: ", "))]"
     }
 
     /// The `edge […]` line: the shared font and arrow size around `adding`.
     func defaultEdgeLine(adding: [String]) -> String {
-        let attributes = ["fontname=\"\(dotFontName)\"", "fontsize=9", "fontcolor=\"\(palette.mutedText)\""] + adding + ["arrowsize=0.7"]
+        let attributes =
+            ["fontname=\"\(dotFontName)\"", "fontsize=9", "fontcolor=\"\(palette.mutedText)\""] + adding + [
+                "arrowsize=0.7"
+            ]
         return "  edge [\(attributes.joined(separator: ", "))]"
     }
 }

@@ -48,12 +48,20 @@ struct TraceDirectory {
     /// What was left out, for a note or an error; `nil` when nothing was.
     var skipped: String? {
         var parts: [String] = []
-        if !notTraces.isEmpty { parts.append(Self.list(notTraces, one: "file that is not a trace", many: "files that are not traces")) }
+        if !notTraces.isEmpty {
+            parts.append(Self.list(notTraces, one: "file that is not a trace", many: "files that are not traces"))
+        }
         if !folders.isEmpty { parts.append(Self.list(folders.map { $0 + "/" }, one: "folder", many: "folders")) }
         if !documents.isEmpty {
-            parts.append(Self.list(documents, one: "Instruments document (name it on its own)", many: "Instruments documents (name each on its own)"))
+            parts.append(
+                Self.list(
+                    documents, one: "Instruments document (name it on its own)",
+                    many: "Instruments documents (name each on its own)"))
         }
-        if !others.isEmpty { parts.append(Self.list(others, one: "entry that is not a regular file", many: "entries that are not regular files")) }
+        if !others.isEmpty {
+            parts.append(
+                Self.list(others, one: "entry that is not a regular file", many: "entries that are not regular files"))
+        }
         guard !parts.isEmpty else { return nil }
         return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
     }

@@ -13,7 +13,8 @@ public enum TraceInput {
     /// format) those that hold no trace are set aside; one note per directory
     /// names what was left out.
     public static func read<Sink: TraceSink & ~Copyable>(
-        paths: [String], settings: ImportSettings = ImportSettings(), into sink: inout Sink, diagnostics: inout Diagnostics
+        paths: [String], settings: ImportSettings = ImportSettings(), into sink: inout Sink,
+        diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         guard !paths.isEmpty else { throw .error("no trace given") }
         var named: [String] = []
@@ -23,7 +24,9 @@ public enum TraceInput {
             switch path == "-" ? .other : FileKind(path: path) {
             case .directory where isInstrumentsDocument(path):
                 if let format = settings.format, format != .instruments {
-                    throw .error("a .trace bundle is an Instruments recording, not --input-format \(format.rawValue)", at: SourceLocation(file: path))
+                    throw .error(
+                        "a .trace bundle is an Instruments recording, not --input-format \(format.rawValue)",
+                        at: SourceLocation(file: path))
                 }
                 bundles.append(path)
             case .directory:
@@ -53,15 +56,20 @@ public enum TraceInput {
         }
         for path in named {
             let stream = try ByteStream(path: path)
-            streamsByFormat[try format(of: stream, settings: settings, strict: true)!, default: []].append((path, stream))
+            streamsByFormat[try format(of: stream, settings: settings, strict: true)!, default: []].append(
+                (path, stream))
         }
-        let counter = settings.progress.map { ProgressCounter(totalBytes: bundles.isEmpty ? totalSize(streamsByFormat) : nil, report: $0) }
+        let counter = settings.progress.map {
+            ProgressCounter(totalBytes: bundles.isEmpty ? totalSize(streamsByFormat) : nil, report: $0)
+        }
         if let counter {
             for streams in streamsByFormat.values { for (_, stream) in streams { counter.watch(stream) } }
         }
         defer { counter?.finish() }
         if !settings.classificationFiles.isEmpty && streamsByFormat[.instruments] == nil && bundles.isEmpty {
-            diagnostics.warn("--classify applies to Instruments exports, whose node titles need classifying; none of the traces read is one")
+            diagnostics.warn(
+                "--classify applies to Instruments exports, whose node titles need classifying; none of the traces read is one"
+            )
         }
         // Formats are read in a fixed order so output never depends on hashing,
         // and each format's files sorted by path, so the same files give the
@@ -104,7 +112,8 @@ public enum TraceInput {
                 continue
             }
             var directory = try TraceDirectory(path: path)
-            for file in directory.files where try format(of: ByteStream(path: file), settings: settings, strict: false) == nil {
+            for file in directory.files
+            where try format(of: ByteStream(path: file), settings: settings, strict: false) == nil {
                 directory.setAside(file)
             }
             guard !directory.files.isEmpty else {
@@ -121,7 +130,9 @@ public enum TraceInput {
 
     /// The format `stream` holds: `settings.format` if given, else the one its
     /// first bytes show. When none does, `strict` throws; otherwise the answer is `nil`.
-    private static func format(of stream: ByteStream, settings: ImportSettings, strict: Bool) throws(Diagnostic) -> InputFormat? {
+    private static func format(of stream: ByteStream, settings: ImportSettings, strict: Bool) throws(Diagnostic)
+        -> InputFormat?
+    {
         if let format = settings.format { return format }
         guard strict else {
             // The first read brings in a whole chunk anyway; change lines are looked for in all of it.
@@ -134,7 +145,9 @@ public enum TraceInput {
         }
         if let detected = InputFormat.detect(prefix) { return detected }
         let known = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-        throw .error("unrecognised trace format (known: \(known)); name one with --input-format", at: SourceLocation(file: stream.name, line: 1))
+        throw .error(
+            "unrecognised trace format (known: \(known)); name one with --input-format",
+            at: SourceLocation(file: stream.name, line: 1))
     }
 
     /// Whether a directory of this name is an Instruments document (a

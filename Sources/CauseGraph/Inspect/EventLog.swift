@@ -53,10 +53,11 @@ public struct EventLog: TraceSink {
             throw TraceConsistencyError.duplicateEvent(event.id)
         }
         if firstPositions[event.id] == nil { firstPositions[event.id] = events.count }
-        events.append(Event(
-            id: event.id, key: shared, time: event.time, duration: event.duration,
-            ran: event.ran || event.kind.isCause, severity: budget.severity(of: event),
-            group: event.group, firstFrame: event.backtrace.first))
+        events.append(
+            Event(
+                id: event.id, key: shared, time: event.time, duration: event.duration,
+                ran: event.ran || event.kind.isCause, severity: budget.severity(of: event),
+                group: event.group, firstFrame: event.backtrace.first))
     }
 
     public mutating func add(_ cause: TraceCause) throws {

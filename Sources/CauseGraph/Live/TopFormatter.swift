@@ -21,23 +21,37 @@ public enum TopFormatter {
     /// - Parameters:
     ///   - rows: at most this many views; `nil` lists every view.
     ///   - width: cut each line to this many characters, for a terminal.
-    public static func format(_ tally: LiveTally, heading: Heading, rows: Int? = nil, width: Int? = nil, style: TextStyle = TextStyle(colour: false)) -> String {
+    public static func format(
+        _ tally: LiveTally, heading: Heading, rows: Int? = nil, width: Int? = nil,
+        style: TextStyle = TextStyle(colour: false)
+    ) -> String {
         let ranking = tally.ranking
         let shown = rows.map { Array(ranking.prefix(max($0, 0))) } ?? ranking
         var lines: [String] = []
-        let state = heading.ended ? "end of input" : "\(CountText.format(tally.recentBodies)) in the last \(heading.interval)"
-        lines.append(style.paint(
-            "causegraph top · \(VisibleText.singleLine(heading.source)) · \(CountText.format(tally.bodies)) body "
-                + (tally.bodies == 1 ? "run" : "runs") + " of \(CountText.format(ranking.count)) "
-                + (ranking.count == 1 ? "view" : "views") + " · \(state)", .bold))
+        let state =
+            heading.ended ? "end of input" : "\(CountText.format(tally.recentBodies)) in the last \(heading.interval)"
+        lines.append(
+            style.paint(
+                "causegraph top · \(VisibleText.singleLine(heading.source)) · \(CountText.format(tally.bodies)) body "
+                    + (tally.bodies == 1 ? "run" : "runs") + " of \(CountText.format(ranking.count)) "
+                    + (ranking.count == 1 ? "view" : "views") + " · \(state)", .bold))
         let header = ["LAST", "TOTAL", "UNCHANGED"]
-        let counts = shown.map { [CountText.format($0.recent), CountText.format($0.total), CountText.format($0.unchanged)] }
-        let widths = header.indices.map { column in ([header[column]] + counts.map { $0[column] }).map(\.count).max() ?? 0 }
+        let counts = shown.map {
+            [CountText.format($0.recent), CountText.format($0.total), CountText.format($0.unchanged)]
+        }
+        let widths = header.indices.map { column in
+            ([header[column]] + counts.map { $0[column] }).map(\.count).max() ?? 0
+        }
         let views = shown.map { VisibleText.singleLine($0.view) }
         let viewWidth = min(max((views.map(\.count).max() ?? 0), 4), 48)
         func row(_ numbers: [String], _ view: String, _ cause: String) -> String {
-            let columns = numbers.indices.map { String(repeating: " ", count: widths[$0] - numbers[$0].count) + numbers[$0] }
-            let name = view.count > viewWidth ? String(view.prefix(viewWidth - 1)) + "…" : view + String(repeating: " ", count: viewWidth - view.count)
+            let columns = numbers.indices.map {
+                String(repeating: " ", count: widths[$0] - numbers[$0].count) + numbers[$0]
+            }
+            let name =
+                view.count > viewWidth
+                ? String(view.prefix(viewWidth - 1)) + "…"
+                : view + String(repeating: " ", count: viewWidth - view.count)
             return (columns + [name, cause]).joined(separator: "  ")
         }
         lines.append(style.paint(row(header, "VIEW", "DRIVEN BY"), .dim))
@@ -79,8 +93,8 @@ public enum TopFormatter {
     }
 }
 
-private extension String {
-    var trimmingTrailingSpaces: String {
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
         var text = self
         while text.last == " " { text.removeLast() }
         return text

@@ -29,7 +29,8 @@ extension CauseGraph {
         if frameRates.count > 1 {
             let rates = frameRates.map { JSONText.number($0) + " Hz" }.joined(separator: ", ")
             diagnostics.warn(
-                "the traces were recorded at different frame rates (\(rates)): each update is judged at its own trace's rate; --frame-rate judges them all at one")
+                "the traces were recorded at different frame rates (\(rates)): each update is judged at its own trace's rate; --frame-rate judges them all at one"
+            )
         }
         return self
     }

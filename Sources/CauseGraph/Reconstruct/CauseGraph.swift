@@ -176,7 +176,10 @@ public struct UpdateExample: Sendable, Equatable {
     public var severity: Severity?
     public var group: GroupID?
 
-    public init(event: EventID, node: String, kind: NodeKind, time: Nanoseconds?, duration: Nanoseconds, severity: Severity?, group: GroupID?) {
+    public init(
+        event: EventID, node: String, kind: NodeKind, time: Nanoseconds?, duration: Nanoseconds, severity: Severity?,
+        group: GroupID?
+    ) {
         self.event = event
         self.node = node
         self.kind = kind

@@ -78,11 +78,14 @@ public struct GraphBuilder: TraceSink {
         }
         let severity = budget.severity(of: event)
         nodes[Int(node)].add(event, severity: severity, group: group, burstWindow: burstWindow)
-        if group >= 0 && event.kind.isUpdate { groupUpdates[Self.groupNodeKey(group: group, node: node), default: 0] += 1 }
+        if group >= 0 && event.kind.isUpdate {
+            groupUpdates[Self.groupNodeKey(group: group, node: node), default: 0] += 1
+        }
         if event.kind.isUpdate, let duration = event.duration {
-            keepIfWorst(UpdateExample(
-                event: event.id, node: "", kind: event.kind, time: event.time, duration: duration,
-                severity: severity, group: event.group), node: node)
+            keepIfWorst(
+                UpdateExample(
+                    event: event.id, node: "", kind: event.kind, time: event.time, duration: duration,
+                    severity: severity, group: event.group), node: node)
         }
     }
 
@@ -207,10 +210,13 @@ public struct GraphBuilder: TraceSink {
         }
         var nodesByGroup: [Int32: [(node: Int32, count: Int)]] = [:]
         for (key, count) in groupUpdates {
-            nodesByGroup[Int32(bitPattern: UInt32(key >> 32)), default: []].append((Int32(bitPattern: UInt32(key & 0xFFFF_FFFF)), count))
+            nodesByGroup[Int32(bitPattern: UInt32(key >> 32)), default: []].append(
+                (Int32(bitPattern: UInt32(key & 0xFFFF_FFFF)), count))
         }
         let ordered = hitches.enumerated().sorted {
-            ($0.element.document, $0.element.hitch.start, $0.offset) < ($1.element.document, $1.element.hitch.start, $1.offset)
+            ($0.element.document, $0.element.hitch.start, $0.offset) < (
+                $1.element.document, $1.element.hitch.start, $1.offset
+            )
         }
         return ordered.map { _, entry in
             let overlapping = (groupsByDocument[entry.document] ?? []).filter { index in
@@ -223,9 +229,12 @@ public struct GraphBuilder: TraceSink {
                 for (node, count) in nodesByGroup[group] ?? [] { counts[nodeIDs(node), default: 0] += count }
             }
             let updates = counts.map { CauseGraph.HitchOverlap.Updates(node: $0.key, count: $0.value) }
-                .sorted { $0.count != $1.count ? $0.count > $1.count : CauseGraph.HitchOverlap.nodeOrder($0.node, $1.node) }
+                .sorted {
+                    $0.count != $1.count ? $0.count > $1.count : CauseGraph.HitchOverlap.nodeOrder($0.node, $1.node)
+                }
             return CauseGraph.HitchOverlap(
-                hitch: entry.hitch, document: entry.document, groups: overlapping.map { groupIDs[Int($0)] }.sorted(), updates: updates)
+                hitch: entry.hitch, document: entry.document, groups: overlapping.map { groupIDs[Int($0)] }.sorted(),
+                updates: updates)
         }
     }
 

@@ -43,10 +43,13 @@ public struct HTMLReport {
     /// - Parameter renderSVG: lays out the drawn graph's DOT text (encoded
     ///   in the report's theme) and returns the SVG document; the library
     ///   itself draws nothing, so it needs no C.
-    public func html<Failure: Error>(renderingSVG renderSVG: (_ dot: String) throws(Failure) -> String) throws(Failure) -> String {
+    public func html<Failure: Error>(renderingSVG renderSVG: (_ dot: String) throws(Failure) -> String) throws(Failure)
+        -> String
+    {
         let picture = drawn?.graph ?? graph
         let legend = drawn?.legend
-        let svg = try renderSVG(DOTEncoder(style: theme.style).encode(picture, legend: legend, shares: drawn?.focusShares))
+        let svg = try renderSVG(
+            DOTEncoder(style: theme.style).encode(picture, legend: legend, shares: drawn?.focusShares))
         let shown = Set(picture.nodes.map(\.id))
         let summary = TraceSummary(graph: graph, thresholds: thresholds)
         let title = (graph.app ?? "Trace") + " · causegraph report"
@@ -69,17 +72,22 @@ public struct HTMLReport {
         lines.append("<main>")
         lines.append("<div class=\"workspace\">")
         lines.append("<section id=\"graph\" class=\"graph card\" aria-label=\"Cause and effect graph\">")
-        lines.append("<div class=\"graph-tools\"><span class=\"note\">Cause and effect graph</span><span class=\"zoom-tools\">"
-            + "<button type=\"button\" id=\"zoom-out\" aria-label=\"Zoom out ( - )\">−</button>"
-            + "<output id=\"zoom-level\" aria-live=\"polite\">100%</output>"
-            + "<button type=\"button\" id=\"zoom-in\" aria-label=\"Zoom in ( + )\">+</button>"
-            + "<button type=\"button\" id=\"zoom-fit\" aria-label=\"Fit to the pane ( 0 )\">Fit</button></span></div>")
-        lines.append("<div class=\"graph-filters\">"
-            + "<label>Focus <input id=\"filter-focus\" type=\"search\" placeholder=\"title\" autocomplete=\"off\" spellcheck=\"false\"></label>"
-            + "<label>Depth <input id=\"filter-depth\" type=\"number\" min=\"0\" step=\"1\" placeholder=\"all\"></label>"
-            + "<label>Hide <input id=\"filter-hide\" type=\"search\" placeholder=\"title\" autocomplete=\"off\" spellcheck=\"false\"></label>"
-            + "<output id=\"filter-status\" aria-live=\"polite\"></output></div>")
-        lines.append("<div id=\"canvas\" class=\"canvas\" tabindex=\"0\" aria-label=\"Graph: drag or arrow keys pan, the wheel or + and - zoom, 0 fits\">")
+        lines.append(
+            "<div class=\"graph-tools\"><span class=\"note\">Cause and effect graph</span><span class=\"zoom-tools\">"
+                + "<button type=\"button\" id=\"zoom-out\" aria-label=\"Zoom out ( - )\">−</button>"
+                + "<output id=\"zoom-level\" aria-live=\"polite\">100%</output>"
+                + "<button type=\"button\" id=\"zoom-in\" aria-label=\"Zoom in ( + )\">+</button>"
+                + "<button type=\"button\" id=\"zoom-fit\" aria-label=\"Fit to the pane ( 0 )\">Fit</button></span></div>"
+        )
+        lines.append(
+            "<div class=\"graph-filters\">"
+                + "<label>Focus <input id=\"filter-focus\" type=\"search\" placeholder=\"title\" autocomplete=\"off\" spellcheck=\"false\"></label>"
+                + "<label>Depth <input id=\"filter-depth\" type=\"number\" min=\"0\" step=\"1\" placeholder=\"all\"></label>"
+                + "<label>Hide <input id=\"filter-hide\" type=\"search\" placeholder=\"title\" autocomplete=\"off\" spellcheck=\"false\"></label>"
+                + "<output id=\"filter-status\" aria-live=\"polite\"></output></div>")
+        lines.append(
+            "<div id=\"canvas\" class=\"canvas\" tabindex=\"0\" aria-label=\"Graph: drag or arrow keys pan, the wheel or + and - zoom, 0 fits\">"
+        )
         lines.append(InlineSVG.element(of: svg) ?? "<p class=\"note\">The graph could not be drawn.</p>")
         lines.append("</div>")
         lines.append("</section>")
@@ -89,9 +97,15 @@ public struct HTMLReport {
         lines.append(SummaryMarkup.findings(summary.findings, selectable: shown))
         lines.append(SummaryMarkup.summary(summary, selectable: shown))
         lines.append("</main>")
-        lines.append("<footer><p>Made by causegraph from a SwiftUI update trace. Cause nodes on the left, their effects to the right; blue: the app, grey: the system; orange and red borders: long updates; dashed and dimmed: bodies checked and skipped.</p></footer>")
-        lines.append("<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(picture, shaping: legend))</script>")
-        lines.append("<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, events: events, updatesPerNode: Self.updatesPerNode))\n</script>")
+        lines.append(
+            "<footer><p>Made by causegraph from a SwiftUI update trace. Cause nodes on the left, their effects to the right; blue: the app, grey: the system; orange and red borders: long updates; dashed and dimmed: bodies checked and skipped.</p></footer>"
+        )
+        lines.append(
+            "<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(picture, shaping: legend))</script>"
+        )
+        lines.append(
+            "<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, events: events, updatesPerNode: Self.updatesPerNode))\n</script>"
+        )
         lines.append("<script>\(ReportScript.text)</script>")
         lines.append("</body>")
         lines.append("</html>")
@@ -102,9 +116,10 @@ public struct HTMLReport {
         var facts = sources.map(HTMLText.escape)
         facts.append(graph.frameRates.map { "\(JSONText.number($0)) Hz" }.joined(separator: ", "))
         facts.append(CountText.string(summary.totals.events, "event"))
-        facts.append(picture.nodes.count == graph.nodes.count
-            ? CountText.string(graph.nodes.count, "node")
-            : "\(picture.nodes.count) of \(CountText.string(graph.nodes.count, "node")) drawn")
+        facts.append(
+            picture.nodes.count == graph.nodes.count
+                ? CountText.string(graph.nodes.count, "node")
+                : "\(picture.nodes.count) of \(CountText.string(graph.nodes.count, "node")) drawn")
         facts.append(CountText.string(summary.findings.count, "finding"))
         var lines = [
             "<header class=\"top\">",
@@ -154,7 +169,9 @@ public struct HTMLReport {
             lines.append("<p class=\"note\">The trace records no update group and no long update with a time.</p>")
         }
         lines.append(TimelineMarkup.svg(strip, selectable: selectable))
-        lines.append("<p class=\"legend\"><span class=\"swatch severity-low\"></span> update group within a frame <span class=\"swatch severity-medium\"></span> orange: at least 1/16 of a frame <span class=\"swatch severity-high\"></span> red: at least 1/8 <span class=\"swatch severity-veryHigh\"></span> longer than a frame</p>")
+        lines.append(
+            "<p class=\"legend\"><span class=\"swatch severity-low\"></span> update group within a frame <span class=\"swatch severity-medium\"></span> orange: at least 1/16 of a frame <span class=\"swatch severity-high\"></span> red: at least 1/8 <span class=\"swatch severity-veryHigh\"></span> longer than a frame</p>"
+        )
         lines.append("</section>")
         return lines
     }

@@ -10,29 +10,43 @@ enum ReportData {
         let listings = listings(of: graph, in: log, nodeIDs: nodeIDs, limit: updatesPerNode)
         let budget = FrameBudget(frameRate: graph.frameRate)
         var lines = ["{"]
-        lines.append("  " + GraphJSONEncoder.list("nodes", graph.nodes.map { node in
-            let listing = listings[node.id] ?? Listing()
-            return GraphJSONEncoder.object([
-                "id": JSONText.quoted(node.id),
-                "identity": JSONText.quoted(identity(of: node)),
-                "figures": figures(figures(of: node, burstWindow: graph.burstWindow)),
-                "updates": "[" + listing.entries.joined(separator: ", ") + "]",
-                "moreUpdates": JSONText.number(listing.more),
-            ])
-        }) + ",")
-        lines.append("  " + GraphJSONEncoder.list("edges", graph.edges.map { edge in
-            GraphJSONEncoder.object([
-                "id": JSONText.quoted(edge.id),
-                "identity": JSONText.quoted("\(edge.kind.rawValue) · \(edge.label.rawValue)" + (edge.isResidual ? " · through nodes not shown" : "")),
-                "figures": figures(figures(of: edge)),
-            ])
-        }) + ",")
-        lines.append("  " + GraphJSONEncoder.list("groups", graph.groups.map { group in
-            GraphJSONEncoder.object([
-                "id": JSONText.number(group.id),
-                "figures": figures(figures(of: group, budget: budget)),
-            ])
-        }))
+        lines.append(
+            "  "
+                + GraphJSONEncoder.list(
+                    "nodes",
+                    graph.nodes.map { node in
+                        let listing = listings[node.id] ?? Listing()
+                        return GraphJSONEncoder.object([
+                            "id": JSONText.quoted(node.id),
+                            "identity": JSONText.quoted(identity(of: node)),
+                            "figures": figures(figures(of: node, burstWindow: graph.burstWindow)),
+                            "updates": "[" + listing.entries.joined(separator: ", ") + "]",
+                            "moreUpdates": JSONText.number(listing.more),
+                        ])
+                    }) + ",")
+        lines.append(
+            "  "
+                + GraphJSONEncoder.list(
+                    "edges",
+                    graph.edges.map { edge in
+                        GraphJSONEncoder.object([
+                            "id": JSONText.quoted(edge.id),
+                            "identity": JSONText.quoted(
+                                "\(edge.kind.rawValue) · \(edge.label.rawValue)"
+                                    + (edge.isResidual ? " · through nodes not shown" : "")),
+                            "figures": figures(figures(of: edge)),
+                        ])
+                    }) + ",")
+        lines.append(
+            "  "
+                + GraphJSONEncoder.list(
+                    "groups",
+                    graph.groups.map { group in
+                        GraphJSONEncoder.object([
+                            "id": JSONText.number(group.id),
+                            "figures": figures(figures(of: group, budget: budget)),
+                        ])
+                    }))
         lines.append("}")
         return lines.joined(separator: "\n")
     }
@@ -78,7 +92,9 @@ enum ReportData {
         } else {
             figures.append(("events", "\(node.count)"))
         }
-        if node.densestBurst > 1 { figures.append(("densest burst", "\(node.densestBurst) within \(DurationText.string(burstWindow))")) }
+        if node.densestBurst > 1 {
+            figures.append(("densest burst", "\(node.densestBurst) within \(DurationText.string(burstWindow))"))
+        }
         figures.append(("update groups", groupList(node.groups)))
         return figures
     }
@@ -97,7 +113,12 @@ enum ReportData {
         if let duration = group.duration {
             figures.append(("duration", DurationText.string(duration)))
             let frame = DurationText.string(budget.frameDuration)
-            figures.append(("frame", duration > budget.frameDuration ? "longer than the \(frame) frame: a likely hitch" : "within the \(frame) frame"))
+            figures.append(
+                (
+                    "frame",
+                    duration > budget.frameDuration
+                        ? "longer than the \(frame) frame: a likely hitch" : "within the \(frame) frame"
+                ))
         }
         return figures
     }
@@ -114,7 +135,9 @@ enum ReportData {
     }
 
     /// Each node's events in time order (at most `limit`), with their direct causes.
-    private static func listings(of graph: CauseGraph, in log: EventLog, nodeIDs: [NodeKey: String], limit: Int) -> [String: Listing] {
+    private static func listings(of graph: CauseGraph, in log: EventLog, nodeIDs: [NodeKey: String], limit: Int)
+        -> [String: Listing]
+    {
         let positions = Dictionary(grouping: log.events.indices) { nodeIDs[log.events[$0].key] ?? "" }
         let incoming = log.incomingLinks()
         var listings: [String: Listing] = [:]
@@ -128,7 +151,9 @@ enum ReportData {
         return listings
     }
 
-    private static func entry(_ event: EventLog.Event, causes: [EventLog.Link], log: EventLog, nodeIDs: [NodeKey: String]) -> String {
+    private static func entry(
+        _ event: EventLog.Event, causes: [EventLog.Link], log: EventLog, nodeIDs: [NodeKey: String]
+    ) -> String {
         let causeList = causes.map { link in
             let cause = log.events[link.from]
             return GraphJSONEncoder.object([

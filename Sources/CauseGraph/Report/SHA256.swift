@@ -9,22 +9,28 @@ enum SHA256 {
         let bitLength = UInt64(padded.count) &* 8
         padded.append(0x80)
         while padded.count % 64 != 56 { padded.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
 
         var schedule = [UInt32](repeating: 0, count: 64)
         for block in stride(from: 0, to: padded.count, by: 64) {
             for index in 0..<16 {
                 let offset = block + index * 4
-                schedule[index] = UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
+                schedule[index] =
+                    UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
                     | UInt32(padded[offset + 2]) << 8 | UInt32(padded[offset + 3])
             }
             for index in 16..<64 {
-                let early = schedule[index - 15], late = schedule[index - 2]
+                let early = schedule[index - 15]
+                let late = schedule[index - 2]
                 let sigma0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
                 let sigma1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
                 schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
             }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            var (a, b, c, d, e, f, g, h) = (
+                state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+            )
             for index in 0..<64 {
                 let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
                 let choice = (e & f) ^ (~e & g)
@@ -66,7 +72,8 @@ enum Base64 {
             let chunk = bytes[start..<min(start + 3, bytes.count)]
             let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (16 - 8 * UInt32($1.offset)) }
             for index in 0..<4 {
-                output.append(index <= chunk.count ? alphabet[Int(value >> (18 - 6 * UInt32(index)) & 0x3F)] : UInt8(ascii: "="))
+                output.append(
+                    index <= chunk.count ? alphabet[Int(value >> (18 - 6 * UInt32(index)) & 0x3F)] : UInt8(ascii: "="))
             }
         }
         return String(decoding: output, as: UTF8.self)

@@ -4,11 +4,16 @@
 enum SummaryMarkup {
     static func summary(_ summary: TraceSummary, selectable: Set<String>) -> String {
         let totals = summary.totals
-        var lines = ["<section id=\"summary\" class=\"card\" aria-labelledby=\"summary-heading\">", "<h2 id=\"summary-heading\">Summary</h2>"]
+        var lines = [
+            "<section id=\"summary\" class=\"card\" aria-labelledby=\"summary-heading\">",
+            "<h2 id=\"summary-heading\">Summary</h2>",
+        ]
         lines.append("<dl class=\"totals\">")
         lines.append(term("events", "\(totals.events)", "\(totals.causeEvents) causes, \(totals.updateEvents) updates"))
         var groups = totals.groups > 0 ? "total \(DurationText.string(totals.groupsTotalDuration))" : ""
-        if let worst = totals.worstGroup, let length = worst.duration { groups += ", worst \(DurationText.string(length)) (group \(worst.id))" }
+        if let worst = totals.worstGroup, let length = worst.duration {
+            groups += ", worst \(DurationText.string(length)) (group \(worst.id))"
+        }
         lines.append(term("update groups", "\(totals.groups)", groups))
         lines.append(term("body updates ran", "\(totals.bodyRan)", ""))
         lines.append(term("body checks skipped", "\(totals.bodySkipped)", ""))
@@ -16,30 +21,45 @@ enum SummaryMarkup {
 
         let frame = FrameBudget(frameRate: summary.frameRate).frameDuration
         lines.append("<h3>Long updates</h3>")
-        lines.append("<p class=\"note\">orange ≥ \(DurationText.string((frame + 15) / 16)), red ≥ \(DurationText.string((frame + 7) / 8)) at \(JSONText.number(summary.frameRate)) Hz</p>")
-        lines.append("<table class=\"lanes\"><thead><tr><th scope=\"col\">lane</th><th scope=\"col\" class=\"number\">orange</th><th scope=\"col\" class=\"number\">red</th><th scope=\"col\">worst</th></tr></thead><tbody>")
+        lines.append(
+            "<p class=\"note\">orange ≥ \(DurationText.string((frame + 15) / 16)), red ≥ \(DurationText.string((frame + 7) / 8)) at \(JSONText.number(summary.frameRate)) Hz</p>"
+        )
+        lines.append(
+            "<table class=\"lanes\"><thead><tr><th scope=\"col\">lane</th><th scope=\"col\" class=\"number\">orange</th><th scope=\"col\" class=\"number\">red</th><th scope=\"col\">worst</th></tr></thead><tbody>"
+        )
         for lane in summary.lanes {
             let worst = lane.worst.first
-            lines.append(row(node: worst?.node, severity: worst?.severity, cells: [
-                cell(lane.name), number("\(lane.orange)"), number("\(lane.red)"),
-                cell(worst.map { "\(DurationText.string($0.duration)) (event \($0.event))" } ?? "—"),
-            ], selectable: selectable))
+            lines.append(
+                row(
+                    node: worst?.node, severity: worst?.severity,
+                    cells: [
+                        cell(lane.name), number("\(lane.orange)"), number("\(lane.red)"),
+                        cell(worst.map { "\(DurationText.string($0.duration)) (event \($0.event))" } ?? "—"),
+                    ], selectable: selectable))
         }
         lines.append("</tbody></table>")
 
         lines.append("<h3>Body updates by module and view</h3>")
         if summary.modules.isEmpty { lines.append("<p class=\"note\">No view body updates.</p>") }
         for module in summary.modules {
-            lines.append("<table class=\"views\"><caption>\(HTMLText.escape(module.name ?? "(no module)")) · \(DurationText.string(module.totalDuration))</caption>")
-            lines.append("<thead><tr><th scope=\"col\">view</th>" + ["count", "ran", "skipped", "total", "average", "worst"].map {
-                "<th scope=\"col\" class=\"number\">\($0)</th>"
-            }.joined() + "</tr></thead><tbody>")
+            lines.append(
+                "<table class=\"views\"><caption>\(HTMLText.escape(module.name ?? "(no module)")) · \(DurationText.string(module.totalDuration))</caption>"
+            )
+            lines.append(
+                "<thead><tr><th scope=\"col\">view</th>"
+                    + ["count", "ran", "skipped", "total", "average", "worst"].map {
+                        "<th scope=\"col\" class=\"number\">\($0)</th>"
+                    }.joined() + "</tr></thead><tbody>")
             for view in module.views {
                 let node = view.node
-                lines.append(row(node: node.id, severity: node.severity, cells: [
-                    cell(node.title), number("\(node.count)"), number("\(node.ran)"), number("\(node.skipped)"),
-                    number(duration(node.totalDuration)), number(duration(view.average)), number(duration(node.maxDuration)),
-                ], selectable: selectable))
+                lines.append(
+                    row(
+                        node: node.id, severity: node.severity,
+                        cells: [
+                            cell(node.title), number("\(node.count)"), number("\(node.ran)"), number("\(node.skipped)"),
+                            number(duration(node.totalDuration)), number(duration(view.average)),
+                            number(duration(node.maxDuration)),
+                        ], selectable: selectable))
             }
             lines.append("</tbody></table>")
         }
@@ -48,11 +68,17 @@ enum SummaryMarkup {
         if summary.topCauses.isEmpty {
             lines.append("<p class=\"note\">No cause drove an update.</p>")
         } else {
-            lines.append("<table class=\"causes\"><thead><tr><th scope=\"col\">cause</th><th scope=\"col\">kind</th><th scope=\"col\" class=\"number\">updates driven</th><th scope=\"col\" class=\"number\">views</th></tr></thead><tbody>")
+            lines.append(
+                "<table class=\"causes\"><thead><tr><th scope=\"col\">cause</th><th scope=\"col\">kind</th><th scope=\"col\" class=\"number\">updates driven</th><th scope=\"col\" class=\"number\">views</th></tr></thead><tbody>"
+            )
             for cause in summary.topCauses {
-                lines.append(row(node: cause.node.id, severity: nil, cells: [
-                    cell(cause.node.title), cell(cause.node.kind.rawValue), number("\(cause.drove)"), number("\(cause.targets)"),
-                ], selectable: selectable))
+                lines.append(
+                    row(
+                        node: cause.node.id, severity: nil,
+                        cells: [
+                            cell(cause.node.title), cell(cause.node.kind.rawValue), number("\(cause.drove)"),
+                            number("\(cause.targets)"),
+                        ], selectable: selectable))
             }
             lines.append("</tbody></table>")
         }
@@ -61,14 +87,19 @@ enum SummaryMarkup {
     }
 
     static func findings(_ findings: [Finding], selectable: Set<String>) -> String {
-        var lines = ["<section id=\"findings\" class=\"card\" aria-labelledby=\"findings-heading\">", "<h2 id=\"findings-heading\">Findings</h2>"]
+        var lines = [
+            "<section id=\"findings\" class=\"card\" aria-labelledby=\"findings-heading\">",
+            "<h2 id=\"findings-heading\">Findings</h2>",
+        ]
         if findings.isEmpty {
             lines.append("<p class=\"note\">No known update problem found.</p>")
         } else {
             lines.append("<ol class=\"findings\">")
             for finding in findings {
                 lines.append("<li class=\"finding kind-\(finding.kind.rawValue)\">")
-                lines.append("<h3><span class=\"tag\">\(HTMLText.escape(finding.kind.name))</span> \(HTMLText.escape(finding.summary))</h3>")
+                lines.append(
+                    "<h3><span class=\"tag\">\(HTMLText.escape(finding.kind.name))</span> \(HTMLText.escape(finding.summary))</h3>"
+                )
                 lines.append("<ul class=\"evidence\">")
                 for evidence in finding.evidence { lines.append("<li>\(HTMLText.escape(evidence))</li>") }
                 if let group = finding.exampleGroup { lines.append("<li>e.g. update group \(group)</li>") }
@@ -76,7 +107,9 @@ enum SummaryMarkup {
                 lines.append("<p class=\"fix\"><strong>Fix:</strong> \(HTMLText.escape(finding.fix))</p>")
                 if let node = finding.nodes.first, selectable.contains(node) {
                     let edge = finding.edge.map { " data-edge=\"\(HTMLText.escape($0))\"" } ?? ""
-                    lines.append("<button type=\"button\" class=\"show\" data-node=\"\(HTMLText.escape(node))\"\(edge)>Show in graph</button>")
+                    lines.append(
+                        "<button type=\"button\" class=\"show\" data-node=\"\(HTMLText.escape(node))\"\(edge)>Show in graph</button>"
+                    )
                 }
                 lines.append("</li>")
             }
@@ -93,7 +126,9 @@ enum SummaryMarkup {
     private static func row(node: String?, severity: Severity?, cells: [String], selectable: Set<String>) -> String {
         var attributes = ""
         if let severity { attributes += " class=\"severity-\(severity.rawValue)\"" }
-        if let node, selectable.contains(node) { attributes += " data-node=\"\(HTMLText.escape(node))\" tabindex=\"0\"" }
+        if let node, selectable.contains(node) {
+            attributes += " data-node=\"\(HTMLText.escape(node))\" tabindex=\"0\""
+        }
         return "<tr\(attributes)>" + cells.joined() + "</tr>"
     }
 

@@ -47,7 +47,9 @@ public struct Timeline: Sendable, Equatable {
     public var lanes: [Lane]
 
     /// The names of the lanes, as Instruments calls them.
-    public static let laneNames = ["Update Groups", "Long View Body Updates", "Long Representable Updates", "Other Long Updates"]
+    public static let laneNames = [
+        "Update Groups", "Long View Body Updates", "Long Representable Updates", "Other Long Updates",
+    ]
     /// The name of the lane of hitches and hangs.
     public static let hitchesLaneName = "Hitches"
 
@@ -63,17 +65,21 @@ public struct Timeline: Sendable, Equatable {
             let duration = group.duration ?? 0
             // A group is work SwiftUI does for one frame: it is a problem only when it misses the frame.
             let severity: Severity = duration > budget.frameDuration ? .veryHigh : .low
-            return Item(time: time, duration: duration, severity: severity, node: nil, title: group.label, group: group.id)
+            return Item(
+                time: time, duration: duration, severity: severity, node: nil, title: group.label, group: group.id)
         }
         var updates: [NodeKind: [Item]] = [:]
         for event in log.events where event.key.kind.isUpdate {
             guard let time = event.time, let severity = event.severity, severity >= .medium else { continue }
-            updates[event.key.kind, default: []].append(Item(
-                time: time, duration: event.duration ?? 0, severity: severity, node: nodeIDs[event.key],
-                title: event.key.title, group: event.group))
+            updates[event.key.kind, default: []].append(
+                Item(
+                    time: time, duration: event.duration ?? 0, severity: severity, node: nodeIDs[event.key],
+                    title: event.key.title, group: event.group))
         }
         let hitches = Self.hitchItems(graph)
-        let itemsByLane = [groups, updates[.body] ?? [], updates[.representable] ?? [], updates[.other] ?? []] + (hitches.isEmpty ? [] : [hitches])
+        let itemsByLane =
+            [groups, updates[.body] ?? [], updates[.representable] ?? [], updates[.other] ?? []]
+            + (hitches.isEmpty ? [] : [hitches])
 
         let all = itemsByLane.joined()
         let first = all.map(\.time).min() ?? 0
@@ -86,7 +92,9 @@ public struct Timeline: Sendable, Equatable {
         self.start = start
         self.end = end
         lanes = zip(Self.laneNames + [Self.hitchesLaneName], itemsByLane).map { name, items in
-            Lane(name: name, count: items.count, bars: Self.bars(of: items, start: start, end: end, limit: limit, columns: columns))
+            Lane(
+                name: name, count: items.count,
+                bars: Self.bars(of: items, start: start, end: end, limit: limit, columns: columns))
         }
     }
 
@@ -94,8 +102,11 @@ public struct Timeline: Sendable, Equatable {
     /// causes and pointing at the update it waited on most.
     private static func hitchItems(_ graph: CauseGraph) -> [Item] {
         HitchCause.all(in: graph).map { cause in
-            Item(time: cause.hitch.start, duration: cause.hitch.duration, severity: cause.hitch.kind == .hang ? .veryHigh : .high,
-                 node: cause.chain.first?.id, title: HitchFormatter.chainLine(cause) { $0 }, group: cause.overlap.groups.first)
+            Item(
+                time: cause.hitch.start, duration: cause.hitch.duration,
+                severity: cause.hitch.kind == .hang ? .veryHigh : .high,
+                node: cause.chain.first?.id, title: HitchFormatter.chainLine(cause) { $0 },
+                group: cause.overlap.groups.first)
         }
     }
 
@@ -112,7 +123,9 @@ public struct Timeline: Sendable, Equatable {
         return overflow ? .max : sum
     }
 
-    private static func bars(of items: [Item], start: Nanoseconds, end: Nanoseconds, limit: Nanoseconds, columns: Int) -> [Bar] {
+    private static func bars(of items: [Item], start: Nanoseconds, end: Nanoseconds, limit: Nanoseconds, columns: Int)
+        -> [Bar]
+    {
         let levels = Severity.allCases
         // Per severity: a difference array of how many items cover each
         // column, and the longest item starting in each column.
@@ -122,11 +135,15 @@ public struct Timeline: Sendable, Equatable {
         for (index, item) in items.enumerated() {
             let level = item.severity.rank
             let first = column(of: item.time, start: start, end: end, columns: columns)
-            let last = max(column(of: min(adding(item.time, item.duration), limit), start: start, end: end, columns: columns), first)
+            let last = max(
+                column(of: min(adding(item.time, item.duration), limit), start: start, end: end, columns: columns),
+                first)
             coverage[level][first] += 1
             coverage[level][last + 1] -= 1
             starts[first] += 1
-            if longest[level][first].map({ Self.isLonger(item, than: items[$0]) }) ?? true { longest[level][first] = index }
+            if longest[level][first].map({ Self.isLonger(item, than: items[$0]) }) ?? true {
+                longest[level][first] = index
+            }
         }
         // The worst severity covering each column.
         var running = [Int](repeating: 0, count: levels.count)
@@ -155,7 +172,10 @@ public struct Timeline: Sendable, Equatable {
                 back -= 1
             }
             if let example {
-                bars.append(Bar(columns: column...last, severity: levels[level], count: starts[column...last].reduce(0, +), worst: items[example]))
+                bars.append(
+                    Bar(
+                        columns: column...last, severity: levels[level], count: starts[column...last].reduce(0, +),
+                        worst: items[example]))
             }
             column = last + 1
         }

@@ -18,15 +18,20 @@ enum TimelineMarkup {
         let height = lanesHeight + axisHeight
         var lines = [
             "<svg class=\"timeline-strip\" viewBox=\"0 0 \(width) \(height)\" role=\"group\" aria-label=\"Timeline of update groups and long updates\""
-                + " data-plot-left=\"\(labelWidth)\" data-plot-width=\"\(plotWidth)\" data-start=\"\(timeline.start)\" data-end=\"\(timeline.end)\">",
+                + " data-plot-left=\"\(labelWidth)\" data-plot-width=\"\(plotWidth)\" data-start=\"\(timeline.start)\" data-end=\"\(timeline.end)\">"
         ]
         for (index, lane) in timeline.lanes.enumerated() {
             let top = index * (laneHeight + laneGap)
             lines.append("<g class=\"lane\">")
-            lines.append("<text class=\"lane-name\" x=\"0\" y=\"\(top + 15)\">\(HTMLText.escape(lane.name)) <tspan class=\"lane-count\">\(lane.count)</tspan></text>")
-            lines.append("<rect class=\"lane-track\" x=\"\(labelWidth)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(laneHeight)\"/>")
+            lines.append(
+                "<text class=\"lane-name\" x=\"0\" y=\"\(top + 15)\">\(HTMLText.escape(lane.name)) <tspan class=\"lane-count\">\(lane.count)</tspan></text>"
+            )
+            lines.append(
+                "<rect class=\"lane-track\" x=\"\(labelWidth)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(laneHeight)\"/>"
+            )
             for bar in lane.bars {
-                lines.append(self.bar(bar, top: top, laneName: lane.name, columns: timeline.columns, selectable: selectable))
+                lines.append(
+                    self.bar(bar, top: top, laneName: lane.name, columns: timeline.columns, selectable: selectable))
             }
             lines.append("</g>")
         }
@@ -35,7 +40,9 @@ enum TimelineMarkup {
         return lines.joined(separator: "\n")
     }
 
-    private static func bar(_ bar: Timeline.Bar, top: Int, laneName: String, columns: Int, selectable: Set<String>) -> String {
+    private static func bar(_ bar: Timeline.Bar, top: Int, laneName: String, columns: Int, selectable: Set<String>)
+        -> String
+    {
         let worst = bar.worst
         var target: String
         if let node = worst.node, selectable.contains(node) {
@@ -48,23 +55,29 @@ enum TimelineMarkup {
         let noun = laneName == Timeline.hitchesLaneName ? "hitch" : worst.node == nil ? "update group" : "update"
         var title = "\(laneName): " + (bar.count > 0 ? CountText.string(bar.count, noun) + ", longest " : "continues ")
         if worst.node == nil, let group = worst.group { title += "group \(group) " }
-        title += "\(worst.title), \(DurationText.string(worst.duration)) at \(TimeText.string(worst.time)) (\(worst.severity.rawValue))"
+        title +=
+            "\(worst.title), \(DurationText.string(worst.duration)) at \(TimeText.string(worst.time)) (\(worst.severity.rawValue))"
         if !target.isEmpty { target = " " + target + " tabindex=\"0\" role=\"button\"" }
         // At least three units wide, so a short update stays visible.
         let width = max(bar.columns.count, 3)
         let x = labelWidth + min(bar.columns.lowerBound, columns - width)
-        return "<rect class=\"bar severity-\(bar.severity.rawValue)\" x=\"\(x)\" y=\"\(top + 3)\" width=\"\(width)\" height=\"\(laneHeight - 6)\"\(target)>"
+        return
+            "<rect class=\"bar severity-\(bar.severity.rawValue)\" x=\"\(x)\" y=\"\(top + 3)\" width=\"\(width)\" height=\"\(laneHeight - 6)\"\(target)>"
             + "<title>\(HTMLText.escape(title))</title></rect>"
     }
 
     /// Ticks at round multiples of 1, 2 or 5 times a power of ten nanoseconds, labelled in trace time.
     private static func axis(_ timeline: Timeline, top: Int) -> [String] {
         let plotWidth = Double(timeline.columns)
-        var lines = ["<g class=\"axis\">",
-                     "<line x1=\"\(labelWidth)\" y1=\"\(top + 2)\" x2=\"\(labelWidth + timeline.columns)\" y2=\"\(top + 2)\"/>"]
+        var lines = [
+            "<g class=\"axis\">",
+            "<line x1=\"\(labelWidth)\" y1=\"\(top + 2)\" x2=\"\(labelWidth + timeline.columns)\" y2=\"\(top + 2)\"/>",
+        ]
         let span = timeline.end - timeline.start
         guard span > 0 else {
-            lines.append("<text x=\"\(labelWidth)\" y=\"\(top + 18)\">\(timeline.start == 0 && timeline.lanes.allSatisfy { $0.count == 0 } ? "" : TimeText.string(timeline.start))</text>")
+            lines.append(
+                "<text x=\"\(labelWidth)\" y=\"\(top + 18)\">\(timeline.start == 0 && timeline.lanes.allSatisfy { $0.count == 0 } ? "" : TimeText.string(timeline.start))</text>"
+            )
             lines.append("</g>")
             return lines
         }
@@ -79,7 +92,9 @@ enum TimelineMarkup {
             let position = decimal(x)
             let anchor = x > Double(labelWidth) + plotWidth - 60 ? "end" : "middle"
             lines.append("<line x1=\"\(position)\" y1=\"\(top + 2)\" x2=\"\(position)\" y2=\"\(top + 7)\"/>")
-            lines.append("<text x=\"\(position)\" y=\"\(top + 20)\" text-anchor=\"\(anchor)\">\(tickLabel(tick, step: step, end: timeline.end))</text>")
+            lines.append(
+                "<text x=\"\(position)\" y=\"\(top + 20)\" text-anchor=\"\(anchor)\">\(tickLabel(tick, step: step, end: timeline.end))</text>"
+            )
             let (next, overflow) = tick.addingReportingOverflow(step)
             if overflow { break }
             tick = next
@@ -104,7 +119,9 @@ enum TimelineMarkup {
     /// A point in trace time in the unit of the last one drawn (`end`), with
     /// just the decimals that the step needs: `2.5 s`, `1.0005 s`, `350 µs`.
     static func tickLabel(_ tick: Nanoseconds, step: Nanoseconds, end: Nanoseconds) -> String {
-        let units: [(scale: Nanoseconds, digits: Int, name: String)] = [(1_000_000_000, 9, "s"), (1_000_000, 6, "ms"), (1_000, 3, "µs"), (1, 0, "ns")]
+        let units: [(scale: Nanoseconds, digits: Int, name: String)] = [
+            (1_000_000_000, 9, "s"), (1_000_000, 6, "ms"), (1_000, 3, "µs"), (1, 0, "ns"),
+        ]
         let unit = units.first { end >= $0.scale } ?? units[units.count - 1]
         var stepDigits = 0
         var rest = max(step, 1)

@@ -6,7 +6,9 @@
 enum EdgeBudget {
     /// Keeps at most `limit` of `edges`, in their order; returns how many were dropped.
     /// - Parameter weights: the updates each edge carries, by position in `edges`.
-    static func keep(_ limit: Int, of edges: inout [CauseGraph.Edge], weights: inout [Double], nodes: [CauseGraph.Node]) -> Int {
+    static func keep(_ limit: Int, of edges: inout [CauseGraph.Edge], weights: inout [Double], nodes: [CauseGraph.Node])
+        -> Int
+    {
         guard edges.count > limit else { return 0 }
         let spine = spine(edges, weights: weights, nodes: nodes)
         let ranked = edges.indices.sorted { a, b in

@@ -30,7 +30,9 @@ struct ExplainedUpdates {
             isRoot[to] = false
         }
         let arriving = arrivingCounts
-        var weight = graph.nodes.indices.map { counted($0) && graph.nodes[$0].kind.isUpdate ? Double(graph.nodes[$0].count) : 0 }
+        var weight = graph.nodes.indices.map {
+            counted($0) && graph.nodes[$0].kind.isUpdate ? Double(graph.nodes[$0].count) : 0
+        }
         let share = { (edge: Int, to: Int) -> Double in
             arriving[to] > 0 ? Double(graph.edges[edge].count) / arriving[to] : 0
         }

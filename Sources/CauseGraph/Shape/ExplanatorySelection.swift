@@ -41,7 +41,8 @@ struct ExplanatorySelection {
     ///   - candidates: the nodes earlier filters kept.
     ///   - focused: the nodes a focus pattern matched, kept first.
     init(
-        _ graph: CauseGraph, _ topology: GraphTopology, explained: ExplainedUpdates, candidates: [Bool], focused: [Bool],
+        _ graph: CauseGraph, _ topology: GraphTopology, explained: ExplainedUpdates, candidates: [Bool],
+        focused: [Bool],
         limit: Int
     ) {
         self.graph = graph
@@ -70,7 +71,10 @@ struct ExplanatorySelection {
         addPathsUp(to: updates, until: limit)
         grow()
         // A limit too small for any cause and its effect still shows the heaviest update.
-        if selectedCount == 0, let heaviest = updates.first ?? ranked(candidates.indices.filter { candidates[$0] }, by: explained.nodes).first {
+        if selectedCount == 0,
+            let heaviest = updates.first
+                ?? ranked(candidates.indices.filter { candidates[$0] }, by: explained.nodes).first
+        {
             add(heaviest)
         }
     }
@@ -102,13 +106,17 @@ struct ExplanatorySelection {
         var (path, reachedKept) = heaviestPath(from: root, upstream: false)
         if !reachedKept {
             let updates = path.indices.filter { graph.nodes[path[$0]].kind.isUpdate }
-            guard let heaviest = updates.max(by: { graph.nodes[path[$0]].count < graph.nodes[path[$1]].count }) else { return }
+            guard let heaviest = updates.max(by: { graph.nodes[path[$0]].count < graph.nodes[path[$1]].count }) else {
+                return
+            }
             path.removeSubrange((heaviest + 1)...)
         }
         // The cause nearest the path's update says most directly why it ran.
         let effect = reachedKept ? nil : path.last
         let nearestCause = path.dropFirst().dropLast(effect == nil ? 0 : 1).last { graph.nodes[$0].kind.isCause }
-        add(path: path, within: limit / 2, orElse: [[root] + [nearestCause, effect].compactMap { $0 }, [root] + [effect].compactMap { $0 }])
+        add(
+            path: path, within: limit / 2,
+            orElse: [[root] + [nearestCause, effect].compactMap { $0 }, [root] + [effect].compactMap { $0 }])
     }
 
     /// For each update in turn, the update and the heaviest path up from it,
@@ -119,7 +127,9 @@ struct ExplanatorySelection {
             let (path, reachedKept) = heaviestPath(from: update, upstream: true)
             let nearestCause = path.dropFirst().first { graph.nodes[$0].kind.isCause }
             let top = reachedKept ? nil : path.dropFirst().last
-            let ends = [[update] + Set([nearestCause, top].compactMap { $0 }).sorted(), [update] + [top].compactMap { $0 }]
+            let ends = [
+                [update] + Set([nearestCause, top].compactMap { $0 }).sorted(), [update] + [top].compactMap { $0 },
+            ]
             guard add(path: path, within: count, orElse: ends) else { return }
         }
     }

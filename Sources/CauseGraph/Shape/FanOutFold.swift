@@ -74,12 +74,16 @@ enum FanOutFold {
             // One folded edge for each edge the siblings share, at the place of its first member.
             var bySource: [Arrival: [Int]] = [:]
             for member in members {
-                for edge in incoming[graph.nodes[member].id]! { bySource[arrival(graph.edges[edge]), default: []].append(edge) }
+                for edge in incoming[graph.nodes[member].id]! {
+                    bySource[arrival(graph.edges[edge]), default: []].append(edge)
+                }
             }
             for (position, edges) in bySource.values.sorted(by: { $0.min()! < $1.min()! }).enumerated() {
                 removedEdges.formUnion(edges)
                 let edgeID = position == 0 ? "e\(id)" : "e\(id)-\(position + 1)"
-                foldedEdges[edges.min()!] = (edge(id: edgeID, to: id, edges.map { graph.edges[$0] }), edges.reduce(0) { $0 + weights[$1] })
+                foldedEdges[edges.min()!] = (
+                    edge(id: edgeID, to: id, edges.map { graph.edges[$0] }), edges.reduce(0) { $0 + weights[$1] }
+                )
             }
         }
 
@@ -110,7 +114,9 @@ enum FanOutFold {
         let modules = Set(members.map(\.module))
         let title = "\(members.count) \(noun(first.kind)) like \(sharedPattern(members.map(\.title)))"
         var folded = CauseGraph.Node(
-            id: id, key: NodeKey(kind: first.kind, title: title, module: modules.count == 1 ? first.module : nil, owner: first.owner))
+            id: id,
+            key: NodeKey(
+                kind: first.kind, title: title, module: modules.count == 1 ? first.module : nil, owner: first.owner))
         var groups: Set<GroupID> = []
         for member in members {
             folded.count = saturatingSum(folded.count, member.count)
@@ -123,7 +129,8 @@ enum FanOutFold {
             if let duration = member.maxDuration { folded.maxDuration = max(folded.maxDuration ?? duration, duration) }
             if let severity = member.severity { folded.severity = max(folded.severity ?? severity, severity) }
             for severity in Severity.allCases {
-                folded.severityCounts[severity] = saturatingSum(folded.severityCounts[severity], member.severityCounts[severity])
+                folded.severityCounts[severity] = saturatingSum(
+                    folded.severityCounts[severity], member.severityCounts[severity])
             }
             folded.densestBurst = max(folded.densestBurst, member.densestBurst)
             groups.formUnion(member.groups)
@@ -138,7 +145,8 @@ enum FanOutFold {
         var changed: Set<String> = []
         var groups: Set<GroupID> = []
         var folded = CauseGraph.Edge(
-            id: id, from: first.from, to: target, kind: label == first.label ? first.kind : members.first { $0.label == .update }?.kind ?? first.kind,
+            id: id, from: first.from, to: target,
+            kind: label == first.label ? first.kind : members.first { $0.label == .update }?.kind ?? first.kind,
             label: label, isResidual: first.isResidual)
         for member in members {
             folded.count = saturatingSum(folded.count, member.count)

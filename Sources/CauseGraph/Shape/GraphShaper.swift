@@ -57,41 +57,52 @@ public struct GraphShaper: Sendable {
             if graph.nodes.isEmpty && statistics.eventsOutside > 0 {
                 throw .removedEverything(filter: option, reason: "no event of the trace is inside it")
             }
-            steps.append(ShapingReport.Step(
-                filter: .window, option: option, removedEvents: statistics.eventsOutside,
-                removedLinks: statistics.causesOutside, keptUntimedEvents: statistics.untimedEvents))
+            steps.append(
+                ShapingReport.Step(
+                    filter: .window, option: option, removedEvents: statistics.eventsOutside,
+                    removedLinks: statistics.causesOutside, keptUntimedEvents: statistics.untimedEvents))
         }
         var interactionEvents = 0
         if let chosen = settings.interaction {
             let statistics = interaction ?? InteractionStatistics()
             interactionEvents = statistics.eventsRead - statistics.eventsKept
-            steps.append(ShapingReport.Step(
-                filter: .interaction, option: chosen.description, removedEvents: interactionEvents,
-                removedLinks: statistics.linksRead - statistics.linksKept))
+            steps.append(
+                ShapingReport.Step(
+                    filter: .interaction, option: chosen.description, removedEvents: interactionEvents,
+                    removedLinks: statistics.linksRead - statistics.linksKept))
         }
         if !settings.focus.isEmpty {
             var option = settings.focus.map { "--focus \($0)" }.joined(separator: " ")
             if let depth = settings.depth { option += " --depth \(depth)" }
             let removed = pass.focus(on: settings.focus, depth: settings.depth)
             guard let removed else { throw .focusMatchesNothing(option) }
-            steps.append(ShapingReport.Step(filter: .focus, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
+            steps.append(
+                ShapingReport.Step(
+                    filter: .focus, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
         if !settings.ignore.isEmpty {
             let option = settings.ignore.map { "--ignore \($0)" }.joined(separator: " ")
             let removed = pass.ignore(settings.ignore)
             try pass.requireNodes(after: option, reason: "every node matches or is caused only by matches")
-            steps.append(ShapingReport.Step(filter: .ignore, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
+            steps.append(
+                ShapingReport.Step(
+                    filter: .ignore, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
         if settings.hideSystem {
             let removed = pass.remove { graph.nodes[$0].owner == .system }
             try pass.requireNodes(after: "--hide-system", reason: "the graph has no app nodes")
-            steps.append(ShapingReport.Step(filter: .hideSystem, option: "--hide-system", removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
+            steps.append(
+                ShapingReport.Step(
+                    filter: .hideSystem, option: "--hide-system", removedNodes: removed,
+                    removedEvents: pass.takeRemovedEvents()))
         }
         if settings.minCount > 0 {
             let option = "--min-count \(settings.minCount)"
             let removed = pass.remove { graph.nodes[$0].count < settings.minCount }
             try pass.requireNodes(after: option, reason: "no node has \(settings.minCount) events or more")
-            steps.append(ShapingReport.Step(filter: .minCount, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
+            steps.append(
+                ShapingReport.Step(
+                    filter: .minCount, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
         // Weighed once the filters that remove content have run, so what they removed explains nothing.
         var explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
@@ -101,14 +112,17 @@ public struct GraphShaper: Sendable {
             let threshold = share.value * Double(updates)
             let removed = pass.remove { explained.nodes[$0] < threshold }
             try pass.requireNodes(after: option, reason: "no node explains that share of the updates")
-            steps.append(ShapingReport.Step(
-                filter: .nodeFraction, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents(), shareOf: updates))
+            steps.append(
+                ShapingReport.Step(
+                    filter: .nodeFraction, option: option, removedNodes: removed,
+                    removedEvents: pass.takeRemovedEvents(), shareOf: updates))
             explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
         }
         let focus = Focus(pass, graph, topology)
         // Only a picture that had to be cut is folded: a small graph is drawn as it is.
         let foldsFanOuts = settings.foldFanOuts && settings.maxNodes > 0 && pass.keptCount > settings.maxNodes
-        var drawing = draw(pass, limit: settings.maxNodes, explained: explained, focus: focus, foldsFanOuts: foldsFanOuts)
+        var drawing = draw(
+            pass, limit: settings.maxNodes, explained: explained, focus: focus, foldsFanOuts: foldsFanOuts)
         // Folds free room: choose again with a larger limit while the picture stays within the one given.
         var limit = settings.maxNodes
         for _ in 0..<Self.refillRounds where foldsFanOuts && drawing.graph.nodes.count < settings.maxNodes {
@@ -116,7 +130,8 @@ public struct GraphShaper: Sendable {
             let larger = draw(pass, limit: limit, explained: explained, focus: focus, foldsFanOuts: foldsFanOuts)
             // A larger choice whose edges no longer fit the edge limit would strand nodes without an edge.
             guard larger.graph.nodes.count <= settings.maxNodes, larger.graph.nodes.count > drawing.graph.nodes.count,
-                larger.strandedNodes <= drawing.strandedNodes else { break }
+                larger.strandedNodes <= drawing.strandedNodes
+            else { break }
             drawing = larger
         }
         steps += drawing.steps
@@ -128,7 +143,8 @@ public struct GraphShaper: Sendable {
             total: ShapingReport.Totals(
                 nodes: graph.nodes.count, edges: graph.edges.count,
                 events: Self.events(graph.nodes) + (window?.eventsOutside ?? 0) + interactionEvents),
-            shown: ShapingReport.Totals(nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
+            shown: ShapingReport.Totals(
+                nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
             residualEdges: residualEdges, impliedResidualPaths: drawing.impliedResidualPaths, steps: steps)
         return ShapedGraph(graph: shaped, report: report, focusShares: drawing.focusShares)
     }
@@ -152,7 +168,9 @@ public struct GraphShaper: Sendable {
 
     /// Applies the node limit (`limit`, reported as the one given), the edge
     /// filters and the folds to what the earlier filters kept.
-    private func draw(_ kept: Pass, limit: Int, explained: ExplainedUpdates, focus: Focus?, foldsFanOuts: Bool) -> Drawing {
+    private func draw(_ kept: Pass, limit: Int, explained: ExplainedUpdates, focus: Focus?, foldsFanOuts: Bool)
+        -> Drawing
+    {
         var pass = kept
         var steps: [ShapingReport.Step] = []
         let graph = pass.graph
@@ -160,28 +178,38 @@ public struct GraphShaper: Sendable {
         if settings.maxNodes > 0 {
             let option = "--max-nodes \(settings.maxNodes)"
             let removed = pass.keepExplaining(limit, explained)
-            steps.append(ShapingReport.Step(
-                filter: .maxNodes, option: option, removedNodes: removed.nodes, removedEvents: pass.takeRemovedEvents(),
-                removedRootCauses: removed.rootCauses))
+            steps.append(
+                ShapingReport.Step(
+                    filter: .maxNodes, option: option, removedNodes: removed.nodes,
+                    removedEvents: pass.takeRemovedEvents(),
+                    removedRootCauses: removed.rootCauses))
         }
 
         var shaped = graph
         shaped.nodes = graph.nodes.indices.filter { pass.kept[$0] }.map { graph.nodes[$0] }
         let residual = ResidualEdges.build(graph, topology, kept: pass.kept)
-        shaped.edges = graph.edges.indices.filter { topology.connects($0, within: pass.kept) }.map { graph.edges[$0] }
+        shaped.edges =
+            graph.edges.indices.filter { topology.connects($0, within: pass.kept) }.map { graph.edges[$0] }
             + residual.edges
         shaped.worstUpdates = graph.worstUpdates.filter { example in shaped.nodes.contains { $0.id == example.node } }
         var weights = Self.weights(of: shaped.edges, graph, explained)
         if let share = settings.edgeFraction {
             let updates = shaped.nodes.reduce(0) { $0 + ($1.kind.isUpdate ? $1.count : 0) }
-            let removed = EdgeBudget.keep(above: share.value * Double(updates), of: &shaped.edges, weights: &weights, nodes: shaped.nodes)
-            steps.append(ShapingReport.Step(
-                filter: .edgeFraction, option: "--edge-fraction \(share)", removedEdges: removed, shareOf: updates))
+            let removed = EdgeBudget.keep(
+                above: share.value * Double(updates), of: &shaped.edges, weights: &weights, nodes: shaped.nodes)
+            steps.append(
+                ShapingReport.Step(
+                    filter: .edgeFraction, option: "--edge-fraction \(share)", removedEdges: removed, shareOf: updates))
         }
         // Listed only when it left edges out: it guards the layout's time rather than choosing content.
-        if settings.maxEdges > 0, case let removed = EdgeBudget.keep(settings.maxEdges, of: &shaped.edges, weights: &weights, nodes: shaped.nodes),
-            removed > 0 {
-            steps.append(ShapingReport.Step(filter: .maxEdges, option: "--max-edges \(settings.maxEdges)", removedEdges: removed))
+        if settings.maxEdges > 0,
+            case let removed = EdgeBudget.keep(
+                settings.maxEdges, of: &shaped.edges, weights: &weights, nodes: shaped.nodes),
+            removed > 0
+        {
+            steps.append(
+                ShapingReport.Step(filter: .maxEdges, option: "--max-edges \(settings.maxEdges)", removedEdges: removed)
+            )
         }
         let focusShares = focus.map {
             FocusShares(of: shaped, in: graph, explained: $0.explained, focusedUpdates: $0.updates)
@@ -191,8 +219,10 @@ public struct GraphShaper: Sendable {
             let focusedIDs = Set(graph.nodes.indices.filter { pass.focused[$0] }.map { graph.nodes[$0].id })
             let folded = FanOutFold.fold(&shaped, weights: &weights, keeping: focusedIDs)
             if folded.folds > 0 {
-                steps.append(ShapingReport.Step(
-                    filter: .foldFanOuts, option: "fan-outs", removedNodes: folded.foldedNodes, folds: folded.folds))
+                steps.append(
+                    ShapingReport.Step(
+                        filter: .foldFanOuts, option: "fan-outs", removedNodes: folded.foldedNodes, folds: folded.folds)
+                )
             }
         }
         return Drawing(graph: shaped, steps: steps, impliedResidualPaths: residual.implied, focusShares: focusShares)
@@ -205,7 +235,9 @@ public struct GraphShaper: Sendable {
 
         /// `nil` when no focus pattern was given or the focused nodes have no updates.
         init?(_ pass: Pass, _ graph: CauseGraph, _ topology: GraphTopology) {
-            let focused = pass.kept.indices.filter { pass.kept[$0] && pass.focused[$0] && graph.nodes[$0].kind.isUpdate }
+            let focused = pass.kept.indices.filter {
+                pass.kept[$0] && pass.focused[$0] && graph.nodes[$0].kind.isUpdate
+            }
             let updates = focused.reduce(0) { $0.saturatingAdding(graph.nodes[$1].count) }
             guard updates > 0 else { return nil }
             let counted = Set(focused)
@@ -216,7 +248,9 @@ public struct GraphShaper: Sendable {
 
     /// The updates each shaped edge carries: a direct edge its own share, a
     /// residual edge the share of its target's causes that it stands for.
-    private static func weights(of edges: [CauseGraph.Edge], _ graph: CauseGraph, _ explained: ExplainedUpdates) -> [Double] {
+    private static func weights(of edges: [CauseGraph.Edge], _ graph: CauseGraph, _ explained: ExplainedUpdates)
+        -> [Double]
+    {
         var nodePosition: [String: Int] = [:]
         for (index, node) in graph.nodes.enumerated() { nodePosition[node.id] = index }
         var edgePosition: [String: Int] = [:]
@@ -292,7 +326,10 @@ private struct Pass {
         var level = matching(patterns)
         guard !level.isEmpty else { return nil }
         var reached = [Bool](repeating: false, count: kept.count)
-        for index in level { reached[index] = true; focused[index] = true }
+        for index in level {
+            reached[index] = true
+            focused[index] = true
+        }
         var distance = 0
         while !level.isEmpty && distance < (depth ?? Int.max) {
             distance += 1

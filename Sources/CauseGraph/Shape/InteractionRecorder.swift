@@ -46,7 +46,9 @@ public struct InteractionRecorder: TraceSink {
 
     public mutating func add(_ cause: TraceCause) throws {
         guard let last = documents.indices.last else { throw TraceConsistencyError.undefinedEvent(cause.from) }
-        guard let from = documents[last].positions[cause.from] else { throw TraceConsistencyError.undefinedEvent(cause.from) }
+        guard let from = documents[last].positions[cause.from] else {
+            throw TraceConsistencyError.undefinedEvent(cause.from)
+        }
         guard let to = documents[last].positions[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
         documents[last].causes.append((from, to, cause))
     }
@@ -64,7 +66,9 @@ public struct InteractionRecorder: TraceSink {
     /// update groups on to `sink`, document by document.
     /// - Throws: ``ShapingError/removedEverything(filter:reason:)`` when no
     ///   event took part in it; what `sink` throws.
-    public func replay<Sink: TraceSink>(_ interaction: Interaction, into sink: inout Sink) throws -> InteractionStatistics {
+    public func replay<Sink: TraceSink>(_ interaction: Interaction, into sink: inout Sink) throws
+        -> InteractionStatistics
+    {
         var statistics = InteractionStatistics()
         var found = false
         for document in documents {
@@ -87,8 +91,12 @@ public struct InteractionRecorder: TraceSink {
         }
         guard found else {
             switch interaction {
-            case .group: throw ShapingError.removedEverything(filter: interaction.description, reason: "no event names that update group")
-            case .gesture: throw ShapingError.removedEverything(filter: interaction.description, reason: "no gesture event has that id")
+            case .group:
+                throw ShapingError.removedEverything(
+                    filter: interaction.description, reason: "no event names that update group")
+            case .gesture:
+                throw ShapingError.removedEverything(
+                    filter: interaction.description, reason: "no gesture event has that id")
             }
         }
         return statistics

@@ -72,14 +72,15 @@ enum ResidualEdges {
         for (index, candidate) in candidates.enumerated() where drawn[index] {
             let (source, target, arrival) = candidate
             let label = arrival.sharedLabel ?? .update
-            edges.append(CauseGraph.Edge(
-                id: "r\(edges.count + 1)",
-                from: graph.nodes[source].id, to: graph.nodes[target].id,
-                kind: EdgeKind(source: graph.nodes[source].kind, label: label), label: label,
-                count: arrival.count,
-                changed: arrival.changed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
-                groups: arrival.groups.sorted(), skipped: arrival.skipped, maxPerCause: arrival.maxPerCause,
-                isResidual: true))
+            edges.append(
+                CauseGraph.Edge(
+                    id: "r\(edges.count + 1)",
+                    from: graph.nodes[source].id, to: graph.nodes[target].id,
+                    kind: EdgeKind(source: graph.nodes[source].kind, label: label), label: label,
+                    count: arrival.count,
+                    changed: arrival.changed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) },
+                    groups: arrival.groups.sorted(), skipped: arrival.skipped, maxPerCause: arrival.maxPerCause,
+                    isResidual: true))
         }
         return Result(edges: edges, implied: candidates.count - edges.count)
     }

@@ -17,7 +17,8 @@ public struct ShapingReport: Sendable, Equatable {
     /// A filter that was given, and what it left out.
     public struct Step: Sendable, Equatable {
         public enum Filter: String, Sendable, CaseIterable {
-            case window, interaction, focus, ignore, hideSystem, minCount, nodeFraction, maxNodes, edgeFraction, maxEdges, foldFanOuts
+            case window, interaction, focus, ignore, hideSystem, minCount, nodeFraction, maxNodes, edgeFraction,
+                maxEdges, foldFanOuts
         }
 
         public var filter: Filter
@@ -42,7 +43,8 @@ public struct ShapingReport: Sendable, Equatable {
 
         public init(
             filter: Filter, option: String, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0,
-            keptUntimedEvents: Int = 0, removedEdges: Int = 0, removedRootCauses: Int = 0, shareOf: Int = 0, folds: Int = 0
+            keptUntimedEvents: Int = 0, removedEdges: Int = 0, removedRootCauses: Int = 0, shareOf: Int = 0,
+            folds: Int = 0
         ) {
             self.filter = filter
             self.option = option
@@ -80,6 +82,9 @@ public struct ShapingReport: Sendable, Equatable {
 
     /// Whether anything was left out, so the picture needs a legend.
     public var isFiltered: Bool {
-        shown != total || steps.contains { $0.removedNodes > 0 || $0.removedEvents > 0 || $0.removedLinks > 0 || $0.removedEdges > 0 }
+        shown != total
+            || steps.contains {
+                $0.removedNodes > 0 || $0.removedEvents > 0 || $0.removedLinks > 0 || $0.removedEdges > 0
+            }
     }
 }

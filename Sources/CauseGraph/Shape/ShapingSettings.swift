@@ -40,7 +40,8 @@ public struct ShapingSettings: Sendable, Equatable {
     public init(
         window: TimeWindow? = nil, focus: [TitlePattern] = [], depth: Int? = nil, ignore: [TitlePattern] = [],
         hideSystem: Bool = false, minCount: Int = 0, maxNodes: Int = ShapingSettings.defaultMaxNodes,
-        maxEdges: Int = ShapingSettings.defaultMaxEdges, nodeFraction: ShapingShare? = nil, edgeFraction: ShapingShare? = nil, foldFanOuts: Bool = true
+        maxEdges: Int = ShapingSettings.defaultMaxEdges, nodeFraction: ShapingShare? = nil,
+        edgeFraction: ShapingShare? = nil, foldFanOuts: Bool = true
     ) {
         self.window = window
         self.focus = focus

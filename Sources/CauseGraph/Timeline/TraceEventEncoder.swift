@@ -39,7 +39,9 @@ public enum TraceEventEncoder {
         _ timeline: TraceTimeline, into write: ([UInt8]) throws(Failure) -> Void
     ) throws(Failure) {
         let writer = Writer(timeline: timeline)
-        try write(Array(#"{"displayTimeUnit": "ns", "otherData": "#.utf8) + writer.otherData() + Array(#", "traceEvents": ["#.utf8))
+        try write(
+            Array(#"{"displayTimeUnit": "ns", "otherData": "#.utf8) + writer.otherData()
+                + Array(#", "traceEvents": ["#.utf8))
         var line: [UInt8] = []
         var first = true
         func emit(_ build: (inout [UInt8]) -> Void) throws(Failure) {
@@ -51,12 +53,19 @@ public enum TraceEventEncoder {
         }
         for process in timeline.processes {
             let firstTrack = timeline.tracks.first { $0.process == process.id }!.id
-            try emit { writer.metadata(&$0, "process_name", process: process.id, track: firstTrack, name: process.name) }
-            try emit { writer.metadata(&$0, "process_sort_index", process: process.id, track: firstTrack, sortIndex: process.id) }
+            try emit {
+                writer.metadata(&$0, "process_name", process: process.id, track: firstTrack, name: process.name)
+            }
+            try emit {
+                writer.metadata(
+                    &$0, "process_sort_index", process: process.id, track: firstTrack, sortIndex: process.id)
+            }
         }
         for track in timeline.tracks {
             try emit { writer.metadata(&$0, "thread_name", process: track.process, track: track.id, name: track.name) }
-            try emit { writer.metadata(&$0, "thread_sort_index", process: track.process, track: track.id, sortIndex: track.id) }
+            try emit {
+                writer.metadata(&$0, "thread_sort_index", process: track.process, track: track.id, sortIndex: track.id)
+            }
         }
         for entry in timeline.entries {
             // The event whose flows are bound to what was just written.
@@ -134,7 +143,9 @@ private struct Writer {
     }
 
     /// A metadata event naming a process or track (`args.name`) or ordering it (`args.sort_index`).
-    func metadata(_ out: inout [UInt8], _ event: String, process: Int, track: Int, name: String? = nil, sortIndex: Int? = nil) {
+    func metadata(
+        _ out: inout [UInt8], _ event: String, process: Int, track: Int, name: String? = nil, sortIndex: Int? = nil
+    ) {
         out.append(contentsOf: #"{"ph": "M", "name": ""#.utf8)
         out.append(contentsOf: event.utf8)
         out.append(contentsOf: #"", "pid": "#.utf8)
@@ -158,7 +169,9 @@ private struct Writer {
     }
 
     /// The fields every timed event starts with.
-    private func head(_ out: inout [UInt8], phase: String, category: String, name: String, track: Int, time: Nanoseconds) {
+    private func head(
+        _ out: inout [UInt8], phase: String, category: String, name: String, track: Int, time: Nanoseconds
+    ) {
         out.append(contentsOf: #"{"ph": ""#.utf8)
         out.append(contentsOf: phase.utf8)
         out.append(contentsOf: #"", "cat": ""#.utf8)
@@ -177,7 +190,9 @@ private struct Writer {
         switch slice.content {
         case .group(let index):
             let group = timeline.groups[index]
-            head(&out, phase: "X", category: TraceEventEncoder.Category.group, name: Self.shown(group.label), track: slice.track, time: slice.start)
+            head(
+                &out, phase: "X", category: TraceEventEncoder.Category.group, name: Self.shown(group.label),
+                track: slice.track, time: slice.start)
             duration(&out, slice)
             out.append(contentsOf: #", "args": {"group": "#.utf8)
             JSONText.appendNumber(Int64(group.id), to: &out)
@@ -189,13 +204,17 @@ private struct Writer {
         case .hitch(let index):
             let hitch = timeline.hitches[index]
             let name = hitch.kind == .hang ? (hitch.hangType ?? "Hang") : "Hitch"
-            head(&out, phase: "X", category: TraceEventEncoder.Category.hitch, name: Self.shown(name), track: slice.track, time: slice.start)
+            head(
+                &out, phase: "X", category: TraceEventEncoder.Category.hitch, name: Self.shown(name),
+                track: slice.track, time: slice.start)
             duration(&out, slice)
             out.append(contentsOf: #", "args": {"number": "#.utf8)
             JSONText.appendNumber(Int64(index + 1), to: &out)
             out.append(contentsOf: #", "kind": "#.utf8)
             JSONText.appendQuoted(hitch.kind.rawValue, to: &out)
-            for (key, value) in [("hang_type", hitch.hangType), ("process", hitch.process), ("narrative", hitch.narrative)] {
+            for (key, value) in [
+                ("hang_type", hitch.hangType), ("process", hitch.process), ("narrative", hitch.narrative),
+            ] {
                 guard let value else { continue }
                 out.append(contentsOf: ", \"\(key)\": ".utf8)
                 JSONText.appendQuoted(value, to: &out)
@@ -205,8 +224,13 @@ private struct Writer {
             out.append(contentsOf: "}}".utf8)
         case .update(let position), .longUpdate(let position):
             let event = timeline.events.events[position]
-            let category = if case .update = slice.content { TraceEventEncoder.Category.update } else { TraceEventEncoder.Category.longUpdate }
-            head(&out, phase: "X", category: category, name: Self.shown(event.key.title), track: slice.track, time: slice.start)
+            let category =
+                if case .update = slice.content { TraceEventEncoder.Category.update } else {
+                    TraceEventEncoder.Category.longUpdate
+                }
+            head(
+                &out, phase: "X", category: category, name: Self.shown(event.key.title), track: slice.track,
+                time: slice.start)
             duration(&out, slice)
             out.append(contentsOf: #", "args": {"#.utf8)
             eventFields(&out, position)
@@ -217,7 +241,11 @@ private struct Writer {
             nanoseconds(&out, "duration_ns", event.duration)
             if slice.clipped { out.append(contentsOf: #", "clipped": true"#.utf8) }
             out.append(contentsOf: #", "group": "#.utf8)
-            if let group = timeline.eventGroups[position] { JSONText.appendNumber(Int64(group), to: &out) } else { out.append(contentsOf: "null".utf8) }
+            if let group = timeline.eventGroups[position] {
+                JSONText.appendNumber(Int64(group), to: &out)
+            } else {
+                out.append(contentsOf: "null".utf8)
+            }
             causes(&out, position)
             out.append(contentsOf: "}}".utf8)
         }
@@ -225,7 +253,9 @@ private struct Writer {
 
     func instant(_ out: inout [UInt8], _ instant: TraceTimeline.Instant) {
         let event = timeline.events.events[instant.event]
-        head(&out, phase: "i", category: TraceEventEncoder.Category.cause, name: Self.shown(event.key.title), track: instant.track, time: instant.time)
+        head(
+            &out, phase: "i", category: TraceEventEncoder.Category.cause, name: Self.shown(event.key.title),
+            track: instant.track, time: instant.time)
         out.append(contentsOf: #", "s": "t", "args": {"#.utf8)
         eventFields(&out, instant.event)
         causes(&out, instant.event)

@@ -129,7 +129,11 @@ public struct TraceTimeline {
         (groups, eventGroups) = Self.numberGroups(recorder)
         // Numbered as `summary` and `why --hitch` number them.
         hitches = recorder.hitches.enumerated()
-            .sorted { ($0.element.document, $0.element.hitch.start, $0.offset) < ($1.element.document, $1.element.hitch.start, $1.offset) }
+            .sorted {
+                ($0.element.document, $0.element.hitch.start, $0.offset) < (
+                    $1.element.document, $1.element.hitch.start, $1.offset
+                )
+            }
             .map(\.element.hitch)
         layOut()
     }
@@ -170,9 +174,12 @@ public struct TraceTimeline {
     /// The slices of the groups and updates with a time, cut at the trace's
     /// end (see the type's documentation), each with its lane: 0 to 3 the
     /// lanes, then one per module.
-    private mutating func pendingSlices(timedEvents: [Int], timedGroups: [Int], modules: [String?], depth: [Int: Int]) -> [Pending] {
+    private mutating func pendingSlices(timedEvents: [Int], timedGroups: [Int], modules: [String?], depth: [Int: Int])
+        -> [Pending]
+    {
         // A hitch's end is a recorded time too (never an in-flight marker), so it is not cut.
-        let starts = timedEvents.map { events.events[$0].time! } + timedGroups.map { groups[$0].start! } + hitches.map(\.end)
+        let starts =
+            timedEvents.map { events.events[$0].time! } + timedGroups.map { groups[$0].start! } + hitches.map(\.end)
         let first = starts.min() ?? 0
         let lastStart = starts.max() ?? 0
         // Far enough for any real update, near enough that the trace stays readable.
@@ -189,12 +196,16 @@ public struct TraceTimeline {
             let start = groups[index].start!
             let (finish, clipped) = end(of: start, groups[index].duration)
             if clipped { clippedSlices += 1 }
-            pending.append(Pending(content: .group(index), lane: 0, start: start, end: finish, clipped: clipped, depth: 0))
+            pending.append(
+                Pending(content: .group(index), lane: 0, start: start, end: finish, clipped: clipped, depth: 0))
         }
         for (index, hitch) in hitches.enumerated() {
             let (finish, clipped) = end(of: hitch.start, hitch.duration)
             if clipped { clippedSlices += 1 }
-            pending.append(Pending(content: .hitch(index), lane: Self.laneNames.count + modules.count, start: hitch.start, end: finish, clipped: clipped, depth: 0))
+            pending.append(
+                Pending(
+                    content: .hitch(index), lane: Self.laneNames.count + modules.count, start: hitch.start, end: finish,
+                    clipped: clipped, depth: 0))
         }
         for position in timedEvents where events.events[position].key.kind.isUpdate {
             let event = events.events[position]
@@ -202,12 +213,17 @@ public struct TraceTimeline {
             let (finish, clipped) = end(of: start, event.duration)
             if clipped { clippedSlices += 1 }
             let order = depth[position] ?? 0
-            pending.append(Pending(
-                content: .update(position), lane: moduleLane[event.key.module]!, start: start, end: finish, clipped: clipped,
-                depth: order))
+            pending.append(
+                Pending(
+                    content: .update(position), lane: moduleLane[event.key.module]!, start: start, end: finish,
+                    clipped: clipped,
+                    depth: order))
             if let severity = event.severity, severity >= .medium {
                 let lane = event.key.kind == .body ? 1 : event.key.kind == .representable ? 2 : 3
-                pending.append(Pending(content: .longUpdate(position), lane: lane, start: start, end: finish, clipped: clipped, depth: order))
+                pending.append(
+                    Pending(
+                        content: .longUpdate(position), lane: lane, start: start, end: finish, clipped: clipped,
+                        depth: order))
             }
         }
         return pending
@@ -231,10 +247,12 @@ public struct TraceTimeline {
                 let name = isModule ? modules[lane - Self.laneNames.count] ?? Self.noModuleName : Self.lanesProcessName
                 processes.append(Process(id: process, name: name))
             }
-            let name = lane == hitchLane ? Self.hitchesTrackName : isModule ? Self.updatesTrackName : Self.laneNames[lane]
+            let name =
+                lane == hitchLane ? Self.hitchesTrackName : isModule ? Self.updatesTrackName : Self.laneNames[lane]
             firstTrack.append(tracks.count + 1)
             for row in 0..<max(rows[lane].count, 1) {
-                tracks.append(Track(id: tracks.count + 1, process: process, name: row == 0 ? name : "\(name) \(row + 1)"))
+                tracks.append(
+                    Track(id: tracks.count + 1, process: process, name: row == 0 ? name : "\(name) \(row + 1)"))
             }
         }
 
@@ -242,8 +260,10 @@ public struct TraceTimeline {
         for (index, item) in pending.enumerated() {
             let track = firstTrack[item.lane] + placed[index]
             if case .update(let position) = item.content { trackOfEvent[position] = track }
-            slices.append(Slice(
-                content: item.content, track: track, start: item.start, duration: item.end - item.start, clipped: item.clipped))
+            slices.append(
+                Slice(
+                    content: item.content, track: track, start: item.start, duration: item.end - item.start,
+                    clipped: item.clipped))
         }
         let causesTrack = firstTrack[Self.laneNames.count - 1]
         for position in causes {
@@ -265,7 +285,10 @@ public struct TraceTimeline {
             if fromTime > toTime { backwardLinks += 1 }
             flowsFrom[link.from, default: []].append(flows.count)
             flowsInto[link.to, default: []].append(flows.count)
-            flows.append(Flow(id: index + 1, link: index, fromTrack: fromTrack, fromTime: fromTime, toTrack: toTrack, toTime: toTime))
+            flows.append(
+                Flow(
+                    id: index + 1, link: index, fromTrack: fromTrack, fromTime: fromTime, toTrack: toTrack,
+                    toTime: toTime))
         }
     }
 
@@ -279,7 +302,9 @@ public struct TraceTimeline {
         var nextInstant = 0
         for (index, slice) in slices.enumerated() {
             while nextInstant < instants.count,
-                (instants[nextInstant].time, depth[instants[nextInstant].event] ?? 0) <= (slice.start, sliceDepths[index])
+                (instants[nextInstant].time, depth[instants[nextInstant].event] ?? 0) <= (
+                    slice.start, sliceDepths[index]
+                )
             {
                 merged.append(.instant(nextInstant))
                 nextInstant += 1

@@ -68,7 +68,8 @@ struct EventIDSet {
 
     func contains(_ id: EventID) -> Bool {
         if let base, id >= base, (id - base) >> 6 < UInt64(words.count),
-           words[Int((id - base) >> 6)] & (1 << ((id - base) & 63)) != 0 {
+            words[Int((id - base) >> 6)] & (1 << ((id - base) & 63)) != 0
+        {
             return true
         }
         return !sparse.isEmpty && sparse.contains(id)

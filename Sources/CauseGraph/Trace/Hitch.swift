@@ -28,7 +28,10 @@ public struct Hitch: Sendable, Equatable {
     /// Instruments' own reading of a hitch, such as `Potentially expensive app update(s)`.
     public var narrative: String?
 
-    public init(kind: Kind, start: Nanoseconds, duration: Nanoseconds, hangType: String? = nil, process: String? = nil, narrative: String? = nil) {
+    public init(
+        kind: Kind, start: Nanoseconds, duration: Nanoseconds, hangType: String? = nil, process: String? = nil,
+        narrative: String? = nil
+    ) {
         self.kind = kind
         self.start = start
         self.duration = duration

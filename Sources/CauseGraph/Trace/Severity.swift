@@ -48,7 +48,8 @@ public struct FrameBudget: Sendable, Equatable {
     /// `nil` when it is within ``frameRates``.
     public static func problem(withFrameRate frameRate: Double) -> String? {
         guard !frameRates.contains(frameRate) else { return nil }
-        return "must be between \(JSONText.number(frameRates.lowerBound)) and \(JSONText.number(frameRates.upperBound)) frames per second, found \(frameRate.isFinite ? JSONText.number(frameRate) : "\(frameRate)")"
+        return
+            "must be between \(JSONText.number(frameRates.lowerBound)) and \(JSONText.number(frameRates.upperBound)) frames per second, found \(frameRate.isFinite ? JSONText.number(frameRate) : "\(frameRate)")"
     }
 
     /// Frames per second.

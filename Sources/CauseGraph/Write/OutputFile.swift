@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An output written atomically: bytes go to a temporary file beside the
@@ -79,9 +79,13 @@ public final class OutputFile {
         while true {
             let candidate = "\(directory).\(base).tmp-\(getpid())-\(attempt)"
             // 0666 lets the umask decide the final permissions, as for any new file.
-            guard let (fd, token) = PendingOutputs.shared.create(candidate, {
-                open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            }) else { throw Diagnostic.error("not written: the process is stopping", at: SourceLocation(file: path)) }
+            guard
+                let (fd, token) = PendingOutputs.shared.create(
+                    candidate,
+                    {
+                        open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                    })
+            else { throw Diagnostic.error("not written: the process is stopping", at: SourceLocation(file: path)) }
             if fd >= 0 {
                 pendingToken = token
                 descriptor = fd
@@ -116,7 +120,9 @@ public final class OutputFile {
     /// The file a symbolic link names, or `path` itself.
     private static func resolvingLink(_ path: String) -> String {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else {
+            return path
+        }
         defer { free(resolved) }
         return String(cString: resolved)
     }
@@ -152,7 +158,9 @@ public final class OutputFile {
         try flush()
         guard let temporaryPath, let destination, let pendingToken else { return }
         guard fsync(descriptor) == 0 else { throw failure() }
-        guard PendingOutputs.shared.commit(pendingToken, { rename(temporaryPath, destination) == 0 }) else { throw failure() }
+        guard PendingOutputs.shared.commit(pendingToken, { rename(temporaryPath, destination) == 0 }) else {
+            throw failure()
+        }
         committed = true
     }
 

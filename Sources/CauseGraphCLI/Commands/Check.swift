@@ -20,10 +20,16 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("The budget file, YAML or JSON; '-' reads standard input.", valueName: "file"))
     var budget: String
 
-    @Option(help: ArgumentHelp("A recording to compare with: fail only on regressions against it (repeatable: read as one).", valueName: "trace"))
+    @Option(
+        help: ArgumentHelp(
+            "A recording to compare with: fail only on regressions against it (repeatable: read as one).",
+            valueName: "trace"))
     var baseline: [String] = []
 
-    @Option(help: ArgumentHelp("With --baseline: how far above the baseline's value still passes: 10%, 2, or 10%,2 (whichever allows more).", valueName: "tolerance"))
+    @Option(
+        help: ArgumentHelp(
+            "With --baseline: how far above the baseline's value still passes: 10%, 2, or 10%,2 (whichever allows more).",
+            valueName: "tolerance"))
     var tolerance: ToleranceOption?
 
     @OptionGroup var report: ReportOptions
@@ -33,7 +39,8 @@ struct Check: ParsableCommand {
             throw ValidationError("--tolerance applies to --baseline; name a baseline recording")
         }
         if [input.traces.contains("-"), baseline.contains("-"), budget == "-"].filter({ $0 }).count > 1 {
-            throw ValidationError("only one of the recording, the baseline and the budget can be read from standard input")
+            throw ValidationError(
+                "only one of the recording, the baseline and the budget can be read from standard input")
         }
     }
 
@@ -50,7 +57,8 @@ struct Check: ParsableCommand {
         let budget = try BudgetFile.read(path: self.budget)
         let check = BudgetCheck(budget: budget, tolerance: tolerance?.tolerance ?? .none)
         let current = try check.measure(input.traces, settings: input.settings, diagnostics: &diagnostics)
-        let reference = baseline.isEmpty ? nil : try check.measure(baseline, settings: input.settings, diagnostics: &diagnostics)
+        let reference =
+            baseline.isEmpty ? nil : try check.measure(baseline, settings: input.settings, diagnostics: &diagnostics)
         return check.evaluate(current, baseline: reference)
     }
 }

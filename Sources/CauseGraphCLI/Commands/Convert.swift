@@ -9,11 +9,14 @@ struct Convert: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
     var output: String = "-"
 
     func validate() throws {
-        try OutputName.refuseOtherFormats(output, writes: "a causegraph JSON Lines trace", suffix: "jsonl", alsoAllowed: ["ndjson", "json"])
+        try OutputName.refuseOtherFormats(
+            output, writes: "a causegraph JSON Lines trace", suffix: "jsonl", alsoAllowed: ["ndjson", "json"])
     }
 
     func run() throws {

@@ -15,18 +15,26 @@ struct Diff: ParsableCommand {
             the picture only, the table lists every change the other filters keep.
             """)
 
-    @Argument(help: ArgumentHelp("The recording before: a trace file or directory; '-' reads standard input.", valueName: "before"))
+    @Argument(
+        help: ArgumentHelp(
+            "The recording before: a trace file or directory; '-' reads standard input.", valueName: "before"))
     var before: String
 
-    @Argument(help: ArgumentHelp("The recording after: a trace file or directory; '-' reads standard input.", valueName: "after"))
+    @Argument(
+        help: ArgumentHelp(
+            "The recording after: a trace file or directory; '-' reads standard input.", valueName: "after"))
     var after: String
 
     @OptionGroup var reading: ReadingOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the diff graph to this file ('-' for standard output).", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the diff graph to this file ('-' for standard output).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("The graph's format, as on render (default: from -o's extension, else svg).", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "The graph's format, as on render (default: from -o's extension, else svg).", valueName: "format"))
     var format: RenderFormat?
 
     @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
@@ -34,9 +42,10 @@ struct Diff: ParsableCommand {
 
     @OptionGroup var themeOption: ThemeOption
 
-    @Option(help: ArgumentHelp(
-        "The table's format: text (for a terminal), json, or markdown (for a pull request); default: from --table's extension, else text.",
-        valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "The table's format: text (for a terminal), json, or markdown (for a pull request); default: from --table's extension, else text.",
+            valueName: "format"))
     var tableFormat: ReportFormat?
 
     @Option(help: ArgumentHelp("Write the table to this file instead of standard output.", valueName: "file"))
@@ -52,13 +61,18 @@ struct Diff: ParsableCommand {
             throw ValidationError("only one of the two recordings can be read from standard input")
         }
         if format != nil && output == nil {
-            throw ValidationError("--format names the graph's format; name its file with -o, or give the table's format with --table-format")
+            throw ValidationError(
+                "--format names the graph's format; name its file with -o, or give the table's format with --table-format"
+            )
         }
         if output == "-" && table == "-" {
-            throw ValidationError("the graph and the table cannot both go to standard output; name a file with -o or --table")
+            throw ValidationError(
+                "the graph and the table cannot both go to standard output; name a file with -o or --table")
         }
         if let output { _ = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg) }
-        if let table { _ = try OutputName.format(tableFormat, output: table, option: "--table-format", standardOutput: .text) }
+        if let table {
+            _ = try OutputName.format(tableFormat, output: table, option: "--table-format", standardOutput: .text)
+        }
     }
 
     func run() throws {
@@ -71,12 +85,14 @@ struct Diff: ParsableCommand {
             let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
             try GraphWriter.write(
                 format, to: output, engine: engine,
-                json: { DiffJSONEncoder.encode(shaped) }, dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) })
+                json: { DiffJSONEncoder.encode(shaped) },
+                dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) })
         }
         // With the graph on standard output, the table is written only to a file.
         let tablePath = table ?? (output == "-" ? nil : "-")
         guard let tablePath else { return }
-        let tableFormat = try OutputName.format(tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
+        let tableFormat = try OutputName.format(
+            tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
         let style = ReportOptions.style(for: tableFormat, output: tablePath)
         let text = DiffFormatter.format(try table(of: diff, settings, window: window), as: tableFormat, style: style)
         let file = try OutputFile(path: tablePath)
@@ -86,7 +102,9 @@ struct Diff: ParsableCommand {
 
     /// The two recordings' diff, the shaping settings and the time window's
     /// statistics, for this command and for `causegraph mcp`'s `diff` tool.
-    func compare(diagnostics: inout Diagnostics) throws -> (diff: GraphDiff, settings: ShapingSettings, window: WindowStatistics?) {
+    func compare(diagnostics: inout Diagnostics) throws -> (
+        diff: GraphDiff, settings: ShapingSettings, window: WindowStatistics?
+    ) {
         let settings = try shaping.settings()
         if let interaction = settings.interaction {
             throw ValidationError("\(interaction) draws one interaction of one trace; give it to render or report")
@@ -106,9 +124,16 @@ struct Diff: ParsableCommand {
     }
 
     /// One recording's graph, through the time window if one is given.
-    private func read(_ path: String, window: TimeWindow?, diagnostics: inout Diagnostics) throws -> (CauseGraph, WindowStatistics?) {
-        guard let window else { return (try CauseGraph.reconstruct(from: [path], settings: reading.settings, diagnostics: &diagnostics), nil) }
-        let windowed = try CauseGraph.reconstruct(from: [path], settings: reading.settings, window: window, diagnostics: &diagnostics)
+    private func read(_ path: String, window: TimeWindow?, diagnostics: inout Diagnostics) throws -> (
+        CauseGraph, WindowStatistics?
+    ) {
+        guard let window else {
+            return (
+                try CauseGraph.reconstruct(from: [path], settings: reading.settings, diagnostics: &diagnostics), nil
+            )
+        }
+        let windowed = try CauseGraph.reconstruct(
+            from: [path], settings: reading.settings, window: window, diagnostics: &diagnostics)
         return (windowed.graph, windowed.window)
     }
 

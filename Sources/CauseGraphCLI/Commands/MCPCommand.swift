@@ -18,7 +18,10 @@ struct MCPCommand: ParsableCommand {
 
     func run() throws {
         if isatty(STDIN_FILENO) == 1 {
-            Terminal.standardError.print(Diagnostic(.note, "serving MCP on standard input and output; an MCP client starts this command (Ctrl-D ends it)"))
+            Terminal.standardError.print(
+                Diagnostic(
+                    .note,
+                    "serving MCP on standard input and output; an MCP client starts this command (Ctrl-D ends it)"))
         }
         let version = CauseGraphCommand.configuration.version
         let failure = ServeFailure()

@@ -22,13 +22,18 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
     var engine: String = "dot"
 
-    @Flag(help: "Render each trace (each trace file of a folder) on its own into the folder named by -o: NAME.EXT becomes NAME.<format>, svg unless --format says otherwise.")
+    @Flag(
+        help:
+            "Render each trace (each trace file of a folder) on its own into the folder named by -o: NAME.EXT becomes NAME.<format>, svg unless --format says otherwise."
+    )
     var each = false
 
     func run() throws {
         if each { return try renderEach() }
         let format = try outputOptions.resolvedFormat()
-        if format == .svg || format.isBinary { try OutputOptions.requireNamedOnTerminal(outputOptions.named, what: "graph") }
+        if format == .svg || format.isBinary {
+            try OutputOptions.requireNamedOnTerminal(outputOptions.named, what: "graph")
+        }
         let bytes = try graph(as: format)
         let file = try OutputOptions.open(outputOptions.output, binary: format.isBinary)
         try file.write(bytes)

@@ -61,7 +61,9 @@ extension Render {
             let stem = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? name[...]
             let output = (folder as NSString).appendingPathComponent("\(stem).\(format.fileExtension)")
             if let other = traceByOutput[output] {
-                throw ValidationError("'\(other)' and '\(trace)' would both be rendered to '\(output)'; rename one or render them in separate runs")
+                throw ValidationError(
+                    "'\(other)' and '\(trace)' would both be rendered to '\(output)'; rename one or render them in separate runs"
+                )
             }
             if absolute(output) == absolute(trace) {
                 throw ValidationError("rendering '\(trace)' would overwrite it; choose another folder or --format")
@@ -81,7 +83,8 @@ extension Render {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw ValidationError("'\(folder)' is not a folder; --each writes one file per trace into the folder named by -o")
+                throw ValidationError(
+                    "'\(folder)' is not a folder; --each writes one file per trace into the folder named by -o")
             }
             return
         }

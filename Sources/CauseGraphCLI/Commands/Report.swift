@@ -19,8 +19,11 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
-        "The HTML file to write; '-' writes standard output, as does none when it is not a terminal.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp(
+            "The HTML file to write; '-' writes standard output, as does none when it is not a terminal.",
+            valueName: "file"))
     var named: String?
 
     /// The path to write, `-` for standard output.
@@ -33,20 +36,24 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
 
     func validate() throws {
-        try OutputName.refuseOtherFormats(output, writes: "an HTML page", suffix: "html", alsoAllowed: ["htm", "xhtml"])
+        try OutputName.refuseOtherFormats(
+            output, writes: "an HTML page", suffix: "html", alsoAllowed: ["htm", "xhtml"])
     }
 
     func run() throws {
         try OutputOptions.requireNamedOnTerminal(named, what: "HTML page")
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        var sink = TeeSink(GraphBuilder(frameRate: input.settings.frameRate), EventLog(frameRate: input.settings.frameRate))
+        var sink = TeeSink(
+            GraphBuilder(frameRate: input.settings.frameRate), EventLog(frameRate: input.settings.frameRate))
         let read = try shaping.read(input, into: &sink, diagnostics: &diagnostics)
         let graph = sink.first.finish().notingFrameRates(in: &diagnostics)
         let events = sink.second
-        let drawn = try shaping.shape(graph, window: read.window, interaction: read.interaction, diagnostics: &diagnostics)
+        let drawn = try shaping.shape(
+            graph, window: read.window, interaction: read.interaction, diagnostics: &diagnostics)
         let report = HTMLReport(
-            graph: graph, drawn: drawn, events: events, theme: themeOption.theme, sources: input.traces.map(Self.displayName))
+            graph: graph, drawn: drawn, events: events, theme: themeOption.theme,
+            sources: input.traces.map(Self.displayName))
         let html = try report.html { dot throws(GraphvizError) in
             String(decoding: try GraphWriter.draw(dot, as: .svg, engine: engine), as: UTF8.self)
         }

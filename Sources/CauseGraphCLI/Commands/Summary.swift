@@ -9,26 +9,38 @@ struct Summary: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var report: ReportOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Fan-out: body updates of one view type driven by one cause event.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Fan-out: body updates of one view type driven by one cause event.", valueName: "n"))
     var fanOut = FindingThresholds().fanOut
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Environment churn: skipped body checks caused by one environment node.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Environment churn: skipped body checks caused by one environment node.", valueName: "n"))
     var churn = FindingThresholds().churn
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Unstable identity: creations of one view type.", valueName: "n"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Unstable identity: creations of one view type.", valueName: "n"))
     var recreations = FindingThresholds().recreations
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Long bodies: updates of one view at or above the red threshold.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Long bodies: updates of one view at or above the red threshold.", valueName: "n"))
     var longBodies = FindingThresholds().longBodies
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Rebuild storm: runs of one view within the storm window.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Rebuild storm: runs of one view within the storm window.", valueName: "n"))
     var storm = FindingThresholds().storm
 
     @Option(help: ArgumentHelp("The rebuild storm window (e.g. 5ms, 800us).", valueName: "duration"))
     var stormWindow = DurationOption(argument: "5ms")!
 
     func validate() throws {
-        for (name, value) in [("--fan-out", fanOut), ("--churn", churn), ("--recreations", recreations), ("--long-bodies", longBodies), ("--storm", storm)] where value < 1 {
+        for (name, value) in [
+            ("--fan-out", fanOut), ("--churn", churn), ("--recreations", recreations), ("--long-bodies", longBodies),
+            ("--storm", storm),
+        ] where value < 1 {
             throw ValidationError("\(name) \(value) is out of range; give 1 or more")
         }
         if stormWindow.nanoseconds < 1 { throw ValidationError("--storm-window must be longer than zero") }
@@ -37,7 +49,8 @@ struct Summary: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        try report.write(SummaryFormatter.format(try summary(diagnostics: &diagnostics), as: report.format, style: report.style))
+        try report.write(
+            SummaryFormatter.format(try summary(diagnostics: &diagnostics), as: report.format, style: report.style))
     }
 
     /// The summary, for this command and for `causegraph mcp`'s `summary` tool.

@@ -16,16 +16,20 @@ struct TimelineCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
-        "The JSON file to write; '-' writes standard output, as does none when it is not a terminal.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp(
+            "The JSON file to write; '-' writes standard output, as does none when it is not a terminal.",
+            valueName: "file"))
     var named: String?
 
     /// The path to write, `-` for standard output.
     var output: String { named ?? "-" }
 
-    @Option(help: ArgumentHelp(
-        "Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:).",
-        valueName: "start:end"))
+    @Option(
+        help: ArgumentHelp(
+            "Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:).",
+            valueName: "start:end"))
     var window: String?
 
     func validate() throws {
@@ -58,8 +62,9 @@ struct TimelineCommand: ParsableCommand {
     static func note(_ timeline: TraceTimeline) -> String? {
         var parts: [String] = []
         if timeline.untimedEvents > 0 {
-            parts.append("left out \(count(timeline.untimedEvents, "event")) without a time"
-                + " and the \(count(timeline.linksLeftOut, "cause link")) touching them")
+            parts.append(
+                "left out \(count(timeline.untimedEvents, "event")) without a time"
+                    + " and the \(count(timeline.linksLeftOut, "cause link")) touching them")
         }
         if timeline.untimedGroups > 0 {
             parts.append("left out \(count(timeline.untimedGroups, "update group")) without a start")
@@ -68,8 +73,9 @@ struct TimelineCommand: ParsableCommand {
             parts.append("cut \(count(timeline.clippedSlices, "slice")) running past the end of the trace at its end")
         }
         if timeline.backwardLinks > 0 {
-            parts.append("\(count(timeline.backwardLinks, "cause link")) \(timeline.backwardLinks == 1 ? "starts" : "start") after \(timeline.backwardLinks == 1 ? "its effect" : "their effects")"
-                + ": trace viewers may draw no arrow for them")
+            parts.append(
+                "\(count(timeline.backwardLinks, "cause link")) \(timeline.backwardLinks == 1 ? "starts" : "start") after \(timeline.backwardLinks == 1 ? "its effect" : "their effects")"
+                    + ": trace viewers may draw no arrow for them")
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }

@@ -24,7 +24,9 @@ struct Top: ParsableCommand {
     @Option(help: ArgumentHelp("How often the table is redrawn (e.g. 1s, 500ms).", valueName: "duration"))
     var interval = DurationOption(argument: "1s")!
 
-    @Option(help: ArgumentHelp("Also write what was read as a causegraph JSON Lines trace to this file.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Also write what was read as a causegraph JSON Lines trace to this file.", valueName: "file")
+    )
     var save: String?
 
     @OptionGroup var reading: ReadingOptions
@@ -61,18 +63,26 @@ struct Top: ParsableCommand {
     }
 
     /// Redraws the table on the terminal until `q` (and returns `true`), or until the input fails.
-    private func watch(on screen: LiveScreen, reader: LogReader, live: LiveReading, heading: (Bool) -> TopFormatter.Heading) -> Bool {
+    private func watch(
+        on screen: LiveScreen, reader: LogReader, live: LiveReading, heading: (Bool) -> TopFormatter.Heading
+    ) -> Bool {
         screen.enter()
         defer { screen.leave() }
         var next = DispatchTime.now() + .nanoseconds(Int(interval.nanoseconds))
         var ended = false
         while true {
             let (rows, columns) = screen.size
-            let table = reader.withTally { TopFormatter.format($0, heading: heading(ended), rows: max(rows - 4, 1), width: columns, style: TextStyle(colour: true)) }
-            screen.draw(table + "\n" + (ended ? "q quits" : "q quits · every \(interval.defaultValueDescription)") + "\n")
+            let table = reader.withTally {
+                TopFormatter.format(
+                    $0, heading: heading(ended), rows: max(rows - 4, 1), width: columns, style: TextStyle(colour: true))
+            }
+            screen.draw(
+                table + "\n" + (ended ? "q quits" : "q quits · every \(interval.defaultValueDescription)") + "\n")
             if ended && reader.failure != nil { return false }
             while DispatchTime.now() < next {
-                if let key = screen.key(before: min(next, DispatchTime.now() + .milliseconds(100))), key == UInt8(ascii: "q") || key == UInt8(ascii: "Q") {
+                if let key = screen.key(before: min(next, DispatchTime.now() + .milliseconds(100))),
+                    key == UInt8(ascii: "q") || key == UInt8(ascii: "Q")
+                {
                     live.stop()
                     _ = reader.wait()
                     return true

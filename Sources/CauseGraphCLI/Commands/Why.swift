@@ -16,31 +16,41 @@ struct Why: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: ArgumentHelp("The view or other update: a substring of its title (any case), or a regular expression with --regex.", valueName: "pattern"))
+    @Option(
+        help: ArgumentHelp(
+            "The view or other update: a substring of its title (any case), or a regular expression with --regex.",
+            valueName: "pattern"))
     var view: String?
 
     @Flag(help: "Read --view as a regular expression.")
     var regex = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Explain one update event, by its id in the trace.", valueName: "id"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Explain one update event, by its id in the trace.", valueName: "id"))
     var update: UInt64?
 
     @Flag(help: "List each matching view's updates in time order, with their direct causes.")
     var list = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Explain one hitch or hang, by its number in `summary`.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Explain one hitch or hang, by its number in `summary`.", valueName: "n"))
     var hitch: Int?
 
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
         if let hitch {
-            if view != nil || update != nil || list { throw ValidationError("--hitch asks its own question; give it without --view, --update or --list") }
+            if view != nil || update != nil || list {
+                throw ValidationError("--hitch asks its own question; give it without --view, --update or --list")
+            }
             if hitch < 1 { throw ValidationError("--hitch \(hitch) is out of range; hitches are numbered from 1") }
             return
         }
         if view == nil && update == nil {
-            throw ValidationError("name a view with --view PATTERN, an update event with --update ID, or a hitch with --hitch N")
+            throw ValidationError(
+                "name a view with --view PATTERN, an update event with --update ID, or a hitch with --hitch N")
         }
         if list && view == nil {
             throw ValidationError("--list needs --view")
@@ -57,18 +67,23 @@ struct Why: ParsableCommand {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         if let hitch {
-            let graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
-            try report.write(HitchFormatter.format(try HitchCause.numbered(hitch, in: graph), as: report.format, style: report.style))
+            let graph = try CauseGraph.reconstruct(
+                from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+            try report.write(
+                HitchFormatter.format(try HitchCause.numbered(hitch, in: graph), as: report.format, style: report.style)
+            )
             return
         }
-        try report.write(WhyFormatter.format(try whyReport(diagnostics: &diagnostics), as: report.format, style: report.style))
+        try report.write(
+            WhyFormatter.format(try whyReport(diagnostics: &diagnostics), as: report.format, style: report.style))
     }
 
     /// The answer, for this command and for `causegraph mcp`'s `why` tool.
     func whyReport(diagnostics: inout Diagnostics) throws -> WhyReport {
         let whyReport: WhyReport
         if update != nil || list {
-            let (graph, events) = try CauseGraph.reconstructWithEvents(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+            let (graph, events) = try CauseGraph.reconstructWithEvents(
+                from: input.traces, settings: input.settings, diagnostics: &diagnostics)
             if let update {
                 guard let chain = UpdateChain(event: update, in: events) else {
                     throw Diagnostic.error("no event with id \(update) in the trace")
@@ -76,10 +91,13 @@ struct Why: ParsableCommand {
                 whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: [], chain: chain)
             } else {
                 let trees = try explain(graph)
-                whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: trees, listings: trees.map { UpdateListing(of: $0.node.key, in: events) })
+                whyReport = WhyReport(
+                    frameRate: graph.frameRate, frameRates: graph.frameRates, views: trees,
+                    listings: trees.map { UpdateListing(of: $0.node.key, in: events) })
             }
         } else {
-            let graph = try CauseGraph.reconstruct(from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+            let graph = try CauseGraph.reconstruct(
+                from: input.traces, settings: input.settings, diagnostics: &diagnostics)
             whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: try explain(graph))
         }
         return whyReport

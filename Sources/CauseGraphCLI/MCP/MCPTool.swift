@@ -21,13 +21,18 @@ enum MCPTool: String, CaseIterable {
                     with `summary` to find the views worth asking about. Returns the text report and the \
                     same report as JSON.
                     """,
-                inputSchema: Self.schema([
-                    "traces": Self.traces,
-                    "view": Self.string("The view or other update: a substring of its title (any case), or a regular expression with `regex`."),
-                    "update": Self.integer("Explain one update event, by its id in the trace (instead of `view`)."),
-                    "regex": Self.boolean("Read `view` as a regular expression."),
-                    "list": Self.boolean("With `view`: list each matching view's updates in time order, each with its event id and direct causes."),
-                ].merging(Self.reading) { first, _ in first }, required: ["traces"]),
+                inputSchema: Self.schema(
+                    [
+                        "traces": Self.traces,
+                        "view": Self.string(
+                            "The view or other update: a substring of its title (any case), or a regular expression with `regex`."
+                        ),
+                        "update": Self.integer("Explain one update event, by its id in the trace (instead of `view`)."),
+                        "regex": Self.boolean("Read `view` as a regular expression."),
+                        "list": Self.boolean(
+                            "With `view`: list each matching view's updates in time order, each with its event id and direct causes."
+                        ),
+                    ].merging(Self.reading) { first, _ in first }, required: ["traces"]),
                 annotations: .init(readOnlyHint: true))
         case .summary:
             Tool(
@@ -39,15 +44,26 @@ enum MCPTool: String, CaseIterable {
                     trace. The thresholds tune when a finding is raised. Returns the text report and the \
                     same report as JSON.
                     """,
-                inputSchema: Self.schema([
-                    "traces": Self.traces,
-                    "fan_out": Self.integer("Fan-out finding: body updates of one view type driven by one cause event (default \(FindingThresholds().fanOut))."),
-                    "churn": Self.integer("Environment churn finding: skipped body checks caused by one environment node (default \(FindingThresholds().churn))."),
-                    "recreations": Self.integer("Unstable identity finding: creations of one view type (default \(FindingThresholds().recreations))."),
-                    "long_bodies": Self.integer("Long bodies finding: updates of one view at or above the red threshold (default \(FindingThresholds().longBodies))."),
-                    "storm": Self.integer("Rebuild storm finding: runs of one view within the storm window (default \(FindingThresholds().storm))."),
-                    "storm_window": Self.string("The rebuild storm window, such as 5ms or 800us."),
-                ].merging(Self.reading) { first, _ in first }, required: ["traces"]),
+                inputSchema: Self.schema(
+                    [
+                        "traces": Self.traces,
+                        "fan_out": Self.integer(
+                            "Fan-out finding: body updates of one view type driven by one cause event (default \(FindingThresholds().fanOut))."
+                        ),
+                        "churn": Self.integer(
+                            "Environment churn finding: skipped body checks caused by one environment node (default \(FindingThresholds().churn))."
+                        ),
+                        "recreations": Self.integer(
+                            "Unstable identity finding: creations of one view type (default \(FindingThresholds().recreations))."
+                        ),
+                        "long_bodies": Self.integer(
+                            "Long bodies finding: updates of one view at or above the red threshold (default \(FindingThresholds().longBodies))."
+                        ),
+                        "storm": Self.integer(
+                            "Rebuild storm finding: runs of one view within the storm window (default \(FindingThresholds().storm))."
+                        ),
+                        "storm_window": Self.string("The rebuild storm window, such as 5ms or 800us."),
+                    ].merging(Self.reading) { first, _ in first }, required: ["traces"]),
                 annotations: .init(readOnlyHint: true))
         case .render:
             Tool(
@@ -61,13 +77,18 @@ enum MCPTool: String, CaseIterable {
                     to a file) and writes nothing else. Large graphs are shaped first (by default at most \
                     \(ShapingSettings.defaultMaxNodes) nodes and \(ShapingSettings.defaultMaxEdges) edges); use `focus` to draw the causes of one view.
                     """,
-                inputSchema: Self.schema([
-                    "traces": Self.traces,
-                    "format": ["type": "string", "enum": ["svg", "png", "pdf", "dot", "json"],
-                               "description": "The graph's format (default: from `output`'s extension, else svg)."],
-                    "output": Self.string("Write the graph to this file (replaced atomically) instead of returning it."),
-                    "engine": Self.string("The Graphviz layout engine (default dot)."),
-                ].merging(Self.shaping) { first, _ in first }.merging(Self.reading) { first, _ in first }, required: ["traces"]),
+                inputSchema: Self.schema(
+                    [
+                        "traces": Self.traces,
+                        "format": [
+                            "type": "string", "enum": ["svg", "png", "pdf", "dot", "json"],
+                            "description": "The graph's format (default: from `output`'s extension, else svg).",
+                        ],
+                        "output": Self.string(
+                            "Write the graph to this file (replaced atomically) instead of returning it."),
+                        "engine": Self.string("The Graphviz layout engine (default dot)."),
+                    ].merging(Self.shaping) { first, _ in first }.merging(Self.reading) { first, _ in first },
+                    required: ["traces"]),
                 annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true))
         case .diff:
             Tool(
@@ -78,11 +99,13 @@ enum MCPTool: String, CaseIterable {
                     change first. Use it to confirm a fix reduced body updates. The shaping options \
                     filter the union of the two graphs. Returns the table of changes as text and as JSON.
                     """,
-                inputSchema: Self.schema([
-                    "before": Self.string("The recording before: a trace file or directory."),
-                    "after": Self.string("The recording after: a trace file or directory."),
-                    "all": Self.boolean("List unchanged nodes and edges too."),
-                ].merging(Self.shaping) { first, _ in first }.merging(Self.reading) { first, _ in first }, required: ["before", "after"]),
+                inputSchema: Self.schema(
+                    [
+                        "before": Self.string("The recording before: a trace file or directory."),
+                        "after": Self.string("The recording after: a trace file or directory."),
+                        "all": Self.boolean("List unchanged nodes and edges too."),
+                    ].merging(Self.shaping) { first, _ in first }.merging(Self.reading) { first, _ in first },
+                    required: ["before", "after"]),
                 annotations: .init(readOnlyHint: true))
         case .check:
             Tool(
@@ -95,13 +118,18 @@ enum MCPTool: String, CaseIterable {
                     not an error: read `passed` in the structured content. Returns the report as text \
                     and as JSON.
                     """,
-                inputSchema: Self.schema([
-                    "traces": Self.traces,
-                    "budget": Self.string("The budget file, YAML or JSON."),
-                    "baseline": ["type": "array", "items": ["type": "string"],
-                                 "description": "Recordings to compare with (read as one): fail only on regressions against them."],
-                    "tolerance": Self.string("With `baseline`: how far above the baseline's value still passes: 10%, 2, or 10%,2."),
-                ].merging(Self.reading) { first, _ in first }, required: ["traces", "budget"]),
+                inputSchema: Self.schema(
+                    [
+                        "traces": Self.traces,
+                        "budget": Self.string("The budget file, YAML or JSON."),
+                        "baseline": [
+                            "type": "array", "items": ["type": "string"],
+                            "description":
+                                "Recordings to compare with (read as one): fail only on regressions against them.",
+                        ],
+                        "tolerance": Self.string(
+                            "With `baseline`: how far above the baseline's value still passes: 10%, 2, or 10%,2."),
+                    ].merging(Self.reading) { first, _ in first }, required: ["traces", "budget"]),
                 annotations: .init(readOnlyHint: true))
         }
     }
@@ -118,8 +146,10 @@ enum MCPTool: String, CaseIterable {
             try arguments.flag("list", option: "list")
         case .summary:
             try arguments.paths("traces")
-            for (key, option) in [("fan_out", "fan-out"), ("churn", "churn"), ("recreations", "recreations"),
-                                  ("long_bodies", "long-bodies"), ("storm", "storm")] {
+            for (key, option) in [
+                ("fan_out", "fan-out"), ("churn", "churn"), ("recreations", "recreations"),
+                ("long_bodies", "long-bodies"), ("storm", "storm"),
+            ] {
                 try arguments.value(key, option: option)
             }
             try arguments.text("storm_window", option: "storm-window")
@@ -148,7 +178,10 @@ enum MCPTool: String, CaseIterable {
     // MARK: Schemas
 
     private static func schema(_ properties: [String: Value], required: [String]) -> Value {
-        ["type": "object", "properties": .object(properties), "required": .array(required.map { .string($0) }), "additionalProperties": false]
+        [
+            "type": "object", "properties": .object(properties), "required": .array(required.map { .string($0) }),
+            "additionalProperties": false,
+        ]
     }
 
     private static func string(_ description: String) -> Value {
@@ -166,32 +199,43 @@ enum MCPTool: String, CaseIterable {
     private static let traces: Value = [
         "type": "array", "items": ["type": "string"], "minItems": 1,
         "description": """
-            Trace files to read as one recording: Instruments `xctrace export` XML, Instruments .trace bundles \
-            (read with Xcode's xctrace), `_printChanges()`/`_logChanges()` logs, causegraph JSON Lines traces, \
-            or directories of them. Absolute paths, or relative to the server's working directory.
-            """,
+        Trace files to read as one recording: Instruments `xctrace export` XML, Instruments .trace bundles \
+        (read with Xcode's xctrace), `_printChanges()`/`_logChanges()` logs, causegraph JSON Lines traces, \
+        or directories of them. Absolute paths, or relative to the server's working directory.
+        """,
     ]
 
     private static let reading: [String: Value] = [
-        "frame_rate": ["type": "number", "description": "Judge durations against this refresh rate in Hz, instead of the trace's (default 60)."],
+        "frame_rate": [
+            "type": "number",
+            "description": "Judge durations against this refresh rate in Hz, instead of the trace's (default 60).",
+        ],
         "run": integer("The run of a .trace bundle to read, when it holds several."),
     ]
 
     private static let shaping: [String: Value] = [
-        "focus": ["type": "array", "items": ["type": "string"],
-                  "description": "Keep only the nodes whose title matches and the nodes on cause paths into them."],
+        "focus": [
+            "type": "array", "items": ["type": "string"],
+            "description": "Keep only the nodes whose title matches and the nodes on cause paths into them.",
+        ],
         "depth": integer("With `focus`: keep causes at most this many links upstream."),
-        "ignore": ["type": "array", "items": ["type": "string"],
-                   "description": "Drop the nodes whose title matches, and the nodes caused only by them."],
+        "ignore": [
+            "type": "array", "items": ["type": "string"],
+            "description": "Drop the nodes whose title matches, and the nodes caused only by them.",
+        ],
         "regex": boolean("Read `focus` and `ignore` as regular expressions instead of substrings."),
         "hide_system": boolean("Fold chains of system nodes into dotted edges between the app nodes they connect."),
         "min_count": integer("Drop nodes with fewer events than this."),
         "node_fraction": string("Drop nodes that explain less than this share of the updates shown: 0.5% or 0.005."),
-        "max_nodes": integer("Keep at most this many nodes, those that explain the most updates; 0 keeps all (default \(ShapingSettings.defaultMaxNodes))."),
+        "max_nodes": integer(
+            "Keep at most this many nodes, those that explain the most updates; 0 keeps all (default \(ShapingSettings.defaultMaxNodes))."
+        ),
         "unfold": boolean("Draw sibling nodes driven by the same cause one by one instead of folding them."),
         "edge_fraction": string("Leave undrawn the edges that carry less than this share of the updates shown."),
         "max_edges": integer("Draw at most this many edges; 0 draws all (default \(ShapingSettings.defaultMaxEdges))."),
-        "window": string("Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:)."),
+        "window": string(
+            "Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:)."
+        ),
     ]
 
     private static func shaping(_ arguments: inout ToolArguments) throws(Diagnostic) {

@@ -11,7 +11,8 @@ enum MCPToolRunner {
         var diagnostics = Diagnostics()
         do {
             guard let tool = MCPTool(rawValue: name) else {
-                throw Diagnostic.error("no tool '\(name)'; the tools are \(MCPTool.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw Diagnostic.error(
+                    "no tool '\(name)'; the tools are \(MCPTool.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let command = try CauseGraphCommand.parseAsRoot(try tool.commandLine(arguments))
             return try result(of: command, diagnostics: &diagnostics)
@@ -25,17 +26,22 @@ enum MCPToolRunner {
         switch command {
         case let why as Why:
             let report = try why.whyReport(diagnostics: &diagnostics)
-            return answer(WhyFormatter.format(report, as: .text), json: WhyFormatter.format(report, as: .json), diagnostics)
+            return answer(
+                WhyFormatter.format(report, as: .text), json: WhyFormatter.format(report, as: .json), diagnostics)
         case let summary as Summary:
             let report = try summary.summary(diagnostics: &diagnostics)
-            return answer(SummaryFormatter.format(report, as: .text), json: SummaryFormatter.format(report, as: .json), diagnostics)
+            return answer(
+                SummaryFormatter.format(report, as: .text), json: SummaryFormatter.format(report, as: .json),
+                diagnostics)
         case let diff as Diff:
             let (graphDiff, settings, window) = try diff.compare(diagnostics: &diagnostics)
             let table = try diff.table(of: graphDiff, settings, window: window)
-            return answer(DiffFormatter.format(table, as: .text), json: DiffFormatter.format(table, as: .json), diagnostics)
+            return answer(
+                DiffFormatter.format(table, as: .text), json: DiffFormatter.format(table, as: .json), diagnostics)
         case let check as Check:
             let report = try check.evaluate(diagnostics: &diagnostics)
-            return answer(CheckFormatter.format(report, as: .text), json: CheckFormatter.format(report, as: .json), diagnostics)
+            return answer(
+                CheckFormatter.format(report, as: .text), json: CheckFormatter.format(report, as: .json), diagnostics)
         case let render as Render:
             return try graph(render, diagnostics: diagnostics)
         default:
@@ -55,9 +61,12 @@ enum MCPToolRunner {
             let file = try OutputFile(path: path)
             try file.write(bytes)
             try file.commit()
-            let written: Value? = ["output": .string(path), "format": .string(format.rawValue), "bytes": .int(bytes.count)]
+            let written: Value? = [
+                "output": .string(path), "format": .string(format.rawValue), "bytes": .int(bytes.count),
+            ]
             return CallTool.Result(
-                content: [text("wrote the \(format.rawValue) graph to \(path) (\(bytes.count) bytes)")] + notes(diagnostics),
+                content: [text("wrote the \(format.rawValue) graph to \(path) (\(bytes.count) bytes)")]
+                    + notes(diagnostics),
                 structuredContent: written)
         }
         if format == .pdf {
@@ -66,7 +75,10 @@ enum MCPToolRunner {
         let bytes = try render.graph(as: format)
         switch format {
         case .png:
-            return CallTool.Result(content: [.image(data: Data(bytes).base64EncodedString(), mimeType: "image/png", annotations: nil, _meta: nil)] + notes(diagnostics))
+            return CallTool.Result(
+                content: [
+                    .image(data: Data(bytes).base64EncodedString(), mimeType: "image/png", annotations: nil, _meta: nil)
+                ] + notes(diagnostics))
         case .json:
             let json = String(decoding: bytes, as: UTF8.self)
             return CallTool.Result(content: [text(json)] + notes(diagnostics), structuredContent: structured(json))

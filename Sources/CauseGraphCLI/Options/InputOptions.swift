@@ -5,7 +5,10 @@ extension InputFormat: ExpressibleByArgument {}
 
 /// The traces a command reads and how to read them.
 struct InputOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("Trace files or directories, Instruments .trace bundles (read with Xcode's xctrace); '-' reads standard input.", valueName: "trace"))
+    @Argument(
+        help: ArgumentHelp(
+            "Trace files or directories, Instruments .trace bundles (read with Xcode's xctrace); '-' reads standard input.",
+            valueName: "trace"))
     var traces: [String]
 
     @OptionGroup var reading: ReadingOptions
@@ -18,10 +21,17 @@ struct ReadingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The input format, instead of detecting it from the content.", valueName: "format"))
     var inputFormat: InputFormat?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Judge durations against this refresh rate (Hz), instead of the trace's (default 60).", valueName: "hz"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Judge durations against this refresh rate (Hz), instead of the trace's (default 60).", valueName: "hz"))
     var frameRate: Double?
 
-    @Option(name: .customLong("classify"), help: ArgumentHelp("Extra rules (JSON Lines) classifying Instruments node titles, tried before the built-in ones.", valueName: "file"))
+    @Option(
+        name: .customLong("classify"),
+        help: ArgumentHelp(
+            "Extra rules (JSON Lines) classifying Instruments node titles, tried before the built-in ones.",
+            valueName: "file"))
     var classificationFiles: [String] = []
 
     @Option(help: ArgumentHelp("The run of a .trace bundle to read, when it holds several.", valueName: "n"))

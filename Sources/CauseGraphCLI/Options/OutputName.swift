@@ -24,7 +24,9 @@ enum OutputName {
         case .stream:
             return given ?? standardOutput
         case .directory:
-            throw ValidationError("'\(output)' is a directory; name a file to write, such as '\((output as NSString).appendingPathComponent("out." + standardOutput.fileExtension))'")
+            throw ValidationError(
+                "'\(output)' is a directory; name a file to write, such as '\((output as NSString).appendingPathComponent("out." + standardOutput.fileExtension))'"
+            )
         case .file:
             break
         }
@@ -32,27 +34,35 @@ enum OutputName {
         let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
         guard !pathExtension.isEmpty else {
             if let given { return given }
-            throw ValidationError("'\(output)' has no extension to tell the format by; add one or name one of \(known) with \(option)")
+            throw ValidationError(
+                "'\(output)' has no extension to tell the format by; add one or name one of \(known) with \(option)")
         }
         guard let named = Format(pathExtension: pathExtension) else {
             if let given { return given }
-            throw ValidationError("cannot tell the format of '\(output)' from its extension; name one of \(known) with \(option)")
+            throw ValidationError(
+                "cannot tell the format of '\(output)' from its extension; name one of \(known) with \(option)")
         }
         if let given, given != named {
-            throw ValidationError("the extension of '\(output)' says \(named.rawValue) but \(option) says \(given.rawValue); make them agree")
+            throw ValidationError(
+                "the extension of '\(output)' says \(named.rawValue) but \(option) says \(given.rawValue); make them agree"
+            )
         }
         return named
     }
 
     /// Refuses an output whose extension names a format other than the one
     /// a command writes (`convert -o graph.svg`); any other name is kept.
-    static func refuseOtherFormats(_ output: String, writes: String, suffix: String, alsoAllowed: Set<String> = []) throws {
+    static func refuseOtherFormats(_ output: String, writes: String, suffix: String, alsoAllowed: Set<String> = [])
+        throws
+    {
         let pathExtension = (output as NSString).pathExtension.lowercased()
         guard output != "-", pathExtension != suffix, !alsoAllowed.contains(pathExtension) else { return }
-        let other = RenderFormat(pathExtension: pathExtension)?.rawValue ?? ReportFormat(pathExtension: pathExtension)?.rawValue
+        let other =
+            RenderFormat(pathExtension: pathExtension)?.rawValue ?? ReportFormat(pathExtension: pathExtension)?.rawValue
             ?? (["html", "htm", "jsonl", "ndjson"].contains(pathExtension) ? pathExtension : nil)
         if let other {
-            throw ValidationError("the extension of '\(output)' says \(other), but this command writes \(writes); name it .\(suffix)")
+            throw ValidationError(
+                "the extension of '\(output)' says \(other), but this command writes \(writes); name it .\(suffix)")
         }
     }
 

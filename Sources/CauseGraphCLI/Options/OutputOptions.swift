@@ -4,14 +4,18 @@ import Foundation
 
 /// Where a command writes, and in which format.
 struct OutputOptions: ParsableArguments {
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
-        "The output file; '-' writes standard output, as does none when it is not a terminal.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp(
+            "The output file; '-' writes standard output, as does none when it is not a terminal.", valueName: "file"))
     var named: String?
 
     /// The path to write, `-` for standard output.
     var output: String { named ?? "-" }
 
-    @Option(help: ArgumentHelp("The output format (default: from the output file's extension, else svg).", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "The output format (default: from the output file's extension, else svg).", valueName: "format"))
     var format: RenderFormat?
 
     /// The format to write: `--format`, else the output's extension, else SVG
@@ -24,7 +28,8 @@ struct OutputOptions: ParsableArguments {
     /// screen of SVG is no use to anyone, and `-o -` still asks for it.
     static func requireNamedOnTerminal(_ named: String?, what: String) throws {
         if named == nil && isatty(STDOUT_FILENO) == 1 {
-            throw ValidationError("standard output is a terminal; name a file for the \(what) with -o (or -o - to print it anyway)")
+            throw ValidationError(
+                "standard output is a terminal; name a file for the \(what) with -o (or -o - to print it anyway)")
         }
     }
 

@@ -6,12 +6,16 @@ extension ReportFormat: ExpressibleByArgument {}
 
 /// Where a report goes and in which format.
 struct ReportOptions: ParsableArguments {
-    @Option(name: .customLong("format"), help: ArgumentHelp(
-        "text (for a terminal), json, or markdown (for a pull request); default: from -o's extension (.txt, .json, .md), else text.",
-        valueName: "format"))
+    @Option(
+        name: .customLong("format"),
+        help: ArgumentHelp(
+            "text (for a terminal), json, or markdown (for a pull request); default: from -o's extension (.txt, .json, .md), else text.",
+            valueName: "format"))
     var givenFormat: ReportFormat?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
     var output: String = "-"
 
     func validate() throws {
@@ -31,7 +35,8 @@ struct ReportOptions: ParsableArguments {
     /// Colour only for text written to standard output on a terminal, and never when NO_COLOR is set.
     static func style(for format: ReportFormat, output: String) -> TextStyle {
         let environment = ProcessInfo.processInfo.environment
-        let colour = format == .text && output == "-" && isatty(STDOUT_FILENO) == 1
+        let colour =
+            format == .text && output == "-" && isatty(STDOUT_FILENO) == 1
             && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         return TextStyle(colour: colour)
     }

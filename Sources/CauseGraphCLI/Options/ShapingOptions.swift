@@ -4,16 +4,22 @@ import CauseGraph
 /// The filters that shape a graph before it is drawn, so any trace, however
 /// large, gives a picture `dot` lays out quickly and a reader can follow.
 struct ShapingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Keep only the nodes whose title matches and the nodes on cause paths into them (repeatable).",
-        valueName: "pattern"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep only the nodes whose title matches and the nodes on cause paths into them (repeatable).",
+            valueName: "pattern"))
     var focus: [String] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --focus: keep causes at most this many links upstream (default: all).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("With --focus: keep causes at most this many links upstream (default: all).", valueName: "n")
+    )
     var depth: Int?
 
-    @Option(help: ArgumentHelp(
-        "Drop the nodes whose title matches, and the nodes caused only by them (repeatable).", valueName: "pattern"))
+    @Option(
+        help: ArgumentHelp(
+            "Drop the nodes whose title matches, and the nodes caused only by them (repeatable).", valueName: "pattern")
+    )
     var ignore: [String] = []
 
     @Flag(help: "Read --focus and --ignore patterns as regular expressions instead of substrings.")
@@ -25,40 +31,51 @@ struct ShapingOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Drop nodes with fewer events than this.", valueName: "n"))
     var minCount: Int = 0
 
-    @Option(help: ArgumentHelp(
-        "Drop nodes that explain less than this share of the updates shown: a percentage (0.5%) or a fraction (0.005).",
-        valueName: "share"))
+    @Option(
+        help: ArgumentHelp(
+            "Drop nodes that explain less than this share of the updates shown: a percentage (0.5%) or a fraction (0.005).",
+            valueName: "share"))
     var nodeFraction: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Keep at most this many nodes, those that explain the most updates; 0 keeps all.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Keep at most this many nodes, those that explain the most updates; 0 keeps all.", valueName: "n"))
     var maxNodes: Int = ShapingSettings.defaultMaxNodes
 
     @Flag(help: "Draw sibling nodes driven by the same cause one by one instead of folding them into one node.")
     var unfold = false
 
-    @Option(help: ArgumentHelp(
-        "Leave undrawn the edges that carry less than this share of the updates shown (each node keeps its edge from its main cause).",
-        valueName: "share"))
+    @Option(
+        help: ArgumentHelp(
+            "Leave undrawn the edges that carry less than this share of the updates shown (each node keeps its edge from its main cause).",
+            valueName: "share"))
     var edgeFraction: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Draw at most this many edges: each node's edge from its main cause first, then those that carry the most updates; 0 draws all.",
-        valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Draw at most this many edges: each node's edge from its main cause first, then those that carry the most updates; 0 draws all.",
+            valueName: "n"))
     var maxEdges: Int = ShapingSettings.defaultMaxEdges
 
-    @Option(help: ArgumentHelp(
-        "Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:).",
-        valueName: "start:end"))
+    @Option(
+        help: ArgumentHelp(
+            "Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:).",
+            valueName: "start:end"))
     var window: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Draw only this update group: its updates and the causes that led to them (summary lists groups by body time).",
-        valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Draw only this update group: its updates and the causes that led to them (summary lists groups by body time).",
+            valueName: "n"))
     var group: Int64?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Draw only the gesture event with this id and everything it led to.", valueName: "event-id"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Draw only the gesture event with this id and everything it led to.", valueName: "event-id"))
     var gesture: UInt64?
 
     func validate() throws {
@@ -77,7 +94,9 @@ struct ShapingOptions: ParsableArguments {
         settings.focus = try focus.map(pattern)
         settings.ignore = try ignore.map(pattern)
         settings.foldFanOuts = !unfold
-        if group != nil && gesture != nil { throw ValidationError("--group and --gesture each choose one interaction; give one of them") }
+        if group != nil && gesture != nil {
+            throw ValidationError("--group and --gesture each choose one interaction; give one of them")
+        }
         settings.interaction = group.map(Interaction.group) ?? gesture.map(Interaction.gesture)
         settings.nodeFraction = try nodeFraction.map { try share($0, option: "--node-fraction") }
         settings.edgeFraction = try edgeFraction.map { try share($0, option: "--edge-fraction") }
@@ -133,7 +152,8 @@ struct ShapingOptions: ParsableArguments {
     }
 
     private func read<Sink: TraceSink>(
-        _ traces: [String], settings importSettings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
+        _ traces: [String], settings importSettings: ImportSettings, into sink: inout Sink,
+        diagnostics: inout Diagnostics
     ) throws -> (window: WindowStatistics?, interaction: InteractionStatistics?) {
         let settings = try settings()
         guard let interaction = settings.interaction else {
@@ -184,7 +204,8 @@ struct ShapingOptions: ParsableArguments {
     static func note(_ report: ShapingReport) -> String? {
         let removals = report.removals
         guard !removals.isEmpty else { return nil }
-        var shown = "showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes"
+        var shown =
+            "showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes"
             + " and \(CountText.format(report.shown.edges)) of \(CountText.format(report.total.edges)) edges"
         if report.residualEdges > 0 { shown += " (+ \(CountText.format(report.residualEdges)) dotted)" }
         return ([shown] + removals).joined(separator: "; ")

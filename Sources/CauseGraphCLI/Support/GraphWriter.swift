@@ -14,7 +14,9 @@ enum GraphWriter {
     }
 
     /// The graph's bytes in `format`.
-    static func encode(_ format: RenderFormat, engine: String, json: () -> String, dot: () -> String) throws(GraphvizError) -> [UInt8] {
+    static func encode(_ format: RenderFormat, engine: String, json: () -> String, dot: () -> String)
+        throws(GraphvizError) -> [UInt8]
+    {
         switch format {
         case .json: Array(json().utf8)
         case .dot: Array(dot().utf8)
@@ -23,7 +25,8 @@ enum GraphWriter {
     }
 
     /// Lays out and renders DOT with libgraphviz, passing its warnings on to standard error.
-    static func draw(_ dot: String, as format: GraphvizFormat, engine: String = "dot") throws(GraphvizError) -> [UInt8] {
+    static func draw(_ dot: String, as format: GraphvizFormat, engine: String = "dot") throws(GraphvizError) -> [UInt8]
+    {
         let output = try Graphviz.render(dot: dot, format: format, engine: engine)
         for warning in output.warnings {
             Terminal.standardError.print(Diagnostic(.warning, "graphviz: \(warning)"))

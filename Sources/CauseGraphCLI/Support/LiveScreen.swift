@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The terminal `causegraph top` redraws: the alternate screen with the
@@ -63,7 +63,9 @@ final class LiveScreen: @unchecked Sendable {
     /// The rows and columns of the terminal.
     var size: (rows: Int, columns: Int) {
         var window = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return (24, 80) }
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else {
+            return (24, 80)
+        }
         return (Int(window.ws_row), Int(window.ws_col))
     }
 

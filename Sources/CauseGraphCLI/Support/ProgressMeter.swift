@@ -63,7 +63,9 @@ final class ProgressMeter: @unchecked Sendable {
         let rate = elapsed > 0 ? Double(progress.bytesRead) / elapsed : 0
         var parts: [String]
         if let share = progress.share, let total = progress.totalBytes {
-            parts = ["reading \(ShareText.percent(share))", "\(megabytes(progress.bytesRead)) of \(megabytes(total)) MB"]
+            parts = [
+                "reading \(ShareText.percent(share))", "\(megabytes(progress.bytesRead)) of \(megabytes(total)) MB",
+            ]
         } else {
             parts = ["reading \(megabytes(progress.bytesRead)) MB"]
         }

@@ -2,9 +2,9 @@ import CauseGraph
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Ends the process on SIGINT, SIGTERM or SIGHUP without debris: the
@@ -18,7 +18,9 @@ import Darwin
 /// when the process starts (`nohup`, a shell's background job) stays
 /// ignored, as for any command.
 enum SignalExit {
-    static let signals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
+    static let signals: [(number: Int32, name: String)] = [
+        (SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"),
+    ]
 
     /// Call first thing, before any other thread starts: threads inherit the
     /// blocked signals from the one that creates them.

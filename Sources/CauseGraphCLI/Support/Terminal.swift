@@ -16,11 +16,12 @@ struct Terminal {
 
     /// One diagnostic on its own line, its severity coloured on a terminal.
     func print(_ diagnostic: Diagnostic) {
-        let colour = switch diagnostic.severity {
-        case .error: "\u{1B}[1;31m"
-        case .warning: "\u{1B}[1;35m"
-        case .note: "\u{1B}[1;36m"
-        }
+        let colour =
+            switch diagnostic.severity {
+            case .error: "\u{1B}[1;31m"
+            case .warning: "\u{1B}[1;35m"
+            case .note: "\u{1B}[1;36m"
+            }
         let interactive = isInteractive
         write(diagnostic.formatted { interactive ? colour + $0 + "\u{1B}[0m" : $0 } + "\n")
     }

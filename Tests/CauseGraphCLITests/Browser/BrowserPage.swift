@@ -12,12 +12,16 @@ struct BrowserPage {
         self.browser = browser
         self.url = url
         guard let target = try browser.send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String,
-              let session = try browser.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String else {
+            let session = try browser.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"]
+                as? String
+        else {
             throw Chromium.Failure(description: "no tab to attach to")
         }
         self.session = session
         for domain in ["Page", "Runtime", "Network", "Log"] { try send("\(domain).enable") }
-        try send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
+        try send(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
         try send("Emulation.setFocusEmulationEnabled", ["enabled": true])
         try send("Page.navigate", ["url": url.absoluteString])
         try browser.waitForEvent("Page.loadEventFired", session: session)
@@ -31,9 +35,11 @@ struct BrowserPage {
     /// The value of a JavaScript expression, as JSON values come back (strings, numbers, arrays, dictionaries).
     @discardableResult
     func evaluate(_ expression: String) throws -> Any? {
-        let result = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
+        let result = try send(
+            "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
         if let exception = result["exceptionDetails"] as? [String: Any] {
-            let description = (exception["exception"] as? [String: Any])?["description"] ?? exception["text"] ?? exception
+            let description =
+                (exception["exception"] as? [String: Any])?["description"] ?? exception["text"] ?? exception
             throw Chromium.Failure(description: "\(expression) threw: \(description)")
         }
         return (result["result"] as? [String: Any])?["value"]
@@ -46,14 +52,16 @@ struct BrowserPage {
 
     /// The centre of the element with `id`, scrolled into view, in viewport coordinates.
     func centre(of id: String) throws -> (x: Double, y: Double) {
-        let point = try evaluate("""
-            (() => {
-              const element = document.getElementById(\(javaScriptString(id)));
-              element.scrollIntoView({ block: "center", inline: "center" });
-              const box = element.getBoundingClientRect();
-              return [box.x + box.width / 2, box.y + box.height / 2];
-            })()
-            """) as? [NSNumber]
+        let point =
+            try evaluate(
+                """
+                (() => {
+                  const element = document.getElementById(\(javaScriptString(id)));
+                  element.scrollIntoView({ block: "center", inline: "center" });
+                  const box = element.getBoundingClientRect();
+                  return [box.x + box.width / 2, box.y + box.height / 2];
+                })()
+                """) as? [NSNumber]
         guard let point, point.count == 2 else { throw Chromium.Failure(description: "no element \(id)") }
         return (point[0].doubleValue, point[1].doubleValue)
     }
@@ -65,26 +73,37 @@ struct BrowserPage {
     func click(at point: (x: Double, y: Double)) throws {
         try moveMouse(to: point)
         for type in ["mousePressed", "mouseReleased"] {
-            try send("Input.dispatchMouseEvent", ["type": type, "x": point.x, "y": point.y, "button": "left", "clickCount": 1])
+            try send(
+                "Input.dispatchMouseEvent",
+                ["type": type, "x": point.x, "y": point.y, "button": "left", "clickCount": 1])
         }
     }
 
     /// Turns the mouse wheel at `point`, `deltaY` pixels (negative: away from the user).
     func wheel(at point: (x: Double, y: Double), deltaY: Double) throws {
-        try send("Input.dispatchMouseEvent", ["type": "mouseWheel", "x": point.x, "y": point.y, "deltaX": 0, "deltaY": deltaY])
+        try send(
+            "Input.dispatchMouseEvent",
+            ["type": "mouseWheel", "x": point.x, "y": point.y, "deltaX": 0, "deltaY": deltaY])
     }
 
     /// Presses the left button at `from`, moves to `to` in `steps` moves, and releases it there.
     func drag(from: (x: Double, y: Double), to: (x: Double, y: Double), steps: Int = 5) throws {
         try moveMouse(to: from)
-        try send("Input.dispatchMouseEvent", ["type": "mousePressed", "x": from.x, "y": from.y, "button": "left", "buttons": 1, "clickCount": 1])
+        try send(
+            "Input.dispatchMouseEvent",
+            ["type": "mousePressed", "x": from.x, "y": from.y, "button": "left", "buttons": 1, "clickCount": 1])
         for step in 1...steps {
             let share = Double(step) / Double(steps)
-            try send("Input.dispatchMouseEvent", [
-                "type": "mouseMoved", "x": from.x + (to.x - from.x) * share, "y": from.y + (to.y - from.y) * share, "button": "left", "buttons": 1,
-            ])
+            try send(
+                "Input.dispatchMouseEvent",
+                [
+                    "type": "mouseMoved", "x": from.x + (to.x - from.x) * share, "y": from.y + (to.y - from.y) * share,
+                    "button": "left", "buttons": 1,
+                ])
         }
-        try send("Input.dispatchMouseEvent", ["type": "mouseReleased", "x": to.x, "y": to.y, "button": "left", "buttons": 0, "clickCount": 1])
+        try send(
+            "Input.dispatchMouseEvent",
+            ["type": "mouseReleased", "x": to.x, "y": to.y, "button": "left", "buttons": 0, "clickCount": 1])
     }
 
     /// Loads the page again, at its current URL, and waits until it has loaded.
@@ -120,10 +139,17 @@ struct BrowserPage {
             "type": fields.text == nil ? "rawKeyDown" : "keyDown", "key": fields.key, "code": fields.code,
             "windowsVirtualKeyCode": fields.keyCode, "nativeVirtualKeyCode": fields.keyCode,
         ]
-        if let text = fields.text { down["text"] = text; down["unmodifiedText"] = text }
+        if let text = fields.text {
+            down["text"] = text
+            down["unmodifiedText"] = text
+        }
         try send("Input.dispatchKeyEvent", down)
-        try send("Input.dispatchKeyEvent", ["type": "keyUp", "key": fields.key, "code": fields.code,
-                                            "windowsVirtualKeyCode": fields.keyCode, "nativeVirtualKeyCode": fields.keyCode])
+        try send(
+            "Input.dispatchKeyEvent",
+            [
+                "type": "keyUp", "key": fields.key, "code": fields.code,
+                "windowsVirtualKeyCode": fields.keyCode, "nativeVirtualKeyCode": fields.keyCode,
+            ])
     }
 
     func type(_ text: String) throws {
@@ -133,7 +159,8 @@ struct BrowserPage {
     /// A PNG of the viewport.
     func screenshot() throws -> [UInt8] {
         guard let encoded = try send("Page.captureScreenshot", ["format": "png"])["data"] as? String,
-              let data = Data(base64Encoded: encoded) else {
+            let data = Data(base64Encoded: encoded)
+        else {
             throw Chromium.Failure(description: "no screenshot")
         }
         return [UInt8](data)
@@ -143,7 +170,7 @@ struct BrowserPage {
     /// exceptions, console errors and warnings (Content-Security-Policy
     /// violations among them) and dialogs.
     func activity() throws -> (requests: [String], problems: [String]) {
-        _ = try evaluate("0") // Events sent before this answer are in.
+        _ = try evaluate("0")  // Events sent before this answer are in.
         var requests: [String] = []
         var problems: [String] = []
         for event in browser.events where event["sessionId"] as? String == session {
@@ -153,11 +180,14 @@ struct BrowserPage {
                 requests.append((parameters["request"] as? [String: Any])?["url"] as? String ?? "?")
             case "Runtime.exceptionThrown":
                 problems.append("exception: \(parameters["exceptionDetails"] ?? "")")
-            case "Runtime.consoleAPICalled" where ["error", "warning", "assert"].contains(parameters["type"] as? String ?? ""):
+            case "Runtime.consoleAPICalled"
+            where ["error", "warning", "assert"].contains(parameters["type"] as? String ?? ""):
                 problems.append("console: \(parameters["args"] ?? "")")
             case "Log.entryAdded":
                 let entry = parameters["entry"] as? [String: Any] ?? [:]
-                if ["error", "warning"].contains(entry["level"] as? String ?? "") { problems.append("log: \(entry["text"] ?? "")") }
+                if ["error", "warning"].contains(entry["level"] as? String ?? "") {
+                    problems.append("log: \(entry["text"] ?? "")")
+                }
             case "Page.javascriptDialogOpening":
                 problems.append("dialog: \(parameters["message"] ?? "")")
             default:

@@ -1,11 +1,11 @@
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("browser test support", .tags(.browser))
@@ -22,32 +22,37 @@ struct BrowserSupportTests {
         } throws: { error in
             "\(error)".contains("timed out waiting for Browser.getVersion")
         }
-        let pid = try #require(Int32(String(decoding: try scratch.read("started"), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try #require(
+            Int32(
+                String(decoding: try scratch.read("started"), as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "the fake browser is gone")
         #if os(Linux)
-        // SIGKILL is delivered asynchronously: give the group's processes a moment to die.
-        var living = livingMembers(ofGroup: pid)
-        for _ in 0..<100 where !living.isEmpty {
-            usleep(20_000)
-            living = livingMembers(ofGroup: pid)
-        }
-        #expect(living.isEmpty, "and so is everything it started")
+            // SIGKILL is delivered asynchronously: give the group's processes a moment to die.
+            var living = livingMembers(ofGroup: pid)
+            for _ in 0..<100 where !living.isEmpty {
+                usleep(20_000)
+                living = livingMembers(ofGroup: pid)
+            }
+            #expect(living.isEmpty, "and so is everything it started")
         #endif
     }
 
     #if os(Linux)
-    /// The processes of a process group that are not zombies (a zombie waits for init to reap it).
-    private func livingMembers(ofGroup group: Int32) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return nil }
-            // After "pid (name) ": state, parent, process group.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 2, fields[0] != "Z", Int32(fields[2]) == group else { return nil }
-            return pid
+        /// The processes of a process group that are not zombies (a zombie waits for init to reap it).
+        private func livingMembers(ofGroup group: Int32) -> [Int32] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap { entry -> Int32? in
+                guard let pid = Int32(entry),
+                    let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { return nil }
+                // After "pid (name) ": state, parent, process group.
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                guard fields.count > 2, fields[0] != "Z", Int32(fields[2]) == group else { return nil }
+                return pid
+            }
         }
-    }
     #endif
 
     @Test("a browser that quits at once is reported, not waited for")
@@ -59,7 +64,8 @@ struct BrowserSupportTests {
             _ = try Chromium(executable: fake, timeout: 20)
         } throws: { error in
             // Whether it quits before or after the first command is written, the failure says so, with its own words.
-            "\(error)".contains("the browser quit") && "\(error)".contains("Browser.getVersion") && "\(error)".contains("cannot open display")
+            "\(error)".contains("the browser quit") && "\(error)".contains("Browser.getVersion")
+                && "\(error)".contains("cannot open display")
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Headless Chromium (or Chrome) driven through the DevTools protocol over
@@ -41,7 +42,8 @@ final class Chromium {
     /// Set by `.ci/run`: there a missing browser fails the browser tests instead of skipping them.
     static var isRequired: Bool { ProcessInfo.processInfo.environment["CAUSEGRAPH_REQUIRE_BROWSER"] == "1" }
 
-    static let unavailable = "no Chromium or Chrome found: `make test` installs chromium with apt-get, or set CAUSEGRAPH_CHROME to a browser"
+    static let unavailable =
+        "no Chromium or Chrome found: `make test` installs chromium with apt-get, or set CAUSEGRAPH_CHROME to a browser"
 
     /// Events received so far, in order.
     private(set) var events: [[String: Any]] = []
@@ -60,7 +62,8 @@ final class Chromium {
     init(executable: String? = Chromium.executable, timeout: TimeInterval = 30) throws {
         guard let executable else { throw Failure(description: Self.unavailable) }
         signal(SIGPIPE, SIG_IGN)
-        profile = FileManager.default.temporaryDirectory.appendingPathComponent("causegraph-chromium-\(UUID().uuidString)")
+        profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "causegraph-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         let arguments = [
             executable, "--headless", "--remote-debugging-pipe", "--user-data-dir=\(profile.path)",
@@ -71,15 +74,17 @@ final class Chromium {
         ]
         var commands: [Int32] = [0, 0]
         var answers: [Int32] = [0, 0]
-        guard pipe(&commands) == 0, pipe(&answers) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&commands) == 0, pipe(&answers) == 0 else {
+            throw Failure(description: "pipe: \(String(cString: strerror(errno)))")
+        }
         for descriptor in commands + answers { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
 
         #if os(Linux)
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #else
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
         #endif
         posix_spawn_file_actions_init(&actions)
         posix_spawnattr_init(&attributes)
@@ -89,7 +94,8 @@ final class Chromium {
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, profile.appendingPathComponent("stderr.log").path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(
+            &actions, 2, profile.appendingPathComponent("stderr.log").path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, commands[0], 3)
         posix_spawn_file_actions_adddup2(&actions, answers[1], 4)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
@@ -129,7 +135,9 @@ final class Chromium {
 
     /// Sends one command and returns its result, keeping the events that arrive meanwhile.
     @discardableResult
-    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: TimeInterval = 20) throws -> [String: Any] {
+    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: TimeInterval = 20)
+        throws -> [String: Any]
+    {
         let id = nextID
         nextID += 1
         var message: [String: Any] = ["id": id, "method": method, "params": parameters]
@@ -153,7 +161,9 @@ final class Chromium {
     /// Waits for an event of `method` (already received or still to come) and returns its parameters.
     @discardableResult
     func waitForEvent(_ method: String, session: String? = nil, timeout: TimeInterval = 20) throws -> [String: Any] {
-        let matches = { (event: [String: Any]) in event["method"] as? String == method && (session == nil || event["sessionId"] as? String == session) }
+        let matches = { (event: [String: Any]) in
+            event["method"] as? String == method && (session == nil || event["sessionId"] as? String == session)
+        }
         if let index = events.firstIndex(where: matches) {
             return events.remove(at: index)["params"] as? [String: Any] ?? [:]
         }
@@ -200,7 +210,9 @@ final class Chromium {
                 let written = writeDescriptor(toBrowser, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw Failure(description: "the browser quit before taking \(method) (\(String(cString: strerror(errno))))\n\(log)")
+                    throw Failure(
+                        description:
+                            "the browser quit before taking \(method) (\(String(cString: strerror(errno))))\n\(log)")
                 }
                 offset += written
             }

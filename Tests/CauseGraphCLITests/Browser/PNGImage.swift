@@ -14,7 +14,9 @@ struct PNGImage {
     let samples: [UInt8]
 
     init(_ bytes: [UInt8]) throws {
-        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Failure(description: "not a PNG") }
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw Failure(description: "not a PNG")
+        }
         var offset = 8
         var header: [UInt8] = []
         var compressed: [UInt8] = []
@@ -24,7 +26,9 @@ struct PNGImage {
         while offset + 8 <= bytes.count {
             let length = integer(at: offset)
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-            guard length >= 0, offset + 12 + length <= bytes.count else { throw Failure(description: "chunk \(type) is cut short") }
+            guard length >= 0, offset + 12 + length <= bytes.count else {
+                throw Failure(description: "chunk \(type) is cut short")
+            }
             let data = bytes[offset + 8..<offset + 8 + length]
             switch type {
             case "IHDR": header = Array(data)
@@ -38,21 +42,28 @@ struct PNGImage {
         width = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
         height = header[4..<8].reduce(0) { $0 << 8 | Int($1) }
         let (depth, colour, interlace) = (header[8], header[9], header[12])
-        guard depth == 8, interlace == 0 else { throw Failure(description: "depth \(depth), interlace \(interlace) not supported") }
+        guard depth == 8, interlace == 0 else {
+            throw Failure(description: "depth \(depth), interlace \(interlace) not supported")
+        }
         switch colour {
         case 0: channels = 1
         case 2: channels = 3
         case 6: channels = 4
         default: throw Failure(description: "colour type \(colour) not supported")
         }
-        guard compressed.count > 6, (Int(compressed[0]) << 8 | Int(compressed[1])) % 31 == 0, compressed[0] & 0x0F == 8 else {
+        guard compressed.count > 6, (Int(compressed[0]) << 8 | Int(compressed[1])) % 31 == 0, compressed[0] & 0x0F == 8
+        else {
             throw Failure(description: "not a zlib stream")
         }
         var inflater = Inflater(compressed, start: 2)
         let raw = try inflater.inflate()
         let stride = width * channels
-        guard raw.count == height * (stride + 1) else { throw Failure(description: "\(raw.count) bytes for \(width)×\(height)") }
-        let checksum = compressed[inflater.endOfStream..<min(inflater.endOfStream + 4, compressed.count)].reduce(0) { $0 << 8 | Int($1) }
+        guard raw.count == height * (stride + 1) else {
+            throw Failure(description: "\(raw.count) bytes for \(width)×\(height)")
+        }
+        let checksum = compressed[inflater.endOfStream..<min(inflater.endOfStream + 4, compressed.count)].reduce(0) {
+            $0 << 8 | Int($1)
+        }
         guard checksum == Self.adler32(raw) else { throw Failure(description: "Adler-32 mismatch") }
         samples = try Self.unfilter(raw, height: height, stride: stride, bytesPerPixel: channels)
     }
@@ -60,7 +71,9 @@ struct PNGImage {
     /// The red, green and blue of a pixel (grey repeated; alpha ignored).
     func colour(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let index = (y * width + x) * channels
-        return channels == 1 ? (samples[index], samples[index], samples[index]) : (samples[index], samples[index + 1], samples[index + 2])
+        return channels == 1
+            ? (samples[index], samples[index], samples[index])
+            : (samples[index], samples[index + 1], samples[index + 2])
     }
 
     private static func unfilter(_ raw: [UInt8], height: Int, stride: Int, bytesPerPixel: Int) throws -> [UInt8] {
@@ -73,7 +86,8 @@ struct PNGImage {
                 let value = raw[input + column]
                 let left = column >= bytesPerPixel ? Int(output[base + column - bytesPerPixel]) : 0
                 let up = row > 0 ? Int(output[base - stride + column]) : 0
-                let upLeft = row > 0 && column >= bytesPerPixel ? Int(output[base - stride + column - bytesPerPixel]) : 0
+                let upLeft =
+                    row > 0 && column >= bytesPerPixel ? Int(output[base - stride + column - bytesPerPixel]) : 0
                 let predictor: Int
                 switch filter {
                 case 0: predictor = 0
@@ -171,7 +185,9 @@ private struct Inflater {
         guard position + 4 <= input.count else { throw PNGImage.Failure(description: "stored block cut short") }
         let length = Int(input[position]) | Int(input[position + 1]) << 8
         let complement = Int(input[position + 2]) | Int(input[position + 3]) << 8
-        guard length == ~complement & 0xFFFF, position + 4 + length <= input.count else { throw PNGImage.Failure(description: "bad stored block") }
+        guard length == ~complement & 0xFFFF, position + 4 + length <= input.count else {
+            throw PNGImage.Failure(description: "bad stored block")
+        }
         output += input[position + 4..<position + 4 + length]
         position += 4 + length
     }
@@ -189,11 +205,23 @@ private struct Inflater {
         throw PNGImage.Failure(description: "bad Huffman code")
     }
 
-    private static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    private static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    private static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
-    private static let fixedLiterals = Huffman(lengths: [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24) + [Int](repeating: 8, count: 8))
+    private static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        258,
+    ]
+    private static let lengthExtra = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    private static let distanceBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+        6145, 8193, 12289, 16385, 24577,
+    ]
+    private static let distanceExtra = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
+    private static let fixedLiterals = Huffman(
+        lengths: [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24)
+            + [Int](repeating: 8, count: 8))
     private static let fixedDistances = Huffman(lengths: [Int](repeating: 5, count: 30))
 
     private mutating func compressed(literals: Huffman, distances: Huffman) throws {
@@ -208,7 +236,9 @@ private struct Inflater {
             guard lengthIndex < Self.lengthBase.count else { throw PNGImage.Failure(description: "bad length symbol") }
             let length = Self.lengthBase[lengthIndex] + (try bits(Self.lengthExtra[lengthIndex]))
             let distanceIndex = try decode(distances)
-            guard distanceIndex < Self.distanceBase.count else { throw PNGImage.Failure(description: "bad distance symbol") }
+            guard distanceIndex < Self.distanceBase.count else {
+                throw PNGImage.Failure(description: "bad distance symbol")
+            }
             let distance = Self.distanceBase[distanceIndex] + (try bits(Self.distanceExtra[distanceIndex]))
             guard distance <= output.count else { throw PNGImage.Failure(description: "distance too far back") }
             let start = output.count - distance
@@ -230,13 +260,17 @@ private struct Inflater {
             switch symbol {
             case 0..<16: lengths.append(symbol)
             case 16:
-                guard let previous = lengths.last else { throw PNGImage.Failure(description: "repeat with nothing before") }
+                guard let previous = lengths.last else {
+                    throw PNGImage.Failure(description: "repeat with nothing before")
+                }
                 lengths += [Int](repeating: previous, count: 3 + (try bits(2)))
             case 17: lengths += [Int](repeating: 0, count: 3 + (try bits(3)))
             default: lengths += [Int](repeating: 0, count: 11 + (try bits(7)))
             }
         }
-        guard lengths.count == literalCount + distanceCount else { throw PNGImage.Failure(description: "code lengths overrun") }
+        guard lengths.count == literalCount + distanceCount else {
+            throw PNGImage.Failure(description: "code lengths overrun")
+        }
         return (Huffman(lengths: Array(lengths[..<literalCount])), Huffman(lengths: Array(lengths[literalCount...])))
     }
 }

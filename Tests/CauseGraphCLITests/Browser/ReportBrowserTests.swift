@@ -1,7 +1,7 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
 
 /// A report written by the `causegraph` executable, with its graph.
 private struct WrittenReport {
@@ -12,7 +12,8 @@ private struct WrittenReport {
     init(_ fixtureName: String, theme: String = "light", options: [String] = []) throws {
         scratch = try TemporaryFolder()
         let path = scratch.path("\(fixtureName).html")
-        let result = try Causegraph.run(["report", fixture("\(fixtureName).jsonl"), "--theme", theme, "-o", path] + options)
+        let result = try Causegraph.run(
+            ["report", fixture("\(fixtureName).jsonl"), "--theme", theme, "-o", path] + options)
         guard result.status == 0 else { throw Chromium.Failure(description: "report failed: \(result.standardError)") }
         url = URL(fileURLWithPath: path)
         var diagnostics = Diagnostics()
@@ -33,7 +34,8 @@ private struct WrittenReport {
             edges.insert(edge.id)
             nodes.formUnion([edge.from, edge.to])
         }
-        for edge in graph.edges where !groups.isDisjoint(with: edge.groups) && nodes.contains(edge.from) && nodes.contains(edge.to) {
+        for edge in graph.edges
+        where !groups.isDisjoint(with: edge.groups) && nodes.contains(edge.from) && nodes.contains(edge.to) {
             edges.insert(edge.id)
         }
         return (nodes.union(edges)).sorted()
@@ -53,17 +55,39 @@ struct ReportBrowserTests {
         defer { browser.close() }
         let page = try BrowserPage(browser, url: report.url)
         #expect(try page.string("document.title") == "Landmarks · causegraph report")
-        #expect(try page.strings("[...document.querySelectorAll('#canvas > svg g.node')].map((node) => node.id)") == report.graph.nodes.map(\.id))
-        #expect(try page.strings("[...document.querySelectorAll('#canvas > svg g.edge')].map((edge) => edge.id)") == report.graph.edges.map(\.id))
-        #expect(try page.number("document.querySelectorAll('#canvas > svg g.node[tabindex=\"0\"][role=\"button\"]').length") == Double(report.graph.nodes.count))
-        #expect(try page.strings("[...document.querySelectorAll('#canvas > svg g.node')].map((node) => node.getAttribute('aria-label'))").first
-            == "Tap, gesture, 3 events")
-        #expect(try page.number("document.querySelector('#canvas > svg').getBoundingClientRect().width") ?? 0 > 300, "the graph is drawn at a visible size")
-        #expect(try page.strings("[...document.querySelectorAll('#timeline .lane-name')].map((lane) => lane.firstChild.textContent.trim())") == Timeline.laneNames)
-        #expect(try page.strings("[...document.querySelectorAll('#timeline rect.bar')].map((bar) => bar.getAttribute('class'))").contains("bar severity-medium"))
-        #expect(try page.strings("[...document.querySelectorAll('#findings .finding h3')].map((heading) => heading.textContent)")
-            == ["fan-out one ModelData.favoritesCollection change drives up to 24 LandmarkListItemView body updates"])
-        let views = try page.strings("[...document.querySelectorAll('#summary table.views tbody tr')].map((row) => row.cells[0].textContent)")
+        #expect(
+            try page.strings("[...document.querySelectorAll('#canvas > svg g.node')].map((node) => node.id)")
+                == report.graph.nodes.map(\.id))
+        #expect(
+            try page.strings("[...document.querySelectorAll('#canvas > svg g.edge')].map((edge) => edge.id)")
+                == report.graph.edges.map(\.id))
+        #expect(
+            try page.number("document.querySelectorAll('#canvas > svg g.node[tabindex=\"0\"][role=\"button\"]').length")
+                == Double(report.graph.nodes.count))
+        #expect(
+            try page.strings(
+                "[...document.querySelectorAll('#canvas > svg g.node')].map((node) => node.getAttribute('aria-label'))"
+            ).first
+                == "Tap, gesture, 3 events")
+        #expect(
+            try page.number("document.querySelector('#canvas > svg').getBoundingClientRect().width") ?? 0 > 300,
+            "the graph is drawn at a visible size")
+        #expect(
+            try page.strings(
+                "[...document.querySelectorAll('#timeline .lane-name')].map((lane) => lane.firstChild.textContent.trim())"
+            ) == Timeline.laneNames)
+        #expect(
+            try page.strings(
+                "[...document.querySelectorAll('#timeline rect.bar')].map((bar) => bar.getAttribute('class'))"
+            ).contains("bar severity-medium"))
+        #expect(
+            try page.strings(
+                "[...document.querySelectorAll('#findings .finding h3')].map((heading) => heading.textContent)")
+                == [
+                    "fan-out one ModelData.favoritesCollection change drives up to 24 LandmarkListItemView body updates"
+                ])
+        let views = try page.strings(
+            "[...document.querySelectorAll('#summary table.views tbody tr')].map((row) => row.cells[0].textContent)")
         #expect(views.contains("LandmarkListItemView") && views.contains("LandmarkListView"))
         #expect(try page.number("document.scripts.length") == 3)
         let activity = try page.activity()
@@ -80,12 +104,16 @@ struct ReportBrowserTests {
         for title in ["Creation of App", "Tap"] {
             let node = try report.node(title)
             let expected = report.lit(by: node)
-            #expect(expected.count < report.graph.nodes.count + report.graph.edges.count, "hovering \(title) leaves something unlit")
+            #expect(
+                expected.count < report.graph.nodes.count + report.graph.edges.count,
+                "hovering \(title) leaves something unlit")
             try page.moveMouse(to: try page.centre(of: node.id))
             #expect(try page.strings(litIDs) == expected, "hovering \(title)")
             #expect(try page.bool("document.querySelector('#canvas > svg').classList.contains('highlighting')") == true)
             let unlit = try #require(report.graph.nodes.first { !expected.contains($0.id) })
-            #expect(try page.string("getComputedStyle(document.getElementById('\(unlit.id)')).opacity") == "0.18", "\(unlit.title) is dimmed")
+            #expect(
+                try page.string("getComputedStyle(document.getElementById('\(unlit.id)')).opacity") == "0.18",
+                "\(unlit.title) is dimmed")
         }
         try page.moveMouse(to: (x: 4, y: 4))
         #expect(try page.strings(litIDs).isEmpty, "moving away clears the highlight")
@@ -104,30 +132,39 @@ struct ReportBrowserTests {
         #expect(try page.string("document.getElementById('panel').dataset.selected") == "node:\(view.id)")
         #expect(try page.string("document.querySelector('#panel h2').textContent") == "OnOffView")
         #expect(try page.string("document.querySelector('#panel .identity').textContent") == "view body · app · OnOff")
-        let figures = try page.strings("[...document.querySelectorAll('#panel dl > *')].map((item) => item.textContent)")
+        let figures = try page.strings(
+            "[...document.querySelectorAll('#panel dl > *')].map((item) => item.textContent)")
         #expect(figures.starts(with: ["updates", "5", "ran", "5", "skipped", "0", "total", "374 µs"]))
-        #expect(try page.strings("[...document.querySelectorAll('#panel ul.links button')].map((button) => button.textContent)")
-            == ["OnOffView.isOn — state ×4", "Creation of App — creation ×1", "<graph> — update ×5"])
-        let rows = try page.strings("[...document.querySelectorAll('#panel table.updates tbody tr')].map((row) => [...row.cells].map((cell) => cell.textContent).join(' | '))")
+        #expect(
+            try page.strings(
+                "[...document.querySelectorAll('#panel ul.links button')].map((button) => button.textContent)")
+                == ["OnOffView.isOn — state ×4", "Creation of App — creation ×1", "<graph> — update ×5"])
+        let rows = try page.strings(
+            "[...document.querySelectorAll('#panel table.updates tbody tr')].map((row) => [...row.cells].map((cell) => cell.textContent).join(' | '))"
+        )
         #expect(rows.count == 2 * view.count, "each update, and the row of its causes")
-        #expect(rows.prefix(4) == [
-            "2 | 317.871 ms | 212 µs | low | ran | 1", "creation ← Creation of App (event 1)",
-            "6 | 1733.380 ms | 38.1 µs | low | ran | 2", "update ← OnOffView.isOn (event 5)",
-        ])
+        #expect(
+            rows.prefix(4) == [
+                "2 | 317.871 ms | 212 µs | low | ran | 1", "creation ← Creation of App (event 1)",
+                "6 | 1733.380 ms | 38.1 µs | low | ran | 2", "update ← OnOffView.isOn (event 5)",
+            ])
         #expect(try page.bool("document.getElementById('\(view.id)').classList.contains('selected')") == true)
 
         // Following a cause from the panel selects it; a state change shows its backtrace.
         try page.click(at: try buttonCentre(page, "OnOffView.isOn — state ×4"))
         let state = try report.node("OnOffView.isOn")
         #expect(try page.string("document.getElementById('panel').dataset.selected") == "node:\(state.id)")
-        #expect(try page.strings("[...document.querySelectorAll('#panel ol.frames li')].map((frame) => frame.textContent)") == state.backtrace)
+        #expect(
+            try page.strings("[...document.querySelectorAll('#panel ol.frames li')].map((frame) => frame.textContent)")
+                == state.backtrace)
 
         let edge = try #require(report.graph.edges.first { $0.from == state.id && $0.to == view.id })
         try page.click(at: try page.centre(of: edge.id))
         #expect(try page.string("document.getElementById('panel').dataset.selected") == "edge:\(edge.id)")
         #expect(try page.string("document.querySelector('#panel h2').textContent") == "OnOffView.isOn → OnOffView")
-        #expect(try page.strings("[...document.querySelectorAll('#panel dl > *')].map((item) => item.textContent)")
-            == ["links", "4", "changed", "isOn", "update groups", "2, 3, 4, 5"])
+        #expect(
+            try page.strings("[...document.querySelectorAll('#panel dl > *')].map((item) => item.textContent)")
+                == ["links", "4", "changed", "isOn", "update groups", "2, 3, 4, 5"])
 
         // A bar of the timeline selects its update.
         let graphNode = try report.node("<graph>")
@@ -136,7 +173,9 @@ struct ReportBrowserTests {
         #expect(try page.activity().problems.isEmpty)
     }
 
-    @Test("a shaped report: the dotted edge through nodes not drawn opens in the panel; rows of nodes not drawn select nothing")
+    @Test(
+        "a shaped report: the dotted edge through nodes not drawn opens in the panel; rows of nodes not drawn select nothing"
+    )
     func shaped() throws {
         let report = try WrittenReport("onoff-toggle", options: ["--max-nodes", "2"])
         let browser = try Chromium()
@@ -145,22 +184,30 @@ struct ReportBrowserTests {
         var settings = ShapingSettings()
         settings.maxNodes = 2
         let drawn = try GraphShaper(settings: settings).shape(report.graph).graph
-        #expect(try page.strings("[...document.querySelectorAll('#canvas > svg g.node')].map((node) => node.id)") == drawn.nodes.map(\.id))
+        #expect(
+            try page.strings("[...document.querySelectorAll('#canvas > svg g.node')].map((node) => node.id)")
+                == drawn.nodes.map(\.id))
         let residual = try #require(drawn.edges.first { $0.isResidual })
         try page.click(at: try page.centre(of: residual.id))
         #expect(try page.string("document.getElementById('panel').dataset.selected") == "edge:\(residual.id)")
         #expect(try page.string("document.querySelector('#panel h2').textContent") == "Tap → OnOffView")
-        #expect(try page.string("document.querySelector('#panel .identity').textContent") == "gesture · update · through nodes not shown ×4")
+        #expect(
+            try page.string("document.querySelector('#panel .identity').textContent")
+                == "gesture · update · through nodes not shown ×4")
         let hidden = try report.node("OnOffView.isOn")
         #expect(!drawn.nodes.contains { $0.id == hidden.id })
         #expect(try page.number("document.querySelectorAll('[data-node=\"\(hidden.id)\"]').length") == 0)
         try page.press(.escape)
-        try page.evaluate("[...document.querySelectorAll('#summary td')].find((cell) => cell.textContent === 'OnOffView.isOn').click()")
+        try page.evaluate(
+            "[...document.querySelectorAll('#summary td')].find((cell) => cell.textContent === 'OnOffView.isOn').click()"
+        )
         #expect(try page.evaluate("document.getElementById('panel').dataset.selected ?? null") is NSNull)
         #expect(try page.activity().problems.isEmpty)
     }
 
-    @Test("the keyboard: / finds a view and Enter selects it; Tab reaches nodes; arrows walk causes and effects; Esc clears")
+    @Test(
+        "the keyboard: / finds a view and Enter selects it; Tab reaches nodes; arrows walk causes and effects; Esc clears"
+    )
     func keyboard() throws {
         let report = try WrittenReport("landmarks-favorites-before")
         let browser = try Chromium()
@@ -172,21 +219,27 @@ struct ReportBrowserTests {
         #expect(try page.string("document.activeElement.id") == "search")
         try page.type("listitem")
         #expect(try page.string("document.getElementById('search-status').textContent") == "1 match")
-        #expect(try page.strings("[...document.querySelectorAll('#canvas .match')].map((node) => node.id)") == [item.id])
+        #expect(
+            try page.strings("[...document.querySelectorAll('#canvas .match')].map((node) => node.id)") == [item.id])
         try page.press(.enter)
         #expect(try page.string("document.getElementById('panel').dataset.selected") == "node:\(item.id)")
         #expect(try page.string("document.querySelector('#panel h2').textContent") == "LandmarkListItemView")
         try page.press(.escape)
         #expect(try page.string("document.getElementById('search').value") == "")
         try page.press(.escape)
-        #expect(try page.evaluate("document.getElementById('panel').dataset.selected ?? null") is NSNull, "Esc clears the selection")
+        #expect(
+            try page.evaluate("document.getElementById('panel').dataset.selected ?? null") is NSNull,
+            "Esc clears the selection")
 
         // Tab from the search box, past the graph's tools and the pane, to the first node.
         try page.evaluate("document.getElementById('search').focus()")
         var focused = ""
         for _ in 0..<12 where !focused.hasPrefix("node:") {
             try page.press(.tab)
-            focused = try page.string("document.activeElement.dataset.node ? 'node:' + document.activeElement.dataset.node : document.activeElement.id") ?? ""
+            focused =
+                try page.string(
+                    "document.activeElement.dataset.node ? 'node:' + document.activeElement.dataset.node : document.activeElement.id"
+                ) ?? ""
         }
         let first = report.graph.nodes[0]
         #expect(focused == "node:\(first.id)")
@@ -203,7 +256,9 @@ struct ReportBrowserTests {
         #expect(try page.string("document.activeElement.dataset.node") == cause.from)
         let position = try #require(report.graph.nodes.firstIndex { $0.id == cause.from })
         try page.press(.arrowDown)
-        #expect(try page.string("document.activeElement.dataset.node") == report.graph.nodes[(position + 1) % report.graph.nodes.count].id)
+        #expect(
+            try page.string("document.activeElement.dataset.node")
+                == report.graph.nodes[(position + 1) % report.graph.nodes.count].id)
         #expect(try page.activity().problems.isEmpty)
     }
 
@@ -215,19 +270,35 @@ struct ReportBrowserTests {
         let page = try BrowserPage(browser, url: report.url)
         #expect(try page.number("document.scripts.length") == 3)
         #expect(try page.number("document.querySelectorAll('img, iframe, object, embed, foreignObject').length") == 0)
-        #expect(try page.bool("[...document.querySelectorAll('*')].some((element) => [...element.attributes].some((attribute) => attribute.name.startsWith('on')))") == false)
+        #expect(
+            try page.bool(
+                "[...document.querySelectorAll('*')].some((element) => [...element.attributes].some((attribute) => attribute.name.startsWith('on')))"
+            ) == false)
         #expect(try page.string("document.title") == "Evil \"App\" <b>&amp;</b> · causegraph report")
         let titles = report.graph.nodes.map { VisibleText.lines($0.title) }
-        #expect(try page.strings("[...document.querySelectorAll('#titles option')].map((option) => option.getAttribute('value'))") == titles)
+        #expect(
+            try page.strings(
+                "[...document.querySelectorAll('#titles option')].map((option) => option.getAttribute('value'))")
+                == titles)
         // Element text: the summary's view rows and module captions read exactly as the trace wrote them.
         let summary = TraceSummary(graph: report.graph)
         let views = summary.modules.flatMap(\.views).map { VisibleText.lines($0.node.title) }
-        #expect(try page.strings("[...document.querySelectorAll('#summary table.views tbody tr')].map((row) => row.cells[0].textContent)") == views)
-        let captions = summary.modules.map { VisibleText.lines($0.name ?? "(no module)") + " · " + DurationText.string($0.totalDuration) }
-        #expect(try page.strings("[...document.querySelectorAll('#summary table.views caption')].map((caption) => caption.textContent)") == captions)
+        #expect(
+            try page.strings(
+                "[...document.querySelectorAll('#summary table.views tbody tr')].map((row) => row.cells[0].textContent)"
+            ) == views)
+        let captions = summary.modules.map {
+            VisibleText.lines($0.name ?? "(no module)") + " · " + DurationText.string($0.totalDuration)
+        }
+        #expect(
+            try page.strings(
+                "[...document.querySelectorAll('#summary table.views caption')].map((caption) => caption.textContent)")
+                == captions)
         for node in report.graph.nodes {
             try page.click(at: try page.centre(of: node.id))
-            #expect(try page.string("document.querySelector('#panel h2').textContent") == node.title, "\(node.title.debugDescription) in the panel")
+            #expect(
+                try page.string("document.querySelector('#panel h2').textContent") == node.title,
+                "\(node.title.debugDescription) in the panel")
         }
         #expect(try page.number("document.querySelectorAll('#panel script, #panel img').length") == 0)
         let activity = try page.activity()
@@ -235,7 +306,9 @@ struct ReportBrowserTests {
         #expect(activity.requests == [report.url.absoluteString])
     }
 
-    @Test("a screenshot of the page is not blank: the graph, its severity colours and the theme's background show", arguments: ["light", "dark"])
+    @Test(
+        "a screenshot of the page is not blank: the graph, its severity colours and the theme's background show",
+        arguments: ["light", "dark"])
     func screenshot(_ theme: String) throws {
         let report = try WrittenReport("landmarks-favorites-before", theme: theme)
         let browser = try Chromium()
@@ -268,7 +341,8 @@ struct ReportBrowserTests {
         for (name, colour) in [("app fill", palette.appFill), ("orange border", palette.mediumSeverity)] {
             let value = Int(colour.dropFirst(), radix: 16) ?? -1
             let close = histogram.filter { key, _ in
-                abs((key >> 16 & 0xFF) - (value >> 16 & 0xFF)) <= 6 && abs((key >> 8 & 0xFF) - (value >> 8 & 0xFF)) <= 6 && abs((key & 0xFF) - (value & 0xFF)) <= 6
+                abs((key >> 16 & 0xFF) - (value >> 16 & 0xFF)) <= 6 && abs((key >> 8 & 0xFF) - (value >> 8 & 0xFF)) <= 6
+                    && abs((key & 0xFF) - (value & 0xFF)) <= 6
             }.values.reduce(0, +)
             #expect(close > 20, "\(name) \(colour) shows (\(close) samples)")
         }
@@ -277,27 +351,31 @@ struct ReportBrowserTests {
 
 /// The centre of the panel button whose text is `text`.
 private func buttonCentre(_ page: BrowserPage, _ text: String) throws -> (x: Double, y: Double) {
-    let point = try page.evaluate("""
-        (() => {
-          const button = [...document.querySelectorAll('#panel button')].find((item) => item.textContent === \(javaScriptString(text)));
-          const box = button.getBoundingClientRect();
-          return [box.x + box.width / 2, box.y + box.height / 2];
-        })()
-        """) as? [NSNumber]
+    let point =
+        try page.evaluate(
+            """
+            (() => {
+              const button = [...document.querySelectorAll('#panel button')].find((item) => item.textContent === \(javaScriptString(text)));
+              const box = button.getBoundingClientRect();
+              return [box.x + box.width / 2, box.y + box.height / 2];
+            })()
+            """) as? [NSNumber]
     guard let point, point.count == 2 else { throw Chromium.Failure(description: "no button \(text)") }
     return (point[0].doubleValue, point[1].doubleValue)
 }
 
 /// The centre of the first timeline bar that selects `node`, scrolled into view.
 private func barCentre(_ page: BrowserPage, node: String) throws -> (x: Double, y: Double) {
-    let point = try page.evaluate("""
-        (() => {
-          const bar = document.querySelector('#timeline rect.bar[data-node=' + \(javaScriptString(node)) + ']');
-          bar.scrollIntoView({ block: "center" });
-          const box = bar.getBoundingClientRect();
-          return [box.x + box.width / 2, box.y + box.height / 2];
-        })()
-        """) as? [NSNumber]
+    let point =
+        try page.evaluate(
+            """
+            (() => {
+              const bar = document.querySelector('#timeline rect.bar[data-node=' + \(javaScriptString(node)) + ']');
+              bar.scrollIntoView({ block: "center" });
+              const box = bar.getBoundingClientRect();
+              return [box.x + box.width / 2, box.y + box.height / 2];
+            })()
+            """) as? [NSNumber]
     guard let point, point.count == 2 else { throw Chromium.Failure(description: "no bar for \(node)") }
     return (point[0].doubleValue, point[1].doubleValue)
 }

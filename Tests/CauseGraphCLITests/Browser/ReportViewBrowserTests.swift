@@ -18,7 +18,9 @@ private func tallTrace(rows: Int) -> String {
         #"{"group": 1, "label": "Transaction for Gesture", "start": 1500, "duration": 200000}"#,
     ]
     for row in 0..<rows {
-        lines.append(#"{"node": \#(row + 2), "kind": "body", "title": "Row\#(row)", "owner": "app", "time": \#(2000 + row * 1000), "duration": 1000, "ran": true, "group": 1}"#)
+        lines.append(
+            #"{"node": \#(row + 2), "kind": "body", "title": "Row\#(row)", "owner": "app", "time": \#(2000 + row * 1000), "duration": 1000, "ran": true, "group": 1}"#
+        )
         lines.append(#"{"edge": [1, \#(row + 2)], "label": "update"}"#)
     }
     return lines.joined(separator: "\n") + "\n"
@@ -35,10 +37,13 @@ private let smallestText = """
     """
 
 @Suite(
-    "report in headless Chromium: panning, zooming, filters in the URL", .serialized, .tags(.browser), .timeLimit(.minutes(2)),
+    "report in headless Chromium: panning, zooming, filters in the URL", .serialized, .tags(.browser),
+    .timeLimit(.minutes(2)),
     .enabled(if: Chromium.executable != nil || Chromium.isRequired, Comment(rawValue: Chromium.unavailable)))
 struct ReportViewBrowserTests {
-    @Test("a small graph opens fitted; the wheel zooms about the pointer, dragging pans, + - 0 and the buttons zoom and fit")
+    @Test(
+        "a small graph opens fitted; the wheel zooms about the pointer, dragging pans, + - 0 and the buttons zoom and fit"
+    )
     func panAndZoom() throws {
         let scratch = try TemporaryFolder()
         let url = try writeReport(scratch, trace: fixture("landmarks-favorites-before.jsonl"))
@@ -47,41 +52,58 @@ struct ReportViewBrowserTests {
         let page = try BrowserPage(browser, url: url)
         let fitted = try #require(try page.number(scale))
         // Fitted: the whole picture in the pane, unless that would make its text unreadable.
-        let fits = try page.bool("(() => { const c = document.getElementById('canvas'), s = c.querySelector('svg'); return s.getBoundingClientRect().width <= c.clientWidth && s.getBoundingClientRect().height <= c.clientHeight; })()")
+        let fits = try page.bool(
+            "(() => { const c = document.getElementById('canvas'), s = c.querySelector('svg'); return s.getBoundingClientRect().width <= c.clientWidth && s.getBoundingClientRect().height <= c.clientHeight; })()"
+        )
         let smallest = try #require(try page.number(smallestText))
         #expect(smallest >= 8.9)
-        #expect(fits == true || smallest < 9.1, "either the picture fits or its smallest text is at the 9 px floor (\(smallest) px)")
+        #expect(
+            fits == true || smallest < 9.1,
+            "either the picture fits or its smallest text is at the 9 px floor (\(smallest) px)")
 
         // The wheel zooms in about the pointer: the picture's point under it stays there.
-        let box = try #require(try page.evaluate("(() => { const b = document.getElementById('canvas').getBoundingClientRect(); return [b.x + b.width / 3, b.y + b.height / 2]; })()") as? [NSNumber])
+        let box = try #require(
+            try page.evaluate(
+                "(() => { const b = document.getElementById('canvas').getBoundingClientRect(); return [b.x + b.width / 3, b.y + b.height / 2]; })()"
+            ) as? [NSNumber])
         let pointer = (x: box[0].doubleValue, y: box[1].doubleValue)
-        let pictureAt = "(() => { const s = document.querySelector('#canvas > svg'), b = s.getBoundingClientRect(); return [(\(pointer.x) - b.x) / b.width, (\(pointer.y) - b.y) / b.height]; })()"
+        let pictureAt =
+            "(() => { const s = document.querySelector('#canvas > svg'), b = s.getBoundingClientRect(); return [(\(pointer.x) - b.x) / b.width, (\(pointer.y) - b.y) / b.height]; })()"
         let before = try #require(try page.evaluate(pictureAt) as? [NSNumber])
         try page.wheel(at: pointer, deltaY: -400)
         let zoomed = try #require(try page.number(scale))
         #expect(zoomed > fitted * 1.5)
         let after = try #require(try page.evaluate(pictureAt) as? [NSNumber])
-        #expect(abs(after[0].doubleValue - before[0].doubleValue) < 0.02 && abs(after[1].doubleValue - before[1].doubleValue) < 0.02)
-        #expect(try page.string("document.getElementById('zoom-level').textContent") == "\(Int((zoomed * 100).rounded()))%")
+        #expect(
+            abs(after[0].doubleValue - before[0].doubleValue) < 0.02
+                && abs(after[1].doubleValue - before[1].doubleValue) < 0.02)
+        #expect(
+            try page.string("document.getElementById('zoom-level').textContent") == "\(Int((zoomed * 100).rounded()))%")
 
         // Dragging the background scrolls the pane the other way.
         let scroll = "[document.getElementById('canvas').scrollLeft, document.getElementById('canvas').scrollTop]"
         let scrolled = try #require(try page.evaluate(scroll) as? [NSNumber])
-        let background = try #require(try page.evaluate("""
-            (() => {
-              const c = document.getElementById('canvas').getBoundingClientRect();
-              for (let y = c.y + 10; y < c.bottom - 10; y += 7) for (let x = c.x + 10; x < c.right - 10; x += 7) {
-                const hit = document.elementFromPoint(x, y);
-                if (hit && !hit.closest('g.node, g.edge')) return [x, y];
-              }
-              return null;
-            })()
-            """) as? [NSNumber])
+        let background = try #require(
+            try page.evaluate(
+                """
+                (() => {
+                  const c = document.getElementById('canvas').getBoundingClientRect();
+                  for (let y = c.y + 10; y < c.bottom - 10; y += 7) for (let x = c.x + 10; x < c.right - 10; x += 7) {
+                    const hit = document.elementFromPoint(x, y);
+                    if (hit && !hit.closest('g.node, g.edge')) return [x, y];
+                  }
+                  return null;
+                })()
+                """) as? [NSNumber])
         let from = (x: background[0].doubleValue, y: background[1].doubleValue)
         try page.drag(from: from, to: (from.x - 60, from.y - 40))
         let panned = try #require(try page.evaluate(scroll) as? [NSNumber])
-        #expect(panned[0].doubleValue - scrolled[0].doubleValue > 30 || panned[1].doubleValue - scrolled[1].doubleValue > 20, "\(scrolled) → \(panned)")
-        #expect(try page.evaluate("document.getElementById('panel').dataset.selected ?? null") is NSNull, "a drag selects nothing")
+        #expect(
+            panned[0].doubleValue - scrolled[0].doubleValue > 30
+                || panned[1].doubleValue - scrolled[1].doubleValue > 20, "\(scrolled) → \(panned)")
+        #expect(
+            try page.evaluate("document.getElementById('panel').dataset.selected ?? null") is NSNull,
+            "a drag selects nothing")
 
         // Keys on the pane and the buttons.
         try page.evaluate("document.getElementById('canvas').focus()")
@@ -110,7 +132,10 @@ struct ReportViewBrowserTests {
         #expect(try page.number("document.querySelectorAll('#canvas > svg g.node').length") == 121)
         let smallest = try #require(try page.number(smallestText))
         #expect(smallest >= 8.9 && smallest < 10, "smallest text \(smallest) px")
-        #expect(try page.bool("document.getElementById('canvas').scrollHeight > document.getElementById('canvas').clientHeight * 2") == true)
+        #expect(
+            try page.bool(
+                "document.getElementById('canvas').scrollHeight > document.getElementById('canvas').clientHeight * 2")
+                == true)
         // Zooming out is still possible by hand, for an overview.
         try page.evaluate("document.getElementById('canvas').focus()")
         try page.press(.minus)
@@ -151,7 +176,9 @@ struct ReportViewBrowserTests {
         #expect(try page.strings(shownIDs) == hidden)
 
         // Clearing the filters shows everything again and leaves the URL bare.
-        try page.evaluate("for (const id of ['filter-focus', 'filter-depth', 'filter-hide']) { const input = document.getElementById(id); input.value = ''; input.dispatchEvent(new Event('input')); }")
+        try page.evaluate(
+            "for (const id of ['filter-focus', 'filter-depth', 'filter-hide']) { const input = document.getElementById(id); input.value = ''; input.dispatchEvent(new Event('input')); }"
+        )
         #expect(try page.strings(shownIDs) == all)
         #expect(try page.string("location.hash") == "")
         #expect(try page.string("location.href") == url.absoluteString)
@@ -169,24 +196,32 @@ struct ReportViewBrowserTests {
         let range = "document.querySelector('#timeline svg').dataset.range"
         #expect(try page.string(range) == "0:1000")
         #expect(try page.bool("document.getElementById('timeline-whole').hidden") == true)
-        let plot = try #require(try page.evaluate("""
-            (() => {
-              const strip = document.querySelector('#timeline svg');
-              strip.scrollIntoView({ block: "center" });
-              const box = strip.querySelector('rect.lane-track').getBoundingClientRect();
-              return [box.x, box.width, box.y + box.height / 2];
-            })()
-            """) as? [NSNumber])
+        let plot = try #require(
+            try page.evaluate(
+                """
+                (() => {
+                  const strip = document.querySelector('#timeline svg');
+                  strip.scrollIntoView({ block: "center" });
+                  const box = strip.querySelector('rect.lane-track').getBoundingClientRect();
+                  return [box.x, box.width, box.y + box.height / 2];
+                })()
+                """) as? [NSNumber])
         let (left, width, middle) = (plot[0].doubleValue, plot[1].doubleValue, plot[2].doubleValue)
-        let barsBefore = try page.number("document.querySelectorAll('#timeline rect.bar:not(.out-of-range)').length") ?? 0
+        let barsBefore =
+            try page.number("document.querySelectorAll('#timeline rect.bar:not(.out-of-range)').length") ?? 0
         try page.drag(from: (left + width * 0.25, middle), to: (left + width * 0.5, middle))
         let zoomed = try #require(try page.string(range)).split(separator: ":").compactMap { Double($0) }
         #expect(zoomed.count == 2 && abs(zoomed[0] - 250) < 5 && abs(zoomed[1] - 500) < 5, "\(zoomed)")
         #expect(try page.bool("document.getElementById('timeline-whole').hidden") == false)
-        #expect(try page.number("document.querySelectorAll('#timeline g.zoom-axis text').length") ?? 0 >= 2, "the zoomed axis has ticks")
-        #expect(try page.number("document.querySelectorAll('#timeline rect.bar:not(.out-of-range)').length") ?? 0 < barsBefore)
+        #expect(
+            try page.number("document.querySelectorAll('#timeline g.zoom-axis text').length") ?? 0 >= 2,
+            "the zoomed axis has ticks")
+        #expect(
+            try page.number("document.querySelectorAll('#timeline rect.bar:not(.out-of-range)').length") ?? 0
+                < barsBefore)
         try page.click(at: try page.centre(of: "timeline-whole"))
         #expect(try page.string(range) == "0:1000")
-        #expect(try page.number("document.querySelectorAll('#timeline rect.bar:not(.out-of-range)').length") == barsBefore)
+        #expect(
+            try page.number("document.querySelectorAll('#timeline rect.bar:not(.out-of-range)').length") == barsBefore)
     }
 }

@@ -11,7 +11,9 @@ enum MCPClient {
     static let python: URL? = {
         let environment = ProcessInfo.processInfo.environment
         var candidates: [URL] = []
-        if let chosen = environment["CAUSEGRAPH_MCP_PYTHON"], !chosen.isEmpty { candidates.append(URL(fileURLWithPath: chosen)) }
+        if let chosen = environment["CAUSEGRAPH_MCP_PYTHON"], !chosen.isEmpty {
+            candidates.append(URL(fileURLWithPath: chosen))
+        }
         candidates.append(packageRoot.appendingPathComponent(".build/mcp-venv/bin/python3"))
         for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             candidates.append(URL(fileURLWithPath: String(directory)).appendingPathComponent("python3"))
@@ -23,19 +25,23 @@ enum MCPClient {
         }
     }()
 
-    static let unavailable = "no Python with the `mcp` package: `make test` installs it into .build/mcp-venv, or set CAUSEGRAPH_MCP_PYTHON"
+    static let unavailable =
+        "no Python with the `mcp` package: `make test` installs it into .build/mcp-venv, or set CAUSEGRAPH_MCP_PYTHON"
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
     /// What the session saw: `initialize`'s result, the tools listed and each call's result, as the protocol spells them.
-    static func session(_ calls: [(name: String, arguments: [String: Any])], in directory: URL = packageRoot) throws -> JSONValue {
+    static func session(_ calls: [(name: String, arguments: [String: Any])], in directory: URL = packageRoot) throws
+        -> JSONValue
+    {
         guard let python else { throw Failure(description: unavailable) }
         let list = calls.map { ["name": $0.name, "arguments": $0.arguments] as [String: Any] }
         let callsJSON = String(decoding: try JSONSerialization.data(withJSONObject: list), as: UTF8.self)
         let script = packageRoot.appendingPathComponent("Tests/Clients/mcp_client.py").path
-        let result = try ProcessRunner.run(python, [script, Causegraph.executable.path, callsJSON], in: directory, timeout: .seconds(120))
+        let result = try ProcessRunner.run(
+            python, [script, Causegraph.executable.path, callsJSON], in: directory, timeout: .seconds(120))
         guard result.status == 0 else {
             throw Failure(description: "the MCP client failed (\(result.status)): \(result.standardError)")
         }
@@ -46,7 +52,9 @@ enum MCPClient {
 extension JSONValue {
     /// A tool result's text blocks, in order.
     var texts: [String] {
-        (self["content"]?.arrayValue ?? []).filter { $0["type"]?.stringValue == "text" }.compactMap { $0["text"]?.stringValue }
+        (self["content"]?.arrayValue ?? []).filter { $0["type"]?.stringValue == "text" }.compactMap {
+            $0["text"]?.stringValue
+        }
     }
 
     var isToolError: Bool {

@@ -3,14 +3,17 @@ import CauseGraphTestSupport
 import Foundation
 import Testing
 
-@Suite("causegraph mcp, driven by the Python MCP SDK's client", .serialized,
-       .enabled(if: MCPClient.python != nil, Comment(rawValue: MCPClient.unavailable)), .timeLimit(.minutes(3)))
+@Suite(
+    "causegraph mcp, driven by the Python MCP SDK's client", .serialized,
+    .enabled(if: MCPClient.python != nil, Comment(rawValue: MCPClient.unavailable)), .timeLimit(.minutes(3)))
 struct MCPServerTests {
     let before = fixture("landmarks-favorites-before.jsonl")
     let after = fixture("landmarks-favorites-after.jsonl")
     let budget = fixture("budgets/landmarks.yaml")
 
-    @Test("initialize names the server; the five tools are listed, each with a description and an object schema of its arguments")
+    @Test(
+        "initialize names the server; the five tools are listed, each with a description and an object schema of its arguments"
+    )
     func listsTools() throws {
         let session = try MCPClient.session([])
         #expect(session["initialize"]?["serverInfo"]?["name"]?.stringValue == "causegraph")
@@ -20,7 +23,9 @@ struct MCPServerTests {
         for tool in tools {
             let schema = tool["inputSchema"]
             #expect(schema?["type"]?.stringValue == "object")
-            #expect((tool["description"]?.stringValue?.count ?? 0) > 100, "an agent needs to know when to call \(tool["name"]?.stringValue ?? "")")
+            #expect(
+                (tool["description"]?.stringValue?.count ?? 0) > 100,
+                "an agent needs to know when to call \(tool["name"]?.stringValue ?? "")")
         }
         let why = tools.first { $0["name"]?.stringValue == "why" }
         #expect(why?["inputSchema"]?["required"]?.arrayValue?.compactMap(\.stringValue) == ["traces"])
@@ -54,11 +59,16 @@ struct MCPServerTests {
             let cli = try Causegraph.run(command)
             #expect(result.texts.first == cli.output, "\(command)")
         }
-        let summaryJSON = try JSONParser.parse(try Causegraph.run(["summary", before, "--fan-out", "3", "--format", "json"]).output)
-        #expect(results[1]["structuredContent"]?["findings"]?.arrayValue?.count == summaryJSON["findings"]?.arrayValue?.count)
+        let summaryJSON = try JSONParser.parse(
+            try Causegraph.run(["summary", before, "--fan-out", "3", "--format", "json"]).output)
+        #expect(
+            results[1]["structuredContent"]?["findings"]?.arrayValue?.count
+                == summaryJSON["findings"]?.arrayValue?.count)
         #expect(results[1]["structuredContent"]?["app"]?.stringValue == "Landmarks")
         #expect(results[2]["structuredContent"]?["changes"]?.arrayValue?.isEmpty == false)
-        #expect(results[0]["structuredContent"]?["views"]?.arrayValue?.first?["node"]?["title"]?.stringValue == "LandmarkListItemView")
+        #expect(
+            results[0]["structuredContent"]?["views"]?.arrayValue?.first?["node"]?["title"]?.stringValue
+                == "LandmarkListItemView")
         #expect(results[3]["structuredContent"]?["passed"]?.content == .bool(false))
         #expect(results[4]["structuredContent"]?["passed"]?.content == .bool(true))
         #expect(results[5]["content"]?.arrayValue?.first?["text"]?.stringValue?.hasPrefix("digraph") == true)
@@ -87,23 +97,25 @@ struct MCPServerTests {
         #expect(results[2]["structuredContent"]?["nodes"]?.arrayValue?.isEmpty == false)
     }
 
-    @Test("bad arguments and bad traces are tool errors with the CLI's one-line message, and the server keeps answering")
+    @Test(
+        "bad arguments and bad traces are tool errors with the CLI's one-line message, and the server keeps answering")
     func errorsKeepTheServerAlive() throws {
         let scratch = try TemporaryFolder()
         let broken = try scratch.write("broken.jsonl", "{\"kind\": \"event\", \"id\": \n")
-        let session = try MCPClient.session([
-            ("why", ["traces": [before]]),
-            ("why", ["traces": [scratch.path("missing.jsonl")], "view": "Row"]),
-            ("summary", ["traces": [broken]]),
-            ("summary", ["traces": [before], "fan_out": 0]),
-            ("why", ["traces": ["-"], "view": "Row"]),
-            ("why", ["traces": [before], "view": "Row", "colour": true]),
-            ("why", ["traces": [before], "view": 3.5]),
-            ("render", ["traces": [before], "format": "pdf"]),
-            ("render", ["traces": [before], "format": "svg", "output": "--help"]),
-            ("nosuchtool", [:]),
-            ("summary", ["traces": [before]]),
-        ], in: scratch.url)
+        let session = try MCPClient.session(
+            [
+                ("why", ["traces": [before]]),
+                ("why", ["traces": [scratch.path("missing.jsonl")], "view": "Row"]),
+                ("summary", ["traces": [broken]]),
+                ("summary", ["traces": [before], "fan_out": 0]),
+                ("why", ["traces": ["-"], "view": "Row"]),
+                ("why", ["traces": [before], "view": "Row", "colour": true]),
+                ("why", ["traces": [before], "view": 3.5]),
+                ("render", ["traces": [before], "format": "pdf"]),
+                ("render", ["traces": [before], "format": "svg", "output": "--help"]),
+                ("nosuchtool", [:]),
+                ("summary", ["traces": [before]]),
+            ], in: scratch.url)
         let results = session["results"]?.arrayValue ?? []
         try #require(results.count == 11)
         let cliErrors = try [
@@ -116,14 +128,19 @@ struct MCPServerTests {
             #expect(result.isToolError)
             #expect(result.texts.first.map { $0 + "\n" } == cli)
         }
-        #expect(results[4].texts.first == "error: 'traces': '-' (standard input) carries the MCP messages here; name a file")
+        #expect(
+            results[4].texts.first == "error: 'traces': '-' (standard input) carries the MCP messages here; name a file"
+        )
         #expect(results[5].texts.first == "error: the why tool takes no argument 'colour'")
         #expect(results[6].texts.first == "error: the why tool's 'view' must be a string")
-        #expect(results[7].texts.first == "error: a PDF is only written to a file; name one with 'output', or ask for svg or png")
+        #expect(
+            results[7].texts.first
+                == "error: a PDF is only written to a file; name one with 'output', or ask for svg or png")
         // An output that looks like an option is still a file name, relative to the server's directory.
         #expect(!results[8].isToolError)
         #expect(String(decoding: try scratch.read("--help"), as: UTF8.self).contains("<svg"))
-        #expect(results[9].texts.first == "error: no tool 'nosuchtool'; the tools are why, summary, render, diff, check")
+        #expect(
+            results[9].texts.first == "error: no tool 'nosuchtool'; the tools are why, summary, render, diff, check")
         #expect(!results[10].isToolError)
         #expect(results[10].texts.first == (try Causegraph.run(["summary", before])).output)
     }

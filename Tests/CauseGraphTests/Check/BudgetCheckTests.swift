@@ -1,7 +1,7 @@
 import CauseGraph
+import CauseGraphTestSupport
 import CauseGraphYAML
 import Testing
-import CauseGraphTestSupport
 
 /// A budget from YAML text.
 private func budget(_ text: String) throws -> Budget {
@@ -11,7 +11,8 @@ private func budget(_ text: String) throws -> Budget {
 /// What `check` measures on a bundled fixture (`name` without `.jsonl`).
 private func measure(_ check: BudgetCheck, fixture name: String) throws -> BudgetCheck.Measurement {
     var diagnostics = Diagnostics()
-    return try check.measure([packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path], diagnostics: &diagnostics)
+    return try check.measure(
+        [packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path], diagnostics: &diagnostics)
 }
 
 /// What `check` measures on a native trace given as text.
@@ -35,21 +36,29 @@ private func tapTrace(runs: [Int]) -> String {
     for (tap, count) in runs.enumerated() {
         let group = tap + 1
         let gesture = id
-        lines.append(#"{"node": \#(gesture), "kind": "gesture", "title": "Tap", "owner": "app", "time": \#(tap * 100_000_000)}"#)
-        lines.append(#"{"node": \#(gesture + 1), "kind": "state", "title": "List.selection", "owner": "app", "group": \#(group)}"#)
+        lines.append(
+            #"{"node": \#(gesture), "kind": "gesture", "title": "Tap", "owner": "app", "time": \#(tap * 100_000_000)}"#)
+        lines.append(
+            #"{"node": \#(gesture + 1), "kind": "state", "title": "List.selection", "owner": "app", "group": \#(group)}"#
+        )
         lines.append(#"{"edge": [\#(gesture), \#(gesture + 1)], "label": "update"}"#)
         id += 2
         for _ in 0..<count {
-            lines.append(#"{"node": \#(id), "kind": "body", "title": "Row", "owner": "app", "group": \#(group), "duration": 1000}"#)
+            lines.append(
+                #"{"node": \#(id), "kind": "body", "title": "Row", "owner": "app", "group": \#(group), "duration": 1000}"#
+            )
             lines.append(#"{"edge": [\#(gesture + 1), \#(id)], "label": "update"}"#)
             id += 1
         }
-        lines.append(#"{"node": \#(id), "kind": "body", "title": "Row", "owner": "app", "group": \#(group), "ran": false}"#)
+        lines.append(
+            #"{"node": \#(id), "kind": "body", "title": "Row", "owner": "app", "group": \#(group), "ran": false}"#)
         lines.append(#"{"edge": [\#(gesture + 1), \#(id)], "label": "update"}"#)
         lines.append(#"{"group": \#(group), "label": "Transaction for Gesture"}"#)
         id += 1
     }
-    lines.append(#"{"node": \#(id), "kind": "externalEnvironment", "title": "External Environment", "owner": "system", "group": 1}"#)
+    lines.append(
+        #"{"node": \#(id), "kind": "externalEnvironment", "title": "External Environment", "owner": "system", "group": 1}"#
+    )
     lines.append(#"{"node": \#(id + 1), "kind": "body", "title": "Row", "owner": "app", "group": 1}"#)
     lines.append(#"{"edge": [\#(id), \#(id + 1)], "label": "update"}"#)
     return lines.joined(separator: "\n") + "\n"
@@ -72,42 +81,50 @@ struct BudgetCheckTests {
         let check = BudgetCheck(budget: try budget(Self.landmarksBudget))
         let before = check.evaluate(try measure(check, fixture: "landmarks-favorites-before"))
         #expect(!before.passed)
-        #expect(outcomes(before) == [
-            "views[0].updates.total LandmarkListItemView: 72/30 exceeded",
-            "views[0].updates.perGroup LandmarkListItemView: 24/2 exceeded",
-            "views[0].updates.perGesture LandmarkListItemView: 24/1 exceeded",
-            "findings.fanOut fan-out findings: 1/0 exceeded",
-            "forbiddenEdges[0] ModelData.favoritesCollection → LandmarkListItemView: 72/0 exceeded",
-            "forbiddenEdges[1] ModelData.favoritesCollection → LandmarkListItemView (state): 0/0 held",
-        ])
+        #expect(
+            outcomes(before) == [
+                "views[0].updates.total LandmarkListItemView: 72/30 exceeded",
+                "views[0].updates.perGroup LandmarkListItemView: 24/2 exceeded",
+                "views[0].updates.perGesture LandmarkListItemView: 24/1 exceeded",
+                "findings.fanOut fan-out findings: 1/0 exceeded",
+                "forbiddenEdges[0] ModelData.favoritesCollection → LandmarkListItemView: 72/0 exceeded",
+                "forbiddenEdges[1] ModelData.favoritesCollection → LandmarkListItemView (state): 0/0 held",
+            ])
         #expect(before.results[1].evidence.first == "24 runs in update group 1, the most in one group")
-        #expect(before.results[2].evidence.first == "Tap (event 1 at 2041.250 ms) led to 24 runs, the most from one gesture")
-        #expect(before.results[4].evidence.first == "ModelData.favoritesCollection → LandmarkListItemView: observable ×72 in update groups 1, 2, 3")
+        #expect(
+            before.results[2].evidence.first == "Tap (event 1 at 2041.250 ms) led to 24 runs, the most from one gesture"
+        )
+        #expect(
+            before.results[4].evidence.first
+                == "ModelData.favoritesCollection → LandmarkListItemView: observable ×72 in update groups 1, 2, 3")
         #expect(before.results[4].location == SourceLocation(file: "budget.yaml", line: 6, column: 5))
 
         let after = check.evaluate(try measure(check, fixture: "landmarks-favorites-after"))
         #expect(after.passed)
-        #expect(outcomes(after) == [
-            "views[0].updates.total LandmarkListItemView: 3/30 held",
-            "views[0].updates.perGroup LandmarkListItemView: 1/2 held",
-            "views[0].updates.perGesture LandmarkListItemView: 1/1 held",
-            "findings.fanOut fan-out findings: 0/0 held",
-            "forbiddenEdges[0] ModelData.favoritesCollection → LandmarkListItemView (observable): 0/0 held",
-            "forbiddenEdges[1] ModelData.favoritesCollection → LandmarkListItemView (state): 0/0 held",
-        ])
+        #expect(
+            outcomes(after) == [
+                "views[0].updates.total LandmarkListItemView: 3/30 held",
+                "views[0].updates.perGroup LandmarkListItemView: 1/2 held",
+                "views[0].updates.perGesture LandmarkListItemView: 1/1 held",
+                "findings.fanOut fan-out findings: 0/0 held",
+                "forbiddenEdges[0] ModelData.favoritesCollection → LandmarkListItemView (observable): 0/0 held",
+                "forbiddenEdges[1] ModelData.favoritesCollection → LandmarkListItemView (state): 0/0 held",
+            ])
     }
 
     @Test("per gesture counts runs a chain of causes leads to from one gesture; per group counts runs in one group")
     func perGestureAndGroup() throws {
-        let check = BudgetCheck(budget: try budget("views:\n  - view: Row\n    updates: {total: 7, perGroup: 3, perGesture: 3}\n"))
+        let check = BudgetCheck(
+            budget: try budget("views:\n  - view: Row\n    updates: {total: 7, perGroup: 3, perGesture: 3}\n"))
         let report = check.evaluate(try measure(check, trace: tapTrace(runs: [3, 1])))
         // 3 + 1 runs from taps, 1 from the environment (in group 1); the skipped checks do not count.
         // Failures come first in a report.
-        #expect(outcomes(report) == [
-            "views[0].updates.perGroup Row: 4/3 exceeded",
-            "views[0].updates.total Row: 5/7 held",
-            "views[0].updates.perGesture Row: 3/3 held",
-        ])
+        #expect(
+            outcomes(report) == [
+                "views[0].updates.perGroup Row: 4/3 exceeded",
+                "views[0].updates.total Row: 5/7 held",
+                "views[0].updates.perGesture Row: 3/3 held",
+            ])
         let failing = check.evaluate(try measure(check, trace: tapTrace(runs: [1, 4, 2])))
         let perGesture = try #require(failing.results.first { $0.rule.hasSuffix("perGesture") })
         #expect((perGesture.measured, perGesture.status) == (4, .exceeded))
@@ -118,32 +135,48 @@ struct BudgetCheckTests {
 
     @Test("a view pattern that matches nothing holds, and says so in a note")
     func unmatchedView() throws {
-        let check = BudgetCheck(budget: try budget("views:\n  - view: LandmarkListItemVeiw\n    updates: {perGesture: 0}\n"))
+        let check = BudgetCheck(
+            budget: try budget("views:\n  - view: LandmarkListItemVeiw\n    updates: {perGesture: 0}\n"))
         let report = check.evaluate(try measure(check, fixture: "landmarks-favorites-before"))
         #expect(report.passed)
         #expect(outcomes(report) == ["views[0].updates.perGesture no view matching \"LandmarkListItemVeiw\": 0/0 held"])
-        #expect(report.notes == ["views[0]: no view matches \"LandmarkListItemVeiw\"; closest: LandmarkListItemView, LandmarkListView, LandmarkFavoriteButton"])
+        #expect(
+            report.notes == [
+                "views[0]: no view matches \"LandmarkListItemVeiw\"; closest: LandmarkListItemView, LandmarkListView, LandmarkFavoriteButton"
+            ])
         let noGestures = check.evaluate(try measure(check, fixture: "dark-mode"))
-        #expect(noGestures.notes.contains("views[0].updates.perGesture: the trace records no gesture, so no run counts towards one"))
+        #expect(
+            noGestures.notes.contains(
+                "views[0].updates.perGesture: the trace records no gesture, so no run counts towards one"))
     }
 
     /// Updates at 60 Hz of 0.5 ms (low), 1.5 ms (medium), 3 ms (high) and 20 ms (very high) for `A`, 3 ms for `<graph>`.
-    static let longTrace = [
-        traceHeader,
-        #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "duration": 500000}"#,
-        #"{"node": 2, "kind": "body", "title": "A", "owner": "app", "duration": 1500000}"#,
-        #"{"node": 3, "kind": "body", "title": "A", "owner": "app", "duration": 3000000}"#,
-        #"{"node": 4, "kind": "body", "title": "A", "owner": "app", "duration": 20000000}"#,
-        #"{"node": 5, "kind": "other", "title": "<graph>", "owner": "system", "duration": 3000000}"#,
-    ].joined(separator: "\n") + "\n"
+    static let longTrace =
+        [
+            traceHeader,
+            #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "duration": 500000}"#,
+            #"{"node": 2, "kind": "body", "title": "A", "owner": "app", "duration": 1500000}"#,
+            #"{"node": 3, "kind": "body", "title": "A", "owner": "app", "duration": 3000000}"#,
+            #"{"node": 4, "kind": "body", "title": "A", "owner": "app", "duration": 20000000}"#,
+            #"{"node": 5, "kind": "other", "title": "<graph>", "owner": "system", "duration": 3000000}"#,
+        ].joined(separator: "\n") + "\n"
 
-    @Test("long updates count those at a severity or worse, for every update or for one view", arguments: [
-        ("longUpdates: {medium: 4, high: 2, veryHigh: 1}",
-         ["longUpdates.high all updates: 3/2 exceeded", "longUpdates.medium all updates: 4/4 held", "longUpdates.veryHigh all updates: 1/1 held"]),
-        ("longUpdates: {low: 5}", ["longUpdates.low all updates: 5/5 held"]),
-        ("views:\n  - view: A\n    longUpdates: {high: 1, medium: 3}",
-         ["views[0].longUpdates.high A: 2/1 exceeded", "views[0].longUpdates.medium A: 3/3 held"]),
-    ])
+    @Test(
+        "long updates count those at a severity or worse, for every update or for one view",
+        arguments: [
+            (
+                "longUpdates: {medium: 4, high: 2, veryHigh: 1}",
+                [
+                    "longUpdates.high all updates: 3/2 exceeded", "longUpdates.medium all updates: 4/4 held",
+                    "longUpdates.veryHigh all updates: 1/1 held",
+                ]
+            ),
+            ("longUpdates: {low: 5}", ["longUpdates.low all updates: 5/5 held"]),
+            (
+                "views:\n  - view: A\n    longUpdates: {high: 1, medium: 3}",
+                ["views[0].longUpdates.high A: 2/1 exceeded", "views[0].longUpdates.medium A: 3/3 held"]
+            ),
+        ])
     func longUpdates(_ text: String, _ expected: [String]) throws {
         let check = BudgetCheck(budget: try budget(text))
         let report = check.evaluate(try measure(check, trace: Self.longTrace))
@@ -155,14 +188,19 @@ struct BudgetCheckTests {
     func longEvidence() throws {
         let check = BudgetCheck(budget: try budget("longUpdates: {high: 0}"))
         let result = try #require(check.evaluate(try measure(check, trace: Self.longTrace)).results.first)
-        #expect(result.evidence == ["A (body): 2 at high or worse", "<graph> (other): 1 at high or worse", "worst: A 20 ms (event 4)"])
+        #expect(
+            result.evidence == [
+                "A (body): 2 at high or worse", "<graph> (other): 1 at high or worse", "worst: A 20 ms (event 4)",
+            ])
     }
 
-    @Test("skipped checks count per environment node and update group", arguments: [
-        ("dark-mode", 6, ["External Environment: 6", "External: EnvironmentValues: 0"]),
-        ("environment-writer", 10, ["EnvironmentWriter: MenuCurrency: 10"]),
-        ("landmarks-favorites-before", 0, ["no environment change: 0"]),
-    ])
+    @Test(
+        "skipped checks count per environment node and update group",
+        arguments: [
+            ("dark-mode", 6, ["External Environment: 6", "External: EnvironmentValues: 0"]),
+            ("environment-writer", 10, ["EnvironmentWriter: MenuCurrency: 10"]),
+            ("landmarks-favorites-before", 0, ["no environment change: 0"]),
+        ])
     func skippedChecks(_ fixture: String, _ peak: Int, _ measured: [String]) throws {
         for (limit, passes) in [(peak, true), (peak - 1, false)] where limit >= 0 {
             let check = BudgetCheck(budget: try budget("skippedChecks: {perEnvironmentChange: \(limit)}"))
@@ -177,26 +215,29 @@ struct BudgetCheckTests {
         let check = BudgetCheck(budget: try budget("skippedChecks: {perEnvironmentChange: 5}"))
         let result = try #require(check.evaluate(try measure(check, fixture: "dark-mode")).results.first)
         #expect(result.status == .exceeded)
-        #expect(result.evidence == [
-            "6 checks skipped the body in update group 1, the most in one change",
-            "in all 12 of 24 checks skipped the body",
-            "views checked for nothing: LandmarkListItemView skipped 12 of 12",
-        ])
+        #expect(
+            result.evidence == [
+                "6 checks skipped the body in update group 1, the most in one change",
+                "in all 12 of 24 checks skipped the body",
+                "views checked for nothing: LandmarkListItemView skipped 12 of 12",
+            ])
     }
 
-    @Test("findings limits count findings of a kind, judged by the budget's thresholds", arguments: [
-        ("findings: {fanOut: 0}", "landmarks-favorites-before", false),
-        ("findings: {fanOut: 1}", "landmarks-favorites-before", true),
-        ("findings: {fanOut: 0}\nfindingThresholds: {fanOut: 30}", "landmarks-favorites-before", true),
-        ("findings: {environmentChurn: 0}", "dark-mode", false),
-        ("findings: {environmentChurn: 0}", "onoff-toggle", true),
-        ("findings: {unstableIdentity: 0}", "contact-list", false),
-        ("findings: {unstableIdentity: 0}", "landmarks-favorites-after", true),
-        ("findings: {longBodies: 0}", "contact-list", false),
-        ("findings: {longBodies: 0}", "onoff-toggle", true),
-        ("findings: {rebuildStorm: 0}", "findings/rebuild-storm", false),
-        ("findings: {rebuildStorm: 0}\nfindingThresholds: {stormWindow: 500us}", "findings/rebuild-storm", true),
-    ])
+    @Test(
+        "findings limits count findings of a kind, judged by the budget's thresholds",
+        arguments: [
+            ("findings: {fanOut: 0}", "landmarks-favorites-before", false),
+            ("findings: {fanOut: 1}", "landmarks-favorites-before", true),
+            ("findings: {fanOut: 0}\nfindingThresholds: {fanOut: 30}", "landmarks-favorites-before", true),
+            ("findings: {environmentChurn: 0}", "dark-mode", false),
+            ("findings: {environmentChurn: 0}", "onoff-toggle", true),
+            ("findings: {unstableIdentity: 0}", "contact-list", false),
+            ("findings: {unstableIdentity: 0}", "landmarks-favorites-after", true),
+            ("findings: {longBodies: 0}", "contact-list", false),
+            ("findings: {longBodies: 0}", "onoff-toggle", true),
+            ("findings: {rebuildStorm: 0}", "findings/rebuild-storm", false),
+            ("findings: {rebuildStorm: 0}\nfindingThresholds: {stormWindow: 500us}", "findings/rebuild-storm", true),
+        ])
     func findings(_ text: String, _ fixture: String, _ passes: Bool) throws {
         let check = BudgetCheck(budget: try budget(text))
         let report = check.evaluate(try measure(check, fixture: fixture))
@@ -224,39 +265,48 @@ struct BudgetCheckTests {
         #expect(newEdge.baseline == 0)
     }
 
-    @Test("the tolerance decides how much above the baseline still passes", arguments: [
-        ([10, 0], [11, 0], "none", false),
-        ([10, 0], [10, 0], "none", true),
-        ([10, 0], [11, 0], "10%", true),
-        ([10, 0], [12, 0], "10%", false),
-        ([10, 0], [12, 0], "2", true),
-        ([10, 0], [13, 0], "10%,2", false),
-        ([10, 0], [12, 0], "2,10%", true),
-    ])
+    @Test(
+        "the tolerance decides how much above the baseline still passes",
+        arguments: [
+            ([10, 0], [11, 0], "none", false),
+            ([10, 0], [10, 0], "none", true),
+            ([10, 0], [11, 0], "10%", true),
+            ([10, 0], [12, 0], "10%", false),
+            ([10, 0], [12, 0], "2", true),
+            ([10, 0], [13, 0], "10%,2", false),
+            ([10, 0], [12, 0], "2,10%", true),
+        ])
     func tolerance(_ baselineRuns: [Int], _ currentRuns: [Int], _ tolerance: String, _ passes: Bool) throws {
         let parsed = tolerance == "none" ? Tolerance.none : try #require(Tolerance(parsing: tolerance))
-        let check = BudgetCheck(budget: try budget("views:\n  - view: Row\n    updates: {perGesture: 3}\n"), tolerance: parsed)
-        let report = check.evaluate(try measure(check, trace: tapTrace(runs: currentRuns)), baseline: try measure(check, trace: tapTrace(runs: baselineRuns)))
+        let check = BudgetCheck(
+            budget: try budget("views:\n  - view: Row\n    updates: {perGesture: 3}\n"), tolerance: parsed)
+        let report = check.evaluate(
+            try measure(check, trace: tapTrace(runs: currentRuns)),
+            baseline: try measure(check, trace: tapTrace(runs: baselineRuns)))
         #expect(report.passed == passes)
         #expect(report.results.first?.status == (passes ? .tolerated : .regressed))
     }
 
-    @Test("tolerances read percent and absolute parts and round the allowance up", arguments: [
-        ("10%", 10.0, 0, 72, 80),
-        ("3", 0, 3, 72, 75),
-        ("10%,3", 10, 3, 10, 13),
-        ("3,10%", 10, 3, 100, 110),
-        ("12.5%", 12.5, 0, 1, 2),
-        ("0", 0, 0, 5, 5),
-        ("50%", 50, 0, Int.max, Int.max),
-    ])
+    @Test(
+        "tolerances read percent and absolute parts and round the allowance up",
+        arguments: [
+            ("10%", 10.0, 0, 72, 80),
+            ("3", 0, 3, 72, 75),
+            ("10%,3", 10, 3, 10, 13),
+            ("3,10%", 10, 3, 100, 110),
+            ("12.5%", 12.5, 0, 1, 2),
+            ("0", 0, 0, 5, 5),
+            ("50%", 50, 0, Int.max, Int.max),
+        ])
     func toleranceParsing(_ text: String, _ percent: Double, _ absolute: Int, _ baseline: Int, _ allowed: Int) throws {
         let tolerance = try #require(Tolerance(parsing: text))
         #expect((tolerance.percent, tolerance.absolute) == (percent, absolute))
         #expect(tolerance.allowed(over: baseline) == allowed)
     }
 
-    @Test("malformed tolerances are refused", arguments: ["", "%", "-1", "10%,20%", "1,2", "ten", "1e3", "inf%", "5 %x", "10%,"])
+    @Test(
+        "malformed tolerances are refused",
+        arguments: ["", "%", "-1", "10%,20%", "1,2", "ten", "1e3", "inf%", "5 %x", "10%,"])
     func badTolerance(_ text: String) {
         #expect(Tolerance(parsing: text) == nil)
     }

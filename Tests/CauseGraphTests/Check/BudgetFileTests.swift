@@ -1,7 +1,7 @@
 import CauseGraph
+import CauseGraphTestSupport
 import CauseGraphYAML
 import Testing
-import CauseGraphTestSupport
 
 /// The budget `text` reads as, named `budget.yaml`.
 private func budget(_ text: String) throws -> Budget {
@@ -57,7 +57,8 @@ struct BudgetFileTests {
         #expect(read.views.count == 2)
         let first = read.views[0]
         #expect((first.pattern.text, first.pattern.isRegex) == ("ListItem", false))
-        #expect(first.total == Budget.Limit(max: 30, location: SourceLocation(file: "budget.yaml", line: 4, column: 22)))
+        #expect(
+            first.total == Budget.Limit(max: 30, location: SourceLocation(file: "budget.yaml", line: 4, column: 22)))
         #expect(first.perGroup?.max == 2 && first.perGesture?.max == 1)
         #expect(first.longUpdates.limits.map { "\($0.severity.rawValue) \($0.limit.max)" } == ["medium 3", "high 0"])
         #expect(first.location == SourceLocation(file: "budget.yaml", line: 3, column: 5))
@@ -82,14 +83,19 @@ struct BudgetFileTests {
 
     @Test("JSON is read by the same rules, with its own positions")
     func json() throws {
-        let read = try budget("""
+        let read = try budget(
+            """
             {"views": [{"view": "ListItem", "updates": {"perGesture": 1}}],
              "forbiddenEdges": [{"from": "A", "to": "B"}]}
             """)
-        #expect(read.views[0].perGesture == Budget.Limit(max: 1, location: SourceLocation(file: "budget.yaml", line: 1, column: 59)))
+        #expect(
+            read.views[0].perGesture
+                == Budget.Limit(max: 1, location: SourceLocation(file: "budget.yaml", line: 1, column: 59)))
         #expect(read.forbiddenEdges[0].kind == nil)
-        #expect(budgetError(#"{"views": [{"view": "X", "updates": {"total": "3"}}]}"#)
-            == #"budget.yaml:1:47: error: views[0].updates.total must be a whole number, 0 or more; found the text "3""#)
+        #expect(
+            budgetError(#"{"views": [{"view": "X", "updates": {"total": "3"}}]}"#)
+                == #"budget.yaml:1:47: error: views[0].updates.total must be a whole number, 0 or more; found the text "3""#
+        )
     }
 
     @Test("the example budget in fixtures reads")
@@ -98,59 +104,124 @@ struct BudgetFileTests {
         #expect(read.views.count == 2 && read.forbiddenEdges.count == 1)
     }
 
-    @Test("mistakes are errors at their line and column", arguments: [
-        ("views:\n  - view: Row\n    updates:\n      perGrup: 2\n",
-         "budget.yaml:4:7: error: unknown key 'perGrup' in views[0].updates; did you mean 'perGroup'?"),
-        ("longUpdate:\n  high: 0\n",
-         "budget.yaml:1:1: error: unknown key 'longUpdate' in the budget; did you mean 'longUpdates'?"),
-        ("limits:\n  high: 0\n",
-         "budget.yaml:1:1: error: unknown key 'limits' in the budget; expected one of: version, views, longUpdates, skippedChecks, findings, findingThresholds, forbiddenEdges, hitches, hangs"),
-        ("longUpdates:\n  high: 0\n  high: 1\n", "budget.yaml:3:3: error: duplicate key 'high' in longUpdates"),
-        ("longUpdates:\n  high: -1\n", "budget.yaml:2:9: error: longUpdates.high must be a whole number, 0 or more; found the number -1"),
-        ("longUpdates:\n  high: 1.5\n", "budget.yaml:2:9: error: longUpdates.high must be a whole number, 0 or more; found the number 1.5"),
-        ("longUpdates:\n  high:\n", "budget.yaml:2:8: error: longUpdates.high must be a whole number, 0 or more; found nothing"),
-        ("longUpdates:\n  high: 99999999999999999999\n", "budget.yaml:2:9: error: longUpdates.high is too large"),
-        ("longUpdates:\n  red: 0\n",
-         "budget.yaml:2:3: error: unknown key 'red' in longUpdates; expected one of: veryLow, low, medium, high, veryHigh"),
-        ("longUpdates: {}\n", "budget.yaml:1:14: error: longUpdates sets no limit; give one of veryLow, low, medium, high, veryHigh"),
-        ("views: Row\n", "budget.yaml:1:8: error: views must be a list; found the text \"Row\""),
-        ("views:\n  - updates: {total: 1}\n", "budget.yaml:2:5: error: views[0] needs 'view': the pattern of the view type names it limits"),
-        ("views:\n  - view: Row\n", "budget.yaml:2:5: error: views[0] sets no limit; give updates or longUpdates"),
-        ("views:\n  - view: \"\"\n    updates: {total: 1}\n", "budget.yaml:2:11: error: views[0].view must not be empty: it would match every title"),
-        ("views:\n  - view: \"(\"\n    regex: true\n    updates: {total: 1}\n", "budget.yaml:2:11: error: views[0].view: invalid regular expression '(': expected ')'"),
-        ("views:\n  - view: Row\n    regex: yes\n    updates: {total: 1}\n", "budget.yaml:3:12: error: views[0].regex must be true or false; found the text \"yes\""),
-        ("forbiddenEdges:\n  - from: A\n", "budget.yaml:2:5: error: forbiddenEdges[0] needs both 'from' (the cause's title) and 'to' (the effect's title)"),
-        ("forbiddenEdges:\n  - {from: A, to: B, kind: observed}\n",
-         "budget.yaml:2:28: error: forbiddenEdges[0].kind: unknown edge kind 'observed'; expected one of: gesture, state, observable, externalEnvironment, environmentWriter, update, creation"),
-        ("findings:\n  fanout: 0\n", "budget.yaml:2:3: error: unknown key 'fanout' in findings; did you mean 'fanOut'?"),
-        ("findings: {fanOut: 0}\nfindingThresholds: {stormWindow: soon}\n",
-         "budget.yaml:2:34: error: findingThresholds.stormWindow must be a duration longer than zero, such as 5ms or 800us; found the text \"soon\""),
-        ("findings: {fanOut: 0}\nfindingThresholds: {storm: 0}\n", "budget.yaml:2:28: error: findingThresholds.storm must be at least 1"),
-        ("version: 2\nlongUpdates: {high: 0}\n", "budget.yaml:1:10: error: unsupported budget version 2; this causegraph reads version 1"),
-        ("version: 1\n", "budget.yaml:1:1: error: the budget sets no limit; see docs/check.md for the keys"),
-        ("", "budget.yaml:1:1: error: the budget is empty; it must set at least one limit"),
-        ("- high: 0\n", "budget.yaml:1:1: error: the budget must be a mapping of version, views, longUpdates, skippedChecks, findings, findingThresholds, forbiddenEdges, hitches, hangs; found a list"),
-        ("longUpdates:\n  high: 0\n bad: 1\n", "budget.yaml:3:2: error: invalid YAML: did not find expected key (while parsing a block mapping at 1:1)"),
-        ("views: [\n", "budget.yaml:2:1: error: invalid YAML: did not find expected node content (while parsing a flow node at 2:1)"),
-        ("{\"views\": [}\n", "budget.yaml:1:12: error: invalid YAML: did not find expected node content (while parsing a flow node at 1:12)"),
-    ])
+    @Test(
+        "mistakes are errors at their line and column",
+        arguments: [
+            (
+                "views:\n  - view: Row\n    updates:\n      perGrup: 2\n",
+                "budget.yaml:4:7: error: unknown key 'perGrup' in views[0].updates; did you mean 'perGroup'?"
+            ),
+            (
+                "longUpdate:\n  high: 0\n",
+                "budget.yaml:1:1: error: unknown key 'longUpdate' in the budget; did you mean 'longUpdates'?"
+            ),
+            (
+                "limits:\n  high: 0\n",
+                "budget.yaml:1:1: error: unknown key 'limits' in the budget; expected one of: version, views, longUpdates, skippedChecks, findings, findingThresholds, forbiddenEdges, hitches, hangs"
+            ),
+            ("longUpdates:\n  high: 0\n  high: 1\n", "budget.yaml:3:3: error: duplicate key 'high' in longUpdates"),
+            (
+                "longUpdates:\n  high: -1\n",
+                "budget.yaml:2:9: error: longUpdates.high must be a whole number, 0 or more; found the number -1"
+            ),
+            (
+                "longUpdates:\n  high: 1.5\n",
+                "budget.yaml:2:9: error: longUpdates.high must be a whole number, 0 or more; found the number 1.5"
+            ),
+            (
+                "longUpdates:\n  high:\n",
+                "budget.yaml:2:8: error: longUpdates.high must be a whole number, 0 or more; found nothing"
+            ),
+            ("longUpdates:\n  high: 99999999999999999999\n", "budget.yaml:2:9: error: longUpdates.high is too large"),
+            (
+                "longUpdates:\n  red: 0\n",
+                "budget.yaml:2:3: error: unknown key 'red' in longUpdates; expected one of: veryLow, low, medium, high, veryHigh"
+            ),
+            (
+                "longUpdates: {}\n",
+                "budget.yaml:1:14: error: longUpdates sets no limit; give one of veryLow, low, medium, high, veryHigh"
+            ),
+            ("views: Row\n", "budget.yaml:1:8: error: views must be a list; found the text \"Row\""),
+            (
+                "views:\n  - updates: {total: 1}\n",
+                "budget.yaml:2:5: error: views[0] needs 'view': the pattern of the view type names it limits"
+            ),
+            ("views:\n  - view: Row\n", "budget.yaml:2:5: error: views[0] sets no limit; give updates or longUpdates"),
+            (
+                "views:\n  - view: \"\"\n    updates: {total: 1}\n",
+                "budget.yaml:2:11: error: views[0].view must not be empty: it would match every title"
+            ),
+            (
+                "views:\n  - view: \"(\"\n    regex: true\n    updates: {total: 1}\n",
+                "budget.yaml:2:11: error: views[0].view: invalid regular expression '(': expected ')'"
+            ),
+            (
+                "views:\n  - view: Row\n    regex: yes\n    updates: {total: 1}\n",
+                "budget.yaml:3:12: error: views[0].regex must be true or false; found the text \"yes\""
+            ),
+            (
+                "forbiddenEdges:\n  - from: A\n",
+                "budget.yaml:2:5: error: forbiddenEdges[0] needs both 'from' (the cause's title) and 'to' (the effect's title)"
+            ),
+            (
+                "forbiddenEdges:\n  - {from: A, to: B, kind: observed}\n",
+                "budget.yaml:2:28: error: forbiddenEdges[0].kind: unknown edge kind 'observed'; expected one of: gesture, state, observable, externalEnvironment, environmentWriter, update, creation"
+            ),
+            (
+                "findings:\n  fanout: 0\n",
+                "budget.yaml:2:3: error: unknown key 'fanout' in findings; did you mean 'fanOut'?"
+            ),
+            (
+                "findings: {fanOut: 0}\nfindingThresholds: {stormWindow: soon}\n",
+                "budget.yaml:2:34: error: findingThresholds.stormWindow must be a duration longer than zero, such as 5ms or 800us; found the text \"soon\""
+            ),
+            (
+                "findings: {fanOut: 0}\nfindingThresholds: {storm: 0}\n",
+                "budget.yaml:2:28: error: findingThresholds.storm must be at least 1"
+            ),
+            (
+                "version: 2\nlongUpdates: {high: 0}\n",
+                "budget.yaml:1:10: error: unsupported budget version 2; this causegraph reads version 1"
+            ),
+            ("version: 1\n", "budget.yaml:1:1: error: the budget sets no limit; see docs/check.md for the keys"),
+            ("", "budget.yaml:1:1: error: the budget is empty; it must set at least one limit"),
+            (
+                "- high: 0\n",
+                "budget.yaml:1:1: error: the budget must be a mapping of version, views, longUpdates, skippedChecks, findings, findingThresholds, forbiddenEdges, hitches, hangs; found a list"
+            ),
+            (
+                "longUpdates:\n  high: 0\n bad: 1\n",
+                "budget.yaml:3:2: error: invalid YAML: did not find expected key (while parsing a block mapping at 1:1)"
+            ),
+            (
+                "views: [\n",
+                "budget.yaml:2:1: error: invalid YAML: did not find expected node content (while parsing a flow node at 2:1)"
+            ),
+            (
+                "{\"views\": [}\n",
+                "budget.yaml:1:12: error: invalid YAML: did not find expected node content (while parsing a flow node at 1:12)"
+            ),
+        ])
     func errors(_ text: String, _ expected: String) {
         #expect(budgetError(text) == expected)
     }
 
     @Test("bytes that are not UTF-8 text are refused at their position")
     func notText() {
-        #expect(budgetError(bytes: Array("longUpdates:\n  hi".utf8) + [0xFF] + Array("gh: 0\n".utf8))
-            == "budget.yaml:2:5: error: the budget is not UTF-8 text")
-        #expect(budgetError(bytes: Array("longUpdates: {high: 0}\n#".utf8) + [0])
-            == "budget.yaml:2:2: error: the budget is not UTF-8 text")
+        #expect(
+            budgetError(bytes: Array("longUpdates:\n  hi".utf8) + [0xFF] + Array("gh: 0\n".utf8))
+                == "budget.yaml:2:5: error: the budget is not UTF-8 text")
+        #expect(
+            budgetError(bytes: Array("longUpdates: {high: 0}\n#".utf8) + [0])
+                == "budget.yaml:2:2: error: the budget is not UTF-8 text")
     }
 
     @Test("an unreadable or oversized budget file is an error naming it")
     func files() throws {
         let directory = try TemporaryFolder()
         #expect(throws: Diagnostic.self) { try BudgetFile.read(path: directory.path("missing.yaml")) }
-        let large = try directory.write("large.yaml", "# " + String(repeating: "x", count: BudgetFile.maximumSize) + "\n")
+        let large = try directory.write(
+            "large.yaml", "# " + String(repeating: "x", count: BudgetFile.maximumSize) + "\n")
         do {
             _ = try BudgetFile.read(path: large)
             Issue.record("an oversized budget was read")

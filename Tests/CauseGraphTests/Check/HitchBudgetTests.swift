@@ -26,29 +26,49 @@ struct HitchBudgetTests {
 
     @Test("per interaction counts from one gesture to the next; total counts all; hangs apart from hitches")
     func limits() throws {
-        let report = try Self.report("hitches: {perInteraction: 1, total: 4}\nhangs: {perInteraction: 1, total: 0}\n", trace: Self.trace)
+        let report = try Self.report(
+            "hitches: {perInteraction: 1, total: 4}\nhangs: {perInteraction: 1, total: 0}\n", trace: Self.trace)
         let outcomes = report.results.map { "\($0.rule): \($0.measured)/\($0.limit) \($0.status.rawValue)" }
-        #expect(outcomes == ["hitches.perInteraction: 2/1 exceeded", "hangs.total: 1/0 exceeded", "hitches.total: 4/4 held", "hangs.perInteraction: 1/1 held"])
+        #expect(
+            outcomes == [
+                "hitches.perInteraction: 2/1 exceeded", "hangs.total: 1/0 exceeded", "hitches.total: 4/4 held",
+                "hangs.perInteraction: 1/1 held",
+            ])
         let perInteraction = try #require(report.results.first { $0.rule == "hitches.perInteraction" })
-        #expect(perInteraction.evidence.first == "2 hitches after Tap (event 1 at 0.000 ms), the most in one interaction")
+        #expect(
+            perInteraction.evidence.first == "2 hitches after Tap (event 1 at 0.000 ms), the most in one interaction")
         #expect(perInteraction.evidence.last == "worst: hitch 2, 30 ns hitch ← no update overlaps it")
         #expect(perInteraction.location.line == 1)
     }
 
     @Test("without a gesture the recording is one interaction, and the report says so")
     func noGesture() throws {
-        let trace = [traceHeader, #"{"hitch": "hitch", "start": 5, "duration": 10}"#, #"{"hitch": "hitch", "start": 50, "duration": 10}"#].joined(separator: "\n")
+        let trace = [
+            traceHeader, #"{"hitch": "hitch", "start": 5, "duration": 10}"#,
+            #"{"hitch": "hitch", "start": 50, "duration": 10}"#,
+        ].joined(separator: "\n")
         let report = try Self.report("hitches: {perInteraction: 2}\n", trace: trace)
         #expect(report.results.map(\.measured) == [2])
         #expect(report.results[0].evidence.first == "2 hitches before any gesture, the most in one interaction")
-        #expect(report.notes == ["hitches.perInteraction: the trace records no timed gesture, so the whole recording is one interaction"])
+        #expect(
+            report.notes == [
+                "hitches.perInteraction: the trace records no timed gesture, so the whole recording is one interaction"
+            ])
     }
 
-    @Test("the budget file refuses unknown keys and bad counts under hitches and hangs", arguments: [
-        ("hitches: {perFrame: 1}\n", "budget.yaml:1:11: error: unknown key 'perFrame' in hitches; expected one of: perInteraction, total"),
-        ("hangs: {total: -1}\n", "budget.yaml:1:16: error: hangs.total must be a whole number, 0 or more; found the number -1"),
-        ("hitches: {}\n", "budget.yaml:1:1: error: the budget sets no limit; see docs/check.md for the keys"),
-    ])
+    @Test(
+        "the budget file refuses unknown keys and bad counts under hitches and hangs",
+        arguments: [
+            (
+                "hitches: {perFrame: 1}\n",
+                "budget.yaml:1:11: error: unknown key 'perFrame' in hitches; expected one of: perInteraction, total"
+            ),
+            (
+                "hangs: {total: -1}\n",
+                "budget.yaml:1:16: error: hangs.total must be a whole number, 0 or more; found the number -1"
+            ),
+            ("hitches: {}\n", "budget.yaml:1:1: error: the budget sets no limit; see docs/check.md for the keys"),
+        ])
     func badFiles(text: String, expected: String) {
         do {
             _ = try BudgetFile.parse(Array(text.utf8), file: "budget.yaml")

@@ -10,9 +10,11 @@ struct VisibleTextTests {
         #expect(VisibleText.lines("a\nb\tc\u{7F}") == "a\nb\tc\u{2421}")
     }
 
-    @Test("BiDi controls and line separators cannot reorder or break a line", arguments: [
-        0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x2028, 0x2029,
-    ])
+    @Test(
+        "BiDi controls and line separators cannot reorder or break a line",
+        arguments: [
+            0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x2028, 0x2029,
+        ])
     func bidi(_ value: UInt32) throws {
         let scalar = try #require(Unicode.Scalar(value))
         let text = "user" + String(Character(scalar)) + "txt.exe"
@@ -22,7 +24,10 @@ struct VisibleTextTests {
 
     @Test("noncharacters show as the replacement character; other text is kept")
     func noncharacters() {
-        #expect(VisibleText.singleLine("\(nonCharacter(0xFFFE))\(nonCharacter(0xFFFF))\(nonCharacter(0xFDD0))\(nonCharacter(0x10FFFF))") == String(repeating: "\u{FFFD}", count: 4))
+        #expect(
+            VisibleText.singleLine(
+                "\(nonCharacter(0xFFFE))\(nonCharacter(0xFFFF))\(nonCharacter(0xFDD0))\(nonCharacter(0x10FFFF))")
+                == String(repeating: "\u{FFFD}", count: 4))
         #expect(VisibleText.singleLine("Café ☕️ \u{200D} עברית") == "Café ☕️ \u{200D} עברית")
     }
 }

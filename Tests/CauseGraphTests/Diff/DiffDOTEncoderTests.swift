@@ -49,10 +49,12 @@ private func everyChange() throws -> GraphDiff {
     }
     // Node counts before/after: Same 1/1, Gone 1/0, New 0/1, Grows 1/2, Shrinks 2/1, Steady 1/1;
     // links from Same: to Gone 1/0, New 0/1, Grows 1/2, Shrinks 3/1, Steady 1/1.
-    let before = trace([node(1, "Same"), node(2, "Gone"), node(4, "Grows"), node(5, "Shrinks"), node(6, "Shrinks"), node(8, "Steady")]
-        + edges(1, 2, 1) + edges(1, 4, 1) + edges(1, 5, 3) + edges(1, 8, 1))
-    let after = trace([node(1, "Same"), node(3, "New"), node(4, "Grows"), node(7, "Grows"), node(5, "Shrinks"), node(8, "Steady")]
-        + edges(1, 3, 1) + edges(1, 4, 2) + edges(1, 5, 1) + edges(1, 8, 1))
+    let before = trace(
+        [node(1, "Same"), node(2, "Gone"), node(4, "Grows"), node(5, "Shrinks"), node(6, "Shrinks"), node(8, "Steady")]
+            + edges(1, 2, 1) + edges(1, 4, 1) + edges(1, 5, 3) + edges(1, 8, 1))
+    let after = trace(
+        [node(1, "Same"), node(3, "New"), node(4, "Grows"), node(7, "Grows"), node(5, "Shrinks"), node(8, "Steady")]
+            + edges(1, 3, 1) + edges(1, 4, 2) + edges(1, 5, 1) + edges(1, 8, 1))
     return GraphDiff(before: try graph(ofTrace: before), after: try graph(ofTrace: after))
 }
 
@@ -72,18 +74,21 @@ struct DiffDOTEncoderTests {
             #expect(found["id"] == node.id)
             #expect(found["class"]?.hasPrefix(node.change.className + " kind-body") == true)
             // What is left once every colour is dropped: the line style, outlines and pen width.
-            nodeLooks[node.change] = [found["style"] ?? "", found["peripheries"] ?? "1", found["penwidth"] ?? ""].joined(separator: "|")
+            nodeLooks[node.change] = [found["style"] ?? "", found["peripheries"] ?? "1", found["penwidth"] ?? ""]
+                .joined(separator: "|")
         }
         #expect(nodeLooks.count == 5)
         #expect(Set(nodeLooks.values).count == 5, "node looks that differ only by colour: \(nodeLooks)")
 
         var edgeLooks: [DiffChange: String] = [:]
         for edge in diff.edges {
-            let line = try #require(lines.first { $0.hasPrefix("  \(edge.from) -> \(edge.to) [") && $0.contains("id=\"\(edge.id)\"") })
+            let line = try #require(
+                lines.first { $0.hasPrefix("  \(edge.from) -> \(edge.to) [") && $0.contains("id=\"\(edge.id)\"") })
             let found = attributes(of: line)
             #expect(found["class"]?.hasPrefix(edge.change.className + " kind-") == true)
             let lineCount = (found["color"] ?? "").split(separator: ":").count
-            edgeLooks[edge.change] = [found["style"] ?? "", "\(lineCount) lines", found["penwidth"] ?? ""].joined(separator: "|")
+            edgeLooks[edge.change] = [found["style"] ?? "", "\(lineCount) lines", found["penwidth"] ?? ""].joined(
+                separator: "|")
         }
         #expect(Set(diff.edges.map(\.change)) == Set(DiffChange.allCases))
         #expect(Set(edgeLooks.values).count == 5, "edge looks that differ only by colour: \(edgeLooks)")
@@ -92,7 +97,9 @@ struct DiffDOTEncoderTests {
     @Test("the styles named in the legend are the ones drawn")
     func legend() throws {
         let dot = DiffDOTEncoder().encode(try everyChange())
-        for (change, word) in [("added", "bold"), ("removed", "dashed"), ("more", "double"), ("less", "dotted"), ("same", "thin")] {
+        for (change, word) in [
+            ("added", "bold"), ("removed", "dashed"), ("more", "double"), ("less", "dotted"), ("same", "thin"),
+        ] {
             #expect(dot.contains("\(change): \(word)</FONT>"))
         }
         let style = DiffStyle.light
@@ -107,14 +114,18 @@ struct DiffDOTEncoderTests {
         let dot = DiffDOTEncoder().encode(diff)
         #expect(dot.contains(#"label="update 3 → 1 (−2)""#))
         #expect(dot.contains(#"label="update 0 → 1 (+1)""#))
-        #expect(dot.contains("<B>Grows</B><BR/><FONT POINT-SIZE=\"9\">1 → 2 (+1) updates</FONT><BR/><FONT POINT-SIZE=\"9\">1 µs → 2 µs (+1 µs)</FONT>"))
+        #expect(
+            dot.contains(
+                "<B>Grows</B><BR/><FONT POINT-SIZE=\"9\">1 → 2 (+1) updates</FONT><BR/><FONT POINT-SIZE=\"9\">1 µs → 2 µs (+1 µs)</FONT>"
+            ))
         #expect(dot.contains(##"COLOR="#475569">BODY · LESS</FONT><BR/><B>Shrinks</B>"##))
     }
 
     @Test("the Landmarks diff matches its golden DOT file")
     func golden() throws {
         let diff = GraphDiff(
-            before: try fixtureGraph("landmarks-favorites-before"), after: try fixtureGraph("landmarks-favorites-after"),
+            before: try fixtureGraph("landmarks-favorites-before"),
+            after: try fixtureGraph("landmarks-favorites-after"),
             beforeName: "landmarks-favorites-before.jsonl", afterName: "landmarks-favorites-after.jsonl")
         let actual = DiffDOTEncoder().encode(diff)
         try Golden.check(actual, against: "fixtures/golden/landmarks-favorites.diff.dot")
@@ -124,7 +135,8 @@ struct DiffDOTEncoderTests {
     @Test("hostile titles and names stay text in the DOT")
     func hostileTitles() throws {
         let hostile = try fixtureGraph("hostile-titles")
-        let diff = GraphDiff(before: hostile, after: try fixtureGraph("onoff-toggle"), beforeName: "a\"b<c>.jsonl", afterName: "\\N")
+        let diff = GraphDiff(
+            before: hostile, after: try fixtureGraph("onoff-toggle"), beforeName: "a\"b<c>.jsonl", afterName: "\\N")
         let dot = DiffDOTEncoder().encode(diff)
         // Markup can only be markup inside HTML labels; there it is escaped.
         for line in dot.split(separator: "\n") {
@@ -139,7 +151,9 @@ struct DiffDOTEncoderTests {
             #expect(dot.contains("tooltip=\"\(DOTEscaping.escString(node.title))\\n"))
         }
         // One statement a line: no title broke out of its string.
-        let statements = dot.split(separator: "\n").filter { $0.hasPrefix("  n") && $0.dropFirst(3).first?.isNumber == true }
+        let statements = dot.split(separator: "\n").filter {
+            $0.hasPrefix("  n") && $0.dropFirst(3).first?.isNumber == true
+        }
         #expect(statements.count == diff.nodes.count + diff.edges.count)
     }
 }

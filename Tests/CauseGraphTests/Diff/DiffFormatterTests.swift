@@ -5,35 +5,41 @@ import Testing
 @Suite("Diff tables")
 struct DiffFormatterTests {
     private func landmarks() throws -> DiffTable {
-        DiffTable(GraphDiff(
-            before: try fixtureGraph("landmarks-favorites-before"), after: try fixtureGraph("landmarks-favorites-after"),
-            beforeName: "before.jsonl", afterName: "after.jsonl"))
+        DiffTable(
+            GraphDiff(
+                before: try fixtureGraph("landmarks-favorites-before"),
+                after: try fixtureGraph("landmarks-favorites-after"),
+                beforeName: "before.jsonl", afterName: "after.jsonl"))
     }
 
     /// Everything in the hostile fixture removed, and the on/off fixture added.
     private func hostile() throws -> DiffTable {
-        DiffTable(GraphDiff(
-            before: try fixtureGraph("hostile-titles"), after: try fixtureGraph("onoff-toggle"),
-            beforeName: "evil|name`<b>.jsonl", afterName: "after\u{1B}[31m.jsonl"))
+        DiffTable(
+            GraphDiff(
+                before: try fixtureGraph("hostile-titles"), after: try fixtureGraph("onoff-toggle"),
+                beforeName: "evil|name`<b>.jsonl", afterName: "after\u{1B}[31m.jsonl"))
     }
 
     @Test("text reads largest change first and fits 80 columns")
     func text() throws {
         let text = DiffFormatter.format(try landmarks(), as: .text)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.prefix(5) == [
-            "Landmarks",
-            "  before: before.jsonl (3 update groups)",
-            "  after:  after.jsonl (3 update groups)",
-            "  nodes: 1 added, 1 less, 6 same",
-            "  edges: 2 added, 1 removed, 5 same",
-        ])
-        #expect(text.contains("""
-              removed  edge  ModelData.favoritesCollection → LandmarkListItemView
-                             observable · 72 → 0 (−72) links
-              less     node  LandmarkListItemView
-                             body · 72 → 3 (−69) updates · 10.1 ms → 441 µs (−9.64 ms)
-            """))
+        #expect(
+            lines.prefix(5) == [
+                "Landmarks",
+                "  before: before.jsonl (3 update groups)",
+                "  after:  after.jsonl (3 update groups)",
+                "  nodes: 1 added, 1 less, 6 same",
+                "  edges: 2 added, 1 removed, 5 same",
+            ])
+        #expect(
+            text.contains(
+                """
+                  removed  edge  ModelData.favoritesCollection → LandmarkListItemView
+                                 observable · 72 → 0 (−72) links
+                  less     node  LandmarkListItemView
+                                 body · 72 → 3 (−69) updates · 10.1 ms → 441 µs (−9.64 ms)
+                """))
         #expect(lines.allSatisfy { $0.count <= 80 })
         #expect(!text.contains("\u{1B}"))
         let coloured = DiffFormatter.format(try landmarks(), as: .text, style: TextStyle(colour: true))
@@ -62,7 +68,9 @@ struct DiffFormatterTests {
         #expect(markdown.contains("Closing&lt;/text&gt;&lt;text&gt;"))
         #expect(markdown.contains("evil\\|name\\`&lt;b&gt;.jsonl"))
         for line in markdown.split(separator: "\n") where line.hasPrefix("| ") && !line.contains("---") {
-            let cells = line.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false).count
+            let cells = line.replacingOccurrences(of: "\\|", with: "").split(
+                separator: "|", omittingEmptySubsequences: false
+            ).count
             #expect(cells == 7 || cells == 8, "row with stray cells: \(line)")
         }
     }
@@ -72,8 +80,12 @@ struct DiffFormatterTests {
         let markdown = DiffFormatter.format(try landmarks(), as: .markdown)
         #expect(markdown.hasPrefix("## SwiftUI update diff: Landmarks\n"))
         #expect(markdown.contains("| nodes | 1 | 0 | 0 | 1 | 6 |\n| edges | 2 | 1 | 0 | 0 | 5 |"))
-        #expect(markdown.contains("| removed | ModelData.favoritesCollection → LandmarkListItemView | observable edge | 72 → 0 (−72) |  |"))
-        #expect(markdown.contains("| less | LandmarkListItemView | body | 72 → 3 (−69) | 10.1 ms → 441 µs (−9.64 ms) |"))
+        #expect(
+            markdown.contains(
+                "| removed | ModelData.favoritesCollection → LandmarkListItemView | observable edge | 72 → 0 (−72) |  |"
+            ))
+        #expect(
+            markdown.contains("| less | LandmarkListItemView | body | 72 → 3 (−69) | 10.1 ms → 441 µs (−9.64 ms) |"))
     }
 
     @Test("JSON tables and graphs parse and keep hostile text as data", arguments: [true, false])

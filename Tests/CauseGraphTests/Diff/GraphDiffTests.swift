@@ -11,11 +11,15 @@ private func rowTrace(count: Int, extra: Bool, rowDuration: Int = 1_000) -> Stri
         #"{"edge": [1, 2], "label": "update"}"#,
     ]
     for index in 0..<count {
-        lines.append(#"{"node": \#(100 + index), "kind": "body", "title": "Row", "module": "App", "owner": "app", "time": \#(100 + index), "duration": \#(rowDuration)}"#)
+        lines.append(
+            #"{"node": \#(100 + index), "kind": "body", "title": "Row", "module": "App", "owner": "app", "time": \#(100 + index), "duration": \#(rowDuration)}"#
+        )
         lines.append(#"{"edge": [2, \#(100 + index)], "label": "update"}"#)
     }
     if extra {
-        lines.append(#"{"node": 3, "kind": "body", "title": "Header", "module": "App", "owner": "app", "time": 20, "duration": 500}"#)
+        lines.append(
+            #"{"node": 3, "kind": "body", "title": "Header", "module": "App", "owner": "app", "time": 20, "duration": 500}"#
+        )
         lines.append(#"{"edge": [1, 3], "label": "update"}"#)
     }
     return lines.joined(separator: "\n") + "\n"
@@ -37,11 +41,12 @@ struct GraphDiffTests {
         let edges = diff.edges.map { edge in
             "\(diff.node(edge.from)!.title)→\(diff.node(edge.to)!.title) \(edge.kind.rawValue) \(edge.change.rawValue) \(edge.count.before)/\(edge.count.after)"
         }
-        #expect(edges == [
-            "Tap→Model.value gesture same 1/1",
-            "Tap→Header gesture removed 1/0",
-            "Model.value→Row observable more 4/6",
-        ])
+        #expect(
+            edges == [
+                "Tap→Model.value gesture same 1/1",
+                "Tap→Header gesture removed 1/0",
+                "Model.value→Row observable more 4/6",
+            ])
         #expect(diff.nodes.map(\.id) == ["n1", "n2", "n3", "n4"])
         #expect(diff.edges.map(\.id) == ["e1", "e2", "e3"])
         #expect(diff.tally(of: .same) == (nodes: 2, edges: 1))
@@ -49,35 +54,44 @@ struct GraphDiffTests {
 
     @Test("nodes of the same title but another kind, module or owner stay apart")
     func keysKeepNodesApart() throws {
-        let before = try graph(ofTrace: traceHeader + "\n"
-            + #"{"node": 1, "kind": "body", "title": "Row", "module": "A", "owner": "app"}"# + "\n")
-        let after = try graph(ofTrace: traceHeader + "\n"
-            + #"{"node": 1, "kind": "body", "title": "Row", "module": "B", "owner": "app"}"# + "\n"
-            + #"{"node": 2, "kind": "state", "title": "Row", "owner": "app"}"# + "\n")
+        let before = try graph(
+            ofTrace: traceHeader + "\n"
+                + #"{"node": 1, "kind": "body", "title": "Row", "module": "A", "owner": "app"}"# + "\n")
+        let after = try graph(
+            ofTrace: traceHeader + "\n"
+                + #"{"node": 1, "kind": "body", "title": "Row", "module": "B", "owner": "app"}"# + "\n"
+                + #"{"node": 2, "kind": "state", "title": "Row", "owner": "app"}"# + "\n")
         let diff = GraphDiff(before: before, after: after)
-        #expect(diff.nodes.map { "\($0.kind.rawValue) \($0.key.module ?? "-") \($0.change.rawValue)" }
-            == ["state - added", "body A removed", "body B added"])
+        #expect(
+            diff.nodes.map { "\($0.kind.rawValue) \($0.key.module ?? "-") \($0.change.rawValue)" }
+                == ["state - added", "body A removed", "body B added"])
     }
 
     @Test("an edge between the same ends but of another kind is another edge")
     func edgeKinds() throws {
-        let update = try graph(ofTrace: traceHeader + "\n"
-            + #"{"node": 1, "kind": "body", "title": "List", "owner": "app"}"# + "\n"
-            + #"{"node": 2, "kind": "body", "title": "Row", "owner": "app"}"# + "\n"
-            + #"{"edge": [1, 2], "label": "update"}"# + "\n")
-        let creation = try graph(ofTrace: traceHeader + "\n"
-            + #"{"node": 1, "kind": "body", "title": "List", "owner": "app"}"# + "\n"
-            + #"{"node": 2, "kind": "body", "title": "Row", "owner": "app"}"# + "\n"
-            + #"{"edge": [1, 2], "label": "creation"}"# + "\n")
+        let update = try graph(
+            ofTrace: traceHeader + "\n"
+                + #"{"node": 1, "kind": "body", "title": "List", "owner": "app"}"# + "\n"
+                + #"{"node": 2, "kind": "body", "title": "Row", "owner": "app"}"# + "\n"
+                + #"{"edge": [1, 2], "label": "update"}"# + "\n")
+        let creation = try graph(
+            ofTrace: traceHeader + "\n"
+                + #"{"node": 1, "kind": "body", "title": "List", "owner": "app"}"# + "\n"
+                + #"{"node": 2, "kind": "body", "title": "Row", "owner": "app"}"# + "\n"
+                + #"{"edge": [1, 2], "label": "creation"}"# + "\n")
         let diff = GraphDiff(before: update, after: creation)
-        #expect(diff.edges.map { "\($0.kind.rawValue) \($0.label.rawValue) \($0.change.rawValue)" }
-            == ["update update removed", "creation creation added"])
+        #expect(
+            diff.edges.map { "\($0.kind.rawValue) \($0.label.rawValue) \($0.change.rawValue)" }
+                == ["update update removed", "creation creation added"])
     }
 
-    @Test("the Landmarks fix: the edge into LandmarkListItemView from favoritesCollection goes, the per-item model's appears ×3")
+    @Test(
+        "the Landmarks fix: the edge into LandmarkListItemView from favoritesCollection goes, the per-item model's appears ×3"
+    )
     func landmarksShowcase() throws {
         let diff = GraphDiff(
-            before: try fixtureGraph("landmarks-favorites-before"), after: try fixtureGraph("landmarks-favorites-after"))
+            before: try fixtureGraph("landmarks-favorites-before"), after: try fixtureGraph("landmarks-favorites-after")
+        )
         func edge(_ from: String, _ to: String) -> GraphDiff.Edge? {
             diff.edges.first { diff.node($0.from)?.title == from && diff.node($0.to)?.title == to }
         }
@@ -112,23 +126,27 @@ struct GraphDiffTests {
         #expect(DiffTable(diff, includingUnchanged: true).rows.count == graph.nodes.count + graph.edges.count)
     }
 
-    @Test("labels read before → after (delta) with a real minus sign", arguments: [
-        (12, 2, "12 → 2 (\u{2212}10)"),
-        (0, 3, "0 → 3 (+3)"),
-        (72, 0, "72 → 0 (\u{2212}72)"),
-        (3, 3, "3 → 3 (±0)"),
-    ])
+    @Test(
+        "labels read before → after (delta) with a real minus sign",
+        arguments: [
+            (12, 2, "12 → 2 (\u{2212}10)"),
+            (0, 3, "0 → 3 (+3)"),
+            (72, 0, "72 → 0 (\u{2212}72)"),
+            (3, 3, "3 → 3 (±0)"),
+        ])
     func countLabels(_ before: Int, _ after: Int, _ expected: String) {
         #expect(DeltaText.count(before, after) == expected)
     }
 
-    @Test("durations compare the same way; an unknown side shows a dash and no delta", arguments: [
-        (Int64?(10_076_014), Int64?(440_853), "10.1 ms → 441 µs (\u{2212}9.64 ms)"),
-        (0, 2_500_000, "0 ns → 2.5 ms (+2.5 ms)"),
-        (447_000, 447_000, "447 µs → 447 µs (±0)"),
-        (nil, 1_000, "— → 1 µs"),
-        (Int64.min, Int64.max, "0 ns → 9223372037 s"),
-    ])
+    @Test(
+        "durations compare the same way; an unknown side shows a dash and no delta",
+        arguments: [
+            (Int64?(10_076_014), Int64?(440_853), "10.1 ms → 441 µs (\u{2212}9.64 ms)"),
+            (0, 2_500_000, "0 ns → 2.5 ms (+2.5 ms)"),
+            (447_000, 447_000, "447 µs → 447 µs (±0)"),
+            (nil, 1_000, "— → 1 µs"),
+            (Int64.min, Int64.max, "0 ns → 9223372037 s"),
+        ])
     func durationLabels(_ before: Int64?, _ after: Int64?, _ expected: String) {
         #expect(DeltaText.duration(before, after) == expected)
     }
@@ -136,15 +154,17 @@ struct GraphDiffTests {
     @Test("the table lists changes largest first, unchanged only when asked")
     func tableOrder() throws {
         let diff = GraphDiff(
-            before: try fixtureGraph("landmarks-favorites-before"), after: try fixtureGraph("landmarks-favorites-after"))
+            before: try fixtureGraph("landmarks-favorites-before"), after: try fixtureGraph("landmarks-favorites-after")
+        )
         let rows = DiffTable(diff).rows
-        #expect(rows.map(\.title) == [
-            "ModelData.favoritesCollection → LandmarkListItemView",
-            "LandmarkListItemView",
-            "LandmarkFavoriteModel.isFavorite",
-            "Tap → LandmarkFavoriteModel.isFavorite",
-            "LandmarkFavoriteModel.isFavorite → LandmarkListItemView",
-        ])
+        #expect(
+            rows.map(\.title) == [
+                "ModelData.favoritesCollection → LandmarkListItemView",
+                "LandmarkListItemView",
+                "LandmarkFavoriteModel.isFavorite",
+                "Tap → LandmarkFavoriteModel.isFavorite",
+                "LandmarkFavoriteModel.isFavorite → LandmarkListItemView",
+            ])
         #expect(rows.map(\.change) == [.removed, .less, .added, .added, .added])
         let all = DiffTable(diff, includingUnchanged: true).rows
         #expect(all.count == diff.nodes.count + diff.edges.count)

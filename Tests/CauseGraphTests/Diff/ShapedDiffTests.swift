@@ -5,14 +5,19 @@ import Testing
 @Suite("Shaped diffs")
 struct ShapedDiffTests {
     private func landmarks() throws -> GraphDiff {
-        GraphDiff(before: try fixtureGraph("landmarks-favorites-before"), after: try fixtureGraph("landmarks-favorites-after"))
+        GraphDiff(
+            before: try fixtureGraph("landmarks-favorites-before"), after: try fixtureGraph("landmarks-favorites-after")
+        )
     }
 
     @Test("focus keeps the matches and their causes, under their union ids, on both sides")
     func focus() throws {
         let diff = try landmarks()
         let shaped = try diff.shaped(by: ShapingSettings(focus: [TitlePattern(substring: "ListItem")], depth: 1))
-        #expect(shaped.diff.nodes.map(\.title) == ["LandmarkFavoriteModel.isFavorite", "ModelData.favoritesCollection", "LandmarkListItemView"])
+        #expect(
+            shaped.diff.nodes.map(\.title) == [
+                "LandmarkFavoriteModel.isFavorite", "ModelData.favoritesCollection", "LandmarkListItemView",
+            ])
         #expect(shaped.diff.nodes.map(\.id) == ["n2", "n3", "n5"])
         #expect(shaped.diff.edges.map { "\($0.id) \($0.change.rawValue)" } == ["e3 added", "e4 removed"])
         #expect(shaped.legend != nil)
@@ -25,8 +30,10 @@ struct ShapedDiffTests {
         let shaped = try diff.shaped(by: ShapingSettings(minCount: 10))
         // LandmarkListItemView counted 72 before and 3 after; every other node 3.
         #expect(shaped.diff.nodes.map(\.title) == ["LandmarkListItemView"])
-        let reversed = try GraphDiff(before: try fixtureGraph("landmarks-favorites-after"), after: try fixtureGraph("landmarks-favorites-before"))
-            .shaped(by: ShapingSettings(minCount: 10))
+        let reversed = try GraphDiff(
+            before: try fixtureGraph("landmarks-favorites-after"), after: try fixtureGraph("landmarks-favorites-before")
+        )
+        .shaped(by: ShapingSettings(minCount: 10))
         #expect(reversed.diff.nodes.map(\.title) == ["LandmarkListItemView"])
     }
 
@@ -39,7 +46,9 @@ struct ShapedDiffTests {
         #expect(DiffJSONEncoder.encode(shaped) == DiffJSONEncoder.encode(diff))
     }
 
-    @Test("links through hidden nodes become residual edges, drawn dotted with a hollow head, and the legend says what was left out")
+    @Test(
+        "links through hidden nodes become residual edges, drawn dotted with a hollow head, and the legend says what was left out"
+    )
     func residualEdges() throws {
         func trace(_ runs: Int) -> String {
             var lines = [

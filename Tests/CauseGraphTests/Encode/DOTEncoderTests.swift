@@ -4,26 +4,30 @@ import Testing
 
 @Suite("DOT encoder")
 struct DOTEncoderTests {
-    @Test("quoted strings keep quotes, backslashes, entities and newlines as text", arguments: [
-        (#"a"b"#, #"a\"b"#),
-        (#"\N"#, #"\\\\N"#),
-        ("&lt;", "&amp;lt;"),
-        ("one\ntwo", #"one\ntwo"#),
-        ("bell\u{07}", "bell\u{2407}"),
-        ("漢字 😀", "漢字 😀"),
-    ])
+    @Test(
+        "quoted strings keep quotes, backslashes, entities and newlines as text",
+        arguments: [
+            (#"a"b"#, #"a\"b"#),
+            (#"\N"#, #"\\\\N"#),
+            ("&lt;", "&amp;lt;"),
+            ("one\ntwo", #"one\ntwo"#),
+            ("bell\u{07}", "bell\u{2407}"),
+            ("漢字 😀", "漢字 😀"),
+        ])
     func escString(_ text: String, _ expected: String) {
         #expect(DOTEscaping.escString(text) == expected)
     }
 
-    @Test("HTML label text keeps markup, entities and backslashes as text", arguments: [
-        (#""];x[label=<script>"#, #"&quot;];x[label=&lt;script&gt;"#),
-        ("</text>", "&lt;/text&gt;"),
-        ("&amp;", "&amp;amp;"),
-        (#"\G"#, #"\\G"#),
-        ("a\nb", "a<BR/>b"),
-        ("tab\tesc\u{1B}", "tab\u{2409}esc\u{241B}"),
-    ])
+    @Test(
+        "HTML label text keeps markup, entities and backslashes as text",
+        arguments: [
+            (#""];x[label=<script>"#, #"&quot;];x[label=&lt;script&gt;"#),
+            ("</text>", "&lt;/text&gt;"),
+            ("&amp;", "&amp;amp;"),
+            (#"\G"#, #"\\G"#),
+            ("a\nb", "a<BR/>b"),
+            ("tab\tesc\u{1B}", "tab\u{2409}esc\u{241B}"),
+        ])
     func htmlText(_ text: String, _ expected: String) {
         #expect(DOTEscaping.htmlText(text) == expected)
     }
@@ -61,7 +65,9 @@ struct DOTEncoderTests {
         ]
         let dot = DOTEncoder().encode(CauseGraph(nodes: nodes, edges: edges))
         #expect(dot.contains(#"n1 -> n2 [id="e1", class="kind-state label-update", label="update ×12", penwidth=3.4"#))
-        #expect(dot.contains(#"n1 -> n2 [id="e2", class="kind-creation label-creation", label="creation ×1", penwidth=1.0"#))
+        #expect(
+            dot.contains(#"n1 -> n2 [id="e2", class="kind-creation label-creation", label="creation ×1", penwidth=1.0"#)
+        )
     }
 
     @Test("an invalidation is its own label; a label the trace spelled its own way is escaped text")
@@ -72,11 +78,18 @@ struct DOTEncoderTests {
         ]
         let edges = [
             CauseGraph.Edge(id: "e1", from: "n1", to: "n2", kind: .observable, label: .invalidation, count: 3),
-            CauseGraph.Edge(id: "e2", from: "n1", to: "n2", kind: .observable, label: CauseLabel(rawValue: "Dep\"<b>&x"), count: 1),
+            CauseGraph.Edge(
+                id: "e2", from: "n1", to: "n2", kind: .observable, label: CauseLabel(rawValue: "Dep\"<b>&x"), count: 1),
         ]
         let dot = DOTEncoder().encode(CauseGraph(nodes: nodes, edges: edges))
-        #expect(dot.contains(#"n1 -> n2 [id="e1", class="kind-observable label-invalidation", label="invalidation ×3", penwidth=1.8"#))
-        #expect(dot.contains(#"n1 -> n2 [id="e2", class="kind-observable label-Dep--b--x", label=<Dep&quot;&lt;b&gt;&amp;x ×1>, penwidth=1.0"#))
+        #expect(
+            dot.contains(
+                #"n1 -> n2 [id="e1", class="kind-observable label-invalidation", label="invalidation ×3", penwidth=1.8"#
+            ))
+        #expect(
+            dot.contains(
+                #"n1 -> n2 [id="e2", class="kind-observable label-Dep--b--x", label=<Dep&quot;&lt;b&gt;&amp;x ×1>, penwidth=1.0"#
+            ))
     }
 
     @Test("every kind has its own shape and word")
@@ -98,7 +111,10 @@ struct UnrenderableTitleDOTTests {
         #expect(dot.components(separatedBy: "<B>(untitled)</B>").count == 1 + 1 + 2)
         #expect(dot.split(separator: "\n").allSatisfy { $0.utf8.count < 16_384 })
         #expect(dot.contains("<B>" + String(repeating: "x", count: DOTEscaping.labelCharacters - 1) + "…</B>"))
-        #expect(!dot.unicodeScalars.contains { [0xFFFE, 0xFFFF, 0xFDD0, 0x1FFFF, 0x202E, 0x2028, 0x2066].contains($0.value) })
+        #expect(
+            !dot.unicodeScalars.contains {
+                [0xFFFE, 0xFFFF, 0xFDD0, 0x1FFFF, 0x202E, 0x2028, 0x2066].contains($0.value)
+            })
     }
 
     @Test("the diff's DOT too")

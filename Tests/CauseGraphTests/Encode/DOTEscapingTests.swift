@@ -1,6 +1,7 @@
-@testable import CauseGraph
 import CauseGraphTestSupport
 import Testing
+
+@testable import CauseGraph
 
 @Suite("DOT escaping")
 struct DOTEscapingTests {
@@ -16,7 +17,9 @@ struct DOTEscapingTests {
 
     @Test("noncharacters and BiDi controls never reach Graphviz")
     func invisible() {
-        #expect(DOTEscaping.htmlText("a\(nonCharacter(0xFFFE))b\(nonCharacter(0xFFFF))c\(nonCharacter(0xFDD0))") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
+        #expect(
+            DOTEscaping.htmlText("a\(nonCharacter(0xFFFE))b\(nonCharacter(0xFFFF))c\(nonCharacter(0xFDD0))")
+                == "a\u{FFFD}b\u{FFFD}c\u{FFFD}")
         #expect(DOTEscaping.escString("\u{202E}x\u{2069}") == "\u{FFFD}x\u{FFFD}")
     }
 

@@ -25,7 +25,8 @@ struct DOTLegendTests {
 
     @Test("the legend says what is shown out of what, what each filter dropped, and what dotted edges mean")
     func content() throws {
-        let shaped = try shaped(ShapingSettings(ignore: [TitlePattern(substring: "Other")], hideSystem: true, minCount: 1, maxNodes: 4))
+        let shaped = try shaped(
+            ShapingSettings(ignore: [TitlePattern(substring: "Other")], hideSystem: true, minCount: 1, maxNodes: 4))
         let line = try graphLine(DOTEncoder().encode(shaped.graph, legend: shaped.legend))
         let rows = [
             "shown: 4 of 8 nodes, 2 of 7 edges (+ 1 dotted), 22 of 50 events",
@@ -47,7 +48,9 @@ struct DOTLegendTests {
         graph.edges.append(CauseGraph.Edge(id: "e8", from: "n7", to: "n6", kind: .update, label: .update, count: 1))
         let shaped = try GraphShaper(settings: ShapingSettings(hideSystem: true)).shape(graph)
         let line = try graphLine(DOTEncoder().encode(shaped.graph, legend: shaped.legend))
-        #expect(line.contains(">dotted edges: cause links through nodes not shown (1 more already implied by the paths shown)<"))
+        #expect(
+            line.contains(
+                ">dotted edges: cause links through nodes not shown (1 more already implied by the paths shown)<"))
     }
 
     @Test("the window line counts the events and links outside it")
@@ -60,12 +63,15 @@ struct DOTLegendTests {
         let shaped = try GraphShaper(settings: settings).shape(GraphShaperTests.chain, window: statistics)
         let line = try graphLine(DOTEncoder().encode(shaped.graph, legend: shaped.legend))
         #expect(line.contains(">shown: 8 of 8 nodes, 7 of 7 edges, 50 of 51 events<"))
-        #expect(line.contains(">--window 350ms:1.2s: 1 event and 3 links outside the window left out; 2 events without a time kept<"))
+        #expect(
+            line.contains(
+                ">--window 350ms:1.2s: 1 event and 3 links outside the window left out; 2 events without a time kept<"))
     }
 
     @Test("user patterns in the legend are escaped like trace text", arguments: [false, true])
     func hostilePattern(_ regex: Bool) throws {
-        let pattern = regex ? try TitlePattern(regex: RegexLiteral.escaped(Self.hostile)) : TitlePattern(substring: Self.hostile)
+        let pattern =
+            regex ? try TitlePattern(regex: RegexLiteral.escaped(Self.hostile)) : TitlePattern(substring: Self.hostile)
         let shaped = try shaped(ShapingSettings(ignore: [pattern, TitlePattern(substring: "Other")], maxNodes: 0))
         let dot = DOTEncoder().encode(shaped.graph, legend: shaped.legend)
         let line = try graphLine(dot)
@@ -73,7 +79,10 @@ struct DOTLegendTests {
         #expect(!dot.contains("</TD>\""))
         #expect(line.contains(">" + DOTEscaping.htmlText("--ignore \(pattern) --ignore \"Other\": 1 node matching")))
         if !regex {
-            #expect(line.contains(#">--ignore &quot;&quot;];x[label=&lt;script&gt;&amp;amp;\\N&lt;/TD&gt;&quot; --ignore &quot;Other&quot;: 1 node"#))
+            #expect(
+                line.contains(
+                    #">--ignore &quot;&quot;];x[label=&lt;script&gt;&amp;amp;\\N&lt;/TD&gt;&quot; --ignore &quot;Other&quot;: 1 node"#
+                ))
         }
         // The label holds as many opening as closing angle brackets: nothing escaped the markup.
         #expect(line.filter { $0 == "<" }.count == line.filter { $0 == ">" }.count)
@@ -83,7 +92,10 @@ struct DOTLegendTests {
     func residualEdges() throws {
         let shaped = try shaped(ShapingSettings(hideSystem: true, maxNodes: 0))
         let dot = DOTEncoder().encode(shaped.graph, legend: shaped.legend)
-        #expect(dot.contains(#"n3 -> n6 [id="r1", class="kind-update label-update residual", label="update ×8", penwidth=3.4, style=dotted, tooltip="Parent ⇢ Child through nodes not shown\nupdate · update ×8"]"#))
+        #expect(
+            dot.contains(
+                #"n3 -> n6 [id="r1", class="kind-update label-update residual", label="update ×8", penwidth=3.4, style=dotted, tooltip="Parent ⇢ Child through nodes not shown\nupdate · update ×8"]"#
+            ))
         let direct = try #require(dot.split(separator: "\n").first { $0.contains(#"id="e1""#) })
         #expect(!direct.contains("residual") && !direct.contains("dotted"))
     }
@@ -94,18 +106,28 @@ struct DOTLegendTests {
             CauseGraph.Node(id: "n1", key: NodeKey(kind: .body, title: "A", owner: .app), count: 1, ran: 1),
             CauseGraph.Node(id: "n2", key: NodeKey(kind: .body, title: "B", owner: .app), count: 1, ran: 1),
         ]
-        let edge = CauseGraph.Edge(id: "r1", from: "n1", to: "n2", kind: .creation, label: .creation, count: 2, isResidual: true)
+        let edge = CauseGraph.Edge(
+            id: "r1", from: "n1", to: "n2", kind: .creation, label: .creation, count: 2, isResidual: true)
         let dot = DOTEncoder().encode(CauseGraph(nodes: nodes, edges: [edge]))
-        #expect(dot.contains(##"class="kind-creation label-creation residual", label="creation ×2", penwidth=1.8, color="#7c3aed", style=dotted, arrowhead=onormal"##))
+        #expect(
+            dot.contains(
+                ##"class="kind-creation label-creation residual", label="creation ×2", penwidth=1.8, color="#7c3aed", style=dotted, arrowhead=onormal"##
+            ))
     }
 
     @Test("JSON marks residual edges and carries the shaping report")
     func json() throws {
         let shaped = try shaped(ShapingSettings(hideSystem: true, maxNodes: 0))
         let json = GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend)
-        #expect(json.contains(#"{"id": "r1", "from": "n3", "to": "n6", "kind": "update", "label": "update", "count": 8, "skipped": 0, "maxPerCause": 0, "changed": [], "groups": [], "residual": true}"#))
+        #expect(
+            json.contains(
+                #"{"id": "r1", "from": "n3", "to": "n6", "kind": "update", "label": "update", "count": 8, "skipped": 0, "maxPerCause": 0, "changed": [], "groups": [], "residual": true}"#
+            ))
         #expect(json.contains(#""residual": false}"#))
-        #expect(json.contains(#"  "shaping": {"shown": {"nodes": 6, "edges": 4, "events": 30}, "total": {"nodes": 8, "edges": 7, "events": 50}, "residualEdges": 1, "impliedResidualPaths": 0, "filters": [{"filter": "hideSystem", "option": "--hide-system", "removedNodes": 2, "removedEvents": 20, "removedLinks": 0, "removedEdges": 0, "removedRootCauses": 0, "folds": 0, "shareOf": 0, "keptUntimedEvents": 0}]}"#))
+        #expect(
+            json.contains(
+                #"  "shaping": {"shown": {"nodes": 6, "edges": 4, "events": 30}, "total": {"nodes": 8, "edges": 7, "events": 50}, "residualEdges": 1, "impliedResidualPaths": 0, "filters": [{"filter": "hideSystem", "option": "--hide-system", "removedNodes": 2, "removedEvents": 20, "removedLinks": 0, "removedEdges": 0, "removedRootCauses": 0, "folds": 0, "shareOf": 0, "keptUntimedEvents": 0}]}"#
+            ))
         #expect(GraphJSONEncoder.encode(GraphShaperTests.chain).contains("  \"shaping\": null\n}"))
         _ = try JSONParser.parse(json)
     }

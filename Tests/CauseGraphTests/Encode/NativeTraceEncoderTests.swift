@@ -1,6 +1,6 @@
 import CauseGraph
-import Testing
 import CauseGraphTestSupport
+import Testing
 
 /// The byte-level encoder against the format's previous definition, kept
 /// here verbatim (string building, escaping scalar by scalar), on strings
@@ -53,7 +53,9 @@ struct NativeTraceEncoderTests {
 
     @Test("every record shape encodes as before", arguments: hostile)
     func records(_ text: String) {
-        let headers = [TraceHeader(), TraceHeader(version: 3, app: text, frameRate: 59.94), TraceHeader(app: nil, frameRate: 120)]
+        let headers = [
+            TraceHeader(), TraceHeader(version: 3, app: text, frameRate: 59.94), TraceHeader(app: nil, frameRate: 120),
+        ]
         for header in headers {
             #expect(NativeTraceEncoder.line(header) == PreviousDefinition.line(header))
         }
@@ -62,8 +64,12 @@ struct NativeTraceEncoderTests {
             TraceEvent(
                 id: .max, kind: .body, title: text, module: text, owner: .system, time: .min, duration: .max,
                 ran: false, group: -1, severity: .veryHigh, backtrace: [text, "", text + text]),
-            TraceEvent(id: 17, kind: .state, title: "@State \(text)", owner: .app, time: 0, ran: false, group: 0, backtrace: [text]),
-            TraceEvent(id: 18, kind: .representable, title: text, module: "", owner: .app, duration: 0, ran: true, severity: .low),
+            TraceEvent(
+                id: 17, kind: .state, title: "@State \(text)", owner: .app, time: 0, ran: false, group: 0,
+                backtrace: [text]),
+            TraceEvent(
+                id: 18, kind: .representable, title: text, module: "", owner: .app, duration: 0, ran: true,
+                severity: .low),
         ]
         for event in events {
             #expect(NativeTraceEncoder.line(event) == PreviousDefinition.line(event))

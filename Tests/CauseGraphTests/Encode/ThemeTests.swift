@@ -16,9 +16,9 @@ private func contrast(_ first: String, _ second: String) -> Double {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("Themes")
@@ -28,7 +28,8 @@ struct ThemeTests {
         #expect(Theme.allCases.map(\.rawValue) == ["light", "dark"])
         #expect(Theme.light.style == .light)
         #expect(Theme.dark.style == .dark)
-        let light = GraphStyle.light.palette, dark = GraphStyle.dark.palette
+        let light = GraphStyle.light.palette
+        let dark = GraphStyle.dark.palette
         for path in [\GraphStyle.Palette.background, \.text, \.appFill, \.systemFill, \.dimmedFill] {
             #expect(light[keyPath: path] != dark[keyPath: path])
         }
@@ -42,8 +43,13 @@ struct ThemeTests {
             #expect(contrast(palette.mutedText, fill) >= 4.5, "muted text on \(fill)")
         }
         #expect(contrast(palette.dimmedText, palette.dimmedFill) >= 3)
-        #expect(contrast(palette.dimmedText, palette.dimmedFill) < contrast(palette.text, palette.dimmedFill) / 2, "skipped updates look dimmed")
-        for line in [palette.appBorder, palette.systemBorder, palette.edge, palette.creationEdge, palette.mediumSeverity, palette.highSeverity] {
+        #expect(
+            contrast(palette.dimmedText, palette.dimmedFill) < contrast(palette.text, palette.dimmedFill) / 2,
+            "skipped updates look dimmed")
+        for line in [
+            palette.appBorder, palette.systemBorder, palette.edge, palette.creationEdge, palette.mediumSeverity,
+            palette.highSeverity,
+        ] {
             #expect(contrast(line, palette.background) >= 3, "\(line) on the background")
         }
         // Orange and red stay apart.
@@ -54,10 +60,15 @@ struct ThemeTests {
     func dotUsesPalette() {
         let nodes = [
             CauseGraph.Node(id: "n1", key: NodeKey(kind: .state, title: "V.x", owner: .app), count: 1),
-            CauseGraph.Node(id: "n2", key: NodeKey(kind: .body, title: "V", owner: .system), count: 2, ran: 0, skipped: 2),
-            CauseGraph.Node(id: "n3", key: NodeKey(kind: .body, title: "W", owner: .app), count: 1, ran: 1, maxDuration: 5_000_000, severity: .high),
+            CauseGraph.Node(
+                id: "n2", key: NodeKey(kind: .body, title: "V", owner: .system), count: 2, ran: 0, skipped: 2),
+            CauseGraph.Node(
+                id: "n3", key: NodeKey(kind: .body, title: "W", owner: .app), count: 1, ran: 1, maxDuration: 5_000_000,
+                severity: .high),
         ]
-        let graph = CauseGraph(nodes: nodes, edges: [CauseGraph.Edge(id: "e1", from: "n1", to: "n2", kind: .state, label: .update, count: 2)])
+        let graph = CauseGraph(
+            nodes: nodes,
+            edges: [CauseGraph.Edge(id: "e1", from: "n1", to: "n2", kind: .state, label: .update, count: 2)])
         let dark = DOTEncoder(style: Theme.dark.style).encode(graph)
         let palette = GraphStyle.dark.palette
         for colour in [palette.background, palette.appFill, palette.dimmedFill, palette.highSeverity, palette.edge] {

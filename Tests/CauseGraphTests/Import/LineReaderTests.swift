@@ -1,7 +1,7 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
 
 @Suite("Line reader")
 struct LineReaderTests {

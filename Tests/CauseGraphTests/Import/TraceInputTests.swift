@@ -5,9 +5,13 @@ import Testing
 
 @Suite("trace inputs: files, folders and streams")
 struct TraceInputTests {
-    let trace = traceHeader + "\n" + #"{"node": 1, "kind": "body", "title": "ContentView", "owner": "app", "time": 0, "duration": 1000}"# + "\n"
+    let trace =
+        traceHeader + "\n"
+        + #"{"node": 1, "kind": "body", "title": "ContentView", "owner": "app", "time": 0, "duration": 1000}"# + "\n"
 
-    private func read(_ paths: [String], settings: ImportSettings = ImportSettings()) throws -> (RecordingSink, Diagnostics) {
+    private func read(_ paths: [String], settings: ImportSettings = ImportSettings()) throws -> (
+        RecordingSink, Diagnostics
+    ) {
         var sink = RecordingSink()
         var diagnostics = Diagnostics()
         try TraceInput.read(paths: paths, settings: settings, into: &sink, diagnostics: &diagnostics)
@@ -24,12 +28,15 @@ struct TraceInputTests {
         try FileManager.default.createDirectory(atPath: folder.path("old"), withIntermediateDirectories: false)
         let (sink, diagnostics) = try read([folder.url.path])
         #expect(sink.events.map(\.title) == ["ContentView"])
-        #expect(diagnostics.all.map(\.description) == [
-            "\(folder.url.path): note: skipped 2 files that are not traces ('README.md', 'graph.json') and 1 folder ('old/')"
-        ])
+        #expect(
+            diagnostics.all.map(\.description) == [
+                "\(folder.url.path): note: skipped 2 files that are not traces ('README.md', 'graph.json') and 1 folder ('old/')"
+            ])
     }
 
-    @Test("each trace on its own: a folder's trace files in name order, what is named directly as given, one note per folder")
+    @Test(
+        "each trace on its own: a folder's trace files in name order, what is named directly as given, one note per folder"
+    )
     func eachTrace() throws {
         let folder = try TemporaryFolder()
         try folder.write("b.jsonl", trace)
@@ -39,13 +46,18 @@ struct TraceInputTests {
         var diagnostics = Diagnostics()
         let traces = try TraceInput.eachTrace(in: [named, folder.url.path, "-"], diagnostics: &diagnostics)
         #expect(traces == [named, folder.path("a.jsonl"), folder.path("b.jsonl"), "-"])
-        #expect(diagnostics.all.map(\.description) == [
-            "\(folder.url.path): note: skipped 2 files that are not traces ('README.md', 'named.txt')"
-        ])
+        #expect(
+            diagnostics.all.map(\.description) == [
+                "\(folder.url.path): note: skipped 2 files that are not traces ('README.md', 'named.txt')"
+            ])
 
         let empty = try TemporaryFolder()
         try empty.write("README.md", "# notes\n")
-        #expect(throws: Diagnostic.error("directory holds no trace files; skipped 1 file that is not a trace ('README.md')", at: SourceLocation(file: empty.url.path))) {
+        #expect(
+            throws: Diagnostic.error(
+                "directory holds no trace files; skipped 1 file that is not a trace ('README.md')",
+                at: SourceLocation(file: empty.url.path))
+        ) {
             try TraceInput.eachTrace(in: [empty.url.path], diagnostics: &diagnostics)
         }
     }
@@ -69,7 +81,10 @@ struct TraceInputTests {
         try folder.write("notes.txt", "nothing here\n")
         try FileManager.default.createDirectory(atPath: folder.path("App.trace"), withIntermediateDirectories: false)
         let error = #expect(throws: Diagnostic.self) { try read([folder.url.path]) }
-        #expect(error?.description == "\(folder.url.path): error: directory holds no trace files; skipped 1 file that is not a trace ('notes.txt') and 1 Instruments document (name it on its own) ('App.trace')")
+        #expect(
+            error?.description
+                == "\(folder.url.path): error: directory holds no trace files; skipped 1 file that is not a trace ('notes.txt') and 1 Instruments document (name it on its own) ('App.trace')"
+        )
     }
 
     @Test("a FIFO inside a folder is skipped without being opened")
@@ -90,9 +105,10 @@ struct TraceInputTests {
         try folder.write("a.jsonl", trace)
         for index in 0..<8 { try folder.write("note\(index).txt", "text\n") }
         let (_, diagnostics) = try read([folder.url.path])
-        #expect(diagnostics.all.map(\.message) == [
-            "skipped 8 files that are not traces ('note0.txt', 'note1.txt', 'note2.txt', 'note3.txt', 'note4.txt' and 3 more)"
-        ])
+        #expect(
+            diagnostics.all.map(\.message) == [
+                "skipped 8 files that are not traces ('note0.txt', 'note1.txt', 'note2.txt', 'note3.txt', 'note4.txt' and 3 more)"
+            ])
     }
 
     @Test("a file named directly must still be a trace")
@@ -124,8 +140,12 @@ struct ReadProgressTests {
 
     @Test("progress counts every byte of the files read, against their total size, and ends once with isDone")
     func files() throws {
-        let paths = ["landmarks-favorites-before", "dark-mode"].map { packageRoot.appendingPathComponent("fixtures/\($0).jsonl").path }
-        let size = try paths.reduce(Int64(0)) { $0 + Int64(try #require(try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int)) }
+        let paths = ["landmarks-favorites-before", "dark-mode"].map {
+            packageRoot.appendingPathComponent("fixtures/\($0).jsonl").path
+        }
+        let size = try paths.reduce(Int64(0)) {
+            $0 + Int64(try #require(try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int))
+        }
         let reports = Reports()
         var settings = ImportSettings()
         settings.progress = { reports.all.append($0) }

@@ -14,7 +14,10 @@ struct BoundedWhyTests {
         for layer in 0..<layers {
             for column in 0..<width {
                 let id = EventID(layer * width + column + 1)
-                try sink.add(TraceEvent(id: id, kind: .body, title: "L\(layer)V\(column)", owner: .app, time: Nanoseconds(id), ran: true))
+                try sink.add(
+                    TraceEvent(
+                        id: id, kind: .body, title: "L\(layer)V\(column)", owner: .app, time: Nanoseconds(id), ran: true
+                    ))
                 guard layer > 0 else { continue }
                 for cause in 0..<width {
                     try sink.add(TraceCause(from: EventID((layer - 1) * width + cause + 1), to: id, label: .update))
@@ -73,7 +76,9 @@ struct BoundedWhyTests {
         #expect(tree.causes[1].causes.map(\.cause.title) == ["@State: x"])
         #expect(tree.causes[1].causes[0].isExpandedElsewhere)
         #expect(tree.causes[1].causes[0].causes.isEmpty)
-        #expect(WhyFormatter.format(WhyReport(frameRate: 60, views: [tree]), as: .text).contains("@State: x (causes shown elsewhere)"))
+        #expect(
+            WhyFormatter.format(WhyReport(frameRate: 60, views: [tree]), as: .text).contains(
+                "@State: x (causes shown elsewhere)"))
     }
 
     @Test("a node with more causes than shown says how many were left out")
@@ -92,8 +97,11 @@ struct BoundedWhyTests {
         #expect(tree.omittedCauses == 5)
         let text = WhyFormatter.format(WhyReport(frameRate: 60, views: [tree]), as: .text)
         #expect(text.hasSuffix("  └─ … 5 more causes not shown\n"))
-        #expect(WhyFormatter.format(WhyReport(frameRate: 60, views: [tree]), as: .json).contains("\"omittedCauses\": 5"))
-        #expect(WhyFormatter.format(WhyReport(frameRate: 60, views: [tree]), as: .markdown).contains("- … 5 more causes not shown"))
+        #expect(
+            WhyFormatter.format(WhyReport(frameRate: 60, views: [tree]), as: .json).contains("\"omittedCauses\": 5"))
+        #expect(
+            WhyFormatter.format(WhyReport(frameRate: 60, views: [tree]), as: .markdown).contains(
+                "- … 5 more causes not shown"))
     }
 
     @Test("one update's chain through a lattice of events expands each event once")

@@ -3,17 +3,23 @@ import Testing
 
 @Suite("Findings")
 struct FindingRulesTests {
-    private func kinds(_ fixture: String, _ thresholds: FindingThresholds = FindingThresholds()) throws -> [Finding.Kind] {
-        FindingRules.findings(in: try fixtureGraph(fixture, burstWindow: thresholds.stormWindow), thresholds: thresholds).map(\.kind)
+    private func kinds(_ fixture: String, _ thresholds: FindingThresholds = FindingThresholds()) throws -> [Finding
+        .Kind]
+    {
+        FindingRules.findings(
+            in: try fixtureGraph(fixture, burstWindow: thresholds.stormWindow), thresholds: thresholds
+        ).map(\.kind)
     }
 
-    @Test("each finding fires on the fixture that shows it and not on its counterpart", arguments: [
-        (Finding.Kind.fanOut, "landmarks-favorites-before", "landmarks-favorites-after"),
-        (.environmentChurn, "dark-mode", "onoff-toggle"),
-        (.unstableIdentity, "contact-list", "landmarks-favorites-after"),
-        (.longBodies, "contact-list", "onoff-toggle"),
-        (.rebuildStorm, "findings/rebuild-storm", "landmarks-favorites-before"),
-    ])
+    @Test(
+        "each finding fires on the fixture that shows it and not on its counterpart",
+        arguments: [
+            (Finding.Kind.fanOut, "landmarks-favorites-before", "landmarks-favorites-after"),
+            (.environmentChurn, "dark-mode", "onoff-toggle"),
+            (.unstableIdentity, "contact-list", "landmarks-favorites-after"),
+            (.longBodies, "contact-list", "onoff-toggle"),
+            (.rebuildStorm, "findings/rebuild-storm", "landmarks-favorites-before"),
+        ])
     func triggers(_ kind: Finding.Kind, _ showing: String, _ clean: String) throws {
         #expect(try kinds(showing).contains(kind))
         #expect(try !kinds(clean).contains(kind))
@@ -23,8 +29,13 @@ struct FindingRulesTests {
     func fanOutEvidence() throws {
         let graph = try fixtureGraph("landmarks-favorites-before")
         let finding = try #require(FindingRules.findings(in: graph).first { $0.kind == .fanOut })
-        #expect(finding.summary == "one ModelData.favoritesCollection change drives up to 24 LandmarkListItemView body updates")
-        #expect(finding.evidence.first == "ModelData.favoritesCollection → LandmarkListItemView: observable ×72 from 3 events, up to 24 from one")
+        #expect(
+            finding.summary
+                == "one ModelData.favoritesCollection change drives up to 24 LandmarkListItemView body updates")
+        #expect(
+            finding.evidence.first
+                == "ModelData.favoritesCollection → LandmarkListItemView: observable ×72 from 3 events, up to 24 from one"
+        )
         #expect(finding.exampleGroup == 1)
         #expect(graph.node(finding.nodes[0])?.title == "LandmarkListItemView")
         #expect(finding.edge.flatMap { id in graph.edges.first { $0.id == id } }?.count == 72)
@@ -38,13 +49,15 @@ struct FindingRulesTests {
         #expect(finding.evidence == ["checks that ran nothing: LandmarkListItemView skipped 12 of 12"])
     }
 
-    @Test("thresholds are honoured", arguments: [
-        (Finding.Kind.fanOut, 25, "landmarks-favorites-before"),
-        (.environmentChurn, 13, "dark-mode"),
-        (.unstableIdentity, 105, "contact-list"),
-        (.longBodies, 2, "contact-list"),
-        (.rebuildStorm, 13, "findings/rebuild-storm"),
-    ])
+    @Test(
+        "thresholds are honoured",
+        arguments: [
+            (Finding.Kind.fanOut, 25, "landmarks-favorites-before"),
+            (.environmentChurn, 13, "dark-mode"),
+            (.unstableIdentity, 105, "contact-list"),
+            (.longBodies, 2, "contact-list"),
+            (.rebuildStorm, 13, "findings/rebuild-storm"),
+        ])
     func thresholds(_ kind: Finding.Kind, _ value: Int, _ fixture: String) throws {
         var thresholds = FindingThresholds()
         #expect(try kinds(fixture, thresholds).contains(kind))

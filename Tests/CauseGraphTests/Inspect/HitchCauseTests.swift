@@ -1,7 +1,8 @@
-@testable import CauseGraph
 import CauseGraphTestSupport
 import Foundation
 import Testing
+
+@testable import CauseGraph
 
 @Suite("Hitches traced to their causes")
 struct HitchCauseTests {
@@ -20,32 +21,37 @@ struct HitchCauseTests {
             #expect(cause.rootCauses.map(\.title) == ["Tap"])
         }
         #expect(causes[3].updates.isEmpty && causes[3].chain.isEmpty && causes[3].rootCauses.isEmpty)
-        #expect(HitchFormatter.chainLine(causes[0]) { $0 } == "33.3 ms hitch ← 24 × LandmarkListItemView ← ModelData.favoritesCollection ← Tap")
-        #expect(HitchFormatter.chainLine(causes[1]) { $0 } == "265 ms hang (Microhang) ← 24 × LandmarkListItemView ← ModelData.favoritesCollection ← Tap")
+        #expect(
+            HitchFormatter.chainLine(causes[0]) { $0 }
+                == "33.3 ms hitch ← 24 × LandmarkListItemView ← ModelData.favoritesCollection ← Tap")
+        #expect(
+            HitchFormatter.chainLine(causes[1]) { $0 }
+                == "265 ms hang (Microhang) ← 24 × LandmarkListItemView ← ModelData.favoritesCollection ← Tap")
         #expect(HitchFormatter.chainLine(causes[3]) { $0 } == "8.33 ms hitch ← no update overlaps it")
     }
 
     @Test("a hitch overlaps the groups whose spans meet its own, and counts their updates only")
     func overlap() throws {
-        let graph = try graph(ofTrace: """
-            \(traceHeader)
-            {"node": 1, "kind": "state", "title": "@State: a", "owner": "app", "time": 0}
-            {"node": 2, "kind": "body", "title": "A", "owner": "app", "time": 100, "duration": 10, "group": 1}
-            {"node": 3, "kind": "body", "title": "A", "owner": "app", "time": 120, "duration": 10, "group": 1}
-            {"node": 4, "kind": "body", "title": "B", "owner": "app", "time": 1000, "duration": 10, "group": 2}
-            {"edge": [1, 2], "label": "update"}
-            {"edge": [1, 3], "label": "update"}
-            {"edge": [1, 4], "label": "update"}
-            {"group": 1, "label": "T", "start": 100, "duration": 100}
-            {"group": 2, "label": "T", "start": 1000, "duration": 100}
-            {"group": 3, "label": "T", "start": 5000}
-            {"hitch": "hitch", "start": 199, "duration": 1}
-            {"hitch": "hitch", "start": 200, "duration": 800}
-            {"hitch": "hang", "start": 150, "duration": 9223372036854775807}
-            {"hitch": "hitch", "start": 5000, "duration": 0}
-            {"hitch": "hitch", "start": 100, "duration": 0}
-            {"hitch": "hitch", "start": 90000, "duration": 10}
-            """)
+        let graph = try graph(
+            ofTrace: """
+                \(traceHeader)
+                {"node": 1, "kind": "state", "title": "@State: a", "owner": "app", "time": 0}
+                {"node": 2, "kind": "body", "title": "A", "owner": "app", "time": 100, "duration": 10, "group": 1}
+                {"node": 3, "kind": "body", "title": "A", "owner": "app", "time": 120, "duration": 10, "group": 1}
+                {"node": 4, "kind": "body", "title": "B", "owner": "app", "time": 1000, "duration": 10, "group": 2}
+                {"edge": [1, 2], "label": "update"}
+                {"edge": [1, 3], "label": "update"}
+                {"edge": [1, 4], "label": "update"}
+                {"group": 1, "label": "T", "start": 100, "duration": 100}
+                {"group": 2, "label": "T", "start": 1000, "duration": 100}
+                {"group": 3, "label": "T", "start": 5000}
+                {"hitch": "hitch", "start": 199, "duration": 1}
+                {"hitch": "hitch", "start": 200, "duration": 800}
+                {"hitch": "hang", "start": 150, "duration": 9223372036854775807}
+                {"hitch": "hitch", "start": 5000, "duration": 0}
+                {"hitch": "hitch", "start": 100, "duration": 0}
+                {"hitch": "hitch", "start": 90000, "duration": 10}
+                """)
         // By start; a span ending where a group starts does not overlap it; the hang's end
         // saturates; an empty hitch overlaps the group holding its point in time; group 3, with
         // no duration, was still open when recording stopped and overlaps all after its start.
@@ -61,7 +67,11 @@ struct HitchCauseTests {
     func boundedWalk() throws {
         // A chain of 40 bodies, each caused by the next, the last caused by the first.
         var lines = [traceHeader]
-        for id in 1...40 { lines.append(#"{"node": \#(id), "kind": "body", "title": "V\#(id)", "owner": "app", "time": 10, "duration": 1, "group": 1}"#) }
+        for id in 1...40 {
+            lines.append(
+                #"{"node": \#(id), "kind": "body", "title": "V\#(id)", "owner": "app", "time": 10, "duration": 1, "group": 1}"#
+            )
+        }
         for id in 1...40 { lines.append(#"{"edge": [\#(id % 40 + 1), \#(id)], "label": "update"}"#) }
         lines.append(#"{"group": 1, "label": "T", "start": 0, "duration": 100}"#)
         lines.append(#"{"hitch": "hitch", "start": 5, "duration": 10}"#)
@@ -76,22 +86,32 @@ struct HitchCauseTests {
     @Test("asking for a hitch that does not exist says which do")
     func numbers() throws {
         let graph = try fixtureGraph("landmarks-favorites-hitches")
-        #expect(throws: Diagnostic.error("no hitch 5: the trace holds hitches 1 to 4")) { try HitchCause.numbered(5, in: graph) }
-        #expect(throws: Diagnostic.error("the trace holds no hitches or hangs")) { try HitchCause.numbered(1, in: try fixtureGraph("landmarks-favorites-before")) }
+        #expect(throws: Diagnostic.error("no hitch 5: the trace holds hitches 1 to 4")) {
+            try HitchCause.numbered(5, in: graph)
+        }
+        #expect(throws: Diagnostic.error("the trace holds no hitches or hangs")) {
+            try HitchCause.numbered(1, in: try fixtureGraph("landmarks-favorites-before"))
+        }
     }
 
     @Test("summary lists the hitches in text, JSON and Markdown, and only when the trace has any")
     func summarySection() throws {
         let summary = TraceSummary(graph: try fixtureGraph("landmarks-favorites-hitches"))
         let text = SummaryFormatter.format(summary, as: .text)
-        #expect(text.contains("Hitches and hangs\n  1. 33.3 ms hitch ← 24 × LandmarkListItemView ← ModelData.favoritesCollection ←\n       Tap\n     at 2043.667 ms · update group 1 · Potentially expensive app update(s)\n"))
+        #expect(
+            text.contains(
+                "Hitches and hangs\n  1. 33.3 ms hitch ← 24 × LandmarkListItemView ← ModelData.favoritesCollection ←\n       Tap\n     at 2043.667 ms · update group 1 · Potentially expensive app update(s)\n"
+            ))
         let json = try JSONParser.parse(SummaryFormatter.format(summary, as: .json))
         let first = try #require(json["hitches"]?.arrayValue?.first)
         #expect(first["duration"]?.numberValue == 33_340_000)
         #expect(first["groups"]?.arrayValue?.compactMap(\.numberValue) == [1])
         #expect(first["updates"]?.arrayValue?.first?["count"]?.numberValue == 24)
         #expect(first["chain"]?.arrayValue?.count == 3)
-        #expect(SummaryFormatter.format(summary, as: .markdown).contains("### Hitches and hangs\n\n1. 33.3 ms hitch ← 24 × LandmarkListItemView ← ModelData.favoritesCollection ← Tap (at 2043.667 ms · update group 1 · Potentially expensive app update(s))"))
+        #expect(
+            SummaryFormatter.format(summary, as: .markdown).contains(
+                "### Hitches and hangs\n\n1. 33.3 ms hitch ← 24 × LandmarkListItemView ← ModelData.favoritesCollection ← Tap (at 2043.667 ms · update group 1 · Potentially expensive app update(s))"
+            ))
         let without = TraceSummary(graph: try fixtureGraph("landmarks-favorites-before"))
         #expect(!SummaryFormatter.format(without, as: .text).contains("Hitches"))
         #expect(!SummaryFormatter.format(without, as: .json).contains("hitches"))
@@ -99,13 +119,22 @@ struct HitchCauseTests {
 
     @Test("trace text in a hitch is shown, never obeyed, in every format")
     func hostileText() throws {
-        let graph = try graph(ofTrace: traceHeader + "\n" + #"{"hitch": "hang", "start": 1, "duration": 2, "hangType": "Hang\u001b[31m\n\u202eX", "process": "P\u0007", "narrative": "<b>|*"}"#)
+        let graph = try graph(
+            ofTrace: traceHeader + "\n"
+                + #"{"hitch": "hang", "start": 1, "duration": 2, "hangType": "Hang\u001b[31m\n\u202eX", "process": "P\u0007", "narrative": "<b>|*"}"#
+        )
         let summary = TraceSummary(graph: graph)
         let text = SummaryFormatter.format(summary, as: .text)
         #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{7}" })
-        #expect(text.hasSuffix("Hitches and hangs\n  1. 2 ns hang (Hang␛[31m␊\u{FFFD}X) ← no update overlaps it\n     at 0.000 ms · no update group · <b>|*\n"))
+        #expect(
+            text.hasSuffix(
+                "Hitches and hangs\n  1. 2 ns hang (Hang␛[31m␊\u{FFFD}X) ← no update overlaps it\n     at 0.000 ms · no update group · <b>|*\n"
+            ))
         let markdown = SummaryFormatter.format(summary, as: .markdown)
-        #expect(markdown.hasSuffix("1. 2 ns hang (Hang␛\\[31m␊\u{FFFD}X) ← no update overlaps it (at 0.000 ms · no update group · &lt;b&gt;\\|\\*)\n"))
+        #expect(
+            markdown.hasSuffix(
+                "1. 2 ns hang (Hang␛\\[31m␊\u{FFFD}X) ← no update overlaps it (at 0.000 ms · no update group · &lt;b&gt;\\|\\*)\n"
+            ))
         let json = try JSONParser.parse(SummaryFormatter.format(summary, as: .json))
         #expect(json["hitches"]?.arrayValue?.first?["hangType"]?.stringValue == "Hang\u{1B}[31m\n\u{202E}X")
         let detail = HitchFormatter.format(try HitchCause.numbered(1, in: graph), as: .text)

@@ -46,7 +46,10 @@ struct InteractionTallyTests {
     func limit() throws {
         var tally = InteractionTally()
         for group in 1...15 {
-            try tally.add(TraceEvent(id: EventID(group), kind: .body, title: "A", owner: .app, duration: Nanoseconds(group), group: GroupID(group)))
+            try tally.add(
+                TraceEvent(
+                    id: EventID(group), kind: .body, title: "A", owner: .app, duration: Nanoseconds(group),
+                    group: GroupID(group)))
         }
         #expect(tally.ranked.map(\.group) == Array((6...15).reversed()).map(GroupID.init))
     }

@@ -9,9 +9,13 @@ struct ReportFormattingTests {
         let views = graph.nodes.filter { $0.kind == .body }.map { CauseTree(of: $0, in: graph) }
         var reports = [
             WhyReport(frameRate: graph.frameRate, views: views),
-            WhyReport(frameRate: graph.frameRate, views: views, listings: views.map { UpdateListing(of: $0.node.key, in: events) }),
+            WhyReport(
+                frameRate: graph.frameRate, views: views,
+                listings: views.map { UpdateListing(of: $0.node.key, in: events) }),
         ]
-        if let last = events.events.last(where: { $0.key.kind == .body }), let chain = UpdateChain(event: last.id, in: events) {
+        if let last = events.events.last(where: { $0.key.kind == .body }),
+            let chain = UpdateChain(event: last.id, in: events)
+        {
             reports.append(WhyReport(frameRate: graph.frameRate, views: [], chain: chain))
         }
         return reports
@@ -52,7 +56,9 @@ struct ReportFormattingTests {
         #expect(summary.contains("Closing&lt;/text&gt;&lt;text&gt;"))
         for line in summary.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| ---") {
             // Escaped pipes do not split cells: every row has the header's cell count.
-            let cells = line.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false).count
+            let cells = line.replacingOccurrences(of: "\\|", with: "").split(
+                separator: "|", omittingEmptySubsequences: false
+            ).count
             #expect(cells == 10 || cells == 6, "row with stray cells: \(line)")
         }
     }

@@ -3,18 +3,20 @@ import Testing
 
 @Suite("Title patterns")
 struct TitlePatternTests {
-    @Test("a substring pattern matches literally, ignoring case; a regular expression anywhere in the title", arguments: [
-        ("View1", false, ["View1", "View10", "MyView1"]),
-        ("view1", false, ["View1", "View10", "MyView1"]),
-        ("view1", true, []),
-        ("^View1$", false, []),
-        ("^View1$", true, ["View1"]),
-        ("View1\\d", true, ["View10"]),
-        ("<graph>", false, ["<graph>"]),
-        ("(?i)view1$", true, ["View1", "MyView1"]),
-        ("", false, []),
-        (".", false, ["Item.price"]),
-    ])
+    @Test(
+        "a substring pattern matches literally, ignoring case; a regular expression anywhere in the title",
+        arguments: [
+            ("View1", false, ["View1", "View10", "MyView1"]),
+            ("view1", false, ["View1", "View10", "MyView1"]),
+            ("view1", true, []),
+            ("^View1$", false, []),
+            ("^View1$", true, ["View1"]),
+            ("View1\\d", true, ["View10"]),
+            ("<graph>", false, ["<graph>"]),
+            ("(?i)view1$", true, ["View1", "MyView1"]),
+            ("", false, []),
+            (".", false, ["Item.price"]),
+        ])
     func matching(_ text: String, _ isRegex: Bool, _ expected: [String]) throws {
         let titles = ["View1", "View10", "MyView1", "<graph>", "Item.price"]
         let pattern = isRegex ? try TitlePattern(regex: text) : TitlePattern(substring: text)

@@ -41,7 +41,11 @@ struct WhyTests {
     @Test("a pattern that matches nothing lists the closest view names")
     func noMatch() throws {
         let graph = try fixtureGraph("landmarks-favorites-before")
-        #expect(throws: Diagnostic.error("no update matches 'LandmarkItemView'; closest: LandmarkListItemView, LandmarkListView, LandmarkFavoriteButton, UIScrollView, <graph>")) {
+        #expect(
+            throws: Diagnostic.error(
+                "no update matches 'LandmarkItemView'; closest: LandmarkListItemView, LandmarkListView, LandmarkFavoriteButton, UIScrollView, <graph>"
+            )
+        ) {
             try WhyReport.views(matching: TitlePattern("LandmarkItemView"), in: graph)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CauseGraph
 
 @Suite("live tally of a change log")
@@ -9,13 +10,15 @@ struct LiveTallyTests {
         let path = ChangeLogTestFiles.write(Array(log.utf8))
         var tally = LiveTally()
         var diagnostics = Diagnostics()
-        try ChangeLogImporter.read([try ByteStream(path: path)], settings: ImportSettings(), into: &tally, diagnostics: &diagnostics)
+        try ChangeLogImporter.read(
+            [try ByteStream(path: path)], settings: ImportSettings(), into: &tally, diagnostics: &diagnostics)
         return tally
     }
 
     @Test("counts each view's runs, the unchanged ones, and what drove the others, once per run")
     func counts() throws {
-        let tally = try tally("""
+        let tally = try tally(
+            """
             Row: @self, @identity changed.
             Row: _count changed.
             Row: _count, _title changed.
@@ -56,13 +59,14 @@ struct LiveTallyTests {
         tally.add(TraceCause(from: 100, to: 101, label: .update))
         let heading = TopFormatter.Heading(source: "app\u{7}.log", interval: "1s", ended: true)
         let text = TopFormatter.format(tally, heading: heading)
-        #expect(text == """
-            causegraph top · app␇.log · 2 body runs of 2 views · end of input
-            LAST  TOTAL  UNCHANGED  VIEW          DRIVEN BY
-               1      1          0  Evil␛[2JView  _x� 100%
-               1      1          1  Plain         (no change recorded)
+        #expect(
+            text == """
+                causegraph top · app␇.log · 2 body runs of 2 views · end of input
+                LAST  TOTAL  UNCHANGED  VIEW          DRIVEN BY
+                   1      1          0  Evil␛[2JView  _x� 100%
+                   1      1          1  Plain         (no change recorded)
 
-            """)
+                """)
         let narrow = TopFormatter.format(tally, heading: heading, rows: 1, width: 20)
         #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 20 })
         #expect(narrow.hasSuffix("… 1 more\n"))
@@ -93,7 +97,8 @@ struct LiveByteStreamTests {
         var descriptors: [Int32] = [0, 0]
         try #require(pipe(&descriptors) == 0)
         let stream = ByteStream(name: "<pipe>", descriptor: descriptors[0], live: LiveReading(follows: false))
-        let text = Array("Filtering the log data using \"subsystem == 1\"\n{\"eventMessage\": \"A: _x changed.\"}\n".utf8)
+        let text = Array(
+            "Filtering the log data using \"subsystem == 1\"\n{\"eventMessage\": \"A: _x changed.\"}\n".utf8)
         _ = text.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
         // The writer stays open for a while: only a live stream answers before it closes.
         let closed = LockedFlag()

@@ -7,7 +7,9 @@ struct GraphBuilderTests {
         _ id: EventID, _ kind: NodeKind, _ title: String, module: String? = nil, owner: Owner = .app,
         duration: Nanoseconds? = nil, ran: Bool = true, group: GroupID? = nil, severity: Severity? = nil
     ) -> TraceEvent {
-        TraceEvent(id: id, kind: kind, title: title, module: module, owner: owner, duration: duration, ran: ran, group: group, severity: severity)
+        TraceEvent(
+            id: id, kind: kind, title: title, module: module, owner: owner, duration: duration, ran: ran, group: group,
+            severity: severity)
     }
 
     @Test("events of the same kind, title, module and owner merge and count")
@@ -22,7 +24,8 @@ struct GraphBuilderTests {
         try builder.add(event(6, .other, "Row", module: "App"))
         let graph = builder.finish()
         #expect(graph.nodes.count == 4)
-        let row = try #require(graph.nodes.first { $0.key == NodeKey(kind: .body, title: "Row", module: "App", owner: .app) })
+        let row = try #require(
+            graph.nodes.first { $0.key == NodeKey(kind: .body, title: "Row", module: "App", owner: .app) })
         #expect(row.count == 3)
         #expect(row.ran == 2)
         #expect(row.skipped == 1)
@@ -63,11 +66,12 @@ struct GraphBuilderTests {
         try builder.add(TraceCause(from: 6, to: 100, label: .creation))
         let graph = builder.finish()
         let kinds = graph.edges.map { "\(graph.node($0.from)!.title)→\($0.kind.rawValue)×\($0.count)" }
-        #expect(kinds == [
-            "Tap→gesture×2", "View.isOn→state×2", "Model.items→observable×2",
-            "External Environment→externalEnvironment×2", "EnvironmentWriter: Font→environmentWriter×2",
-            "Parent→update×2", "Parent→creation×1", "MapView→update×2", "<graph>→update×2",
-        ])
+        #expect(
+            kinds == [
+                "Tap→gesture×2", "View.isOn→state×2", "Model.items→observable×2",
+                "External Environment→externalEnvironment×2", "EnvironmentWriter: Font→environmentWriter×2",
+                "Parent→update×2", "Parent→creation×1", "MapView→update×2", "<graph>→update×2",
+            ])
         #expect(graph.edges.filter { $0.kind == .creation }.map(\.label) == [.creation])
         #expect(graph.edges.filter { $0.kind != .creation }.allSatisfy { $0.label == .update })
     }
@@ -84,7 +88,10 @@ struct GraphBuilderTests {
         try builder.add(event(6, .body, "Worst", duration: 10))
         try builder.add(event(7, .body, "Worst", duration: 9_000_000))
         let severities = builder.finish().nodes.map { "\($0.title):\($0.severity?.rawValue ?? "-")" }
-        #expect(severities == ["Fast:low", "Hitch:veryHigh", "Orange:medium", "Recorded:high", "Red:high", "Worst:veryHigh"])
+        #expect(
+            severities == [
+                "Fast:low", "Hitch:veryHigh", "Orange:medium", "Recorded:high", "Red:high", "Worst:veryHigh",
+            ])
     }
 
     @Test("a frame-rate override judges against its own budget")
@@ -130,7 +137,10 @@ struct GraphBuilderTests {
         #expect(forward.nodes.map(\.id) == ["n1", "n2", "n3", "n4", "n5"])
         #expect(forward.nodes.map(\.title) == ["Tap", "V.x", "Alpha", "Alpha", "Zeta"])
         #expect(forward.nodes.map(\.module) == [nil, nil, nil, "M", nil])
-        #expect(forward.edges.map { "\($0.from)->\($0.to)" } == ["n1->n3", "n1->n4", "n1->n5", "n2->n3", "n2->n4", "n2->n5"])
+        #expect(
+            forward.edges.map { "\($0.from)->\($0.to)" } == [
+                "n1->n3", "n1->n4", "n1->n5", "n2->n3", "n2->n4", "n2->n5",
+            ])
     }
 
     @Test("causes take part in the update groups of the effects they drove")
@@ -147,7 +157,10 @@ struct GraphBuilderTests {
         try builder.add(UpdateGroup(id: 7, label: "Transaction for Gesture"))
         try builder.add(UpdateGroup(id: 8, label: "Transaction for Gesture"))
         let graph = builder.finish()
-        #expect(graph.nodes.map { "\($0.title):\($0.groups)" } == ["Tap:[7, 8]", "Model.items:[7, 8]", "Lonely:[]", "Row:[7, 8]"])
+        #expect(
+            graph.nodes.map { "\($0.title):\($0.groups)" } == [
+                "Tap:[7, 8]", "Model.items:[7, 8]", "Lonely:[]", "Row:[7, 8]",
+            ])
         #expect(graph.edges.map(\.groups) == [[7, 8], [7, 8]])
         #expect(graph.groups.map(\.id) == [7, 8])
     }
@@ -203,12 +216,17 @@ struct GraphStatisticsTests {
         let times: [Nanoseconds] = [0, 1_000_000, 2_000_000, 4_999_999, 5_000_000, 20_000_000]
         let durations: [Nanoseconds] = [100, 1_100_000, 2_100_000, 2_100_000, 20_000_000, 100]
         for (index, (time, duration)) in zip(times, durations).enumerated() {
-            try builder.add(TraceEvent(id: EventID(index), kind: .body, title: "Row", owner: .app, time: time, duration: duration))
+            try builder.add(
+                TraceEvent(id: EventID(index), kind: .body, title: "Row", owner: .app, time: time, duration: duration))
         }
         let graph = builder.finish()
         let node = try #require(graph.nodes.first)
         #expect(node.densestBurst == 4)
-        #expect([node.severityCounts[.low], node.severityCounts[.medium], node.severityCounts[.high], node.severityCounts[.veryHigh]] == [2, 1, 2, 1])
+        #expect(
+            [
+                node.severityCounts[.low], node.severityCounts[.medium], node.severityCounts[.high],
+                node.severityCounts[.veryHigh],
+            ] == [2, 1, 2, 1])
         #expect(node.severityCounts.atLeast(.high) == 3)
         #expect(graph.worstUpdates.map(\.event) == [4, 2, 3, 1, 0])
         #expect(graph.worstUpdates.allSatisfy { $0.node == "n1" && $0.kind == .body })

@@ -1,6 +1,7 @@
-@testable import CauseGraph
 import Foundation
 import Testing
+
+@testable import CauseGraph
 
 /// A stand-in for Graphviz: an SVG document with one group per node and
 /// edge, as Graphviz writes them, that remembers the DOT it was given.
@@ -9,7 +10,8 @@ private final class FakeRenderer {
 
     func render(_ dot: String, graph: CauseGraph) -> String {
         self.dot = dot
-        let items = graph.nodes.map { "<g id=\"\($0.id)\" class=\"node\"><title>\($0.id)</title></g>" }
+        let items =
+            graph.nodes.map { "<g id=\"\($0.id)\" class=\"node\"><title>\($0.id)</title></g>" }
             + graph.edges.map { "<g id=\"\($0.id)\" class=\"edge\"><title>\($0.from)->\($0.to)</title></g>" }
         return """
             <?xml version="1.0" encoding="UTF-8" standalone="no"?>
@@ -23,16 +25,20 @@ private final class FakeRenderer {
     }
 }
 
-private func report(_ fixture: String, theme: Theme = .light) throws -> (html: String, graph: CauseGraph, dot: String?) {
+private func report(_ fixture: String, theme: Theme = .light) throws -> (html: String, graph: CauseGraph, dot: String?)
+{
     let (graph, events) = try fixtureEvents(fixture)
     let renderer = FakeRenderer()
-    let html = HTMLReport(graph: graph, events: events, theme: theme, sources: ["\(fixture).jsonl"]).html { renderer.render($0, graph: graph) }
+    let html = HTMLReport(graph: graph, events: events, theme: theme, sources: ["\(fixture).jsonl"]).html {
+        renderer.render($0, graph: graph)
+    }
     return (html, graph, renderer.dot)
 }
 
 /// The text between the first `open` and the following `close`.
 private func between(_ text: String, _ open: String, _ close: String) -> String? {
-    guard let start = text.range(of: open), let end = text.range(of: close, range: start.upperBound..<text.endIndex) else { return nil }
+    guard let start = text.range(of: open), let end = text.range(of: close, range: start.upperBound..<text.endIndex)
+    else { return nil }
     return String(text[start.upperBound..<end.lowerBound])
 }
 
@@ -58,14 +64,20 @@ struct HTMLReportTests {
     func structure() throws {
         let (html, graph, dot) = try report("landmarks-favorites-before")
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\" data-theme=\"light\">"))
-        #expect(dot == DOTEncoder(style: .light).encode(graph), "the renderer gets the graph's DOT in the report's theme")
+        #expect(
+            dot == DOTEncoder(style: .light).encode(graph), "the renderer gets the graph's DOT in the report's theme")
         #expect(html.contains("<title>Landmarks · causegraph report</title>"))
         #expect(!html.contains("<?xml") && !html.contains("<!DOCTYPE svg"), "the SVG prolog is not inlined")
         for node in graph.nodes { #expect(html.contains("<g id=\"\(node.id)\" class=\"node\">")) }
-        for id in ["graph", "canvas", "panel", "search", "timeline", "findings", "summary", "graph-data", "report-data"] {
+        for id in [
+            "graph", "canvas", "panel", "search", "timeline", "findings", "summary", "graph-data", "report-data",
+        ] {
             #expect(html.contains("id=\"\(id)\""), "#\(id)")
         }
-        #expect(html.contains("<h3><span class=\"tag\">fan-out</span> one ModelData.favoritesCollection change drives up to 24 LandmarkListItemView body updates</h3>"))
+        #expect(
+            html.contains(
+                "<h3><span class=\"tag\">fan-out</span> one ModelData.favoritesCollection change drives up to 24 LandmarkListItemView body updates</h3>"
+            ))
         #expect(html.contains("<strong>Fix:</strong> Give each item its own @Observable model"))
         #expect(html.contains("<caption>Landmarks · "))
         for lane in Timeline.laneNames { #expect(html.contains(">\(lane) <tspan")) }
@@ -89,8 +101,10 @@ struct HTMLReportTests {
         #expect(policy.contains("script-src \(ContentSecurityPolicy.source(of: script));"))
         #expect(policy.hasPrefix("default-src 'none';"))
         #expect(html.components(separatedBy: "<script").count - 1 == 3, "the script and the two JSON blocks")
-        #expect(!script.contains("innerHTML") && !script.contains("outerHTML") && !script.contains("insertAdjacentHTML") && !script.contains("eval("),
-                "the script never writes markup")
+        #expect(
+            !script.contains("innerHTML") && !script.contains("outerHTML") && !script.contains("insertAdjacentHTML")
+                && !script.contains("eval("),
+            "the script never writes markup")
     }
 
     @Test("the JSON blocks parse and name every node and edge")
@@ -98,18 +112,28 @@ struct HTMLReportTests {
         let (html, graph, _) = try report("contact-list")
         let graphData = try #require(between(html, "<script type=\"application/json\" id=\"graph-data\">", "</script>"))
         #expect(graphData == "\n" + GraphJSONEncoder.encode(graph))
-        let reportData = try #require(between(html, "<script type=\"application/json\" id=\"report-data\">", "</script>"))
+        let reportData = try #require(
+            between(html, "<script type=\"application/json\" id=\"report-data\">", "</script>"))
         guard case .object(let root) = try JSONParser.parse(reportData).content,
-              case .array(let nodes)? = root["nodes"]?.content, case .array(let edges)? = root["edges"]?.content else {
+            case .array(let nodes)? = root["nodes"]?.content, case .array(let edges)? = root["edges"]?.content
+        else {
             Issue.record("report data is not an object with nodes and edges")
             return
         }
         #expect(nodes.count == graph.nodes.count)
         #expect(edges.count == graph.edges.count)
         let row = try #require(graph.nodes.first { $0.title == "ContactRow" })
-        guard let entry = nodes.first(where: { if case .object(let node) = $0.content { return node["id"]?.content == .string(row.id) } else { return false } }),
-              case .object(let node) = entry.content, case .array(let updates)? = node["updates"]?.content,
-              case .number(let more)? = node["moreUpdates"]?.content else {
+        guard
+            let entry = nodes.first(where: {
+                if case .object(let node) = $0.content {
+                    return node["id"]?.content == .string(row.id)
+                } else {
+                    return false
+                }
+            }),
+            case .object(let node) = entry.content, case .array(let updates)? = node["updates"]?.content,
+            case .number(let more)? = node["moreUpdates"]?.content
+        else {
             Issue.record("no ContactRow entry")
             return
         }
@@ -121,7 +145,8 @@ struct HTMLReportTests {
     func hostileTitles() throws {
         let (html, graph, _) = try report("hostile-titles")
         let allowed: Set<String> = [
-            "!doctype", "html", "head", "meta", "title", "link", "style", "body", "header", "div", "h1", "h2", "h3", "p",
+            "!doctype", "html", "head", "meta", "title", "link", "style", "body", "header", "div", "h1", "h2", "h3",
+            "p",
             "label", "input", "output", "datalist", "option", "main", "section", "span", "button", "svg", "g", "text",
             "tspan", "rect", "line", "aside", "ul", "ol", "li", "kbd", "strong", "dl", "dt", "dd", "table", "caption",
             "thead", "tbody", "tr", "th", "td", "footer", "script",
@@ -134,9 +159,13 @@ struct HTMLReportTests {
         #expect(html.contains("<title>Evil &quot;App&quot; &lt;b&gt;&amp;amp;&lt;/b&gt; · causegraph report</title>"))
         #expect(html.contains("<option value=\"EnvironmentWriter: x&quot; onload=&quot;alert(3)\"></option>"))
         #expect(html.contains("<option value=\"Tap&quot;];x[label=&lt;script&gt;alert(1)&lt;/script&gt;\"></option>"))
-        #expect(html.contains(#""title": "Tap\"];x[label=\u003cscript\u003ealert(1)\u003c/script\u003e""#), "inline JSON escapes < and >")
+        #expect(
+            html.contains(#""title": "Tap\"];x[label=\u003cscript\u003ealert(1)\u003c/script\u003e""#),
+            "inline JSON escapes < and >")
         for node in graph.nodes {
-            #expect(html.contains("value=\"\(HTMLText.escape(node.title))\""), "\(node.title.debugDescription) in the search list")
+            #expect(
+                html.contains("value=\"\(HTMLText.escape(node.title))\""),
+                "\(node.title.debugDescription) in the search list")
         }
     }
 
@@ -160,17 +189,22 @@ struct HTMLReportTests {
         let kept = Set(drawn.graph.nodes.map(\.id))
         #expect(kept.count == 2 && drawn.graph.edges.contains { $0.isResidual })
         let renderer = FakeRenderer()
-        let html = HTMLReport(graph: graph, drawn: drawn, events: events).html { renderer.render($0, graph: drawn.graph) }
+        let html = HTMLReport(graph: graph, drawn: drawn, events: events).html {
+            renderer.render($0, graph: drawn.graph)
+        }
         #expect(renderer.dot == DOTEncoder().encode(drawn.graph, legend: drawn.legend))
         #expect(html.contains("<p class=\"facts\">60 Hz · 19 events · 2 of 5 nodes drawn · "))
         let graphData = try #require(between(html, "<script type=\"application/json\" id=\"graph-data\">", "</script>"))
         #expect(graphData == "\n" + GraphJSONEncoder.encode(drawn.graph, shaping: drawn.legend))
-        let reportData = try #require(between(html, "<script type=\"application/json\" id=\"report-data\">", "</script>"))
+        let reportData = try #require(
+            between(html, "<script type=\"application/json\" id=\"report-data\">", "</script>"))
         #expect(reportData.contains("· through nodes not shown"), "the residual edge says what it is")
-        let selected = Set(html.components(separatedBy: "data-node=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        let selected = Set(
+            html.components(separatedBy: "data-node=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
         #expect(!selected.isEmpty && selected.isSubset(of: kept), "\(selected)")
         for node in graph.nodes where !kept.contains(node.id) {
-            #expect(!html.contains("<option value=\"\(HTMLText.escape(node.title))\">"), "\(node.title) is not searchable")
+            #expect(
+                !html.contains("<option value=\"\(HTMLText.escape(node.title))\">"), "\(node.title) is not searchable")
         }
         #expect(html.contains("<td>OnOffView.isOn</td>"), "the summary still covers the whole trace")
     }

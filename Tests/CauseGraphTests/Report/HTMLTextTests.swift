@@ -1,18 +1,21 @@
-@testable import CauseGraph
 import Testing
+
+@testable import CauseGraph
 
 @Suite("HTML text, inline SVG and page hashes")
 struct HTMLTextTests {
-    @Test("trace text cannot open tags, end attributes or start entities", arguments: [
-        ("</script><script>alert(1)</script>", "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"),
-        (#"x" onload="alert(3)"#, "x&quot; onload=&quot;alert(3)"),
-        ("it's", "it&#39;s"),
-        ("&amp;", "&amp;amp;"),
-        ("<!--", "&lt;!--"),
-        ("two\nlines\tand tab", "two\nlines\tand tab"),
-        ("nul\u{0}bell\u{7}esc\u{1B}", "nul\u{2400}bell\u{2407}esc\u{241B}"),
-        ("漢字 🔥", "漢字 🔥"),
-    ])
+    @Test(
+        "trace text cannot open tags, end attributes or start entities",
+        arguments: [
+            ("</script><script>alert(1)</script>", "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"),
+            (#"x" onload="alert(3)"#, "x&quot; onload=&quot;alert(3)"),
+            ("it's", "it&#39;s"),
+            ("&amp;", "&amp;amp;"),
+            ("<!--", "&lt;!--"),
+            ("two\nlines\tand tab", "two\nlines\tand tab"),
+            ("nul\u{0}bell\u{7}esc\u{1B}", "nul\u{2400}bell\u{2407}esc\u{241B}"),
+            ("漢字 🔥", "漢字 🔥"),
+        ])
     func escape(_ text: String, _ expected: String) {
         #expect(HTMLText.escape(text) == expected)
     }
@@ -27,23 +30,33 @@ struct HTMLTextTests {
             <svg width="8pt" height="8pt" viewBox="0 0 8 8"><g id="n1"/></svg>
 
             """
-        #expect(InlineSVG.element(of: document) == #"<svg width="8pt" height="8pt" viewBox="0 0 8 8"><g id="n1"/></svg>"#)
+        #expect(
+            InlineSVG.element(of: document) == #"<svg width="8pt" height="8pt" viewBox="0 0 8 8"><g id="n1"/></svg>"#)
         #expect(InlineSVG.element(of: "<svg/>") == nil)
         #expect(InlineSVG.element(of: "<html><svg></svg></html>") == nil)
         #expect(InlineSVG.element(of: "<!-- unterminated <svg></svg>") == nil)
         #expect(InlineSVG.element(of: "") == nil)
     }
 
-    @Test("SHA-256 and Base64 match their published test vectors", arguments: [
-        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
-        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
-         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
-    ])
+    @Test(
+        "SHA-256 and Base64 match their published test vectors",
+        arguments: [
+            ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+            ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+            (
+                "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+            ),
+            (
+                "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+                "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
+            ),
+        ])
     func sha256(_ message: String, _ hex: String) {
         let digest = SHA256.digest(Array(message.utf8))
-        #expect(digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() == hex)
+        #expect(
+            digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+                .joined() == hex)
     }
 
     @Test("a million a's, over many blocks")
@@ -52,7 +65,12 @@ struct HTMLTextTests {
         #expect(Base64.encode(digest) == "zcduXJkU+5KBocfihNc+Z/GAmkiklyAOBG05zMcRLNA=")
     }
 
-    @Test("Base64", arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")])
+    @Test(
+        "Base64",
+        arguments: [
+            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ])
     func base64(_ text: String, _ expected: String) {
         #expect(Base64.encode(Array(text.utf8)) == expected)
     }

@@ -1,5 +1,6 @@
-@testable import CauseGraph
 import Testing
+
+@testable import CauseGraph
 
 @Suite("Event id ranges")
 struct EventIDRangesTests {

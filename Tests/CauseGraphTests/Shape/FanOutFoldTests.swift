@@ -1,5 +1,6 @@
-@testable import CauseGraph
 import Testing
+
+@testable import CauseGraph
 
 @Suite("Fan-out folds")
 struct FanOutFoldTests {
@@ -14,8 +15,10 @@ struct FanOutFoldTests {
             ("Extra", .body, .app, 1),
         ],
         [
-            ("Tap", "List.flag", 2), ("List.flag", "List", 2), ("List", "LibraryItemAlbumRow", 40), ("List", "LibraryItemSongRow", 30),
-            ("List", "LibraryItemArtistRow", 20), ("List", "LibraryItemGenreRow", 10), ("List", "LibraryItemPodcastRow", 5),
+            ("Tap", "List.flag", 2), ("List.flag", "List", 2), ("List", "LibraryItemAlbumRow", 40),
+            ("List", "LibraryItemSongRow", 30),
+            ("List", "LibraryItemArtistRow", 20), ("List", "LibraryItemGenreRow", 10),
+            ("List", "LibraryItemPodcastRow", 5),
             ("List", "Detail", 3), ("Detail", "Leaf", 3),
         ])
 
@@ -25,14 +28,18 @@ struct FanOutFoldTests {
         #expect(shaped.graph.titles == ["Tap", "List.flag", "List", "5 views like LibraryItem…Row", "Detail", "Leaf"])
         let fold = try #require(shaped.graph.nodes.first { $0.id == "f1" })
         #expect((fold.count, fold.ran, fold.kind, fold.owner) == (105, 105, .body, .app))
-        #expect(shaped.graph.edgeSummaries == [
-            "Tap -> List.flag ×2", "List.flag -> List ×2", "List -> 5 views like LibraryItem…Row ×105", "List -> Detail ×3", "Detail -> Leaf ×3",
-        ])
+        #expect(
+            shaped.graph.edgeSummaries == [
+                "Tap -> List.flag ×2", "List.flag -> List ×2", "List -> 5 views like LibraryItem…Row ×105",
+                "List -> Detail ×3", "Detail -> Leaf ×3",
+            ])
         #expect(shaped.graph.edges.first { $0.to == "f1" }?.id == "ef1")
         let step = try #require(shaped.report.steps.last)
         #expect(step == ShapingReport.Step(filter: .foldFanOuts, option: "fan-outs", removedNodes: 5, folds: 1))
-        #expect(shaped.report.removals.last
-            == "fan-outs: 5 nodes driven by the same cause, with nothing drawn after them, folded into 1 (--unfold shows them)")
+        #expect(
+            shaped.report.removals.last
+                == "fan-outs: 5 nodes driven by the same cause, with nothing drawn after them, folded into 1 (--unfold shows them)"
+        )
         #expect(shaped.report.shown.nodes == 6)
         #expect(shaped.report.shown.events == 117)
     }
@@ -49,9 +56,12 @@ struct FanOutFoldTests {
         #expect(shaped.graph.nodes.allSatisfy { ends.contains($0.id) })
     }
 
-    @Test("--unfold, no node limit, or a graph within the limit draw every sibling", arguments: [
-        ShapingSettings(maxNodes: 10, foldFanOuts: false), ShapingSettings(maxNodes: 0), ShapingSettings(maxNodes: 11),
-    ])
+    @Test(
+        "--unfold, no node limit, or a graph within the limit draw every sibling",
+        arguments: [
+            ShapingSettings(maxNodes: 10, foldFanOuts: false), ShapingSettings(maxNodes: 0),
+            ShapingSettings(maxNodes: 11),
+        ])
     func unfolded(_ settings: ShapingSettings) throws {
         let shaped = try GraphShaper(settings: settings).shape(Self.list)
         #expect(shaped.graph.titles.contains("LibraryItemPodcastRow"))
@@ -60,7 +70,8 @@ struct FanOutFoldTests {
 
     @Test("focused nodes and nodes with something drawn after them never fold")
     func keepsFocusAndChains() throws {
-        let focused = try GraphShaper(settings: ShapingSettings(focus: [TitlePattern(substring: "Row")], maxNodes: 9)).shape(Self.list)
+        let focused = try GraphShaper(settings: ShapingSettings(focus: [TitlePattern(substring: "Row")], maxNodes: 9))
+            .shape(Self.list)
         #expect(focused.graph.titles.filter { $0.hasPrefix("LibraryItem") }.count == 5)
         // Two siblings are too few to fold.
         let few = try GraphShaper(settings: ShapingSettings(maxNodes: 5)).shape(Self.list)
@@ -69,7 +80,9 @@ struct FanOutFoldTests {
 
     @Test("siblings driven by the same two causes fold into one node with one edge from each")
     func twoCauses() throws {
-        var nodes: [(String, NodeKind, Owner, Int)] = [("Model.items", .observable, .app, 3), ("Reuse", .other, .system, 3)]
+        var nodes: [(String, NodeKind, Owner, Int)] = [
+            ("Model.items", .observable, .app, 3), ("Reuse", .other, .system, 3),
+        ]
         var edges: [(String, String, Int)] = []
         for row in ["AlbumRow", "SongRow", "ArtistRow", "GenreRow"] {
             nodes.append((row, .body, .app, 4))
@@ -78,7 +91,8 @@ struct FanOutFoldTests {
         nodes.append(("Extra", .body, .app, 1))
         let shaped = try GraphShaper(settings: ShapingSettings(maxNodes: 6)).shape(tinyGraph(nodes, edges))
         #expect(shaped.graph.titles == ["Model.items", "Reuse", "4 views like …Row"])
-        #expect(shaped.graph.edgeSummaries == ["Model.items -> 4 views like …Row ×12", "Reuse -> 4 views like …Row ×4"])
+        #expect(
+            shaped.graph.edgeSummaries == ["Model.items -> 4 views like …Row ×12", "Reuse -> 4 views like …Row ×4"])
         #expect(shaped.graph.edges.map(\.id) == ["ef1", "ef1-2"])
     }
 
@@ -91,14 +105,16 @@ struct FanOutFoldTests {
         #expect(!shaped.report.steps.contains { $0.filter == .foldFanOuts })
     }
 
-    @Test("the fold's title names what the titles share", arguments: [
-        (["LibraryItemAlbumRow", "LibraryItemSongRow"], "LibraryItem…Row"),
-        (["Row", "Row"], "Row"),
-        (["Abc", "Xyz"], "Abc…"),
-        (["Row", "RowX", "Rows"], "Row…"),
-        (["CardA", "CardAB"], "CardA…"),
-        (["aXa", "aa"], "a…a"),
-    ])
+    @Test(
+        "the fold's title names what the titles share",
+        arguments: [
+            (["LibraryItemAlbumRow", "LibraryItemSongRow"], "LibraryItem…Row"),
+            (["Row", "Row"], "Row"),
+            (["Abc", "Xyz"], "Abc…"),
+            (["Row", "RowX", "Rows"], "Row…"),
+            (["CardA", "CardAB"], "CardA…"),
+            (["aXa", "aa"], "a…a"),
+        ])
     func pattern(_ titles: [String], _ expected: String) {
         #expect(FanOutFold.sharedPattern(titles) == expected)
     }

@@ -28,10 +28,16 @@ struct FocusSharesTests {
         let shares = try #require(shaped.focusShares)
         #expect(shaped.graph.titles == ["Tap", "Timer", "List", "RowA", "RowB"])
         #expect(shares.focusedUpdates == 6)
-        let byTitle = Dictionary(uniqueKeysWithValues: shaped.graph.nodes.map { ($0.title, percent(shares.nodes, $0.id)) })
+        let byTitle = Dictionary(
+            uniqueKeysWithValues: shaped.graph.nodes.map { ($0.title, percent(shares.nodes, $0.id)) })
         #expect(byTitle == ["Tap": "17%", "Timer": "83%", "List": "67%", "RowA": "67%", "RowB": "33%"])
-        let byEdge = Dictionary(uniqueKeysWithValues: zip(shaped.graph.edgeSummaries, shaped.graph.edges.map { percent(shares.edges, $0.id) }))
-        #expect(byEdge == ["Tap -> List ×1": "17%", "Timer -> List ×3": "50%", "List -> RowA ×4": "67%", "Timer -> RowB ×2": "33%"])
+        let byEdge = Dictionary(
+            uniqueKeysWithValues: zip(
+                shaped.graph.edgeSummaries, shaped.graph.edges.map { percent(shares.edges, $0.id) }))
+        #expect(
+            byEdge == [
+                "Tap -> List ×1": "17%", "Timer -> List ×3": "50%", "List -> RowA ×4": "67%", "Timer -> RowB ×2": "33%",
+            ])
         // The root causes share every focused update between them.
         let tap = try #require(shares.nodes["n1"])
         let timer = try #require(shares.nodes["n2"])
@@ -53,7 +59,8 @@ struct FocusSharesTests {
     @Test("no focus, or a focus on causes alone, gives no shares")
     func noShares() throws {
         #expect(try GraphShaper(settings: ShapingSettings()).shape(Self.graph).focusShares == nil)
-        let causes = try GraphShaper(settings: ShapingSettings(focus: [TitlePattern(substring: "Timer")])).shape(Self.graph)
+        let causes = try GraphShaper(settings: ShapingSettings(focus: [TitlePattern(substring: "Timer")])).shape(
+            Self.graph)
         #expect(causes.focusShares == nil)
     }
 }

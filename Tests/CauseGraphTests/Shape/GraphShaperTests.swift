@@ -37,18 +37,22 @@ struct GraphShaperTests {
         #expect(shaped.report.steps.map(\.option) == ["--max-nodes 80"])
     }
 
-    @Test("max-edges draws the edges that explain the most updates, direct and dotted alike, and the legend counts the rest")
+    @Test(
+        "max-edges draws the edges that explain the most updates, direct and dotted alike, and the legend counts the rest"
+    )
     func maxEdges() throws {
         let shaped = try shape(ShapingSettings(hideSystem: true, maxNodes: 0, maxEdges: 3))
         // Direct edges Tap→flag ×2, flag→Parent ×2, Parent→Sibling ×5, flag→Other ×3, and the dotted Parent⇢Child ×8;
         // they carry 26, 23, 5, 3 and 8 of the updates shown: Tap explains them all, through flag and Parent.
         #expect(shaped.graph.edgeSummaries == ["Tap -> Root.flag ×2", "Root.flag -> Parent ×2", "Parent ⇢ Child ×8"])
-        #expect(shaped.report.steps.last == ShapingReport.Step(filter: .maxEdges, option: "--max-edges 3", removedEdges: 2))
+        #expect(
+            shaped.report.steps.last == ShapingReport.Step(filter: .maxEdges, option: "--max-edges 3", removedEdges: 2))
         #expect(shaped.report.shown.edges == 2)
         #expect(shaped.report.residualEdges == 1)
         let legend = try #require(shaped.legend)
-        #expect(DOTEncoder().encode(shaped.graph, legend: legend).contains(
-            "--max-edges 3: 2 edges explaining the fewest updates not drawn (--max-edges 0 draws all)"))
+        #expect(
+            DOTEncoder().encode(shaped.graph, legend: legend).contains(
+                "--max-edges 3: 2 edges explaining the fewest updates not drawn (--max-edges 0 draws all)"))
         #expect(try shape(ShapingSettings(hideSystem: true, maxNodes: 0, maxEdges: 0)).graph.edges.count == 5)
     }
 
@@ -74,7 +78,9 @@ struct GraphShaperTests {
         #expect(shaped.graph.edges.count == 20)
     }
 
-    @Test("max-nodes keeps the leading root cause and its path to the heaviest update, not heavy nodes cut from their causes")
+    @Test(
+        "max-nodes keeps the leading root cause and its path to the heaviest update, not heavy nodes cut from their causes"
+    )
     func maxNodesKeepsPaths() throws {
         // Scroll leads, through a state change and two light bodies, to 500 row updates; Tap drives 145
         // updates in three views. Counting events or links alone keeps Row, Section, Tap and its views, and
@@ -92,17 +98,27 @@ struct GraphShaperTests {
         let shaped = try shape(ShapingSettings(maxNodes: 6), of: graph)
         // Scroll's path to Row does not fit whole: its ends first, then the most explaining nodes below Scroll.
         #expect(shaped.graph.titles == ["Scroll", "Tap", "Offset", "Feed", "Row", "Badge"])
-        #expect(shaped.graph.edgeSummaries == ["Scroll -> Offset ×5", "Offset -> Feed ×5", "Tap -> Badge ×60", "Feed ⇢ Row ×500"])
-        #expect(shaped.report.steps.last == ShapingReport.Step(filter: .maxNodes, option: "--max-nodes 6", removedNodes: 3, removedEvents: 90))
+        #expect(
+            shaped.graph.edgeSummaries == [
+                "Scroll -> Offset ×5", "Offset -> Feed ×5", "Tap -> Badge ×60", "Feed ⇢ Row ×500",
+            ])
+        #expect(
+            shaped.report.steps.last
+                == ShapingReport.Step(filter: .maxNodes, option: "--max-nodes 6", removedNodes: 3, removedEvents: 90))
     }
 
     @Test("a path that does not fit keeps its ends, joined by a dotted edge")
     func maxNodesPathEnds() throws {
         let graph = tinyGraph(
-            [("Tap", .gesture, .app, 1), ("Flag", .state, .app, 1), ("Feed", .body, .app, 1), ("Row", .body, .app, 90)],
+            [
+                ("Tap", .gesture, .app, 1), ("Flag", .state, .app, 1), ("Feed", .body, .app, 1),
+                ("Row", .body, .app, 90),
+            ],
             [("Tap", "Flag", 1), ("Flag", "Feed", 1), ("Feed", "Row", 90)])
         let shaped = try shape(ShapingSettings(maxNodes: 2), of: graph)
-        #expect(shaped.graph.titles == ["Tap", "Row"], "the leading root cause and its path to the heaviest update, by its ends")
+        #expect(
+            shaped.graph.titles == ["Tap", "Row"],
+            "the leading root cause and its path to the heaviest update, by its ends")
         #expect(shaped.graph.edgeSummaries == ["Tap ⇢ Row ×90"])
         let three = try shape(ShapingSettings(maxNodes: 3), of: graph)
         #expect(three.graph.titles == ["Tap", "Flag", "Row"])
@@ -121,9 +137,10 @@ struct GraphShaperTests {
         // C gets 3 + 1 + 2 links: A explains half of C's 12, B a sixth; A is kept, B is not.
         #expect(shaped.graph.titles == ["A", "C", "D"])
         #expect(shaped.report.steps.last?.removedRootCauses == 1)
-        #expect(shaped.report.removals == [
-            "--max-nodes 3: 1 node explaining the fewest updates dropped, 1 root cause among them (--max-nodes 0 shows all)",
-        ])
+        #expect(
+            shaped.report.removals == [
+                "--max-nodes 3: 1 node explaining the fewest updates dropped, 1 root cause among them (--max-nodes 0 shows all)"
+            ])
     }
 
     @Test("node-fraction drops the nodes that explain less than that share of the updates left")
@@ -133,10 +150,21 @@ struct GraphShaperTests {
         let shaped = try shape(settings)
         #expect(shaped.graph.titles == ["Tap", "Root.flag", "Parent", "Stack", "Layout"])
         let step = try #require(shaped.report.steps.first)
-        #expect(step == ShapingReport.Step(filter: .nodeFraction, option: "--node-fraction 20%", removedNodes: 3, removedEvents: 16, shareOf: 46))
-        #expect(shaped.report.removals == ["--node-fraction 20%: 3 nodes explaining less than that share of 46 updates dropped"])
-        #expect(try shape(ShapingSettings(maxNodes: 0, nodeFraction: try ShapingShare(parsing: "0.07"))).graph.titles.contains("Other") == false)
-        #expect(try shape(ShapingSettings(maxNodes: 0, nodeFraction: try ShapingShare(parsing: "0.06"))).graph.titles.contains("Other"))
+        #expect(
+            step
+                == ShapingReport.Step(
+                    filter: .nodeFraction, option: "--node-fraction 20%", removedNodes: 3, removedEvents: 16,
+                    shareOf: 46))
+        #expect(
+            shaped.report.removals == [
+                "--node-fraction 20%: 3 nodes explaining less than that share of 46 updates dropped"
+            ])
+        #expect(
+            try shape(ShapingSettings(maxNodes: 0, nodeFraction: try ShapingShare(parsing: "0.07"))).graph.titles
+                .contains("Other") == false)
+        #expect(
+            try shape(ShapingSettings(maxNodes: 0, nodeFraction: try ShapingShare(parsing: "0.06"))).graph.titles
+                .contains("Other"))
         let everything = try shape(ShapingSettings(nodeFraction: try ShapingShare(parsing: "100%")))
         #expect(everything.graph.titles == ["Tap", "Root.flag"], "the root causes explain every update, so they stay")
     }
@@ -149,8 +177,14 @@ struct GraphShaperTests {
         let shaped = try shape(ShapingSettings(maxNodes: 0, edgeFraction: try ShapingShare(parsing: "5%")), of: graph)
         #expect(!shaped.graph.edgeSummaries.contains("Other -> Child ×1"))
         #expect(shaped.graph.edges.count == 7, "every other edge is some node's main cause link")
-        #expect(shaped.report.steps.last == ShapingReport.Step(filter: .edgeFraction, option: "--edge-fraction 5%", removedEdges: 1, shareOf: 46))
-        #expect(shaped.report.removals == ["--edge-fraction 5%: 1 edge carrying less than that share of 46 updates not drawn"])
+        #expect(
+            shaped.report.steps.last
+                == ShapingReport.Step(filter: .edgeFraction, option: "--edge-fraction 5%", removedEdges: 1, shareOf: 46)
+        )
+        #expect(
+            shaped.report.removals == [
+                "--edge-fraction 5%: 1 edge carrying less than that share of 46 updates not drawn"
+            ])
         let all = try shape(ShapingSettings(maxNodes: 0, edgeFraction: try ShapingShare(parsing: "100%")), of: graph)
         #expect(all.graph.edges.count == 7, "the spine stays at any share")
     }
@@ -159,20 +193,24 @@ struct GraphShaperTests {
     func focus() throws {
         let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Child")], maxNodes: 0))
         #expect(shaped.graph.titles == ["Tap", "Root.flag", "Parent", "Stack", "Layout", "Child"])
-        #expect(shaped.graph.edgeSummaries == [
-            "Tap -> Root.flag ×2", "Root.flag -> Parent ×2", "Parent -> Stack ×10", "Stack -> Layout ×10", "Layout -> Child ×8",
-        ])
+        #expect(
+            shaped.graph.edgeSummaries == [
+                "Tap -> Root.flag ×2", "Root.flag -> Parent ×2", "Parent -> Stack ×10", "Stack -> Layout ×10",
+                "Layout -> Child ×8",
+            ])
         #expect(shaped.graph.nodes.map(\.id) == ["n1", "n2", "n3", "n4", "n5", "n6"], "kept nodes keep their ids")
         #expect(shaped.report.steps.map(\.removedNodes) == [2])
         #expect(shaped.legend != nil)
     }
 
-    @Test("depth limits how many links upstream of a match are kept", arguments: [
-        (0, ["Child"]),
-        (1, ["Layout", "Child"]),
-        (3, ["Parent", "Stack", "Layout", "Child"]),
-        (9, ["Tap", "Root.flag", "Parent", "Stack", "Layout", "Child"]),
-    ])
+    @Test(
+        "depth limits how many links upstream of a match are kept",
+        arguments: [
+            (0, ["Child"]),
+            (1, ["Layout", "Child"]),
+            (3, ["Parent", "Stack", "Layout", "Child"]),
+            (9, ["Tap", "Root.flag", "Parent", "Stack", "Layout", "Child"]),
+        ])
     func depth(_ depth: Int, _ titles: [String]) throws {
         let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Child")], depth: depth, maxNodes: 0))
         #expect(shaped.graph.titles == titles)
@@ -181,7 +219,8 @@ struct GraphShaperTests {
 
     @Test("several focus patterns keep the paths into any of them")
     func focusSeveral() throws {
-        let settings = ShapingSettings(focus: [TitlePattern(substring: "Sibling"), TitlePattern(substring: "Other")], depth: 1, maxNodes: 0)
+        let settings = ShapingSettings(
+            focus: [TitlePattern(substring: "Sibling"), TitlePattern(substring: "Other")], depth: 1, maxNodes: 0)
         #expect(try shape(settings).graph.titles == ["Root.flag", "Parent", "Sibling", "Other"])
     }
 
@@ -223,7 +262,10 @@ struct GraphShaperTests {
     func heaviestResidualFirst() throws {
         // Hiding H1 and H2 leaves A ⇢ B ×9 and A ⇢ C ×2 and B ⇢ C ×5: A ⇢ C is implied by A ⇢ B ⇢ C.
         let graph = tinyGraph(
-            [("A", .body, .app, 1), ("B", .body, .app, 9), ("C", .body, .app, 7), ("H1", .body, .system, 9), ("H2", .body, .system, 5)],
+            [
+                ("A", .body, .app, 1), ("B", .body, .app, 9), ("C", .body, .app, 7), ("H1", .body, .system, 9),
+                ("H2", .body, .system, 5),
+            ],
             [("A", "H1", 9), ("H1", "B", 9), ("H1", "C", 2), ("B", "H2", 5), ("H2", "C", 5)])
         let shaped = try shape(ShapingSettings(hideSystem: true), of: graph)
         #expect(shaped.graph.edgeSummaries == ["A ⇢ B ×9", "B ⇢ C ×5"])
@@ -235,9 +277,11 @@ struct GraphShaperTests {
     func hideSystem() throws {
         let shaped = try shape(ShapingSettings(hideSystem: true, maxNodes: 0))
         #expect(shaped.graph.titles == ["Tap", "Root.flag", "Parent", "Child", "Sibling", "Other"])
-        #expect(shaped.graph.edgeSummaries == [
-            "Tap -> Root.flag ×2", "Root.flag -> Parent ×2", "Parent -> Sibling ×5", "Root.flag -> Other ×3", "Parent ⇢ Child ×8",
-        ])
+        #expect(
+            shaped.graph.edgeSummaries == [
+                "Tap -> Root.flag ×2", "Root.flag -> Parent ×2", "Parent -> Sibling ×5", "Root.flag -> Other ×3",
+                "Parent ⇢ Child ×8",
+            ])
         let residual = try #require(shaped.graph.edges.last)
         #expect((residual.id, residual.kind, residual.label, residual.isResidual) == ("r1", .update, .update, true))
         #expect(shaped.report.steps.map(\.removedNodes) == [2])
@@ -265,7 +309,10 @@ struct GraphShaperTests {
     func maxNodes() throws {
         // Tap has 2 events but drives 40 updates; Other has 3 events and drives none.
         let graph = tinyGraph(
-            [("Tap", .gesture, .app, 2), ("List", .body, .app, 40), ("Other", .body, .app, 3), ("Leaf", .body, .app, 1)],
+            [
+                ("Tap", .gesture, .app, 2), ("List", .body, .app, 40), ("Other", .body, .app, 3),
+                ("Leaf", .body, .app, 1),
+            ],
             [("Tap", "List", 40), ("List", "Leaf", 1)])
         let shaped = try shape(ShapingSettings(maxNodes: 2), of: graph)
         #expect(shaped.graph.titles == ["Tap", "List"])
@@ -316,24 +363,31 @@ struct GraphShaperTests {
     @Test("the filters apply in the documented order and each reports what it removed")
     func order() throws {
         let settings = ShapingSettings(
-            focus: [TitlePattern(substring: "Child")], ignore: [TitlePattern(substring: "Nothing")], hideSystem: true, minCount: 3,
+            focus: [TitlePattern(substring: "Child")], ignore: [TitlePattern(substring: "Nothing")], hideSystem: true,
+            minCount: 3,
             maxNodes: 1)
         let shaped = try shape(settings)
-        #expect(shaped.report.steps.map(\.option) == [
-            "--focus \"Child\"", "--ignore \"Nothing\"", "--hide-system", "--min-count 3", "--max-nodes 1",
-        ])
+        #expect(
+            shaped.report.steps.map(\.option) == [
+                "--focus \"Child\"", "--ignore \"Nothing\"", "--hide-system", "--min-count 3", "--max-nodes 1",
+            ])
         // Focus drops the side branches, hide-system the system chain, min-count the
         // light causes; max-nodes then keeps the focused Child over the heavier Parent.
         #expect(shaped.report.steps.map(\.removedNodes) == [2, 0, 2, 2, 1])
         #expect(shaped.graph.titles == ["Child"])
     }
 
-    @Test("a filter that removes everything is an error naming that filter", arguments: [
-        (ShapingSettings(focus: [TitlePattern(substring: "Nope")]), "--focus \"Nope\" matches no node title"),
-        (ShapingSettings(ignore: [TitlePattern(substring: "tap")]), "--ignore \"tap\" removed every node"),
-        (ShapingSettings(ignore: [TitlePattern(substring: "Tap")]), "--ignore \"Tap\" removed every node (every node matches or is caused only by matches)"),
-        (ShapingSettings(minCount: 11), "--min-count 11 removed every node (no node has 11 events or more)"),
-    ])
+    @Test(
+        "a filter that removes everything is an error naming that filter",
+        arguments: [
+            (ShapingSettings(focus: [TitlePattern(substring: "Nope")]), "--focus \"Nope\" matches no node title"),
+            (ShapingSettings(ignore: [TitlePattern(substring: "tap")]), "--ignore \"tap\" removed every node"),
+            (
+                ShapingSettings(ignore: [TitlePattern(substring: "Tap")]),
+                "--ignore \"Tap\" removed every node (every node matches or is caused only by matches)"
+            ),
+            (ShapingSettings(minCount: 11), "--min-count 11 removed every node (no node has 11 events or more)"),
+        ])
     func removesEverything(_ settings: ShapingSettings, _ message: String) {
         #expect(failure(settings)?.hasPrefix(message) == true, "\(failure(settings) ?? "no error")")
     }
@@ -341,7 +395,9 @@ struct GraphShaperTests {
     @Test("hide-system on a graph of system nodes only is an error naming it")
     func hideSystemEverything() {
         let graph = tinyGraph([("A", .body, .system, 1), ("B", .other, .system, 1)], [("A", "B", 1)])
-        #expect(failure(ShapingSettings(hideSystem: true), of: graph) == "--hide-system removed every node (the graph has no app nodes); nothing is left to draw")
+        #expect(
+            failure(ShapingSettings(hideSystem: true), of: graph)
+                == "--hide-system removed every node (the graph has no app nodes); nothing is left to draw")
     }
 
     @Test("a window that holds no event is an error naming it")
@@ -349,7 +405,10 @@ struct GraphShaperTests {
         var statistics = WindowStatistics()
         statistics.eventsOutside = 12
         let settings = ShapingSettings(window: try TimeWindow(parsing: "5s:6s"))
-        #expect(throws: ShapingError.removedEverything(filter: "--window 5s:6s", reason: "no event of the trace is inside it")) {
+        #expect(
+            throws: ShapingError.removedEverything(
+                filter: "--window 5s:6s", reason: "no event of the trace is inside it")
+        ) {
             try GraphShaper(settings: settings).shape(CauseGraph(), window: statistics)
         }
     }
@@ -360,11 +419,14 @@ struct GraphShaperTests {
         statistics.eventsOutside = 12
         statistics.causesOutside = 4
         statistics.untimedEvents = 3
-        let shaped = try GraphShaper(settings: ShapingSettings(window: try TimeWindow(parsing: "1s:"))).shape(Self.chain, window: statistics)
+        let shaped = try GraphShaper(settings: ShapingSettings(window: try TimeWindow(parsing: "1s:"))).shape(
+            Self.chain, window: statistics)
         #expect(shaped.report.total.events == 62)
         #expect(shaped.report.shown.events == 50)
-        #expect(shaped.report.steps.first == ShapingReport.Step(
-            filter: .window, option: "--window 1s:", removedEvents: 12, removedLinks: 4, keptUntimedEvents: 3))
+        #expect(
+            shaped.report.steps.first
+                == ShapingReport.Step(
+                    filter: .window, option: "--window 1s:", removedEvents: 12, removedLinks: 4, keptUntimedEvents: 3))
         #expect(shaped.legend != nil)
     }
 

@@ -23,7 +23,9 @@ struct LargeGraphTests {
         #expect(result.graph.nodes.count == ShapingSettings.defaultMaxNodes)
         #expect(result.report.total.nodes == graph.nodes.count)
         #expect(result.legend != nil)
-        let nodeLines = dot.split(separator: "\n").filter { $0.hasPrefix("  n") && $0.dropFirst(3).first?.isNumber == true && !$0.contains("->") }
+        let nodeLines = dot.split(separator: "\n").filter {
+            $0.hasPrefix("  n") && $0.dropFirst(3).first?.isNumber == true && !$0.contains("->")
+        }
         #expect(nodeLines.count == ShapingSettings.defaultMaxNodes - folds.folds)
         #expect(try GraphShaper(settings: ShapingSettings()).shape(graph) == result)
     }
@@ -48,9 +50,11 @@ struct LargeGraphTests {
         #expect(connected > 25, "the check saw real paths")
     }
 
-    @Test("with the defaults, every drawn cause has an edge and every drawn update a path from a drawn cause", arguments: [
-        SyntheticTrace(views: 5_000), SyntheticTrace(views: 300, bodiesPerFrame: 40),
-    ])
+    @Test(
+        "with the defaults, every drawn cause has an edge and every drawn update a path from a drawn cause",
+        arguments: [
+            SyntheticTrace(views: 5_000), SyntheticTrace(views: 300, bodiesPerFrame: 40),
+        ])
     func defaultsKeepTheCauses(_ trace: SyntheticTrace) throws {
         let graph = try Self.reconstruct(trace)
         let shaped = try GraphShaper(settings: ShapingSettings()).shape(graph).graph

@@ -12,8 +12,10 @@ struct ShapedGoldenTests {
         var diagnostics = Diagnostics()
         let path = packageRoot.appendingPathComponent("fixtures/environment-writer.jsonl").path
         let graph = try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
-        let shaped = try GraphShaper(settings: ShapingSettings(focus: [TitlePattern(substring: "PriceTag")], depth: 3)).shape(graph)
-        #expect(shaped.graph.titles == ["MenuView.currency", "EnvironmentWriter: MenuCurrency", "MenuView", "PriceTag"])
+        let shaped = try GraphShaper(settings: ShapingSettings(focus: [TitlePattern(substring: "PriceTag")], depth: 3))
+            .shape(graph)
+        #expect(
+            shaped.graph.titles == ["MenuView.currency", "EnvironmentWriter: MenuCurrency", "MenuView", "PriceTag"])
         let actual = DOTEncoder().encode(shaped.graph, legend: shaped.legend)
         try Golden.check(actual, against: "fixtures/golden/environment-writer-focus-pricetag.dot")
     }

@@ -1,31 +1,34 @@
-@testable import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
+
+@testable import CauseGraph
 
 @Suite("Time window filter")
 struct TimeWindowFilterTests {
     /// Events at 100, 200, 1000 and 3000 ns, one untimed; groups around 1000 and 3000.
-    static let trace = [
-        traceHeader,
-        #"{"node": 1, "kind": "gesture", "title": "Tap", "owner": "app", "time": 100}"#,
-        #"{"node": 2, "kind": "state", "title": "V.flag", "owner": "app", "time": 200}"#,
-        #"{"edge": [1, 2], "label": "update"}"#,
-        #"{"node": 3, "kind": "body", "title": "V", "owner": "app", "time": 1000, "group": 1}"#,
-        #"{"edge": [2, 3], "label": "update"}"#,
-        #"{"node": 4, "kind": "body", "title": "W", "owner": "app", "time": 3000, "group": 2}"#,
-        #"{"edge": [2, 4], "label": "update"}"#,
-        #"{"node": 5, "kind": "observable", "title": "Model.value", "owner": "app"}"#,
-        #"{"edge": [5, 3], "label": "update", "time": 5000}"#,
-        #"{"group": 1, "label": "inside", "start": 900, "duration": 200}"#,
-        #"{"group": 2, "label": "outside", "start": 2900, "duration": 200}"#,
-    ].joined(separator: "\n") + "\n"
+    static let trace =
+        [
+            traceHeader,
+            #"{"node": 1, "kind": "gesture", "title": "Tap", "owner": "app", "time": 100}"#,
+            #"{"node": 2, "kind": "state", "title": "V.flag", "owner": "app", "time": 200}"#,
+            #"{"edge": [1, 2], "label": "update"}"#,
+            #"{"node": 3, "kind": "body", "title": "V", "owner": "app", "time": 1000, "group": 1}"#,
+            #"{"edge": [2, 3], "label": "update"}"#,
+            #"{"node": 4, "kind": "body", "title": "W", "owner": "app", "time": 3000, "group": 2}"#,
+            #"{"edge": [2, 4], "label": "update"}"#,
+            #"{"node": 5, "kind": "observable", "title": "Model.value", "owner": "app"}"#,
+            #"{"edge": [5, 3], "label": "update", "time": 5000}"#,
+            #"{"group": 1, "label": "inside", "start": 900, "duration": 200}"#,
+            #"{"group": 2, "label": "outside", "start": 2900, "duration": 200}"#,
+        ].joined(separator: "\n") + "\n"
 
     private func windowed(_ text: String, _ window: String) throws -> (graph: CauseGraph, window: WindowStatistics) {
         let directory = try TemporaryFolder()
         var diagnostics = Diagnostics()
         return try CauseGraph.reconstruct(
-            from: [try directory.write("trace.jsonl", text)], window: try TimeWindow(parsing: window), diagnostics: &diagnostics)
+            from: [try directory.write("trace.jsonl", text)], window: try TimeWindow(parsing: window),
+            diagnostics: &diagnostics)
     }
 
     @Test("keeps events inside the window, untimed events, and links whose both events were kept")
@@ -66,11 +69,12 @@ struct TimeWindowFilterTests {
 
     @Test("an id defined outside the window and again inside is still a duplicate")
     func duplicateAcrossWindow() throws {
-        let text = [
-            traceHeader,
-            #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 100}"#,
-            #"{"node": 1, "kind": "body", "title": "B", "owner": "app", "time": 1000}"#,
-        ].joined(separator: "\n") + "\n"
+        let text =
+            [
+                traceHeader,
+                #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 100}"#,
+                #"{"node": 1, "kind": "body", "title": "B", "owner": "app", "time": 1000}"#,
+            ].joined(separator: "\n") + "\n"
         do {
             _ = try windowed(text, "500:")
             Issue.record("accepted a duplicate id")
@@ -82,7 +86,9 @@ struct TimeWindowFilterTests {
 
     @Test("ids are scoped to their document: a later document may reuse a left-out id")
     func documents() throws {
-        let text = Self.trace + traceHeader + "\n" + #"{"node": 1, "kind": "body", "title": "Again", "owner": "app", "time": 1000}"# + "\n"
+        let text =
+            Self.trace + traceHeader + "\n"
+            + #"{"node": 1, "kind": "body", "title": "Again", "owner": "app", "time": 1000}"# + "\n"
         let (graph, _) = try windowed(text, "500:2000")
         #expect(graph.titles == ["Model.value", "Again", "V"])
     }

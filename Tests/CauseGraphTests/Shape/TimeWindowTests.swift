@@ -3,39 +3,43 @@ import Testing
 
 @Suite("Time window parsing")
 struct TimeWindowTests {
-    @Test("ends in seconds, milliseconds, microseconds or nanoseconds; either may be open", arguments: [
-        ("1.2s:2s", Int64(1_200_000_000), Int64(2_000_000_000)),
-        ("350ms:", 350_000_000, nil),
-        (":20us", nil, 20_000),
-        ("20µs:21μs", 20_000, 21_000),
-        ("1500:2500", 1_500, 2_500),
-        ("15ns:1.50s", 15, 1_500_000_000),
-        ("0:0.000000001s", 0, 1),
-        ("1.000000001s:", 1_000_000_001, nil),
-    ] as [(String, Int64?, Int64?)])
+    @Test(
+        "ends in seconds, milliseconds, microseconds or nanoseconds; either may be open",
+        arguments: [
+            ("1.2s:2s", Int64(1_200_000_000), Int64(2_000_000_000)),
+            ("350ms:", 350_000_000, nil),
+            (":20us", nil, 20_000),
+            ("20µs:21μs", 20_000, 21_000),
+            ("1500:2500", 1_500, 2_500),
+            ("15ns:1.50s", 15, 1_500_000_000),
+            ("0:0.000000001s", 0, 1),
+            ("1.000000001s:", 1_000_000_001, nil),
+        ] as [(String, Int64?, Int64?)])
     func parses(_ text: String, _ start: Int64?, _ end: Int64?) throws {
         let window = try TimeWindow(parsing: text)
         #expect(window.start == start)
         #expect(window.end == end)
     }
 
-    @Test("malformed, reversed, empty or overflowing windows are errors that say why", arguments: [
-        ("", "expected START:END"),
-        ("1s", "expected START:END"),
-        ("1s:2s:3s", "expected START:END"),
-        (":", "needs a start, an end, or both"),
-        ("abc:", "\"abc\" is not a time"),
-        ("-1s:", "\"-1s\" is not a time"),
-        ("1.s:", "\"1.s\" is not a time"),
-        (".5s:", "\".5s\" is not a time"),
-        ("1x:", "\"1x\" is not a time"),
-        ("1.5ns:", "finer than a nanosecond"),
-        ("1.0000000001s:", "finer than a nanosecond"),
-        ("9999999999s:", "too large"),
-        ("99999999999999999999:", "too large"),
-        ("2s:1s", "ends before it starts"),
-        ("1s:1000ms", "ends before it starts"),
-    ])
+    @Test(
+        "malformed, reversed, empty or overflowing windows are errors that say why",
+        arguments: [
+            ("", "expected START:END"),
+            ("1s", "expected START:END"),
+            ("1s:2s:3s", "expected START:END"),
+            (":", "needs a start, an end, or both"),
+            ("abc:", "\"abc\" is not a time"),
+            ("-1s:", "\"-1s\" is not a time"),
+            ("1.s:", "\"1.s\" is not a time"),
+            (".5s:", "\".5s\" is not a time"),
+            ("1x:", "\"1x\" is not a time"),
+            ("1.5ns:", "finer than a nanosecond"),
+            ("1.0000000001s:", "finer than a nanosecond"),
+            ("9999999999s:", "too large"),
+            ("99999999999999999999:", "too large"),
+            ("2s:1s", "ends before it starts"),
+            ("1s:1000ms", "ends before it starts"),
+        ])
     func rejects(_ text: String, _ message: String) {
         do {
             _ = try TimeWindow(parsing: text)
@@ -67,13 +71,15 @@ struct TimeWindowTests {
         #expect(window.overlaps(from: 10, duration: .max))
     }
 
-    @Test("the description is exact, in the largest unit, and reads back the same", arguments: [
-        ("1.2s:2s", "1.2s:2s"),
-        ("1200ms:", "1.2s:"),
-        (":1234567", ":1.234567ms"),
-        ("999:1000", "999ns:1us"),
-        ("0:1", "0:1ns"),
-    ])
+    @Test(
+        "the description is exact, in the largest unit, and reads back the same",
+        arguments: [
+            ("1.2s:2s", "1.2s:2s"),
+            ("1200ms:", "1.2s:"),
+            (":1234567", ":1.234567ms"),
+            ("999:1000", "999ns:1us"),
+            ("0:1", "0:1ns"),
+        ])
     func description(_ text: String, _ expected: String) throws {
         let window = try TimeWindow(parsing: text)
         #expect(window.description == expected)

@@ -12,7 +12,8 @@ func graph(ofTrace text: String, frameRate: Double? = nil) throws -> CauseGraph 
     let directory = try TemporaryFolder()
     let path = try directory.write("trace.jsonl", text)
     var diagnostics = Diagnostics()
-    return try CauseGraph.reconstruct(from: [path], settings: ImportSettings(frameRate: frameRate), diagnostics: &diagnostics)
+    return try CauseGraph.reconstruct(
+        from: [path], settings: ImportSettings(frameRate: frameRate), diagnostics: &diagnostics)
 }
 
 /// The diagnostic reading a native trace given as text throws, with the
@@ -42,19 +43,24 @@ enum Golden {
     /// Expects `actual` to equal the file at `path` (relative to the package
     /// root), showing the lines that differ when it does not.
     static func check(
-        _ actual: String, against path: String, recording: Bool = isRecording, sourceLocation: Testing.SourceLocation = #_sourceLocation
+        _ actual: String, against path: String, recording: Bool = isRecording,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws {
         let url = URL(fileURLWithPath: path, relativeTo: packageRoot)
         if recording {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url)
-            Issue.record("recorded \(path); review the diff, then run again without CAUSEGRAPH_RECORD", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(path); review the diff, then run again without CAUSEGRAPH_RECORD",
+                sourceLocation: sourceLocation)
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
         if actual != expected {
-            Issue.record("\(path) differs (- golden, + actual); CAUSEGRAPH_RECORD=1 re-records it\n\(LineDiff(expected, actual))",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "\(path) differs (- golden, + actual); CAUSEGRAPH_RECORD=1 re-records it\n\(LineDiff(expected, actual))",
+                sourceLocation: sourceLocation)
         }
     }
 }

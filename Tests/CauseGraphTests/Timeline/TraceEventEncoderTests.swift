@@ -31,7 +31,10 @@ struct TraceEventEncoderTests {
         #expect(slices.count == updates.count)
         #expect(!updates.isEmpty)
         let processes = document.processNames
-        for (update, slice) in zip(updates.sorted { ($0.time!, $0.id) < ($1.time!, $1.id) }, slices.sorted { ($0.start, $0.event!) < ($1.start, $1.event!) }) {
+        for (update, slice) in zip(
+            updates.sorted { ($0.time!, $0.id) < ($1.time!, $1.id) },
+            slices.sorted { ($0.start, $0.event!) < ($1.start, $1.event!) })
+        {
             #expect(slice.event == Int64(update.id))
             #expect(slice.name == update.key.title)
             #expect(slice.start == update.time)
@@ -52,20 +55,24 @@ struct TraceEventEncoderTests {
     /// Causes and effects at one time: a zero-length creation starting a
     /// longer update on another track and a shorter one on its own, and a
     /// state change at that time too.
-    static let simultaneous = [
-        #"{"causegraph": 1}"#,
-        #"{"node": 1, "kind": "other", "title": "Creation of App", "owner": "system", "time": 1000, "duration": 0}"#,
-        #"{"node": 2, "kind": "body", "title": "ContentView", "module": "App", "owner": "app", "time": 1000, "duration": 500}"#,
-        #"{"node": 3, "kind": "body", "title": "Child", "module": "App", "owner": "app", "time": 1000, "duration": 800}"#,
-        #"{"node": 4, "kind": "state", "title": "@State: x", "owner": "app", "time": 1000}"#,
-        #"{"edge": [1, 2], "label": "creation"}"#,
-        #"{"edge": [2, 3], "label": "update"}"#,
-        #"{"edge": [3, 4], "label": "update"}"#,
-    ].joined(separator: "\n") + "\n"
+    static let simultaneous =
+        [
+            #"{"causegraph": 1}"#,
+            #"{"node": 1, "kind": "other", "title": "Creation of App", "owner": "system", "time": 1000, "duration": 0}"#,
+            #"{"node": 2, "kind": "body", "title": "ContentView", "module": "App", "owner": "app", "time": 1000, "duration": 500}"#,
+            #"{"node": 3, "kind": "body", "title": "Child", "module": "App", "owner": "app", "time": 1000, "duration": 800}"#,
+            #"{"node": 4, "kind": "state", "title": "@State: x", "owner": "app", "time": 1000}"#,
+            #"{"edge": [1, 2], "label": "creation"}"#,
+            #"{"edge": [2, 3], "label": "update"}"#,
+            #"{"edge": [3, 4], "label": "update"}"#,
+        ].joined(separator: "\n") + "\n"
 
-    @Test("every cause link is a pair of flow events sharing id, category and name, on the cause's and the effect's tracks", arguments: allFixtures + ["simultaneous"])
+    @Test(
+        "every cause link is a pair of flow events sharing id, category and name, on the cause's and the effect's tracks",
+        arguments: allFixtures + ["simultaneous"])
     func linksAreFlows(fixture: String) throws {
-        let timeline = fixture == "simultaneous" ? try timeline(ofTraces: [Self.simultaneous]) : try fixtureTimeline(fixture)
+        let timeline =
+            fixture == "simultaneous" ? try timeline(ofTraces: [Self.simultaneous]) : try fixtureTimeline(fixture)
         let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
         let starts = document.events("s")
         let ends = document.events("f")
@@ -79,7 +86,9 @@ struct TraceEventEncoderTests {
         }
         let endsByID = Dictionary(uniqueKeysWithValues: ends.map { ($0.id!, $0) })
         // Each flow event must follow the event it binds to, so a viewer reading in order finds it open.
-        let order = Dictionary(document.events.enumerated().map { ("\($0.element.phase)\($0.element.id ?? -1)", $0.offset) }, uniquingKeysWith: { $1 })
+        let order = Dictionary(
+            document.events.enumerated().map { ("\($0.element.phase)\($0.element.id ?? -1)", $0.offset) },
+            uniquingKeysWith: { $1 })
         for (index, link) in timeline.events.links.enumerated() {
             let start = try #require(starts.first { $0.id == Int64(index + 1) })
             let end = try #require(endsByID[Int64(index + 1)])
@@ -101,10 +110,18 @@ struct TraceEventEncoderTests {
         for event in document.events where event.phase != "M" {
             #expect(names["\(event.process)/\(event.track)"] != nil, "\(event.phase) \(event.name) is on a named track")
         }
-        let lanes = document.events("M").filter { $0.name == "thread_name" && $0.process == 1 }.compactMap { $0.args?["name"]?.stringValue }
-        #expect(Array(lanes.prefix(5)) == ["Update Groups", "Long View Body Updates", "Long Representable Updates", "Other Long Updates", "Causes"])
+        let lanes = document.events("M").filter { $0.name == "thread_name" && $0.process == 1 }.compactMap {
+            $0.args?["name"]?.stringValue
+        }
+        #expect(
+            Array(lanes.prefix(5)) == [
+                "Update Groups", "Long View Body Updates", "Long Representable Updates", "Other Long Updates", "Causes",
+            ])
         #expect(document.processNames[1] == TraceTimeline.lanesProcessName)
-        let modules = Set(timeline.events.events.filter { $0.key.kind.isUpdate && $0.time != nil }.map { $0.key.module ?? TraceTimeline.noModuleName })
+        let modules = Set(
+            timeline.events.events.filter { $0.key.kind.isUpdate && $0.time != nil }.map {
+                $0.key.module ?? TraceTimeline.noModuleName
+            })
         #expect(Set(document.processNames.filter { $0.key != 1 }.values) == modules)
         for instant in document.events("i") {
             #expect(names["\(instant.process)/\(instant.track)"] == "Causes")
@@ -112,81 +129,101 @@ struct TraceEventEncoderTests {
         }
     }
 
-    @Test("the slices of each track nest, so a viewer drops none", arguments: allFixtures + ["overlapping", "simultaneous"])
+    @Test(
+        "the slices of each track nest, so a viewer drops none",
+        arguments: allFixtures + ["overlapping", "simultaneous"])
     func slicesNest(fixture: String) throws {
         let special = ["overlapping": Self.overlapping, "simultaneous": Self.simultaneous]
         let read: TraceTimeline
-        if let text = special[fixture] { read = try timeline(ofTraces: [text]) } else { read = try fixtureTimeline(fixture) }
+        if let text = special[fixture] {
+            read = try timeline(ofTraces: [text])
+        } else {
+            read = try fixtureTimeline(fixture)
+        }
         let timeline = read
         let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
         var open: [String: [Int64]] = [:]
         var previousStart: [String: Int64] = [:]
         for slice in document.events("X") {
             let track = "\(slice.process)/\(slice.track)"
-            if let start = previousStart[track] { #expect(start <= slice.start, "slices of a track are written by start") }
+            if let start = previousStart[track] {
+                #expect(start <= slice.start, "slices of a track are written by start")
+            }
             previousStart[track] = slice.start
             var stack = open[track] ?? []
             while let last = stack.last, last <= slice.start { stack.removeLast() }
-            if let innermost = stack.last { #expect(slice.end <= innermost, "\(slice.name) overlaps its neighbour only partly") }
+            if let innermost = stack.last {
+                #expect(slice.end <= innermost, "\(slice.name) overlaps its neighbour only partly")
+            }
             stack.append(slice.end)
             open[track] = stack
         }
     }
 
     /// Updates of one module that overlap partly: B starts inside A and ends after it.
-    static let overlapping = [
-        #"{"causegraph": 1, "app": "Test", "frameRate": 60}"#,
-        #"{"node": 1, "kind": "body", "title": "A", "module": "M", "owner": "app", "time": 0, "duration": 10000}"#,
-        #"{"node": 2, "kind": "body", "title": "B", "module": "M", "owner": "app", "time": 5000, "duration": 10000}"#,
-        #"{"node": 3, "kind": "body", "title": "C", "module": "M", "owner": "app", "time": 6000, "duration": 1000}"#,
-        #"{"node": 4, "kind": "body", "title": "D", "module": "M", "owner": "app", "time": 20000, "duration": 1000}"#,
-    ].joined(separator: "\n") + "\n"
+    static let overlapping =
+        [
+            #"{"causegraph": 1, "app": "Test", "frameRate": 60}"#,
+            #"{"node": 1, "kind": "body", "title": "A", "module": "M", "owner": "app", "time": 0, "duration": 10000}"#,
+            #"{"node": 2, "kind": "body", "title": "B", "module": "M", "owner": "app", "time": 5000, "duration": 10000}"#,
+            #"{"node": 3, "kind": "body", "title": "C", "module": "M", "owner": "app", "time": 6000, "duration": 1000}"#,
+            #"{"node": 4, "kind": "body", "title": "D", "module": "M", "owner": "app", "time": 20000, "duration": 1000}"#,
+        ].joined(separator: "\n") + "\n"
 
     @Test("partly overlapping updates go to a second track of their module; nested ones share one")
     func overlapsGetRows() throws {
         let timeline = try timeline(ofTraces: [Self.overlapping])
         let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
         let names = document.trackNames
-        let tracks = Dictionary(uniqueKeysWithValues: document.events("X", category: TraceEventEncoder.Category.update).map {
-            ($0.name, names["\($0.process)/\($0.track)"]!)
-        })
+        let tracks = Dictionary(
+            uniqueKeysWithValues: document.events("X", category: TraceEventEncoder.Category.update).map {
+                ($0.name, names["\($0.process)/\($0.track)"]!)
+            })
         #expect(tracks == ["A": "Updates", "B": "Updates 2", "C": "Updates", "D": "Updates"])
     }
 
     @Test("long updates are copied onto their lane; groups are slices on Update Groups")
     func lanes() throws {
-        let trace = [
-            #"{"causegraph": 1, "app": "Test", "frameRate": 50}"#,
-            #"{"node": 1, "kind": "body", "title": "Long", "module": "App", "owner": "app", "time": 0, "duration": 3000000, "group": 7}"#,
-            #"{"node": 2, "kind": "body", "title": "Short", "module": "App", "owner": "app", "time": 4000000, "duration": 1000, "group": 7}"#,
-            #"{"node": 3, "kind": "representable", "title": "Map", "module": "App", "owner": "app", "time": 5000000, "duration": 1300000}"#,
-            #"{"node": 4, "kind": "other", "title": "Layout", "owner": "system", "time": 7000000, "duration": 2000000, "severity": "veryHigh"}"#,
-            #"{"group": 7, "label": "Transaction for Gesture", "start": 0, "duration": 5000000}"#,
-        ].joined(separator: "\n") + "\n"
+        let trace =
+            [
+                #"{"causegraph": 1, "app": "Test", "frameRate": 50}"#,
+                #"{"node": 1, "kind": "body", "title": "Long", "module": "App", "owner": "app", "time": 0, "duration": 3000000, "group": 7}"#,
+                #"{"node": 2, "kind": "body", "title": "Short", "module": "App", "owner": "app", "time": 4000000, "duration": 1000, "group": 7}"#,
+                #"{"node": 3, "kind": "representable", "title": "Map", "module": "App", "owner": "app", "time": 5000000, "duration": 1300000}"#,
+                #"{"node": 4, "kind": "other", "title": "Layout", "owner": "system", "time": 7000000, "duration": 2000000, "severity": "veryHigh"}"#,
+                #"{"group": 7, "label": "Transaction for Gesture", "start": 0, "duration": 5000000}"#,
+            ].joined(separator: "\n") + "\n"
         let document = try TraceEventDocument(TraceEventEncoder.encode(try timeline(ofTraces: [trace])))
         let names = document.trackNames
-        let long = document.events("X", category: TraceEventEncoder.Category.longUpdate).map { "\(names["\($0.process)/\($0.track)"]!): \($0.name)" }
-        #expect(long == ["Long View Body Updates: Long", "Long Representable Updates: Map", "Other Long Updates: Layout"])
+        let long = document.events("X", category: TraceEventEncoder.Category.longUpdate).map {
+            "\(names["\($0.process)/\($0.track)"]!): \($0.name)"
+        }
+        #expect(
+            long == ["Long View Body Updates: Long", "Long Representable Updates: Map", "Other Long Updates: Layout"])
         let groups = document.events("X", category: TraceEventEncoder.Category.group)
         #expect(groups.map(\.name) == ["Transaction for Gesture"])
         #expect(groups.map { names["\($0.process)/\($0.track)"]! } == ["Update Groups"])
         #expect(groups.first?.dur == "5000" && groups.first?.args?["group"]?.numberValue == 7)
         let slices = document.events("X", category: TraceEventEncoder.Category.update)
         #expect(slices.map { $0.args?["group"]?.numberValue } == [7, 7, nil, nil])
-        #expect(document.processNames.sorted { $0.key < $1.key }.map(\.value) == [TraceTimeline.lanesProcessName, "App", TraceTimeline.noModuleName])
+        #expect(
+            document.processNames.sorted { $0.key < $1.key }.map(\.value) == [
+                TraceTimeline.lanesProcessName, "App", TraceTimeline.noModuleName,
+            ])
     }
 
     @Test("events without a time are left out with their links, and counted")
     func untimedEvents() throws {
-        let trace = [
-            #"{"causegraph": 1}"#,
-            #"{"node": 1, "kind": "gesture", "title": "Tap", "owner": "app"}"#,
-            #"{"node": 2, "kind": "state", "title": "@State: on", "owner": "app", "time": 1000}"#,
-            #"{"node": 3, "kind": "body", "title": "Toggle", "owner": "app", "time": 2000, "duration": 500}"#,
-            #"{"edge": [1, 2], "label": "update"}"#,
-            #"{"edge": [2, 3], "label": "update"}"#,
-            #"{"group": 1, "label": "Transaction"}"#,
-        ].joined(separator: "\n") + "\n"
+        let trace =
+            [
+                #"{"causegraph": 1}"#,
+                #"{"node": 1, "kind": "gesture", "title": "Tap", "owner": "app"}"#,
+                #"{"node": 2, "kind": "state", "title": "@State: on", "owner": "app", "time": 1000}"#,
+                #"{"node": 3, "kind": "body", "title": "Toggle", "owner": "app", "time": 2000, "duration": 500}"#,
+                #"{"edge": [1, 2], "label": "update"}"#,
+                #"{"edge": [2, 3], "label": "update"}"#,
+                #"{"group": 1, "label": "Transaction"}"#,
+            ].joined(separator: "\n") + "\n"
         let timeline = try timeline(ofTraces: [trace])
         #expect((timeline.untimedEvents, timeline.linksLeftOut, timeline.untimedGroups) == (1, 1, 1))
         let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
@@ -203,12 +240,13 @@ struct TraceEventEncoderTests {
 
     @Test("a link whose cause comes after its effect is still a flow, and counted")
     func backwardLinks() throws {
-        let trace = [
-            #"{"causegraph": 1}"#,
-            #"{"node": 1, "kind": "body", "title": "Effect", "owner": "app", "time": 1000, "duration": 100}"#,
-            #"{"node": 2, "kind": "state", "title": "@State: late", "owner": "app", "time": 5000}"#,
-            #"{"edge": [2, 1], "label": "update"}"#,
-        ].joined(separator: "\n") + "\n"
+        let trace =
+            [
+                #"{"causegraph": 1}"#,
+                #"{"node": 1, "kind": "body", "title": "Effect", "owner": "app", "time": 1000, "duration": 100}"#,
+                #"{"node": 2, "kind": "state", "title": "@State: late", "owner": "app", "time": 5000}"#,
+                #"{"edge": [2, 1], "label": "update"}"#,
+            ].joined(separator: "\n") + "\n"
         let timeline = try timeline(ofTraces: [trace])
         #expect(timeline.backwardLinks == 1)
         let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
@@ -218,11 +256,12 @@ struct TraceEventEncoderTests {
 
     @Test("an update in flight when the recording stopped is cut at the trace's end, without overflow")
     func inFlightUpdates() throws {
-        let trace = [
-            #"{"causegraph": 1}"#,
-            #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 2000000000, "duration": 9223372036854775807}"#,
-            #"{"node": 2, "kind": "body", "title": "B", "owner": "app", "time": 1000000000, "duration": 1000}"#,
-        ].joined(separator: "\n") + "\n"
+        let trace =
+            [
+                #"{"causegraph": 1}"#,
+                #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 2000000000, "duration": 9223372036854775807}"#,
+                #"{"node": 2, "kind": "body", "title": "B", "owner": "app", "time": 1000000000, "duration": 1000}"#,
+            ].joined(separator: "\n") + "\n"
         let timeline = try timeline(ofTraces: [trace])
         #expect(timeline.clippedSlices == 1)
         let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
@@ -234,18 +273,26 @@ struct TraceEventEncoderTests {
 
     @Test("several traces: flow ids stay unique and each trace's groups are numbered apart")
     func severalTraces() throws {
-        let trace = [
-            #"{"causegraph": 1}"#,
-            #"{"node": 1, "kind": "state", "title": "@State: x", "owner": "app", "time": 1000}"#,
-            #"{"node": 2, "kind": "body", "title": "V", "owner": "app", "time": 2000, "duration": 100, "group": 1}"#,
-            #"{"edge": [1, 2], "label": "update"}"#,
-            #"{"group": 1, "label": "Transaction", "start": 1500, "duration": 1000}"#,
-        ].joined(separator: "\n") + "\n"
+        let trace =
+            [
+                #"{"causegraph": 1}"#,
+                #"{"node": 1, "kind": "state", "title": "@State: x", "owner": "app", "time": 1000}"#,
+                #"{"node": 2, "kind": "body", "title": "V", "owner": "app", "time": 2000, "duration": 100, "group": 1}"#,
+                #"{"edge": [1, 2], "label": "update"}"#,
+                #"{"group": 1, "label": "Transaction", "start": 1500, "duration": 1000}"#,
+            ].joined(separator: "\n") + "\n"
         let timeline = try timeline(ofTraces: [trace, trace])
         let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
         #expect(Set(document.events("s").compactMap(\.id)) == [1, 2])
-        #expect(document.events("X", category: TraceEventEncoder.Category.group).compactMap { $0.args?["group"]?.numberValue } == [1, 2])
-        #expect(Set(document.events("X", category: TraceEventEncoder.Category.update).compactMap { $0.args?["group"]?.numberValue }) == [1, 2])
+        #expect(
+            document.events("X", category: TraceEventEncoder.Category.group).compactMap {
+                $0.args?["group"]?.numberValue
+            } == [1, 2])
+        #expect(
+            Set(
+                document.events("X", category: TraceEventEncoder.Category.update).compactMap {
+                    $0.args?["group"]?.numberValue
+                }) == [1, 2])
     }
 
     @Test("hostile titles are escaped: the document parses and every title reads back unchanged")
@@ -259,7 +306,9 @@ struct TraceEventEncoderTests {
         #expect(written == titles.union(timeline.groups.filter { $0.start != nil }.map(\.label)))
         for event in drawn {
             let recorded = event.args?["title"]?.stringValue ?? event.args?["label"]?.stringValue ?? ""
-            #expect(event.name == (recorded.allSatisfy(\.isWhitespace) ? "(untitled)" : recorded), "a slice is named by its title")
+            #expect(
+                event.name == (recorded.allSatisfy(\.isWhitespace) ? "(untitled)" : recorded),
+                "a slice is named by its title")
         }
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.contains("<script"), "markup is escaped, so the file can be inlined in a page")
@@ -272,11 +321,12 @@ struct TraceEventEncoderTests {
 
     @Test("a blank title names its slice (untitled); args keep it as recorded")
     func blankTitles() throws {
-        let trace = [
-            #"{"causegraph": 1}"#,
-            #"{"node": 1, "kind": "body", "title": " ", "owner": "app", "time": 1000, "duration": 10}"#,
-            #"{"group": 1, "label": "", "start": 1000, "duration": 10}"#,
-        ].joined(separator: "\n") + "\n"
+        let trace =
+            [
+                #"{"causegraph": 1}"#,
+                #"{"node": 1, "kind": "body", "title": " ", "owner": "app", "time": 1000, "duration": 10}"#,
+                #"{"group": 1, "label": "", "start": 1000, "duration": 10}"#,
+            ].joined(separator: "\n") + "\n"
         let document = try TraceEventDocument(TraceEventEncoder.encode(try timeline(ofTraces: [trace])))
         let update = try #require(document.events("X", category: TraceEventEncoder.Category.update).first)
         #expect(update.name == "(untitled)" && update.args?["title"]?.stringValue == " ")
@@ -302,15 +352,19 @@ struct TraceEventEncoderTests {
         let window = try TimeWindow(start: middle)
         let part = try fixtureTimeline("landmarks-favorites-before", window: window)
         let document = try TraceEventDocument(TraceEventEncoder.encode(part))
-        let timed = document.events.filter { $0.phase == "X" && $0.category != TraceEventEncoder.Category.group || $0.phase == "i" }
+        let timed = document.events.filter {
+            $0.phase == "X" && $0.category != TraceEventEncoder.Category.group || $0.phase == "i"
+        }
         #expect(!timed.isEmpty && timed.count < whole.events.events.count)
         #expect(timed.allSatisfy { $0.start >= middle })
     }
 
-    @Test("microseconds are written exactly, from nanoseconds", arguments: [
-        (Int64(0), "0"), (1, "0.001"), (10, "0.01"), (1500, "1.5"), (1_234_567, "1234.567"), (-2250, "-2.25"),
-        (2 * ms, "2000"), (Int64.max, "9223372036854775.807"), (Int64.min, "-9223372036854775.808"),
-    ])
+    @Test(
+        "microseconds are written exactly, from nanoseconds",
+        arguments: [
+            (Int64(0), "0"), (1, "0.001"), (10, "0.01"), (1500, "1.5"), (1_234_567, "1234.567"), (-2250, "-2.25"),
+            (2 * ms, "2000"), (Int64.max, "9223372036854775.807"), (Int64.min, "-9223372036854775.808"),
+        ])
     func microseconds(nanoseconds: Int64, text: String) {
         var bytes: [UInt8] = []
         TraceEventEncoder.appendMicroseconds(nanoseconds, to: &bytes)
@@ -339,9 +393,13 @@ struct TimelineHitchTests {
         let slices = document.events("X", category: TraceEventEncoder.Category.hitch)
         #expect(slices.map(\.name) == ["Hitch", "Microhang", "Hitch", "Hitch"])
         #expect(slices.map(\.start) == [2_043_666_585, 3_466_800_000, 4_910_333_137, 6_000_000_000])
-        #expect(slices.map { TraceEventDocument.Event.nanoseconds($0.dur!) } == [33_340_000, 265_427_896, 16_670_000, 8_330_000])
+        #expect(
+            slices.map { TraceEventDocument.Event.nanoseconds($0.dur!) } == [
+                33_340_000, 265_427_896, 16_670_000, 8_330_000,
+            ])
         #expect(slices.compactMap { $0.args?["number"]?.numberValue } == [1, 2, 3, 4])
-        #expect(slices[1].args?["hang_type"]?.stringValue == "Microhang" && slices[1].args?["kind"]?.stringValue == "hang")
+        #expect(
+            slices[1].args?["hang_type"]?.stringValue == "Microhang" && slices[1].args?["kind"]?.stringValue == "hang")
         #expect(slices[0].args?["narrative"]?.stringValue == "Potentially expensive app update(s)")
         #expect(Set(slices.map(\.track)).count == 1)
         #expect(document.trackNames["\(slices[0].process)/\(slices[0].track)"] == TraceTimeline.hitchesTrackName)
@@ -352,7 +410,8 @@ struct TimelineHitchTests {
 
     @Test("a trace that records no hitches has no Hitches track")
     func noTrack() throws {
-        let document = try TraceEventDocument(TraceEventEncoder.encode(try fixtureTimeline("landmarks-favorites-before")))
+        let document = try TraceEventDocument(
+            TraceEventEncoder.encode(try fixtureTimeline("landmarks-favorites-before")))
         #expect(!document.trackNames.values.contains(TraceTimeline.hitchesTrackName))
         #expect(document.events("X", category: TraceEventEncoder.Category.hitch).isEmpty)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CauseGraph
 
 @Suite struct EventIDMapTests {
@@ -46,9 +47,11 @@ import Testing
 
     @Test func theSetCountsEachIdOnce() {
         var set = EventIDSet()
-        let first = set.insert(5), again = set.insert(5)
+        let first = set.insert(5)
+        let again = set.insert(5)
         #expect(first && !again && set.contains(5) && !set.contains(6))
-        let far = set.insert(.max), farAgain = set.insert(.max)
+        let far = set.insert(.max)
+        let farAgain = set.insert(.max)
         #expect(far && !farAgain && set.contains(.max))
         for id in EventID(0)..<5_000 { _ = set.insert(id) }
         #expect(set.count == 5_001 && set.contains(4_999) && !set.contains(5_000))

@@ -30,8 +30,10 @@ struct FrameBudgetTests {
         #expect(FrameBudget.problem(withFrameRate: 60) == nil)
         #expect(FrameBudget.problem(withFrameRate: 1) == nil)
         #expect(FrameBudget.problem(withFrameRate: 1000) == nil)
-        #expect(FrameBudget.problem(withFrameRate: 1e-11) == "must be between 1 and 1000 frames per second, found 1e-11")
-        #expect(FrameBudget.problem(withFrameRate: .infinity) == "must be between 1 and 1000 frames per second, found inf")
+        #expect(
+            FrameBudget.problem(withFrameRate: 1e-11) == "must be between 1 and 1000 frames per second, found 1e-11")
+        #expect(
+            FrameBudget.problem(withFrameRate: .infinity) == "must be between 1 and 1000 frames per second, found inf")
         #expect(FrameBudget.problem(withFrameRate: .nan) == "must be between 1 and 1000 frames per second, found nan")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CauseGraph
 
 /// The ranks are written out for speed; they must still be the cases' own order.

@@ -1,7 +1,7 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
-import CauseGraphTestSupport
 
 @Suite("Atomic output")
 struct OutputFileTests {
@@ -92,7 +92,8 @@ struct OutputPermissionTests {
         #expect(chmod(path, 0o600) == 0)
         let file = try OutputFile(path: path)
         try file.write("new")
-        let temporary = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).first { $0 != "out.txt" })
+        let temporary = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).first { $0 != "out.txt" })
         #expect(Self.mode(directory.path(temporary)) == 0o600)
         try file.commit()
     }
@@ -108,7 +109,9 @@ struct OutputPermissionTests {
         #expect(Self.mode(path) == 0o640)
     }
 
-    @Test("a replaced file keeps its owner and group, where the process may set them", .enabled(if: geteuid() == 0, "only root may give a file away"))
+    @Test(
+        "a replaced file keeps its owner and group, where the process may set them",
+        .enabled(if: geteuid() == 0, "only root may give a file away"))
     func owner() throws {
         let directory = try TemporaryFolder()
         let path = try directory.write("out.txt", "old")

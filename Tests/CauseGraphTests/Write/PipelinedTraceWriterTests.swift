@@ -25,9 +25,11 @@ struct PipelinedTraceWriterTests {
         return recorder.headers.count + recorder.events.count + recorder.causes.count + recorder.groups.count
     }
 
-    @Test("writes byte for byte what the single-threaded writer writes, however records are batched", arguments: [
-        (1, 1), (7, 2), (4096, 4), (100_000, 1),
-    ])
+    @Test(
+        "writes byte for byte what the single-threaded writer writes, however records are batched",
+        arguments: [
+            (1, 1), (7, 2), (4096, 4), (100_000, 1),
+        ])
     func sameBytes(batchSize: Int, queuedBatches: Int) throws {
         let expected = try Self.reference()
         #expect(expected.count > 1 << 20)
@@ -67,7 +69,8 @@ struct PipelinedTraceWriterTests {
 
     @Test(
         "a failed write stops the import and reaches the caller, naming the output",
-        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full, whose writes fail with ENOSPC"))
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full, whose writes fail with ENOSPC"))
     func fullDevice() throws {
         let expected = Diagnostic.error("cannot write: No space left on device", at: SourceLocation(file: "/dev/full"))
         let output = try OutputFile(path: "/dev/full")

@@ -166,7 +166,8 @@ public struct ChangeLine: Equatable, Sendable {
                     // Outside brackets a type name is words joined by dots,
                     // with optional and metatype sugar.
                     if closers.isEmpty, !Self.isWordByte(byte),
-                        byte != UInt8(ascii: "."), byte != UInt8(ascii: "?"), byte != UInt8(ascii: "!") {
+                        byte != UInt8(ascii: "."), byte != UInt8(ascii: "?"), byte != UInt8(ascii: "!")
+                    {
                         return nil
                     }
                 }

@@ -58,7 +58,8 @@ struct ChangeLineMapper {
 
         func event(_ kind: NodeKind, _ title: String) -> TraceEvent {
             defer { nextEventID += 1 }
-            return TraceEvent(id: nextEventID, kind: kind, title: title, module: module, owner: .app, time: entry.time, group: group)
+            return TraceEvent(
+                id: nextEventID, kind: kind, title: title, module: module, owner: .app, time: entry.time, group: group)
         }
 
         var causes: [(event: TraceEvent, label: CauseLabel, changed: [String])] = []
@@ -91,13 +92,17 @@ struct ChangeLineMapper {
         let body = event(.body, view)
         try sink.add(body)
         for cause in causes {
-            try sink.add(TraceCause(from: cause.event.id, to: body.id, label: cause.label, time: entry.time, changed: cause.changed))
+            try sink.add(
+                TraceCause(
+                    from: cause.event.id, to: body.id, label: cause.label, time: entry.time, changed: cause.changed))
         }
     }
 
     /// The update group of a timed line, closing its process's previous
     /// frame when the line falls outside it.
-    private mutating func frame<Sink: TraceSink & ~Copyable>(for entry: LogEntry, into sink: inout Sink) throws -> GroupID? {
+    private mutating func frame<Sink: TraceSink & ~Copyable>(for entry: LogEntry, into sink: inout Sink) throws
+        -> GroupID?
+    {
         guard let time = entry.time else { return nil }
         let owner = FrameOwner(process: entry.process, processID: entry.processID)
         if var frame = openFrames[owner] {

@@ -26,7 +26,9 @@ struct ChangeLogFileReader {
         mapper = ChangeLineMapper(frameRate: frameRate)
     }
 
-    mutating func read<Sink: TraceSink & ~Copyable>(into sink: inout Sink, diagnostics: inout Diagnostics) throws(Diagnostic) {
+    mutating func read<Sink: TraceSink & ~Copyable>(into sink: inout Sink, diagnostics: inout Diagnostics)
+        throws(Diagnostic)
+    {
         let prefix = try stream.prefix(InputFormat.detectionPrefixLength, isEnough: ChangeLogLayout.isDecided)
         let (layout, preamble) = ChangeLogLayout.detect(prefix) ?? (.text, ChangeLogLayout.Preamble())
         do {
@@ -40,7 +42,9 @@ struct ChangeLogFileReader {
         } catch {
             throw .error("\(error)", at: SourceLocation(file: stream.name))
         }
-        try finish(counting: layout == .text ? ("line", "lines") : ("log entry", "log entries"), into: &sink, diagnostics: &diagnostics)
+        try finish(
+            counting: layout == .text ? ("line", "lines") : ("log entry", "log entries"), into: &sink,
+            diagnostics: &diagnostics)
     }
 
     // MARK: Layouts
@@ -55,7 +59,8 @@ struct ChangeLogFileReader {
                 skipped += 1
                 binaryLines += 1
                 if firstBinary == nil {
-                    firstBinary = SourceLocation(file: file, line: number, column: Column.of(byteOffset: offset, in: line))
+                    firstBinary = SourceLocation(
+                        file: file, line: number, column: Column.of(byteOffset: offset, in: line))
                 }
                 return
             }
@@ -69,12 +74,15 @@ struct ChangeLogFileReader {
             }
             let message = UnsafeBufferPointer(rebasing: line[parsed.messageOffset...])
             try take(ChangeLine.parse(message), entry: LogEntry(parsed), into: &sink) { offset in
-                SourceLocation(file: file, line: number, column: Column.of(byteOffset: parsed.messageOffset + offset, in: line))
+                SourceLocation(
+                    file: file, line: number, column: Column.of(byteOffset: parsed.messageOffset + offset, in: line))
             }
         }
     }
 
-    private mutating func readJSONLines<Sink: TraceSink & ~Copyable>(skippingLines preambleLines: Int, into sink: inout Sink) throws {
+    private mutating func readJSONLines<Sink: TraceSink & ~Copyable>(
+        skippingLines preambleLines: Int, into sink: inout Sink
+    ) throws {
         let file = stream.name
         try LineReader(stream).forEachLine { line, number in
             let line = Self.withoutByteOrderMark(line, number: number)
@@ -92,7 +100,9 @@ struct ChangeLogFileReader {
         }
     }
 
-    private mutating func readJSONArray<Sink: TraceSink & ~Copyable>(preamble: ChangeLogLayout.Preamble, into sink: inout Sink) throws(Diagnostic) {
+    private mutating func readJSONArray<Sink: TraceSink & ~Copyable>(
+        preamble: ChangeLogLayout.Preamble, into sink: inout Sink
+    ) throws(Diagnostic) {
         let file = stream.name
         try JSONArrayReader(stream: stream, preamble: preamble).forEachElement { (element, start) throws(Diagnostic) in
             let locate = { (offset: Int) in start.advanced(by: offset, in: element).location(in: file) }
@@ -126,7 +136,9 @@ struct ChangeLogFileReader {
     private func titled(_ header: TraceHeader, by entry: LogEntry) -> TraceHeader {
         var header = header
         if header.app == nil {
-            header.app = entry.process ?? (stream.name == "<stdin>" ? nil : stream.name.split(separator: "/").last.map(String.init))
+            header.app =
+                entry.process
+                ?? (stream.name == "<stdin>" ? nil : stream.name.split(separator: "/").last.map(String.init))
         }
         return header
     }
@@ -183,14 +195,17 @@ struct ChangeLogFileReader {
         let unit = records == 1 ? units.one : units.many
         guard began else {
             if let firstBinary {
-                throw .error("binary data, not a text log of `_printChanges()` or `_logChanges()` output", at: firstBinary)
+                throw .error(
+                    "binary data, not a text log of `_printChanges()` or `_logChanges()` output", at: firstBinary)
             }
             if records == 0 {
                 throw .error(
                     "empty file: expected `_printChanges()` or `_logChanges()` output such as \(Self.example)",
                     at: SourceLocation(file: stream.name, line: 1))
             }
-            throw .error("no `_printChanges()` or `_logChanges()` change lines among \(records) \(unit); expected lines such as \(Self.example)", at: file)
+            throw .error(
+                "no `_printChanges()` or `_logChanges()` change lines among \(records) \(unit); expected lines such as \(Self.example)",
+                at: file)
         }
         do {
             try mapper.finish(into: &sink)
@@ -203,10 +218,14 @@ struct ChangeLogFileReader {
             diagnostics.note("skipped \(skipped) of \(records) \(unit) that are not change lines", at: file)
         }
         if mapper.unchanged > 0 {
-            diagnostics.note("\(mapper.unchanged) of \(mapper.bodies) body evaluations ran with no recorded change (`unchanged.`)", at: file)
+            diagnostics.note(
+                "\(mapper.unchanged) of \(mapper.bodies) body evaluations ran with no recorded change (`unchanged.`)",
+                at: file)
         }
         if let firstBinary {
-            diagnostics.warn("skipped \(binaryLines) \(binaryLines == 1 ? "line" : "lines") of binary data, the first here", at: firstBinary)
+            diagnostics.warn(
+                "skipped \(binaryLines) \(binaryLines == 1 ? "line" : "lines") of binary data, the first here",
+                at: firstBinary)
         }
         if let firstStrayMessage {
             diagnostics.warn(
@@ -224,7 +243,9 @@ struct ChangeLogFileReader {
 
     /// The first line without the UTF-8 byte-order mark some editors and
     /// Windows tools put before the text.
-    private static func withoutByteOrderMark(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> UnsafeBufferPointer<UInt8> {
+    private static func withoutByteOrderMark(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> UnsafeBufferPointer<
+        UInt8
+    > {
         guard number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) else { return line }
         return UnsafeBufferPointer(rebasing: line[3...])
     }

@@ -47,7 +47,8 @@ public enum ChangeLogImporter: TraceImporter {
             throw .error("the frame rate " + problem)
         }
         for stream in streams {
-            var file = ChangeLogFileReader(stream: stream, frameRate: frameRate, header: TraceHeader(frameRate: settings.frameRate))
+            var file = ChangeLogFileReader(
+                stream: stream, frameRate: frameRate, header: TraceHeader(frameRate: settings.frameRate))
             try file.read(into: &sink, diagnostics: &diagnostics)
         }
     }

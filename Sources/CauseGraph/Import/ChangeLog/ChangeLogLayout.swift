@@ -9,7 +9,9 @@ enum ChangeLogLayout: Equatable {
 
     /// Keys every `log` JSON entry has; one in the first bytes tells a log
     /// from other JSON.
-    private static let entryKeys = ["\"eventMessage\"", "\"eventType\"", "\"messageType\"", "\"traceID\""].map { Array($0.utf8) }
+    private static let entryKeys = ["\"eventMessage\"", "\"eventType\"", "\"messageType\"", "\"traceID\""].map {
+        Array($0.utf8)
+    }
     private static let preambleStart = Array("Filtering the log data".utf8)
 
     /// What comes before the log proper: a byte-order mark, blank lines and

@@ -49,7 +49,9 @@ struct JSONArrayReader {
                 switch phase {
                 case .beforeArray:
                     guard isSpace else {
-                        guard byte == UInt8(ascii: "[") else { throw fail("expected '[' starting the JSON array of log entries") }
+                        guard byte == UInt8(ascii: "[") else {
+                            throw fail("expected '[' starting the JSON array of log entries")
+                        }
                         phase = .beforeFirstElement
                         break
                     }
@@ -69,7 +71,8 @@ struct JSONArrayReader {
                     element.append(byte)
                     guard element.count <= Self.maximumElementLength else {
                         throw Diagnostic.error(
-                            "log entry longer than \(Self.maximumElementLength) bytes", at: elementStart.location(in: stream.name))
+                            "log entry longer than \(Self.maximumElementLength) bytes",
+                            at: elementStart.location(in: stream.name))
                     }
                     if inString {
                         if escaped {
@@ -86,7 +89,9 @@ struct JSONArrayReader {
                     } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
                         depth -= 1
                         if depth == 0 {
-                            try element.withUnsafeBufferPointer { (bytes) throws(Diagnostic) in try body(bytes, elementStart) }
+                            try element.withUnsafeBufferPointer { (bytes) throws(Diagnostic) in
+                                try body(bytes, elementStart)
+                            }
                             element.removeAll(keepingCapacity: true)
                             phase = .afterElement
                         }
@@ -115,7 +120,8 @@ struct JSONArrayReader {
         case .beforeArray:
             throw fail("expected '[' starting the JSON array of log entries, found the end of the file")
         case .inElement:
-            throw fail("the file ends inside a log entry that starts at line \(elementStart.line): the log is cut short")
+            throw fail(
+                "the file ends inside a log entry that starts at line \(elementStart.line): the log is cut short")
         case .beforeFirstElement, .beforeElement, .afterElement:
             throw fail("the file ends before the JSON array is closed with ']': the log is cut short")
         }

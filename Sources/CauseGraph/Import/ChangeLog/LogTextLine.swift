@@ -50,7 +50,8 @@ public struct LogTextLine: Equatable, Sendable {
             cursor.position = colon + 2
         } else if let (bracket, processID, after) = Cursor(bytes: line, position: columnsStart).processBracket() {
             result.processID = processID
-            result.process = processName(Cursor(bytes: line, position: columnsStart).words(upTo: bracket), style: line[after - 1])
+            result.process = processName(
+                Cursor(bytes: line, position: columnsStart).words(upTo: bracket), style: line[after - 1])
             cursor.position = after
         } else {
             return result
@@ -102,7 +103,9 @@ public struct LogTextLine: Equatable, Sendable {
 
         static func isHexDigit(_ byte: UInt8) -> Bool {
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+                UInt8(ascii: "A")...UInt8(ascii: "F"):
+                true
             default: false
             }
         }
@@ -110,12 +113,15 @@ public struct LogTextLine: Equatable, Sendable {
         static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
         static func isLetter(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
         }
 
         /// `0x…` followed by spaces.
         mutating func hexField() -> Bool {
-            guard bytes.count - position > 2, bytes[position] == UInt8(ascii: "0"), bytes[position + 1] == UInt8(ascii: "x") else { return false }
+            guard bytes.count - position > 2, bytes[position] == UInt8(ascii: "0"),
+                bytes[position + 1] == UInt8(ascii: "x")
+            else { return false }
             position += 2
             return field(Self.isHexDigit) != nil
         }
@@ -154,7 +160,9 @@ public struct LogTextLine: Equatable, Sendable {
         /// followed by a space or the end: where the `[` is, the process id
         /// and the offset after it.
         func processBracket() -> (bracket: Int, processID: Int64, after: Int)? {
-            guard let bracket = (position..<bytes.count).first(where: { bytes[$0] == UInt8(ascii: "[") }), bracket > position else { return nil }
+            guard let bracket = (position..<bytes.count).first(where: { bytes[$0] == UInt8(ascii: "[") }),
+                bracket > position
+            else { return nil }
             var cursor = Cursor(bytes: bytes, position: bracket + 1)
             let pidStart = cursor.position
             while let byte = cursor.current, Self.isDigit(byte) { cursor.position += 1 }
@@ -186,16 +194,24 @@ public struct LogTextLine: Equatable, Sendable {
         mutating func skipSender() {
             guard current == UInt8(ascii: "(") else { return }
             var index = position + 1
-            while index < bytes.count, ![0x20, 0x09, UInt8(ascii: "("), UInt8(ascii: ")")].contains(bytes[index]) { index += 1 }
-            guard index > position + 1, index + 1 < bytes.count, bytes[index] == UInt8(ascii: ")"), bytes[index + 1] == 0x20 else { return }
+            while index < bytes.count, ![0x20, 0x09, UInt8(ascii: "("), UInt8(ascii: ")")].contains(bytes[index]) {
+                index += 1
+            }
+            guard index > position + 1, index + 1 < bytes.count, bytes[index] == UInt8(ascii: ")"),
+                bytes[index + 1] == 0x20
+            else { return }
             position = index + 2
             skipSpaces()
         }
 
         /// Reads `[subsystem:category] `.
         mutating func subsystemAndCategory() -> (String, String)? {
-            guard current == UInt8(ascii: "["), let close = find("] ") ?? (bytes.last == UInt8(ascii: "]") ? bytes.count - 1 : nil) else { return nil }
-            guard let colon = (position + 1..<close).first(where: { bytes[$0] == UInt8(ascii: ":") }) else { return nil }
+            guard current == UInt8(ascii: "["),
+                let close = find("] ") ?? (bytes.last == UInt8(ascii: "]") ? bytes.count - 1 : nil)
+            else { return nil }
+            guard let colon = (position + 1..<close).first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
+                return nil
+            }
             let subsystem = text(position + 1..<colon)
             let category = text(colon + 1..<close)
             guard !subsystem.isEmpty, !subsystem.contains(" ") else { return nil }

@@ -51,7 +51,9 @@ public enum LogTimestamp {
             } else if hadColon {
                 return nil
             }
-            guard hours <= 23, minutes <= 59 else { throw InvalidValue(message: "time zone offset out of range", offset: start) }
+            guard hours <= 23, minutes <= 59 else {
+                throw InvalidValue(message: "time zone offset out of range", offset: start)
+            }
             offsetSeconds = sign * (hours * 3600 + minutes * 60)
         }
         // A timestamp is a whole field: something else glued to it means it is not one.
@@ -61,7 +63,8 @@ public enum LogTimestamp {
             throw InvalidValue(message: "no such date \(year)-\(twoDigits(month))-\(twoDigits(day))", offset: start)
         }
         guard hour <= 23, minute <= 59, second <= 60 else {
-            throw InvalidValue(message: "no such time \(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second))", offset: start)
+            throw InvalidValue(
+                message: "no such time \(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second))", offset: start)
         }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)

@@ -46,7 +46,9 @@ public enum ClassificationRuleFile {
 
     private static func rule(_ record: JSONRecord) throws(Diagnostic) -> ClassificationRule {
         for member in record.object.members where !knownKeys.contains(member.key) {
-            throw record.error("unknown key \"\(member.key)\" in a rule; expected \(knownKeys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))", at: member.value)
+            throw record.error(
+                "unknown key \"\(member.key)\" in a rule; expected \(knownKeys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))",
+                at: member.value)
         }
         let given = titleKeys.filter(record.has)
         guard given.count <= 1 else {

@@ -74,7 +74,9 @@ struct EventJoin {
 
     /// Records an update row; an event several update tables list is one
     /// event, its details completed by each.
-    mutating func add(_ details: UpdateDetails, for event: EventID, rootCauses causes: [(id: EventID, title: String)] = []) {
+    mutating func add(
+        _ details: UpdateDetails, for event: EventID, rootCauses causes: [(id: EventID, title: String)] = []
+    ) {
         guard !emitted.contains(event) else {
             lateDetails += 1
             return

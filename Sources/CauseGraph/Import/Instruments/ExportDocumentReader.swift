@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The cells of one row, in column order; offsets are absolute byte
@@ -76,7 +76,8 @@ struct ExportDocumentReader: XMLTokenHandler {
     /// Whether a row is open; its offsets must stay resolvable until it ends.
     var isInRow: Bool { rowDepth > 0 }
 
-    mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+    mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+    {
         depth += 1
         guard depth <= Self.maximumDepth else {
             throw .at(offset: base + tag.offset, message: "elements nest deeper than \(Self.maximumDepth) levels")
@@ -88,7 +89,9 @@ struct ExportDocumentReader: XMLTokenHandler {
         let name = UnsafeBufferPointer(rebasing: bytes[tag.name])
         if Self.equals(name, "row") {
             guard columnCount != nil else {
-                throw .at(offset: base + tag.offset, message: "<row> before any <schema>: cannot tell which table it belongs to")
+                throw .at(
+                    offset: base + tag.offset,
+                    message: "<row> before any <schema>: cannot tell which table it belongs to")
             }
             rowDepth = depth
             row.offset = base + tag.offset
@@ -118,7 +121,11 @@ struct ExportDocumentReader: XMLTokenHandler {
                 return
             }
             guard let columnCount, row.cells.count == columnCount else {
-                throw .at(offset: row.offset, message: "<row> holds \(row.cells.count) cells, but table \"\(schemaName)\" has \(columnCount ?? 0) columns")
+                throw .at(
+                    offset: row.offset,
+                    message:
+                        "<row> holds \(row.cells.count) cells, but table \"\(schemaName)\" has \(columnCount ?? 0) columns"
+                )
             }
             try consumer.row(row, values: values)
             values.endRow()
@@ -133,7 +140,9 @@ struct ExportDocumentReader: XMLTokenHandler {
         }
     }
 
-    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int)
+        throws(XMLReadFailure)
+    {
         if rowDepth > 0 {
             guard depth > rowDepth, openFrames > 0 else { return }
             let top = openFrames - 1
@@ -153,11 +162,15 @@ struct ExportDocumentReader: XMLTokenHandler {
         }
     }
 
-    private mutating func startValue(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+    private mutating func startValue(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int)
+        throws(XMLReadFailure)
+    {
         if depth == rowDepth + 1 {
             // Refused at once, so a hostile row cannot grow without bound.
             guard row.cellOffsets.count < columnCount ?? 0 else {
-                throw .at(offset: row.offset, message: "<row> holds more cells than table \"\(schemaName)\" has columns (\(columnCount ?? 0))")
+                throw .at(
+                    offset: row.offset,
+                    message: "<row> holds more cells than table \"\(schemaName)\" has columns (\(columnCount ?? 0))")
             }
             row.cellOffsets.append(base + tag.offset)
         }
@@ -172,7 +185,9 @@ struct ExportDocumentReader: XMLTokenHandler {
         if let ref = tag.ref {
             let id = try Self.identifier(ref, bytes: bytes, base: base, attribute: "ref")
             guard let value = values.resolve(id: id) else {
-                throw .at(offset: base + tag.offset, message: "ref=\"\(id)\" names an id that is not defined earlier in the document")
+                throw .at(
+                    offset: base + tag.offset,
+                    message: "ref=\"\(id)\" names an id that is not defined earlier in the document")
             }
             frame.resolved = value
         } else if Self.equals(UnsafeBufferPointer(rebasing: bytes[tag.name]), "sentinel") {
@@ -201,21 +216,29 @@ struct ExportDocumentReader: XMLTokenHandler {
             value = resolved
         } else if pendingChildren.count > frame.childStart {
             let label = try labelValue(frame, bytes: bytes, base: base)
-            guard let label, let list = values.addList(pendingChildren[frame.childStart...], label: label, keep: frame.keep) else { throw tooMany(frame) }
+            guard let label,
+                let list = values.addList(pendingChildren[frame.childStart...], label: label, keep: frame.keep)
+            else { throw tooMany(frame) }
             value = list
         } else {
             let made: ValueRef?
             if let pending = frame.text {
-                made = Self.leaf(UnsafeBufferPointer(rebasing: bytes[(pending.lowerBound - base)..<(pending.upperBound - base)]), keep: frame.keep, in: &values)
+                made = Self.leaf(
+                    UnsafeBufferPointer(rebasing: bytes[(pending.lowerBound - base)..<(pending.upperBound - base)]),
+                    keep: frame.keep, in: &values)
             } else if text.count > frame.textStart {
-                made = text.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.textStart...]), keep: frame.keep, in: &values) }
+                made = text.withUnsafeBufferPointer {
+                    Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.textStart...]), keep: frame.keep, in: &values)
+                }
             } else {
                 made = try labelValue(frame, bytes: bytes, base: base)
             }
             guard let made else { throw tooMany(frame) }
             value = made
         }
-        if pendingChildren.count > frame.childStart { pendingChildren.removeLast(pendingChildren.count - frame.childStart) }
+        if pendingChildren.count > frame.childStart {
+            pendingChildren.removeLast(pendingChildren.count - frame.childStart)
+        }
         if text.count > frame.textStart { text.removeLast(text.count - frame.textStart) }
         if frame.labelStart >= 0, labels.count > frame.labelStart { labels.removeLast(labels.count - frame.labelStart) }
         if let id = frame.id {
@@ -231,7 +254,9 @@ struct ExportDocumentReader: XMLTokenHandler {
     }
 
     /// The element's `name` or `fmt` as a string value; null when it has none.
-    private mutating func labelValue(_ frame: Frame, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) -> ValueRef? {
+    private mutating func labelValue(_ frame: Frame, bytes: UnsafeBufferPointer<UInt8>, base: Int)
+        throws(XMLReadFailure) -> ValueRef?
+    {
         if let pending = frame.label {
             let raw = (pending.lowerBound - base)..<(pending.upperBound - base)
             if memchr(bytes.baseAddress! + raw.lowerBound, Int32(Byte.ampersand), raw.count) == nil {
@@ -240,15 +265,21 @@ struct ExportDocumentReader: XMLTokenHandler {
             let start = labels.count
             try XMLReferences.decode(raw, of: bytes, base: base, into: &labels)
             defer { labels.removeLast(labels.count - start) }
-            return labels.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[start...]), keep: frame.keep, in: &values) }
+            return labels.withUnsafeBufferPointer {
+                Self.leaf(UnsafeBufferPointer(rebasing: $0[start...]), keep: frame.keep, in: &values)
+            }
         }
         guard frame.labelStart >= 0 else { return 0 }
-        return labels.withUnsafeBufferPointer { Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.labelStart..<frame.labelEnd]), keep: frame.keep, in: &values) }
+        return labels.withUnsafeBufferPointer {
+            Self.leaf(
+                UnsafeBufferPointer(rebasing: $0[frame.labelStart..<frame.labelEnd]), keep: frame.keep, in: &values)
+        }
     }
 
     private mutating func materializeText(of index: Int, bytes: UnsafeBufferPointer<UInt8>, base: Int) {
         guard let pending = frames[index].text else { return }
-        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(pending.lowerBound - base)..<(pending.upperBound - base)]))
+        text.append(
+            contentsOf: UnsafeBufferPointer(rebasing: bytes[(pending.lowerBound - base)..<(pending.upperBound - base)]))
         frames[index].text = nil
     }
 
@@ -258,7 +289,8 @@ struct ExportDocumentReader: XMLTokenHandler {
         for index in 0..<openFrames {
             if let pending = frames[index].label {
                 frames[index].labelStart = labels.count
-                try XMLReferences.decode((pending.lowerBound - base)..<(pending.upperBound - base), of: bytes, base: base, into: &labels)
+                try XMLReferences.decode(
+                    (pending.lowerBound - base)..<(pending.upperBound - base), of: bytes, base: base, into: &labels)
                 frames[index].labelEnd = labels.count
                 frames[index].label = nil
             }
@@ -270,7 +302,9 @@ struct ExportDocumentReader: XMLTokenHandler {
         .at(offset: frame.offset, message: "more than \(InternedValues.maximumCount) values in one document")
     }
 
-    private static func leaf(_ bytes: UnsafeBufferPointer<UInt8>, keep: Bool, in values: inout InternedValues) -> ValueRef? {
+    private static func leaf(_ bytes: UnsafeBufferPointer<UInt8>, keep: Bool, in values: inout InternedValues)
+        -> ValueRef?
+    {
         if bytes.isEmpty { return values.add(kind: .empty, payload: 0, keep: keep) }
         if let number = canonicalNumber(bytes) { return values.add(kind: .number, payload: number, keep: keep) }
         // The stream was checked to be UTF-8 before tokenizing.
@@ -301,7 +335,11 @@ struct ExportDocumentReader: XMLTokenHandler {
     ) throws(XMLReadFailure) -> UInt64 {
         let digits = UnsafeBufferPointer(rebasing: bytes[range])
         guard let id = canonicalNumber(digits) ?? withoutLeadingZeros(digits) else {
-            throw .at(offset: base + range.lowerBound, message: "\(attribute)=\"\(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))\" is not a whole number")
+            throw .at(
+                offset: base + range.lowerBound,
+                message:
+                    "\(attribute)=\"\(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))\" is not a whole number"
+            )
         }
         return id
     }
@@ -348,7 +386,8 @@ extension String {
     func trimmingXMLWhitespace() -> String {
         let bytes = Array(utf8)
         guard let first = bytes.firstIndex(where: { !Byte.isWhitespace($0) }),
-              let last = bytes.lastIndex(where: { !Byte.isWhitespace($0) }) else { return "" }
+            let last = bytes.lastIndex(where: { !Byte.isWhitespace($0) })
+        else { return "" }
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

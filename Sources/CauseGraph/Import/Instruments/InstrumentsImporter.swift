@@ -44,11 +44,17 @@ public enum InstrumentsImporter: TraceImporter {
         /// can be read once only, which must then hold one table.
         var restart: (() throws(Diagnostic) -> Void)?
 
-        init(name: String, prefix: [UInt8], restart: (() throws(Diagnostic) -> Void)? = nil, next: @escaping () throws(Diagnostic) -> [UInt8]?) {
+        init(
+            name: String, prefix: [UInt8], restart: (() throws(Diagnostic) -> Void)? = nil,
+            next: @escaping () throws(Diagnostic) -> [UInt8]?
+        ) {
             self.init(name: name, firstSchema: firstSchemaName(prefix), restart: restart, next: next)
         }
 
-        init(name: String, firstSchema: String?, restart: (() throws(Diagnostic) -> Void)? = nil, next: @escaping () throws(Diagnostic) -> [UInt8]?) {
+        init(
+            name: String, firstSchema: String?, restart: (() throws(Diagnostic) -> Void)? = nil,
+            next: @escaping () throws(Diagnostic) -> [UInt8]?
+        ) {
             self.name = name
             self.firstSchema = firstSchema
             self.next = next
@@ -78,7 +84,8 @@ public enum InstrumentsImporter: TraceImporter {
     }
 
     private static func read(
-        _ sources: [ChunkSource], classifier: TitleClassifier, into receiver: any TraceRecordReceiver, diagnostics: inout Diagnostics
+        _ sources: [ChunkSource], classifier: TitleClassifier, into receiver: any TraceRecordReceiver,
+        diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: classifier, receiver: receiver))
         // Details first, from every source that has them; then causes.
@@ -89,7 +96,11 @@ public enum InstrumentsImporter: TraceImporter {
             let startsWithCauses = firstSchema.map(InstrumentsTable.causeSchemas.contains) ?? false
             guard let restart = source.restart else {
                 // Read once: a lone cause table waits for every detail table.
-                if startsWithCauses { causesPass.append((source, .all)) } else { try read(source, pass: .all, with: &reader, diagnostics: &diagnostics) }
+                if startsWithCauses {
+                    causesPass.append((source, .all))
+                } else {
+                    try read(source, pass: .all, with: &reader, diagnostics: &diagnostics)
+                }
                 causeSchemas.formUnion(firstSchema.map { [$0] } ?? [])
                 continue
             }
@@ -97,7 +108,11 @@ public enum InstrumentsImporter: TraceImporter {
                 let schemas = try schemaNames(source)
                 try restart()
                 causeSchemas.formUnion(schemas.intersection(InstrumentsTable.causeSchemas))
-                guard schemas.contains(where: { InstrumentsTable.readOrder.contains($0) && !InstrumentsTable.causeSchemas.contains($0) }) else {
+                guard
+                    schemas.contains(where: {
+                        InstrumentsTable.readOrder.contains($0) && !InstrumentsTable.causeSchemas.contains($0)
+                    })
+                else {
                     causesPass.append((source, .causes))
                     continue
                 }
@@ -113,7 +128,8 @@ public enum InstrumentsImporter: TraceImporter {
         // times, which the update tables give too.
         if causeSchemas.isSuperset(of: InstrumentsTable.causeSchemas) {
             reader.consumer.skippedCauseSchema = "swiftui-full-causes"
-            diagnostics.append(Diagnostic(.note, "swiftui-full-causes is not read: swiftui-causes holds the same causes"))
+            diagnostics.append(
+                Diagnostic(.note, "swiftui-full-causes is not read: swiftui-causes holds the same causes"))
         }
         for (source, pass) in causesPass {
             try read(source, pass: pass, with: &reader, diagnostics: &diagnostics)
@@ -130,7 +146,8 @@ public enum InstrumentsImporter: TraceImporter {
     }
 
     private static func read(
-        _ source: ChunkSource, pass: InstrumentsTableReader.Pass, with reader: inout ExportDocumentReader, diagnostics: inout Diagnostics
+        _ source: ChunkSource, pass: InstrumentsTableReader.Pass, with reader: inout ExportDocumentReader,
+        diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         reader.startDocument()
         reader.consumer.pass = pass
@@ -148,7 +165,9 @@ public enum InstrumentsImporter: TraceImporter {
         func scan(_ bytes: [UInt8], startsBefore limit: Int) {
             var searchFrom = 0
             while let hit = bytes.withUnsafeBytes({ schemaTag(in: $0, from: searchFrom) }), hit < limit {
-                if let name = firstSchemaName(Array(bytes[hit..<min(hit + overlap, bytes.count)])) { names.insert(name) }
+                if let name = firstSchemaName(Array(bytes[hit..<min(hit + overlap, bytes.count)])) {
+                    names.insert(name)
+                }
                 searchFrom = hit + 1
             }
         }
@@ -168,10 +187,13 @@ public enum InstrumentsImporter: TraceImporter {
         func isMarker(at index: Int) -> Bool {
             index + marker.count <= bytes.count && marker.indices.allSatisfy { bytes[index + $0] == marker[$0] }
         }
-        let (lessThan, s, c) = (SIMD16<UInt8>(repeating: Byte.lessThan), SIMD16<UInt8>(repeating: 0x73), SIMD16<UInt8>(repeating: 0x63))
+        let (lessThan, s, c) = (
+            SIMD16<UInt8>(repeating: Byte.lessThan), SIMD16<UInt8>(repeating: 0x73), SIMD16<UInt8>(repeating: 0x63)
+        )
         var index = start
         while index + 18 <= bytes.count {
-            let found = (bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== lessThan)
+            let found =
+                (bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== lessThan)
                 .& (bytes.loadUnaligned(fromByteOffset: index + 1, as: SIMD16<UInt8>.self) .== s)
                 .& (bytes.loadUnaligned(fromByteOffset: index + 2, as: SIMD16<UInt8>.self) .== c)
             // Any lane set: the mask's two halves as words, not a lane-by-lane reduction.
@@ -189,7 +211,9 @@ public enum InstrumentsImporter: TraceImporter {
     }
 
     /// Streams one file through the tokenizer into `reader`.
-    static func read(_ source: ChunkSource, with reader: inout ExportDocumentReader, diagnostics: inout Diagnostics) throws(Diagnostic) {
+    static func read(_ source: ChunkSource, with reader: inout ExportDocumentReader, diagnostics: inout Diagnostics)
+        throws(Diagnostic)
+    {
         reader.startDocument()
         var tokenizer = XMLTokenizer()
         var positions = StreamPositions()
@@ -207,7 +231,9 @@ public enum InstrumentsImporter: TraceImporter {
                 if work.isEmpty { work = chunk } else { work.append(contentsOf: chunk) }
             }
             guard sawBytes else {
-                throw .error("empty file: expected an xctrace export (<trace-query-result>)", at: SourceLocation(file: source.name, line: 1, column: 1))
+                throw .error(
+                    "empty file: expected an xctrace export (<trace-query-result>)",
+                    at: SourceLocation(file: source.name, line: 1, column: 1))
             }
             let consumed = try work.withUnsafeBufferPointer { bytes throws(Diagnostic) -> Int in
                 func location(_ offset: Int) -> SourceLocation {
@@ -215,13 +241,17 @@ public enum InstrumentsImporter: TraceImporter {
                 }
                 // A chunk may end inside a multi-byte sequence: check it with the next one.
                 let end = isFinal ? bytes.count : completeSequencesEnd(bytes)
-                if end > validated, let invalid = UTF8Check.firstInvalidByte(in: UnsafeBufferPointer(rebasing: bytes[validated..<end])) {
+                if end > validated,
+                    let invalid = UTF8Check.firstInvalidByte(in: UnsafeBufferPointer(rebasing: bytes[validated..<end]))
+                {
                     throw .error("invalid UTF-8", at: location(positions.base + validated + invalid))
                 }
                 validated = max(validated, end)
                 let consumed: Int
                 do throws(XMLReadFailure) {
-                    consumed = try tokenizer.parse(UnsafeBufferPointer(rebasing: bytes[0..<end]), base: positions.base, isFinal: isFinal, handler: &reader)
+                    consumed = try tokenizer.parse(
+                        UnsafeBufferPointer(rebasing: bytes[0..<end]), base: positions.base, isFinal: isFinal,
+                        handler: &reader)
                 } catch {
                     switch error {
                     case .at(let offset, let message): throw .error(message, at: location(offset))
@@ -230,7 +260,8 @@ public enum InstrumentsImporter: TraceImporter {
                 }
                 if !isFinal {
                     do throws(XMLReadFailure) {
-                        try reader.materializePending(bytes: UnsafeBufferPointer(rebasing: bytes[0..<end]), base: positions.base)
+                        try reader.materializePending(
+                            bytes: UnsafeBufferPointer(rebasing: bytes[0..<end]), base: positions.base)
                     } catch {
                         switch error {
                         case .at(let offset, let message): throw .error(message, at: location(offset))
@@ -262,7 +293,9 @@ public enum InstrumentsImporter: TraceImporter {
             validated -= consumed
             if isFinal { return }
             if work.count > maximumTokenLength {
-                throw .error("a single tag or text run is longer than \(maximumTokenLength >> 20) MiB", at: SourceLocation(file: source.name))
+                throw .error(
+                    "a single tag or text run is longer than \(maximumTokenLength >> 20) MiB",
+                    at: SourceLocation(file: source.name))
             }
         }
     }
@@ -323,7 +356,9 @@ public enum InstrumentsImporter: TraceImporter {
             if prefix[i...].starts(with: name) {
                 var j = i + name.count
                 while j < prefix.count, Byte.isWhitespace(prefix[j]) || prefix[j] == Byte.equals { j += 1 }
-                guard j < prefix.count, prefix[j] == Byte.doubleQuote || prefix[j] == Byte.singleQuote else { return nil }
+                guard j < prefix.count, prefix[j] == Byte.doubleQuote || prefix[j] == Byte.singleQuote else {
+                    return nil
+                }
                 let quote = prefix[j]
                 guard let close = prefix[(j + 1)...].firstIndex(of: quote) else { return nil }
                 return String(decoding: prefix[(j + 1)..<close], as: UTF8.self)

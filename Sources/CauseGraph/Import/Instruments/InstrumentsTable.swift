@@ -84,32 +84,39 @@ enum InstrumentsTable {
         let columns = Columns(mnemonics: mnemonics)
         switch schema {
         case "swiftui-causes", "swiftui-full-causes":
-            return .causes(CauseColumns(
-                timestamp: columns["timestamp"],
-                sourceEvent: try columns.required("source-node-event-id"),
-                sourceNode: columns["source-node"],
-                destinationEvent: try columns.required("destination-node-event-id"),
-                destinationNode: columns["destination-node"],
-                label: columns["label"],
-                changedProperties: columns["changed-properties"],
-                process: columns["process"]))
+            return .causes(
+                CauseColumns(
+                    timestamp: columns["timestamp"],
+                    sourceEvent: try columns.required("source-node-event-id"),
+                    sourceNode: columns["source-node"],
+                    destinationEvent: try columns.required("destination-node-event-id"),
+                    destinationNode: columns["destination-node"],
+                    label: columns["label"],
+                    changedProperties: columns["changed-properties"],
+                    process: columns["process"]))
         case "swiftui-updates", "SwiftUIFilteredUpdates", "swiftui-layout-updates":
-            return .updates(UpdateColumns(
-                start: columns["start"], duration: columns["duration"], event: try columns.required("id"),
-                updateType: columns["update-type"], description: columns["description"], module: columns["module"],
-                viewName: columns["view-name"], severity: columns["severity"], rootCauses: columns["root-causes"],
-                process: columns["process"]))
+            return .updates(
+                UpdateColumns(
+                    start: columns["start"], duration: columns["duration"], event: try columns.required("id"),
+                    updateType: columns["update-type"], description: columns["description"], module: columns["module"],
+                    viewName: columns["view-name"], severity: columns["severity"], rootCauses: columns["root-causes"],
+                    process: columns["process"]))
         case "swiftui-changes":
-            return .changes(ChangeColumns(
-                timestamp: columns["timestamp"], event: columns["id"], backtrace: try columns.required("backtrace"),
-                process: columns["process"]))
+            return .changes(
+                ChangeColumns(
+                    timestamp: columns["timestamp"], event: columns["id"], backtrace: try columns.required("backtrace"),
+                    process: columns["process"]))
         case "swiftui-update-groups":
-            return .updateGroups(GroupColumns(
-                start: columns["start"], duration: columns["duration"], label: columns["label"], process: columns["process"]))
+            return .updateGroups(
+                GroupColumns(
+                    start: columns["start"], duration: columns["duration"], label: columns["label"],
+                    process: columns["process"]))
         case "hitches", "potential-hangs":
-            return .hitches(HitchColumns(
-                kind: schema == "hitches" ? .hitch : .hang, start: columns["start"], duration: columns["duration"],
-                process: columns["process"], hangType: columns["hang-type"], narrative: columns["narrative-description"]))
+            return .hitches(
+                HitchColumns(
+                    kind: schema == "hitches" ? .hitch : .hang, start: columns["start"], duration: columns["duration"],
+                    process: columns["process"], hangType: columns["hang-type"],
+                    narrative: columns["narrative-description"]))
         default:
             return .unused
         }

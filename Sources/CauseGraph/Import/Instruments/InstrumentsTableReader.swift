@@ -168,10 +168,13 @@ struct InstrumentsTableReader {
 
     // MARK: Tables
 
-    private mutating func causeRow(_ row: ExportRow, _ columns: InstrumentsTable.CauseColumns, values: InternedValues) throws(XMLReadFailure) {
+    private mutating func causeRow(_ row: ExportRow, _ columns: InstrumentsTable.CauseColumns, values: InternedValues)
+        throws(XMLReadFailure)
+    {
         let time = try self.time(columns.timestamp, row, values)
         guard let from = try eventID(columns.sourceEvent, row, values),
-              let to = try eventID(columns.destinationEvent, row, values) else {
+            let to = try eventID(columns.destinationEvent, row, values)
+        else {
             rowsWithoutEvent += 1
             return
         }
@@ -192,7 +195,9 @@ struct InstrumentsTableReader {
         }
     }
 
-    private mutating func updateRow(_ row: ExportRow, _ columns: InstrumentsTable.UpdateColumns, values: InternedValues) throws(XMLReadFailure) {
+    private mutating func updateRow(_ row: ExportRow, _ columns: InstrumentsTable.UpdateColumns, values: InternedValues)
+        throws(XMLReadFailure)
+    {
         guard let event = try eventID(columns.event, row, values) else {
             rowsWithoutEvent += 1
             return
@@ -233,7 +238,9 @@ struct InstrumentsTableReader {
         return ids.enumerated().map { index, id in (id, titles.count == ids.count ? titles[index] : text) }
     }
 
-    private mutating func changeRow(_ row: ExportRow, _ columns: InstrumentsTable.ChangeColumns, values: InternedValues) throws(XMLReadFailure) {
+    private mutating func changeRow(_ row: ExportRow, _ columns: InstrumentsTable.ChangeColumns, values: InternedValues)
+        throws(XMLReadFailure)
+    {
         let event = try eventID(columns.event, row, values)
         let time = try self.time(columns.timestamp, row, values)
         let cell = row.cells[columns.backtrace]
@@ -249,10 +256,14 @@ struct InstrumentsTableReader {
         join.addBacktrace(frames, event: event, time: time)
     }
 
-    private mutating func groupRow(_ row: ExportRow, _ columns: InstrumentsTable.GroupColumns, values: InternedValues) throws(XMLReadFailure) {
+    private mutating func groupRow(_ row: ExportRow, _ columns: InstrumentsTable.GroupColumns, values: InternedValues)
+        throws(XMLReadFailure)
+    {
         let start = try time(columns.start, row, values)
         let duration = try time(columns.duration, row, values)
-        let group = UpdateGroup(id: nextGroup, label: string(columns.label, row, values) ?? "Update Group", start: start, duration: duration)
+        let group = UpdateGroup(
+            id: nextGroup, label: string(columns.label, row, values) ?? "Update Group", start: start, duration: duration
+        )
         nextGroup += 1
         if !join.emitted.isEmpty { lateGroups += 1 }
         if let start {
@@ -266,13 +277,17 @@ struct InstrumentsTableReader {
         }
     }
 
-    private mutating func hitchRow(_ row: ExportRow, _ columns: InstrumentsTable.HitchColumns, values: InternedValues) throws(XMLReadFailure) {
-        guard let start = try time(columns.start, row, values), let duration = try time(columns.duration, row, values) else {
+    private mutating func hitchRow(_ row: ExportRow, _ columns: InstrumentsTable.HitchColumns, values: InternedValues)
+        throws(XMLReadFailure)
+    {
+        guard let start = try time(columns.start, row, values), let duration = try time(columns.duration, row, values)
+        else {
             untimedHitches += 1
             return
         }
-        var hitch = Hitch(kind: columns.kind, start: start, duration: duration, process: string(columns.process, row, values),
-                          narrative: string(columns.narrative, row, values))
+        var hitch = Hitch(
+            kind: columns.kind, start: start, duration: duration, process: string(columns.process, row, values),
+            narrative: string(columns.narrative, row, values))
         if columns.kind == .hang { hitch.hangType = string(columns.hangType, row, values) }
         do {
             try receiver.add(hitch)
@@ -284,14 +299,18 @@ struct InstrumentsTableReader {
     // MARK: Events
 
     private mutating func emitEvent(
-        _ id: EventID, node column: Int?, rowTime: Nanoseconds?, isSource: Bool, _ row: ExportRow, _ values: InternedValues
+        _ id: EventID, node column: Int?, rowTime: Nanoseconds?, isSource: Bool, _ row: ExportRow,
+        _ values: InternedValues
     ) throws(XMLReadFailure) {
         guard join.markEmitted(id) else { return }
         // Fields read one by one: copying the whole description per event shows in profiles.
         let described = column.map { describeNode(row.cells[$0], values) }
-        let classification = described?.classification ?? classifier.classify(title: "event \(id)", colour: nil, icon: nil)
+        let classification =
+            described?.classification ?? classifier.classify(title: "event \(id)", colour: nil, icon: nil)
         let times = described?.times ?? NodeCell.Times()
-        var event = TraceEvent(id: id, kind: classification.kind, title: classification.title, owner: classification.owner, time: times.start ?? rowTime)
+        var event = TraceEvent(
+            id: id, kind: classification.kind, title: classification.title, owner: classification.owner,
+            time: times.start ?? rowTime)
         if let details = join.details(of: id) {
             Self.complete(&event, with: details)
         } else if event.kind.isUpdate, let duration = times.duration {
@@ -393,10 +412,14 @@ struct InstrumentsTableReader {
                     let title = join.rootCauseTitle(link.title)
                     let classification = classifier.classify(title: title, colour: nil, icon: nil)
                     if !classification.isClassified { unclassifiedTitles[classification.title, default: 0] += 1 }
-                    try add(TraceEvent(id: link.cause, kind: classification.kind, title: classification.title, owner: classification.owner), offset: nil)
+                    try add(
+                        TraceEvent(
+                            id: link.cause, kind: classification.kind, title: classification.title,
+                            owner: classification.owner), offset: nil)
                 }
                 do {
-                    try receiver.add(TraceCause(from: link.cause, to: id, label: .update, time: join.details(of: id)?.time))
+                    try receiver.add(
+                        TraceCause(from: link.cause, to: id, label: .update, time: join.details(of: id)?.time))
                 } catch {
                     throw .diagnostic(.error(Self.message(for: error)))
                 }
@@ -409,7 +432,8 @@ struct InstrumentsTableReader {
         let title = details.title ?? ""
         let classification = updateClassifications[title] ?? classifier.classify(title: title, colour: nil, icon: nil)
         updateClassifications[title] = classification
-        var event = TraceEvent(id: id, kind: classification.kind, title: classification.title, owner: classification.owner)
+        var event = TraceEvent(
+            id: id, kind: classification.kind, title: classification.title, owner: classification.owner)
         Self.complete(&event, with: details)
         event.backtrace = join.backtrace(event: id, time: nil)
         try add(event, offset: nil)
@@ -435,10 +459,16 @@ struct InstrumentsTableReader {
         if !unclassifiedTitles.isEmpty {
             let total = unclassifiedTitles.values.reduce(0, +)
             let events = total == 1 ? "1 event has a title" : "\(total) events have titles"
-            notes.append(Diagnostic(.note, "\(events) no classification rule matches, kept as \"other\" nodes (add rules with --classify FILE): \(Self.listing(unclassifiedTitles))"))
+            notes.append(
+                Diagnostic(
+                    .note,
+                    "\(events) no classification rule matches, kept as \"other\" nodes (add rules with --classify FILE): \(Self.listing(unclassifiedTitles))"
+                ))
         }
         if !unknownLabels.isEmpty {
-            notes.append(Diagnostic(.note, "cause labels causegraph does not know, kept as written: \(Self.listing(unknownLabels))"))
+            notes.append(
+                Diagnostic(
+                    .note, "cause labels causegraph does not know, kept as written: \(Self.listing(unknownLabels))"))
         }
         if !unknownSeverities.isEmpty {
             notes.append(Diagnostic(.note, "unknown severities ignored: \(Self.listing(unknownSeverities))"))
@@ -447,23 +477,38 @@ struct InstrumentsTableReader {
             notes.append(Diagnostic(.warning, "\(rowsWithoutEvent) rows name no event id and were skipped"))
         }
         if untimedHitches > 0 {
-            notes.append(Diagnostic(.warning, "\(untimedHitches) hitch or hang rows have no start or duration and were skipped"))
+            notes.append(
+                Diagnostic(.warning, "\(untimedHitches) hitch or hang rows have no start or duration and were skipped"))
         }
         if causeSchemas.count > 1 {
-            notes.append(Diagnostic(.warning, "both swiftui-causes and swiftui-full-causes were read: they hold the same causes, so every edge counts twice; give one of them"))
+            notes.append(
+                Diagnostic(
+                    .warning,
+                    "both swiftui-causes and swiftui-full-causes were read: they hold the same causes, so every edge counts twice; give one of them"
+                ))
         }
         if join.lateDetails > 0 {
-            notes.append(Diagnostic(.warning, "\(join.lateDetails) update or swiftui-changes rows came, in a stream that cannot be read twice, after a cause had named their event, so the graph lacks their details; save the export to a file first"))
+            notes.append(
+                Diagnostic(
+                    .warning,
+                    "\(join.lateDetails) update or swiftui-changes rows came, in a stream that cannot be read twice, after a cause had named their event, so the graph lacks their details; save the export to a file first"
+                ))
         }
         if lateGroups > 0 {
-            notes.append(Diagnostic(.warning, "\(lateGroups) update groups came, in a stream that cannot be read twice, after events were read, so earlier events are not placed in them; save the export to a file first"))
+            notes.append(
+                Diagnostic(
+                    .warning,
+                    "\(lateGroups) update groups came, in a stream that cannot be read twice, after events were read, so earlier events are not placed in them; save the export to a file first"
+                ))
         }
         return notes
     }
 
     /// `"title" (count)` items, most frequent first, at most 20.
     private static func listing(_ counts: [String: Int]) -> String {
-        let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let sorted = counts.sorted {
+            $0.value != $1.value ? $0.value > $1.value : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+        }
         var items = sorted.prefix(20).map { "\"\($0.key)\" (\($0.value))" }
         if sorted.count > 20 { items.append("and \(sorted.count - 20) more") }
         return items.joined(separator: ", ")
@@ -471,7 +516,8 @@ struct InstrumentsTableReader {
 
     // MARK: Cells
 
-    private mutating func beginIfNeeded(_ row: ExportRow, process: Int?, values: InternedValues) throws(XMLReadFailure) {
+    private mutating func beginIfNeeded(_ row: ExportRow, process: Int?, values: InternedValues) throws(XMLReadFailure)
+    {
         guard !began else { return }
         // "Landmarks (4242)" names the recorded app.
         var app = process.flatMap { values.label(row.cells[$0]) }
@@ -491,10 +537,15 @@ struct InstrumentsTableReader {
     }
 
     /// An event id within the ``TraceNumberRule``, as every format reads it.
-    private func eventID(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> EventID? {
+    private func eventID(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> EventID?
+    {
         guard let column, let id = try number(column, row, values) else { return nil }
         guard id <= TraceNumberRule.maximum else {
-            throw .at(offset: row.cellOffsets[column], message: "event id in column \"\(mnemonics[column])\" of \(tableName) \(TraceNumberRule.requirement), found \(id)")
+            throw .at(
+                offset: row.cellOffsets[column],
+                message:
+                    "event id in column \"\(mnemonics[column])\" of \(tableName) \(TraceNumberRule.requirement), found \(id)"
+            )
         }
         return id
     }
@@ -502,7 +553,8 @@ struct InstrumentsTableReader {
     /// A time or duration in nanoseconds; values past `Int64.max` (292
     /// years) are the near-`UINT64_MAX` markers of updates still in flight
     /// when recording stopped, so they are unknown.
-    private func time(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> Nanoseconds? {
+    private func time(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> Nanoseconds?
+    {
         guard let value = try number(column, row, values), value <= TraceNumberRule.maximum else { return nil }
         return Nanoseconds(value)
     }
@@ -515,7 +567,11 @@ struct InstrumentsTableReader {
         case .number: return values.number(cell)
         case .string, .list:
             let shown = values.string(cell).map { "\"\(String($0.prefix(40)))\"" } ?? "a list"
-            throw .at(offset: row.cellOffsets[column], message: "malformed number \(shown) in column \"\(mnemonics[column])\" of \(tableName): expected a whole number")
+            throw .at(
+                offset: row.cellOffsets[column],
+                message:
+                    "malformed number \(shown) in column \"\(mnemonics[column])\" of \(tableName): expected a whole number"
+            )
         }
     }
 

@@ -120,9 +120,10 @@ struct InternedValues {
 
     func kind(_ value: ValueRef) -> Kind {
         guard value != 0 else { return .empty }
-        return Kind(rawValue: value & Self.scratchBit == 0
-            ? kept.kinds[Int(value) - 1]
-            : scratch.kinds[Int(value & ~Self.scratchBit) - 1])!
+        return Kind(
+            rawValue: value & Self.scratchBit == 0
+                ? kept.kinds[Int(value) - 1]
+                : scratch.kinds[Int(value & ~Self.scratchBit) - 1])!
     }
 
     private func payload(_ value: ValueRef) -> UInt64 {

@@ -58,7 +58,9 @@ struct NodeCell {
         let identity: Identity
         if values.kind(cell) == .list {
             let fields = values.children(cell)
-            func field(_ position: Int) -> ValueRef { position < fields.count ? fields[fields.startIndex + position] : 0 }
+            func field(_ position: Int) -> ValueRef {
+                position < fields.count ? fields[fields.startIndex + position] : 0
+            }
             identity = Identity(title: field(0), colour: field(1), icon: field(2))
         } else {
             identity = Identity(title: cell, colour: 0, icon: 0)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns absolute byte offsets of a file read chunk by chunk into the
@@ -23,7 +23,8 @@ struct StreamPositions {
     /// (`bytes`) or just past it; counting starts from `earlier`, a known
     /// position at or before it, else from the buffer's first byte.
     func position(
-        ofOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>, after earlier: (offset: Int, position: TextPosition)? = nil
+        ofOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>,
+        after earlier: (offset: Int, position: TextPosition)? = nil
     ) -> TextPosition {
         let end = min(max(offset - base, 0), bytes.count)
         var from = 0
@@ -37,12 +38,16 @@ struct StreamPositions {
         guard let lastNewline else {
             return TextPosition(line: known.line, column: known.column + Self.scalarCount(span))
         }
-        return TextPosition(line: known.line + newlines, column: 1 + Self.scalarCount(UnsafeBufferPointer(rebasing: span[(lastNewline + 1)...])))
+        return TextPosition(
+            line: known.line + newlines,
+            column: 1 + Self.scalarCount(UnsafeBufferPointer(rebasing: span[(lastNewline + 1)...])))
     }
 
     /// Forgets the first `count` bytes of the current buffer; `earlier` is
     /// a known position at or before the new start.
-    mutating func discard(_ count: Int, of bytes: UnsafeBufferPointer<UInt8>, after earlier: (offset: Int, position: TextPosition)? = nil) {
+    mutating func discard(
+        _ count: Int, of bytes: UnsafeBufferPointer<UInt8>, after earlier: (offset: Int, position: TextPosition)? = nil
+    ) {
         start = position(ofOffset: base + count, in: bytes, after: earlier)
         base += count
     }

@@ -126,7 +126,8 @@ public struct ClassificationRule: Sendable, Equatable {
                 continue
             }
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), 0x80...0xFF:
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
+                0x80...0xFF:
                 expectingIdentifier = false
                 sawIdentifier = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -161,7 +162,9 @@ struct TitleClassifier {
 
     /// The modules of SwiftUI and the frameworks it runs on: an update in
     /// one of them is the system's work whatever its colour.
-    static let systemModules: Set<String> = ["SwiftUI", "SwiftUICore", "AttributeGraph", "UIKitCore", "UIKit", "AppKit"]
+    static let systemModules: Set<String> = [
+        "SwiftUI", "SwiftUICore", "AttributeGraph", "UIKitCore", "UIKit", "AppKit",
+    ]
 
     init(userRules: [ClassificationRule] = []) {
         rules = userRules + ClassificationRule.builtIn
@@ -171,7 +174,8 @@ struct TitleClassifier {
         let title = Self.withoutBodySuffix(title)
         let colourOwner = Self.owner(ofColour: colour)
         for rule in rules where rule.matches(title: title, colour: colour, icon: icon) {
-            return NodeClassification(title: title, kind: rule.kind, owner: colourOwner ?? rule.owner, isClassified: true)
+            return NodeClassification(
+                title: title, kind: rule.kind, owner: colourOwner ?? rule.owner, isClassified: true)
         }
         return NodeClassification(title: title, kind: .other, owner: colourOwner ?? .system, isClassified: false)
     }

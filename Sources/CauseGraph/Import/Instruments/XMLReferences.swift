@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Decodes the references XML allows without a DOCTYPE: the five predefined
@@ -32,13 +32,19 @@ enum XMLReferences {
             let name = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end])
             if let first = name.first, first == Byte.hash {
                 guard let scalar = numericScalar(UnsafeBufferPointer(rebasing: name.dropFirst())) else {
-                    throw .at(offset: base + i, message: "invalid character reference &\(String(decoding: name, as: UTF8.self));")
+                    throw .at(
+                        offset: base + i,
+                        message: "invalid character reference &\(String(decoding: name, as: UTF8.self));")
                 }
                 output.append(contentsOf: String(Character(scalar)).utf8)
             } else if let replacement = predefined(name) {
                 output.append(replacement)
             } else {
-                throw .at(offset: base + i, message: "unknown entity &\(String(decoding: name, as: UTF8.self)); (only the five predefined entities and numeric references are read)")
+                throw .at(
+                    offset: base + i,
+                    message:
+                        "unknown entity &\(String(decoding: name, as: UTF8.self)); (only the five predefined entities and numeric references are read)"
+                )
             }
             i = end + 1
         }

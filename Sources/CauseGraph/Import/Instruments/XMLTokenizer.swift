@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why reading an export stopped: a message at an absolute byte offset of
@@ -35,7 +35,8 @@ protocol XMLTokenHandler {
     mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
     /// Character data inside the root element; `hasReferences` when it holds
     /// `&…;` references still to decode (never for CDATA).
-    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int)
+        throws(XMLReadFailure)
 }
 
 /// A streaming, non-validating XML tokenizer over UTF-8 bytes, written for
@@ -91,7 +92,9 @@ struct XMLTokenizer {
             return (word, 0)
         }
         let raw = UnsafeRawPointer(name.baseAddress!)
-        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: min(count, 16) - 8, as: UInt64.self))
+        return (
+            raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: min(count, 16) - 8, as: UInt64.self)
+        )
     }
 
     /// Consumes the complete tokens of `bytes` and returns the offset of the
@@ -143,7 +146,9 @@ struct XMLTokenizer {
         }
         if isFinal {
             if let name = innermostName {
-                throw .at(offset: base + n, message: "file ends inside <\(name)>: the export is truncated or an element is not closed")
+                throw .at(
+                    offset: base + n,
+                    message: "file ends inside <\(name)>: the export is truncated or an element is not closed")
             }
             if !rootClosed { throw .at(offset: base + n, message: "no root element: the file holds no XML elements") }
         }
@@ -161,7 +166,9 @@ struct XMLTokenizer {
         if depth == 0 {
             for index in range where !Byte.isWhitespace(bytes[index]) {
                 // A byte-order mark may start the file.
-                if base + index == 0, range.count >= 3, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+                if base + index == 0, range.count >= 3, bytes[index] == 0xEF, bytes[index + 1] == 0xBB,
+                    bytes[index + 2] == 0xBF
+                {
                     for rest in (index + 3)..<range.upperBound where !Byte.isWhitespace(bytes[rest]) {
                         throw .at(offset: base + rest, message: "text outside the root element")
                     }
@@ -192,7 +199,9 @@ struct XMLTokenizer {
             guard depth > 0 else { throw .at(offset: base + start, message: "CDATA section outside the root element") }
             var search = start + 9
             while true {
-                guard let close = find(Byte.closeBracket, Byte.closeBracket, in: bytes, from: search), close + 2 < bytes.count else { return nil }
+                guard let close = find(Byte.closeBracket, Byte.closeBracket, in: bytes, from: search),
+                    close + 2 < bytes.count
+                else { return nil }
                 if bytes[close + 2] == Byte.greaterThan {
                     try handler.text((start + 9)..<close, hasReferences: false, bytes: bytes, base: base)
                     return close + 3
@@ -201,13 +210,20 @@ struct XMLTokenizer {
             }
         }
         // Too few bytes to tell which declaration this is.
-        if available < 9 && !isFinal && ("<!--".utf8.starts(with: bytes[start...]) || "<![CDATA[".utf8.starts(with: bytes[start...])) {
+        if available < 9 && !isFinal
+            && ("<!--".utf8.starts(with: bytes[start...]) || "<![CDATA[".utf8.starts(with: bytes[start...]))
+        {
             return nil
         }
         if hasPrefix("<!DOCTYPE", bytes, at: start) {
-            throw .at(offset: base + start, message: "DOCTYPE declarations are refused: an export has none, and they can expand or fetch entities")
+            throw .at(
+                offset: base + start,
+                message: "DOCTYPE declarations are refused: an export has none, and they can expand or fetch entities")
         }
-        throw .at(offset: base + start, message: "markup declarations (<!…>) are refused: an export has none, and they can expand or fetch entities")
+        throw .at(
+            offset: base + start,
+            message: "markup declarations (<!…>) are refused: an export has none, and they can expand or fetch entities"
+        )
     }
 
     private mutating func startTag<Handler: XMLTokenHandler>(
@@ -250,7 +266,9 @@ struct XMLTokenizer {
                     break
                 }
                 guard i > beforeSpace else {
-                    throw .at(offset: base + i, message: "expected whitespace, \">\" or \"/>\" after the element name or attribute")
+                    throw .at(
+                        offset: base + i,
+                        message: "expected whitespace, \">\" or \"/>\" after the element name or attribute")
                 }
                 let nameStart = i
                 while i < n, Byte.isNameByte(bytes[i]) { i += 1 }
@@ -288,11 +306,16 @@ struct XMLTokenizer {
                 switch nameEnd - nameStart {
                 case 2 where bytes[nameStart] == UInt8(ascii: "i") && bytes[nameStart + 1] == UInt8(ascii: "d"):
                     tag.id = value
-                case 3 where bytes[nameStart] == UInt8(ascii: "r") && bytes[nameStart + 1] == UInt8(ascii: "e") && bytes[nameStart + 2] == UInt8(ascii: "f"):
+                case 3
+                where bytes[nameStart] == UInt8(ascii: "r") && bytes[nameStart + 1] == UInt8(ascii: "e")
+                    && bytes[nameStart + 2] == UInt8(ascii: "f"):
                     tag.ref = value
-                case 3 where bytes[nameStart] == UInt8(ascii: "f") && bytes[nameStart + 1] == UInt8(ascii: "m") && bytes[nameStart + 2] == UInt8(ascii: "t"):
+                case 3
+                where bytes[nameStart] == UInt8(ascii: "f") && bytes[nameStart + 1] == UInt8(ascii: "m")
+                    && bytes[nameStart + 2] == UInt8(ascii: "t"):
                     tag.fmt = value
-                case 4 where bytes[nameStart] == UInt8(ascii: "n") && bytes[nameStart + 1] == UInt8(ascii: "a")
+                case 4
+                where bytes[nameStart] == UInt8(ascii: "n") && bytes[nameStart + 1] == UInt8(ascii: "a")
                     && bytes[nameStart + 2] == UInt8(ascii: "m") && bytes[nameStart + 3] == UInt8(ascii: "e"):
                     tag.nameAttribute = value
                 default:
@@ -312,13 +335,18 @@ struct XMLTokenizer {
     /// the digits and the offset just past `>`; `nil` when the tag goes on
     /// any other way (or the buffer ends first).
     @inline(__always)
-    private static func referenceCell(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: Range<Int>, end: Int)? {
+    private static func referenceCell(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: Range<Int>, end: Int)?
+    {
         let n = bytes.count
-        guard i + 9 <= n, bytes[i] == UInt8(ascii: " "), bytes[i + 1] == UInt8(ascii: "r"), bytes[i + 2] == UInt8(ascii: "e"),
-              bytes[i + 3] == UInt8(ascii: "f"), bytes[i + 4] == Byte.equals, bytes[i + 5] == Byte.doubleQuote else { return nil }
+        guard i + 9 <= n, bytes[i] == UInt8(ascii: " "), bytes[i + 1] == UInt8(ascii: "r"),
+            bytes[i + 2] == UInt8(ascii: "e"),
+            bytes[i + 3] == UInt8(ascii: "f"), bytes[i + 4] == Byte.equals, bytes[i + 5] == Byte.doubleQuote
+        else { return nil }
         var j = i + 6
         while j < n, bytes[j] &- Byte.zero < 10 { j += 1 }
-        guard j > i + 6, j + 3 <= n, bytes[j] == Byte.doubleQuote, bytes[j + 1] == Byte.slash, bytes[j + 2] == Byte.greaterThan else { return nil }
+        guard j > i + 6, j + 3 <= n, bytes[j] == Byte.doubleQuote, bytes[j + 1] == Byte.slash,
+            bytes[j + 2] == Byte.greaterThan
+        else { return nil }
         return (i + 6..<j, j + 3)
     }
 
@@ -336,7 +364,9 @@ struct XMLTokenizer {
         }
         let name = UnsafeBufferPointer(rebasing: bytes[(start + 2)..<nameEnd])
         guard let open = openNames.last else {
-            throw .at(offset: base + start, message: "end tag </\(String(decoding: name, as: UTF8.self))> without a start tag")
+            throw .at(
+                offset: base + start, message: "end tag </\(String(decoding: name, as: UTF8.self))> without a start tag"
+            )
         }
         let head = Self.head(of: name)
         var matches = open.count == name.count && open.head == head
@@ -344,7 +374,9 @@ struct XMLTokenizer {
             matches = longNames[open.longStart...].elementsEqual(name)
         }
         guard matches else {
-            throw .at(offset: base + start, message: "end tag </\(String(decoding: name, as: UTF8.self))> does not match <\(innermostName ?? "")>")
+            throw .at(
+                offset: base + start,
+                message: "end tag </\(String(decoding: name, as: UTF8.self))> does not match <\(innermostName ?? "")>")
         }
         try close(bytes: bytes, base: base, handler: &handler)
         return i + 1

@@ -70,9 +70,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return JSONValue(.object(try parseObject()), offset: start)
         case UInt8(ascii: "["): return JSONValue(.array(try parseArray()), offset: start)
         case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), offset: start)
-        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONValue(.bool(true), offset: start)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONValue(.bool(false), offset: start)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONValue(.null, offset: start)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return JSONValue(.bool(true), offset: start)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return JSONValue(.bool(false), offset: start)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return JSONValue(.null, offset: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(.number(try parseNumber()), offset: start)
         default:
@@ -83,7 +89,8 @@ public struct JSONParser {
     private mutating func expectLiteral(_ literal: StaticString) throws(SyntaxError) {
         let start = position
         let count = literal.utf8CodeUnitCount
-        let matches = bytes.count - position >= count
+        let matches =
+            bytes.count - position >= count
             && (0..<count).allSatisfy { bytes[position + $0] == literal.utf8Start[$0] }
         guard matches else { throw error("expected a JSON value", at: start) }
         position += count
@@ -122,7 +129,9 @@ public struct JSONParser {
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return object
+            case UInt8(ascii: "}"):
+                position += 1
+                return object
             default: throw error("expected ',' or '}' in the object")
             }
         }
@@ -144,7 +153,9 @@ public struct JSONParser {
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; return elements
+            case UInt8(ascii: "]"):
+                position += 1
+                return elements
             default: throw error("expected ',' or ']' in the array")
             }
         }
@@ -194,8 +205,10 @@ public struct JSONParser {
             return try validatedString(slice, at: contentStart)
         }
         var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: try validatedString(
-            UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), at: contentStart).unicodeScalars)
+        scalars.append(
+            contentsOf: try validatedString(
+                UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), at: contentStart
+            ).unicodeScalars)
         while true {
             guard let byte = current else { throw error("unterminated string", at: opening) }
             switch byte {
@@ -211,8 +224,10 @@ public struct JSONParser {
                 while let next = current, next != UInt8(ascii: "\""), next != UInt8(ascii: "\\"), next >= 0x20 {
                     position += 1
                 }
-                scalars.append(contentsOf: try validatedString(
-                    UnsafeBufferPointer(rebasing: bytes[runStart..<position]), at: runStart).unicodeScalars)
+                scalars.append(
+                    contentsOf: try validatedString(
+                        UnsafeBufferPointer(rebasing: bytes[runStart..<position]), at: runStart
+                    ).unicodeScalars)
             }
         }
     }
@@ -240,7 +255,9 @@ public struct JSONParser {
             let unit = try parseHex4(escapeStart: start)
             switch unit {
             case 0xD800...0xDBFF:
-                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count,
+                    bytes[position + 1] == UInt8(ascii: "u")
+                else {
                     throw error("lone surrogate in \\u escape", at: start)
                 }
                 position += 2

@@ -10,15 +10,20 @@ public struct JSONRecord {
     private let line: UnsafeBufferPointer<UInt8>
 
     /// Wraps an object parsed from `line`. `line` must outlive the record.
-    public init(_ object: JSONObject, objectOffset: Int, line: UnsafeBufferPointer<UInt8>, file: String, lineNumber: Int) {
+    public init(
+        _ object: JSONObject, objectOffset: Int, line: UnsafeBufferPointer<UInt8>, file: String, lineNumber: Int
+    ) {
         self.object = object
         self.line = line
-        self.location = SourceLocation(file: file, line: lineNumber, column: Column.of(byteOffset: objectOffset, in: line))
+        self.location = SourceLocation(
+            file: file, line: lineNumber, column: Column.of(byteOffset: objectOffset, in: line))
     }
 
     /// Parses one line of a JSON Lines file as a record, an error at the
     /// offending column when it is not a JSON object.
-    public static func parse(line: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(Diagnostic) -> JSONRecord {
+    public static func parse(line: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(Diagnostic)
+        -> JSONRecord
+    {
         let parsed: JSONValue
         do {
             parsed = try JSONParser.parse(line)

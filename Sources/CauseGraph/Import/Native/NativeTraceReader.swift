@@ -25,7 +25,8 @@ public enum NativeTraceReader: TraceImporter {
     }
 
     /// Reads one file as one or more documents.
-    public static func read<Sink: TraceSink & ~Copyable>(_ stream: ByteStream, into sink: inout Sink) throws(Diagnostic) {
+    public static func read<Sink: TraceSink & ~Copyable>(_ stream: ByteStream, into sink: inout Sink) throws(Diagnostic)
+    {
         var document: DocumentState?
         do {
             try LineReader(stream).forEachLine { line, number in
@@ -48,7 +49,9 @@ public enum NativeTraceReader: TraceImporter {
             throw Diagnostic.error("\(error)", at: SourceLocation(file: stream.name))
         }
         guard let document else {
-            throw Diagnostic.error("empty trace: expected the header {\"causegraph\": \(version), …}", at: SourceLocation(file: stream.name))
+            throw Diagnostic.error(
+                "empty trace: expected the header {\"causegraph\": \(version), …}",
+                at: SourceLocation(file: stream.name))
         }
         try document.finish()
     }
@@ -61,10 +64,13 @@ public enum NativeTraceReader: TraceImporter {
         let versionValue = try record.required("causegraph")
         let found = try record.count(versionValue, key: "causegraph")
         guard found == version else {
-            throw record.error("unsupported trace format version \(found); this causegraph reads version \(version)", at: versionValue)
+            throw record.error(
+                "unsupported trace format version \(found); this causegraph reads version \(version)", at: versionValue)
         }
         let frameRate = try record.positiveNumber("frameRate")
-        if let frameRate, let problem = FrameBudget.problem(withFrameRate: frameRate), let value = record.value("frameRate") {
+        if let frameRate, let problem = FrameBudget.problem(withFrameRate: frameRate),
+            let value = record.value("frameRate")
+        {
             throw record.error("\"frameRate\" " + problem, at: value)
         }
         return TraceHeader(version: Int(found), app: try record.string("app"), frameRate: frameRate)
@@ -76,7 +82,8 @@ public enum NativeTraceReader: TraceImporter {
         var pendingGroups: [GroupID: SourceLocation] = [:]
         var definedGroups: Set<GroupID> = []
 
-        mutating func read<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+        mutating func read<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic)
+        {
             // Nodes may name their group, so "group" marks a group record only on its own.
             switch (record.has("node"), record.has("edge")) {
             case (true, true): throw record.error("a record is a \"node\" or an \"edge\", not both")
@@ -85,7 +92,9 @@ public enum NativeTraceReader: TraceImporter {
             case (false, false) where record.has("hitch"):
                 try readHitch(record, into: &sink)
             case (false, false):
-                guard record.has("group") else { throw record.error("expected a \"node\", \"edge\", \"group\" or \"hitch\" record") }
+                guard record.has("group") else {
+                    throw record.error("expected a \"node\", \"edge\", \"group\" or \"hitch\" record")
+                }
                 try readGroup(record, into: &sink)
             }
         }
@@ -96,7 +105,9 @@ public enum NativeTraceReader: TraceImporter {
             }
         }
 
-        private mutating func readNode<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+        private mutating func readNode<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink)
+            throws(Diagnostic)
+        {
             let idValue = try record.required("node")
             let kind = try record.requiredEnumeration("kind", as: NodeKind.self)
             var event = TraceEvent(
@@ -109,7 +120,9 @@ public enum NativeTraceReader: TraceImporter {
                 group: try record.integer("group"),
                 backtrace: try record.strings("backtrace"))
             for key in ["duration", "ran", "severity"] where !kind.isUpdate && record.value(key) != nil {
-                throw record.error("\"\(key)\" applies only to update nodes (body, representable, other), not \(kind.rawValue)", at: record.value(key)!)
+                throw record.error(
+                    "\"\(key)\" applies only to update nodes (body, representable, other), not \(kind.rawValue)",
+                    at: record.value(key)!)
             }
             event.duration = try record.count("duration")
             event.ran = try record.bool("ran") ?? true
@@ -126,7 +139,9 @@ public enum NativeTraceReader: TraceImporter {
             }
         }
 
-        private func readEdge<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+        private func readEdge<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink)
+            throws(Diagnostic)
+        {
             let endsValue = try record.required("edge")
             guard case .array(let ends) = endsValue.content, ends.count == 2 else {
                 throw record.error("\"edge\" must be an array of two node ids, [from, to]", at: endsValue)
@@ -134,7 +149,9 @@ public enum NativeTraceReader: TraceImporter {
             let from = EventID(try record.count(ends[0], key: "edge"))
             let to = EventID(try record.count(ends[1], key: "edge"))
             let label = try record.requiredString("label")
-            guard !label.isEmpty else { throw record.error("\"label\" must not be empty", at: try record.required("label")) }
+            guard !label.isEmpty else {
+                throw record.error("\"label\" must not be empty", at: try record.required("label"))
+            }
             let cause = TraceCause(
                 from: from, to: to,
                 label: CauseLabel(rawValue: label),
@@ -143,14 +160,17 @@ public enum NativeTraceReader: TraceImporter {
             do {
                 try sink.add(cause)
             } catch TraceConsistencyError.undefinedEvent(let id) {
-                throw record.error("edge names node \(id), which is not defined before this line", at: id == from ? ends[0] : ends[1])
+                throw record.error(
+                    "edge names node \(id), which is not defined before this line", at: id == from ? ends[0] : ends[1])
             } catch {
                 throw record.error("\(error)")
             }
         }
 
         /// `{"hitch": "hang", "start": …, "duration": …, "hangType": …, "process": …, "narrative": …}`.
-        private func readHitch<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+        private func readHitch<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink)
+            throws(Diagnostic)
+        {
             let hitch = Hitch(
                 kind: try record.requiredEnumeration("hitch", as: Hitch.Kind.self),
                 start: try record.count(try record.required("start"), key: "start"),
@@ -164,10 +184,13 @@ public enum NativeTraceReader: TraceImporter {
             }
         }
 
-        private mutating func readGroup<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink) throws(Diagnostic) {
+        private mutating func readGroup<Sink: TraceSink & ~Copyable>(_ record: JSONRecord, into sink: inout Sink)
+            throws(Diagnostic)
+        {
             let idValue = try record.required("group")
             guard case .number(let number) = idValue.content, let id = number.int64 else {
-                throw record.error("\"group\" must be a whole number that fits in 64 bits, found \(idValue.typeName)", at: idValue)
+                throw record.error(
+                    "\"group\" must be a whole number that fits in 64 bits, found \(idValue.typeName)", at: idValue)
             }
             guard definedGroups.insert(id).inserted else {
                 throw record.error("update group \(id) is already defined", at: idValue)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file or standard input read in large chunks, with the first bytes
@@ -98,7 +98,8 @@ public final class ByteStream {
         var template = Array("\(directory)/causegraph-spool-XXXXXX".utf8CString)
         let spool = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard spool >= 0 else {
-            throw Diagnostic.error("cannot make a temporary file to hold the input: \(Self.systemError())", at: SourceLocation(file: name))
+            throw Diagnostic.error(
+                "cannot make a temporary file to hold the input: \(Self.systemError())", at: SourceLocation(file: name))
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         do throws(Diagnostic) {
@@ -121,7 +122,8 @@ public final class ByteStream {
             let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
             if result < 0 && errno == EINTR { continue }
             guard result > 0 else {
-                throw Diagnostic.error("cannot keep the input in a temporary file: \(systemError())", at: SourceLocation(file: name))
+                throw Diagnostic.error(
+                    "cannot keep the input in a temporary file: \(systemError())", at: SourceLocation(file: name))
             }
             written += result
         }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Splits a byte stream into lines without holding more than one chunk and
@@ -38,7 +38,8 @@ public struct LineReader {
                 var lineStart = 0
                 while lineStart < bytes.count {
                     let remaining = bytes.count - lineStart
-                    guard let found = memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), remaining) else {
+                    guard let found = memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), remaining)
+                    else {
                         break
                     }
                     let lineEnd = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))

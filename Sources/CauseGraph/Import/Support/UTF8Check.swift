@@ -30,7 +30,9 @@ public enum UTF8Check {
         let count = bytes.count
         var index = 0
         while index < count {
-            if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            if index + 8 <= count,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 index += 8
                 continue
             }
@@ -44,11 +46,19 @@ public enum UTF8Check {
             var second: ClosedRange<UInt8> = 0x80...0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; second = 0xA0...0xBF
-            case 0xED: length = 3; second = 0x80...0x9F
+            case 0xE0:
+                length = 3
+                second = 0xA0...0xBF
+            case 0xED:
+                length = 3
+                second = 0x80...0x9F
             case 0xE1...0xEF: length = 3
-            case 0xF0: length = 4; second = 0x90...0xBF
-            case 0xF4: length = 4; second = 0x80...0x8F
+            case 0xF0:
+                length = 4
+                second = 0x90...0xBF
+            case 0xF4:
+                length = 4
+                second = 0x80...0x8F
             case 0xF1...0xF3: length = 4
             default: return false
             }

@@ -44,7 +44,9 @@ struct TableOfContents: Equatable {
         /// The names of the open elements.
         private var path: [String] = []
 
-        mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+        mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int)
+            throws(XMLReadFailure)
+        {
             let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[tag.name]), as: UTF8.self)
             if path.isEmpty {
                 guard name == "trace-toc" else {
@@ -54,11 +56,13 @@ struct TableOfContents: Equatable {
             } else if path == ["trace-toc"], name == "run" {
                 let number = try Self.attribute("number", of: tag, bytes: bytes, base: base)
                 guard let number, let value = Int(number), value >= 0 else {
-                    throw .at(offset: base + tag.offset, message: "<run> without a whole number in its number attribute")
+                    throw .at(
+                        offset: base + tag.offset, message: "<run> without a whole number in its number attribute")
                 }
                 runs.append(Run(number: value, tables: []))
             } else if path == ["trace-toc", "run", "data"], name == "table" {
-                runs[runs.count - 1].tables.append(try Self.attribute("schema", of: tag, bytes: bytes, base: base) ?? "")
+                runs[runs.count - 1].tables.append(
+                    try Self.attribute("schema", of: tag, bytes: bytes, base: base) ?? "")
             }
             path.append(name)
         }
@@ -67,11 +71,15 @@ struct TableOfContents: Equatable {
             path.removeLast()
         }
 
-        mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {}
+        mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int)
+            throws(XMLReadFailure)
+        {}
 
         /// The decoded value of an attribute of a start tag, read from its
         /// bytes: quotes are honoured, so `>` inside a value does not end it.
-        static func attribute(_ wanted: String, of tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) -> String? {
+        static func attribute(_ wanted: String, of tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int)
+            throws(XMLReadFailure) -> String?
+        {
             var index = tag.name.upperBound
             let wantedBytes = Array(wanted.utf8)
             while index < bytes.count, bytes[index] != Byte.greaterThan, bytes[index] != Byte.slash {
@@ -83,7 +91,9 @@ struct TableOfContents: Equatable {
                 while index < bytes.count, Byte.isNameByte(bytes[index]) { index += 1 }
                 let attributeName = nameStart..<index
                 while index < bytes.count, Byte.isWhitespace(bytes[index]) || bytes[index] == Byte.equals { index += 1 }
-                guard index < bytes.count, bytes[index] == Byte.doubleQuote || bytes[index] == Byte.singleQuote else { return nil }
+                guard index < bytes.count, bytes[index] == Byte.doubleQuote || bytes[index] == Byte.singleQuote else {
+                    return nil
+                }
                 let quote = bytes[index]
                 let valueStart = index + 1
                 index = valueStart

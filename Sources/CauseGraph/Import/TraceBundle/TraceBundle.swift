@@ -29,11 +29,14 @@ enum TraceBundle {
                     + "(likewise swiftui-updates, swiftui-changes, swiftui-update-groups), then give causegraph the .xml files",
                 at: SourceLocation(file: path))
         }
-        let contents = try TableOfContents.parse(xctrace.output(["export", "--input", path, "--toc"], name: path), name: path)
+        let contents = try TableOfContents.parse(
+            xctrace.output(["export", "--input", path, "--toc"], name: path), name: path)
         let run = try chooseRun(contents, requested: settings.run, path: path)
         let tables = tablesToExport(run)
         guard !tables.isEmpty else {
-            throw .error("run \(run.number) holds no SwiftUI tables; record with the SwiftUI template (xctrace record --template SwiftUI)", at: SourceLocation(file: path))
+            throw .error(
+                "run \(run.number) holds no SwiftUI tables; record with the SwiftUI template (xctrace record --template SwiftUI)",
+                at: SourceLocation(file: path))
         }
         let sources = tables.map { table in
             exportSource(table, of: path, with: xctrace)
@@ -42,17 +45,23 @@ enum TraceBundle {
     }
 
     /// The requested run, or the only one.
-    static func chooseRun(_ contents: TableOfContents, requested: Int?, path: String) throws(Diagnostic) -> TableOfContents.Run {
+    static func chooseRun(_ contents: TableOfContents, requested: Int?, path: String) throws(Diagnostic)
+        -> TableOfContents.Run
+    {
         let numbers = contents.runs.map { "\($0.number)" }.joined(separator: ", ")
         if let requested {
             guard let run = contents.runs.first(where: { $0.number == requested }) else {
-                throw .error("no run \(requested) in this recording; its runs: \(numbers.isEmpty ? "none" : numbers)", at: SourceLocation(file: path))
+                throw .error(
+                    "no run \(requested) in this recording; its runs: \(numbers.isEmpty ? "none" : numbers)",
+                    at: SourceLocation(file: path))
             }
             return run
         }
         guard contents.runs.count == 1 else {
             if contents.runs.isEmpty { throw .error("the recording holds no runs", at: SourceLocation(file: path)) }
-            throw .error("the recording holds \(contents.runs.count) runs (\(numbers)); pick one with --run N", at: SourceLocation(file: path))
+            throw .error(
+                "the recording holds \(contents.runs.count) runs (\(numbers)); pick one with --run N",
+                at: SourceLocation(file: path))
         }
         return contents.runs[0]
     }
@@ -66,8 +75,10 @@ enum TraceBundle {
             let found = positions(schema)
             // A schema listed once is named; one listed several times, by position.
             return found.map { index in
-                Table(schema: schema, xpath: "/trace-toc/run[@number=\"\(run.number)\"]/data/table"
-                    + (found.count == 1 ? "[@schema=\"\(schema)\"]" : "[\(index + 1)]"))
+                Table(
+                    schema: schema,
+                    xpath: "/trace-toc/run[@number=\"\(run.number)\"]/data/table"
+                        + (found.count == 1 ? "[@schema=\"\(schema)\"]" : "[\(index + 1)]"))
             }
         }
         var chosen = InstrumentsTable.hitchSchemas.flatMap(tables) + tables("swiftui-update-groups")
@@ -80,10 +91,13 @@ enum TraceBundle {
     }
 
     /// A table's export, started when the importer first reads it.
-    private static func exportSource(_ table: Table, of path: String, with xctrace: Xctrace) -> InstrumentsImporter.ChunkSource {
+    private static func exportSource(_ table: Table, of path: String, with xctrace: Xctrace)
+        -> InstrumentsImporter.ChunkSource
+    {
         let name = "\(path) (\(table.schema))"
         var running: Xctrace.Running?
-        return InstrumentsImporter.ChunkSource(name: name, firstSchema: table.schema) { () throws(Diagnostic) -> [UInt8]? in
+        return InstrumentsImporter.ChunkSource(name: name, firstSchema: table.schema) {
+            () throws(Diagnostic) -> [UInt8]? in
             if running == nil {
                 running = try xctrace.start(["export", "--input", path, "--xpath", table.xpath], name: name)
             }

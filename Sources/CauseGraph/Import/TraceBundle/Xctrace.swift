@@ -18,7 +18,9 @@ struct Xctrace {
         if let path = environment[environmentVariable], !path.isEmpty { return Xctrace(command: [path]) }
         let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         func find(_ program: String) -> String? {
-            directories.lazy.map { ($0 as NSString).appendingPathComponent(program) }.first { FileManager.default.isExecutableFile(atPath: $0) }
+            directories.lazy.map { ($0 as NSString).appendingPathComponent(program) }.first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }
         }
         if let xctrace = find("xctrace") { return Xctrace(command: [xctrace]) }
         if let xcrun = find("xcrun") { return Xctrace(command: [xcrun, "xctrace"]) }
@@ -36,7 +38,9 @@ struct Xctrace {
         while let chunk = try running.stream.nextChunk() {
             bytes += chunk
             guard bytes.count <= Self.maximumOutput else {
-                throw .error("xctrace printed more than \(Self.maximumOutput >> 20) MiB for \(arguments.joined(separator: " ")); expected a table of contents", at: SourceLocation(file: name))
+                throw .error(
+                    "xctrace printed more than \(Self.maximumOutput >> 20) MiB for \(arguments.joined(separator: " ")); expected a table of contents",
+                    at: SourceLocation(file: name))
             }
         }
         try running.finish()
@@ -56,14 +60,18 @@ struct Xctrace {
         do {
             try process.run()
         } catch {
-            throw .error("cannot run \(command.joined(separator: " ")): \(error.localizedDescription)", at: SourceLocation(file: name))
+            throw .error(
+                "cannot run \(command.joined(separator: " ")): \(error.localizedDescription)",
+                at: SourceLocation(file: name))
         }
         // The child holds its own copy of the write end; ours must close so
         // reading ends when xctrace does.
         try? output.fileHandleForWriting.close()
         let descriptor = dup(output.fileHandleForReading.fileDescriptor)
         try? output.fileHandleForReading.close()
-        return Running(process: process, stream: ByteStream(name: name, descriptor: descriptor), errors: errors, name: name, command: command + arguments)
+        return Running(
+            process: process, stream: ByteStream(name: name, descriptor: descriptor), errors: errors, name: name,
+            command: command + arguments)
     }
 
     /// One xctrace run.
@@ -91,8 +99,12 @@ struct Xctrace {
             try? errors.seek(toOffset: 0)
             let said = String(decoding: (try? errors.readToEnd()) ?? Data(), as: UTF8.self)
                 .split(whereSeparator: \.isNewline).first.map { VisibleText.singleLine(String($0)) }
-            let status = process.terminationReason == .exit ? "exit status \(process.terminationStatus)" : "signal \(process.terminationStatus)"
-            throw .error("xctrace failed (\(status))\(said.map { ": \($0)" } ?? ""); the command was: \(command.joined(separator: " "))", at: SourceLocation(file: name))
+            let status =
+                process.terminationReason == .exit
+                ? "exit status \(process.terminationStatus)" : "signal \(process.terminationStatus)"
+            throw .error(
+                "xctrace failed (\(status))\(said.map { ": \($0)" } ?? ""); the command was: \(command.joined(separator: " "))",
+                at: SourceLocation(file: name))
         }
 
         deinit {
@@ -102,7 +114,8 @@ struct Xctrace {
 
     /// A temporary file with no name left on disk.
     private static func anonymousFile(name: String) throws(Diagnostic) -> FileHandle {
-        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("causegraph-xctrace-XXXXXX").utf8CString)
+        var template = Array(
+            (NSTemporaryDirectory() as NSString).appendingPathComponent("causegraph-xctrace-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw .error("cannot make a temporary file for xctrace's messages", at: SourceLocation(file: name))

@@ -28,7 +28,10 @@ public struct HitchCause: Sendable, Equatable {
 
     public var hitch: Hitch { overlap.hitch }
 
-    public init(number: Int, overlap: CauseGraph.HitchOverlap, updates: [(node: CauseGraph.Node, count: Int)], chain: [CauseGraph.Node], rootCauses: [CauseGraph.Node]) {
+    public init(
+        number: Int, overlap: CauseGraph.HitchOverlap, updates: [(node: CauseGraph.Node, count: Int)],
+        chain: [CauseGraph.Node], rootCauses: [CauseGraph.Node]
+    ) {
         self.number = number
         self.overlap = overlap
         self.updates = updates
@@ -37,7 +40,8 @@ public struct HitchCause: Sendable, Equatable {
     }
 
     public static func == (lhs: HitchCause, rhs: HitchCause) -> Bool {
-        lhs.number == rhs.number && lhs.overlap == rhs.overlap && lhs.chain == rhs.chain && lhs.rootCauses == rhs.rootCauses
+        lhs.number == rhs.number && lhs.overlap == rhs.overlap && lhs.chain == rhs.chain
+            && lhs.rootCauses == rhs.rootCauses
             && lhs.updates.elementsEqual(rhs.updates) { $0.node == $1.node && $0.count == $1.count }
     }
 
@@ -54,7 +58,9 @@ public struct HitchCause: Sendable, Equatable {
     public static func numbered(_ number: Int, in graph: CauseGraph) throws(Diagnostic) -> HitchCause {
         guard !graph.hitches.isEmpty else { throw .error("the trace holds no hitches or hangs") }
         guard (1...graph.hitches.count).contains(number) else {
-            throw .error("no hitch \(number): the trace holds \(graph.hitches.count == 1 ? "hitch 1 only" : "hitches 1 to \(graph.hitches.count)")")
+            throw .error(
+                "no hitch \(number): the trace holds \(graph.hitches.count == 1 ? "hitch 1 only" : "hitches 1 to \(graph.hitches.count)")"
+            )
         }
         return Upstream(graph).trace(graph.hitches[number - 1], number: number)
     }

@@ -4,7 +4,9 @@ public enum HitchFormatter {
     /// How many update nodes the detail of one hitch lists.
     static let listedUpdates = 10
 
-    public static func format(_ cause: HitchCause, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)) -> String {
+    public static func format(_ cause: HitchCause, as format: ReportFormat, style: TextStyle = TextStyle(colour: false))
+        -> String
+    {
         switch format {
         case .text: detailText(cause, style: style)
         case .json: json(cause) + "\n"
@@ -17,7 +19,9 @@ public enum HitchFormatter {
         let duration = DurationText.string(hitch.duration)
         switch hitch.kind {
         case .hitch: return "\(duration) hitch"
-        case .hang: return "\(duration) hang" + (hitch.hangType.flatMap { $0.isEmpty ? nil : " (\(VisibleText.singleLine($0)))" } ?? "")
+        case .hang:
+            return "\(duration) hang"
+                + (hitch.hangType.flatMap { $0.isEmpty ? nil : " (\(VisibleText.singleLine($0)))" } ?? "")
         }
     }
 
@@ -28,7 +32,8 @@ public enum HitchFormatter {
         guard let top = cause.chain.first, let count = cause.updates.first?.count else {
             return name(cause.hitch) + " ← no update overlaps it"
         }
-        let links = ["\(CountText.format(count)) × " + title(top.title)] + cause.chain.dropFirst().map { title($0.title) }
+        let links =
+            ["\(CountText.format(count)) × " + title(top.title)] + cause.chain.dropFirst().map { title($0.title) }
         return ([name(cause.hitch)] + links).joined(separator: " ← ")
     }
 
@@ -52,8 +57,11 @@ public enum HitchFormatter {
         for cause in causes {
             let lead = "  \(cause.number). "
             let line = chainLine(cause) { TerminalText.fitTitle($0, width: 40) }
-            lines += SummaryFormatter.wrap(line, first: lead, rest: String(repeating: " ", count: lead.count + 2), width: width)
-            lines.append(String(repeating: " ", count: lead.count) + style.paint(TerminalText.fit(placeLine(cause), width: width - lead.count), .dim))
+            lines += SummaryFormatter.wrap(
+                line, first: lead, rest: String(repeating: " ", count: lead.count + 2), width: width)
+            lines.append(
+                String(repeating: " ", count: lead.count)
+                    + style.paint(TerminalText.fit(placeLine(cause), width: width - lead.count), .dim))
         }
         return lines
     }
@@ -61,7 +69,9 @@ public enum HitchFormatter {
     static func summaryMarkdown(_ causes: [HitchCause]) -> [String] {
         var lines = ["", "### Hitches and hangs", ""]
         for cause in causes {
-            lines.append("\(cause.number). \(MarkdownText.escape(chainLine(cause) { $0 })) (\(MarkdownText.escape(placeLine(cause))))")
+            lines.append(
+                "\(cause.number). \(MarkdownText.escape(chainLine(cause) { $0 })) (\(MarkdownText.escape(placeLine(cause))))"
+            )
         }
         return lines
     }
@@ -83,7 +93,13 @@ public enum HitchFormatter {
             "process": JSONText.quoted(cause.hitch.process),
             "narrative": JSONText.quoted(cause.hitch.narrative),
             "groups": "[" + cause.overlap.groups.map { JSONText.number($0) }.joined(separator: ", ") + "]",
-            "updates": "[" + cause.updates.map { object(["node": JSONText.quoted($0.node.id), "title": JSONText.quoted($0.node.title), "count": JSONText.number($0.count)]) }.joined(separator: ", ") + "]",
+            "updates": "["
+                + cause.updates.map {
+                    object([
+                        "node": JSONText.quoted($0.node.id), "title": JSONText.quoted($0.node.title),
+                        "count": JSONText.number($0.count),
+                    ])
+                }.joined(separator: ", ") + "]",
             "chain": JSONText.strings(cause.chain.map(\.id)),
             "rootCauses": JSONText.strings(cause.rootCauses.map(\.id)),
         ])
@@ -93,7 +109,9 @@ public enum HitchFormatter {
         let width = WhyFormatter.width
         var lines = [style.paint("Hitch \(cause.number)", .bold) + ": " + name(cause.hitch)]
         lines += SummaryFormatter.wrap(placeLine(cause), first: "  ", rest: "    ", width: width)
-        if let process = cause.hitch.process { lines.append("  process: " + TerminalText.fit(process, width: width - 11)) }
+        if let process = cause.hitch.process {
+            lines.append("  process: " + TerminalText.fit(process, width: width - 11))
+        }
         lines.append("")
         if cause.updates.isEmpty {
             lines.append("  No update group overlaps it: causegraph cannot tell what the frame waited on.")
@@ -102,29 +120,41 @@ public enum HitchFormatter {
         lines.append("  Updates in its groups:")
         for (node, count) in cause.updates.prefix(listedUpdates) {
             let figure = TerminalText.pad(CountText.format(count) + " ×", 9, right: true) + " "
-            lines.append("  " + figure + TerminalText.fitTitle(node.title, width: width - 3 - figure.count) + " (\(node.kind.rawValue))")
+            lines.append(
+                "  " + figure + TerminalText.fitTitle(node.title, width: width - 3 - figure.count)
+                    + " (\(node.kind.rawValue))")
         }
         if cause.updates.count > listedUpdates { lines.append("    … and \(cause.updates.count - listedUpdates) more") }
         lines.append("")
         lines.append("  Chain, effect to cause:")
         for (index, node) in cause.chain.enumerated() {
             let lead = index == 0 ? "    " : "    ← "
-            lines.append(lead + TerminalText.fitTitle(node.title, width: width - lead.count - 16) + " (\(node.kind.rawValue))")
+            lines.append(
+                lead + TerminalText.fitTitle(node.title, width: width - lead.count - 16) + " (\(node.kind.rawValue))")
         }
         lines.append("")
         let roots = cause.rootCauses.map { TerminalText.fitTitle($0.title, width: 40) + " (\($0.kind.rawValue))" }
-        lines += SummaryFormatter.wrap("Root causes: " + (roots.isEmpty ? "none recorded" : roots.joined(separator: ", ")), first: "  ", rest: "    ", width: width)
+        lines += SummaryFormatter.wrap(
+            "Root causes: " + (roots.isEmpty ? "none recorded" : roots.joined(separator: ", ")), first: "  ",
+            rest: "    ", width: width)
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func detailMarkdown(_ cause: HitchCause) -> String {
-        var lines = ["## Hitch \(cause.number): \(MarkdownText.escape(name(cause.hitch)))", "", MarkdownText.escape(placeLine(cause)) + ".", ""]
+        var lines = [
+            "## Hitch \(cause.number): \(MarkdownText.escape(name(cause.hitch)))", "",
+            MarkdownText.escape(placeLine(cause)) + ".", "",
+        ]
         lines.append("- Chain: " + MarkdownText.escape(chainLine(cause) { $0 }))
-        lines.append("- Root causes: " + (cause.rootCauses.isEmpty ? "none recorded" : cause.rootCauses.map { MarkdownText.escape($0.title) }.joined(separator: ", ")))
+        lines.append(
+            "- Root causes: "
+                + (cause.rootCauses.isEmpty
+                    ? "none recorded" : cause.rootCauses.map { MarkdownText.escape($0.title) }.joined(separator: ", ")))
         if !cause.updates.isEmpty {
             lines += ["", "| updates | view | kind |", "| ---: | --- | --- |"]
             for (node, count) in cause.updates.prefix(listedUpdates) {
-                lines.append("| \(CountText.format(count)) | \(MarkdownText.escape(node.title)) | \(node.kind.rawValue) |")
+                lines.append(
+                    "| \(CountText.format(count)) | \(MarkdownText.escape(node.title)) | \(node.kind.rawValue) |")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,6 +1,8 @@
 /// Writes a ``TraceSummary`` as text, JSON or Markdown.
 public enum SummaryFormatter {
-    public static func format(_ summary: TraceSummary, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)) -> String {
+    public static func format(
+        _ summary: TraceSummary, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
+    ) -> String {
         switch format {
         case .text: text(summary, style: style)
         case .json: json(summary)
@@ -15,7 +17,8 @@ public enum SummaryFormatter {
     private static func thresholds(_ summary: TraceSummary) -> String {
         summary.frameRates.map { rate in
             let frame = FrameBudget(frameRate: rate).frameDuration
-            return "orange ≥ \(DurationText.string((frame + 15) / 16)), red ≥ \(DurationText.string((frame + 7) / 8)) at \(JSONText.number(rate)) Hz"
+            return
+                "orange ≥ \(DurationText.string((frame + 15) / 16)), red ≥ \(DurationText.string((frame + 7) / 8)) at \(JSONText.number(rate)) Hz"
         }.joined(separator: "; ") + (summary.frameRates.count > 1 ? ", each update at its trace's rate" : "")
     }
 
@@ -26,7 +29,9 @@ public enum SummaryFormatter {
         var lines: [String] = []
         let totals = summary.totals
         lines.append(style.paint(TerminalText.fit(summary.app ?? "Trace", width: width), .bold))
-        lines.append("  \(CountText.string(totals.events, "event")): \(CountText.format(totals.causeEvents)) causes, \(CountText.format(totals.updateEvents)) updates")
+        lines.append(
+            "  \(CountText.string(totals.events, "event")): \(CountText.format(totals.causeEvents)) causes, \(CountText.format(totals.updateEvents)) updates"
+        )
         var groups = "  \(CountText.string(totals.groups, "update group"))"
         if totals.groups > 0 {
             groups += ": total \(DurationText.string(totals.groupsTotalDuration))"
@@ -35,17 +40,21 @@ public enum SummaryFormatter {
             }
         }
         lines.append(groups)
-        lines.append("  Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped")
+        lines.append(
+            "  Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped")
 
         lines.append("")
         lines.append(style.paint("Long updates", .bold) + " (\(thresholds(summary)))")
-        lines.append("  " + TerminalText.pad("lane", 28) + TerminalText.pad("orange", 7, right: true) + TerminalText.pad("red", 6, right: true) + "  worst")
+        lines.append(
+            "  " + TerminalText.pad("lane", 28) + TerminalText.pad("orange", 7, right: true)
+                + TerminalText.pad("red", 6, right: true) + "  worst")
         for lane in summary.lanes {
             let worst = lane.worst.first.map { "\(DurationText.string($0.duration)) (event \($0.event))" } ?? "—"
-            lines.append("  " + TerminalText.pad(lane.name, 28)
-                + style.paint(TerminalText.pad("\(lane.orange)", 7, right: true), lane.orange > 0 ? .yellow : .dim)
-                + style.paint(TerminalText.pad("\(lane.red)", 6, right: true), lane.red > 0 ? .red : .dim)
-                + "  " + worst)
+            lines.append(
+                "  " + TerminalText.pad(lane.name, 28)
+                    + style.paint(TerminalText.pad("\(lane.orange)", 7, right: true), lane.orange > 0 ? .yellow : .dim)
+                    + style.paint(TerminalText.pad("\(lane.red)", 6, right: true), lane.red > 0 ? .red : .dim)
+                    + "  " + worst)
         }
 
         lines.append("")
@@ -54,11 +63,18 @@ public enum SummaryFormatter {
         let numbers = [("count", 6), ("ran", 6), ("skip", 6), ("total", 9), ("avg", 9), ("worst", 9)]
         let nameWidth = width - 2 - numbers.reduce(0) { $0 + $1.1 }
         for module in summary.modules {
-            lines.append("  " + style.paint(TerminalText.fit(module.name ?? "(no module)", width: width - 14), .bold) + " · " + DurationText.string(module.totalDuration))
-            lines.append("  " + TerminalText.pad("  view", nameWidth) + numbers.map { TerminalText.pad($0.0, $0.1, right: true) }.joined())
+            lines.append(
+                "  " + style.paint(TerminalText.fit(module.name ?? "(no module)", width: width - 14), .bold) + " · "
+                    + DurationText.string(module.totalDuration))
+            lines.append(
+                "  " + TerminalText.pad("  view", nameWidth)
+                    + numbers.map { TerminalText.pad($0.0, $0.1, right: true) }.joined())
             for row in module.views {
                 let node = row.node
-                let cells = [CountText.format(node.count), CountText.format(node.ran), CountText.format(node.skipped), duration(node.totalDuration), duration(row.average), duration(node.maxDuration)]
+                let cells = [
+                    CountText.format(node.count), CountText.format(node.ran), CountText.format(node.skipped),
+                    duration(node.totalDuration), duration(row.average), duration(node.maxDuration),
+                ]
                 var line = "  " + TerminalText.pad("  " + TerminalText.fit(node.title, width: nameWidth - 3), nameWidth)
                 for (cell, column) in zip(cells, numbers) { line += TerminalText.pad(cell, column.1, right: true) }
                 lines.append(style.ink(for: node.severity).map { ink in style.paint(line, ink) } ?? line)
@@ -69,16 +85,19 @@ public enum SummaryFormatter {
         lines.append(style.paint("Top causes by fan-out", .bold))
         if summary.topCauses.isEmpty { lines.append("  none") }
         for cause in summary.topCauses {
-            let figures = " drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
+            let figures =
+                " drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
             let label = "  \(cause.node.kind.rawValue) "
-            lines.append(label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures)
+            lines.append(
+                label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures)
         }
 
         lines.append("")
         lines.append(style.paint("Interactions by body time", .bold))
         if summary.interactions.isEmpty { lines.append("  none") }
         for interaction in summary.interactions {
-            let lead = "  group \(interaction.group) · \(DurationText.string(interaction.bodyTime))"
+            let lead =
+                "  group \(interaction.group) · \(DurationText.string(interaction.bodyTime))"
                 + " in \(CountText.string(interaction.bodies, "body", "bodies")) · "
             lines.append(lead + TerminalText.fit(describe(interaction), width: max(width - lead.count, 8)))
         }
@@ -94,14 +113,20 @@ public enum SummaryFormatter {
         if summary.findings.isEmpty { lines.append("  none") }
         for (index, finding) in summary.findings.enumerated() {
             let lead = "  \(index + 1). "
-            var heading = wrap(finding.kind.name + ": " + VisibleText.singleLine(finding.summary), first: lead, rest: "     ", width: width)
-            heading[0] = lead + style.paint(finding.kind.name, .red) + String(heading[0].dropFirst(lead.count + finding.kind.name.count))
+            var heading = wrap(
+                finding.kind.name + ": " + VisibleText.singleLine(finding.summary), first: lead, rest: "     ",
+                width: width)
+            heading[0] =
+                lead + style.paint(finding.kind.name, .red)
+                + String(heading[0].dropFirst(lead.count + finding.kind.name.count))
             lines += heading
             for evidence in finding.evidence {
                 lines += wrap(VisibleText.singleLine(evidence), first: "     · ", rest: "       ", width: width)
             }
             if let group = finding.exampleGroup { lines.append("     · e.g. update group \(group)") }
-            lines += wrap("fix: " + finding.fix, first: "     ", rest: "          ", width: width).map { style.paint($0, .cyan) }
+            lines += wrap("fix: " + finding.fix, first: "     ", rest: "          ", width: width).map {
+                style.paint($0, .cyan)
+            }
         }
         if !summary.hitches.isEmpty { lines += HitchFormatter.summaryText(summary.hitches, style: style) }
         return lines.joined(separator: "\n") + "\n"
@@ -113,7 +138,8 @@ public enum SummaryFormatter {
         var parts: [String] = []
         if let title = interaction.gestureTitle {
             let ids = interaction.gestures.map { "\($0)" }.joined(separator: ", ")
-            parts.append("\(interaction.gestures.count == 1 ? "gesture" : "gestures") \(ids) (\(VisibleText.singleLine(title)))")
+            parts.append(
+                "\(interaction.gestures.count == 1 ? "gesture" : "gestures") \(ids) (\(VisibleText.singleLine(title)))")
         }
         if let label = interaction.label { parts.append(VisibleText.singleLine(label)) }
         return parts.isEmpty ? "—" : parts.joined(separator: " · ")
@@ -149,17 +175,19 @@ public enum SummaryFormatter {
         if summary.frameRates.count > 1 {
             fields.append("\"frameRates\": [\(summary.frameRates.map(JSONText.number).joined(separator: ", "))]")
         }
-        fields.append("\"totals\": " + object([
-            "events": JSONText.number(totals.events),
-            "causeEvents": JSONText.number(totals.causeEvents),
-            "updateEvents": JSONText.number(totals.updateEvents),
-            "bodyRan": JSONText.number(totals.bodyRan),
-            "bodySkipped": JSONText.number(totals.bodySkipped),
-            "groups": JSONText.number(totals.groups),
-            "groupsTotalDuration": JSONText.number(totals.groupsTotalDuration),
-            "worstGroup": JSONText.number(totals.worstGroup?.id),
-            "worstGroupDuration": JSONText.number(totals.worstGroup?.duration),
-        ]))
+        fields.append(
+            "\"totals\": "
+                + object([
+                    "events": JSONText.number(totals.events),
+                    "causeEvents": JSONText.number(totals.causeEvents),
+                    "updateEvents": JSONText.number(totals.updateEvents),
+                    "bodyRan": JSONText.number(totals.bodyRan),
+                    "bodySkipped": JSONText.number(totals.bodySkipped),
+                    "groups": JSONText.number(totals.groups),
+                    "groupsTotalDuration": JSONText.number(totals.groupsTotalDuration),
+                    "worstGroup": JSONText.number(totals.worstGroup?.id),
+                    "worstGroupDuration": JSONText.number(totals.worstGroup?.duration),
+                ]))
         let lanes = summary.lanes.map { lane in
             object([
                 "name": JSONText.quoted(lane.name),
@@ -174,22 +202,24 @@ public enum SummaryFormatter {
             object([
                 "module": JSONText.quoted(module.name),
                 "totalDuration": JSONText.number(module.totalDuration),
-                "views": "[" + module.views.map { row in
-                    object([
-                        "node": JSONText.quoted(row.node.id),
-                        "title": JSONText.quoted(row.node.title),
-                        "count": JSONText.number(row.node.count),
-                        "ran": JSONText.number(row.node.ran),
-                        "skipped": JSONText.number(row.node.skipped),
-                        "totalDuration": JSONText.number(row.node.totalDuration),
-                        "averageDuration": JSONText.number(row.average),
-                        "maxDuration": JSONText.number(row.node.maxDuration),
-                        "severity": JSONText.quoted(row.node.severity?.rawValue),
-                    ])
-                }.joined(separator: ", ") + "]",
+                "views": "["
+                    + module.views.map { row in
+                        object([
+                            "node": JSONText.quoted(row.node.id),
+                            "title": JSONText.quoted(row.node.title),
+                            "count": JSONText.number(row.node.count),
+                            "ran": JSONText.number(row.node.ran),
+                            "skipped": JSONText.number(row.node.skipped),
+                            "totalDuration": JSONText.number(row.node.totalDuration),
+                            "averageDuration": JSONText.number(row.average),
+                            "maxDuration": JSONText.number(row.node.maxDuration),
+                            "severity": JSONText.quoted(row.node.severity?.rawValue),
+                        ])
+                    }.joined(separator: ", ") + "]",
             ])
         }
-        fields.append("\"modules\": [" + (modules.isEmpty ? "]" : "\n    " + modules.joined(separator: ",\n    ") + "\n  ]"))
+        fields.append(
+            "\"modules\": [" + (modules.isEmpty ? "]" : "\n    " + modules.joined(separator: ",\n    ") + "\n  ]"))
         let causes = summary.topCauses.map { cause in
             object([
                 "node": JSONText.quoted(cause.node.id),
@@ -199,7 +229,8 @@ public enum SummaryFormatter {
                 "targets": JSONText.number(cause.targets),
             ])
         }
-        fields.append("\"topCauses\": [" + (causes.isEmpty ? "]" : "\n    " + causes.joined(separator: ",\n    ") + "\n  ]"))
+        fields.append(
+            "\"topCauses\": [" + (causes.isEmpty ? "]" : "\n    " + causes.joined(separator: ",\n    ") + "\n  ]"))
         let interactions = summary.interactions.map { interaction in
             object([
                 "group": JSONText.number(interaction.group),
@@ -211,7 +242,9 @@ public enum SummaryFormatter {
                 "gestureTitle": JSONText.quoted(interaction.gestureTitle),
             ])
         }
-        fields.append("\"interactions\": [" + (interactions.isEmpty ? "]" : "\n    " + interactions.joined(separator: ",\n    ") + "\n  ]"))
+        fields.append(
+            "\"interactions\": ["
+                + (interactions.isEmpty ? "]" : "\n    " + interactions.joined(separator: ",\n    ") + "\n  ]"))
         fields.append("\"unclassifiedTitles\": " + JSONText.strings(summary.unclassifiedTitles))
         let findings = summary.findings.map { finding in
             object([
@@ -224,7 +257,8 @@ public enum SummaryFormatter {
                 "exampleGroup": JSONText.number(finding.exampleGroup),
             ])
         }
-        fields.append("\"findings\": [" + (findings.isEmpty ? "]" : "\n    " + findings.joined(separator: ",\n    ") + "\n  ]"))
+        fields.append(
+            "\"findings\": [" + (findings.isEmpty ? "]" : "\n    " + findings.joined(separator: ",\n    ") + "\n  ]"))
         if !summary.hitches.isEmpty { fields.append(HitchFormatter.summaryJSON(summary.hitches)) }
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
     }
@@ -245,14 +279,19 @@ public enum SummaryFormatter {
     static func markdown(_ summary: TraceSummary) -> String {
         let totals = summary.totals
         var lines = ["## SwiftUI updates: \(MarkdownText.escape(summary.app ?? "trace"))", ""]
-        lines.append("- \(CountText.string(totals.events, "event")): \(CountText.format(totals.causeEvents)) causes, \(CountText.format(totals.updateEvents)) updates")
+        lines.append(
+            "- \(CountText.string(totals.events, "event")): \(CountText.format(totals.causeEvents)) causes, \(CountText.format(totals.updateEvents)) updates"
+        )
         var groups = "- \(CountText.string(totals.groups, "update group"))"
         if totals.groups > 0 {
             groups += ": total \(DurationText.string(totals.groupsTotalDuration))"
-            if let worst = totals.worstGroup, let length = worst.duration { groups += ", worst \(DurationText.string(length)) (group \(worst.id))" }
+            if let worst = totals.worstGroup, let length = worst.duration {
+                groups += ", worst \(DurationText.string(length)) (group \(worst.id))"
+            }
         }
         lines.append(groups)
-        lines.append("- Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped")
+        lines.append(
+            "- Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped")
         lines += ["", "### Long updates", "", "\(thresholds(summary)).", ""]
         lines.append("| lane | orange | red | worst |")
         lines.append("| --- | ---: | ---: | --- |")
@@ -266,18 +305,24 @@ public enum SummaryFormatter {
         for module in summary.modules {
             for row in module.views {
                 let node = row.node
-                lines.append("| \(MarkdownText.escape(module.name ?? "—")) | \(MarkdownText.escape(node.title)) | \(CountText.format(node.count)) | \(CountText.format(node.ran)) | \(CountText.format(node.skipped)) | \(duration(node.totalDuration)) | \(duration(row.average)) | \(duration(node.maxDuration)) |")
+                lines.append(
+                    "| \(MarkdownText.escape(module.name ?? "—")) | \(MarkdownText.escape(node.title)) | \(CountText.format(node.count)) | \(CountText.format(node.ran)) | \(CountText.format(node.skipped)) | \(duration(node.totalDuration)) | \(duration(row.average)) | \(duration(node.maxDuration)) |"
+                )
             }
         }
         lines += ["", "### Top causes by fan-out", ""]
         if summary.topCauses.isEmpty { lines.append("None.") }
         for cause in summary.topCauses {
-            lines.append("- **\(cause.node.kind.rawValue)** \(MarkdownText.escape(cause.node.title)): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))")
+            lines.append(
+                "- **\(cause.node.kind.rawValue)** \(MarkdownText.escape(cause.node.title)): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
+            )
         }
         lines += ["", "### Interactions by body time", ""]
         if summary.interactions.isEmpty { lines.append("None.") }
         for interaction in summary.interactions {
-            lines.append("- **group \(interaction.group)** \(MarkdownText.escape(describe(interaction))): \(CountText.string(interaction.bodies, "body", "bodies")), \(DurationText.string(interaction.bodyTime))")
+            lines.append(
+                "- **group \(interaction.group)** \(MarkdownText.escape(describe(interaction))): \(CountText.string(interaction.bodies, "body", "bodies")), \(DurationText.string(interaction.bodyTime))"
+            )
         }
         if !summary.unclassifiedTitles.isEmpty {
             lines += ["", "### Titles no classification rule matched", ""]

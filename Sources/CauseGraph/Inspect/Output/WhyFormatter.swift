@@ -5,7 +5,9 @@ public enum WhyFormatter {
     /// The width text output fits in.
     static let width = 80
 
-    public static func format(_ report: WhyReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)) -> String {
+    public static func format(_ report: WhyReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false))
+        -> String
+    {
         switch format {
         case .text: text(report, style: style)
         case .json: json(report)
@@ -50,7 +52,8 @@ public enum WhyFormatter {
         let suffix = " (" + identity.joined(separator: ", ") + ")"
         let title = TerminalText.fitTitle(node.title, width: width - min(suffix.count, width / 2))
         lines.append(style.paint(title, .bold) + TerminalText.fit(suffix, width: width - title.count))
-        var figures = "  \(CountText.string(node.count, "update")): ran \(CountText.format(node.ran)), skipped \(CountText.format(node.skipped))"
+        var figures =
+            "  \(CountText.string(node.count, "update")): ran \(CountText.format(node.ran)), skipped \(CountText.format(node.skipped))"
         if let total = node.totalDuration, let worst = node.maxDuration {
             figures += " · total \(DurationText.string(total)) · worst \(DurationText.string(worst))"
         }
@@ -61,9 +64,12 @@ public enum WhyFormatter {
         lines.append(figures)
     }
 
-    private static func textBranch(_ branch: CauseTree.Branch, indent: String, isLast: Bool, style: TextStyle, into lines: inout [String]) {
+    private static func textBranch(
+        _ branch: CauseTree.Branch, indent: String, isLast: Bool, style: TextStyle, into lines: inout [String]
+    ) {
         let connector = isLast ? "└─ " : "├─ "
-        let label = "\(branch.edge.kind.rawValue) ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)) "
+        let label =
+            "\(branch.edge.kind.rawValue) ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)) "
         let room = width - indent.count - connector.count - label.count
         var title = TerminalText.fitTitle(branch.cause.title, width: max(room, 12))
         title += mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
@@ -71,7 +77,9 @@ public enum WhyFormatter {
         let childIndent = indent + (isLast ? "   " : "│  ")
         for (index, frame) in branch.cause.backtrace.prefix(frames).enumerated() {
             let lead = index == 0 ? "at " : "   "
-            lines.append(childIndent + style.paint(lead + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
+            lines.append(
+                childIndent
+                    + style.paint(lead + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
         }
         for (index, child) in branch.causes.enumerated() {
             let isLast = index == branch.causes.count - 1 && branch.omittedCauses == 0
@@ -95,7 +103,10 @@ public enum WhyFormatter {
         repeated ? " (cycle)" : elsewhere ? " (causes shown elsewhere)" : ""
     }
 
-    private static func textChain(_ step: UpdateChain.Step, indent: String, isLast: Bool, isRoot: Bool, style: TextStyle, into lines: inout [String]) {
+    private static func textChain(
+        _ step: UpdateChain.Step, indent: String, isLast: Bool, isRoot: Bool, style: TextStyle,
+        into lines: inout [String]
+    ) {
         let event = step.event
         var facts = [event.key.kind.rawValue, "event \(event.id)", "at \(TimeText.string(event.time))"]
         if event.key.kind.isUpdate {
@@ -106,13 +117,17 @@ public enum WhyFormatter {
         if let group = event.group { facts.append("group \(group)") }
         let connector = isRoot ? "" : (isLast ? "└─ " : "├─ ")
         let label = step.label.map { "\(VisibleText.singleLine($0.rawValue)) ← " } ?? ""
-        let line = indent + connector + label + TerminalText.fitTitle(event.key.title, width: max(width - indent.count - 40, 16))
+        let line =
+            indent + connector + label
+            + TerminalText.fitTitle(event.key.title, width: max(width - indent.count - 40, 16))
             + mark(repeated: step.isRepeated, elsewhere: step.isExpandedElsewhere)
         lines.append(line)
         let childIndent = isRoot ? "  " : indent + (isLast ? "   " : "│  ")
         lines.append(childIndent + style.paint(facts.joined(separator: " · "), .dim))
         if let frame = event.firstFrame {
-            lines.append(childIndent + style.paint("at " + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
+            lines.append(
+                childIndent
+                    + style.paint("at " + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
         }
         for (index, cause) in step.causes.enumerated() {
             let isLast = index == step.causes.count - 1 && step.omittedCauses == 0
@@ -122,15 +137,19 @@ public enum WhyFormatter {
     }
 
     private static func textListing(_ listing: UpdateListing, style: TextStyle, into lines: inout [String]) {
-        lines.append("  " + style.paint(
-            TerminalText.pad("event", 9) + TerminalText.pad("time", 14) + TerminalText.pad("duration", 10, right: true) + "  "
-                + TerminalText.pad("severity", 9) + TerminalText.pad("result", 9) + "causes", .bold))
+        lines.append(
+            "  "
+                + style.paint(
+                    TerminalText.pad("event", 9) + TerminalText.pad("time", 14)
+                        + TerminalText.pad("duration", 10, right: true) + "  "
+                        + TerminalText.pad("severity", 9) + TerminalText.pad("result", 9) + "causes", .bold))
         for entry in listing.entries {
             let event = entry.event
             let causes = entry.causes.map(\.event.key.title).joined(separator: ", ")
             // The id `why --update ID` takes, with a space after it however long it is.
             let id = TerminalText.pad("\(event.id) ", 9)
-            var line = "  " + id + TerminalText.pad(TimeText.string(event.time), 14)
+            var line =
+                "  " + id + TerminalText.pad(TimeText.string(event.time), 14)
                 + TerminalText.pad(event.duration.map(DurationText.string) ?? "—", 10, right: true) + "  "
             let severity = TerminalText.pad(event.severity?.rawValue ?? "—", 9)
             line += style.ink(for: event.severity).map { style.paint(severity, $0) } ?? severity
@@ -229,11 +248,15 @@ public enum WhyFormatter {
         for (index, tree) in report.views.enumerated() {
             if index > 0 { lines.append("") }
             let node = tree.node
-            lines.append("### \(MarkdownText.escape(node.title)) (\(node.kind.rawValue)\(node.module.map { ", " + MarkdownText.escape($0) } ?? ""))")
+            lines.append(
+                "### \(MarkdownText.escape(node.title)) (\(node.kind.rawValue)\(node.module.map { ", " + MarkdownText.escape($0) } ?? ""))"
+            )
             lines.append("")
             lines.append("| updates | ran | skipped | total | worst | severity |")
             lines.append("| ---: | ---: | ---: | ---: | ---: | --- |")
-            lines.append("| \(CountText.format(node.count)) | \(CountText.format(node.ran)) | \(CountText.format(node.skipped)) | \(node.totalDuration.map(DurationText.string) ?? "—") | \(node.maxDuration.map(DurationText.string) ?? "—") | \(node.severity?.rawValue ?? "—") |")
+            lines.append(
+                "| \(CountText.format(node.count)) | \(CountText.format(node.ran)) | \(CountText.format(node.skipped)) | \(node.totalDuration.map(DurationText.string) ?? "—") | \(node.maxDuration.map(DurationText.string) ?? "—") | \(node.severity?.rawValue ?? "—") |"
+            )
             lines.append("")
             if tree.causes.isEmpty {
                 lines.append("No recorded cause.")
@@ -249,8 +272,12 @@ public enum WhyFormatter {
                 lines.append("| ---: | ---: | ---: | --- | --- | --- |")
                 for entry in listing.entries {
                     let event = entry.event
-                    let causes = entry.causes.map { "\($0.event.key.kind.rawValue) \(MarkdownText.escape($0.event.key.title))" }.joined(separator: ", ")
-                    lines.append("| \(event.id) | \(TimeText.string(event.time)) | \(event.duration.map(DurationText.string) ?? "—") | \(event.severity?.rawValue ?? "—") | \(event.ran ? "ran" : "skipped") | \(causes.isEmpty ? "—" : causes) |")
+                    let causes = entry.causes.map {
+                        "\($0.event.key.kind.rawValue) \(MarkdownText.escape($0.event.key.title))"
+                    }.joined(separator: ", ")
+                    lines.append(
+                        "| \(event.id) | \(TimeText.string(event.time)) | \(event.duration.map(DurationText.string) ?? "—") | \(event.severity?.rawValue ?? "—") | \(event.ran ? "ran" : "skipped") | \(causes.isEmpty ? "—" : causes) |"
+                    )
                 }
             }
         }
@@ -259,7 +286,8 @@ public enum WhyFormatter {
 
     private static func markdownBranch(_ branch: CauseTree.Branch, depth: Int, into lines: inout [String]) {
         let indent = String(repeating: "  ", count: depth)
-        var line = "\(indent)- **\(branch.edge.kind.rawValue)** ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)): \(MarkdownText.escape(branch.cause.title))"
+        var line =
+            "\(indent)- **\(branch.edge.kind.rawValue)** ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)): \(MarkdownText.escape(branch.cause.title))"
         line += mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
         if let frame = branch.cause.backtrace.first { line += " — at \(MarkdownText.escape(frame))" }
         lines.append(line)
@@ -277,7 +305,8 @@ public enum WhyFormatter {
         let event = step.event
         var line = "\(indent)- "
         if let label = step.label { line += "\(MarkdownText.escape(label.rawValue)) ← " }
-        line += "**\(event.key.kind.rawValue)** \(MarkdownText.escape(event.key.title)), event \(event.id) at \(TimeText.string(event.time))"
+        line +=
+            "**\(event.key.kind.rawValue)** \(MarkdownText.escape(event.key.title)), event \(event.id) at \(TimeText.string(event.time))"
         if event.key.kind.isUpdate {
             if let duration = event.duration { line += ", \(DurationText.string(duration))" }
             line += event.ran ? ", ran" : ", skipped"

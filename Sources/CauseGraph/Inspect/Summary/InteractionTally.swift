@@ -51,7 +51,8 @@ public struct InteractionTally: TraceSink {
 
     public mutating func add(_ event: TraceEvent) throws {
         let isGesture = event.kind == .gesture
-        _ = events.updateValue(Event(isGesture: isGesture, group: event.group, title: isGesture ? event.title : nil), forKey: event.id)
+        _ = events.updateValue(
+            Event(isGesture: isGesture, group: event.group, title: isGesture ? event.title : nil), forKey: event.id)
         guard event.kind == .body, event.ran, let group = event.group else { return }
         tally(group) { interaction in
             interaction.bodies = interaction.bodies.saturatingAdding(1)
@@ -63,7 +64,8 @@ public struct InteractionTally: TraceSink {
     /// ungrouped causes (`Tap → @State → body`), as links arrive in trace order.
     public mutating func add(_ cause: TraceCause) throws {
         guard let source = events[cause.from], let gesture = source.isGesture ? cause.from : source.gesture,
-            var effect = events[cause.to], !effect.isGesture else { return }
+            var effect = events[cause.to], !effect.isGesture
+        else { return }
         if effect.gesture == nil {
             effect.gesture = gesture
             _ = events.updateValue(effect, forKey: cause.to)
@@ -71,7 +73,9 @@ public struct InteractionTally: TraceSink {
         guard let group = effect.group else { return }
         let title = events[gesture]?.title
         tally(group) { interaction in
-            guard !interaction.gestures.contains(gesture), interaction.gestures.count < Self.gesturesKept else { return }
+            guard !interaction.gestures.contains(gesture), interaction.gestures.count < Self.gesturesKept else {
+                return
+            }
             interaction.gestures.append(gesture)
             if interaction.gestureTitle == nil { interaction.gestureTitle = title }
         }

@@ -76,7 +76,8 @@ public struct TraceSummary: Sendable, Equatable {
         frameRate = graph.frameRate
         frameRates = graph.frameRates
         // Most frequent first, then by title, so the list never depends on hashing.
-        self.unclassifiedTitles = unclassifiedTitles
+        self.unclassifiedTitles =
+            unclassifiedTitles
             .sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             .map { "\($0.key) (\(CountText.string($0.value, "event")))" }
         findings = FindingRules.findings(in: graph, thresholds: thresholds)
@@ -100,7 +101,8 @@ public struct TraceSummary: Sendable, Equatable {
         self.totals = totals
 
         let laneNames: [(NodeKind, String)] = [
-            (.body, "Long View Body Updates"), (.representable, "Long Representable Updates"), (.other, "Other Long Updates"),
+            (.body, "Long View Body Updates"), (.representable, "Long Representable Updates"),
+            (.other, "Other Long Updates"),
         ]
         lanes = laneNames.map { kind, name in
             let nodes = graph.nodes.filter { $0.kind == kind }
@@ -108,7 +110,9 @@ public struct TraceSummary: Sendable, Equatable {
                 name: name, kind: kind,
                 orange: nodes.reduce(0) { $0 + $1.severityCounts[.medium] },
                 red: nodes.reduce(0) { $0 + $1.severityCounts.atLeast(.high) },
-                worst: Array(graph.worstUpdates.filter { $0.kind == kind && ($0.severity ?? .low) >= .medium }.prefix(Self.laneExamples)))
+                worst: Array(
+                    graph.worstUpdates.filter { $0.kind == kind && ($0.severity ?? .low) >= .medium }.prefix(
+                        Self.laneExamples)))
         }
 
         let bodies = graph.nodes.filter { $0.kind == .body }
@@ -117,7 +121,9 @@ public struct TraceSummary: Sendable, Equatable {
             let rows = nodes.map { node in
                 ViewRow(node: node, average: node.totalDuration.map { $0 / Int64(max(node.count, 1)) })
             }.sorted(by: Self.slowerFirst)
-            return Module(name: name.isEmpty ? nil : name, totalDuration: rows.reduce(0) { $0.saturatingAdding($1.node.totalDuration ?? 0) }, views: rows)
+            return Module(
+                name: name.isEmpty ? nil : name,
+                totalDuration: rows.reduce(0) { $0.saturatingAdding($1.node.totalDuration ?? 0) }, views: rows)
         }.sorted { ($1.totalDuration, $0.name ?? "") < ($0.totalDuration, $1.name ?? "") }
 
         let nodesByID = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })

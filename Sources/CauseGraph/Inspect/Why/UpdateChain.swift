@@ -39,12 +39,21 @@ public struct UpdateChain: Sendable, Equatable {
                 for link in links.prefix(CauseTree.maximumCauses) {
                     let cause = log.events[link.from]
                     if path.contains(link.from) {
-                        causes.append(Step(event: cause, label: link.label, causes: [], isRepeated: true, isExpandedElsewhere: false, omittedCauses: 0))
+                        causes.append(
+                            Step(
+                                event: cause, label: link.label, causes: [], isRepeated: true,
+                                isExpandedElsewhere: false, omittedCauses: 0))
                     } else if expanded.contains(link.from) {
-                        causes.append(Step(event: cause, label: link.label, causes: [], isRepeated: false, isExpandedElsewhere: true, omittedCauses: 0))
+                        causes.append(
+                            Step(
+                                event: cause, label: link.label, causes: [], isRepeated: false,
+                                isExpandedElsewhere: true, omittedCauses: 0))
                     } else if expanded.count >= CauseTree.maximumExpanded {
                         let omitted = incoming[link.from]?.count ?? 0
-                        causes.append(Step(event: cause, label: link.label, causes: [], isRepeated: false, isExpandedElsewhere: false, omittedCauses: omitted))
+                        causes.append(
+                            Step(
+                                event: cause, label: link.label, causes: [], isRepeated: false,
+                                isExpandedElsewhere: false, omittedCauses: omitted))
                     } else {
                         expanded.insert(link.from)
                         path.insert(link.from)
@@ -54,7 +63,8 @@ public struct UpdateChain: Sendable, Equatable {
                 }
             }
             return Step(
-                event: log.events[position], label: label, causes: causes, isRepeated: false, isExpandedElsewhere: false,
+                event: log.events[position], label: label, causes: causes, isRepeated: false,
+                isExpandedElsewhere: false,
                 omittedCauses: links.count - causes.count)
         }
     }
@@ -68,7 +78,8 @@ public struct UpdateListing: Sendable, Equatable {
         public var causes: [(label: CauseLabel, event: EventLog.Event)]
 
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
-            lhs.event == rhs.event && lhs.causes.elementsEqual(rhs.causes) { $0.label == $1.label && $0.event == $1.event }
+            lhs.event == rhs.event
+                && lhs.causes.elementsEqual(rhs.causes) { $0.label == $1.label && $0.event == $1.event }
         }
     }
 
@@ -82,7 +93,8 @@ public struct UpdateListing: Sendable, Equatable {
             (log.events[$0].time ?? .min, $0) < (log.events[$1].time ?? .min, $1)
         }
         entries = ordered.map { position in
-            Entry(event: log.events[position], causes: (incoming[position] ?? []).map { ($0.label, log.events[$0.from]) })
+            Entry(
+                event: log.events[position], causes: (incoming[position] ?? []).map { ($0.label, log.events[$0.from]) })
         }
     }
 }

@@ -12,7 +12,8 @@ public struct WhyReport: Sendable, Equatable {
     public var chain: UpdateChain?
 
     public init(
-        frameRate: Double, frameRates: [Double]? = nil, views: [CauseTree], listings: [UpdateListing]? = nil, chain: UpdateChain? = nil
+        frameRate: Double, frameRates: [Double]? = nil, views: [CauseTree], listings: [UpdateListing]? = nil,
+        chain: UpdateChain? = nil
     ) {
         self.frameRate = frameRate
         self.frameRates = frameRates ?? [frameRate]
@@ -23,7 +24,9 @@ public struct WhyReport: Sendable, Equatable {
 
     /// The update nodes (view bodies, representables such as `UIScrollView`,
     /// other updates) whose title matches, or an error listing the closest titles.
-    public static func views(matching pattern: TitlePattern, in graph: CauseGraph) throws(Diagnostic) -> [CauseGraph.Node] {
+    public static func views(matching pattern: TitlePattern, in graph: CauseGraph) throws(Diagnostic) -> [CauseGraph
+        .Node]
+    {
         let updates = graph.nodes.filter { $0.kind.isUpdate }
         let matched = updates.filter { pattern.matches($0.title) }
         guard matched.isEmpty else { return matched }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CauseGraph
 
 @Suite("ChangeLine")
@@ -11,7 +12,10 @@ struct ChangeLineTests {
     @Test func everyMarkerAndProperty() throws {
         let parsed = try #require(line("ContentView: @self, @identity, @dependencies, _count, store, @16 changed."))
         #expect(parsed.viewType == "ContentView")
-        #expect(parsed.changes == [.viewValue, .identity, .dependencies, .property("count"), .property("store"), .fieldOffset("@16")])
+        #expect(
+            parsed.changes == [
+                .viewValue, .identity, .dependencies, .property("count"), .property("store"), .fieldOffset("@16"),
+            ])
     }
 
     @Test func unchanged() {

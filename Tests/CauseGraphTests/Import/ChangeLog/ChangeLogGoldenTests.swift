@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CauseGraph
 
 /// Realistic logs under `fixtures/logs/`, each reconstructed and compared
@@ -8,7 +9,8 @@ import Testing
 @Suite("ChangeLog goldens")
 struct ChangeLogGoldenTests {
     static let fixtures = [
-        "stdout.txt", "log-show-default.log", "log-stream-compact.log", "log-show-syslog.log", "log-show.json", "log-stream.ndjson",
+        "stdout.txt", "log-show-default.log", "log-stream-compact.log", "log-show-syslog.log", "log-show.json",
+        "log-stream.ndjson",
     ]
 
     private static func path(_ name: String) -> String {

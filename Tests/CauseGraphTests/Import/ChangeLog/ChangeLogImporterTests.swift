@@ -1,5 +1,6 @@
 import CauseGraphTestSupport
 import Testing
+
 @testable import CauseGraph
 
 @Suite("ChangeLogImporter")
@@ -8,32 +9,39 @@ struct ChangeLogImporterTests {
     private static let second: Nanoseconds = 1_709_676_441_000_000_000
 
     /// A `log show` default-style line at `milliseconds` after ``second``.
-    private func defaultLine(_ milliseconds: Int, _ message: String, process: String = "Landmarks", pid: Int = 4821, category: String = "Changed Body Properties") -> String {
+    private func defaultLine(
+        _ milliseconds: Int, _ message: String, process: String = "Landmarks", pid: Int = 4821,
+        category: String = "Changed Body Properties"
+    ) -> String {
         let fraction = String(milliseconds * 1000)
         let padded = String(repeating: "0", count: 6 - fraction.count) + fraction
-        return "2024-03-05 14:07:21.\(padded)-0800 0x2f1c3    Info        0x0                  \(pid)   0    \(process): (SwiftUI) [com.apple.SwiftUI:\(category)] \(message)\n"
+        return
+            "2024-03-05 14:07:21.\(padded)-0800 0x2f1c3    Info        0x0                  \(pid)   0    \(process): (SwiftUI) [com.apple.SwiftUI:\(category)] \(message)\n"
     }
 
     // MARK: Mapping
 
     @Test func everyEntryBecomesOneCauseOfTheBody() throws {
         let result = try ChangeLogImport("ContentView: @self, @identity, _count, @dependencies, @3, @future changed.\n")
-        let cause = { (id: EventID, kind: NodeKind, title: String) in TraceEvent(id: id, kind: kind, title: title, owner: .app) }
-        #expect(result.recorder.records == [
-            .begin(TraceHeader(app: "input.log")),
-            .event(cause(1, .other, "ContentView (parent input)")),
-            .event(cause(2, .state, "ContentView.count")),
-            .event(cause(3, .observable, "ContentView (observed dependencies)")),
-            .event(cause(4, .state, "ContentView.@3")),
-            .event(cause(5, .state, "ContentView.@future")),
-            .event(TraceEvent(id: 6, kind: .body, title: "ContentView", owner: .app)),
-            .cause(TraceCause(from: 1, to: 6, label: .update)),
-            .cause(TraceCause(from: 1, to: 6, label: .creation)),
-            .cause(TraceCause(from: 2, to: 6, label: .update, changed: ["count"])),
-            .cause(TraceCause(from: 3, to: 6, label: .update)),
-            .cause(TraceCause(from: 4, to: 6, label: .update, changed: ["@3"])),
-            .cause(TraceCause(from: 5, to: 6, label: .update, changed: ["@future"])),
-        ])
+        let cause = { (id: EventID, kind: NodeKind, title: String) in
+            TraceEvent(id: id, kind: kind, title: title, owner: .app)
+        }
+        #expect(
+            result.recorder.records == [
+                .begin(TraceHeader(app: "input.log")),
+                .event(cause(1, .other, "ContentView (parent input)")),
+                .event(cause(2, .state, "ContentView.count")),
+                .event(cause(3, .observable, "ContentView (observed dependencies)")),
+                .event(cause(4, .state, "ContentView.@3")),
+                .event(cause(5, .state, "ContentView.@future")),
+                .event(TraceEvent(id: 6, kind: .body, title: "ContentView", owner: .app)),
+                .cause(TraceCause(from: 1, to: 6, label: .update)),
+                .cause(TraceCause(from: 1, to: 6, label: .creation)),
+                .cause(TraceCause(from: 2, to: 6, label: .update, changed: ["count"])),
+                .cause(TraceCause(from: 3, to: 6, label: .update)),
+                .cause(TraceCause(from: 4, to: 6, label: .update, changed: ["@3"])),
+                .cause(TraceCause(from: 5, to: 6, label: .update, changed: ["@future"])),
+            ])
         let warning = try #require(result.diagnostics.all.first { $0.severity == .warning })
         #expect(warning.message == "unknown change marker @future read as unnamed fields, the first here")
         #expect(warning.location?.line == 1)
@@ -43,7 +51,10 @@ struct ChangeLogImporterTests {
         let result = try ChangeLogImport("ContentView: unchanged.\nContentView: _count changed.\n")
         #expect(result.recorder.bodies.map(\.ran) == [true, true])
         #expect(result.recorder.causes.count == 1)
-        #expect(result.diagnostics.all.map(\.message) == ["1 of 2 body evaluations ran with no recorded change (`unchanged.`)"])
+        #expect(
+            result.diagnostics.all.map(\.message) == [
+                "1 of 2 body evaluations ran with no recorded change (`unchanged.`)"
+            ])
         let graph = try graph(of: ["ContentView: unchanged.\n"])
         #expect(graph.nodes.map(\.title) == ["ContentView"])
         #expect(graph.nodes[0].ran == 1)
@@ -51,7 +62,8 @@ struct ChangeLogImporterTests {
     }
 
     @Test func standardOutputKeepsOrderAndSkipsOtherLines() throws {
-        let result = try ChangeLogImport("""
+        let result = try ChangeLogImport(
+            """
             Landmarks launched
             B: unchanged.
             Loaded 12 landmarks
@@ -68,7 +80,9 @@ struct ChangeLogImporterTests {
     }
 
     @Test func sameViewAndPropertyMergeIntoCountedEdges() throws {
-        let graph = try graph(of: ["LandmarkRow: _isFavorite changed.\nLandmarkRow: _isFavorite changed.\nLandmarkRow: @self changed.\n"])
+        let graph = try graph(of: [
+            "LandmarkRow: _isFavorite changed.\nLandmarkRow: _isFavorite changed.\nLandmarkRow: @self changed.\n"
+        ])
         let state = try #require(graph.nodes.first { $0.title == "LandmarkRow.isFavorite" })
         let body = try #require(graph.nodes.first { $0.title == "LandmarkRow" })
         #expect(body.count == 3)
@@ -91,16 +105,20 @@ struct ChangeLogImporterTests {
     // MARK: Times, frames and processes
 
     @Test func timedLinesWithinOneFrameFormAGroup() throws {
-        let log = defaultLine(0, "A: unchanged.") + defaultLine(10, "B: @self changed.") + defaultLine(17, "C: unchanged.") + defaultLine(20, "D: unchanged.")
+        let log =
+            defaultLine(0, "A: unchanged.") + defaultLine(10, "B: @self changed.") + defaultLine(17, "C: unchanged.")
+            + defaultLine(20, "D: unchanged.")
         let result = try ChangeLogImport(log)
-        #expect(result.recorder.bodies.map(\.time) == [0, 10, 17, 20].map { Self.second + Nanoseconds($0) * 1_000_000 })
+        #expect(
+            result.recorder.bodies.map(\.time) == [0, 10, 17, 20].map { Self.second + Nanoseconds($0) * 1_000_000 })
         #expect(result.recorder.bodies.map(\.group) == [1, 1, 2, 2])
         #expect(result.recorder.events.first { $0.kind == .other }?.group == 1)
         #expect(result.recorder.causes.first?.time == Self.second + 10_000_000)
-        #expect(result.recorder.groups == [
-            UpdateGroup(id: 1, label: "Frame", start: Self.second, duration: 10_000_000),
-            UpdateGroup(id: 2, label: "Frame", start: Self.second + 17_000_000, duration: 3_000_000),
-        ])
+        #expect(
+            result.recorder.groups == [
+                UpdateGroup(id: 1, label: "Frame", start: Self.second, duration: 10_000_000),
+                UpdateGroup(id: 2, label: "Frame", start: Self.second + 17_000_000, duration: 3_000_000),
+            ])
         #expect(result.recorder.bodies.allSatisfy { $0.module == "Landmarks" })
     }
 
@@ -108,13 +126,16 @@ struct ChangeLogImporterTests {
         let log = defaultLine(0, "A: unchanged.") + defaultLine(17, "B: unchanged.") + defaultLine(34, "C: unchanged.")
         let slow = try ChangeLogImport(log, frameRate: 30)
         #expect(slow.recorder.bodies.map(\.group) == [1, 1, 2])
-        #expect(slow.recorder.records.first == .begin(TraceHeader(app: "Landmarks", frameRate: 30)), "titled by the process")
+        #expect(
+            slow.recorder.records.first == .begin(TraceHeader(app: "Landmarks", frameRate: 30)), "titled by the process"
+        )
         let fast = try ChangeLogImport(log, frameRate: 120)
         #expect(fast.recorder.bodies.map(\.group) == [1, 2, 3])
     }
 
     @Test func processesStayApart() throws {
-        let log = defaultLine(0, "Row: unchanged.")
+        let log =
+            defaultLine(0, "Row: unchanged.")
             + defaultLine(1, "Row: unchanged.", process: "LandmarksWidget", pid: 5310)
             + defaultLine(2, "Row: unchanged.")
         let result = try ChangeLogImport(log)
@@ -126,7 +147,8 @@ struct ChangeLogImporterTests {
     }
 
     @Test func otherCategoriesAreSkipped() throws {
-        let log = defaultLine(0, "A: @self changed.", category: "Invalid Configuration") + defaultLine(1, "B: unchanged.")
+        let log =
+            defaultLine(0, "A: @self changed.", category: "Invalid Configuration") + defaultLine(1, "B: unchanged.")
         let result = try ChangeLogImport(log)
         #expect(result.recorder.bodies.map(\.title) == ["B"])
         #expect(result.diagnostics.all.first?.message == "skipped 1 of 2 lines that are not change lines")
@@ -137,7 +159,9 @@ struct ChangeLogImporterTests {
         let result = try ChangeLogImport(log)
         let warning = try #require(result.diagnostics.all.first { $0.severity == .warning })
         #expect(warning.location?.line == 1)
-        #expect(warning.message.hasPrefix("skipped 1 message of category “Changed Body Properties” that is not a change line"))
+        #expect(
+            warning.message.hasPrefix(
+                "skipped 1 message of category “Changed Body Properties” that is not a change line"))
     }
 
     @Test func jsonEntries() throws {
@@ -193,10 +217,13 @@ struct ChangeLogImporterTests {
         let result = try ChangeLogImport(paths: [first, second])
         // Files are read in path order.
         let titles = first.utf8.lexicographicallyPrecedes(second.utf8) ? ["A", "B"] : ["B", "A"]
-        #expect(result.recorder.records == [
-            .begin(TraceHeader(app: "input.log")), .event(TraceEvent(id: 1, kind: .body, title: titles[0], owner: .app)),
-            .begin(TraceHeader(app: "input.log")), .event(TraceEvent(id: 1, kind: .body, title: titles[1], owner: .app)),
-        ])
+        #expect(
+            result.recorder.records == [
+                .begin(TraceHeader(app: "input.log")),
+                .event(TraceEvent(id: 1, kind: .body, title: titles[0], owner: .app)),
+                .begin(TraceHeader(app: "input.log")),
+                .event(TraceEvent(id: 1, kind: .body, title: titles[1], owner: .app)),
+            ])
     }
 
     // MARK: Detection
@@ -204,7 +231,9 @@ struct ChangeLogImporterTests {
     @Test func detection() {
         let detect = { (text: String) in InputFormat.detect(Array(text.utf8)) }
         #expect(detect("{\"causegraph\": 1}\n{\"node\": 1}\n") == .native)
-        #expect(detect("<?xml version=\"1.0\"?>\n<trace-query-result>\n") == .instruments, "an xctrace export is not a change log")
+        #expect(
+            detect("<?xml version=\"1.0\"?>\n<trace-query-result>\n") == .instruments,
+            "an xctrace export is not a change log")
         #expect(detect("{\"node\": 1, \"kind\": \"body\"}\n") == nil, "JSON objects without log keys are not a log")
         #expect(detect("ContentView: @self changed.\n") == .changes)
         #expect(detect("Some other program output\n") == .changes)
@@ -218,7 +247,8 @@ struct ChangeLogImporterTests {
         #expect(ChangeLogLayout.detect(Array("[{\"eventMessage\": \"A: unchanged.\"}]".utf8))?.layout == .jsonArray)
         #expect(ChangeLogLayout.detect(Array("{\"eventMessage\": \"A: unchanged.\"}".utf8))?.layout == .jsonLines)
         #expect(ChangeLogLayout.detect(Array("[MyApp] started\nA: unchanged.\n".utf8))?.layout == .text)
-        let preamble = ChangeLogLayout.detect(Array("\u{FEFF}Filtering the log data using \"x\"\n\n[{\"eventMessage\": \"\"}]".utf8))
+        let preamble = ChangeLogLayout.detect(
+            Array("\u{FEFF}Filtering the log data using \"x\"\n\n[{\"eventMessage\": \"\"}]".utf8))
         #expect(preamble?.layout == .jsonArray)
         #expect(preamble?.preamble == ChangeLogLayout.Preamble(bytes: 3 + 33 + 1, lines: 2))
     }
@@ -241,7 +271,10 @@ struct ChangeLogImporterTests {
     @Test func noChangeLines() throws {
         let error = try #require(changeLogImportError("hello\nworld\n\nContentView - @self changed.\n"))
         #expect(error.location?.line == nil)
-        #expect(error.message == "no `_printChanges()` or `_logChanges()` change lines among 3 lines; expected lines such as `ContentView: @self, _count changed.` or `ContentView: unchanged.`")
+        #expect(
+            error.message
+                == "no `_printChanges()` or `_logChanges()` change lines among 3 lines; expected lines such as `ContentView: @self, _count changed.` or `ContentView: unchanged.`"
+        )
         let one = try #require(changeLogImportError("[]", name: "empty.json"))
         #expect(one.message.hasPrefix("no `_printChanges()` or `_logChanges()` change lines among 1 line;"))
     }
@@ -276,7 +309,8 @@ struct ChangeLogImporterTests {
     }
 
     @Test func truncatedChangeLineInTheChangeCategory() throws {
-        let error = try #require(changeLogImportError(defaultLine(0, "A: unchanged.") + defaultLine(1, "ContentView: unchan")))
+        let error = try #require(
+            changeLogImportError(defaultLine(0, "A: unchanged.") + defaultLine(1, "ContentView: unchan")))
         #expect(error.location?.line == 2)
         #expect(error.message.hasPrefix("change line cut short"))
     }
@@ -289,26 +323,32 @@ struct ChangeLogImporterTests {
     }
 
     @Test func malformedNDJSON() throws {
-        let input = MarkedText("{\"eventMessage\":\"A: unchanged.\"}\n{\"eventMessage\": \"B: unchanged.\", \"timestamp\": ‸}\n")
+        let input = MarkedText(
+            "{\"eventMessage\":\"A: unchanged.\"}\n{\"eventMessage\": \"B: unchanged.\", \"timestamp\": ‸}\n")
         let error = try #require(changeLogImportError(input.text, name: "log.ndjson"))
         #expect(input.isMarked(error.location))
         #expect(error.message == "not JSON: expected a JSON value")
     }
 
     @Test func truncatedNDJSON() throws {
-        let error = try #require(changeLogImportError("{\"eventMessage\":\"A: unchanged.\"}\n{\"eventMessage\":\"B: unch", name: "log.ndjson"))
+        let error = try #require(
+            changeLogImportError(
+                "{\"eventMessage\":\"A: unchanged.\"}\n{\"eventMessage\":\"B: unch", name: "log.ndjson"))
         #expect(error.location?.line == 2)
         #expect(error.message == "not JSON: unterminated string")
     }
 
     @Test func ndjsonLineThatIsNotAnObject() throws {
-        let error = try #require(changeLogImportError("{\"eventMessage\":\"A: unchanged.\"}\n[1]\n", name: "log.ndjson"))
+        let error = try #require(
+            changeLogImportError("{\"eventMessage\":\"A: unchanged.\"}\n[1]\n", name: "log.ndjson"))
         #expect(error.location?.line == 2)
         #expect(error.message == "expected a log entry object, found an array")
     }
 
     @Test func malformedJSONArrayPointsIntoTheEntry() throws {
-        let log = MarkedText("[{\n  \"eventMessage\" : \"A: unchanged.\"\n},{\n  \"eventMessage\" : \"B: unchanged.\",\n  \"processID\" : 12‸x\n}]\n")
+        let log = MarkedText(
+            "[{\n  \"eventMessage\" : \"A: unchanged.\"\n},{\n  \"eventMessage\" : \"B: unchanged.\",\n  \"processID\" : 12‸x\n}]\n"
+        )
         let error = try #require(changeLogImportError(log.text, name: "log.json"))
         #expect(log.isMarked(error.location))
         #expect(error.message == "not JSON: expected ',' or '}' in the object")
@@ -323,15 +363,19 @@ struct ChangeLogImporterTests {
         let time = try #require(changeLogImportError(timeInput.text, name: "log.ndjson"))
         #expect(timeInput.isMarked(time.location))
         #expect(time.message.hasPrefix("\"timestamp\" is not a time"))
-        let pid = try #require(changeLogImportError("{\"eventMessage\":\"A: unchanged.\",\"processID\":-1}", name: "log.ndjson"))
+        let pid = try #require(
+            changeLogImportError("{\"eventMessage\":\"A: unchanged.\",\"processID\":-1}", name: "log.ndjson"))
         #expect(pid.message == "\"processID\" must be a whole number that is zero or more")
     }
 
     @Test func truncatedJSONArray() throws {
-        let unclosed = try #require(changeLogImportError("[{\"eventMessage\" : \"A: unchanged.\"},\n", name: "log.json"))
+        let unclosed = try #require(
+            changeLogImportError("[{\"eventMessage\" : \"A: unchanged.\"},\n", name: "log.json"))
         #expect(unclosed.location?.line == 2)
         #expect(unclosed.message == "the file ends before the JSON array is closed with ']': the log is cut short")
-        let inEntry = try #require(changeLogImportError("[{\"eventMessage\" : \"A: unchanged.\"},{\n\"eventMessage\" : \"B: unch", name: "log.json"))
+        let inEntry = try #require(
+            changeLogImportError(
+                "[{\"eventMessage\" : \"A: unchanged.\"},{\n\"eventMessage\" : \"B: unch", name: "log.json"))
         #expect(inEntry.message == "the file ends inside a log entry that starts at line 1: the log is cut short")
     }
 
@@ -340,16 +384,19 @@ struct ChangeLogImporterTests {
         let trailingComma = try #require(changeLogImportError(trailingCommaInput.text, name: "log.json"))
         #expect(trailingComma.message == "expected a log entry after ','")
         #expect(trailingCommaInput.isMarked(trailingComma.location))
-        let notObject = try #require(changeLogImportError("[{\"eventMessage\" : \"A: unchanged.\"}, 3]", name: "log.json"))
+        let notObject = try #require(
+            changeLogImportError("[{\"eventMessage\" : \"A: unchanged.\"}, 3]", name: "log.json"))
         #expect(notObject.message == "expected a log entry object '{'")
         let after = try #require(changeLogImportError("[{\"eventMessage\" : \"A: unchanged.\"}] x", name: "log.json"))
         #expect(after.message == "unexpected text after the JSON array of log entries")
-        let missingComma = try #require(changeLogImportError("[{\"eventMessage\" : \"A: unchanged.\"} {}]", name: "log.json"))
+        let missingComma = try #require(
+            changeLogImportError("[{\"eventMessage\" : \"A: unchanged.\"} {}]", name: "log.json"))
         #expect(missingComma.message == "expected ',' or ']' after a log entry")
     }
 
     @Test func truncatedMessageInJSONPointsAtTheMessage() throws {
-        let input = MarkedText("[{\n  \"category\" : \"Changed Body Properties\",\n  \"eventMessage\" : ‸\"Row: @self, _fl\"\n}]")
+        let input = MarkedText(
+            "[{\n  \"category\" : \"Changed Body Properties\",\n  \"eventMessage\" : ‸\"Row: @self, _fl\"\n}]")
         let error = try #require(changeLogImportError(input.text, name: "log.json"))
         #expect(input.isMarked(error.location))
         #expect(error.message.hasPrefix("change line cut short"))

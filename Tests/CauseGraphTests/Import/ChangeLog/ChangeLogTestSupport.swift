@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import CauseGraph
 
 /// A sink that keeps every record it receives, in order.
@@ -62,7 +63,9 @@ struct ChangeLogImport {
             into: &recorder, diagnostics: &diagnostics)
     }
 
-    init(_ text: String, name: String = "input.log", format: InputFormat? = .changes, frameRate: Double? = nil) throws(Diagnostic) {
+    init(_ text: String, name: String = "input.log", format: InputFormat? = .changes, frameRate: Double? = nil)
+        throws(Diagnostic)
+    {
         try self.init(paths: [ChangeLogTestFiles.write(text, name: name)], format: format, frameRate: frameRate)
     }
 
@@ -72,7 +75,9 @@ struct ChangeLogImport {
 }
 
 /// The error an import throws, or `nil` when it succeeds.
-func changeLogImportError(_ text: String, name: String = "input.log", format: InputFormat? = .changes, frameRate: Double? = nil) -> Diagnostic? {
+func changeLogImportError(
+    _ text: String, name: String = "input.log", format: InputFormat? = .changes, frameRate: Double? = nil
+) -> Diagnostic? {
     do {
         _ = try ChangeLogImport(text, name: name, format: format, frameRate: frameRate)
         return nil

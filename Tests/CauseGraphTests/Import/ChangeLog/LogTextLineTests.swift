@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CauseGraph
 
 @Suite("LogTextLine")
@@ -16,7 +17,8 @@ struct LogTextLineTests {
 
     @Test func defaultStyle() throws {
         let (line, message) = try split(
-            "2024-03-05 14:07:21.480215-0800 0x2f1c3    Info        0x0                  4821   0    Landmarks: (SwiftUI) [com.apple.SwiftUI:Changed Body Properties] LandmarkRow: @self changed.")
+            "2024-03-05 14:07:21.480215-0800 0x2f1c3    Info        0x0                  4821   0    Landmarks: (SwiftUI) [com.apple.SwiftUI:Changed Body Properties] LandmarkRow: @self changed."
+        )
         #expect(line.time == Self.time)
         #expect(line.process == "Landmarks")
         #expect(line.processID == 4821)
@@ -26,7 +28,8 @@ struct LogTextLineTests {
     }
 
     @Test func defaultStyleWithoutTTLSenderOrCategory() throws {
-        let (line, message) = try split("2024-03-05 14:07:21.480215-0800 0x2f1c3 Default 0x0 4821 My App: LandmarkRow: @self changed.")
+        let (line, message) = try split(
+            "2024-03-05 14:07:21.480215-0800 0x2f1c3 Default 0x0 4821 My App: LandmarkRow: @self changed.")
         #expect(line.process == "My App")
         #expect(line.processID == 4821)
         #expect(line.category == nil)
@@ -35,7 +38,8 @@ struct LogTextLineTests {
 
     @Test func compactStyle() throws {
         let (line, message) = try split(
-            "2024-03-05 22:07:21.480 I  Landmarks[4821:2f1c3] (SwiftUICore) [com.apple.SwiftUI:Changed Body Properties] Row<Item, Never>: @self changed.")
+            "2024-03-05 22:07:21.480 I  Landmarks[4821:2f1c3] (SwiftUICore) [com.apple.SwiftUI:Changed Body Properties] Row<Item, Never>: @self changed."
+        )
         #expect(line.time == 1_709_676_441_480_000_000)
         #expect(line.process == "Landmarks")
         #expect(line.processID == 4821)
@@ -54,7 +58,8 @@ struct LogTextLineTests {
 
     @Test func syslogStyle() throws {
         let (line, message) = try split(
-            "2024-03-05 14:07:21.480215-0800  localhost Landmarks[4821]: (SwiftUI) [com.apple.SwiftUI:Changed Body Properties] Zähler: _zählerstand changed.")
+            "2024-03-05 14:07:21.480215-0800  localhost Landmarks[4821]: (SwiftUI) [com.apple.SwiftUI:Changed Body Properties] Zähler: _zählerstand changed."
+        )
         #expect(line.time == Self.time)
         #expect(line.process == "Landmarks")
         #expect(line.processID == 4821)
@@ -76,7 +81,10 @@ struct LogTextLineTests {
     }
 
     @Test func linesWithoutTimestampAreAllMessage() throws {
-        for text in ["ContentView: @self changed.", "Timestamp                       Thread     Type        Activity             PID    TTL  ", ""] {
+        for text in [
+            "ContentView: @self changed.",
+            "Timestamp                       Thread     Type        Activity             PID    TTL  ", "",
+        ] {
             let (line, message) = try split(text)
             #expect(line == LogTextLine())
             #expect(message == text)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CauseGraph
 
 @Suite("LogTimestamp")
@@ -28,12 +29,18 @@ struct LogTimestampTests {
         #expect(parsed?.length == 31)
     }
 
-    @Test(arguments: ["", "Timestamp", "2024-03-05", "2024-03-05 14:07", "2024-3-5 14:07:21", "2024-03-05 14:07:21.", "2024-03-05 14:07:21x", "2024-03-05 14:07:21+08:"])
+    @Test(arguments: [
+        "", "Timestamp", "2024-03-05", "2024-03-05 14:07", "2024-3-5 14:07:21", "2024-03-05 14:07:21.",
+        "2024-03-05 14:07:21x", "2024-03-05 14:07:21+08:",
+    ])
     func notTimestamps(_ text: String) throws {
         #expect(try LogTimestamp.parse(text) == nil)
     }
 
-    @Test(arguments: ["2024-13-05 14:07:21", "2023-02-29 14:07:21", "2024-03-05 24:00:00", "2024-03-05 14:60:00", "1969-12-31 23:59:59Z", "2263-01-01 00:00:00Z", "2024-03-05 14:07:21+2400"])
+    @Test(arguments: [
+        "2024-13-05 14:07:21", "2023-02-29 14:07:21", "2024-03-05 24:00:00", "2024-03-05 14:60:00",
+        "1969-12-31 23:59:59Z", "2263-01-01 00:00:00Z", "2024-03-05 14:07:21+2400",
+    ])
     func invalidValues(_ text: String) {
         #expect(throws: LogTimestamp.InvalidValue.self) { try LogTimestamp.parse(text) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CauseGraph
 
 /// `_printChanges()` and `_logChanges()` output that SwiftUI wrote on real
@@ -9,7 +10,8 @@ import Testing
 
     static func read(_ name: String) throws -> (CauseGraph, Diagnostics) {
         var diagnostics = Diagnostics()
-        let graph = try CauseGraph.reconstruct(from: [directory.appendingPathComponent(name).path], diagnostics: &diagnostics)
+        let graph = try CauseGraph.reconstruct(
+            from: [directory.appendingPathComponent(name).path], diagnostics: &diagnostics)
         return (graph, diagnostics)
     }
 
@@ -20,8 +22,11 @@ import Testing
     }
 
     @Test func everyPasteIsDetectedAndImports() throws {
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter({ $0.hasSuffix(".txt") }) {
-            let prefix = try Array(Data(contentsOf: Self.directory.appendingPathComponent(name)).prefix(InputFormat.detectionPrefixLength))
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter({
+            $0.hasSuffix(".txt")
+        }) {
+            let prefix = try Array(
+                Data(contentsOf: Self.directory.appendingPathComponent(name)).prefix(InputFormat.detectionPrefixLength))
             #expect(InputFormat.detect(prefix) == .changes, "\(name)")
             let (graph, diagnostics) = try Self.read(name)
             #expect(!graph.nodes.isEmpty && !diagnostics.all.contains { $0.severity == .warning }, "\(name)")
@@ -33,11 +38,12 @@ import Testing
         let (graph, diagnostics) = try Self.read("printchanges-observableweirdness.txt")
         #expect(graph.nodes.allSatisfy { !$0.title.contains("\r") })
         #expect(graph.nodes.filter { $0.kind == .body }.map(\.title) == ["ChildView", "ContentView"])
-        #expect(Self.edges(graph) == [
-            "ChildView (observed dependencies) -update×1-> ChildView",
-            "ChildView (parent input) -update×1-> ChildView",
-            "ContentView (observed dependencies) -update×1-> ContentView",
-        ])
+        #expect(
+            Self.edges(graph) == [
+                "ChildView (observed dependencies) -update×1-> ChildView",
+                "ChildView (parent input) -update×1-> ChildView",
+                "ContentView (observed dependencies) -update×1-> ContentView",
+            ])
         #expect(diagnostics.all.contains { $0.message == "skipped 1 of 3 lines that are not change lines" })
     }
 
@@ -46,14 +52,18 @@ import Testing
         let model = try #require(graph.nodes.first { $0.title == "ContentModel" && $0.kind == .body })
         // Seven evaluations: six of ContentModel (four `unchanged.`), one of Sheet.
         #expect(model.count == 6 && model.ran == 6)
-        #expect(Self.edges(graph) == [
-            "ContentModel (parent input) -creation×1-> ContentModel",
-            "ContentModel (parent input) -update×1-> ContentModel",
-            "ContentModel.counter -update×2-> ContentModel",
-            "ContentModel.sheetShown -update×1-> ContentModel",
-            "Sheet (parent input) -update×1-> Sheet",
-        ])
-        #expect(diagnostics.all.contains { $0.message == "4 of 7 body evaluations ran with no recorded change (`unchanged.`)" })
+        #expect(
+            Self.edges(graph) == [
+                "ContentModel (parent input) -creation×1-> ContentModel",
+                "ContentModel (parent input) -update×1-> ContentModel",
+                "ContentModel.counter -update×2-> ContentModel",
+                "ContentModel.sheetShown -update×1-> ContentModel",
+                "Sheet (parent input) -update×1-> Sheet",
+            ])
+        #expect(
+            diagnostics.all.contains {
+                $0.message == "4 of 7 body evaluations ran with no recorded change (`unchanged.`)"
+            })
     }
 
     @Test func theSameRecordingBeforeAndAfterItsAuthorDroppedUnchangedLines() throws {
@@ -70,10 +80,11 @@ import Testing
         let (graph, _) = try Self.read("logchanges-openswiftui-compat-messages.txt")
         let view = "ChangedBodyPropertyCompatibilityTests.ContentView"
         #expect(graph.nodes.filter { $0.kind == .body }.map(\.title) == [view])
-        #expect(Self.edges(graph) == [
-            "\(view) (parent input) -creation×1-> \(view)",
-            "\(view) (parent input) -update×3-> \(view)",
-            "\(view).name -update×1-> \(view)",
-        ])
+        #expect(
+            Self.edges(graph) == [
+                "\(view) (parent input) -creation×1-> \(view)",
+                "\(view) (parent input) -update×3-> \(view)",
+                "\(view).name -update×1-> \(view)",
+            ])
     }
 }

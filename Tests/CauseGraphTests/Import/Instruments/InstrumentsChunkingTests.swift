@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CauseGraph
 
 /// The file is read in chunks; whatever the chunks, the records and the
@@ -7,7 +8,9 @@ import Testing
 @Suite struct InstrumentsChunkingTests {
     /// `bytes` as sources handing out `size` bytes at a time, which can be
     /// read again from the start as files can.
-    private func sources(_ files: [(name: String, bytes: [UInt8])], chunkSize size: Int) -> [InstrumentsImporter.ChunkSource] {
+    private func sources(_ files: [(name: String, bytes: [UInt8])], chunkSize size: Int) -> [InstrumentsImporter
+        .ChunkSource]
+    {
         files.map { file in
             final class Position { var value = 0 }
             let position = Position()
@@ -32,10 +35,11 @@ import Testing
     @Test(arguments: [13, 64, 1000, 4095, 4096, 4097, 1 << 20])
     func schemaTagsAreFoundAcrossChunks(chunkSize: Int) throws {
         let source = try #require(sources(try combined(), chunkSize: chunkSize).first)
-        #expect(try InstrumentsImporter.schemaNames(source) == [
-            "swiftui-full-causes", "swiftui-causes", "swiftui-changes", "hitches", "swiftui-layout-updates",
-            "SwiftUIFilteredUpdates", "swiftui-updates", "swiftui-update-groups", "potential-hangs",
-        ])
+        #expect(
+            try InstrumentsImporter.schemaNames(source) == [
+                "swiftui-full-causes", "swiftui-causes", "swiftui-changes", "hitches", "swiftui-layout-updates",
+                "SwiftUIFilteredUpdates", "swiftui-updates", "swiftui-update-groups", "potential-hangs",
+            ])
     }
 
     @Test(arguments: [5, 17, 4096])
@@ -49,7 +53,8 @@ import Testing
     private func read(_ files: [(name: String, bytes: [UInt8])], chunkSize: Int) throws -> RecordingSink {
         var sink = RecordingSink()
         var diagnostics = Diagnostics()
-        try InstrumentsImporter.read(sources(files, chunkSize: chunkSize), settings: ImportSettings(), into: &sink, diagnostics: &diagnostics)
+        try InstrumentsImporter.read(
+            sources(files, chunkSize: chunkSize), settings: ImportSettings(), into: &sink, diagnostics: &diagnostics)
         return sink
     }
 
@@ -71,20 +76,28 @@ import Testing
 
     @Test(arguments: [1, 4, 7, 100])
     func errorPositionsDoNotDependOnChunkSize(chunkSize: Int) throws {
-        let bad = InstrumentsFixtures.document(columns: InstrumentsFixtures.causeColumns, rows: [
-            InstrumentsFixtures.causeRow(1, 2, ids: 1),
-            "<row><event-time id=\"7\">5</event-time>\n<uint64 ref=\"2\"/>\n  <string ref=\"3\"/><uint64>x9</uint64><string ref=\"5\"/><string ref=\"6\"/></row>",
-        ])
+        let bad = InstrumentsFixtures.document(
+            columns: InstrumentsFixtures.causeColumns,
+            rows: [
+                InstrumentsFixtures.causeRow(1, 2, ids: 1),
+                "<row><event-time id=\"7\">5</event-time>\n<uint64 ref=\"2\"/>\n  <string ref=\"3\"/><uint64>x9</uint64><string ref=\"5\"/><string ref=\"6\"/></row>",
+            ])
         let file = [(name: "bad.xml", bytes: Array(bad.utf8))]
-        #expect(throws: Diagnostic.error("malformed number \"x9\" in column \"destination-node-event-id\" of swiftui-causes: expected a whole number", at: SourceLocation(file: "bad.xml", line: 6, column: 20))) {
+        #expect(
+            throws: Diagnostic.error(
+                "malformed number \"x9\" in column \"destination-node-event-id\" of swiftui-causes: expected a whole number",
+                at: SourceLocation(file: "bad.xml", line: 6, column: 20))
+        ) {
             _ = try read(file, chunkSize: chunkSize)
         }
     }
 
     @Test func multiByteCharactersSplitAcrossChunks() throws {
-        let text = InstrumentsFixtures.document(columns: InstrumentsFixtures.causeColumns, rows: [
-            "<row><event-time id=\"1\">5</event-time><uint64 id=\"2\">1</uint64><string id=\"3\">@State: caf\u{E9} \u{1F600}</string><uint64 id=\"4\">2</uint64><string id=\"5\" fmt=\"Vi\u{E9}w\"/><string id=\"6\">Update</string></row>",
-        ])
+        let text = InstrumentsFixtures.document(
+            columns: InstrumentsFixtures.causeColumns,
+            rows: [
+                "<row><event-time id=\"1\">5</event-time><uint64 id=\"2\">1</uint64><string id=\"3\">@State: caf\u{E9} \u{1F600}</string><uint64 id=\"4\">2</uint64><string id=\"5\" fmt=\"Vi\u{E9}w\"/><string id=\"6\">Update</string></row>"
+            ])
         for size in 1...5 {
             let sink = try read([(name: "utf8.xml", bytes: Array(text.utf8))], chunkSize: size)
             #expect(sink.event(1)?.title == "@State: caf\u{E9} \u{1F600}")
@@ -100,12 +113,19 @@ import Testing
                 + "<string id=\"\(index * 10 + 3)\">@State: caf\u{E9} \u{20AC}\u{1F600}</string><uint64 id=\"\(index * 10 + 4)\">\(index + 1000)</uint64>"
                 + "<string id=\"\(index * 10 + 5)\">Vi\u{E9}w</string><string id=\"\(index * 10 + 6)\">Update</string></row>"
         }
-        let bad = "<row><event-time>7</event-time><uint64>1</uint64><sentinel/><uint64>-2</uint64><sentinel/><sentinel/></row>"
-        let prefix = "<trace-query-result><node><schema name=\"swiftui-causes\">"
-            + InstrumentsFixtures.causeColumns.map { "<col><mnemonic>\($0)</mnemonic></col>" }.joined() + "</schema>" + rows.joined()
+        let bad =
+            "<row><event-time>7</event-time><uint64>1</uint64><sentinel/><uint64>-2</uint64><sentinel/><sentinel/></row>"
+        let prefix =
+            "<trace-query-result><node><schema name=\"swiftui-causes\">"
+            + InstrumentsFixtures.causeColumns.map { "<col><mnemonic>\($0)</mnemonic></col>" }.joined() + "</schema>"
+            + rows.joined()
         let text = prefix + bad + "</node></trace-query-result>"
         let column = (prefix + "<row><event-time>7</event-time><uint64>1</uint64><sentinel/>").unicodeScalars.count + 1
-        #expect(throws: Diagnostic.error("malformed number \"-2\" in column \"destination-node-event-id\" of swiftui-causes: expected a whole number", at: SourceLocation(file: "line.xml", line: 1, column: column))) {
+        #expect(
+            throws: Diagnostic.error(
+                "malformed number \"-2\" in column \"destination-node-event-id\" of swiftui-causes: expected a whole number",
+                at: SourceLocation(file: "line.xml", line: 1, column: column))
+        ) {
             _ = try read([(name: "line.xml", bytes: Array(text.utf8))], chunkSize: chunkSize)
         }
     }

@@ -1,6 +1,7 @@
 import CauseGraphTestSupport
 import Foundation
 import Testing
+
 @testable import CauseGraph
 
 @Suite struct InstrumentsImporterTests {
@@ -16,7 +17,11 @@ import Testing
         #expect(sink.headers == [TraceHeader(app: "Landmarks")])
         #expect(sink.causes.count == 11)
         // Each event once, in the order causes first name them.
-        #expect(sink.events.map(\.id) == [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018])
+        #expect(
+            sink.events.map(\.id) == [
+                1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016,
+                1017, 1018,
+            ])
         // Row 3 refers to row 2's event and node cell; its destination node is a new
         // typed-array made of strings nested in row 1's cell.
         let third = sink.causes[2]
@@ -31,11 +36,15 @@ import Testing
 
     @Test func labelsMapToEdgeKinds() throws {
         let (sink, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")])
-        #expect(sink.causes[0].label == .creation)      // Creation
-        #expect(sink.causes[1].label == .update)        // Update
+        #expect(sink.causes[0].label == .creation)  // Creation
+        #expect(sink.causes[1].label == .update)  // Update
         #expect(sink.causes[3].label == .invalidation)  // Invalidation: a label of its own
         #expect(sink.causes[9].label == CauseLabel(rawValue: "Dependency"))  // unknown: kept verbatim, reported
-        #expect(diagnostics.all.contains { $0.severity == .note && $0.message == "cause labels causegraph does not know, kept as written: \"Dependency\" (1)" })
+        #expect(
+            diagnostics.all.contains {
+                $0.severity == .note
+                    && $0.message == "cause labels causegraph does not know, kept as written: \"Dependency\" (1)"
+            })
     }
 
     @Test func entitiesCharacterReferencesAndQuoteStyles() throws {
@@ -53,9 +62,11 @@ import Testing
         let (sink, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")])
         let mystery = try #require(sink.event(1017))
         #expect(mystery.kind == .other && mystery.owner == .system)
-        #expect(diagnostics.all.contains {
-            $0.message == "1 event has a title no classification rule matches, kept as \"other\" nodes (add rules with --classify FILE): \"Mystery \u{2726} widget\" (1)"
-        })
+        #expect(
+            diagnostics.all.contains {
+                $0.message
+                    == "1 event has a title no classification rule matches, kept as \"other\" nodes (add rules with --classify FILE): \"Mystery \u{2726} widget\" (1)"
+            })
     }
 
     @Test func updatesJoinByEventIDInAnyFileOrder() throws {
@@ -79,27 +90,34 @@ import Testing
         #expect(state.duration == nil && state.severity == nil)
         // An update no cause names is still a node, after the others.
         let detail = try #require(sink.events.last)
-        #expect(detail.id == 2000 && detail.title == "DetailView" && detail.kind == .body && detail.duration == 5_000_000)
+        #expect(
+            detail.id == 2000 && detail.title == "DetailView" && detail.kind == .body && detail.duration == 5_000_000)
         #expect(!diagnostics.all.contains { $0.severity == .warning })
     }
 
     @Test func changesAttachBacktracesByIDThenByTimestamp() throws {
         let (sink, _) = try InstrumentsFixtures.read(InstrumentsFixtures.tables)
-        #expect(sink.event(1003)?.backtrace == ["ContentView.increment()", "closure #1 in ContentView.body.getter", "SwiftUI.ButtonAction.callAsFunction()"])
+        #expect(
+            sink.event(1003)?.backtrace == [
+                "ContentView.increment()", "closure #1 in ContentView.body.getter",
+                "SwiftUI.ButtonAction.callAsFunction()",
+            ])
         // Change 9999 names no event; it explains the @AppStorage write at its timestamp,
         // and its second frame is a ref into the first change's backtrace.
-        #expect(sink.event(1010)?.backtrace == ["TextStyleModifier.setFont(_:)", "closure #1 in ContentView.body.getter"])
+        #expect(
+            sink.event(1010)?.backtrace == ["TextStyleModifier.setFont(_:)", "closure #1 in ContentView.body.getter"])
         // The tap at the same timestamp as the @State change is not given its backtrace.
         #expect(sink.event(1002)?.backtrace == [])
     }
 
     @Test func updateGroupsByTimeContainment() throws {
         let (sink, _) = try InstrumentsFixtures.read(InstrumentsFixtures.tables)
-        #expect(sink.groups == [
-            UpdateGroup(id: 1, label: "Transaction for Creation", start: 90_000_000, duration: 20_000_000),
-            UpdateGroup(id: 2, label: "Transaction for Gesture", start: 190_000_000, duration: 30_000_000),
-            UpdateGroup(id: 3, label: "Transaction for External Environment", start: 900_000_000, duration: nil),
-        ])
+        #expect(
+            sink.groups == [
+                UpdateGroup(id: 1, label: "Transaction for Creation", start: 90_000_000, duration: 20_000_000),
+                UpdateGroup(id: 2, label: "Transaction for Gesture", start: 190_000_000, duration: 30_000_000),
+                UpdateGroup(id: 3, label: "Transaction for External Environment", start: 900_000_000, duration: nil),
+            ])
         #expect(sink.event(1000)?.group == 1)
         #expect(sink.event(1002)?.group == 2)
         #expect(sink.event(1004)?.group == 2)
@@ -114,10 +132,13 @@ import Testing
         #expect(sink.headers == [TraceHeader(app: "Counter")])
         let view = try #require(sink.event(2))
         // Its duration is a ref into the hitches table.
-        #expect(view.title == "CounterView" && view.duration == 8_000_000 && view.severity == .high && view.module == "Counter")
+        #expect(
+            view.title == "CounterView" && view.duration == 8_000_000 && view.severity == .high
+                && view.module == "Counter")
         #expect(view.group == 1 && sink.event(1)?.group == 1)
         #expect(sink.causes == [TraceCause(from: 1, to: 2, label: .update, time: 1_000_500_000, changed: ["count"])])
-        #expect(sink.hitches == [Hitch(kind: .hitch, start: 1_002_000_000, duration: 8_000_000, process: "Counter (77)")])
+        #expect(
+            sink.hitches == [Hitch(kind: .hitch, start: 1_002_000_000, duration: 8_000_000, process: "Counter (77)")])
         #expect(!diagnostics.all.contains { $0.message.contains("not used") })
     }
 
@@ -131,7 +152,9 @@ import Testing
         """
 
     @Test func detailsAfterCausesInOneDocumentAreJoined() throws {
-        let (sink, diagnostics) = try InstrumentsFixtures.read([try InstrumentsFixtures.temporaryFile(Self.causesThenUpdates)])
+        let (sink, diagnostics) = try InstrumentsFixtures.read([
+            try InstrumentsFixtures.temporaryFile(Self.causesThenUpdates)
+        ])
         #expect(sink.event(2)?.duration == 100)
         #expect(!diagnostics.all.contains { $0.severity == .warning })
     }
@@ -146,7 +169,12 @@ import Testing
         var diagnostics = Diagnostics()
         try InstrumentsImporter.read([once], settings: ImportSettings(), into: &sink, diagnostics: &diagnostics)
         #expect(sink.event(2)?.duration == nil)
-        #expect(diagnostics.all.contains { $0.severity == .warning && $0.message.hasPrefix("1 update or swiftui-changes rows came, in a stream that cannot be read twice,") })
+        #expect(
+            diagnostics.all.contains {
+                $0.severity == .warning
+                    && $0.message.hasPrefix(
+                        "1 update or swiftui-changes rows came, in a stream that cannot be read twice,")
+            })
     }
 
     @Test func directoryOfTablesReadsLikeTheFiles() throws {
@@ -161,7 +189,11 @@ import Testing
         try TraceInput.read(paths: [folder.url.path], into: &graphFromDirectory, diagnostics: &diagnostics)
         try TraceInput.read(paths: InstrumentsFixtures.tables, into: &graphFromFiles, diagnostics: &diagnostics)
         #expect(graphFromDirectory.finish() == graphFromFiles.finish())
-        #expect(graphFromFiles.finish().nodes.count == Set(fromFiles.events.map { NodeKey(kind: $0.kind, title: $0.title, module: $0.module, owner: $0.owner) }).count)
+        #expect(
+            graphFromFiles.finish().nodes.count
+                == Set(
+                    fromFiles.events.map { NodeKey(kind: $0.kind, title: $0.title, module: $0.module, owner: $0.owner) }
+                ).count)
     }
 
     @Test func convertedTraceRendersTheSameGraph() throws {
@@ -184,7 +216,8 @@ import Testing
     }
 
     @Test func userRulesComeBeforeTheBuiltInOnes() throws {
-        let rules = try InstrumentsFixtures.temporaryFile("""
+        let rules = try InstrumentsFixtures.temporaryFile(
+            """
             # Widgets are observable models in this app.
             {"contains": "widget", "kind": "observable", "owner": "app"}
             {"regex": "^closure #[0-9]+ in UserDefault", "kind": "externalEnvironment"}
@@ -192,24 +225,29 @@ import Testing
             {"exact": "Text", "kind": "representable"}
             """, name: "rules.jsonl")
         let settings = ImportSettings(classificationFiles: [rules])
-        let (sink, diagnostics) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")], settings: settings)
+        let (sink, diagnostics) = try InstrumentsFixtures.read(
+            [InstrumentsFixtures.path("swiftui-causes.xml")], settings: settings)
         #expect(sink.event(1017)?.kind == .observable && sink.event(1017)?.owner == .app)
-        #expect(sink.event(1009)?.kind == .representable && sink.event(1009)?.owner == .system, "gray still means system")
+        #expect(
+            sink.event(1009)?.kind == .representable && sink.event(1009)?.owner == .system, "gray still means system")
         #expect(sink.event(1014)?.kind == .externalEnvironment)
         #expect(!diagnostics.all.contains { $0.message.contains("classification rule") })
     }
 
     @Test func badRuleFilesArePositioned() throws {
-        let rules = try InstrumentsFixtures.temporaryFile("{\"prefix\": \"@Q\", \"kind\": \"state\"}\n{\"prefix\": \"x\", \"kind\": \"stat\"}\n", name: "rules.jsonl")
+        let rules = try InstrumentsFixtures.temporaryFile(
+            "{\"prefix\": \"@Q\", \"kind\": \"state\"}\n{\"prefix\": \"x\", \"kind\": \"stat\"}\n", name: "rules.jsonl")
         #expect(throws: Diagnostic.self) { try ClassificationRuleFile.read(paths: [rules]) }
         do {
             _ = try ClassificationRuleFile.read(paths: [rules])
         } catch {
             #expect(error.description.hasPrefix("\(rules):2:25: error: unknown kind \"stat\""))
         }
-        let twoTitles = try InstrumentsFixtures.temporaryFile("{\"prefix\": \"a\", \"suffix\": \"b\", \"kind\": \"state\"}\n", name: "rules.jsonl")
+        let twoTitles = try InstrumentsFixtures.temporaryFile(
+            "{\"prefix\": \"a\", \"suffix\": \"b\", \"kind\": \"state\"}\n", name: "rules.jsonl")
         #expect(throws: Diagnostic.self) { try ClassificationRuleFile.read(paths: [twoTitles]) }
-        let badRegex = try InstrumentsFixtures.temporaryFile("{\"regex\": \"(\", \"kind\": \"state\"}\n", name: "rules.jsonl")
+        let badRegex = try InstrumentsFixtures.temporaryFile(
+            "{\"regex\": \"(\", \"kind\": \"state\"}\n", name: "rules.jsonl")
         do {
             _ = try ClassificationRuleFile.read(paths: [badRegex])
             Issue.record("an invalid regular expression was accepted")
@@ -236,9 +274,15 @@ import Testing
 
     @Test func ofBothCauseTablesOnlySwiftUICausesIsRead() throws {
         let causes = try String(contentsOfFile: InstrumentsFixtures.path("swiftui-causes.xml"), encoding: .utf8)
-        let full = try InstrumentsFixtures.temporaryFile(causes.replacingOccurrences(of: "name=\"swiftui-causes\"", with: "name=\"swiftui-full-causes\""), name: "full.xml")
+        let full = try InstrumentsFixtures.temporaryFile(
+            causes.replacingOccurrences(of: "name=\"swiftui-causes\"", with: "name=\"swiftui-full-causes\""),
+            name: "full.xml")
         let (both, diagnostics) = try InstrumentsFixtures.read([full, InstrumentsFixtures.path("swiftui-causes.xml")])
-        #expect(diagnostics.all.contains { $0.severity == .note && $0.message == "swiftui-full-causes is not read: swiftui-causes holds the same causes" })
+        #expect(
+            diagnostics.all.contains {
+                $0.severity == .note
+                    && $0.message == "swiftui-full-causes is not read: swiftui-causes holds the same causes"
+            })
         #expect(!diagnostics.all.contains { $0.severity == .warning })
         let (causesAlone, _) = try InstrumentsFixtures.read([InstrumentsFixtures.path("swiftui-causes.xml")])
         #expect(both.causes == causesAlone.causes, "no cause counted twice")

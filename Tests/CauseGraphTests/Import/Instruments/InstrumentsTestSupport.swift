@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import CauseGraph
 
 /// Keeps every record an importer sends, in order.
@@ -28,11 +29,14 @@ enum InstrumentsFixtures {
         directory.appendingPathComponent(name).path
     }
 
-    static let tables = ["swiftui-causes.xml", "swiftui-updates.xml", "swiftui-changes.xml", "swiftui-update-groups.xml"].map(path)
+    static let tables = [
+        "swiftui-causes.xml", "swiftui-updates.xml", "swiftui-changes.xml", "swiftui-update-groups.xml",
+    ].map(path)
 
     /// Writes `bytes` to a fresh temporary file and returns its path.
     static func temporaryFile(_ bytes: [UInt8], name: String = "export.xml") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("causegraph-tests-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "causegraph-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)
         try Data(bytes).write(to: file)
@@ -44,7 +48,9 @@ enum InstrumentsFixtures {
     }
 
     /// Reads paths as Instruments exports into a recording sink.
-    static func read(_ paths: [String], settings: ImportSettings = ImportSettings()) throws -> (RecordingSink, Diagnostics) {
+    static func read(_ paths: [String], settings: ImportSettings = ImportSettings()) throws -> (
+        RecordingSink, Diagnostics
+    ) {
         var sink = RecordingSink()
         var diagnostics = Diagnostics()
         try TraceInput.read(paths: paths, settings: settings, into: &sink, diagnostics: &diagnostics)
@@ -52,7 +58,9 @@ enum InstrumentsFixtures {
     }
 
     /// The diagnostic reading `text` as an export fails with.
-    static func failure(_ text: [UInt8], settings: ImportSettings = ImportSettings(format: .instruments)) throws -> (Diagnostic, String) {
+    static func failure(_ text: [UInt8], settings: ImportSettings = ImportSettings(format: .instruments)) throws -> (
+        Diagnostic, String
+    ) {
         let path = try temporaryFile(text)
         do {
             _ = try read([path], settings: settings)
@@ -71,7 +79,9 @@ enum InstrumentsFixtures {
             + rows.joined(separator: "\n") + "\n</node></trace-query-result>\n"
     }
 
-    static let causeColumns = ["timestamp", "source-node-event-id", "source-node", "destination-node-event-id", "destination-node", "label"]
+    static let causeColumns = [
+        "timestamp", "source-node-event-id", "source-node", "destination-node-event-id", "destination-node", "label",
+    ]
 
     /// A well-formed cause row from event `from` to event `to`.
     static func causeRow(_ from: Int, _ to: Int, time: Int = 1, ids: Int) -> String {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CauseGraph
 
 /// Update details keep kind, severity and whether the body ran in a few bits:
@@ -32,7 +33,8 @@ struct PackedUpdatesTests {
         for (index, details) in written.enumerated() {
             let read = packed[index]
             #expect(read.kind == details.kind && read.severity == details.severity && read.ran == details.ran)
-            #expect(read.time == details.time && read.title == details.title && read.duration == nil && read.module == nil)
+            #expect(
+                read.time == details.time && read.title == details.title && read.duration == nil && read.module == nil)
         }
     }
 }

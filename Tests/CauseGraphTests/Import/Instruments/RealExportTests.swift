@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CauseGraph
 
 /// Exports shaped as Instruments really writes them: the real `<schema>`
@@ -7,7 +8,8 @@ import Testing
 /// Xcode 27 beta export), and a recording modelled on them
 /// (`fixtures/instruments/recording`).
 @Suite struct RealExportTests {
-    static let semiReal = InstrumentsFixtures.directory.deletingLastPathComponent().appendingPathComponent("real/semi-real")
+    static let semiReal = InstrumentsFixtures.directory.deletingLastPathComponent().appendingPathComponent(
+        "real/semi-real")
     static let recording = InstrumentsFixtures.directory.appendingPathComponent("recording")
 
     static func semiReal(_ name: String) -> String { semiReal.appendingPathComponent(name).path }
@@ -16,7 +18,8 @@ import Testing
     /// The recording's tables as separate files.
     static let separateTables = [
         "swiftui-causes.xml", "swiftui-updates.xml", "SwiftUIFilteredUpdates.xml",
-        "swiftui-layout-updates.xml", "swiftui-changes.xml", "swiftui-update-groups.xml", "hitches.xml", "potential-hangs.xml",
+        "swiftui-layout-updates.xml", "swiftui-changes.xml", "swiftui-update-groups.xml", "hitches.xml",
+        "potential-hangs.xml",
     ].map(recording)
 
     static func graph(_ paths: [String]) throws -> (CauseGraph, Diagnostics) {
@@ -35,7 +38,9 @@ import Testing
         #expect(body.kind == .body && body.title == "ContentView" && body.module == "MyApp" && body.owner == .app)
         #expect(body.time == 1_234_567_000 && body.duration == 2_430_000 && body.severity == .medium)
         let layout = try #require(sink.event(1002))
-        #expect(layout.kind == .other && layout.title == "NavigationSplitView" && layout.owner == .system, "module SwiftUI is the system's")
+        #expect(
+            layout.kind == .other && layout.title == "NavigationSplitView" && layout.owner == .system,
+            "module SwiftUI is the system's")
         let veryLow = try #require(sink.event(1003))
         #expect(veryLow.severity == .veryLow)
     }
@@ -51,9 +56,14 @@ import Testing
     @Test func anUnknownElementHoldingTextIsReadByItsText() throws {
         let text = InstrumentsFixtures.document(
             schema: "swiftui-updates", columns: ["start", "duration", "id", "update-type", "description", "severity"],
-            rows: ["<row><moment id=\"1\">5</moment><span-of-time id=\"2\">700</span-of-time><event-number id=\"3\">9</event-number><kind id=\"4\">View Body</kind><text-value id=\"5\">Row</text-value><level id=\"6\">High</level></row>"])
+            rows: [
+                "<row><moment id=\"1\">5</moment><span-of-time id=\"2\">700</span-of-time><event-number id=\"3\">9</event-number><kind id=\"4\">View Body</kind><text-value id=\"5\">Row</text-value><level id=\"6\">High</level></row>"
+            ])
         let (sink, _) = try InstrumentsFixtures.read([try InstrumentsFixtures.temporaryFile(text)])
-        #expect(sink.events == [TraceEvent(id: 9, kind: .body, title: "Row", owner: .app, time: 5, duration: 700, severity: .high)])
+        #expect(
+            sink.events == [
+                TraceEvent(id: 9, kind: .body, title: "Row", owner: .app, time: 5, duration: 700, severity: .high)
+            ])
     }
 
     // MARK: Any table order
@@ -62,12 +72,17 @@ import Testing
         let (reference, referenceNotes) = try Self.graph(Self.separateTables)
         #expect(!referenceNotes.all.contains { $0.severity == .warning })
         #expect(reference.nodes.count == 18 && reference.edges.count == 11)
-        #expect(reference.hitches.map(\.hitch.kind) == [.hitch, .hang, .hitch] && reference.hitches.map(\.groups) == [[1], [3, 4], [4]])
+        #expect(
+            reference.hitches.map(\.hitch.kind) == [.hitch, .hang, .hitch]
+                && reference.hitches.map(\.groups) == [[1], [3, 4], [4]])
         // One document holding every table, causes first, as a table of contents lists them.
         let (combined, combinedNotes) = try Self.graph([Self.recording("all-tables.xml")])
         #expect(combined == reference)
         #expect(!combinedNotes.all.contains { $0.severity == .warning })
-        #expect(combinedNotes.all.contains { $0.message == "swiftui-full-causes is not read: swiftui-causes holds the same causes" })
+        #expect(
+            combinedNotes.all.contains {
+                $0.message == "swiftui-full-causes is not read: swiftui-causes holds the same causes"
+            })
         // The files named in reverse order.
         let (backwards, backwardsNotes) = try Self.graph(Self.separateTables.reversed())
         #expect(backwards == reference && !backwardsNotes.all.contains { $0.severity == .warning })
@@ -102,14 +117,18 @@ import Testing
             close(writeEnd)
         }
         writer.start()
-        let before = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("causegraph-spool") }
+        let before = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter {
+            $0.hasPrefix("causegraph-spool")
+        }
         let stream = ByteStream(name: "<pipe>", descriptor: descriptors[0])
         #expect(!stream.canRewind)
         var sink = GraphBuilder()
         var diagnostics = Diagnostics()
         try InstrumentsImporter.read([stream], settings: ImportSettings(), into: &sink, diagnostics: &diagnostics)
         #expect(sink.finish() == reference)
-        let after = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("causegraph-spool") }
+        let after = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter {
+            $0.hasPrefix("causegraph-spool")
+        }
         #expect(after == before, "the spool file is unlinked as soon as it is made")
     }
 
@@ -124,15 +143,21 @@ import Testing
         #expect(map.kind == .representable && map.severity == .veryHigh && map.totalDuration == 9_000_000)
         // Only swiftui-layout-updates lists the layout work.
         let layout = try #require(graph.nodes.first { $0.title == "Layout: LayoutChildGeometries" })
-        #expect(layout.kind == .other && layout.owner == .system && layout.totalDuration == 1_820_000 && layout.module == "SwiftUI")
+        #expect(
+            layout.kind == .other && layout.owner == .system && layout.totalDuration == 1_820_000
+                && layout.module == "SwiftUI")
     }
 
     @Test func filteredAndLayoutTablesAloneGiveUpdates() throws {
         let (filtered, _) = try InstrumentsFixtures.read([Self.semiReal("SwiftUIFilteredUpdates.xml")])
         // Each update, then the root causes its row names.
-        #expect(filtered.events.filter { $0.kind.isUpdate && ![12_345_678, 98_765_432].contains($0.id) }.map(\.id) == [3001, 3002])
+        #expect(
+            filtered.events.filter { $0.kind.isUpdate && ![12_345_678, 98_765_432].contains($0.id) }.map(\.id) == [
+                3001, 3002,
+            ])
         let stack = try #require(filtered.event(3001))
-        #expect(stack.kind == .other && stack.title == "VStack" && stack.duration == 1_820_000 && stack.owner == .system)
+        #expect(
+            stack.kind == .other && stack.title == "VStack" && stack.duration == 1_820_000 && stack.owner == .system)
         let (layout, _) = try InstrumentsFixtures.read([Self.semiReal("swiftui-layout-updates.xml")])
         let updates = layout.events.filter { [2001, 2002, 2003].contains($0.id) }
         #expect(updates.map(\.kind) == [.other, .other, .other])
@@ -167,7 +192,9 @@ import Testing
         let (graph, _) = try Self.graph(Self.separateTables)
         let clock = try #require(graph.nodes.first { $0.title == "ClockView" })
         #expect(clock.severity == .veryLow && clock.severityCounts[.veryLow] == 1)
-        #expect(GraphJSONEncoder.encode(graph).contains("\"severityCounts\": {\"veryLow\": 1, \"low\": 0, \"medium\": 0, \"high\": 0, \"veryHigh\": 0}"))
+        #expect(
+            GraphJSONEncoder.encode(graph).contains(
+                "\"severityCounts\": {\"veryLow\": 1, \"low\": 0, \"medium\": 0, \"high\": 0, \"veryHigh\": 0}"))
         #expect(DOTEncoder().encode(graph).contains("severity-veryLow"), "the picture's classes name it too")
         #expect(Severity.allCases == [.veryLow, .low, .medium, .high, .veryHigh])
         #expect(InstrumentsTableReader.severity("Very Low") == .veryLow)
@@ -216,7 +243,9 @@ import Testing
             "<row><uint32 id=\"\(ids)\">\(id)</uint32><swiftui-update id=\"\(ids + 1)\">View Body</swiftui-update><string id=\"\(ids + 2)\">Row</string>"
                 + "<description-set id=\"\(ids + 3)\" fmt=\"@State: count\"/></row>"
         }
-        let text = InstrumentsFixtures.document(schema: "swiftui-updates", columns: ["id", "update-type", "description", "root-causes"], rows: [row(1, 1), row(2, 5)])
+        let text = InstrumentsFixtures.document(
+            schema: "swiftui-updates", columns: ["id", "update-type", "description", "root-causes"],
+            rows: [row(1, 1), row(2, 5)])
         let (sink, _) = try InstrumentsFixtures.read([try InstrumentsFixtures.temporaryFile(text)])
         let causes = sink.events.filter { $0.kind == .state }
         #expect(causes.count == 1 && causes[0].title == "@State: count" && causes[0].id <= UInt64(Int64.max))

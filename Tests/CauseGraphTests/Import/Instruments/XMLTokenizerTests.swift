@@ -1,11 +1,13 @@
 import Testing
+
 @testable import CauseGraph
 
 /// Records the tokens of a document as text, to compare token streams.
 private struct TokenRecorder: XMLTokenHandler {
     var tokens: [String] = []
 
-    mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+    mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+    {
         var token = "<" + String(decoding: UnsafeBufferPointer(rebasing: bytes[tag.name]), as: UTF8.self)
         for (name, range) in [("id", tag.id), ("ref", tag.ref), ("fmt", tag.fmt), ("name", tag.nameAttribute)] {
             guard let range else { continue }
@@ -20,7 +22,9 @@ private struct TokenRecorder: XMLTokenHandler {
         tokens.append("</>")
     }
 
-    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int)
+        throws(XMLReadFailure)
+    {
         var decoded: [UInt8] = []
         if hasReferences {
             try XMLReferences.decode(range, of: bytes, base: base, into: &decoded)
@@ -66,45 +70,64 @@ private struct TokenRecorder: XMLTokenHandler {
     }
 
     @Test func elementsAttributesAndText() throws {
-        let document = "<?xml version=\"1.0\"?>\n<!-- export -->\n<a id=\"1\" fmt='x &amp; y'>t&lt;1&gt;<b ref = \"1\" /><![CDATA[<raw> & ]]></a>\n"
+        let document =
+            "<?xml version=\"1.0\"?>\n<!-- export -->\n<a id=\"1\" fmt='x &amp; y'>t&lt;1&gt;<b ref = \"1\" /><![CDATA[<raw> & ]]></a>\n"
         #expect(try tokens(document) == ["<a id=1 fmt=x & y>", "'t<1>'", "<b ref=1>", "</>", "'<raw> & '", "</>"])
     }
 
-    @Test("a <tag ref=\"N\"/> cell reads as any other spelling of it, whole or cut anywhere; a near miss as the general rules say")
+    @Test(
+        "a <tag ref=\"N\"/> cell reads as any other spelling of it, whole or cut anywhere; a near miss as the general rules say"
+    )
     func referenceCells() throws {
-        let cells = ["<b ref=\"12\"/>", "<b ref=\"12\" />", "<b ref='12'/>", "<b  ref=\"12\"/>", "<b ref=\"12\" id=\"3\"/>"]
-        let expected = [["<a>", "<b ref=12>", "</>", "</>"], ["<a>", "<b ref=12>", "</>", "</>"], ["<a>", "<b ref=12>", "</>", "</>"],
-                        ["<a>", "<b ref=12>", "</>", "</>"], ["<a>", "<b id=3 ref=12>", "</>", "</>"]]
+        let cells = [
+            "<b ref=\"12\"/>", "<b ref=\"12\" />", "<b ref='12'/>", "<b  ref=\"12\"/>", "<b ref=\"12\" id=\"3\"/>",
+        ]
+        let expected = [
+            ["<a>", "<b ref=12>", "</>", "</>"], ["<a>", "<b ref=12>", "</>", "</>"],
+            ["<a>", "<b ref=12>", "</>", "</>"],
+            ["<a>", "<b ref=12>", "</>", "</>"], ["<a>", "<b id=3 ref=12>", "</>", "</>"],
+        ]
         for (cell, tokens) in zip(cells, expected) {
             for size in [1, 2, 5, 9, .max] {
                 #expect(try self.tokens("<a>\(cell)</a>", pieceSize: size) == tokens, "\(cell) in pieces of \(size)")
             }
         }
-        #expect(try tokens("<a><b ref=\"1x\"/><b ref=\"\"/><b ref=\"7\">t</b></a>") == ["<a>", "<b ref=1x>", "</>", "<b ref=>", "</>", "<b ref=7>", "'t'", "</>", "</>"])
+        #expect(
+            try tokens("<a><b ref=\"1x\"/><b ref=\"\"/><b ref=\"7\">t</b></a>") == [
+                "<a>", "<b ref=1x>", "</>", "<b ref=>", "</>", "<b ref=7>", "'t'", "</>", "</>",
+            ])
         #expect(failure("<a><b ref=\"12\"/ ></a>")?.message == "expected \"/>\" to close the tag")
     }
 
     @Test func referencesDecode() throws {
         #expect(try tokens("<a>&quot;&apos;&#65;&#x42;&#x1F600;</a>") == ["<a>", "'\"'AB\u{1F600}'", "</>"])
-        for bad in ["<a>&#0;</a>", "<a>&#xD800;</a>", "<a>&#x110000;</a>", "<a>&nbsp;</a>", "<a>& b</a>", "<a>&#;</a>"] {
+        for bad in ["<a>&#0;</a>", "<a>&#xD800;</a>", "<a>&#x110000;</a>", "<a>&nbsp;</a>", "<a>& b</a>", "<a>&#;</a>"]
+        {
             #expect(failure(bad) != nil, "\(bad)")
         }
     }
 
     @Test(arguments: [1, 2, 3, 7, 16])
     func tokensDoNotDependOnPieces(pieceSize: Int) throws {
-        let document = "<trace-query-result><swiftui-cause-graph-node id='3' fmt=\"Row&lt;Item&gt;, blue\"><string>caf\u{E9}</string><sentinel/></swiftui-cause-graph-node><!-- note --></trace-query-result>"
+        let document =
+            "<trace-query-result><swiftui-cause-graph-node id='3' fmt=\"Row&lt;Item&gt;, blue\"><string>caf\u{E9}</string><sentinel/></swiftui-cause-graph-node><!-- note --></trace-query-result>"
         #expect(try tokens(document, pieceSize: pieceSize) == tokens(document))
     }
 
     @Test func longNamesMustMatchExactly() throws {
-        #expect(try tokens("<swiftui-cause-graph-node-type-a></swiftui-cause-graph-node-type-a>") == ["<swiftui-cause-graph-node-type-a>", "</>"])
+        #expect(
+            try tokens("<swiftui-cause-graph-node-type-a></swiftui-cause-graph-node-type-a>") == [
+                "<swiftui-cause-graph-node-type-a>", "</>",
+            ])
         let mismatch = try #require(failure("<swiftui-cause-graph-node-type-a></swiftui-cause-graph-node-type-b>"))
-        #expect(mismatch.message == "end tag </swiftui-cause-graph-node-type-b> does not match <swiftui-cause-graph-node-type-a>")
+        #expect(
+            mismatch.message
+                == "end tag </swiftui-cause-graph-node-type-b> does not match <swiftui-cause-graph-node-type-a>")
         let short = try #require(failure("<event-time></event-tim>"))
         #expect(short.message == "end tag </event-tim> does not match <event-time>")
         let truncated = try #require(failure("<trace-query-result><event-time>"))
-        #expect(truncated.message == "file ends inside <event-time>: the export is truncated or an element is not closed")
+        #expect(
+            truncated.message == "file ends inside <event-time>: the export is truncated or an element is not closed")
     }
 
     @Test func malformedMarkupIsRefused() {

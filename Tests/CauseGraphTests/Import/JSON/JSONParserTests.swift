@@ -21,23 +21,25 @@ struct JSONParserTests {
         #expect(object["b"]?.content == .string("xé😀\n"))
     }
 
-    @Test("refuses what strict JSON refuses, at the offending byte", arguments: [
-        (#"{"a": 1,}"#, 8, "expected a quoted key"),
-        (#"[1, 2,]"#, 6, "expected a JSON value"),
-        (#"{"a": 1, "a": 2}"#, 9, "duplicate key \"a\""),
-        ("01", 0, "malformed number: leading zero"),
-        ("1.", 0, "malformed number"),
-        ("-", 0, "malformed number"),
-        (#""abc"#, 0, "unterminated string"),
-        ("\"a\u{01}\"", 2, "control character in a string must be escaped"),
-        (#""\x""#, 1, "invalid escape sequence"),
-        (#""\ud800""#, 1, "lone surrogate in \\u escape"),
-        (#""\u12""#, 1, "malformed \\u escape"),
-        ("tru", 0, "expected a JSON value"),
-        ("{} {}", 3, "unexpected text after the JSON value"),
-        ("", 0, "expected a JSON value, found the end of the line"),
-        ("// comment", 0, "expected a JSON value"),
-    ])
+    @Test(
+        "refuses what strict JSON refuses, at the offending byte",
+        arguments: [
+            (#"{"a": 1,}"#, 8, "expected a quoted key"),
+            (#"[1, 2,]"#, 6, "expected a JSON value"),
+            (#"{"a": 1, "a": 2}"#, 9, "duplicate key \"a\""),
+            ("01", 0, "malformed number: leading zero"),
+            ("1.", 0, "malformed number"),
+            ("-", 0, "malformed number"),
+            (#""abc"#, 0, "unterminated string"),
+            ("\"a\u{01}\"", 2, "control character in a string must be escaped"),
+            (#""\x""#, 1, "invalid escape sequence"),
+            (#""\ud800""#, 1, "lone surrogate in \\u escape"),
+            (#""\u12""#, 1, "malformed \\u escape"),
+            ("tru", 0, "expected a JSON value"),
+            ("{} {}", 3, "unexpected text after the JSON value"),
+            ("", 0, "expected a JSON value, found the end of the line"),
+            ("// comment", 0, "expected a JSON value"),
+        ])
     func refuses(_ text: String, _ offset: Int, _ message: String) {
         #expect(throws: JSONParser.SyntaxError(offset: offset, message: message)) { try JSONParser.parse(text) }
     }
@@ -45,10 +47,16 @@ struct JSONParserTests {
     @Test("nesting is bounded, so hostile input cannot exhaust the stack")
     func depth() throws {
         let deep = String(repeating: "[", count: 100_000)
-        #expect(throws: JSONParser.SyntaxError(offset: JSONParser.maximumDepth, message: "JSON nested more than \(JSONParser.maximumDepth) levels deep")) {
+        #expect(
+            throws: JSONParser.SyntaxError(
+                offset: JSONParser.maximumDepth, message: "JSON nested more than \(JSONParser.maximumDepth) levels deep"
+            )
+        ) {
             try JSONParser.parse(deep)
         }
-        let allowed = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        let allowed =
+            String(repeating: "[", count: JSONParser.maximumDepth)
+            + String(repeating: "]", count: JSONParser.maximumDepth)
         _ = try JSONParser.parse(allowed)
     }
 

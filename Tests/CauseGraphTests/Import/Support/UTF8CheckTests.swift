@@ -1,5 +1,6 @@
-@testable import CauseGraph
 import Testing
+
+@testable import CauseGraph
 
 @Suite("UTF-8 check")
 struct UTF8CheckTests {
@@ -42,6 +43,8 @@ struct UTF8CheckTests {
             let broken = text + [UInt8(cut), 0xA0, 0x80] + text
             #expect(broken.withUnsafeBufferPointer { UTF8Check.firstInvalidByte(in: $0) } == text.count)
         }
-        #expect(Array("abc\0def".utf8).withUnsafeBufferPointer { UTF8Check.firstInvalidByte(in: $0, rejectingNUL: true) } == 3)
+        #expect(
+            Array("abc\0def".utf8).withUnsafeBufferPointer { UTF8Check.firstInvalidByte(in: $0, rejectingNUL: true) }
+                == 3)
     }
 }
