@@ -13,7 +13,7 @@ struct Top: ParsableCommand {
             bodies ran most in the last interval and in total, how many of those runs had no \
             recorded change, and the property or cause that drove the others; q quits. On a \
             terminal a log file is followed as it grows. When standard output is not a terminal \
-            it prints a plain table after each interval in which bodies ran, and the final table \
+            it prints a plain table after every interval, and the final table \
             at the end of the input. --save keeps what it read as a causegraph trace, written when \
             the input ends or q is pressed (not on Ctrl-C).
             """)
@@ -99,16 +99,17 @@ struct Top: ParsableCommand {
         }
     }
 
-    /// Prints a table after each interval in which bodies ran, and the final one.
+    /// Prints a table after every interval, quiet ones too (so a reader of the
+    /// output can tell a quiet app from a stalled pipe), and the final one.
     private func print(reader: LogReader, heading: (Bool) -> TopFormatter.Heading) throws {
         var next = DispatchTime.now() + .nanoseconds(Int(interval.nanoseconds))
         while !reader.wait(until: next) {
             next = next + .nanoseconds(Int(interval.nanoseconds))
-            let table = reader.withTally { tally -> String? in
+            let table = reader.withTally { tally -> String in
                 defer { tally.startInterval() }
-                return tally.recentBodies > 0 ? TopFormatter.format(tally, heading: heading(false)) : nil
+                return TopFormatter.format(tally, heading: heading(false))
             }
-            if let table { try Self.write(table + "\n") }
+            try Self.write(table + "\n")
         }
         guard reader.failure == nil else { return }
         try Self.write(reader.withTally { TopFormatter.format($0, heading: heading(true)) })
