@@ -111,4 +111,13 @@ struct HitchCauseTests {
         let detail = HitchFormatter.format(try HitchCause.numbered(1, in: graph), as: .text)
         #expect(!detail.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{7}" })
     }
+
+    @Test("an empty narrative or process is none: no dangling separator, no empty line")
+    func emptyText() throws {
+        let graph = try graph(ofTrace: traceHeader + "\n" + #"{"hitch": "hitch", "start": 1, "duration": 2, "process": "", "narrative": ""}"#)
+        let cause = try HitchCause.numbered(1, in: graph)
+        #expect(HitchFormatter.placeLine(cause) == "at 0.000 ms · no update group")
+        #expect(!HitchFormatter.format(cause, as: .text).contains("process:"))
+        #expect(SummaryFormatter.format(TraceSummary(graph: graph), as: .text).hasSuffix("     at 0.000 ms · no update group\n"))
+    }
 }

@@ -40,7 +40,7 @@ public enum HitchFormatter {
         case 1: parts.append("update group \(cause.overlap.groups[0])")
         default: parts.append("update groups " + cause.overlap.groups.map(String.init).joined(separator: ", "))
         }
-        if let narrative = cause.hitch.narrative { parts.append(VisibleText.singleLine(narrative)) }
+        if let narrative = cause.hitch.narrative, !narrative.isEmpty { parts.append(VisibleText.singleLine(narrative)) }
         return parts.joined(separator: " · ")
     }
 
@@ -93,7 +93,7 @@ public enum HitchFormatter {
         let width = WhyFormatter.width
         var lines = [style.paint("Hitch \(cause.number)", .bold) + ": " + name(cause.hitch)]
         lines += SummaryFormatter.wrap(placeLine(cause), first: "  ", rest: "    ", width: width)
-        if let process = cause.hitch.process { lines.append("  process: " + TerminalText.fit(process, width: width - 11)) }
+        if let process = cause.hitch.process, !process.isEmpty { lines.append("  process: " + TerminalText.fit(process, width: width - 11)) }
         lines.append("")
         if cause.updates.isEmpty {
             lines.append("  No update group overlaps it: causegraph cannot tell what the frame waited on.")
