@@ -1,4 +1,4 @@
-import CauseGraph
+@testable import CauseGraph
 import Testing
 
 @Suite("Interaction tally")
@@ -49,5 +49,13 @@ struct InteractionTallyTests {
             try tally.add(TraceEvent(id: EventID(group), kind: .body, title: "A", owner: .app, duration: Nanoseconds(group), group: GroupID(group)))
         }
         #expect(tally.ranked.map(\.group) == Array((6...15).reversed()).map(GroupID.init))
+    }
+
+    @Test("summary names a blank gesture (untitled) and leaves out a blank group label")
+    func blankText() throws {
+        let interaction = RankedInteraction(group: 1, label: " ", bodies: 1, bodyTime: 5, gestures: [7], gestureTitle: "")
+        let summary = TraceSummary(graph: try graph(ofTrace: traceHeader), interactions: [interaction])
+        #expect(SummaryFormatter.format(summary, as: .text).contains("\n  group 1 · 5 ns in 1 body · gesture 7 ((untitled))\n"))
+        #expect(SummaryFormatter.format(summary, as: .markdown).contains("\n- **group 1** gesture 7 ((untitled)): 1 body, 5 ns\n"))
     }
 }
