@@ -44,6 +44,11 @@ public enum HitchFormatter {
         return parts.joined(separator: " · ")
     }
 
+    /// A title for Markdown, where nothing marks a blank one: `(untitled)`, as the terminal shows it.
+    static func untitledIfBlank(_ title: String) -> String {
+        title.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : title
+    }
+
     // MARK: Summary section
 
     static func summaryText(_ causes: [HitchCause], style: TextStyle) -> [String] {
@@ -61,7 +66,7 @@ public enum HitchFormatter {
     static func summaryMarkdown(_ causes: [HitchCause]) -> [String] {
         var lines = ["", "### Hitches and hangs", ""]
         for cause in causes {
-            lines.append("\(cause.number). \(MarkdownText.escape(chainLine(cause) { $0 })) (\(MarkdownText.escape(placeLine(cause))))")
+            lines.append("\(cause.number). \(MarkdownText.escape(chainLine(cause, title: untitledIfBlank))) (\(MarkdownText.escape(placeLine(cause))))")
         }
         return lines
     }
@@ -119,12 +124,12 @@ public enum HitchFormatter {
 
     static func detailMarkdown(_ cause: HitchCause) -> String {
         var lines = ["## Hitch \(cause.number): \(MarkdownText.escape(name(cause.hitch)))", "", MarkdownText.escape(placeLine(cause)) + ".", ""]
-        lines.append("- Chain: " + MarkdownText.escape(chainLine(cause) { $0 }))
-        lines.append("- Root causes: " + (cause.rootCauses.isEmpty ? "none recorded" : cause.rootCauses.map { MarkdownText.escape($0.title) }.joined(separator: ", ")))
+        lines.append("- Chain: " + MarkdownText.escape(chainLine(cause, title: untitledIfBlank)))
+        lines.append("- Root causes: " + (cause.rootCauses.isEmpty ? "none recorded" : cause.rootCauses.map { MarkdownText.escape(untitledIfBlank($0.title)) }.joined(separator: ", ")))
         if !cause.updates.isEmpty {
             lines += ["", "| updates | view | kind |", "| ---: | --- | --- |"]
             for (node, count) in cause.updates.prefix(listedUpdates) {
-                lines.append("| \(CountText.format(count)) | \(MarkdownText.escape(node.title)) | \(node.kind.rawValue) |")
+                lines.append("| \(CountText.format(count)) | \(MarkdownText.escape(untitledIfBlank(node.title))) | \(node.kind.rawValue) |")
             }
         }
         return lines.joined(separator: "\n") + "\n"
