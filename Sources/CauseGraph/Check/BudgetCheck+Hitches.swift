@@ -8,7 +8,7 @@ extension BudgetCheck {
         let unit = limits.kind == .hitch ? "hitch" : "hang"
         let causes = HitchCause.all(in: measurement.graph).filter { $0.hitch.kind == limits.kind }
         let worst = causes.enumerated().max { ($0.element.hitch.duration, $1.offset) < ($1.element.hitch.duration, $0.offset) }?.element
-        let worstEvidence = worst.map { ["worst: hitch \($0.number), " + HitchFormatter.chainLine($0) { $0 }] } ?? []
+        let worstEvidence = worst.map { ["worst: hitch \($0.number), " + HitchFormatter.chainLine($0, title: HitchFormatter.untitledIfBlank)] } ?? []
         var results: [CheckReport.Result] = []
         if let limit = limits.perInteraction {
             let gestures = measurement.usage.gestureEvents.filter { $0.time != nil }
@@ -16,7 +16,7 @@ extension BudgetCheck {
             let peak = Self.peakPerInteraction(causes, gestures: gestures)
             var evidence: [String] = []
             if let peak {
-                let place = peak.gesture.map { "after \($0.title) (event \($0.event) at \(TimeText.string($0.time)))" } ?? "before any gesture"
+                let place = peak.gesture.map { "after \(HitchFormatter.untitledIfBlank($0.title)) (event \($0.event) at \(TimeText.string($0.time)))" } ?? "before any gesture"
                 evidence.append("\(CountText.string(peak.count, unit)) \(place), the most in one interaction")
             }
             results.append(CheckReport.Result(

@@ -57,4 +57,21 @@ struct HitchBudgetTests {
             #expect(error.description == expected)
         }
     }
+
+    @Test("the evidence names a blank gesture or view (untitled)")
+    func blankTitles() throws {
+        let trace = [
+            traceHeader,
+            #"{"node": 1, "kind": "gesture", "title": "", "owner": "app", "time": 1}"#,
+            #"{"node": 2, "kind": "body", "title": " ", "owner": "app", "time": 2, "duration": 5, "group": 1}"#,
+            #"{"edge": [1, 2], "label": "update"}"#,
+            #"{"group": 1, "label": "T", "start": 1, "duration": 10}"#,
+            #"{"hitch": "hitch", "start": 3, "duration": 10}"#,
+        ].joined(separator: "\n")
+        let report = try Self.report("hitches: {perInteraction: 0}\n", trace: trace)
+        #expect(report.results.first?.evidence == [
+            "1 hitch after (untitled) (event 1 at 0.000 ms), the most in one interaction",
+            "worst: hitch 1, 10 ns hitch ← 1 × (untitled) ← (untitled)",
+        ])
+    }
 }

@@ -44,7 +44,8 @@ public enum HitchFormatter {
         return parts.joined(separator: " · ")
     }
 
-    /// A title for Markdown, where nothing marks a blank one: `(untitled)`, as the terminal shows it.
+    /// A title where nothing else marks a blank one (Markdown, check evidence):
+    /// `(untitled)`, as the terminal shows it.
     static func untitledIfBlank(_ title: String) -> String {
         title.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : title
     }
