@@ -26,9 +26,9 @@ struct CauseGraphPlugin: CommandPlugin {
         let tool = ToolProcess(
             executable: try context.tool(named: "CauseGraphCLI").url, workingDirectory: packageDirectory)
         let outputs = try StagedOutputs(destination: destination)
-        try tool.run(options.renderArguments(traces: plan.jobs.map(\.trace), folder: outputs.staging.path))
-        for job in plan.jobs where job.renderedName != job.outputName {
-            try outputs.renameStaged(job.renderedName, to: job.outputName)
+        try tool.run(options.renderArguments(traces: plan.jobs.map(\.trace), folder: outputs.rendered.path))
+        for job in plan.jobs {
+            try outputs.stageRendered(job.renderedName, as: job.outputName)
         }
         let changed = Set(try outputs.install(plan.jobs.map(\.outputName)))
 

@@ -43,9 +43,16 @@ final class StagedOutputs {
         staging.appendingPathComponent(name).path
     }
 
-    /// Gives a staged file the name it is installed under.
-    func renameStaged(_ name: String, to newName: String) throws(PluginError) {
-        guard rename(stagedPath(name), stagedPath(newName)) == 0 else {
+    /// The folder `causegraph render --each` writes into, inside the staging
+    /// folder: apart from the staged names, so giving one rendered file its
+    /// name (`g.svg` to `g~dark.svg`) never replaces another's (`g~dark.svg`).
+    var rendered: URL {
+        staging.appendingPathComponent(".rendered")
+    }
+
+    /// Stages a rendered file under the name it is installed under.
+    func stageRendered(_ name: String, as newName: String) throws(PluginError) {
+        guard rename(rendered.appendingPathComponent(name).path, stagedPath(newName)) == 0 else {
             throw .setup("cannot rename the rendered file \(name) to \(newName): \(String(cString: strerror(errno)))")
         }
     }

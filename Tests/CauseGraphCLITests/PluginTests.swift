@@ -84,6 +84,23 @@ struct PluginTests {
         #expect(try package.read("Graphs/dark/landmarks-after~dark.svg") == direct.standardOutput)
     }
 
+    @Test("--suffix: a trace already named like another's variant keeps its own graph")
+    func suffixMeetsTraceName() throws {
+        try package.write("variants/g.jsonl", package.read("traces/\(traces[0])"))
+        try package.write("variants/g~dark.jsonl", package.read("traces/\(traces[1])"))
+        let run = try package.causegraphPlugin(["--output", "Graphs/variants", "--suffix", "~dark", "variants"])
+        try #require(run.status == 0, "\(run.standardError)")
+        #expect(package.entries("Graphs/variants") == ["g~dark.svg", "g~dark~dark.svg"])
+        for (trace, output) in [("g.jsonl", "g~dark.svg"), ("g~dark.jsonl", "g~dark~dark.svg")] {
+            let direct = try Causegraph.run([
+                "render", package.url("variants/\(trace)").path, "--format", "svg", "-o", "-",
+            ])
+            #expect(
+                try package.read("Graphs/variants/\(output)") == direct.standardOutput,
+                "\(output) is the graph of \(trace)")
+        }
+    }
+
     @Test("a trace that fails: the tool's one-line message, a non-zero exit, and no file written or replaced")
     func failureWritesNothing() throws {
         try package.write("broken/1-good.jsonl", package.read("traces/\(traces[0])"))

@@ -12,7 +12,10 @@ extension BudgetCheck {
         let worst = causes.enumerated().max {
             ($0.element.hitch.duration, $1.offset) < ($1.element.hitch.duration, $0.offset)
         }?.element
-        let worstEvidence = worst.map { ["worst: hitch \($0.number), " + HitchFormatter.chainLine($0) { $0 }] } ?? []
+        let worstEvidence =
+            worst.map {
+                ["worst: hitch \($0.number), " + HitchFormatter.chainLine($0, title: HitchFormatter.untitledIfBlank)]
+            } ?? []
         var results: [CheckReport.Result] = []
         if let limit = limits.perInteraction {
             let gestures = measurement.usage.gestureEvents.filter { $0.time != nil }
@@ -25,8 +28,9 @@ extension BudgetCheck {
             var evidence: [String] = []
             if let peak {
                 let place =
-                    peak.gesture.map { "after \($0.title) (event \($0.event) at \(TimeText.string($0.time)))" }
-                    ?? "before any gesture"
+                    peak.gesture.map {
+                        "after \(HitchFormatter.untitledIfBlank($0.title)) (event \($0.event) at \(TimeText.string($0.time)))"
+                    } ?? "before any gesture"
                 evidence.append("\(CountText.string(peak.count, unit)) \(place), the most in one interaction")
             }
             results.append(
@@ -51,14 +55,32 @@ extension BudgetCheck {
     static func peakPerInteraction(_ causes: [HitchCause], gestures: [UsageMeter.Gesture]) -> (
         gesture: UsageMeter.Gesture?, count: Int
     )? {
+        // Per document, the gestures by time, each with the last (in trace
+        // order) of those at or before it: a binary search per hitch, not a
+        // scan of every gesture, so many taps and hitches stay quick.
+        var byTime: [Int: [(time: Nanoseconds, last: Int)]] = [:]
+        for (index, gesture) in gestures.enumerated() {
+            byTime[gesture.document, default: []].append((gesture.time!, index))
+        }
+        for document in byTime.keys {
+            byTime[document]!.sort { ($0.time, $0.last) < ($1.time, $1.last) }
+            var latest = -1
+            for position in byTime[document]!.indices {
+                latest = max(latest, byTime[document]![position].last)
+                byTime[document]![position].last = latest
+            }
+        }
         var counts: [Int: Int] = [:]
         for cause in causes {
             // The last gesture of the hitch's document at or before its start; -1 for none.
-            let index =
-                gestures.indices.last {
-                    gestures[$0].document == cause.overlap.document && gestures[$0].time! <= cause.hitch.start
-                } ?? -1
-            counts[index, default: 0] += 1
+            let sorted = byTime[cause.overlap.document] ?? []
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = low + (high - low) / 2
+                if sorted[middle].time <= cause.hitch.start { low = middle + 1 } else { high = middle }
+            }
+            counts[low > 0 ? sorted[low - 1].last : -1, default: 0] += 1
         }
         guard let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) else { return nil }
         return (best.key >= 0 ? gestures[best.key] : nil, best.value)

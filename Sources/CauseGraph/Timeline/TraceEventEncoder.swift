@@ -203,7 +203,10 @@ private struct Writer {
             out.append(contentsOf: "}}".utf8)
         case .hitch(let index):
             let hitch = timeline.hitches[index]
-            let name = hitch.kind == .hang ? (hitch.hangType ?? "Hang") : "Hitch"
+            // A blank hang type is none, as summary and why --hitch read it.
+            let name =
+                hitch.kind == .hang
+                ? (hitch.hangType.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? "Hang") : "Hitch"
             head(
                 &out, phase: "X", category: TraceEventEncoder.Category.hitch, name: Self.shown(name),
                 track: slice.track, time: slice.start)

@@ -77,4 +77,53 @@ struct HitchBudgetTests {
             #expect(error.description == expected)
         }
     }
+
+    @Test("the evidence names a blank gesture or view (untitled)")
+    func blankTitles() throws {
+        let trace = [
+            traceHeader,
+            #"{"node": 1, "kind": "gesture", "title": "", "owner": "app", "time": 1}"#,
+            #"{"node": 2, "kind": "body", "title": " ", "owner": "app", "time": 2, "duration": 5, "group": 1}"#,
+            #"{"edge": [1, 2], "label": "update"}"#,
+            #"{"group": 1, "label": "T", "start": 1, "duration": 10}"#,
+            #"{"hitch": "hitch", "start": 3, "duration": 10}"#,
+        ].joined(separator: "\n")
+        let report = try Self.report("hitches: {perInteraction: 0}\n", trace: trace)
+        #expect(
+            report.results.first?.evidence == [
+                "1 hitch after (untitled) (event 1 at 0.000 ms), the most in one interaction",
+                "worst: hitch 1, 10 ns hitch ← 1 × (untitled) ← (untitled)",
+            ])
+    }
+
+    @Test(
+        "a hitch belongs to the last gesture in trace order at or before it, in its own document, whatever order the times come in"
+    )
+    func gesturesOutOfOrder() throws {
+        let first = [
+            traceHeader,
+            #"{"node": 1, "kind": "gesture", "title": "Late", "owner": "app", "time": 300}"#,
+            #"{"node": 2, "kind": "gesture", "title": "Early", "owner": "app", "time": 100}"#,
+            #"{"hitch": "hitch", "start": 150, "duration": 1}"#,
+            #"{"hitch": "hitch", "start": 350, "duration": 1}"#,
+            #"{"hitch": "hitch", "start": 50, "duration": 1}"#,
+        ].joined(separator: "\n")
+        let second = [
+            traceHeader,
+            #"{"node": 1, "kind": "gesture", "title": "Other", "owner": "app", "time": 10}"#,
+            #"{"hitch": "hitch", "start": 20, "duration": 1}"#,
+        ].joined(separator: "\n")
+        let check = BudgetCheck(
+            budget: try BudgetFile.parse(Array("hitches: {perInteraction: 0}\n".utf8), file: "budget.yaml"))
+        let directory = try TemporaryFolder()
+        var diagnostics = Diagnostics()
+        let measurement = try check.measure(
+            [try directory.write("a.jsonl", first), try directory.write("b.jsonl", second)], diagnostics: &diagnostics)
+        let report = check.evaluate(measurement)
+        // Early (event 2) comes last in trace order and is at or before 150 and 350; 50 precedes both taps.
+        #expect(report.results.first?.measured == 2)
+        #expect(
+            report.results.first?.evidence.first
+                == "2 hitches after Early (event 2 at 0.000 ms), the most in one interaction")
+    }
 }

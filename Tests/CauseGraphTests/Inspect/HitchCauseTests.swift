@@ -140,4 +140,36 @@ struct HitchCauseTests {
         let detail = HitchFormatter.format(try HitchCause.numbered(1, in: graph), as: .text)
         #expect(!detail.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{7}" })
     }
+
+    @Test("an empty narrative or process is none: no dangling separator, no empty line")
+    func emptyText() throws {
+        let graph = try graph(
+            ofTrace: traceHeader + "\n"
+                + #"{"hitch": "hitch", "start": 1, "duration": 2, "process": "", "narrative": ""}"#)
+        let cause = try HitchCause.numbered(1, in: graph)
+        #expect(HitchFormatter.placeLine(cause) == "at 0.000 ms · no update group")
+        #expect(!HitchFormatter.format(cause, as: .text).contains("process:"))
+        #expect(
+            SummaryFormatter.format(TraceSummary(graph: graph), as: .text).hasSuffix(
+                "     at 0.000 ms · no update group\n"))
+    }
+
+    @Test("Markdown names a blank title (untitled), as the terminal does")
+    func blankTitlesInMarkdown() throws {
+        let graph = try graph(
+            ofTrace: """
+                \(traceHeader)
+                {"node": 1, "kind": "gesture", "title": " ", "owner": "app", "time": 1}
+                {"node": 2, "kind": "body", "title": "", "owner": "app", "time": 2, "duration": 5, "group": 1}
+                {"edge": [1, 2], "label": "update"}
+                {"group": 1, "label": "T", "start": 1, "duration": 10}
+                {"hitch": "hitch", "start": 3, "duration": 10}
+                """)
+        let detail = HitchFormatter.format(try HitchCause.numbered(1, in: graph), as: .markdown)
+        #expect(detail.contains("- Chain: 10 ns hitch ← 1 × (untitled) ← (untitled)\n- Root causes: (untitled)\n"))
+        #expect(detail.contains("| 1 | (untitled) | body |"))
+        #expect(
+            SummaryFormatter.format(TraceSummary(graph: graph), as: .markdown).contains(
+                "1. 10 ns hitch ← 1 × (untitled) ← (untitled) (at"))
+    }
 }

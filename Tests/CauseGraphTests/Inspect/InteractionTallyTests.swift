@@ -1,5 +1,6 @@
-import CauseGraph
 import Testing
+
+@testable import CauseGraph
 
 @Suite("Interaction tally")
 struct InteractionTallyTests {
@@ -52,5 +53,18 @@ struct InteractionTallyTests {
                     group: GroupID(group)))
         }
         #expect(tally.ranked.map(\.group) == Array((6...15).reversed()).map(GroupID.init))
+    }
+
+    @Test("summary names a blank gesture (untitled) and leaves out a blank group label")
+    func blankText() throws {
+        let interaction = RankedInteraction(
+            group: 1, label: " ", bodies: 1, bodyTime: 5, gestures: [7], gestureTitle: "")
+        let summary = TraceSummary(graph: try graph(ofTrace: traceHeader), interactions: [interaction])
+        #expect(
+            SummaryFormatter.format(summary, as: .text).contains(
+                "\n  group 1 · 5 ns in 1 body · gesture 7 ((untitled))\n"))
+        #expect(
+            SummaryFormatter.format(summary, as: .markdown).contains(
+                "\n- **group 1** gesture 7 ((untitled)): 1 body, 5 ns\n"))
     }
 }

@@ -422,4 +422,15 @@ struct TimelineHitchTests {
         let timeline = try fixtureTimeline("landmarks-favorites-hitches", window: window)
         #expect(timeline.hitches.map(\.start) == [3_466_800_000, 4_910_333_137])
     }
+
+    @Test("a hang with a blank type is named Hang, its args keep the text")
+    func blankHangType() throws {
+        let timeline = try timeline(ofTraces: [
+            traceHeader + "\n" + #"{"hitch": "hang", "start": 5, "duration": 10, "hangType": ""}"#
+        ])
+        let slices = try TraceEventDocument(TraceEventEncoder.encode(timeline)).events(
+            "X", category: TraceEventEncoder.Category.hitch)
+        #expect(slices.map(\.name) == ["Hang"])
+        #expect(slices.first?.args?["hang_type"]?.stringValue == "")
+    }
 }

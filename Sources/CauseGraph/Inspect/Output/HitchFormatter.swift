@@ -45,8 +45,14 @@ public enum HitchFormatter {
         case 1: parts.append("update group \(cause.overlap.groups[0])")
         default: parts.append("update groups " + cause.overlap.groups.map(String.init).joined(separator: ", "))
         }
-        if let narrative = cause.hitch.narrative { parts.append(VisibleText.singleLine(narrative)) }
+        if let narrative = cause.hitch.narrative, !narrative.isEmpty { parts.append(VisibleText.singleLine(narrative)) }
         return parts.joined(separator: " · ")
+    }
+
+    /// A title where nothing else marks a blank one (Markdown, check evidence):
+    /// `(untitled)`, as the terminal shows it.
+    static func untitledIfBlank(_ title: String) -> String {
+        title.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : title
     }
 
     // MARK: Summary section
@@ -70,7 +76,7 @@ public enum HitchFormatter {
         var lines = ["", "### Hitches and hangs", ""]
         for cause in causes {
             lines.append(
-                "\(cause.number). \(MarkdownText.escape(chainLine(cause) { $0 })) (\(MarkdownText.escape(placeLine(cause))))"
+                "\(cause.number). \(MarkdownText.escape(chainLine(cause, title: untitledIfBlank))) (\(MarkdownText.escape(placeLine(cause))))"
             )
         }
         return lines
@@ -109,7 +115,7 @@ public enum HitchFormatter {
         let width = WhyFormatter.width
         var lines = [style.paint("Hitch \(cause.number)", .bold) + ": " + name(cause.hitch)]
         lines += SummaryFormatter.wrap(placeLine(cause), first: "  ", rest: "    ", width: width)
-        if let process = cause.hitch.process {
+        if let process = cause.hitch.process, !process.isEmpty {
             lines.append("  process: " + TerminalText.fit(process, width: width - 11))
         }
         lines.append("")
@@ -145,16 +151,18 @@ public enum HitchFormatter {
             "## Hitch \(cause.number): \(MarkdownText.escape(name(cause.hitch)))", "",
             MarkdownText.escape(placeLine(cause)) + ".", "",
         ]
-        lines.append("- Chain: " + MarkdownText.escape(chainLine(cause) { $0 }))
+        lines.append("- Chain: " + MarkdownText.escape(chainLine(cause, title: untitledIfBlank)))
         lines.append(
             "- Root causes: "
                 + (cause.rootCauses.isEmpty
-                    ? "none recorded" : cause.rootCauses.map { MarkdownText.escape($0.title) }.joined(separator: ", ")))
+                    ? "none recorded"
+                    : cause.rootCauses.map { MarkdownText.escape(untitledIfBlank($0.title)) }.joined(separator: ", ")))
         if !cause.updates.isEmpty {
             lines += ["", "| updates | view | kind |", "| ---: | --- | --- |"]
             for (node, count) in cause.updates.prefix(listedUpdates) {
                 lines.append(
-                    "| \(CountText.format(count)) | \(MarkdownText.escape(node.title)) | \(node.kind.rawValue) |")
+                    "| \(CountText.format(count)) | \(MarkdownText.escape(untitledIfBlank(node.title))) | \(node.kind.rawValue) |"
+                )
             }
         }
         return lines.joined(separator: "\n") + "\n"

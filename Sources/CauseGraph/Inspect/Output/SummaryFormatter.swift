@@ -138,10 +138,12 @@ public enum SummaryFormatter {
         var parts: [String] = []
         if let title = interaction.gestureTitle {
             let ids = interaction.gestures.map { "\($0)" }.joined(separator: ", ")
-            parts.append(
-                "\(interaction.gestures.count == 1 ? "gesture" : "gestures") \(ids) (\(VisibleText.singleLine(title)))")
+            let name = title.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : VisibleText.singleLine(title)
+            parts.append("\(interaction.gestures.count == 1 ? "gesture" : "gestures") \(ids) (\(name))")
         }
-        if let label = interaction.label { parts.append(VisibleText.singleLine(label)) }
+        if let label = interaction.label, !label.allSatisfy(\.isWhitespace) {
+            parts.append(VisibleText.singleLine(label))
+        }
         return parts.isEmpty ? "—" : parts.joined(separator: " · ")
     }
 
