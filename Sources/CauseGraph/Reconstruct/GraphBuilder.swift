@@ -204,10 +204,14 @@ public struct GraphBuilder: TraceSink {
     /// in document order, then by start. Groups without a start cannot be
     /// placed and overlap none.
     private func graphHitches(groupIDs: [GroupID], nodeIDs: (Int32) -> String) -> [CauseGraph.HitchOverlap] {
-        var groupsByDocument: [Int: [Int32]] = [:]
-        for (index, record) in groupRecords.enumerated() where record.group?.start != nil {
-            groupsByDocument[record.key.document, default: []].append(Int32(index))
+        var spansByDocument: [Int: [(member: Int32, start: Nanoseconds, end: Nanoseconds)]] = [:]
+        for (index, record) in groupRecords.enumerated() {
+            guard let start = record.group?.start else { continue }
+            // A group with no duration was still open when recording stopped: it runs on to the end.
+            let end = start.saturatingAdding(max(record.group?.duration ?? .max, 0))
+            spansByDocument[record.key.document, default: []].append((Int32(index), start, end))
         }
+        let groupsByDocument = spansByDocument.mapValues(SpanIndex.init)
         var nodesByGroup: [Int32: [(node: Int32, count: Int)]] = [:]
         for (key, count) in groupUpdates {
             nodesByGroup[Int32(bitPattern: UInt32(key >> 32)), default: []].append(
@@ -219,9 +223,11 @@ public struct GraphBuilder: TraceSink {
             )
         }
         return ordered.map { _, entry in
-            let overlapping = (groupsByDocument[entry.document] ?? []).filter { index in
+            // The index finds the groups whose closed spans meet the hitch's; `overlaps` then
+            // applies the half-open rule, under which a group ending as the hitch starts does not.
+            let meeting = groupsByDocument[entry.document]?.members(meeting: entry.hitch.start, entry.hitch.end) ?? []
+            let overlapping = meeting.filter { index in
                 let group = groupRecords[Int(index)].group!
-                // A group with no duration was still open when recording stopped: it runs on to the end.
                 return entry.hitch.overlaps(start: group.start!, duration: group.duration ?? .max)
             }
             var counts: [String: Int] = [:]
