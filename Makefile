@@ -104,13 +104,13 @@ test: deps browser test-tools lint
 # scripts/lsan-suppressions.txt names the system libraries' own leaks.
 test-asan: deps browser test-tools
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 \
+	CAUSEGRAPH_SANITIZER=address LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	scripts/asan-renders.sh .build/asan/debug
 
 test-tsan: deps browser test-tools
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	CAUSEGRAPH_SANITIZER=thread $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # libFuzzer and AddressSanitizer on four targets, seeded from fixtures/ (see scripts/fuzz.sh;
 # FUZZ_SECONDS and FUZZ_TARGETS choose how long and what).
