@@ -69,10 +69,15 @@ final class LiveScreen: @unchecked Sendable {
         return (Int(window.ws_row), Int(window.ws_col))
     }
 
-    /// Replaces what the screen shows with `text`.
+    /// Replaces what the screen shows with `text`; nothing once the screen
+    /// was left, since a signal may leave it while a table is being drawn,
+    /// and a late table would then clear the main screen.
     func draw(_ text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        Self.emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+        lock.withLock {
+            guard isActive else { return }
+            Self.emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+        }
     }
 
     /// The next key pressed before `deadline`, or `nil` when none was.
