@@ -18,7 +18,7 @@ struct ExportGeneratorTests {
         process.arguments = [String(rows), String(seed), table]
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try process.run()
-        process.waitUntilExit()
+        try process.waitUntilExit(within: .seconds(300))
         #expect(process.terminationStatus == 0)
         return path
     }

@@ -1,3 +1,4 @@
+import CauseGraphTestSupport
 import Foundation
 import Testing
 
@@ -13,18 +14,8 @@ struct FuzzInputTests {
         let folder = fixture("fuzz/\(target)")
         let inputs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }
         #expect(!inputs.isEmpty)
-        let process = Process()
-        process.executableURL = Self.harness
-        process.arguments = [target, folder]
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(message)")
-        #expect(printed == "causegraph-fuzz: \(target): replayed \(inputs.count) inputs\n")
+        let run = try ProcessRunner.run(Self.harness, [target, folder], timeout: .seconds(300))
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.output == "causegraph-fuzz: \(target): replayed \(inputs.count) inputs\n")
     }
 }

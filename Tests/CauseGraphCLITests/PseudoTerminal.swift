@@ -13,7 +13,10 @@ extension Causegraph {
     /// Runs the executable with its standard output on a pseudo-terminal, as
     /// when a user types the command; standard error goes to a pipe, or with
     /// `standardErrorOnTerminal` to the terminal too (and its text is then in the output).
-    static func runOnTerminal(_ arguments: [String], standardErrorOnTerminal: Bool = false) throws -> CommandResult {
+    /// A command still running after `timeout` is killed, and the run throws.
+    static func runOnTerminal(
+        _ arguments: [String], standardErrorOnTerminal: Bool = false, timeout: Duration = .seconds(300)
+    ) throws -> CommandResult {
         let controller = try function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)(O_RDWR | O_NOCTTY)
         guard controller >= 0 else { throw NoTerminal() }
         defer { close(controller) }
@@ -40,17 +43,18 @@ extension Causegraph {
         // Drain the terminal while the command runs, so it never waits on a full buffer.
         var output = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = ContinuousClock.now + timeout
         while true {
             let count = read(controller, &buffer, buffer.count)
             if count > 0 {
                 output.append(contentsOf: buffer[..<count])
-            } else if process.isRunning {
+            } else if process.isRunning && ContinuousClock.now < deadline {
                 usleep(2_000)
             } else {
                 break
             }
         }
-        process.waitUntilExit()
+        try process.waitUntilExit(within: .zero)
         try? error.fileHandleForWriting.close()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         // A terminal turns "\n" into "\r\n".

@@ -1,3 +1,4 @@
+import CauseGraphTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -25,18 +26,45 @@ final class Tmux {
     static let unavailable = "tmux not found: `make test` installs it with apt-get"
 
     private let socket = "causegraph-test-\(UUID().uuidString)"
+    /// The server's process, ended for sure when the value is released.
+    let serverProcess: pid_t
 
     /// Starts `command` (run by sh) in a pane of `columns` × `rows`.
     init(_ command: String, columns: Int = 220, rows: Int = 20) throws {
         // The shell stays after the command, so its exit status and the terminal it left can be read.
-        try tmux(["new-session", "-d", "-s", "test", "-x", "\(columns)", "-y", "\(rows)", "sh"])
+        try Self.tmux(socket, ["new-session", "-d", "-s", "test", "-x", "\(columns)", "-y", "\(rows)", "sh"])
+        let pid = try Self.tmux(socket, ["display-message", "-p", "#{pid}"])
+        guard let server = pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            _ = try? Self.tmux(socket, ["kill-server"])
+            throw Failure(description: "tmux did not say which process its server is: \(pid)")
+        }
+        serverProcess = server
         try tmux(["set-option", "-t", "test", "status", "off"])
         try type(
             command + "; echo \"EXIT=$?\"; stty -a | grep -o -- '-*icanon' ; tput cnorm >/dev/null 2>&1", enter: true)
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        // A server that outlived its test would keep its pane, and whatever it inherited, to the end of the run.
+        if (try? close()) == nil { kill(serverProcess, SIGKILL) }
+    }
+
+    /// Ends the server with `kill-server` and waits until its process is gone.
+    func close() throws {
+        guard Self.isRunning(serverProcess) else { return }
+        try tmux(["kill-server"])
+        let deadline = ContinuousClock.now + .seconds(5)
+        while Self.isRunning(serverProcess) {
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "the tmux server \(serverProcess) outlived kill-server")
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Whether a process (not necessarily a child of this one) still exists.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// Types `keys` literally into the pane.
@@ -74,35 +102,24 @@ final class Tmux {
         throw Failure(description: "the pane never showed \(what); it shows:\n\(last)")
     }
 
-    /// Runs tmux with posix_spawn and waitpid: the server the first command
-    /// forks keeps what it inherited, and Foundation's Process did not see
-    /// the client end while that server ran.
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        guard let executable = Self.executable else { throw Failure(description: Self.unavailable) }
+        try Self.tmux(socket, arguments)
+    }
+
+    /// Runs a tmux client on the server at `socket` and returns what it printed.
+    /// Started cleanly (see ``CleanSpawn``): the server the first client forks
+    /// then obeys `kill-server` and holds none of the test run's pipes.
+    private static func tmux(_ socket: String, _ arguments: [String]) throws -> String {
+        guard let executable else { throw Failure(description: unavailable) }
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
             "causegraph-tmux-\(UUID().uuidString)"
         ).path
         defer { unlink(outputPath) }
-        #if os(Linux)
-            var actions = posix_spawn_file_actions_t()
-        #else
-            var actions: posix_spawn_file_actions_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable.path, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-        guard spawned == 0 else {
-            throw Failure(description: "cannot start tmux: \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let pid = try CleanSpawn.start(
+            [executable.path, "-L", socket, "-f", "/dev/null"] + arguments,
+            descriptors: [1: .file(outputPath, flags: O_WRONLY | O_CREAT | O_TRUNC)])
+        let status = CleanSpawn.wait(pid)
         guard status == 0 else {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(status))")
         }

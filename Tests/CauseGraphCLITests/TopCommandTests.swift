@@ -102,7 +102,7 @@ struct TopPipeTests {
         let quiet = try waitForFile(outputPath) { $0.contains("2 body runs of 2 views · 0 in the last 100ms") }
         #expect(quiet.contains("   0      1          0  Row   count 100%"), "a quiet interval still shows the totals")
         try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        try process.waitUntilExit(within: .seconds(60))
         #expect(process.terminationStatus == 0)
         let text = String(decoding: try scratch.read("stdout.txt"), as: UTF8.self)
         // At the end of the input no interval is under way: every LAST is 0, and the views rank by total, then name.

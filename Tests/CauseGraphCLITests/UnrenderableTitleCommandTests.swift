@@ -50,15 +50,10 @@ struct UnrenderableTitleCommandTests {
         ] {
             let written = try Causegraph.run(arguments + [scratch.path(name)])
             #expect(written.status == 0, "\(written.standardError)")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try #require(Self.dot))
-            process.arguments = ["-Tsvg", "-o", scratch.path(name + ".svg"), scratch.path(name)]
-            let error = Pipe()
-            process.standardError = error
-            try process.run()
-            let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "dot: \(message)")
+            let dot = try ProcessRunner.run(
+                URL(fileURLWithPath: try #require(Self.dot)),
+                ["-Tsvg", "-o", scratch.path(name + ".svg"), scratch.path(name)], timeout: .seconds(120))
+            #expect(dot.status == 0, "dot: \(dot.standardError)")
         }
     }
 

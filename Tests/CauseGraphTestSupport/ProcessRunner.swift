@@ -121,3 +121,22 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
+
+extension Process {
+    /// Waits for the process to end; past `timeout` it is killed and the wait
+    /// throws, so a test that hangs fails instead of holding up the run.
+    public func waitUntilExit(within timeout: Duration) throws {
+        let deadline = ContinuousClock.now + timeout
+        while isRunning {
+            guard ContinuousClock.now < deadline else {
+                kill(processIdentifier, SIGKILL)
+                waitUntilExit()
+                throw ProcessRunner.TimedOut(
+                    command: ([executableURL?.lastPathComponent ?? "?"] + (arguments ?? [])).joined(separator: " "),
+                    timeout: timeout)
+            }
+            usleep(10_000)
+        }
+        waitUntilExit()
+    }
+}

@@ -1,3 +1,4 @@
+import CauseGraphTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -79,45 +80,21 @@ final class Chromium {
         }
         for descriptor in commands + answers { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
 
-        #if os(Linux)
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #else
-            var actions: posix_spawn_file_actions_t?
-            var attributes: posix_spawnattr_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(
-            &actions, 2, profile.appendingPathComponent("stderr.log").path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, commands[0], 3)
-        posix_spawn_file_actions_adddup2(&actions, answers[1], 4)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        var status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        // A process forked elsewhere in the test run may briefly hold a just-written executable open.
-        for _ in 0..<40 where status == ETXTBSY {
-            usleep(50_000)
-            status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let pid: pid_t
+        do {
+            pid = try CleanSpawn.start(
+                arguments,
+                descriptors: [
+                    2: .file(profile.appendingPathComponent("stderr.log").path, flags: O_WRONLY | O_CREAT | O_TRUNC),
+                    3: .descriptor(commands[0]), 4: .descriptor(answers[1]),
+                ], ownProcessGroup: true)
+        } catch {
+            for descriptor in commands + answers { closeDescriptor(descriptor) }
+            try? FileManager.default.removeItem(at: profile)
+            throw Failure(description: "\(error)")
         }
         closeDescriptor(commands[0])
         closeDescriptor(answers[1])
-        guard status == 0 else {
-            closeDescriptor(commands[1])
-            closeDescriptor(answers[0])
-            try? FileManager.default.removeItem(at: profile)
-            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(status)))")
-        }
         process = pid
         toBrowser = commands[1]
         fromBrowser = answers[0]
