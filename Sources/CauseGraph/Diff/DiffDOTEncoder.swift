@@ -64,7 +64,8 @@ public struct DiffDOTEncoder: Sendable {
             let muted = style.graph.palette.mutedText
             let drewDotted = shaping.residualEdges > 0 || shaping.impliedResidualPaths > 0
             let details =
-                [DOTLegend.shown(shaping)] + shaping.steps.map { DOTLegend.line(for: $0, drewDotted: drewDotted) }
+                [DOTLegend.shown(shaping)]
+                + shaping.steps.map { ShapingFormatter.line(for: $0, drewDotted: drewDotted) }
                 + (shaping.residualEdges > 0
                     ? ["dotted edges with a hollow head: cause links through nodes not shown"] : [])
             lines += details.map { "<FONT POINT-SIZE=\"9\" COLOR=\"\(muted)\">\(DOTEscaping.htmlText($0))</FONT>" }

@@ -1,17 +1,9 @@
 /// One interaction to draw on its own: `--group N` or `--gesture N`.
-public enum Interaction: Sendable, Equatable, CustomStringConvertible {
+public enum Interaction: Sendable, Equatable {
     /// The updates of one update group and the causes that led to them.
     case group(GroupID)
     /// The gesture event with this id and everything it led to.
     case gesture(EventID)
-
-    /// The option as typed: `--group 12`.
-    public var description: String {
-        switch self {
-        case .group(let id): "--group \(id)"
-        case .gesture(let id): "--gesture \(id)"
-        }
-    }
 }
 
 /// What choosing one interaction kept out of what was read.

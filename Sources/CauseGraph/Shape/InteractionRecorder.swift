@@ -64,7 +64,7 @@ public struct InteractionRecorder: TraceSink {
 
     /// Passes the interaction's events, the links between them and its
     /// update groups on to `sink`, document by document.
-    /// - Throws: ``ShapingError/removedEverything(filter:reason:)`` when no
+    /// - Throws: ``ShapingError/removedEverything(_:reason:)`` when no
     ///   event took part in it; what `sink` throws.
     public func replay<Sink: TraceSink>(_ interaction: Interaction, into sink: inout Sink) throws
         -> InteractionStatistics
@@ -91,12 +91,8 @@ public struct InteractionRecorder: TraceSink {
         }
         guard found else {
             switch interaction {
-            case .group:
-                throw ShapingError.removedEverything(
-                    filter: interaction.description, reason: "no event names that update group")
-            case .gesture:
-                throw ShapingError.removedEverything(
-                    filter: interaction.description, reason: "no gesture event has that id")
+            case .group: throw ShapingError.removedEverything(.interaction(interaction), reason: .noEventInGroup)
+            case .gesture: throw ShapingError.removedEverything(.interaction(interaction), reason: .noSuchGesture)
             }
         }
         return statistics

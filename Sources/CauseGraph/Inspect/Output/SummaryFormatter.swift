@@ -254,6 +254,7 @@ public enum SummaryFormatter {
                 "summary": JSONText.quoted(finding.summary),
                 "evidence": JSONText.strings(finding.evidence),
                 "fix": JSONText.quoted(finding.fix),
+                "figures": finding.figuresJSON,
                 "nodes": JSONText.strings(finding.nodes),
                 "edge": JSONText.quoted(finding.edge),
                 "exampleGroup": JSONText.number(finding.exampleGroup),
