@@ -6,7 +6,7 @@ public struct BudgetCheck {
     public struct Measurement {
         public var traces: [String]
         public var graph: CauseGraph
-        public var usage: UsageMeter
+        package var usage: UsageMeter
         public var findings: [Finding]
     }
 

@@ -124,7 +124,7 @@ public struct TraceTimeline {
     /// flow's two ends in time order, so they may draw no arrow for these.
     public private(set) var backwardLinks = 0
 
-    public init(_ recorder: TimelineRecorder) {
+    package init(_ recorder: TimelineRecorder) {
         events = recorder.log
         (groups, eventGroups) = Self.numberGroups(recorder)
         // Numbered as `summary` and `why --hitch` number them.
