@@ -7,8 +7,10 @@
 /// beside those of its kind and owner. All trace text goes through
 /// ``DOTEscaping``.
 public struct DiffDOTEncoder: Sendable {
+    /// Colours and lines of each kind of change.
     public var style: DiffStyle
 
+    /// An encoder drawing in `style`.
     public init(style: DiffStyle = .light) {
         self.style = style
     }

@@ -10,6 +10,7 @@ public struct ShapedDiff: Sendable, Equatable {
     public var diff: GraphDiff
     /// Edges standing for links through removed nodes (``CauseGraph/Edge/isResidual``), ids `r1`, `r2`, …
     public var residualEdges: [CauseGraph.Edge]
+    /// What shaping showed out of what, and what each filter left out.
     public var report: ShapingReport
 
     /// The report to draw as a legend: present whenever anything was left out.

@@ -34,8 +34,10 @@
 /// between kept nodes silently disappears; folding system chains is the
 /// same operation as any other removal.
 public struct GraphShaper: Sendable {
+    /// What to keep.
     public var settings: ShapingSettings
 
+    /// A shaper keeping what `settings` ask for.
     public init(settings: ShapingSettings) {
         self.settings = settings
     }

@@ -3,10 +3,14 @@
 public struct ShapingReport: Sendable, Equatable {
     /// Nodes, edges and events of a graph.
     public struct Totals: Sendable, Equatable {
+        /// Nodes.
         public var nodes: Int
+        /// Edges.
         public var edges: Int
+        /// Events.
         public var events: Int
 
+        /// Totals with every count given.
         public init(nodes: Int, edges: Int, events: Int) {
             self.nodes = nodes
             self.edges = edges
@@ -81,6 +85,7 @@ public struct ShapingReport: Sendable, Equatable {
             removedNodes > 0 || removedEvents > 0 || removedLinks > 0 || removedEdges > 0
         }
 
+        /// A step of `given` with what it left out; counts default to none.
         public init(
             _ given: Given, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0,
             keptUntimedEvents: Int = 0, removedEdges: Int = 0, removedRootCauses: Int = 0, shareOf: Int = 0,
@@ -111,6 +116,7 @@ public struct ShapingReport: Sendable, Equatable {
     /// Each filter given, in the order applied.
     public var steps: [Step]
 
+    /// A report with every part given.
     public init(total: Totals, shown: Totals, residualEdges: Int, impliedResidualPaths: Int = 0, steps: [Step]) {
         self.total = total
         self.shown = shown

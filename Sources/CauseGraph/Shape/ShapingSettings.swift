@@ -37,6 +37,7 @@ public struct ShapingSettings: Sendable, Equatable {
     /// Draw at most this many edges, each node's main cause link first, then those that carry the most updates; 0 for no limit.
     public var maxEdges: Int
 
+    /// Settings with every filter given; the defaults keep at most 80 nodes and 150 edges and fold fan-outs.
     public init(
         window: TimeWindow? = nil, focus: [TitlePattern] = [], depth: Int? = nil, ignore: [TitlePattern] = [],
         hideSystem: Bool = false, minCount: Int = 0, maxNodes: Int = ShapingSettings.defaultMaxNodes,

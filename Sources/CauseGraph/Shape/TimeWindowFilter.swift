@@ -101,5 +101,6 @@ public struct WindowStatistics: Sendable, Equatable {
     /// Hitches and hangs left out.
     public var hitchesOutside = 0
 
+    /// Nothing read yet.
     public init() {}
 }

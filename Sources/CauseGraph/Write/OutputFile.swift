@@ -131,16 +131,19 @@ public final class OutputFile {
         Diagnostic.error("cannot write: \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
     }
 
+    /// Writes `text`, encoded as UTF-8.
     public func write(_ text: String) throws(Diagnostic) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
+    /// Writes `bytes`.
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
+    /// Writes `bytes`.
     public func write(_ bytes: [UInt8]) throws(Diagnostic) {
         try bytes.withUnsafeBufferPointer { bytes throws(Diagnostic) in try write(bytes) }
     }

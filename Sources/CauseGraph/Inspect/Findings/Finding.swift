@@ -1,6 +1,7 @@
 /// A problem the trace shows, with its evidence and the fix a SwiftUI
 /// expert would suggest.
 public struct Finding: Sendable, Equatable {
+    /// The known problems.
     public enum Kind: String, CaseIterable, Sendable {
         /// One cause event drives many body updates of the same view type.
         case fanOut
@@ -44,17 +45,23 @@ public struct Finding: Sendable, Equatable {
 
     /// A view an environment node checked: how often, and how often it skipped the body.
     public struct CheckedView: Sendable, Equatable {
+        /// The view's title.
         public var title: String
+        /// Checks that skipped the body.
         public var skipped: Int
+        /// Checks in all.
         public var checks: Int
     }
 
     /// A parent that created a view, and how often.
     public struct Creator: Sendable, Equatable {
+        /// The parent's title.
         public var title: String
+        /// How many times it created the view.
         public var creations: Int
     }
 
+    /// Which problem it is.
     public var kind: Kind
     /// The figures that prove it; ``summary``, ``evidence`` and ``fix`` say them in words.
     public var figures: Figures
@@ -84,5 +91,6 @@ public struct FindingThresholds: Sendable, Equatable {
     /// thresholds judge to be built with (it keeps it as ``CauseGraph/burstWindow``).
     public var stormWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
 
+    /// The default thresholds.
     public init() {}
 }

@@ -1,5 +1,6 @@
 /// Finds the known SwiftUI update problems in a reconstructed graph.
 public enum FindingRules {
+    /// The findings in `graph` at `thresholds`, by kind, strongest first.
     public static func findings(in graph: CauseGraph, thresholds: FindingThresholds = FindingThresholds()) -> [Finding]
     {
         let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })

@@ -1,5 +1,6 @@
 /// Writes a ``TraceSummary`` as text, JSON or Markdown.
 public enum SummaryFormatter {
+    /// The summary in `format`; text styled with `style`.
     public static func format(
         _ summary: TraceSummary, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
     ) -> String {

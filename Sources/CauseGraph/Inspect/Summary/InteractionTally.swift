@@ -5,6 +5,7 @@ public struct RankedInteraction: Sendable, Equatable {
     public var group: GroupID
     /// The group's label (`Transaction for Gesture`), when the trace gave one.
     public var label: String?
+    /// When the group started, if the trace timed it.
     public var start: Nanoseconds?
     /// Body updates that ran in the group.
     public var bodies: Int
