@@ -2,7 +2,7 @@
 /// judges it, against the limit alone or against a baseline recording.
 public struct BudgetCheck {
     /// What one recording measured: its graph, its findings, and the per-group
-    /// and per-gesture counts of ``UsageMeter``.
+    /// and per-gesture counts of `UsageMeter`.
     public struct Measurement {
         /// The traces read.
         public var traces: [String]

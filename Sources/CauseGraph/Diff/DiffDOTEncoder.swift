@@ -5,7 +5,7 @@
 /// node and edge carries its union id as its SVG `id` and the classes
 /// `diff-added`, `diff-removed`, `diff-more`, `diff-less` or `diff-same`
 /// beside those of its kind and owner. All trace text goes through
-/// ``DOTEscaping``.
+/// `DOTEscaping`.
 public struct DiffDOTEncoder: Sendable {
     /// Colours and lines of each kind of change.
     public var style: DiffStyle

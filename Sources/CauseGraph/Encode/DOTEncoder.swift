@@ -3,7 +3,7 @@
 /// This is both the DOT export and what the renderer lays out. Every node
 /// and edge carries its graph id as its SVG `id` and class names for its
 /// kind, owner, severity and skipped state, so pages can style and script
-/// the picture. All trace text goes through ``DOTEscaping``.
+/// the picture. All trace text goes through `DOTEscaping`.
 public struct DOTEncoder: Sendable {
     /// Colours, shapes and fonts of the picture.
     public var style: GraphStyle

@@ -1,5 +1,5 @@
 /// Encodes trace records as lines of causegraph's native JSON Lines format,
-/// the inverse of ``NativeTraceReader``.
+/// the inverse of `NativeTraceReader`.
 ///
 /// Optional fields are written only when they carry something, so converted
 /// traces stay small and read like hand-written ones.

@@ -6,9 +6,9 @@
 public struct TracePipeline {
     /// How to read the traces: format, frame rate, classification rules, run.
     public var settings: ImportSettings
-    /// Only events in this time range (see ``TimeWindowFilter``).
+    /// Only events in this time range (see `TimeWindowFilter`).
     public var window: TimeWindow?
-    /// Only the events one interaction took part in (see ``InteractionRecorder``).
+    /// Only the events one interaction took part in (see `InteractionRecorder`).
     public var interaction: Interaction?
     /// The span within which a node's events count towards its ``CauseGraph/Node/densestBurst``.
     public var burstWindow: Nanoseconds

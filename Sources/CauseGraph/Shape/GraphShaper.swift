@@ -1,9 +1,9 @@
 /// Shapes a reconstructed graph into one small enough to lay out and read.
 ///
 /// The filters apply in this order, each to what the previous ones kept:
-/// 1. `window`: applied while importing (``TimeWindowFilter``); here it is
+/// 1. `window`: applied while importing (`TimeWindowFilter`); here it is
 ///    only reported, and an error when no event was inside it; so is
-///    `interaction` (``InteractionRecorder``), after it;
+///    `interaction` (`InteractionRecorder`), after it;
 /// 2. `focus` (with `depth`): keep the nodes whose title matches and the
 ///    nodes on cause paths into them, at most `depth` links upstream;
 /// 3. `ignore`: drop matching nodes, then every node all of whose remaining
@@ -43,8 +43,8 @@ public struct GraphShaper: Sendable {
     }
 
     /// - Parameters:
-    ///   - window: what the ``TimeWindowFilter`` left out while importing.
-    ///   - interaction: what the ``InteractionRecorder`` left out while importing.
+    ///   - window: what the `TimeWindowFilter` left out while importing.
+    ///   - interaction: what the `InteractionRecorder` left out while importing.
     /// - Throws: ``ShapingError`` naming the filter that removed every node.
     public func shape(
         _ graph: CauseGraph, window: WindowStatistics? = nil, interaction: InteractionStatistics? = nil

@@ -12,9 +12,9 @@ public struct ShapingSettings: Sendable, Equatable {
     /// (150 labelled edges lay out in about a quarter of a second).
     public static let defaultMaxEdges = 150
 
-    /// Only events in this time range (applied while importing, by ``TimeWindowFilter``).
+    /// Only events in this time range (applied while importing, by `TimeWindowFilter`).
     public var window: TimeWindow?
-    /// Only one update group, or what one gesture led to (applied while importing, by ``InteractionRecorder``).
+    /// Only one update group, or what one gesture led to (applied while importing, by `InteractionRecorder`).
     public var interaction: Interaction?
     /// Keep only nodes on cause paths into nodes whose title matches one of these.
     public var focus: [TitlePattern]

@@ -84,7 +84,7 @@ package struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
     }
 }
 
-/// What a ``TimeWindowFilter`` kept and left out.
+/// What a `TimeWindowFilter` kept and left out.
 public struct WindowStatistics: Sendable, Equatable {
     /// Events passed on, timed or not.
     public var eventsKept = 0

@@ -117,7 +117,7 @@ public enum TraceEventEncoder {
     }
 }
 
-/// Writes single events; words and numbers from the trace are escaped by ``JSONText``.
+/// Writes single events; words and numbers from the trace are escaped by `JSONText`.
 private struct Writer {
     let timeline: TraceTimeline
     /// The process of each track.

@@ -1,6 +1,6 @@
 extension TraceTimeline {
     /// Reads the traces at `paths`, only the events inside `window` when one
-    /// is given (see ``TimeWindowFilter``), and lays out their timeline.
+    /// is given (see `TimeWindowFilter`), and lays out their timeline.
     public static func read(
         from paths: [String], settings: ImportSettings = ImportSettings(), window: TimeWindow? = nil,
         diagnostics: inout Diagnostics

@@ -1,5 +1,5 @@
 /// A sink that writes what it receives as a native JSON Lines trace, on the
-/// caller's thread. (`causegraph convert` uses ``PipelinedTraceWriter``,
+/// caller's thread. (`causegraph convert` uses `PipelinedTraceWriter`,
 /// which writes the same bytes on a second thread.)
 ///
 /// It streams: each record is encoded into the output's buffer as it

@@ -1,6 +1,6 @@
 extension TraceInput {
     /// Converts the traces at `paths` to a native JSON Lines trace in
-    /// `output`, reading on this thread while a ``PipelinedTraceWriter``
+    /// `output`, reading on this thread while a `PipelinedTraceWriter`
     /// writes on another; the caller commits `output` afterwards.
     ///
     /// - Throws: the write failure when writing failed, even when it surfaced

@@ -25,7 +25,8 @@ package enum NativeTraceReader: TraceImporter {
     }
 
     /// Reads one file as one or more documents.
-    package static func read<Sink: TraceSink & ~Copyable>(_ stream: ByteStream, into sink: inout Sink) throws(Diagnostic)
+    package static func read<Sink: TraceSink & ~Copyable>(_ stream: ByteStream, into sink: inout Sink)
+        throws(Diagnostic)
     {
         var document: DocumentState?
         do {

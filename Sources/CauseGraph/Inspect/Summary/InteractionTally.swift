@@ -12,7 +12,7 @@ public struct RankedInteraction: Sendable, Equatable {
     /// The sum of their known durations.
     public var bodyTime: Nanoseconds
     /// The ids of the gesture events whose links led into the group, in
-    /// trace order, at most ``InteractionTally/gesturesKept``; `render --gesture` draws one.
+    /// trace order, at most `InteractionTally.gesturesKept`; `render --gesture` draws one.
     public var gestures: [EventID]
     /// The title of the first of them.
     public var gestureTitle: String?

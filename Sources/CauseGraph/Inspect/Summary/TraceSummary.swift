@@ -80,7 +80,7 @@ public struct TraceSummary: Sendable, Equatable {
     /// The causes that drove the most updates.
     public var topCauses: [Cause]
     /// Update groups by the body time they cost, with the gestures that
-    /// started them (``InteractionTally/ranked``).
+    /// started them (`InteractionTally.ranked`).
     public var interactions: [RankedInteraction]
     /// Titles no classification rule matched, most frequent first.
     public var unclassifiedTitles: [String]
