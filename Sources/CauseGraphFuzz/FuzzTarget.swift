@@ -33,9 +33,10 @@ enum FuzzTarget: String, CaseIterable {
             fatalError("cannot write the fuzzing input to \(inputPath)")
         }
         var diagnostics = Diagnostics()
+        var events = EventLog()
         guard
-            let (graph, events) = try? CauseGraph.reconstructWithEvents(
-                from: [inputPath], settings: ImportSettings(format: format), diagnostics: &diagnostics)
+            let graph = try? TracePipeline(settings: ImportSettings(format: format))
+                .reconstruct([inputPath], alongside: &events, diagnostics: &diagnostics).graph
         else { return }
         var report = WhyReport(
             frameRate: graph.frameRate, views: graph.nodes.prefix(3).map { CauseTree(of: $0, in: graph) })

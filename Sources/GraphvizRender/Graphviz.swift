@@ -11,6 +11,7 @@ import Foundation
 public enum Graphviz {
     /// The result of a successful render.
     public struct Output: Sendable {
+        /// The rendered bytes: SVG or DOT text, PNG or PDF data.
         public var bytes: [UInt8]
         /// Warnings Graphviz reported on the way, one a line.
         public var warnings: [String]

@@ -11,15 +11,18 @@ public struct GraphvizError: Error, Equatable, Sendable, CustomStringConvertible
         case render
     }
 
+    /// The step that failed.
     public var stage: Stage
     /// What Graphviz said, one message a line, without its "Error: " prefixes.
     public var message: String
 
+    /// A failure at `stage`, with what Graphviz said.
     public init(stage: Stage, message: String) {
         self.stage = stage
         self.message = message
     }
 
+    /// `stage: message`, as a one-line error.
     public var description: String {
         "graphviz \(stage.rawValue) failed: \(message)"
     }

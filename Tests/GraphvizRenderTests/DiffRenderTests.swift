@@ -8,7 +8,7 @@ private func fixtureGraph(_ name: String) throws -> CauseGraph {
         .deletingLastPathComponent()
         .appendingPathComponent("fixtures/\(name).jsonl").path
     var diagnostics = Diagnostics()
-    return try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
+    return try TracePipeline().reconstruct([path], diagnostics: &diagnostics).graph
 }
 
 @Suite("diff pictures")

@@ -10,8 +10,9 @@ private let fixtures = URL(fileURLWithPath: #filePath)
 
 private func fixtureGraph(_ name: String) throws -> CauseGraph {
     var diagnostics = Diagnostics()
-    return try CauseGraph.reconstruct(
-        from: [fixtures.appendingPathComponent("\(name).jsonl").path], diagnostics: &diagnostics)
+    return try TracePipeline().reconstruct(
+        [fixtures.appendingPathComponent("\(name).jsonl").path], diagnostics: &diagnostics
+    ).graph
 }
 
 @Suite("libgraphviz renderer")

@@ -54,7 +54,7 @@ struct LayoutEngineTests {
 
     init() throws {
         var diagnostics = Diagnostics()
-        dot = DOTEncoder().encode(try CauseGraph.reconstruct(from: [landmarks], diagnostics: &diagnostics))
+        dot = DOTEncoder().encode(try TracePipeline().reconstruct([landmarks], diagnostics: &diagnostics).graph)
     }
 
     @Test("neato, fdp and sfdp move nodes apart: no two node outlines overlap", arguments: ["neato", "fdp", "sfdp"])
@@ -97,7 +97,7 @@ struct LayoutEngineTests {
         try Data(trace.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         var diagnostics = Diagnostics()
-        let tree = DOTEncoder().encode(try CauseGraph.reconstruct(from: [file.path], diagnostics: &diagnostics))
+        let tree = DOTEncoder().encode(try TracePipeline().reconstruct([file.path], diagnostics: &diagnostics).graph)
         let circo = try canvasArea(tree, engine: "circo")
         let layered = try canvasArea(tree, engine: "dot")
         #expect(circo < 5 * layered, "circo \(circo) pt², dot \(layered) pt²")

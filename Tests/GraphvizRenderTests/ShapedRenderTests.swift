@@ -11,7 +11,7 @@ struct ShapedRenderTests {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
             .appendingPathComponent("fixtures/environment-writer.jsonl").path
-        let graph = try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
+        let graph = try TracePipeline().reconstruct([path], diagnostics: &diagnostics).graph
         let hostile = #"</text><script>alert(1)</script>&amp;\N"#
         let settings = ShapingSettings(ignore: [TitlePattern(substring: hostile)], hideSystem: true, maxNodes: 4)
         let shaped = try GraphShaper(settings: settings).shape(graph)

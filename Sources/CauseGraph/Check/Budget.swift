@@ -7,9 +7,12 @@
 public struct Budget {
     /// One number not to exceed, and where the budget file set it.
     public struct Limit: Equatable, Sendable {
+        /// The most allowed.
         public var max: Int
+        /// Where the budget file set it.
         public var location: SourceLocation
 
+        /// A limit and where it was set.
         public init(max: Int, location: SourceLocation) {
             self.max = max
             self.location = location
@@ -21,6 +24,7 @@ public struct Budget {
         /// In severity order; each counts the updates at that severity or worse.
         public var limits: [(severity: Severity, limit: Limit)]
 
+        /// Limits in severity order.
         public init(limits: [(severity: Severity, limit: Limit)] = []) {
             self.limits = limits
         }
@@ -28,6 +32,7 @@ public struct Budget {
 
     /// Limits on the body updates of every view whose type name matches.
     public struct ViewLimits {
+        /// Which view types the limits apply to, by title.
         public var pattern: TitlePattern
         /// Where the entry starts in the budget file.
         public var location: SourceLocation
@@ -40,6 +45,7 @@ public struct Budget {
         /// The view's long updates by severity.
         public var longUpdates: SeverityLimits
 
+        /// Limits on views matching `pattern`; each limit left out does not apply.
         public init(
             pattern: TitlePattern, location: SourceLocation, total: Limit? = nil, perGroup: Limit? = nil,
             perGesture: Limit? = nil, longUpdates: SeverityLimits = SeverityLimits()
@@ -61,8 +67,10 @@ public struct Budget {
         public var to: TitlePattern
         /// The edge kind, when only one kind is forbidden.
         public var kind: EdgeKind?
+        /// Where the entry starts in the budget file.
         public var location: SourceLocation
 
+        /// A forbidden edge from `from` to `to`, of `kind` or of any kind.
         public init(from: TitlePattern, to: TitlePattern, kind: EdgeKind? = nil, location: SourceLocation) {
             self.from = from
             self.to = to
@@ -78,12 +86,14 @@ public struct Budget {
 
     /// Limits on the hitches, or on the hangs, a recording may hold.
     public struct HitchLimits {
+        /// Hitches or hangs.
         public var kind: Hitch.Kind
         /// Those starting within one interaction: from one gesture to the next.
         public var perInteraction: Limit?
         /// Those in the whole recording.
         public var total: Limit?
 
+        /// Limits on hitches or hangs; each limit left out does not apply.
         public init(kind: Hitch.Kind, perInteraction: Limit? = nil, total: Limit? = nil) {
             self.kind = kind
             self.perInteraction = perInteraction
@@ -93,6 +103,7 @@ public struct Budget {
 
     /// The file the budget was read from, as the user named it.
     public var file: String
+    /// Limits on views, in budget order.
     public var views: [ViewLimits]
     /// Long updates of every update kind (body, representable, other), by severity.
     public var longUpdates: SeverityLimits
@@ -103,10 +114,12 @@ public struct Budget {
     public var findings: [(kind: Finding.Kind, limit: Limit)]
     /// The thresholds findings are judged by.
     public var findingThresholds: FindingThresholds
+    /// Cause links that must never appear.
     public var forbiddenEdges: [ForbiddenEdge]
     /// Limits on hitches and on hangs, in ``Hitch/Kind`` order.
     public var hitches: [HitchLimits] = []
 
+    /// A budget with every part given; each part left out sets no limit.
     public init(
         file: String, views: [ViewLimits] = [], longUpdates: SeverityLimits = SeverityLimits(),
         skippedChecksPerEnvironmentChange: Limit? = nil, findings: [(kind: Finding.Kind, limit: Limit)] = [],

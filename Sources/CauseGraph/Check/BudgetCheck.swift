@@ -2,17 +2,23 @@
 /// judges it, against the limit alone or against a baseline recording.
 public struct BudgetCheck {
     /// What one recording measured: its graph, its findings, and the per-group
-    /// and per-gesture counts of ``UsageMeter``.
+    /// and per-gesture counts of `UsageMeter`.
     public struct Measurement {
+        /// The traces read.
         public var traces: [String]
+        /// Their cause graph.
         public var graph: CauseGraph
-        public var usage: UsageMeter
+        package var usage: UsageMeter
+        /// The findings, judged by the budget's thresholds.
         public var findings: [Finding]
     }
 
+    /// The limits to hold recordings to.
     public var budget: Budget
+    /// How much worse than the baseline a recording may be before it regresses.
     public var tolerance: Tolerance
 
+    /// A check of recordings against `budget`, with `tolerance` towards a baseline.
     public init(budget: Budget, tolerance: Tolerance = .none) {
         self.budget = budget
         self.tolerance = tolerance

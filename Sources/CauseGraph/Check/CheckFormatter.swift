@@ -7,6 +7,7 @@
 public enum CheckFormatter {
     static let width = 80
 
+    /// The report in `format`; text styled with `style`.
     public static func format(
         _ report: CheckReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
     ) -> String {

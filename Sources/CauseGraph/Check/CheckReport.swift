@@ -4,6 +4,7 @@
 public struct CheckReport: Sendable {
     /// One limit applied to one subject (a view, an environment node, an edge…).
     public struct Result: Sendable, Equatable {
+        /// How the measurement compares with the limit and the baseline.
         public enum Status: String, CaseIterable, Sendable {
             /// Within the limit.
             case held
@@ -28,7 +29,9 @@ public struct CheckReport: Sendable {
         public var subjectKey: String
         /// What it is a count of, in the singular: `body run`.
         public var unit: String
+        /// What the recording measured.
         public var measured: Int
+        /// The limit the budget sets.
         public var limit: Int
         /// What the baseline measured for the same rule and subject, when a baseline was given.
         public var baseline: Int?
@@ -36,6 +39,7 @@ public struct CheckReport: Sendable {
         public var allowed: Int
         /// Figures that show where the measurement came from.
         public var evidence: [String]
+        /// How the measurement compares with the limit and the baseline.
         public var status: Status
     }
 
@@ -45,6 +49,7 @@ public struct CheckReport: Sendable {
     public var traces: [String]
     /// The baseline traces, when given.
     public var baseline: [String]?
+    /// How much worse than the baseline a recording may be.
     public var tolerance: Tolerance
     /// Every result, failures first, then in budget order.
     public var results: [Result]

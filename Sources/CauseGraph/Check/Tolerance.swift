@@ -9,6 +9,7 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
     /// An absolute amount, 0 or more.
     public var absolute: Int
 
+    /// A tolerance of `percent` of the baseline plus `absolute`.
     public init(percent: Double = 0, absolute: Int = 0) {
         self.percent = percent
         self.absolute = absolute

@@ -11,39 +11,39 @@
 /// to it from that gesture event; links are followed in the order the trace
 /// lists them, causes before effects, as recordings write them, and an
 /// event reached from several gestures counts towards the first.
-public struct UsageMeter: TraceSink {
+package struct UsageMeter: TraceSink {
     /// A gesture event, for evidence.
-    public struct Gesture: Sendable, Equatable {
-        public var title: String
-        public var event: EventID
-        public var time: Nanoseconds?
+    package struct Gesture: Sendable, Equatable {
+        package var title: String
+        package var event: EventID
+        package var time: Nanoseconds?
         /// The trace document it is in, from 0, when several are read.
-        public var document: Int
+        package var document: Int
     }
 
     /// The most of something within one group (or after one gesture), and where.
-    public struct Peak<Place: Sendable & Equatable>: Sendable, Equatable {
-        public var count: Int
-        public var place: Place
+    package struct Peak<Place: Sendable & Equatable>: Sendable, Equatable {
+        package var count: Int
+        package var place: Place
     }
 
     /// An update group as the trace names it.
-    public struct Group: Sendable, Hashable, CustomStringConvertible {
-        public var id: GroupID
-        public var document: Int
+    package struct Group: Sendable, Hashable, CustomStringConvertible {
+        package var id: GroupID
+        package var document: Int
 
-        public var description: String {
+        package var description: String {
             document == 0 ? "update group \(id)" : "update group \(id) of document \(document + 1)"
         }
     }
 
     /// One environment change: an environment node's events within one update
     /// group, or a single event of it that named no group.
-    public struct Change: Sendable, Equatable, CustomStringConvertible {
-        public var group: Group?
-        public var event: EventID?
+    package struct Change: Sendable, Equatable, CustomStringConvertible {
+        package var group: Group?
+        package var event: EventID?
 
-        public var description: String { group?.description ?? "event \(event ?? 0)" }
+        package var description: String { group?.description ?? "event \(event ?? 0)" }
     }
 
     private let patterns: [TitlePattern]
@@ -60,16 +60,16 @@ public struct UsageMeter: TraceSink {
     private var perChange: [ChangeKey: Int] = [:]
 
     /// - Parameter views: the view patterns whose body runs are counted per group and per gesture.
-    public init(views: [TitlePattern]) {
+    package init(views: [TitlePattern]) {
         patterns = views
     }
 
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         document += 1
         events = [:]
     }
 
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         if document < 0 { try begin(TraceHeader()) }
         let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
         let index = trackedIndex(of: key)
@@ -87,7 +87,7 @@ public struct UsageMeter: TraceSink {
         if entry.isCountedBody && group >= 0 { perGroup[Pair(tracked: index, place: group), default: 0] += 1 }
     }
 
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         guard let source = events[cause.from] else { throw TraceConsistencyError.undefinedEvent(cause.from) }
         guard var target = events[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
         if source.gesture >= 0 && target.gesture < 0 {
@@ -105,9 +105,9 @@ public struct UsageMeter: TraceSink {
         }
     }
 
-    public mutating func add(_ group: UpdateGroup) throws {}
+    package mutating func add(_ group: UpdateGroup) throws {}
 
-    public mutating func add(_ hitch: Hitch) throws {}
+    package mutating func add(_ hitch: Hitch) throws {}
 
     private mutating func trackedIndex(of key: NodeKey) -> Int32 {
         if let index = tracked[key] { return index }
@@ -131,7 +131,7 @@ public struct UsageMeter: TraceSink {
     // MARK: Results
 
     /// The most runs of the view `key` within one update group; the earliest such group on a tie.
-    public func peakPerGroup(of key: NodeKey) -> Peak<Group>? {
+    package func peakPerGroup(of key: NodeKey) -> Peak<Group>? {
         guard let index = tracked[key], index >= 0 else { return nil }
         let best = perGroup.filter { $0.key.tracked == index }.max {
             ($0.value, $1.key.place) < ($1.value, $0.key.place)
@@ -140,7 +140,7 @@ public struct UsageMeter: TraceSink {
     }
 
     /// The most runs of the view `key` that one gesture led to; the earliest such gesture on a tie.
-    public func peakPerGesture(of key: NodeKey) -> Peak<Gesture>? {
+    package func peakPerGesture(of key: NodeKey) -> Peak<Gesture>? {
         guard let index = tracked[key], index >= 0 else { return nil }
         let best = perGesture.filter { $0.key.tracked == index }.max {
             ($0.value, $1.key.place) < ($1.value, $0.key.place)
@@ -149,14 +149,14 @@ public struct UsageMeter: TraceSink {
     }
 
     /// How many gesture events the trace holds.
-    public var gestureCount: Int { gestures.count }
+    package var gestureCount: Int { gestures.count }
 
     /// Every gesture event, in reading order.
-    public var gestureEvents: [Gesture] { gestures }
+    package var gestureEvents: [Gesture] { gestures }
 
     /// The most skipped checks one change of the environment node `key`
     /// caused; the earliest such change on a tie.
-    public func peakSkippedChecks(of key: NodeKey) -> Peak<Change>? {
+    package func peakSkippedChecks(of key: NodeKey) -> Peak<Change>? {
         guard let index = tracked[key], index >= 0 else { return nil }
         let best = perChange.filter { $0.key.tracked == index }.max { ($0.value, $1.key) < ($1.value, $0.key) }
         return best.map { entry in

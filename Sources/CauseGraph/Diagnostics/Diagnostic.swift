@@ -7,6 +7,7 @@ public struct SourceLocation: Hashable, Sendable {
     /// 1-based column in Unicode scalars, when known.
     public var column: Int?
 
+    /// A place in `file`, with a line and column when known.
     public init(file: String, line: Int? = nil, column: Int? = nil) {
         self.file = file
         self.line = line
@@ -21,16 +22,21 @@ public struct SourceLocation: Hashable, Sendable {
 /// `FILE:LINE:COLUMN: error: message`, with any control characters of the
 /// untrusted input made visible so it cannot drive a terminal.
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    /// How serious a diagnostic is.
     public enum Severity: String, Sendable {
         case error
         case warning
         case note
     }
 
+    /// How serious it is.
     public var severity: Severity
+    /// Where the problem is, when known.
     public var location: SourceLocation?
+    /// What is wrong, in one line.
     public var message: String
 
+    /// A diagnostic of `severity` at `location`.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
         self.severity = severity
         self.message = message
@@ -42,6 +48,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         Diagnostic(.error, message, at: location)
     }
 
+    /// `FILE:LINE:COLUMN: severity: message`, the location left out when unknown.
     public var description: String {
         formatted { $0 }
     }
@@ -65,21 +72,26 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 /// Warnings and notes gathered while a run goes on, kept apart from the
 /// logic that finds them so the caller decides how to show them.
 public struct Diagnostics: Sendable {
+    /// Every diagnostic, in the order added.
     public private(set) var all: [Diagnostic] = []
     /// Titles no classification rule matched, with how many events had each,
     /// for reports that list them.
     public private(set) var unclassifiedTitles: [String: Int] = [:]
 
+    /// No diagnostics.
     public init() {}
 
+    /// Adds a diagnostic.
     public mutating func append(_ diagnostic: Diagnostic) {
         all.append(diagnostic)
     }
 
+    /// Adds a warning.
     public mutating func warn(_ message: String, at location: SourceLocation? = nil) {
         append(Diagnostic(.warning, message, at: location))
     }
 
+    /// Adds a note.
     public mutating func note(_ message: String, at location: SourceLocation? = nil) {
         append(Diagnostic(.note, message, at: location))
     }

@@ -1,8 +1,8 @@
 /// Finds what the user probably meant, for "did you mean" messages.
-public enum Suggestions {
+package enum Suggestions {
     /// Up to `limit` of `candidates` closest to `text` by edit distance
     /// (ignoring case), closest first, ties in the candidates' order.
-    public static func closest(to text: String, among candidates: [String], limit: Int = 5) -> [String] {
+    package static func closest(to text: String, among candidates: [String], limit: Int = 5) -> [String] {
         let target = Array(text.lowercased())
         let ranked = candidates.enumerated().map { index, candidate in
             (distance: editDistance(target, Array(candidate.lowercased())), index: index, candidate: candidate)
@@ -11,7 +11,7 @@ public enum Suggestions {
     }
 
     /// The Levenshtein distance between two texts, ignoring case.
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         editDistance(Array(a.lowercased()), Array(b.lowercased()))
     }
 

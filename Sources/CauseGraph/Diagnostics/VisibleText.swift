@@ -6,14 +6,14 @@
 /// without showing (the BiDi embeddings, overrides and isolates, the line
 /// and paragraph separators) and the noncharacters, which XML refuses:
 /// those have no picture and show as `�`. Everything else is kept as it is.
-public enum VisibleText {
+package enum VisibleText {
     /// The text with every control character made visible, newlines included.
-    public static func singleLine(_ text: String) -> String {
+    package static func singleLine(_ text: String) -> String {
         replacingControls(in: text) { _ in false }
     }
 
     /// The text with control characters made visible, except newlines and tabs.
-    public static func lines(_ text: String) -> String {
+    package static func lines(_ text: String) -> String {
         replacingControls(in: text) { $0 == "\n" || $0 == "\t" }
     }
 

@@ -4,16 +4,16 @@
 ///
 /// The minus sign is U+2212, so it lines up with `+` and is not mistaken for
 /// a hyphen.
-public enum DeltaText {
-    public static let minus = "\u{2212}"
+package enum DeltaText {
+    package static let minus = "\u{2212}"
 
     /// Two counts and their signed difference.
-    public static func count(_ before: Int, _ after: Int) -> String {
+    package static func count(_ before: Int, _ after: Int) -> String {
         "\(before) → \(after) (\(signed(after - before)))"
     }
 
     /// Two durations, `—` for an unknown one, and their signed difference when both are known.
-    public static func duration(_ before: Nanoseconds?, _ after: Nanoseconds?) -> String {
+    package static func duration(_ before: Nanoseconds?, _ after: Nanoseconds?) -> String {
         let text = "\(before.map(DurationText.string) ?? "—") → \(after.map(DurationText.string) ?? "—")"
         guard let before, let after else { return text }
         let (delta, overflow) = after.subtractingReportingOverflow(before)
@@ -24,7 +24,7 @@ public enum DeltaText {
     }
 
     /// `+3`, `−10`, `±0`.
-    public static func signed(_ value: Int) -> String {
+    package static func signed(_ value: Int) -> String {
         value > 0 ? "+\(value)" : value < 0 ? minus + "\(value.magnitude)" : "±0"
     }
 }

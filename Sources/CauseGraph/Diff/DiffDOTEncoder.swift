@@ -5,10 +5,12 @@
 /// node and edge carries its union id as its SVG `id` and the classes
 /// `diff-added`, `diff-removed`, `diff-more`, `diff-less` or `diff-same`
 /// beside those of its kind and owner. All trace text goes through
-/// ``DOTEscaping``.
+/// `DOTEscaping`.
 public struct DiffDOTEncoder: Sendable {
+    /// Colours and lines of each kind of change.
     public var style: DiffStyle
 
+    /// An encoder drawing in `style`.
     public init(style: DiffStyle = .light) {
         self.style = style
     }
@@ -64,7 +66,8 @@ public struct DiffDOTEncoder: Sendable {
             let muted = style.graph.palette.mutedText
             let drewDotted = shaping.residualEdges > 0 || shaping.impliedResidualPaths > 0
             let details =
-                [DOTLegend.shown(shaping)] + shaping.steps.map { DOTLegend.line(for: $0, drewDotted: drewDotted) }
+                [DOTLegend.shown(shaping)]
+                + shaping.steps.map { ShapingFormatter.line(for: $0, drewDotted: drewDotted) }
                 + (shaping.residualEdges > 0
                     ? ["dotted edges with a hollow head: cause links through nodes not shown"] : [])
             lines += details.map { "<FONT POINT-SIZE=\"9\" COLOR=\"\(muted)\">\(DOTEscaping.htmlText($0))</FONT>" }

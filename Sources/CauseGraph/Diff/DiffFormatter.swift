@@ -7,6 +7,7 @@ public enum DiffFormatter {
     /// The width text output fits in.
     static let width = 80
 
+    /// The table in `format`; text styled with `style`.
     public static func format(_ table: DiffTable, as format: ReportFormat, style: TextStyle = TextStyle(colour: false))
         -> String
     {

@@ -10,6 +10,7 @@ public struct DiffStyle: Sendable, Equatable {
     public struct Look: Sendable, Equatable {
         /// Border and edge colour.
         public var colour: String
+        /// Node fill colour.
         public var fill: String
         /// Node style keywords besides `filled` (and `rounded` for bodies).
         public var nodeLine: String?
@@ -25,14 +26,20 @@ public struct DiffStyle: Sendable, Equatable {
         public var lineName: String
     }
 
+    /// A node or edge only the recording after has.
     public var added: Look
+    /// A node or edge only the recording before has.
     public var removed: Look
+    /// More frequent after than before.
     public var more: Look
+    /// Less frequent after than before.
     public var less: Look
+    /// As frequent after as before.
     public var same: Look
     /// The style of everything that does not depend on the change: shapes, words, text colours.
     public var graph: GraphStyle
 
+    /// The look of `change`.
     public func look(for change: DiffChange) -> Look {
         switch change {
         case .added: added

@@ -5,15 +5,19 @@
 /// change, then nodes before edges in the union's order, so the order never
 /// depends on hashing.
 public struct DiffTable: Sendable, Equatable {
+    /// What a row lists: a node or an edge of the diff.
     public enum Element: Sendable, Equatable {
         case node(GraphDiff.Node)
         /// An edge with the titles of its two ends.
         case edge(GraphDiff.Edge, from: String, to: String)
     }
 
+    /// One change.
     public struct Row: Sendable, Equatable {
+        /// The node or edge that changed.
         public var element: Element
 
+        /// Added, removed, more or less frequent, or the same, by count.
         public var change: DiffChange {
             switch element {
             case .node(let node): node.change
@@ -21,6 +25,7 @@ public struct DiffTable: Sendable, Equatable {
             }
         }
 
+        /// The node's or edge's id in the diff.
         public var id: String {
             switch element {
             case .node(let node): node.id
@@ -73,6 +78,7 @@ public struct DiffTable: Sendable, Equatable {
         }
     }
 
+    /// The diff the rows come from.
     public var diff: GraphDiff
     /// The rows, largest change first.
     public var rows: [Row]

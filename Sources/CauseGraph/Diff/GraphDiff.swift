@@ -12,11 +12,14 @@ public struct GraphDiff: Sendable, Equatable {
     public struct Side: Sendable, Equatable {
         /// How the recording was named (a path as the user typed it).
         public var name: String
+        /// The recorded app, when the trace names it.
         public var app: String?
+        /// The frame rate the recording was judged at.
         public var frameRate: Double
         /// How many update groups it recorded.
         public var groups: Int
 
+        /// A side with every field given.
         public init(name: String, app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, groups: Int = 0)
         {
             self.name = name
@@ -28,15 +31,20 @@ public struct GraphDiff: Sendable, Equatable {
 
     /// A node of either graph, with its figures on each side.
     public struct Node: Sendable, Equatable, Identifiable {
+        /// The node's id in the diff: `n1`, `n2`, ….
         public var id: String
+        /// What the two sides' nodes share: kind, title, module and owner.
         public var key: NodeKey
         /// The node in the recording before, `nil` when it is only after.
         public var before: CauseGraph.Node?
         /// The node in the recording after, `nil` when it is only before.
         public var after: CauseGraph.Node?
 
+        /// Added, removed, more or less frequent, or the same, by count.
         public var change: DiffChange { DiffChange(before: before?.count, after: after?.count) }
+        /// The kind of update or cause.
         public var kind: NodeKind { key.kind }
+        /// The title, as the traces give it.
         public var title: String { key.title }
 
         /// Events on each side, `0` where absent.
@@ -51,26 +59,37 @@ public struct GraphDiff: Sendable, Equatable {
 
     /// An edge of either graph, between union nodes, with its figures on each side.
     public struct Edge: Sendable, Equatable, Identifiable {
+        /// The edge's id in the diff: `e1`, `e2`, ….
         public var id: String
         /// The union id of the cause node.
         public var from: String
         /// The union id of the effect node.
         public var to: String
+        /// What kind of cause link it is.
         public var kind: EdgeKind
+        /// The cause label as the traces gave it.
         public var label: CauseLabel
+        /// The edge in the recording before, if it had one.
         public var before: CauseGraph.Edge?
+        /// The edge in the recording after, if it had one.
         public var after: CauseGraph.Edge?
 
+        /// Added, removed, more or less frequent, or the same, by count.
         public var change: DiffChange { DiffChange(before: before?.count, after: after?.count) }
         /// Links on each side, `0` where absent.
         public var count: (before: Int, after: Int) { (before?.count ?? 0, after?.count ?? 0) }
     }
 
+    /// The recording before.
     public var before: Side
+    /// The recording after.
     public var after: Side
+    /// The union of both sides' nodes, matched by key.
     public var nodes: [Node]
+    /// The union of both sides' edges, matched by their two ends and kind.
     public var edges: [Edge]
 
+    /// The diff of two graphs: nodes matched by key, edges by their ends and kind.
     public init(before: CauseGraph, after: CauseGraph, beforeName: String = "before", afterName: String = "after") {
         self.before = Side(name: beforeName, app: before.app, frameRate: before.frameRate, groups: before.groups.count)
         self.after = Side(name: afterName, app: after.app, frameRate: after.frameRate, groups: after.groups.count)

@@ -10,6 +10,7 @@ public struct ShapedDiff: Sendable, Equatable {
     public var diff: GraphDiff
     /// Edges standing for links through removed nodes (``CauseGraph/Edge/isResidual``), ids `r1`, `r2`, …
     public var residualEdges: [CauseGraph.Edge]
+    /// What shaping showed out of what, and what each filter left out.
     public var report: ShapingReport
 
     /// The report to draw as a legend: present whenever anything was left out.
@@ -60,5 +61,36 @@ extension WindowStatistics {
         sum.causesOutside = lhs.causesOutside + rhs.causesOutside
         sum.groupsOutside = lhs.groupsOutside + rhs.groupsOutside
         return sum
+    }
+}
+
+extension GraphDiff {
+    /// The table of changes: every change the filters of `settings` keep,
+    /// with no limit on nodes or edges, which bound the picture only.
+    ///
+    /// - Throws: ``ShapingError`` naming the filter that removed every node.
+    public func table(
+        shapedBy settings: ShapingSettings, window: WindowStatistics? = nil, includingUnchanged: Bool = false
+    )
+        throws(ShapingError) -> DiffTable
+    {
+        var unlimited = settings
+        unlimited.maxNodes = 0
+        unlimited.maxEdges = 0
+        return DiffTable(try shaped(by: unlimited, window: window).diff, includingUnchanged: includingUnchanged)
+    }
+}
+
+extension TracePipeline {
+    /// Reads the recordings `before` and `after`, each on its own and through
+    /// the window, if any, and compares their graphs; `window` sums what the
+    /// window left out of both.
+    public func compare(before: String, after: String, diagnostics: inout Diagnostics)
+        throws(Diagnostic) -> (diff: GraphDiff, window: WindowStatistics?)
+    {
+        let first = try reconstruct([before], diagnostics: &diagnostics)
+        let second = try reconstruct([after], diagnostics: &diagnostics)
+        let diff = GraphDiff(before: first.graph, after: second.graph, beforeName: before, afterName: after)
+        return (diff, first.window.flatMap { outside in second.window.map { outside + $0 } })
     }
 }

@@ -3,8 +3,9 @@
 /// This is both the DOT export and what the renderer lays out. Every node
 /// and edge carries its graph id as its SVG `id` and class names for its
 /// kind, owner, severity and skipped state, so pages can style and script
-/// the picture. All trace text goes through ``DOTEscaping``.
+/// the picture. All trace text goes through `DOTEscaping`.
 public struct DOTEncoder: Sendable {
+    /// Colours, shapes and fonts of the picture.
     public var style: GraphStyle
 
     /// How many backtrace frames a tooltip shows.
@@ -12,6 +13,7 @@ public struct DOTEncoder: Sendable {
     /// How many update groups a tooltip lists before eliding the rest.
     public static let tooltipGroups = 8
 
+    /// An encoder drawing in `style`.
     public init(style: GraphStyle = .light) {
         self.style = style
     }

@@ -12,22 +12,22 @@
 /// (Graphviz refuses `<B></B>`) nor one so long that no line could carry
 /// it, and long quoted strings are cut into pieces DOT joins with `+`, as
 /// Graphviz 2.43's `dot` reads no line over 16 KB.
-public enum DOTEscaping {
+package enum DOTEscaping {
     /// How many characters of a title or name a label shows; tooltips keep the whole text.
-    public static let labelCharacters = 120
+    package static let labelCharacters = 120
     /// What a label shows for a title or name with no visible character.
-    public static let untitled = "(untitled)"
+    package static let untitled = "(untitled)"
     /// How many bytes of escaped text one piece of a quoted string holds at most.
     static let pieceBytes = 4_096
 
     /// A title or name inside an HTML-like label: ``untitled`` when blank,
     /// cut to ``labelCharacters``, escaped.
-    public static func htmlTitle(_ text: String) -> String {
+    package static func htmlTitle(_ text: String) -> String {
         htmlText(text.allSatisfy(\.isWhitespace) ? untitled : cut(text))
     }
 
     /// `text`, ending in "…" after ``labelCharacters`` characters when longer.
-    public static func cut(_ text: String) -> String {
+    package static func cut(_ text: String) -> String {
         guard text.utf8.count > labelCharacters, text.count > labelCharacters else { return text }
         return String(text.prefix(labelCharacters - 1)) + "…"
     }
@@ -35,7 +35,7 @@ public enum DOTEscaping {
     /// A double-quoted escString attribute value such as a `tooltip`,
     /// quotes included: short text as one string, long text as pieces of at
     /// most ``pieceBytes`` joined by `+` on lines of their own.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var pieces: [String] = []
         var piece = ""
         // Pieces end between the escapes of two scalars, never inside one.
@@ -52,7 +52,7 @@ public enum DOTEscaping {
 
     /// The inside of a double-quoted escString attribute such as `tooltip`,
     /// without the quotes. Newlines become Graphviz's `\n`.
-    public static func escString(_ text: String) -> String {
+    package static func escString(_ text: String) -> String {
         ScalarEscaping.escape(text, escStringEscape)
     }
 
@@ -67,7 +67,7 @@ public enum DOTEscaping {
     }
 
     /// Text inside an HTML-like label (`label=<…>`). Newlines become `<BR/>`.
-    public static func htmlText(_ text: String) -> String {
+    package static func htmlText(_ text: String) -> String {
         ScalarEscaping.escape(text) { scalar in
             switch scalar {
             case "\\": "\\\\"

@@ -18,7 +18,7 @@ enum DOTLegend {
         guard let report else { return table(rows) }
         rows.append(detail(shown(report)))
         let drewDotted = report.residualEdges > 0 || report.impliedResidualPaths > 0
-        rows += report.steps.map { detail(line(for: $0, drewDotted: drewDotted)) }
+        rows += report.steps.map { detail(ShapingFormatter.line(for: $0, drewDotted: drewDotted)) }
         if report.residualEdges > 0 || report.impliedResidualPaths > 0 {
             var text = "dotted edges: cause links through nodes not shown"
             if report.impliedResidualPaths > 0 {
@@ -46,55 +46,5 @@ enum DOTLegend {
         return
             "shown: \(CountText.format(report.shown.nodes)) of \(CountText.string(report.total.nodes, "node")), \(edges), "
             + "\(CountText.format(report.shown.events)) of \(CountText.string(report.total.events, "event"))"
-    }
-
-    /// One filter and what it left out: `--hide-system: 12 system nodes folded into dotted edges`;
-    /// `drewDotted` says whether the picture has dotted edges to fold them into.
-    static func line(for step: ShapingReport.Step, drewDotted: Bool = true) -> String {
-        let untimed =
-            step.keptUntimedEvents > 0
-            ? "; \(CountText.string(step.keptUntimedEvents, "event")) without a time kept" : ""
-        guard step.removedNodes > 0 || step.removedEvents > 0 || step.removedLinks > 0 || step.removedEdges > 0 else {
-            return "\(step.option): nothing left out" + untimed
-        }
-        let nodes = CountText.string(step.removedNodes, "node")
-        let outcome =
-            switch step.filter {
-            case .window:
-                "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) outside the window left out"
-            case .interaction:
-                "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) of other interactions left out"
-            case .focus: "\(nodes) not on a cause path into a match dropped"
-            case .ignore: "\(nodes) matching, or caused only by matches, dropped"
-            case .hideSystem:
-                CountText.string(step.removedNodes, "system node")
-                    + (drewDotted ? " folded into dotted edges" : " hidden, with no cause link through them")
-            case .minCount: "\(nodes) with fewer events dropped"
-            case .foldFanOuts:
-                "\(nodes) driven by the same cause, with nothing drawn after them, folded into \(step.folds) (--unfold shows them)"
-            case .nodeFraction:
-                "\(nodes) explaining less than that share of \(CountText.string(step.shareOf, "update")) dropped"
-            case .edgeFraction:
-                "\(CountText.string(step.removedEdges, "edge")) carrying less than that share of \(CountText.string(step.shareOf, "update")) not drawn"
-            case .maxNodes:
-                "\(nodes) explaining the fewest updates dropped"
-                    + (step.removedRootCauses > 0
-                        ? ", \(CountText.string(step.removedRootCauses, "root cause")) among them" : "")
-                    + " (--max-nodes 0 shows all)"
-            case .maxEdges:
-                "\(CountText.string(step.removedEdges, "edge")) explaining the fewest updates not drawn (--max-edges 0 draws all)"
-            }
-        return "\(step.option): \(outcome)" + untimed
-    }
-}
-
-extension ShapingReport {
-    /// What each filter that left something out did, in the words of the legend.
-    public var removals: [String] {
-        let drewDotted = residualEdges > 0 || impliedResidualPaths > 0
-        return
-            steps
-            .filter { $0.removedNodes > 0 || $0.removedEvents > 0 || $0.removedLinks > 0 || $0.removedEdges > 0 }
-            .map { DOTLegend.line(for: $0, drewDotted: drewDotted) }
     }
 }

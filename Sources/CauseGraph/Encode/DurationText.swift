@@ -3,8 +3,8 @@
 ///
 /// Integer arithmetic only, so the text never depends on the locale or on
 /// floating-point formatting.
-public enum DurationText {
-    public static func string(_ nanoseconds: Nanoseconds) -> String {
+package enum DurationText {
+    package static func string(_ nanoseconds: Nanoseconds) -> String {
         let value = max(nanoseconds, 0)
         let units: [(scale: Int64, name: String)] = [(1_000_000_000, "s"), (1_000_000, "ms"), (1_000, "µs")]
         for unit in units where value >= unit.scale {
@@ -16,7 +16,7 @@ public enum DurationText {
     /// Reads a duration as people write it: `1.2s`, `350ms`, `20us` (or
     /// `20µs`), `800ns`, or a plain number of nanoseconds. `nil` when it is
     /// none of these, negative, or too large.
-    public static func parse(_ text: String) -> Nanoseconds? {
+    package static func parse(_ text: String) -> Nanoseconds? {
         let units: [(suffix: String, scale: Int64)] = [
             ("ns", 1), ("us", 1_000), ("µs", 1_000), ("ms", 1_000_000), ("s", 1_000_000_000),
         ]
@@ -70,13 +70,13 @@ extension String {
 
 /// Counts for people: with their noun, `1 update`, `1,024 updates`; digits
 /// grouped by thousands with commas whatever the machine's locale.
-public enum CountText {
+package enum CountText {
     static func string(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
         format(count) + " " + (count == 1 ? singular : plural ?? singular + (singular.hasSuffix("ch") ? "es" : "s"))
     }
 
     /// `count` with its digits grouped by thousands: `12,345`.
-    public static func format<Count: BinaryInteger>(_ count: Count) -> String {
+    package static func format<Count: BinaryInteger>(_ count: Count) -> String {
         let digits = String(count.magnitude)
         var grouped = count < 0 ? "-" : ""
         for (index, digit) in digits.enumerated() {

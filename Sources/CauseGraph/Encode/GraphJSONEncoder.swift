@@ -90,7 +90,7 @@ public enum GraphJSONEncoder {
         let steps = report.steps.map { step in
             object([
                 "filter": JSONText.quoted(step.filter.rawValue),
-                "option": JSONText.quoted(step.option),
+                "option": JSONText.quoted(ShapingFormatter.option(step.given)),
                 "removedNodes": JSONText.number(step.removedNodes),
                 "removedEvents": JSONText.number(step.removedEvents),
                 "removedLinks": JSONText.number(step.removedLinks),

@@ -4,24 +4,39 @@
 /// colour adds who owns an event (blue for the app, grey for the system) and
 /// how long an update took (an orange or red border).
 public struct GraphStyle: Sendable, Equatable {
+    /// The colours of a picture, as Graphviz colour strings.
     public struct Palette: Sendable, Equatable {
+        /// The page colour.
         public var background: String
+        /// Titles and labels.
         public var text: String
+        /// Secondary text: counts, durations, the legend.
         public var mutedText: String
+        /// Fill of app nodes.
         public var appFill: String
+        /// Border of app nodes.
         public var appBorder: String
+        /// Fill of system nodes.
         public var systemFill: String
+        /// Border of system nodes.
         public var systemBorder: String
         /// Fill of an update node whose bodies were all skipped.
         public var dimmedFill: String
+        /// Text of nodes drawn dimmed.
         public var dimmedText: String
+        /// Cause edges.
         public var edge: String
+        /// Creation edges.
         public var creationEdge: String
+        /// Updates at medium severity (orange).
         public var mediumSeverity: String
+        /// Updates at high severity or worse (red).
         public var highSeverity: String
     }
 
+    /// The colours.
     public var palette: Palette
+    /// The font of every label.
     public var fontName: String
 
     /// Dark text on light fills, for pages with a white background.

@@ -6,9 +6,9 @@
 ///
 /// The `append` forms write UTF-8 straight into a byte buffer; they are the
 /// one definition of the escaping, and the `String` forms are built on them.
-public enum JSONText {
+package enum JSONText {
     /// `text` as a quoted JSON string.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         appendQuoted(text, to: &bytes)
@@ -16,30 +16,30 @@ public enum JSONText {
     }
 
     /// A quoted string, or `null`.
-    public static func quoted(_ text: String?) -> String {
+    package static func quoted(_ text: String?) -> String {
         text.map { quoted($0) } ?? "null"
     }
 
     /// An integer, or `null`.
-    public static func number<T: BinaryInteger>(_ value: T?) -> String {
+    package static func number<T: BinaryInteger>(_ value: T?) -> String {
         value.map { "\($0)" } ?? "null"
     }
 
     /// A double in its shortest round-trip form, written as an integer when whole.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return "\(Int64(value))" }
         return "\(value)"
     }
 
     /// An array of quoted strings on one line.
-    public static func strings(_ values: [String]) -> String {
+    package static func strings(_ values: [String]) -> String {
         var bytes: [UInt8] = []
         appendStrings(values, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `text` as a quoted JSON string, the bytes of ``quoted(_:)-(String)``.
-    public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
         if done == nil {
@@ -50,7 +50,7 @@ public enum JSONText {
     }
 
     /// Appends an array of quoted strings on one line, the bytes of ``strings(_:)``.
-    public static func appendStrings(_ values: [String], to output: inout [UInt8]) {
+    package static func appendStrings(_ values: [String], to output: inout [UInt8]) {
         output.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { output.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
@@ -60,13 +60,13 @@ public enum JSONText {
     }
 
     /// Appends `value` in decimal, as `"\(value)"` writes it.
-    public static func appendNumber(_ value: Int64, to output: inout [UInt8]) {
+    package static func appendNumber(_ value: Int64, to output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         appendNumber(value.magnitude, to: &output)
     }
 
     /// Appends `value` in decimal, as `"\(value)"` writes it.
-    public static func appendNumber(_ value: UInt64, to output: inout [UInt8]) {
+    package static func appendNumber(_ value: UInt64, to output: inout [UInt8]) {
         // UInt64.max has 20 digits; they are produced last first.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var rest = value

@@ -1,5 +1,5 @@
 /// Encodes trace records as lines of causegraph's native JSON Lines format,
-/// the inverse of ``NativeTraceReader``.
+/// the inverse of `NativeTraceReader`.
 ///
 /// Optional fields are written only when they carry something, so converted
 /// traces stay small and read like hand-written ones.
@@ -9,26 +9,32 @@
 /// so encoding allocates nothing per record. The `line` forms return the
 /// same bytes as a string.
 public enum NativeTraceEncoder {
+    /// The header as one line, without its line break.
     public static func line(_ header: TraceHeader) -> String {
         string { append(header, to: &$0) }
     }
 
+    /// The event as one line, without its line break.
     public static func line(_ event: TraceEvent) -> String {
         string { append(event, to: &$0) }
     }
 
+    /// The cause link as one line, without its line break.
     public static func line(_ cause: TraceCause) -> String {
         string { append(cause, to: &$0) }
     }
 
+    /// The update group as one line, without its line break.
     public static func line(_ group: UpdateGroup) -> String {
         string { append(group, to: &$0) }
     }
 
+    /// The hitch as one line, without its line break.
     public static func line(_ hitch: Hitch) -> String {
         string { append(hitch, to: &$0) }
     }
 
+    /// Appends the header's line, without its line break, to `line`.
     public static func append(_ header: TraceHeader, to line: inout [UInt8]) {
         line.append("{\"causegraph\": ")
         JSONText.appendNumber(Int64(header.version), to: &line)
@@ -43,6 +49,7 @@ public enum NativeTraceEncoder {
         line.append(UInt8(ascii: "}"))
     }
 
+    /// Appends the event's line, without its line break, to `line`.
     public static func append(_ event: TraceEvent, to line: inout [UInt8]) {
         line.append("{\"node\": ")
         JSONText.appendNumber(event.id, to: &line)
@@ -80,6 +87,7 @@ public enum NativeTraceEncoder {
         line.append(UInt8(ascii: "}"))
     }
 
+    /// Appends the cause link's line, without its line break, to `line`.
     public static func append(_ cause: TraceCause, to line: inout [UInt8]) {
         line.append("{\"edge\": [")
         JSONText.appendNumber(cause.from, to: &line)
@@ -98,6 +106,7 @@ public enum NativeTraceEncoder {
         line.append(UInt8(ascii: "}"))
     }
 
+    /// Appends the update group's line, without its line break, to `line`.
     public static func append(_ group: UpdateGroup, to line: inout [UInt8]) {
         line.append("{\"group\": ")
         JSONText.appendNumber(group.id, to: &line)
@@ -114,6 +123,7 @@ public enum NativeTraceEncoder {
         line.append(UInt8(ascii: "}"))
     }
 
+    /// Appends the hitch's line, without its line break, to `line`.
     public static func append(_ hitch: Hitch, to line: inout [UInt8]) {
         line.append("{\"hitch\": ")
         JSONText.appendQuoted(hitch.kind.rawValue, to: &line)

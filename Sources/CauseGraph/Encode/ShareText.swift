@@ -3,9 +3,9 @@
 ///
 /// Rounded once, half away from zero, and printed from integers, so the
 /// text is the same on every machine.
-public enum ShareText {
+package enum ShareText {
     /// - Parameter share: from 0 to 1; values outside are clamped.
-    public static func percent(_ share: Double) -> String {
+    package static func percent(_ share: Double) -> String {
         let clamped = share.isNaN ? 0 : min(max(share, 0), 1)
         let tenths = Int((clamped * 1000).rounded())
         if tenths == 0 { return clamped > 0 ? "<0.1%" : "0%" }

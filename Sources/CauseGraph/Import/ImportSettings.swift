@@ -14,6 +14,7 @@ public struct ImportSettings: Sendable {
     /// (see ``ReadProgress``); `nil` for no progress.
     public var progress: (@Sendable (ReadProgress) -> Void)?
 
+    /// Settings with every field given; the defaults detect the format and use the trace's frame rate.
     public init(
         format: InputFormat? = nil, frameRate: Double? = nil, classificationFiles: [String] = [], run: Int? = nil,
         progress: (@Sendable (ReadProgress) -> Void)? = nil

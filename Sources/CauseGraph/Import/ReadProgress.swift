@@ -8,6 +8,7 @@ public struct ReadProgress: Sendable, Equatable {
     /// Whether reading has finished.
     public var isDone: Bool
 
+    /// Progress of `bytesRead` out of `totalBytes`, when the size is known.
     public init(bytesRead: Int64, totalBytes: Int64?, isDone: Bool = false) {
         self.bytesRead = bytesRead
         self.totalBytes = totalBytes

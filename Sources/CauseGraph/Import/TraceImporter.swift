@@ -3,7 +3,7 @@
 /// Each format has one importer. ``TraceInput`` picks it by content (or by
 /// the user's `--input-format`) and hands it every file of that format at
 /// once, so formats that join several files (Instruments tables) can.
-public protocol TraceImporter {
+package protocol TraceImporter {
     /// Whether the first bytes of a file look like this format.
     static func looksLikeFormat(_ prefix: [UInt8]) -> Bool
 

@@ -8,21 +8,21 @@ import Foundation
 /// file to grow when ``follows`` (as `tail -f` does); and it ends as at the
 /// end of its input once ``stop()`` is called, within ``pollInterval``, so
 /// the importer reading it finishes its document as for any input.
-public final class LiveReading: @unchecked Sendable {
+package final class LiveReading: @unchecked Sendable {
     /// Whether the end of a regular file is waited past, for the lines still to be appended.
-    public let follows: Bool
+    package let follows: Bool
     /// How long one wait lasts before the stream looks again: the longest a stop waits.
     static let pollInterval: Int32 = 100
 
     private let lock = NSLock()
     private var stopped = false
 
-    public init(follows: Bool) {
+    package init(follows: Bool) {
         self.follows = follows
     }
 
     /// Ends the stream at its next wait.
-    public func stop() {
+    package func stop() {
         lock.withLock { stopped = true }
     }
 

@@ -2,24 +2,24 @@
 /// total, in the current interval, how many ran with no recorded change,
 /// and what drove the others. A sink for ``ChangeLogImporter``, which adds
 /// each line's cause events, then its body event, then the links between.
-public struct LiveTally: TraceSink {
+package struct LiveTally: TraceSink {
     /// One view's counts.
-    public struct ViewCount: Equatable, Sendable {
+    package struct ViewCount: Equatable, Sendable {
         /// The view's type, as the log names it.
-        public var view: String
+        package var view: String
         /// Body evaluations since the log began.
-        public var total = 0
+        package var total = 0
         /// Body evaluations in the current interval.
-        public var recent = 0
+        package var recent = 0
         /// Of `total`, those with no recorded change (`unchanged.`).
-        public var unchanged = 0
+        package var unchanged = 0
         /// What drove the body, by name (a property such as `_count`,
         /// `parent input`, `observed dependencies`), with how many
         /// evaluations each drove.
-        public var causes: [String: Int] = [:]
+        package var causes: [String: Int] = [:]
 
         /// The cause that drove the most evaluations (by name on a tie), and how many.
-        public var mainCause: (name: String, count: Int)? {
+        package var mainCause: (name: String, count: Int)? {
             causes.min { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
         }
     }
@@ -30,13 +30,13 @@ public struct LiveTally: TraceSink {
     /// The body event of the line being read, and the causes counted for it.
     private var body: (id: EventID, view: String, causes: Set<String>)?
     /// Body evaluations since the log began, and in the current interval.
-    public private(set) var bodies = 0
-    public private(set) var recentBodies = 0
+    package private(set) var bodies = 0
+    package private(set) var recentBodies = 0
 
-    public init() {}
+    package init() {}
 
     /// Every view, busiest in the current interval first, then in total, then by name.
-    public var ranking: [ViewCount] {
+    package var ranking: [ViewCount] {
         views.values.sorted { first, second in
             if first.recent != second.recent { return first.recent > second.recent }
             if first.total != second.total { return first.total > second.total }
@@ -45,14 +45,14 @@ public struct LiveTally: TraceSink {
     }
 
     /// Starts a new interval: the recent counts start again from zero.
-    public mutating func startInterval() {
+    package mutating func startInterval() {
         recentBodies = 0
         for view in views.keys { views[view]?.recent = 0 }
     }
 
-    public mutating func begin(_ header: TraceHeader) {}
+    package mutating func begin(_ header: TraceHeader) {}
 
-    public mutating func add(_ event: TraceEvent) {
+    package mutating func add(_ event: TraceEvent) {
         guard event.kind == .body else {
             // The first cause event after a body starts the next line.
             if body != nil {
@@ -72,7 +72,7 @@ public struct LiveTally: TraceSink {
         views[event.title] = count
     }
 
-    public mutating func add(_ cause: TraceCause) {
+    package mutating func add(_ cause: TraceCause) {
         guard var body, cause.to == body.id, let title = causeTitles[cause.from] else { return }
         let name = cause.label == .creation ? "new identity" : Self.causeName(title, of: body.view)
         guard body.causes.insert(name).inserted else { return }
@@ -81,10 +81,10 @@ public struct LiveTally: TraceSink {
         self.body = body
     }
 
-    public mutating func add(_ group: UpdateGroup) {}
+    package mutating func add(_ group: UpdateGroup) {}
 
     /// Change logs record no hitches.
-    public mutating func add(_ hitch: Hitch) {}
+    package mutating func add(_ hitch: Hitch) {}
 
     /// A cause as the view's reader would name it: `View._count` is
     /// `_count`, `View (parent input)` is `parent input`.

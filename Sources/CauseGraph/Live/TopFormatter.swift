@@ -1,17 +1,17 @@
 /// The table of `causegraph top`: the views whose bodies ran most, in the
 /// last interval and in total, how many of those runs had no recorded
 /// change, and what drove the others.
-public enum TopFormatter {
+package enum TopFormatter {
     /// What the table's first line says about the log.
-    public struct Heading: Sendable {
+    package struct Heading: Sendable {
         /// The log's name: its path, or `<stdin>`.
-        public var source: String
+        package var source: String
         /// The interval, as typed (`1s`).
-        public var interval: String
+        package var interval: String
         /// Whether the log has ended: the table is the final one.
-        public var ended: Bool
+        package var ended: Bool
 
-        public init(source: String, interval: String, ended: Bool) {
+        package init(source: String, interval: String, ended: Bool) {
             self.source = source
             self.interval = interval
             self.ended = ended
@@ -21,7 +21,7 @@ public enum TopFormatter {
     /// - Parameters:
     ///   - rows: at most this many views; `nil` lists every view.
     ///   - width: cut each line to this many characters, for a terminal.
-    public static func format(
+    package static func format(
         _ tally: LiveTally, heading: Heading, rows: Int? = nil, width: Int? = nil,
         style: TextStyle = TextStyle(colour: false)
     ) -> String {

@@ -5,14 +5,17 @@ extension CauseGraph {
         public struct Updates: Sendable, Equatable {
             /// The node's id.
             public var node: String
+            /// Its update events within the hitch's groups.
             public var count: Int
 
+            /// A node's update count.
             public init(node: String, count: Int) {
                 self.node = node
                 self.count = count
             }
         }
 
+        /// The hitch or hang.
         public var hitch: Hitch
         /// The trace document it was read from, from 0.
         public var document: Int
@@ -21,6 +24,7 @@ extension CauseGraph {
         /// The update nodes of those groups, most events first, then in node order.
         public var updates: [Updates]
 
+        /// An overlap with every part given.
         public init(hitch: Hitch, document: Int = 0, groups: [GroupID] = [], updates: [Updates] = []) {
             self.hitch = hitch
             self.document = document

@@ -13,7 +13,9 @@ public struct CauseGraph: Sendable, Equatable {
     /// Every frame rate severities were judged against, lowest first: each
     /// update is judged at the rate of the trace it came from.
     public var frameRates: [Double]
+    /// The nodes, in the deterministic order of ``GraphBuilder``; ids `n1`, `n2`, ….
     public var nodes: [Node]
+    /// The edges, in the same order; ids `e1`, `e2`, ….
     public var edges: [Edge]
     /// The update groups, sorted by id.
     public var groups: [UpdateGroup]
@@ -26,6 +28,7 @@ public struct CauseGraph: Sendable, Equatable {
     /// the counts so nothing that reports them can name another.
     public var burstWindow: Nanoseconds
 
+    /// A graph with every part given; the defaults make an empty graph at 60 Hz.
     public init(
         app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, nodes: [Node] = [], edges: [Edge] = [],
         groups: [UpdateGroup] = [], worstUpdates: [UpdateExample] = [], frameRates: [Double]? = nil,
@@ -45,7 +48,9 @@ public struct CauseGraph: Sendable, Equatable {
 
     /// Events of the same kind, title, module and owner.
     public struct Node: Sendable, Equatable, Identifiable {
+        /// The node's id in this graph: `n1`, `n2`, ….
         public var id: String
+        /// What events merged into this node share: kind, title, module and owner.
         public var key: NodeKey
         /// How many events merged into this node.
         public var count: Int
@@ -69,11 +74,16 @@ public struct CauseGraph: Sendable, Equatable {
         /// The most events that fell within one ``CauseGraph/burstWindow``.
         public var densestBurst: Int
 
+        /// The kind of update or cause.
         public var kind: NodeKind { key.kind }
+        /// The title, as the trace gives it (untrusted text).
         public var title: String { key.title }
+        /// The module that declares it, when known.
         public var module: String? { key.module }
+        /// Whether the app or the system owns it.
         public var owner: Owner { key.owner }
 
+        /// A node with every count given; counts default to none.
         public init(
             id: String, key: NodeKey, count: Int = 0, ran: Int = 0, skipped: Int = 0,
             totalDuration: Nanoseconds? = nil, maxDuration: Nanoseconds? = nil, severity: Severity? = nil,
@@ -100,12 +110,15 @@ public struct CauseGraph: Sendable, Equatable {
 
     /// Cause links of the same source, target and kind.
     public struct Edge: Sendable, Equatable, Identifiable {
+        /// The edge's id in this graph: `e1`, `e2`, ….
         public var id: String
         /// The id of the cause node.
         public var from: String
         /// The id of the effect node.
         public var to: String
+        /// What kind of cause link it is.
         public var kind: EdgeKind
+        /// The cause label as the trace gave it.
         public var label: CauseLabel
         /// How many cause links merged into this edge.
         public var count: Int
@@ -122,6 +135,7 @@ public struct CauseGraph: Sendable, Equatable {
         /// removed (see ``GraphShaper``), rather than for direct links.
         public var isResidual: Bool
 
+        /// An edge with every count given; counts default to none.
         public init(
             id: String, from: String, to: String, kind: EdgeKind, label: CauseLabel, count: Int = 0,
             changed: [String] = [], groups: [GroupID] = [], skipped: Int = 0, maxPerCause: Int = 0,
@@ -151,8 +165,10 @@ public struct CauseGraph: Sendable, Equatable {
 public struct SeverityCounts: Sendable, Equatable {
     private var counts = [Int](repeating: 0, count: Severity.allCases.count)
 
+    /// No events at any severity.
     public init() {}
 
+    /// The events at `severity`.
     public subscript(severity: Severity) -> Int {
         get { counts[severity.rank] }
         set { counts[severity.rank] = newValue }
@@ -170,12 +186,18 @@ public struct UpdateExample: Sendable, Equatable {
     public var event: EventID
     /// The id of the node it merged into.
     public var node: String
+    /// The kind of update.
     public var kind: NodeKind
+    /// When it started, if the trace timed it.
     public var time: Nanoseconds?
+    /// How long it took.
     public var duration: Nanoseconds
+    /// How long it was for a frame at the trace's rate; `nil` when not judged.
     public var severity: Severity?
+    /// The update group it belongs to, if any.
     public var group: GroupID?
 
+    /// An example with every field given.
     public init(
         event: EventID, node: String, kind: NodeKind, time: Nanoseconds?, duration: Nanoseconds, severity: Severity?,
         group: GroupID?
@@ -192,11 +214,16 @@ public struct UpdateExample: Sendable, Equatable {
 
 /// What makes two events the same graph node.
 public struct NodeKey: Hashable, Sendable, Comparable {
+    /// The kind of update or cause.
     public var kind: NodeKind
+    /// The title, as the trace gives it.
     public var title: String
+    /// The module that declares it, when known.
     public var module: String?
+    /// Whether the app or the system owns it.
     public var owner: Owner
 
+    /// A key with every field given.
     public init(kind: NodeKind, title: String, module: String? = nil, owner: Owner) {
         self.kind = kind
         self.title = title
@@ -262,5 +289,6 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// Orders kinds by their explicit rank, so sorting edges is deterministic.
     public static func < (lhs: EdgeKind, rhs: EdgeKind) -> Bool { lhs.rank < rhs.rank }
 }

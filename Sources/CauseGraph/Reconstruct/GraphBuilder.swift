@@ -48,6 +48,7 @@ public struct GraphBuilder: TraceSink {
         if let frameRate { budget = FrameBudget(frameRate: frameRate) }
     }
 
+    /// Starts a trace document: its app and frame rate.
     public mutating func begin(_ header: TraceHeader) throws {
         document += 1
         eventRecords.removeAll()
@@ -59,6 +60,7 @@ public struct GraphBuilder: TraceSink {
         judgedFrameRates.insert(budget.frameRate)
     }
 
+    /// Merges the event into its node.
     public mutating func add(_ event: TraceEvent) throws {
         if document < 0 { try begin(TraceHeader()) }
         let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
@@ -99,6 +101,7 @@ public struct GraphBuilder: TraceSink {
         worst[example.kind] = kept
     }
 
+    /// Merges the cause link into its edge.
     public mutating func add(_ cause: TraceCause) throws {
         guard let source = eventRecords[cause.from] else { throw TraceConsistencyError.undefinedEvent(cause.from) }
         guard let target = eventRecords[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
@@ -118,6 +121,7 @@ public struct GraphBuilder: TraceSink {
         if group >= 0 { edges[Int(edge)].groups.insert(group) }
     }
 
+    /// Keeps the update group.
     public mutating func add(_ group: UpdateGroup) throws {
         if document < 0 { try begin(TraceHeader()) }
         let index = internGroup(group.id)
@@ -125,6 +129,7 @@ public struct GraphBuilder: TraceSink {
         groupRecords[Int(index)].group = group
     }
 
+    /// Keeps the hitch, to tie it to the groups it overlaps when the graph is finished.
     public mutating func add(_ hitch: Hitch) throws {
         if document < 0 { try begin(TraceHeader()) }
         hitches.append((document, hitch))

@@ -15,7 +15,9 @@ public struct HTMLReport {
     /// legend; `nil` draws all of `graph`. Its nodes keep their ids, so rows
     /// and bars about nodes it shows select them.
     public var drawn: ShapedGraph?
+    /// Every event read, for the rows of each node's updates.
     public var events: EventLog
+    /// The colours of the page and its picture.
     public var theme: Theme
     /// What to call the traces read, in the page's heading (file names, say).
     public var sources: [String]
@@ -26,6 +28,7 @@ public struct HTMLReport {
     /// How many of a node's events its update list shows at most.
     public static let updatesPerNode = 200
 
+    /// A report of `graph`, its picture `drawn` (or all of it), `events`, in `theme`, naming `sources`.
     public init(
         graph: CauseGraph, drawn: ShapedGraph? = nil, events: EventLog, theme: Theme = .light, sources: [String] = [],
         thresholds: FindingThresholds = FindingThresholds()

@@ -17,6 +17,7 @@ public struct FocusShares: Sendable, Equatable {
     /// The share (0–1) each drawn edge carries, by edge id (residual and folded edges too).
     public var edges: [String: Double]
 
+    /// Shares with every part given.
     public init(focusedUpdates: Int, nodes: [String: Double], edges: [String: Double]) {
         self.focusedUpdates = focusedUpdates
         self.nodes = nodes

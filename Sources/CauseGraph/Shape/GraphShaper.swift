@@ -1,9 +1,9 @@
 /// Shapes a reconstructed graph into one small enough to lay out and read.
 ///
 /// The filters apply in this order, each to what the previous ones kept:
-/// 1. `window`: applied while importing (``TimeWindowFilter``); here it is
+/// 1. `window`: applied while importing (`TimeWindowFilter`); here it is
 ///    only reported, and an error when no event was inside it; so is
-///    `interaction` (``InteractionRecorder``), after it;
+///    `interaction` (`InteractionRecorder`), after it;
 /// 2. `focus` (with `depth`): keep the nodes whose title matches and the
 ///    nodes on cause paths into them, at most `depth` links upstream;
 /// 3. `ignore`: drop matching nodes, then every node all of whose remaining
@@ -34,15 +34,17 @@
 /// between kept nodes silently disappears; folding system chains is the
 /// same operation as any other removal.
 public struct GraphShaper: Sendable {
+    /// What to keep.
     public var settings: ShapingSettings
 
+    /// A shaper keeping what `settings` ask for.
     public init(settings: ShapingSettings) {
         self.settings = settings
     }
 
     /// - Parameters:
-    ///   - window: what the ``TimeWindowFilter`` left out while importing.
-    ///   - interaction: what the ``InteractionRecorder`` left out while importing.
+    ///   - window: what the `TimeWindowFilter` left out while importing.
+    ///   - interaction: what the `InteractionRecorder` left out while importing.
     /// - Throws: ``ShapingError`` naming the filter that removed every node.
     public func shape(
         _ graph: CauseGraph, window: WindowStatistics? = nil, interaction: InteractionStatistics? = nil
@@ -53,13 +55,12 @@ public struct GraphShaper: Sendable {
 
         if let timeWindow = settings.window {
             let statistics = window ?? WindowStatistics()
-            let option = "--window \(timeWindow)"
             if graph.nodes.isEmpty && statistics.eventsOutside > 0 {
-                throw .removedEverything(filter: option, reason: "no event of the trace is inside it")
+                throw .removedEverything(.window(timeWindow), reason: .noEventInWindow)
             }
             steps.append(
                 ShapingReport.Step(
-                    filter: .window, option: option, removedEvents: statistics.eventsOutside,
+                    .window(timeWindow), removedEvents: statistics.eventsOutside,
                     removedLinks: statistics.causesOutside, keptUntimedEvents: statistics.untimedEvents))
         }
         var interactionEvents = 0
@@ -68,53 +69,52 @@ public struct GraphShaper: Sendable {
             interactionEvents = statistics.eventsRead - statistics.eventsKept
             steps.append(
                 ShapingReport.Step(
-                    filter: .interaction, option: chosen.description, removedEvents: interactionEvents,
+                    .interaction(chosen), removedEvents: interactionEvents,
                     removedLinks: statistics.linksRead - statistics.linksKept))
         }
         if !settings.focus.isEmpty {
-            var option = settings.focus.map { "--focus \($0)" }.joined(separator: " ")
-            if let depth = settings.depth { option += " --depth \(depth)" }
+            let given = ShapingReport.Step.Given.focus(settings.focus, depth: settings.depth)
             let removed = pass.focus(on: settings.focus, depth: settings.depth)
-            guard let removed else { throw .focusMatchesNothing(option) }
+            guard let removed else { throw .focusMatchesNothing(given) }
             steps.append(
                 ShapingReport.Step(
-                    filter: .focus, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
+                    given, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
         if !settings.ignore.isEmpty {
-            let option = settings.ignore.map { "--ignore \($0)" }.joined(separator: " ")
+            let given = ShapingReport.Step.Given.ignore(settings.ignore)
             let removed = pass.ignore(settings.ignore)
-            try pass.requireNodes(after: option, reason: "every node matches or is caused only by matches")
+            try pass.requireNodes(after: given, reason: .everyNodeIgnored)
             steps.append(
                 ShapingReport.Step(
-                    filter: .ignore, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
+                    given, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
         if settings.hideSystem {
             let removed = pass.remove { graph.nodes[$0].owner == .system }
-            try pass.requireNodes(after: "--hide-system", reason: "the graph has no app nodes")
+            try pass.requireNodes(after: .hideSystem, reason: .noAppNodes)
             steps.append(
                 ShapingReport.Step(
-                    filter: .hideSystem, option: "--hide-system", removedNodes: removed,
+                    .hideSystem, removedNodes: removed,
                     removedEvents: pass.takeRemovedEvents()))
         }
         if settings.minCount > 0 {
-            let option = "--min-count \(settings.minCount)"
+            let given = ShapingReport.Step.Given.minCount(settings.minCount)
             let removed = pass.remove { graph.nodes[$0].count < settings.minCount }
-            try pass.requireNodes(after: option, reason: "no node has \(settings.minCount) events or more")
+            try pass.requireNodes(after: given, reason: .fewerEvents(minimum: settings.minCount))
             steps.append(
                 ShapingReport.Step(
-                    filter: .minCount, option: option, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
+                    given, removedNodes: removed, removedEvents: pass.takeRemovedEvents()))
         }
         // Weighed once the filters that remove content have run, so what they removed explains nothing.
         var explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
         if let share = settings.nodeFraction {
-            let option = "--node-fraction \(share)"
+            let given = ShapingReport.Step.Given.nodeFraction(share)
             let updates = pass.keptUpdates()
             let threshold = share.value * Double(updates)
             let removed = pass.remove { explained.nodes[$0] < threshold }
-            try pass.requireNodes(after: option, reason: "no node explains that share of the updates")
+            try pass.requireNodes(after: given, reason: .noNodeExplainsShare)
             steps.append(
                 ShapingReport.Step(
-                    filter: .nodeFraction, option: option, removedNodes: removed,
+                    given, removedNodes: removed,
                     removedEvents: pass.takeRemovedEvents(), shareOf: updates))
             explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
         }
@@ -176,11 +176,10 @@ public struct GraphShaper: Sendable {
         let graph = pass.graph
         let topology = pass.topology
         if settings.maxNodes > 0 {
-            let option = "--max-nodes \(settings.maxNodes)"
             let removed = pass.keepExplaining(limit, explained)
             steps.append(
                 ShapingReport.Step(
-                    filter: .maxNodes, option: option, removedNodes: removed.nodes,
+                    .maxNodes(settings.maxNodes), removedNodes: removed.nodes,
                     removedEvents: pass.takeRemovedEvents(),
                     removedRootCauses: removed.rootCauses))
         }
@@ -199,7 +198,7 @@ public struct GraphShaper: Sendable {
                 above: share.value * Double(updates), of: &shaped.edges, weights: &weights, nodes: shaped.nodes)
             steps.append(
                 ShapingReport.Step(
-                    filter: .edgeFraction, option: "--edge-fraction \(share)", removedEdges: removed, shareOf: updates))
+                    .edgeFraction(share), removedEdges: removed, shareOf: updates))
         }
         // Listed only when it left edges out: it guards the layout's time rather than choosing content.
         if settings.maxEdges > 0,
@@ -208,7 +207,7 @@ public struct GraphShaper: Sendable {
             removed > 0
         {
             steps.append(
-                ShapingReport.Step(filter: .maxEdges, option: "--max-edges \(settings.maxEdges)", removedEdges: removed)
+                ShapingReport.Step(.maxEdges(settings.maxEdges), removedEdges: removed)
             )
         }
         let focusShares = focus.map {
@@ -221,7 +220,7 @@ public struct GraphShaper: Sendable {
             if folded.folds > 0 {
                 steps.append(
                     ShapingReport.Step(
-                        filter: .foldFanOuts, option: "fan-outs", removedNodes: folded.foldedNodes, folds: folded.folds)
+                        .foldFanOuts, removedNodes: folded.foldedNodes, folds: folded.folds)
                 )
             }
         }
@@ -311,8 +310,8 @@ private struct Pass {
         return removed
     }
 
-    func requireNodes(after option: String, reason: String) throws(ShapingError) {
-        if keptCount == 0 && !graph.nodes.isEmpty { throw .removedEverything(filter: option, reason: reason) }
+    func requireNodes(after given: ShapingReport.Step.Given, reason: ShapingError.Reason) throws(ShapingError) {
+        if keptCount == 0 && !graph.nodes.isEmpty { throw .removedEverything(given, reason: reason) }
     }
 
     /// The kept nodes whose title matches any of the patterns.

@@ -1,27 +1,22 @@
 /// One interaction to draw on its own: `--group N` or `--gesture N`.
-public enum Interaction: Sendable, Equatable, CustomStringConvertible {
+public enum Interaction: Sendable, Equatable {
     /// The updates of one update group and the causes that led to them.
     case group(GroupID)
     /// The gesture event with this id and everything it led to.
     case gesture(EventID)
-
-    /// The option as typed: `--group 12`.
-    public var description: String {
-        switch self {
-        case .group(let id): "--group \(id)"
-        case .gesture(let id): "--gesture \(id)"
-        }
-    }
 }
 
 /// What choosing one interaction kept out of what was read.
 public struct InteractionStatistics: Sendable, Equatable {
     /// Events and cause links read (inside the window, if any).
     public var eventsRead = 0
+    /// Cause links read (inside the window, if any).
     public var linksRead = 0
     /// Events and links of the interaction, passed on to the graph.
     public var eventsKept = 0
+    /// Cause links of the interaction, passed on to the graph.
     public var linksKept = 0
 
+    /// Nothing read yet.
     public init() {}
 }

@@ -12,7 +12,7 @@
 ///   or state change that started a transaction is drawn with it;
 /// - ``Interaction/gesture(_:)``: the gesture event and everything
 ///   downstream of it.
-public struct InteractionRecorder: TraceSink {
+package struct InteractionRecorder: TraceSink {
     private struct Document {
         var header: TraceHeader
         var events: [TraceEvent] = []
@@ -25,13 +25,13 @@ public struct InteractionRecorder: TraceSink {
     private var texts: Set<String> = []
     private var backtraces: Set<[String]> = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         documents.append(Document(header: header))
     }
 
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         if documents.isEmpty { try begin(TraceHeader()) }
         var kept = event
         kept.title = texts.insert(event.title).memberAfterInsert
@@ -44,7 +44,7 @@ public struct InteractionRecorder: TraceSink {
         documents[last].events.append(kept)
     }
 
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         guard let last = documents.indices.last else { throw TraceConsistencyError.undefinedEvent(cause.from) }
         guard let from = documents[last].positions[cause.from] else {
             throw TraceConsistencyError.undefinedEvent(cause.from)
@@ -53,20 +53,20 @@ public struct InteractionRecorder: TraceSink {
         documents[last].causes.append((from, to, cause))
     }
 
-    public mutating func add(_ group: UpdateGroup) throws {
+    package mutating func add(_ group: UpdateGroup) throws {
         if documents.isEmpty { try begin(TraceHeader()) }
         documents[documents.count - 1].groups.append(group)
     }
 
     /// Hitches are not kept: one interaction is drawn from its events, and a
     /// hitch is tied to them again only through the whole recording's groups.
-    public mutating func add(_ hitch: Hitch) throws {}
+    package mutating func add(_ hitch: Hitch) throws {}
 
     /// Passes the interaction's events, the links between them and its
     /// update groups on to `sink`, document by document.
-    /// - Throws: ``ShapingError/removedEverything(filter:reason:)`` when no
+    /// - Throws: ``ShapingError/removedEverything(_:reason:)`` when no
     ///   event took part in it; what `sink` throws.
-    public func replay<Sink: TraceSink>(_ interaction: Interaction, into sink: inout Sink) throws
+    package func replay<Sink: TraceSink>(_ interaction: Interaction, into sink: inout Sink) throws
         -> InteractionStatistics
     {
         var statistics = InteractionStatistics()
@@ -91,12 +91,8 @@ public struct InteractionRecorder: TraceSink {
         }
         guard found else {
             switch interaction {
-            case .group:
-                throw ShapingError.removedEverything(
-                    filter: interaction.description, reason: "no event names that update group")
-            case .gesture:
-                throw ShapingError.removedEverything(
-                    filter: interaction.description, reason: "no gesture event has that id")
+            case .group: throw ShapingError.removedEverything(.interaction(interaction), reason: .noEventInGroup)
+            case .gesture: throw ShapingError.removedEverything(.interaction(interaction), reason: .noSuchGesture)
             }
         }
         return statistics

@@ -1,16 +1,28 @@
-/// Why a graph could not be shaped as asked.
+/// Why a graph could not be shaped as asked; ``ShapingFormatter`` says it in words.
 public enum ShapingError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No node title matches any `--focus` pattern.
-    case focusMatchesNothing(String)
-    /// A filter left no node to draw; names the filter as it was given.
-    case removedEverything(filter: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .focusMatchesNothing(let filter):
-            "\(filter) matches no node title; nothing is left to draw"
-        case .removedEverything(let filter, let reason):
-            "\(filter) removed every node (\(reason)); nothing is left to draw"
-        }
+    /// Why a filter left no node to draw.
+    public enum Reason: Sendable, Equatable {
+        /// No event of the trace is inside the window.
+        case noEventInWindow
+        /// Every node matches an ignore pattern or is caused only by matches.
+        case everyNodeIgnored
+        /// Hiding system nodes left none: the graph has no app nodes.
+        case noAppNodes
+        /// No node has this many events.
+        case fewerEvents(minimum: Int)
+        /// No node explains the node fraction's share of the updates.
+        case noNodeExplainsShare
+        /// No event names the update group chosen.
+        case noEventInGroup
+        /// No gesture event has the id chosen.
+        case noSuchGesture
     }
+
+    /// No node title matches any focus pattern.
+    case focusMatchesNothing(ShapingReport.Step.Given)
+    /// A filter left no node to draw.
+    case removedEverything(ShapingReport.Step.Given, reason: Reason)
+
+    /// The error in words, naming the filter as it was typed.
+    public var description: String { ShapingFormatter.message(self) }
 }

@@ -3,10 +3,14 @@
 public struct ShapingReport: Sendable, Equatable {
     /// Nodes, edges and events of a graph.
     public struct Totals: Sendable, Equatable {
+        /// Nodes.
         public var nodes: Int
+        /// Edges.
         public var edges: Int
+        /// Events.
         public var events: Int
 
+        /// Totals with every count given.
         public init(nodes: Int, edges: Int, events: Int) {
             self.nodes = nodes
             self.edges = edges
@@ -16,14 +20,49 @@ public struct ShapingReport: Sendable, Equatable {
 
     /// A filter that was given, and what it left out.
     public struct Step: Sendable, Equatable {
+        /// Which filter, without its parameters: the name exports use.
         public enum Filter: String, Sendable, CaseIterable {
             case window, interaction, focus, ignore, hideSystem, minCount, nodeFraction, maxNodes, edgeFraction,
                 maxEdges, foldFanOuts
         }
 
-        public var filter: Filter
-        /// The filter as typed on the command line, e.g. `--focus "Row" --depth 2`.
-        public var option: String
+        /// A filter with the parameters it was given.
+        public enum Given: Sendable, Equatable {
+            case window(TimeWindow)
+            case interaction(Interaction)
+            case focus([TitlePattern], depth: Int?)
+            case ignore([TitlePattern])
+            case hideSystem
+            case minCount(Int)
+            case nodeFraction(ShapingShare)
+            case maxNodes(Int)
+            case edgeFraction(ShapingShare)
+            case maxEdges(Int)
+            /// Fan-out folds, applied when the node limit had to cut.
+            case foldFanOuts
+
+            /// The filter, without its parameters.
+            public var filter: Filter {
+                switch self {
+                case .window: .window
+                case .interaction: .interaction
+                case .focus: .focus
+                case .ignore: .ignore
+                case .hideSystem: .hideSystem
+                case .minCount: .minCount
+                case .nodeFraction: .nodeFraction
+                case .maxNodes: .maxNodes
+                case .edgeFraction: .edgeFraction
+                case .maxEdges: .maxEdges
+                case .foldFanOuts: .foldFanOuts
+                }
+            }
+        }
+
+        /// The filter and its parameters.
+        public var given: Given
+        /// The filter, without its parameters.
+        public var filter: Filter { given.filter }
         /// Nodes it removed.
         public var removedNodes: Int
         /// Events it left out: those outside the window, or those of the nodes it removed.
@@ -41,13 +80,18 @@ public struct ShapingReport: Sendable, Equatable {
         /// The nodes that stand for the removed ones (fan-out folds only).
         public var folds: Int
 
+        /// Whether it left out any node, event, link or edge.
+        public var removedAnything: Bool {
+            removedNodes > 0 || removedEvents > 0 || removedLinks > 0 || removedEdges > 0
+        }
+
+        /// A step of `given` with what it left out; counts default to none.
         public init(
-            filter: Filter, option: String, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0,
+            _ given: Given, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0,
             keptUntimedEvents: Int = 0, removedEdges: Int = 0, removedRootCauses: Int = 0, shareOf: Int = 0,
             folds: Int = 0
         ) {
-            self.filter = filter
-            self.option = option
+            self.given = given
             self.removedNodes = removedNodes
             self.removedEvents = removedEvents
             self.removedLinks = removedLinks
@@ -72,6 +116,7 @@ public struct ShapingReport: Sendable, Equatable {
     /// Each filter given, in the order applied.
     public var steps: [Step]
 
+    /// A report with every part given.
     public init(total: Totals, shown: Totals, residualEdges: Int, impliedResidualPaths: Int = 0, steps: [Step]) {
         self.total = total
         self.shown = shown
@@ -82,9 +127,9 @@ public struct ShapingReport: Sendable, Equatable {
 
     /// Whether anything was left out, so the picture needs a legend.
     public var isFiltered: Bool {
-        shown != total
-            || steps.contains {
-                $0.removedNodes > 0 || $0.removedEvents > 0 || $0.removedLinks > 0 || $0.removedEdges > 0
-            }
+        shown != total || steps.contains(where: \.removedAnything)
     }
+
+    /// The filters that left something out, in the order applied.
+    public var removingSteps: [Step] { steps.filter(\.removedAnything) }
 }

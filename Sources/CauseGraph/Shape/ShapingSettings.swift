@@ -12,9 +12,9 @@ public struct ShapingSettings: Sendable, Equatable {
     /// (150 labelled edges lay out in about a quarter of a second).
     public static let defaultMaxEdges = 150
 
-    /// Only events in this time range (applied while importing, by ``TimeWindowFilter``).
+    /// Only events in this time range (applied while importing, by `TimeWindowFilter`).
     public var window: TimeWindow?
-    /// Only one update group, or what one gesture led to (applied while importing, by ``InteractionRecorder``).
+    /// Only one update group, or what one gesture led to (applied while importing, by `InteractionRecorder`).
     public var interaction: Interaction?
     /// Keep only nodes on cause paths into nodes whose title matches one of these.
     public var focus: [TitlePattern]
@@ -37,6 +37,7 @@ public struct ShapingSettings: Sendable, Equatable {
     /// Draw at most this many edges, each node's main cause link first, then those that carry the most updates; 0 for no limit.
     public var maxEdges: Int
 
+    /// Settings with every filter given; the defaults keep at most 80 nodes and 150 edges and fold fan-outs.
     public init(
         window: TimeWindow? = nil, focus: [TitlePattern] = [], depth: Int? = nil, ignore: [TitlePattern] = [],
         hideSystem: Bool = false, minCount: Int = 0, maxNodes: Int = ShapingSettings.defaultMaxNodes,

@@ -8,6 +8,7 @@ public struct ShapingShare: Sendable, Equatable, CustomStringConvertible {
 
     /// Why a share could not be read.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
+        /// The share as the user typed it, for the legend.
         public let description: String
     }
 

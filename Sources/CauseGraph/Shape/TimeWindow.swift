@@ -9,6 +9,7 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
     /// The first time after the window, or `nil` for no upper bound.
     public var end: Nanoseconds?
 
+    /// A window from `start` to `end`; either may be left out.
     public init(start: Nanoseconds? = nil, end: Nanoseconds? = nil) throws(TimeWindow.ParseError) {
         if let start, let end, start >= end {
             throw ParseError("the window ends before it starts; give START:END with START < END")
@@ -104,6 +105,7 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
 
     /// Why a `--window` value could not be read.
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What is wrong with the text, in one line.
         public var description: String
 
         init(_ description: String) {

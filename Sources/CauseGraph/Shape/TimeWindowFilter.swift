@@ -18,12 +18,12 @@
 /// undefined event itself. So an id used inside the window and again
 /// outside it is not reported as a duplicate (the second use is left out);
 /// the other way round it is.
-public struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
-    public let window: TimeWindow
+package struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
+    package let window: TimeWindow
     /// The sink that receives what is inside the window.
-    public private(set) var downstream: Downstream
+    package private(set) var downstream: Downstream
     /// What was kept and left out so far.
-    public private(set) var statistics = WindowStatistics()
+    package private(set) var statistics = WindowStatistics()
 
     private var droppedEvents = EventIDRanges()
     /// Groups named by events passed on in the current document.
@@ -32,18 +32,18 @@ public struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
     /// How many runs of left-out ids the current document holds: the memory bound tests check.
     var droppedRuns: Int { droppedEvents.runCount }
 
-    public init(window: TimeWindow, downstream: Downstream) {
+    package init(window: TimeWindow, downstream: Downstream) {
         self.window = window
         self.downstream = downstream
     }
 
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         droppedEvents = EventIDRanges()
         namedGroups = []
         try downstream.begin(header)
     }
 
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         if droppedEvents.contains(event.id) { throw TraceConsistencyError.duplicateEvent(event.id) }
         if let time = event.time, !window.contains(time) {
             droppedEvents.insert(event.id)
@@ -56,7 +56,7 @@ public struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
         if let group = event.group { namedGroups.insert(group) }
     }
 
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         if droppedEvents.contains(cause.from) || droppedEvents.contains(cause.to) {
             statistics.causesOutside += 1
             return
@@ -65,7 +65,7 @@ public struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
         statistics.causesKept += 1
     }
 
-    public mutating func add(_ group: UpdateGroup) throws {
+    package mutating func add(_ group: UpdateGroup) throws {
         let inside = group.start.map { window.overlaps(from: $0, duration: group.duration ?? 0) } ?? true
         guard inside || namedGroups.contains(group.id) else {
             statistics.groupsOutside += 1
@@ -75,7 +75,7 @@ public struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
     }
 
     /// A hitch or hang is passed on when its span overlaps the window.
-    public mutating func add(_ hitch: Hitch) throws {
+    package mutating func add(_ hitch: Hitch) throws {
         guard window.overlaps(from: hitch.start, duration: hitch.duration) else {
             statistics.hitchesOutside += 1
             return
@@ -84,7 +84,7 @@ public struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
     }
 }
 
-/// What a ``TimeWindowFilter`` kept and left out.
+/// What a `TimeWindowFilter` kept and left out.
 public struct WindowStatistics: Sendable, Equatable {
     /// Events passed on, timed or not.
     public var eventsKept = 0
@@ -101,5 +101,6 @@ public struct WindowStatistics: Sendable, Equatable {
     /// Hitches and hangs left out.
     public var hitchesOutside = 0
 
+    /// Nothing read yet.
     public init() {}
 }

@@ -4,60 +4,60 @@
 ///
 /// Group ids are scoped to their document like event ids, so a group is
 /// known by its document and id.
-public struct TimelineRecorder: TraceSink {
+package struct TimelineRecorder: TraceSink {
     /// One update group and the document it was read from.
-    public struct DocumentGroup: Sendable, Equatable {
+    package struct DocumentGroup: Sendable, Equatable {
         /// The document, counted from 0 in reading order.
-        public var document: Int
-        public var group: UpdateGroup
+        package var document: Int
+        package var group: UpdateGroup
     }
 
-    public private(set) var log: EventLog
+    package private(set) var log: EventLog
     /// The update groups, in arrival order.
-    public private(set) var groups: [DocumentGroup] = []
+    package private(set) var groups: [DocumentGroup] = []
     /// The hitches and hangs, in arrival order, with the document each came from.
-    public private(set) var hitches: [(document: Int, hitch: Hitch)] = []
+    package private(set) var hitches: [(document: Int, hitch: Hitch)] = []
     /// The position in ``EventLog/events`` of each document's first event.
     private var documentStarts: [Int] = []
     private var groupIDs: Set<GroupID> = []
 
     /// - Parameter frameRate: judges severities against this refresh rate
     ///   instead of the one each trace records.
-    public init(frameRate: Double? = nil) {
+    package init(frameRate: Double? = nil) {
         log = EventLog(frameRate: frameRate)
     }
 
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         documentStarts.append(log.events.count)
         groupIDs = []
         try log.begin(header)
     }
 
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         if documentStarts.isEmpty { try begin(TraceHeader()) }
         try log.add(event)
     }
 
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         try log.add(cause)
     }
 
-    public mutating func add(_ group: UpdateGroup) throws {
+    package mutating func add(_ group: UpdateGroup) throws {
         if documentStarts.isEmpty { try begin(TraceHeader()) }
         guard groupIDs.insert(group.id).inserted else { throw TraceConsistencyError.duplicateGroup(group.id) }
         groups.append(DocumentGroup(document: documentStarts.count - 1, group: group))
     }
 
-    public mutating func add(_ hitch: Hitch) throws {
+    package mutating func add(_ hitch: Hitch) throws {
         if documentStarts.isEmpty { try begin(TraceHeader()) }
         hitches.append((documentStarts.count - 1, hitch))
     }
 
     /// How many documents were read.
-    public var documentCount: Int { documentStarts.count }
+    package var documentCount: Int { documentStarts.count }
 
     /// The document the event at `position` in ``EventLog/events`` came from.
-    public func document(ofEventAt position: Int) -> Int {
+    package func document(ofEventAt position: Int) -> Int {
         // The last document starting at or before the position; starts are sorted.
         var (low, high) = (0, documentStarts.count)
         while high - low > 1 {

@@ -17,10 +17,15 @@
 public enum TraceEventEncoder {
     /// The categories of the events written, by what they stand for.
     public enum Category {
+        /// Updates on their module's track.
         public static let update = "update"
+        /// Long updates' copies on their lane.
         public static let longUpdate = "long-update"
+        /// Update groups.
         public static let group = "update-group"
+        /// Cause events.
         public static let cause = "cause"
+        /// Hitches and hangs.
         public static let hitch = "hitch"
         /// Flows: a cause link.
         public static let link = "cause-link"
@@ -112,7 +117,7 @@ public enum TraceEventEncoder {
     }
 }
 
-/// Writes single events; words and numbers from the trace are escaped by ``JSONText``.
+/// Writes single events; words and numbers from the trace are escaped by `JSONText`.
 private struct Writer {
     let timeline: TraceTimeline
     /// The process of each track.

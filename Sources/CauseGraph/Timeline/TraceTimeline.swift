@@ -22,14 +22,19 @@
 public struct TraceTimeline {
     /// A process: a group of tracks.
     public struct Process: Sendable, Equatable {
+        /// The process id.
         public var id: Int
+        /// The process name.
         public var name: String
     }
 
     /// A track (a thread, to the viewer) of a process.
     public struct Track: Sendable, Equatable {
+        /// The track id.
         public var id: Int
+        /// The id of its process.
         public var process: Int
+        /// The track name.
         public var name: String
     }
 
@@ -47,9 +52,13 @@ public struct TraceTimeline {
 
     /// Something with a duration on a track.
     public struct Slice: Sendable, Equatable {
+        /// What it stands for.
         public var content: SliceContent
+        /// The id of its track.
         public var track: Int
+        /// When it starts.
         public var start: Nanoseconds
+        /// How long it lasts.
         public var duration: Nanoseconds
         /// Whether the duration was cut at the end of the trace.
         public var clipped: Bool
@@ -59,7 +68,9 @@ public struct TraceTimeline {
     public struct Instant: Sendable, Equatable {
         /// The event's position in ``events``.
         public var event: Int
+        /// The id of its track.
         public var track: Int
+        /// When the event happened.
         public var time: Nanoseconds
     }
 
@@ -69,9 +80,13 @@ public struct TraceTimeline {
         public var id: Int
         /// The link's position in ``EventLog/links``.
         public var link: Int
+        /// The track of the cause.
         public var fromTrack: Int
+        /// When the cause happened.
         public var fromTime: Nanoseconds
+        /// The track of the effect.
         public var toTrack: Int
+        /// When the effect started.
         public var toTime: Nanoseconds
     }
 
@@ -101,16 +116,22 @@ public struct TraceTimeline {
     public let eventGroups: [GroupID?]
     /// The hitches and hangs, by document, then by start.
     public let hitches: [Hitch]
+    /// The processes, lanes first.
     public private(set) var processes: [Process] = []
+    /// Every track, by process.
     public private(set) var tracks: [Track] = []
+    /// Every slice.
     public private(set) var slices: [Slice] = []
+    /// Every instant.
     public private(set) var instants: [Instant] = []
+    /// Every flow.
     public private(set) var flows: [Flow] = []
     /// Slices and instants by start; of those starting together, causes
     /// before their effects, then longer first.
     public private(set) var entries: [Entry] = []
     /// Per event position, the flows out of it and into it.
     public private(set) var flowsFrom: [Int: [Int]] = [:]
+    /// Per event position, the flows into it.
     public private(set) var flowsInto: [Int: [Int]] = [:]
     /// Events left out for want of a time.
     public private(set) var untimedEvents = 0
@@ -124,7 +145,7 @@ public struct TraceTimeline {
     /// flow's two ends in time order, so they may draw no arrow for these.
     public private(set) var backwardLinks = 0
 
-    public init(_ recorder: TimelineRecorder) {
+    package init(_ recorder: TimelineRecorder) {
         events = recorder.log
         (groups, eventGroups) = Self.numberGroups(recorder)
         // Numbered as `summary` and `why --hitch` number them.

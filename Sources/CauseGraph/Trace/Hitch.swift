@@ -10,11 +10,13 @@ public struct Hitch: Sendable, Equatable {
         /// The main thread unresponsive (`potential-hangs`).
         case hang
 
+        /// Hitches before hangs.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
     }
 
+    /// Which table the record came from.
     public var kind: Kind
     /// When it started.
     public var start: Nanoseconds
@@ -28,6 +30,7 @@ public struct Hitch: Sendable, Equatable {
     /// Instruments' own reading of a hitch, such as `Potentially expensive app update(s)`.
     public var narrative: String?
 
+    /// A hitch or hang with every field given.
     public init(
         kind: Kind, start: Nanoseconds, duration: Nanoseconds, hangType: String? = nil, process: String? = nil,
         narrative: String? = nil

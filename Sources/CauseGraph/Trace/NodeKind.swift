@@ -51,6 +51,7 @@ public enum NodeKind: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// Orders kinds by their explicit rank.
     public static func < (lhs: NodeKind, rhs: NodeKind) -> Bool { lhs.rank < rhs.rank }
 }
 
@@ -59,5 +60,6 @@ public enum Owner: String, CaseIterable, Sendable, Comparable {
     case app
     case system
 
+    /// App before system.
     public static func < (lhs: Owner, rhs: Owner) -> Bool { lhs == .app && rhs == .system }
 }

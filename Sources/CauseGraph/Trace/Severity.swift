@@ -24,6 +24,7 @@ public enum Severity: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// Orders severities from low to very high.
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 

@@ -16,6 +16,7 @@ public struct TraceHeader: Sendable, Equatable {
     /// The display's refresh rate, when recorded.
     public var frameRate: Double?
 
+    /// A header; every field may be left out.
     public init(version: Int = 1, app: String? = nil, frameRate: Double? = nil) {
         self.version = version
         self.app = app
@@ -25,10 +26,15 @@ public struct TraceHeader: Sendable, Equatable {
 
 /// One event: a cause (a gesture, a state change…) or an update (a body run…).
 public struct TraceEvent: Sendable, Equatable {
+    /// The event's id, unique within its trace.
     public var id: EventID
+    /// The kind of update or cause.
     public var kind: NodeKind
+    /// The title, as the trace gives it (untrusted text).
     public var title: String
+    /// The module that declares it, when known.
     public var module: String?
+    /// Whether the app or the system owns it.
     public var owner: Owner
     /// When the event happened.
     public var time: Nanoseconds?
@@ -43,6 +49,7 @@ public struct TraceEvent: Sendable, Equatable {
     /// Call stack frames, innermost first.
     public var backtrace: [String]
 
+    /// An event with every field given; the optional ones default to none.
     public init(
         id: EventID, kind: NodeKind, title: String, module: String? = nil, owner: Owner,
         time: Nanoseconds? = nil, duration: Nanoseconds? = nil, ran: Bool = true,
@@ -92,6 +99,7 @@ public struct CauseLabel: RawRepresentable, Hashable, Sendable, Comparable, Cust
         self.storage = storage
     }
 
+    /// The label of a known kind, or a label keeping the text as spelled.
     public init(rawValue: String) {
         switch rawValue {
         case "update": storage = .update
@@ -101,6 +109,7 @@ public struct CauseLabel: RawRepresentable, Hashable, Sendable, Comparable, Cust
         }
     }
 
+    /// The label as traces spell it.
     public var rawValue: String {
         switch storage {
         case .update: "update"
@@ -110,6 +119,7 @@ public struct CauseLabel: RawRepresentable, Hashable, Sendable, Comparable, Cust
         }
     }
 
+    /// The label as traces spell it.
     public var description: String { rawValue }
 
     /// Known labels first, in their order; the rest by their UTF-8 bytes.
@@ -125,13 +135,18 @@ public struct CauseLabel: RawRepresentable, Hashable, Sendable, Comparable, Cust
 
 /// One cause-and-effect link between two events.
 public struct TraceCause: Sendable, Equatable {
+    /// The id of the cause event.
     public var from: EventID
+    /// The id of the effect event.
     public var to: EventID
+    /// What kind of cause link it is.
     public var label: CauseLabel
+    /// When the link happened, if the trace timed it.
     public var time: Nanoseconds?
     /// Names of the properties whose change this link carried.
     public var changed: [String]
 
+    /// A cause link with every field given.
     public init(from: EventID, to: EventID, label: CauseLabel, time: Nanoseconds? = nil, changed: [String] = []) {
         self.from = from
         self.to = to
@@ -143,11 +158,16 @@ public struct TraceCause: Sendable, Equatable {
 
 /// A transaction whose updates SwiftUI applied in one frame.
 public struct UpdateGroup: Sendable, Equatable {
+    /// The group's id, unique within its trace.
     public var id: GroupID
+    /// The group's label, e.g. `Transaction for Gesture`.
     public var label: String
+    /// When the group started, if the trace timed it.
     public var start: Nanoseconds?
+    /// How long the group took, if the trace timed it.
     public var duration: Nanoseconds?
 
+    /// A group with every field given.
     public init(id: GroupID, label: String, start: Nanoseconds? = nil, duration: Nanoseconds? = nil) {
         self.id = id
         self.label = label

@@ -6,7 +6,7 @@
 /// document, so a sink that reads several documents forgets the ids of one
 /// when the next begins. Events must arrive before the causes that name them.
 ///
-/// A sink may be noncopyable, as ``PipelinedTraceWriter`` is, so importers
+/// A sink may be noncopyable, as `PipelinedTraceWriter` is, so importers
 /// take it `inout` and never copy it.
 public protocol TraceSink: ~Copyable {
     /// Starts a new trace document.

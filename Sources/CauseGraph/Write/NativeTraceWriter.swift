@@ -1,5 +1,5 @@
 /// A sink that writes what it receives as a native JSON Lines trace, on the
-/// caller's thread. (`causegraph convert` uses ``PipelinedTraceWriter``,
+/// caller's thread. (`causegraph convert` uses `PipelinedTraceWriter`,
 /// which writes the same bytes on a second thread.)
 ///
 /// It streams: each record is encoded into the output's buffer as it
@@ -10,26 +10,32 @@ public struct NativeTraceWriter: TraceSink {
     /// Rows written, for the summary line of `convert`.
     public private(set) var records = 0
 
+    /// A writer to `output`.
     public init(output: OutputFile) {
         self.output = output
     }
 
+    /// Writes the header's line.
     public mutating func begin(_ header: TraceHeader) throws {
         try emit { NativeTraceEncoder.append(header, to: &$0) }
     }
 
+    /// Writes the event's line.
     public mutating func add(_ event: TraceEvent) throws {
         try emit { NativeTraceEncoder.append(event, to: &$0) }
     }
 
+    /// Writes the cause link's line.
     public mutating func add(_ cause: TraceCause) throws {
         try emit { NativeTraceEncoder.append(cause, to: &$0) }
     }
 
+    /// Writes the update group's line.
     public mutating func add(_ group: UpdateGroup) throws {
         try emit { NativeTraceEncoder.append(group, to: &$0) }
     }
 
+    /// Writes the hitch's line.
     public mutating func add(_ hitch: Hitch) throws {
         try emit { NativeTraceEncoder.append(hitch, to: &$0) }
     }

@@ -11,7 +11,7 @@
 ///
 /// A run that fails before committing leaves no partial file and never
 /// touches an existing one; the temporary file is removed when the value
-/// is released, or by ``PendingOutputs`` when a signal stops the process.
+/// is released, or by `PendingOutputs` when a signal stops the process.
 /// A file that replaces another takes its permissions, and its owner where
 /// the process may set it, so a private output stays private. Standard
 /// output (`-`) is written through directly.
@@ -20,7 +20,7 @@ public final class OutputFile {
     public let name: String
     private let destination: String?
     private let temporaryPath: String?
-    /// The temporary file's token in ``PendingOutputs``.
+    /// The temporary file's token in `PendingOutputs`.
     private let pendingToken: Int?
     private let descriptor: Int32
     private let ownsDescriptor: Bool
@@ -33,7 +33,7 @@ public final class OutputFile {
     /// A temporary file is synced every this many bytes as it grows, so the
     /// sync in ``commit()`` waits for the last stretch only, not for a whole
     /// large file: converting the 290 MB benchmark export, that sync took
-    /// 70 ms, and 6 ms after 32 MB steps. With ``PipelinedTraceWriter`` the
+    /// 70 ms, and 6 ms after 32 MB steps. With `PipelinedTraceWriter` the
     /// steps run on the writing thread, while the input is still being read.
     private static let syncStep = 32 << 20
 
@@ -131,16 +131,19 @@ public final class OutputFile {
         Diagnostic.error("cannot write: \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
     }
 
+    /// Writes `text`, encoded as UTF-8.
     public func write(_ text: String) throws(Diagnostic) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
+    /// Writes `bytes`.
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
+    /// Writes `bytes`.
     public func write(_ bytes: [UInt8]) throws(Diagnostic) {
         try bytes.withUnsafeBufferPointer { bytes throws(Diagnostic) in try write(bytes) }
     }

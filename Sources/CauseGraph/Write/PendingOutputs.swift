@@ -7,8 +7,8 @@ import Foundation
 /// and unregisters it when it is renamed into place or removed; the rename
 /// happens under the same lock, so a signal either finds the temporary file
 /// (and the destination untouched) or a committed output.
-public final class PendingOutputs: @unchecked Sendable {
-    public static let shared = PendingOutputs()
+package final class PendingOutputs: @unchecked Sendable {
+    package static let shared = PendingOutputs()
 
     private let lock = NSLock()
     private var paths: [Int: String] = [:]
@@ -49,7 +49,7 @@ public final class PendingOutputs: @unchecked Sendable {
 
     /// Removes every registered temporary file; from then on no output is
     /// committed. For a process about to exit on a signal.
-    public func removeAll() {
+    package func removeAll() {
         lock.lock()
         defer { lock.unlock() }
         isStopping = true

@@ -16,45 +16,45 @@ import Foundation
 ///
 /// Noncopyable: a copy would share the writing thread but keep a batch of its
 /// own, so records handed to one copy could be lost or written out of order.
-public struct PipelinedTraceWriter: TraceSink, ~Copyable {
+package struct PipelinedTraceWriter: TraceSink, ~Copyable {
     private let worker: Worker
     private let batchSize: Int
     private var batch: [Record] = []
     /// Rows written, for the summary line of `convert`.
-    public private(set) var records = 0
+    package private(set) var records = 0
 
     /// A writer to `output`, handing records over `batchSize` at a time with
     /// at most `queuedBatches` waiting.
-    public init(output: OutputFile, batchSize: Int = 4096, queuedBatches: Int = 4) {
+    package init(output: OutputFile, batchSize: Int = 4096, queuedBatches: Int = 4) {
         precondition(batchSize > 0, "a batch holds at least one record")
         self.batchSize = batchSize
         worker = Worker(output: output, queue: BatchQueue(capacity: queuedBatches))
         batch.reserveCapacity(batchSize)
     }
 
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         try append(.header(header))
     }
 
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         try append(.event(event))
     }
 
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         try append(.cause(cause))
     }
 
-    public mutating func add(_ group: UpdateGroup) throws {
+    package mutating func add(_ group: UpdateGroup) throws {
         try append(.group(group))
     }
 
-    public mutating func add(_ hitch: Hitch) throws {
+    package mutating func add(_ hitch: Hitch) throws {
         try append(.hitch(hitch))
     }
 
     /// Writes what is still queued and waits for the writing thread to end.
     /// - Throws: the write failure, if writing failed at any point.
-    public mutating func finish() throws(Diagnostic) {
+    package mutating func finish() throws(Diagnostic) {
         if !batch.isEmpty {
             // A push refused because writing failed is reported just below.
             batch = (try? worker.queue.push(batch)) ?? []
@@ -64,7 +64,7 @@ public struct PipelinedTraceWriter: TraceSink, ~Copyable {
     }
 
     /// The failure that stopped writing, if any.
-    public var failure: Diagnostic? {
+    package var failure: Diagnostic? {
         worker.queue.consumerFailure
     }
 

@@ -21,18 +21,9 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         let file = try OutputFile(path: output)
-        var writer = PipelinedTraceWriter(output: file)
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        do {
-            try TraceInput.read(paths: input.traces, settings: input.settings, into: &writer, diagnostics: &diagnostics)
-        } catch {
-            // A failed write stops the import at whichever record was being
-            // read at the time; the writer's own diagnostic names the output.
-            if let failure = writer.failure { throw failure }
-            throw error
-        }
-        try writer.finish()
+        try TraceInput.convert(paths: input.traces, settings: input.settings, to: file, diagnostics: &diagnostics)
         try file.commit()
     }
 }

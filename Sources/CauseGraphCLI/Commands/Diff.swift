@@ -81,7 +81,7 @@ struct Diff: ParsableCommand {
         let (diff, settings, window) = try compare(diagnostics: &diagnostics)
         if let output {
             let shaped = try shape(diff, settings, window: window)
-            if let note = ShapingOptions.note(shaped.report) { diagnostics.note(note) }
+            if let note = ShapingFormatter.note(shaped.report) { diagnostics.note(note) }
             let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
             try GraphWriter.write(
                 format, to: output, engine: engine,
@@ -107,34 +107,22 @@ struct Diff: ParsableCommand {
     ) {
         let settings = try shaping.settings()
         if let interaction = settings.interaction {
-            throw ValidationError("\(interaction) draws one interaction of one trace; give it to render or report")
+            throw ValidationError(
+                "\(ShapingFormatter.option(.interaction(interaction))) draws one interaction of one trace; give it to render or report"
+            )
         }
-        let (beforeGraph, beforeWindow) = try read(before, window: settings.window, diagnostics: &diagnostics)
-        let (afterGraph, afterWindow) = try read(after, window: settings.window, diagnostics: &diagnostics)
-        let diff = GraphDiff(before: beforeGraph, after: afterGraph, beforeName: before, afterName: after)
-        return (diff, settings, beforeWindow.flatMap { first in afterWindow.map { first + $0 } })
+        let (diff, window) = try TracePipeline(settings: reading.settings, window: settings.window)
+            .compare(before: before, after: after, diagnostics: &diagnostics)
+        return (diff, settings, window)
     }
 
     /// The table of changes: every change the filters keep, with no limit on nodes or edges.
     func table(of diff: GraphDiff, _ settings: ShapingSettings, window: WindowStatistics?) throws -> DiffTable {
-        var tableSettings = settings
-        tableSettings.maxNodes = 0
-        tableSettings.maxEdges = 0
-        return DiffTable(try shape(diff, tableSettings, window: window).diff, includingUnchanged: all)
-    }
-
-    /// One recording's graph, through the time window if one is given.
-    private func read(_ path: String, window: TimeWindow?, diagnostics: inout Diagnostics) throws -> (
-        CauseGraph, WindowStatistics?
-    ) {
-        guard let window else {
-            return (
-                try CauseGraph.reconstruct(from: [path], settings: reading.settings, diagnostics: &diagnostics), nil
-            )
+        do {
+            return try diff.table(shapedBy: settings, window: window, includingUnchanged: all)
+        } catch {
+            throw Diagnostic.error(error.description)
         }
-        let windowed = try CauseGraph.reconstruct(
-            from: [path], settings: reading.settings, window: window, diagnostics: &diagnostics)
-        return (windowed.graph, windowed.window)
     }
 
     private func shape(_ diff: GraphDiff, _ settings: ShapingSettings, window: WindowStatistics?) throws -> ShapedDiff {

@@ -44,15 +44,13 @@ struct ReportCommand: ParsableCommand {
         try OutputOptions.requireNamedOnTerminal(named, what: "HTML page")
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        var sink = TeeSink(
-            GraphBuilder(frameRate: input.settings.frameRate), EventLog(frameRate: input.settings.frameRate))
-        let read = try shaping.read(input, into: &sink, diagnostics: &diagnostics)
-        let graph = sink.first.finish().notingFrameRates(in: &diagnostics)
-        let events = sink.second
-        let drawn = try shaping.shape(
-            graph, window: read.window, interaction: read.interaction, diagnostics: &diagnostics)
+        let settings = try shaping.settings()
+        var events = EventLog(frameRate: input.settings.frameRate)
+        let reading = try TracePipeline(settings: input.settings, shaping: settings)
+            .reconstruct(input.traces, alongside: &events, diagnostics: &diagnostics)
+        let drawn = try reading.shaped(by: settings, diagnostics: &diagnostics)
         let report = HTMLReport(
-            graph: graph, drawn: drawn, events: events, theme: themeOption.theme,
+            graph: reading.graph, drawn: drawn, events: events, theme: themeOption.theme,
             sources: input.traces.map(Self.displayName))
         let html = try report.html { dot throws(GraphvizError) in
             String(decoding: try GraphWriter.draw(dot, as: .svg, engine: engine), as: UTF8.self)

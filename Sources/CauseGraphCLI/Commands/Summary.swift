@@ -62,12 +62,11 @@ struct Summary: ParsableCommand {
         thresholds.longBodies = longBodies
         thresholds.storm = storm
         thresholds.stormWindow = stormWindow.nanoseconds
-        var sink = TeeSink(
-            GraphBuilder(frameRate: input.settings.frameRate, burstWindow: thresholds.stormWindow), InteractionTally())
-        try TraceInput.read(paths: input.traces, settings: input.settings, into: &sink, diagnostics: &diagnostics)
-        let graph = sink.first.finish().notingFrameRates(in: &diagnostics)
+        var tally = InteractionTally()
+        let graph = try TracePipeline(settings: input.settings, burstWindow: thresholds.stormWindow)
+            .reconstruct(input.traces, alongside: &tally, diagnostics: &diagnostics).graph
         return TraceSummary(
             graph: graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds,
-            interactions: sink.second.ranked)
+            interactions: tally.ranked)
     }
 }

@@ -67,8 +67,8 @@ struct Why: ParsableCommand {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         if let hitch {
-            let graph = try CauseGraph.reconstruct(
-                from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+            let graph = try TracePipeline(settings: input.settings).reconstruct(input.traces, diagnostics: &diagnostics)
+                .graph
             try report.write(
                 HitchFormatter.format(try HitchCause.numbered(hitch, in: graph), as: report.format, style: report.style)
             )
@@ -82,8 +82,9 @@ struct Why: ParsableCommand {
     func whyReport(diagnostics: inout Diagnostics) throws -> WhyReport {
         let whyReport: WhyReport
         if update != nil || list {
-            let (graph, events) = try CauseGraph.reconstructWithEvents(
-                from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+            var events = EventLog(frameRate: input.settings.frameRate)
+            let graph = try TracePipeline(settings: input.settings)
+                .reconstruct(input.traces, alongside: &events, diagnostics: &diagnostics).graph
             if let update {
                 guard let chain = UpdateChain(event: update, in: events) else {
                     throw Diagnostic.error("no event with id \(update) in the trace")
@@ -96,8 +97,8 @@ struct Why: ParsableCommand {
                     listings: trees.map { UpdateListing(of: $0.node.key, in: events) })
             }
         } else {
-            let graph = try CauseGraph.reconstruct(
-                from: input.traces, settings: input.settings, diagnostics: &diagnostics)
+            let graph = try TracePipeline(settings: input.settings).reconstruct(input.traces, diagnostics: &diagnostics)
+                .graph
             whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: try explain(graph))
         }
         return whyReport

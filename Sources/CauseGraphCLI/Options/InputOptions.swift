@@ -55,10 +55,4 @@ struct ReadingOptions: ParsableArguments {
             progress: ProgressMeter.callback(quiet: quiet))
     }
 
-    /// Reads and reconstructs the graph of `traces`, printing import notes on standard error.
-    func reconstruct(_ traces: [String]) throws -> CauseGraph {
-        var diagnostics = Diagnostics()
-        defer { Terminal.standardError.print(diagnostics) }
-        return try CauseGraph.reconstruct(from: traces, settings: settings, diagnostics: &diagnostics)
-    }
 }

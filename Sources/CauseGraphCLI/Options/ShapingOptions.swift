@@ -137,77 +137,9 @@ struct ShapingOptions: ParsableArguments {
     func shapedGraph(of traces: [String], reading importSettings: ImportSettings) throws -> ShapedGraph {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        var builder = GraphBuilder(frameRate: importSettings.frameRate)
-        let read = try self.read(traces, settings: importSettings, into: &builder, diagnostics: &diagnostics)
-        let graph = builder.finish().notingFrameRates(in: &diagnostics)
-        return try shape(graph, window: read.window, interaction: read.interaction, diagnostics: &diagnostics)
-    }
-
-    /// Reads the traces into `sink` through the time window and the
-    /// interaction chosen, if any; says what each left out.
-    func read<Sink: TraceSink>(
-        _ input: InputOptions, into sink: inout Sink, diagnostics: inout Diagnostics
-    ) throws -> (window: WindowStatistics?, interaction: InteractionStatistics?) {
-        try read(input.traces, settings: input.settings, into: &sink, diagnostics: &diagnostics)
-    }
-
-    private func read<Sink: TraceSink>(
-        _ traces: [String], settings importSettings: ImportSettings, into sink: inout Sink,
-        diagnostics: inout Diagnostics
-    ) throws -> (window: WindowStatistics?, interaction: InteractionStatistics?) {
         let settings = try settings()
-        guard let interaction = settings.interaction else {
-            guard let window = settings.window else {
-                try TraceInput.read(paths: traces, settings: importSettings, into: &sink, diagnostics: &diagnostics)
-                return (nil, nil)
-            }
-            var filter = TimeWindowFilter(window: window, downstream: sink)
-            try TraceInput.read(paths: traces, settings: importSettings, into: &filter, diagnostics: &diagnostics)
-            sink = filter.downstream
-            return (filter.statistics, nil)
-        }
-        var recorder = InteractionRecorder()
-        var windowStatistics: WindowStatistics?
-        if let window = settings.window {
-            var filter = TimeWindowFilter(window: window, downstream: recorder)
-            try TraceInput.read(paths: traces, settings: importSettings, into: &filter, diagnostics: &diagnostics)
-            recorder = filter.downstream
-            windowStatistics = filter.statistics
-        } else {
-            try TraceInput.read(paths: traces, settings: importSettings, into: &recorder, diagnostics: &diagnostics)
-        }
-        do {
-            return (windowStatistics, try recorder.replay(interaction, into: &sink))
-        } catch let error as ShapingError {
-            throw Diagnostic.error(error.description)
-        }
-    }
-
-    /// Shapes a graph already read, noting on `diagnostics` when nodes were left out.
-    func shape(
-        _ graph: CauseGraph, window statistics: WindowStatistics?, interaction: InteractionStatistics? = nil,
-        diagnostics: inout Diagnostics
-    ) throws -> ShapedGraph {
-        let shaper = GraphShaper(settings: try settings())
-        let shaped: ShapedGraph
-        do {
-            shaped = try shaper.shape(graph, window: statistics, interaction: interaction)
-        } catch {
-            throw Diagnostic.error(error.description)
-        }
-        if let note = Self.note(shaped.report) { diagnostics.note(note) }
-        return shaped
-    }
-
-    /// What the picture shows out of what, and what each filter removed;
-    /// `nil` when nothing was left out.
-    static func note(_ report: ShapingReport) -> String? {
-        let removals = report.removals
-        guard !removals.isEmpty else { return nil }
-        var shown =
-            "showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes"
-            + " and \(CountText.format(report.shown.edges)) of \(CountText.format(report.total.edges)) edges"
-        if report.residualEdges > 0 { shown += " (+ \(CountText.format(report.residualEdges)) dotted)" }
-        return ([shown] + removals).joined(separator: "; ")
+        let reading = try TracePipeline(settings: importSettings, shaping: settings)
+            .reconstruct(traces, diagnostics: &diagnostics)
+        return try reading.shaped(by: settings, diagnostics: &diagnostics)
     }
 }

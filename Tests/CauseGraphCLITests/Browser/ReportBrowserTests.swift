@@ -17,7 +17,7 @@ private struct WrittenReport {
         guard result.status == 0 else { throw Chromium.Failure(description: "report failed: \(result.standardError)") }
         url = URL(fileURLWithPath: path)
         var diagnostics = Diagnostics()
-        graph = try CauseGraph.reconstruct(from: [fixture("\(fixtureName).jsonl")], diagnostics: &diagnostics)
+        graph = try TracePipeline().reconstruct([fixture("\(fixtureName).jsonl")], diagnostics: &diagnostics).graph
     }
 
     func node(_ title: String) throws -> CauseGraph.Node {

@@ -11,7 +11,7 @@ struct GettingStartedTests {
     @Test("reconstruct, shape, ask why and stream into a sink, as the article does")
     func article() throws {
         var diagnostics = Diagnostics()
-        let graph = try CauseGraph.reconstruct(from: [trace], diagnostics: &diagnostics)
+        let graph = try TracePipeline().reconstruct([trace], diagnostics: &diagnostics).graph
         #expect(diagnostics.all.isEmpty)
         #expect(!graph.nodes.isEmpty && !graph.edges.isEmpty)
 

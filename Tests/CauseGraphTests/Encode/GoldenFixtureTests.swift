@@ -16,7 +16,7 @@ struct GoldenFixtureTests {
     private func reconstruct(_ name: String) throws -> CauseGraph {
         var diagnostics = Diagnostics()
         let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
-        return try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
+        return try TracePipeline().reconstruct([path], diagnostics: &diagnostics).graph
     }
 
     @Test("DOT matches the golden file", arguments: fixtures)

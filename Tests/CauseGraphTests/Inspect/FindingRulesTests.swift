@@ -42,6 +42,35 @@ struct FindingRulesTests {
         #expect(finding.fix.contains("@Observable"))
     }
 
+    @Test("a finding carries its figures as numbers, and summary --format json exports them as numbers")
+    func figures() throws {
+        let graph = try fixtureGraph("landmarks-favorites-before")
+        let finding = try #require(FindingRules.findings(in: graph).first { $0.kind == .fanOut })
+        guard case .fanOut(_, _, let edge, let links, let causeEvents, let maxPerCause, _, _, _) = finding.figures
+        else {
+            Issue.record("a fan-out finding carries fan-out figures")
+            return
+        }
+        #expect((edge, links, causeEvents, maxPerCause) == (.observable, 72, 3, 24))
+
+        let json = try JSONParser.parse(SummaryFormatter.format(TraceSummary(graph: graph), as: .json))
+        guard case .object(let summary) = json.content, case .array(let findings)? = summary["findings"]?.content,
+            case .object(let first)? = findings.first?.content, case .object(let exported)? = first["figures"]?.content
+        else {
+            Issue.record("summary JSON has no findings with figures")
+            return
+        }
+        #expect(exported["maxPerCause"]?.content == .number(JSONNumber(text: "24")))
+        #expect(exported["links"]?.content == .number(JSONNumber(text: "72")))
+        #expect(exported["causeEvents"]?.content == .number(JSONNumber(text: "3")))
+        for member in exported.members where !["cause", "view", "edgeKind"].contains(member.key) {
+            guard case .number = member.value.content else {
+                Issue.record("figure \(member.key) is \(member.value.typeName), not a number")
+                continue
+            }
+        }
+    }
+
     @Test("environment churn names the views that skipped")
     func churnEvidence() throws {
         let finding = try #require(FindingRules.findings(in: try fixtureGraph("dark-mode")).first)

@@ -1,18 +1,20 @@
 import CauseGraph
 import Foundation
+import Testing
 
 /// The graph of a bundled fixture (`name` relative to `fixtures/`, without `.jsonl`).
 func fixtureGraph(_ name: String, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow) throws -> CauseGraph {
     var diagnostics = Diagnostics()
     let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
-    return try CauseGraph.reconstruct(from: [path], burstWindow: burstWindow, diagnostics: &diagnostics)
+    return try TracePipeline(burstWindow: burstWindow).reconstruct([path], diagnostics: &diagnostics).graph
 }
 
 /// The graph and event log of a bundled fixture.
 func fixtureEvents(_ name: String) throws -> (graph: CauseGraph, events: EventLog) {
     var diagnostics = Diagnostics()
     let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
-    return try CauseGraph.reconstructWithEvents(from: [path], diagnostics: &diagnostics)
+    let reading = try TracePipeline().reconstruct([path], keepingEvents: true, diagnostics: &diagnostics)
+    return (reading.graph, try #require(reading.events))
 }
 
 let allFixtures = [

@@ -8,7 +8,8 @@ private func events(ofTrace text: String) throws -> (graph: CauseGraph, events: 
     let directory = try TemporaryFolder()
     let path = try directory.write("trace.jsonl", text)
     var diagnostics = Diagnostics()
-    return try CauseGraph.reconstructWithEvents(from: [path], diagnostics: &diagnostics)
+    let reading = try TracePipeline().reconstruct([path], keepingEvents: true, diagnostics: &diagnostics)
+    return (reading.graph, try #require(reading.events))
 }
 
 private let ms: Int64 = 1_000_000

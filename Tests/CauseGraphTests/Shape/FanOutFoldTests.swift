@@ -35,9 +35,9 @@ struct FanOutFoldTests {
             ])
         #expect(shaped.graph.edges.first { $0.to == "f1" }?.id == "ef1")
         let step = try #require(shaped.report.steps.last)
-        #expect(step == ShapingReport.Step(filter: .foldFanOuts, option: "fan-outs", removedNodes: 5, folds: 1))
+        #expect(step == ShapingReport.Step(.foldFanOuts, removedNodes: 5, folds: 1))
         #expect(
-            shaped.report.removals.last
+            ShapingFormatter.removals(shaped.report).last
                 == "fan-outs: 5 nodes driven by the same cause, with nothing drawn after them, folded into 1 (--unfold shows them)"
         )
         #expect(shaped.report.shown.nodes == 6)

@@ -34,7 +34,7 @@ struct GraphShaperTests {
         let shaped = try shape(ShapingSettings())
         #expect(shaped.graph == Self.chain)
         #expect(shaped.legend == nil)
-        #expect(shaped.report.steps.map(\.option) == ["--max-nodes 80"])
+        #expect(shaped.report.steps.map { ShapingFormatter.option($0.given) } == ["--max-nodes 80"])
     }
 
     @Test(
@@ -46,7 +46,7 @@ struct GraphShaperTests {
         // they carry 26, 23, 5, 3 and 8 of the updates shown: Tap explains them all, through flag and Parent.
         #expect(shaped.graph.edgeSummaries == ["Tap -> Root.flag ×2", "Root.flag -> Parent ×2", "Parent ⇢ Child ×8"])
         #expect(
-            shaped.report.steps.last == ShapingReport.Step(filter: .maxEdges, option: "--max-edges 3", removedEdges: 2))
+            shaped.report.steps.last == ShapingReport.Step(.maxEdges(3), removedEdges: 2))
         #expect(shaped.report.shown.edges == 2)
         #expect(shaped.report.residualEdges == 1)
         let legend = try #require(shaped.legend)
@@ -104,7 +104,7 @@ struct GraphShaperTests {
             ])
         #expect(
             shaped.report.steps.last
-                == ShapingReport.Step(filter: .maxNodes, option: "--max-nodes 6", removedNodes: 3, removedEvents: 90))
+                == ShapingReport.Step(.maxNodes(6), removedNodes: 3, removedEvents: 90))
     }
 
     @Test("a path that does not fit keeps its ends, joined by a dotted edge")
@@ -138,7 +138,7 @@ struct GraphShaperTests {
         #expect(shaped.graph.titles == ["A", "C", "D"])
         #expect(shaped.report.steps.last?.removedRootCauses == 1)
         #expect(
-            shaped.report.removals == [
+            ShapingFormatter.removals(shaped.report) == [
                 "--max-nodes 3: 1 node explaining the fewest updates dropped, 1 root cause among them (--max-nodes 0 shows all)"
             ])
     }
@@ -153,10 +153,10 @@ struct GraphShaperTests {
         #expect(
             step
                 == ShapingReport.Step(
-                    filter: .nodeFraction, option: "--node-fraction 20%", removedNodes: 3, removedEvents: 16,
+                    .nodeFraction(try ShapingShare(parsing: "20%")), removedNodes: 3, removedEvents: 16,
                     shareOf: 46))
         #expect(
-            shaped.report.removals == [
+            ShapingFormatter.removals(shaped.report) == [
                 "--node-fraction 20%: 3 nodes explaining less than that share of 46 updates dropped"
             ])
         #expect(
@@ -179,10 +179,10 @@ struct GraphShaperTests {
         #expect(shaped.graph.edges.count == 7, "every other edge is some node's main cause link")
         #expect(
             shaped.report.steps.last
-                == ShapingReport.Step(filter: .edgeFraction, option: "--edge-fraction 5%", removedEdges: 1, shareOf: 46)
+                == ShapingReport.Step(.edgeFraction(try ShapingShare(parsing: "5%")), removedEdges: 1, shareOf: 46)
         )
         #expect(
-            shaped.report.removals == [
+            ShapingFormatter.removals(shaped.report) == [
                 "--edge-fraction 5%: 1 edge carrying less than that share of 46 updates not drawn"
             ])
         let all = try shape(ShapingSettings(maxNodes: 0, edgeFraction: try ShapingShare(parsing: "100%")), of: graph)
@@ -214,7 +214,8 @@ struct GraphShaperTests {
     func depth(_ depth: Int, _ titles: [String]) throws {
         let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Child")], depth: depth, maxNodes: 0))
         #expect(shaped.graph.titles == titles)
-        #expect(shaped.report.steps.first?.option == "--focus \"Child\" --depth \(depth)")
+        #expect(
+            shaped.report.steps.first.map { ShapingFormatter.option($0.given) } == "--focus \"Child\" --depth \(depth)")
     }
 
     @Test("several focus patterns keep the paths into any of them")
@@ -293,7 +294,7 @@ struct GraphShaperTests {
     func minCountOne() throws {
         let shaped = try shape(ShapingSettings(minCount: 1, maxNodes: 0))
         #expect(shaped.graph == Self.chain)
-        #expect(shaped.report.steps == [ShapingReport.Step(filter: .minCount, option: "--min-count 1")])
+        #expect(shaped.report.steps == [ShapingReport.Step(.minCount(1))])
         #expect(shaped.legend == nil, "nothing was left out")
     }
 
@@ -301,7 +302,7 @@ struct GraphShaperTests {
     func minCount() throws {
         let shaped = try shape(ShapingSettings(minCount: 5, maxNodes: 0))
         #expect(shaped.graph.titles == ["Parent", "Stack", "Layout", "Child", "Sibling"])
-        #expect(shaped.report.steps.map(\.option) == ["--min-count 5"])
+        #expect(shaped.report.steps.map { ShapingFormatter.option($0.given) } == ["--min-count 5"])
         #expect(shaped.report.steps.first?.removedNodes == 3)
     }
 
@@ -368,7 +369,7 @@ struct GraphShaperTests {
             maxNodes: 1)
         let shaped = try shape(settings)
         #expect(
-            shaped.report.steps.map(\.option) == [
+            shaped.report.steps.map { ShapingFormatter.option($0.given) } == [
                 "--focus \"Child\"", "--ignore \"Nothing\"", "--hide-system", "--min-count 3", "--max-nodes 1",
             ])
         // Focus drops the side branches, hide-system the system chain, min-count the
@@ -406,8 +407,7 @@ struct GraphShaperTests {
         statistics.eventsOutside = 12
         let settings = ShapingSettings(window: try TimeWindow(parsing: "5s:6s"))
         #expect(
-            throws: ShapingError.removedEverything(
-                filter: "--window 5s:6s", reason: "no event of the trace is inside it")
+            throws: ShapingError.removedEverything(.window(try TimeWindow(parsing: "5s:6s")), reason: .noEventInWindow)
         ) {
             try GraphShaper(settings: settings).shape(CauseGraph(), window: statistics)
         }
@@ -426,7 +426,7 @@ struct GraphShaperTests {
         #expect(
             shaped.report.steps.first
                 == ShapingReport.Step(
-                    filter: .window, option: "--window 1s:", removedEvents: 12, removedLinks: 4, keptUntimedEvents: 3))
+                    .window(try TimeWindow(parsing: "1s:")), removedEvents: 12, removedLinks: 4, keptUntimedEvents: 3))
         #expect(shaped.legend != nil)
     }
 

@@ -11,7 +11,7 @@ struct ShapedGoldenTests {
     func focusedFixture() throws {
         var diagnostics = Diagnostics()
         let path = packageRoot.appendingPathComponent("fixtures/environment-writer.jsonl").path
-        let graph = try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
+        let graph = try TracePipeline().reconstruct([path], diagnostics: &diagnostics).graph
         let shaped = try GraphShaper(settings: ShapingSettings(focus: [TitlePattern(substring: "PriceTag")], depth: 3))
             .shape(graph)
         #expect(

@@ -26,9 +26,9 @@ struct TimeWindowFilterTests {
     private func windowed(_ text: String, _ window: String) throws -> (graph: CauseGraph, window: WindowStatistics) {
         let directory = try TemporaryFolder()
         var diagnostics = Diagnostics()
-        return try CauseGraph.reconstruct(
-            from: [try directory.write("trace.jsonl", text)], window: try TimeWindow(parsing: window),
-            diagnostics: &diagnostics)
+        let reading = try TracePipeline(window: try TimeWindow(parsing: window))
+            .reconstruct([try directory.write("trace.jsonl", text)], diagnostics: &diagnostics)
+        return (reading.graph, try #require(reading.window))
     }
 
     @Test("keeps events inside the window, untimed events, and links whose both events were kept")

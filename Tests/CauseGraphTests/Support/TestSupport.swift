@@ -12,8 +12,9 @@ func graph(ofTrace text: String, frameRate: Double? = nil) throws -> CauseGraph 
     let directory = try TemporaryFolder()
     let path = try directory.write("trace.jsonl", text)
     var diagnostics = Diagnostics()
-    return try CauseGraph.reconstruct(
-        from: [path], settings: ImportSettings(frameRate: frameRate), diagnostics: &diagnostics)
+    return try TracePipeline(settings: ImportSettings(frameRate: frameRate)).reconstruct(
+        [path], diagnostics: &diagnostics
+    ).graph
 }
 
 /// The diagnostic reading a native trace given as text throws, with the

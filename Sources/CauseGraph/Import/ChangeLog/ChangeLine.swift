@@ -1,20 +1,20 @@
 /// One line that `Self._printChanges()` or `Self._logChanges()` writes per
 /// body evaluation: `ContentView: @self, _count changed.` or
 /// `ContentView: unchanged.`
-public struct ChangeLine: Equatable, Sendable {
+package struct ChangeLine: Equatable, Sendable {
     /// The view (or view modifier) type as SwiftUI prints it: plain, nested
     /// (`Outer.Inner`) or generic (`Row<Item, Never>`).
-    public var viewType: String
+    package var viewType: String
     /// What changed, in printed order; empty for `unchanged.`
-    public var changes: [Change]
+    package var changes: [Change]
 
-    public init(viewType: String, changes: [Change]) {
+    package init(viewType: String, changes: [Change]) {
         self.viewType = viewType
         self.changes = changes
     }
 
     /// One entry of the printed list.
-    public enum Change: Equatable, Sendable {
+    package enum Change: Equatable, Sendable {
         /// `@self`: the parent handed down a new value of the view.
         case viewValue
         /// `@identity`: the view is new, its persistent data recycled.
@@ -31,7 +31,7 @@ public struct ChangeLine: Equatable, Sendable {
     }
 
     /// What a message turned out to be.
-    public enum Match: Equatable, Sendable {
+    package enum Match: Equatable, Sendable {
         case line(ChangeLine)
         /// A change line cut short: it ends at byte `offset` where more was
         /// expected. `certain` when the cut list already holds an `@` or `_`
@@ -46,13 +46,13 @@ public struct ChangeLine: Equatable, Sendable {
     /// Surrounding spaces and tabs are ignored. The type name ends at the
     /// first `": "` outside `<…>`, `(…)` and `[…]`, so generic arguments may
     /// hold spaces, commas and colons (`Row<[String: Int]>`).
-    public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Match {
+    package static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Match {
         var scanner = Scanner(bytes: text)
         return scanner.parse()
     }
 
     /// Reads a message given as a string.
-    public static func parse(_ text: String) -> Match {
+    package static func parse(_ text: String) -> Match {
         var text = text
         return text.withUTF8 { parse($0) }
     }

@@ -11,11 +11,11 @@
 /// so are lines that are not change lines, which are counted in a note.
 /// ``ChangeLineMapper`` says what each line becomes. Each file is one trace
 /// document.
-public enum ChangeLogImporter: TraceImporter {
+package enum ChangeLogImporter: TraceImporter {
     /// The category `_logChanges()` logs under (subsystem `com.apple.SwiftUI`).
-    public static let category = "Changed Body Properties"
+    package static let category = "Changed Body Properties"
 
-    public static func looksLikeFormat(_ prefix: [UInt8]) -> Bool {
+    package static func looksLikeFormat(_ prefix: [UInt8]) -> Bool {
         // Almost any text could hold change lines, so this format must be
         // tried after every format with a signature of its own.
         ChangeLogLayout.detect(prefix) != nil
@@ -39,7 +39,7 @@ public enum ChangeLogImporter: TraceImporter {
         }
     }
 
-    public static func read<Sink: TraceSink & ~Copyable>(
+    package static func read<Sink: TraceSink & ~Copyable>(
         _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         let frameRate = settings.frameRate ?? FrameBudget.defaultFrameRate

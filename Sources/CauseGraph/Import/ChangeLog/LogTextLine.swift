@@ -12,16 +12,16 @@
 /// optional. A line with a timestamp but none of these prefixes carries its
 /// message right after the timestamp; a line without a timestamp is all
 /// message, as standard output is.
-public struct LogTextLine: Equatable, Sendable {
-    public var time: Nanoseconds?
-    public var process: String?
-    public var processID: Int64?
-    public var subsystem: String?
-    public var category: String?
+package struct LogTextLine: Equatable, Sendable {
+    package var time: Nanoseconds?
+    package var process: String?
+    package var processID: Int64?
+    package var subsystem: String?
+    package var category: String?
     /// The byte offset where the message starts.
-    public var messageOffset: Int
+    package var messageOffset: Int
 
-    public init(
+    package init(
         time: Nanoseconds? = nil, process: String? = nil, processID: Int64? = nil,
         subsystem: String? = nil, category: String? = nil, messageOffset: Int = 0
     ) {
@@ -38,7 +38,7 @@ public struct LogTextLine: Equatable, Sendable {
     private static let compactTypes: Set<String> = ["Df", "I", "Db", "E", "F", "A", "Ac", "Sp", "Er", "Fa"]
 
     /// Splits a line; throws only when a timestamp is shaped right but is no real date.
-    public static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(LogTimestamp.InvalidValue) -> LogTextLine {
+    package static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(LogTimestamp.InvalidValue) -> LogTextLine {
         guard let (time, length) = try LogTimestamp.parse(line) else { return LogTextLine() }
         var cursor = Cursor(bytes: line, position: length)
         cursor.skipSpaces()

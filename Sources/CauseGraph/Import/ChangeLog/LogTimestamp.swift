@@ -7,17 +7,17 @@
 /// style prints none) the time is read as UTC: the log does not say which
 /// zone it was, and differences between lines, which is what frames need,
 /// are right either way.
-public enum LogTimestamp {
+package enum LogTimestamp {
     /// A timestamp whose shape is right but whose value is not.
-    public struct InvalidValue: Error, Equatable, Sendable {
-        public var message: String
+    package struct InvalidValue: Error, Equatable, Sendable {
+        package var message: String
         /// Where the timestamp starts.
-        public var offset: Int
+        package var offset: Int
     }
 
     /// The timestamp at `start`, with the number of bytes it spans; `nil`
     /// when the bytes there are not shaped like one.
-    public static func parse(
+    package static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, at start: Int = 0
     ) throws(InvalidValue) -> (time: Nanoseconds, length: Int)? {
         var reader = FieldReader(bytes: bytes, position: start)
@@ -76,7 +76,7 @@ public enum LogTimestamp {
     }
 
     /// Reads a whole string as a timestamp.
-    public static func parse(_ text: String) throws(InvalidValue) -> Nanoseconds? {
+    package static func parse(_ text: String) throws(InvalidValue) -> Nanoseconds? {
         var text = text
         let result: Result<(time: Nanoseconds, length: Int)?, InvalidValue> = text.withUTF8 { bytes in
             Result { () throws(InvalidValue) in try parse(bytes) }

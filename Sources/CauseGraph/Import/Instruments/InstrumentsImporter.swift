@@ -14,16 +14,16 @@
 /// pipes are kept in a temporary file to be read twice. Each file streams
 /// through a hand-written tokenizer in 1 MiB chunks; memory grows with the
 /// values the export interns, never with its rows.
-public enum InstrumentsImporter: TraceImporter {
+package enum InstrumentsImporter: TraceImporter {
     /// The longest single token (tag, text run) accepted, in bytes.
     static let maximumTokenLength = 64 << 20
 
-    public static func looksLikeFormat(_ prefix: [UInt8]) -> Bool {
+    package static func looksLikeFormat(_ prefix: [UInt8]) -> Bool {
         guard let root = firstElementName(prefix) else { return false }
         return root == "trace-query-result"
     }
 
-    public static func read<Sink: TraceSink & ~Copyable>(
+    package static func read<Sink: TraceSink & ~Copyable>(
         _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         var sources: [ChunkSource] = []

@@ -28,15 +28,18 @@ public struct ClassificationRule: Sendable, Equatable {
         case typeName
     }
 
+    /// How the title must match.
     public var title: TitleMatch
     /// The SF Symbol name must start with this, when given.
     public var iconPrefix: String?
     /// The colour must be exactly this, when given.
     public var colour: String?
+    /// The kind of node a matching title becomes.
     public var kind: NodeKind
     /// The owner when the colour is neither blue nor gray.
     public var owner: Owner
 
+    /// A rule with every condition given; the conditions left out match anything.
     public init(_ title: TitleMatch, iconPrefix: String? = nil, colour: String? = nil, kind: NodeKind, owner: Owner) {
         self.title = title
         self.iconPrefix = iconPrefix

@@ -4,20 +4,20 @@
 /// It refuses what a lenient parser might accept (trailing commas, comments,
 /// duplicate keys, invalid UTF-8, lone surrogates, nesting deeper than
 /// ``maximumDepth``), because trace text is untrusted.
-public struct JSONParser {
+package struct JSONParser {
     /// A syntax error and the byte offset where it was found.
-    public struct SyntaxError: Error, Equatable, Sendable {
-        public var offset: Int
-        public var message: String
+    package struct SyntaxError: Error, Equatable, Sendable {
+        package var offset: Int
+        package var message: String
 
-        public init(offset: Int, message: String) {
+        package init(offset: Int, message: String) {
             self.offset = offset
             self.message = message
         }
     }
 
     /// Nesting deeper than this is refused so hostile input cannot exhaust the stack.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
@@ -28,7 +28,7 @@ public struct JSONParser {
     }
 
     /// Parses exactly one JSON value, surrounded by optional whitespace.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue()
@@ -40,7 +40,7 @@ public struct JSONParser {
     }
 
     /// Parses exactly one JSON value from a string.
-    public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
         var text = text
         let result: Result<JSONValue, SyntaxError> = text.withUTF8 { buffer in
             Result { () throws(SyntaxError) -> JSONValue in try parse(buffer) }

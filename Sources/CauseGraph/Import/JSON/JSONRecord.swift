@@ -3,14 +3,14 @@
 ///
 /// Shared by the importers of JSON-based formats so that a missing key or a
 /// wrong type reads the same everywhere.
-public struct JSONRecord {
-    public let object: JSONObject
+package struct JSONRecord {
+    package let object: JSONObject
     /// Where the object started.
-    public let location: SourceLocation
+    package let location: SourceLocation
     private let line: UnsafeBufferPointer<UInt8>
 
     /// Wraps an object parsed from `line`. `line` must outlive the record.
-    public init(
+    package init(
         _ object: JSONObject, objectOffset: Int, line: UnsafeBufferPointer<UInt8>, file: String, lineNumber: Int
     ) {
         self.object = object
@@ -21,7 +21,7 @@ public struct JSONRecord {
 
     /// Parses one line of a JSON Lines file as a record, an error at the
     /// offending column when it is not a JSON object.
-    public static func parse(line: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(Diagnostic)
+    package static func parse(line: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(Diagnostic)
         -> JSONRecord
     {
         let parsed: JSONValue
@@ -41,17 +41,17 @@ public struct JSONRecord {
     }
 
     /// A diagnostic at the start of a value of this record.
-    public func error(_ message: String, at value: JSONValue) -> Diagnostic {
+    package func error(_ message: String, at value: JSONValue) -> Diagnostic {
         error(message, atByte: value.offset)
     }
 
     /// A diagnostic at a byte offset of this record's line.
-    public func error(_ message: String, atByte offset: Int) -> Diagnostic {
+    package func error(_ message: String, atByte offset: Int) -> Diagnostic {
         .error(message, at: location(ofByte: offset))
     }
 
     /// Where a value of this record starts.
-    public func location(of value: JSONValue) -> SourceLocation {
+    package func location(of value: JSONValue) -> SourceLocation {
         location(ofByte: value.offset)
     }
 
@@ -62,42 +62,42 @@ public struct JSONRecord {
     }
 
     /// A diagnostic at the start of the record.
-    public func error(_ message: String) -> Diagnostic {
+    package func error(_ message: String) -> Diagnostic {
         .error(message, at: location)
     }
 
-    public func has(_ key: String) -> Bool {
+    package func has(_ key: String) -> Bool {
         object[key] != nil
     }
 
     /// The value of a key, absent when missing or `null`.
-    public func value(_ key: String) -> JSONValue? {
+    package func value(_ key: String) -> JSONValue? {
         guard let value = object[key], value.content != .null else { return nil }
         return value
     }
 
-    public func required(_ key: String) throws(Diagnostic) -> JSONValue {
+    package func required(_ key: String) throws(Diagnostic) -> JSONValue {
         guard let value = value(key) else { throw error("missing required key \"\(key)\"") }
         return value
     }
 
-    public func string(_ key: String) throws(Diagnostic) -> String? {
+    package func string(_ key: String) throws(Diagnostic) -> String? {
         guard let value = value(key) else { return nil }
         return try string(value, key: key)
     }
 
-    public func requiredString(_ key: String) throws(Diagnostic) -> String {
+    package func requiredString(_ key: String) throws(Diagnostic) -> String {
         try string(try required(key), key: key)
     }
 
-    public func string(_ value: JSONValue, key: String) throws(Diagnostic) -> String {
+    package func string(_ value: JSONValue, key: String) throws(Diagnostic) -> String {
         guard case .string(let string) = value.content else {
             throw error("\"\(key)\" must be a string, found \(value.typeName)", at: value)
         }
         return string
     }
 
-    public func bool(_ key: String) throws(Diagnostic) -> Bool? {
+    package func bool(_ key: String) throws(Diagnostic) -> Bool? {
         guard let value = value(key) else { return nil }
         guard case .bool(let bool) = value.content else {
             throw error("\"\(key)\" must be true or false, found \(value.typeName)", at: value)
@@ -106,13 +106,13 @@ public struct JSONRecord {
     }
 
     /// A whole number that is zero or more.
-    public func count(_ key: String) throws(Diagnostic) -> Int64? {
+    package func count(_ key: String) throws(Diagnostic) -> Int64? {
         guard let value = value(key) else { return nil }
         return try count(value, key: key)
     }
 
     /// A whole number from 0 to `Int64.max`: the ``TraceNumberRule``.
-    public func count(_ value: JSONValue, key: String) throws(Diagnostic) -> Int64 {
+    package func count(_ value: JSONValue, key: String) throws(Diagnostic) -> Int64 {
         guard case .number(let number) = value.content else {
             throw error("\"\(key)\" \(TraceNumberRule.requirement), found \(value.typeName)", at: value)
         }
@@ -123,7 +123,7 @@ public struct JSONRecord {
     }
 
     /// Any whole number, negative ones included.
-    public func integer(_ key: String) throws(Diagnostic) -> Int64? {
+    package func integer(_ key: String) throws(Diagnostic) -> Int64? {
         guard let value = value(key) else { return nil }
         guard case .number(let number) = value.content, let integer = number.int64 else {
             throw error("\"\(key)\" must be a whole number that fits in 64 bits, found \(value.typeName)", at: value)
@@ -131,7 +131,7 @@ public struct JSONRecord {
         return integer
     }
 
-    public func positiveNumber(_ key: String) throws(Diagnostic) -> Double? {
+    package func positiveNumber(_ key: String) throws(Diagnostic) -> Double? {
         guard let value = value(key) else { return nil }
         guard case .number(let number) = value.content else {
             throw error("\"\(key)\" must be a number, found \(value.typeName)", at: value)
@@ -141,7 +141,7 @@ public struct JSONRecord {
         return double
     }
 
-    public func array(_ key: String) throws(Diagnostic) -> [JSONValue]? {
+    package func array(_ key: String) throws(Diagnostic) -> [JSONValue]? {
         guard let value = value(key) else { return nil }
         guard case .array(let elements) = value.content else {
             throw error("\"\(key)\" must be an array, found \(value.typeName)", at: value)
@@ -149,7 +149,7 @@ public struct JSONRecord {
         return elements
     }
 
-    public func strings(_ key: String) throws(Diagnostic) -> [String] {
+    package func strings(_ key: String) throws(Diagnostic) -> [String] {
         guard let elements = try array(key) else { return [] }
         var strings: [String] = []
         strings.reserveCapacity(elements.count)
@@ -163,7 +163,7 @@ public struct JSONRecord {
     }
 
     /// A string that must be the raw value of `T`.
-    public func enumeration<T: RawRepresentable & CaseIterable>(
+    package func enumeration<T: RawRepresentable & CaseIterable>(
         _ key: String, as type: T.Type
     ) throws(Diagnostic) -> T? where T.RawValue == String {
         guard let value = value(key) else { return nil }
@@ -175,7 +175,7 @@ public struct JSONRecord {
         return result
     }
 
-    public func requiredEnumeration<T: RawRepresentable & CaseIterable>(
+    package func requiredEnumeration<T: RawRepresentable & CaseIterable>(
         _ key: String, as type: T.Type
     ) throws(Diagnostic) -> T where T.RawValue == String {
         _ = try required(key)

@@ -1,7 +1,7 @@
 /// A parsed JSON value that remembers where each part of it was read, so
 /// errors about its content can point at the offending column.
-public struct JSONValue: Sendable, Equatable {
-    public indirect enum Content: Sendable, Equatable {
+package struct JSONValue: Sendable, Equatable {
+    package indirect enum Content: Sendable, Equatable {
         case null
         case bool(Bool)
         case number(JSONNumber)
@@ -10,17 +10,17 @@ public struct JSONValue: Sendable, Equatable {
         case object(JSONObject)
     }
 
-    public var content: Content
+    package var content: Content
     /// The byte offset of the value's first byte in the parsed text.
-    public var offset: Int
+    package var offset: Int
 
-    public init(_ content: Content, offset: Int) {
+    package init(_ content: Content, offset: Int) {
         self.content = content
         self.offset = offset
     }
 
     /// The JSON type name, for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch content {
         case .null: "null"
         case .bool: "a boolean"
@@ -33,33 +33,33 @@ public struct JSONValue: Sendable, Equatable {
 }
 
 /// A JSON number kept as its text, converted when it is read.
-public struct JSONNumber: Sendable, Equatable {
-    public var text: String
+package struct JSONNumber: Sendable, Equatable {
+    package var text: String
 
-    public init(text: String) {
+    package init(text: String) {
         self.text = text
     }
 
     /// The number as an exact 64-bit integer, if it is written as one and fits.
-    public var int64: Int64? { Int64(text) }
+    package var int64: Int64? { Int64(text) }
 
     /// The number as a double.
-    public var double: Double { Double(text) ?? .nan }
+    package var double: Double { Double(text) ?? .nan }
 }
 
 /// A JSON object's members in the order they were written; keys are unique.
-public struct JSONObject: Sendable, Equatable {
-    public var members: [(key: String, value: JSONValue)]
+package struct JSONObject: Sendable, Equatable {
+    package var members: [(key: String, value: JSONValue)]
 
-    public init(members: [(key: String, value: JSONValue)] = []) {
+    package init(members: [(key: String, value: JSONValue)] = []) {
         self.members = members
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members.first(where: { $0.key == key })?.value
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.elementsEqual(rhs.members) { $0.key == $1.key && $0.value == $1.value }
     }
 }

@@ -5,18 +5,18 @@
 /// must come before the edges that name it. Blank lines are skipped; keys this version
 /// does not know are ignored. A later header starts a new document, so
 /// concatenated traces read as they were written.
-public enum NativeTraceReader: TraceImporter {
+package enum NativeTraceReader: TraceImporter {
     /// The format version this reader understands.
-    public static let version = 1
+    package static let version = 1
 
-    public static func looksLikeFormat(_ prefix: [UInt8]) -> Bool {
+    package static func looksLikeFormat(_ prefix: [UInt8]) -> Bool {
         // The header is a JSON object with a "causegraph" key on the first line.
         let firstLine = prefix.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.prefix { $0 != UInt8(ascii: "\n") }
         let text = String(decoding: firstLine, as: UTF8.self)
         return text.drop(while: \.isWhitespace).hasPrefix("{") && text.contains("\"causegraph\"")
     }
 
-    public static func read<Sink: TraceSink & ~Copyable>(
+    package static func read<Sink: TraceSink & ~Copyable>(
         _ streams: [ByteStream], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         for stream in streams {
@@ -25,7 +25,8 @@ public enum NativeTraceReader: TraceImporter {
     }
 
     /// Reads one file as one or more documents.
-    public static func read<Sink: TraceSink & ~Copyable>(_ stream: ByteStream, into sink: inout Sink) throws(Diagnostic)
+    package static func read<Sink: TraceSink & ~Copyable>(_ stream: ByteStream, into sink: inout Sink)
+        throws(Diagnostic)
     {
         var document: DocumentState?
         do {

@@ -8,25 +8,25 @@
 
 /// A file or standard input read in large chunks, with the first bytes
 /// available up front so an importer can be chosen by content.
-public final class ByteStream {
+package final class ByteStream {
     /// The name diagnostics use: the path as given, or `<stdin>`.
-    public let name: String
+    package let name: String
     private var descriptor: Int32
     private var ownsDescriptor: Bool
     private var peeked: [UInt8] = []
-    public private(set) var isAtEnd = false
+    package private(set) var isAtEnd = false
     /// Told the size of every read from the file, as it happens, for progress.
-    public var onRead: ((Int) -> Void)?
+    package var onRead: ((Int) -> Void)?
     /// Bytes read from the file so far.
-    public private(set) var bytesRead: Int64 = 0
+    package private(set) var bytesRead: Int64 = 0
     /// Set for a log read as it is written; see ``LiveReading``.
     private var live: LiveReading?
 
     /// The size of one read; large enough that system calls do not dominate.
-    public static let chunkSize = 1 << 20
+    package static let chunkSize = 1 << 20
 
     /// Opens a file, or standard input when `path` is `-`.
-    public init(path: String) throws(Diagnostic) {
+    package init(path: String) throws(Diagnostic) {
         if path == "-" {
             name = "<stdin>"
             descriptor = STDIN_FILENO
@@ -52,14 +52,14 @@ public final class ByteStream {
     }
 
     /// Opens a file, or standard input when `path` is `-`, to read as it is written.
-    public convenience init(path: String, live: LiveReading) throws(Diagnostic) {
+    package convenience init(path: String, live: LiveReading) throws(Diagnostic) {
         try self.init(path: path)
         self.live = live
     }
 
     /// Reads a descriptor the caller opened, such as a pipe from a child
     /// process; the stream closes it.
-    public init(name: String, descriptor: Int32, live: LiveReading? = nil) {
+    package init(name: String, descriptor: Int32, live: LiveReading? = nil) {
         self.name = name
         self.descriptor = descriptor
         ownsDescriptor = true
@@ -67,20 +67,20 @@ public final class ByteStream {
     }
 
     /// Whether the stream can be read again from the start: a regular file.
-    public var canRewind: Bool {
+    package var canRewind: Bool {
         var info = stat()
         return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The file's size, when it is a regular file.
-    public var fileSize: Int64? {
+    package var fileSize: Int64? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int64(info.st_size)
     }
 
     /// Starts the stream again from its first byte.
-    public func rewind() throws(Diagnostic) {
+    package func rewind() throws(Diagnostic) {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else {
             throw Diagnostic.error("cannot read again: \(Self.systemError())", at: SourceLocation(file: name))
         }
@@ -92,7 +92,7 @@ public final class ByteStream {
     /// input, a pipe) into a temporary file and reads that from now on, so
     /// it can be. The file is unlinked as soon as it is made: nothing is
     /// left behind, however the process ends.
-    public func spoolToTemporaryFile() throws(Diagnostic) {
+    package func spoolToTemporaryFile() throws(Diagnostic) {
         guard !canRewind else { return }
         let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array("\(directory)/causegraph-spool-XXXXXX".utf8CString)
@@ -132,7 +132,7 @@ public final class ByteStream {
     /// Up to `count` bytes from the start of the stream, without consuming
     /// them. A live stream stops reading as soon as `isEnough` says the
     /// bytes read so far are enough, rather than wait for `count` of them.
-    public func prefix(_ count: Int, isEnough: ([UInt8]) -> Bool = { _ in false }) throws(Diagnostic) -> [UInt8] {
+    package func prefix(_ count: Int, isEnough: ([UInt8]) -> Bool = { _ in false }) throws(Diagnostic) -> [UInt8] {
         while peeked.count < count, !isAtEnd {
             peeked += try readFromDescriptor(max: Swift.max(count - peeked.count, Self.chunkSize))
             if live != nil, isEnough(peeked) { break }
@@ -141,7 +141,7 @@ public final class ByteStream {
     }
 
     /// The next chunk of bytes, or `nil` at the end of the stream.
-    public func nextChunk() throws(Diagnostic) -> [UInt8]? {
+    package func nextChunk() throws(Diagnostic) -> [UInt8]? {
         if !peeked.isEmpty {
             defer { peeked = [] }
             return peeked

@@ -11,19 +11,19 @@
 ///
 /// Lines end at `\n`; a `\r` before it is dropped. A line longer than
 /// ``maximumLineLength`` is an error rather than unbounded memory.
-public struct LineReader {
+package struct LineReader {
     /// The longest line accepted, in bytes.
-    public static let maximumLineLength = 64 << 20
+    package static let maximumLineLength = 64 << 20
 
     private let stream: ByteStream
 
-    public init(_ stream: ByteStream) {
+    package init(_ stream: ByteStream) {
         self.stream = stream
     }
 
     /// Calls `body` with each line's bytes and its 1-based number, in order.
     /// The bytes are valid only during the call.
-    public func forEachLine(
+    package func forEachLine(
         _ body: (_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws -> Void
     ) throws {
         var carry: [UInt8] = []
@@ -71,9 +71,9 @@ public struct LineReader {
 }
 
 /// Converts byte offsets within a line to the 1-based columns users see.
-public enum Column {
+package enum Column {
     /// The column of the byte at `offset`, counting Unicode scalars.
-    public static func of(byteOffset offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func of(byteOffset offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
         let end = min(offset, line.count)
         var column = 1
         for index in 0..<end where line[index] & 0xC0 != 0x80 {

@@ -1,17 +1,17 @@
 /// A line and column in a file, for input whose records span several lines.
-public struct TextPosition: Equatable, Sendable {
+package struct TextPosition: Equatable, Sendable {
     /// 1-based line.
-    public var line: Int
+    package var line: Int
     /// 1-based column in Unicode scalars.
-    public var column: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// The position of byte `offset` of `text`, when `text` starts here.
-    public func advanced(by offset: Int, in text: UnsafeBufferPointer<UInt8>) -> TextPosition {
+    package func advanced(by offset: Int, in text: UnsafeBufferPointer<UInt8>) -> TextPosition {
         var position = self
         for index in 0..<min(offset, text.count) {
             let byte = text[index]
@@ -25,7 +25,7 @@ public struct TextPosition: Equatable, Sendable {
         return position
     }
 
-    public func location(in file: String) -> SourceLocation {
+    package func location(in file: String) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column)
     }
 }

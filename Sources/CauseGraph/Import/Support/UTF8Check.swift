@@ -1,9 +1,9 @@
 /// Finds where bytes stop being text, so an importer can point at the
 /// exact column of invalid UTF-8 in untrusted input.
-public enum UTF8Check {
+package enum UTF8Check {
     /// The offset of the first byte that breaks UTF-8 (or, when
     /// `rejectingNUL`, of the first NUL character); `nil` when there is none.
-    public static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, rejectingNUL: Bool = false) -> Int? {
+    package static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, rejectingNUL: Bool = false) -> Int? {
         if !(rejectingNUL && bytes.contains(0)), isValid(bytes) { return nil }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()

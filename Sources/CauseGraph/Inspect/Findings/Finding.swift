@@ -1,6 +1,7 @@
 /// A problem the trace shows, with its evidence and the fix a SwiftUI
 /// expert would suggest.
 public struct Finding: Sendable, Equatable {
+    /// The known problems.
     public enum Kind: String, CaseIterable, Sendable {
         /// One cause event drives many body updates of the same view type.
         case fanOut
@@ -25,13 +26,45 @@ public struct Finding: Sendable, Equatable {
         }
     }
 
+    /// The figures that prove it, by kind of finding.
+    public enum Figures: Sendable, Equatable {
+        /// One cause event drove up to `maxPerCause` body updates of `view` through `edge`.
+        case fanOut(
+            cause: String, view: String, edge: EdgeKind, links: Int, causeEvents: Int, maxPerCause: Int, ran: Int,
+            updates: Int, totalDuration: Nanoseconds?)
+        /// `cause` made `checks` view checks, `skipped` of which ran no body; the views that skipped most first.
+        case environmentChurn(cause: String, checks: Int, skipped: Int, views: [CheckedView])
+        /// `view` was created `creations` times in `groups` update groups, by these parents.
+        case unstableIdentity(view: String, creations: Int, groups: Int, creators: [Creator])
+        /// `view` had `long` updates at or above `red`, judged at `frameRate`; `longerThanFrame` of them beyond a frame.
+        case longBodies(
+            view: String, long: Int, red: Nanoseconds, frameRate: Double, worst: Nanoseconds?, longerThanFrame: Int)
+        /// `view` ran `burst` times within `window`.
+        case rebuildStorm(view: String, burst: Int, window: Nanoseconds, updates: Int, ran: Int, skipped: Int)
+    }
+
+    /// A view an environment node checked: how often, and how often it skipped the body.
+    public struct CheckedView: Sendable, Equatable {
+        /// The view's title.
+        public var title: String
+        /// Checks that skipped the body.
+        public var skipped: Int
+        /// Checks in all.
+        public var checks: Int
+    }
+
+    /// A parent that created a view, and how often.
+    public struct Creator: Sendable, Equatable {
+        /// The parent's title.
+        public var title: String
+        /// How many times it created the view.
+        public var creations: Int
+    }
+
+    /// Which problem it is.
     public var kind: Kind
-    /// One line that says what happened.
-    public var summary: String
-    /// Figures that prove it, one a line.
-    public var evidence: [String]
-    /// What to change.
-    public var fix: String
+    /// The figures that prove it; ``summary``, ``evidence`` and ``fix`` say them in words.
+    public var figures: Figures
     /// The nodes involved, the view first.
     public var nodes: [String]
     /// The edge involved, if one.
@@ -58,5 +91,6 @@ public struct FindingThresholds: Sendable, Equatable {
     /// thresholds judge to be built with (it keeps it as ``CauseGraph/burstWindow``).
     public var stormWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
 
+    /// The default thresholds.
     public init() {}
 }

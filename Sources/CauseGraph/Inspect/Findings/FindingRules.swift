@@ -1,5 +1,6 @@
 /// Finds the known SwiftUI update problems in a reconstructed graph.
 public enum FindingRules {
+    /// The findings in `graph` at `thresholds`, by kind, strongest first.
     public static func findings(in graph: CauseGraph, thresholds: FindingThresholds = FindingThresholds()) -> [Finding]
     {
         let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
@@ -28,13 +29,10 @@ public enum FindingRules {
             else { return nil }
             return Finding(
                 kind: .fanOut,
-                summary: "one \(cause.title) change drives up to \(edge.maxPerCause) \(view.title) body updates",
-                evidence: [
-                    "\(cause.title) → \(view.title): \(edge.kind.rawValue) ×\(edge.count) from \(CountText.string(cause.count, "event")), up to \(edge.maxPerCause) from one",
-                    "\(view.title) ran \(view.ran) of \(view.count), total \(view.totalDuration.map(DurationText.string) ?? "unknown")",
-                ],
-                fix:
-                    "Give each item its own @Observable model (or pass it only the values it shows), so one change updates only the views that read what changed.",
+                figures: .fanOut(
+                    cause: cause.title, view: view.title, edge: edge.kind, links: edge.count, causeEvents: cause.count,
+                    maxPerCause: edge.maxPerCause, ran: view.ran, updates: view.count,
+                    totalDuration: view.totalDuration),
                 nodes: [view.id, cause.id], edge: edge.id, exampleGroup: edge.groups.first, magnitude: edge.maxPerCause)
         }
     }
@@ -53,14 +51,11 @@ public enum FindingRules {
             let checked = edges.reduce(0) { $0 + $1.count }
             let worst = edges.filter { $0.skipped > 0 }.sorted { ($1.skipped, $0.to) < ($0.skipped, $1.to) }
             let views = worst.prefix(3).compactMap { edge in
-                nodes[edge.to].map { "\($0.title) skipped \(edge.skipped) of \(edge.count)" }
+                nodes[edge.to].map { Finding.CheckedView(title: $0.title, skipped: edge.skipped, checks: edge.count) }
             }
             return Finding(
                 kind: .environmentChurn,
-                summary: "\(cause.title) made \(checked) view checks, \(skipped) of which skipped the body",
-                evidence: ["checks that ran nothing: " + views.joined(separator: "; ")],
-                fix:
-                    "Keep fast-changing values such as geometry, timers and scroll offsets out of the environment; pass them directly to the few views that need them.",
+                figures: .environmentChurn(cause: cause.title, checks: checked, skipped: skipped, views: views),
                 nodes: [cause.id] + worst.map(\.to), edge: worst.first?.id, exampleGroup: worst.first?.groups.first,
                 magnitude: skipped)
         }
@@ -78,15 +73,13 @@ public enum FindingRules {
                 let view = nodes[target], view.kind == .body
             else { return nil }
             let parents = edges.sorted { ($1.count, $0.from) < ($0.count, $1.from) }
-            let creators = parents.compactMap { edge in nodes[edge.from].map { "\($0.title) (creation ×\(edge.count))" }
+            let creators = parents.compactMap { edge in
+                nodes[edge.from].map { Finding.Creator(title: $0.title, creations: edge.count) }
             }
             return Finding(
                 kind: .unstableIdentity,
-                summary:
-                    "\(view.title) is created again and again: \(count) times in \(CountText.string(groups.count, "update group"))",
-                evidence: ["created by " + creators.joined(separator: ", ")],
-                fix:
-                    "Give the view a stable identity: ids from the model (Identifiable), not UUID() made in body or in a computed property.",
+                figures: .unstableIdentity(
+                    view: view.title, creations: count, groups: groups.count, creators: creators),
                 nodes: [view.id] + parents.map(\.from), edge: parents.first?.id,
                 exampleGroup: parents.first?.groups.first, magnitude: count)
         }
@@ -101,15 +94,9 @@ public enum FindingRules {
             let example = graph.worstUpdates.first { $0.node == view.id }
             return Finding(
                 kind: .longBodies,
-                summary: "\(view.title) has \(CountText.string(long, "body update")) at or above the red threshold",
-                evidence: [
-                    "red: at least \(DurationText.string(red)), 1/8 of a frame at \(JSONText.number(graph.frameRate)) Hz; "
-                        + "worst \(view.maxDuration.map(DurationText.string) ?? "unknown")"
-                        + (view.severityCounts[.veryHigh] > 0
-                            ? ", \(view.severityCounts[.veryHigh]) longer than a whole frame" : "")
-                ],
-                fix:
-                    "Move work out of body: create formatters, sorted or filtered collections and images once (in the model or a cache), not on every evaluation.",
+                figures: .longBodies(
+                    view: view.title, long: long, red: red, frameRate: graph.frameRate, worst: view.maxDuration,
+                    longerThanFrame: view.severityCounts[.veryHigh]),
                 nodes: [view.id], edge: nil, exampleGroup: example?.group, magnitude: long)
         }
     }
@@ -126,11 +113,9 @@ public enum FindingRules {
             else { return nil }
             return Finding(
                 kind: .rebuildStorm,
-                summary:
-                    "\(view.title) ran \(view.densestBurst) times within \(DurationText.string(graph.burstWindow))",
-                evidence: ["\(view.count) updates in all, ran \(view.ran), skipped \(view.skipped)"],
-                fix:
-                    "Coalesce the changes that drive it: update state once per frame, debounce rapid inputs, and avoid writing state from onChange or onAppear of the views it updates.",
+                figures: .rebuildStorm(
+                    view: view.title, burst: view.densestBurst, window: graph.burstWindow, updates: view.count,
+                    ran: view.ran, skipped: view.skipped),
                 nodes: [view.id], edge: nil, exampleGroup: view.groups.first, magnitude: view.densestBurst)
         }
     }

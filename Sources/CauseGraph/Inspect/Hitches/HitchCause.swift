@@ -17,6 +17,7 @@ public struct HitchCause: Sendable, Equatable {
 
     /// The hitch's number, from 1, in the graph's order (``CauseGraph/hitches``).
     public var number: Int
+    /// The hitch and the updates it overlaps.
     public var overlap: CauseGraph.HitchOverlap
     /// The update nodes of its groups with their events there, most first.
     public var updates: [(node: CauseGraph.Node, count: Int)]
@@ -26,8 +27,10 @@ public struct HitchCause: Sendable, Equatable {
     /// The cause nodes upstream of its updates that nothing caused, in graph order.
     public var rootCauses: [CauseGraph.Node]
 
+    /// The hitch or hang.
     public var hitch: Hitch { overlap.hitch }
 
+    /// A cause with every part given.
     public init(
         number: Int, overlap: CauseGraph.HitchOverlap, updates: [(node: CauseGraph.Node, count: Int)],
         chain: [CauseGraph.Node], rootCauses: [CauseGraph.Node]
@@ -39,6 +42,7 @@ public struct HitchCause: Sendable, Equatable {
         self.rootCauses = rootCauses
     }
 
+    /// Equal when every part is, the updates compared in order.
     public static func == (lhs: HitchCause, rhs: HitchCause) -> Bool {
         lhs.number == rhs.number && lhs.overlap == rhs.overlap && lhs.chain == rhs.chain
             && lhs.rootCauses == rhs.rootCauses

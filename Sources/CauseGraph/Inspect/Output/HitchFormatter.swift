@@ -4,6 +4,7 @@ public enum HitchFormatter {
     /// How many update nodes the detail of one hitch lists.
     static let listedUpdates = 10
 
+    /// The hitch traced to its causes, in `format`; text styled with `style`.
     public static func format(_ cause: HitchCause, as format: ReportFormat, style: TextStyle = TextStyle(colour: false))
         -> String
     {

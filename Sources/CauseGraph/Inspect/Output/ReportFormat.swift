@@ -10,12 +10,15 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
 /// Colours for text reports, or none.
 public struct TextStyle: Sendable {
+    /// Whether to colour the text with terminal escapes.
     public var colour: Bool
 
+    /// A style with colour or without.
     public init(colour: Bool) {
         self.colour = colour
     }
 
+    /// The terminal escapes a report uses.
     public enum Ink: String, Sendable {
         case bold = "1"
         case dim = "2"

@@ -1,5 +1,6 @@
 /// Writes a ``TraceSummary`` as text, JSON or Markdown.
 public enum SummaryFormatter {
+    /// The summary in `format`; text styled with `style`.
     public static func format(
         _ summary: TraceSummary, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
     ) -> String {
@@ -254,6 +255,7 @@ public enum SummaryFormatter {
                 "summary": JSONText.quoted(finding.summary),
                 "evidence": JSONText.strings(finding.evidence),
                 "fix": JSONText.quoted(finding.fix),
+                "figures": finding.figuresJSON,
                 "nodes": JSONText.strings(finding.nodes),
                 "edge": JSONText.quoted(finding.edge),
                 "exampleGroup": JSONText.number(finding.exampleGroup),

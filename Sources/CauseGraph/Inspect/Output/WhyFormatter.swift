@@ -5,6 +5,7 @@ public enum WhyFormatter {
     /// The width text output fits in.
     static let width = 80
 
+    /// The answer in `format`; text styled with `style`.
     public static func format(_ report: WhyReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false))
         -> String
     {

@@ -5,13 +5,14 @@ public struct RankedInteraction: Sendable, Equatable {
     public var group: GroupID
     /// The group's label (`Transaction for Gesture`), when the trace gave one.
     public var label: String?
+    /// When the group started, if the trace timed it.
     public var start: Nanoseconds?
     /// Body updates that ran in the group.
     public var bodies: Int
     /// The sum of their known durations.
     public var bodyTime: Nanoseconds
     /// The ids of the gesture events whose links led into the group, in
-    /// trace order, at most ``InteractionTally/gesturesKept``; `render --gesture` draws one.
+    /// trace order, at most `InteractionTally.gesturesKept`; `render --gesture` draws one.
     public var gestures: [EventID]
     /// The title of the first of them.
     public var gestureTitle: String?
@@ -24,11 +25,11 @@ public struct RankedInteraction: Sendable, Equatable {
 /// of the document being read, as ``GraphBuilder``'s does. Group ids are
 /// the trace's: when several traces are read, a group is counted under its
 /// id in each of them.
-public struct InteractionTally: TraceSink {
+package struct InteractionTally: TraceSink {
     /// How many interactions ``ranked`` lists at most.
-    public static let listed = 10
+    package static let listed = 10
     /// How many gestures each interaction names at most.
-    public static let gesturesKept = 3
+    package static let gesturesKept = 3
 
     private struct Event {
         var isGesture: Bool
@@ -43,13 +44,13 @@ public struct InteractionTally: TraceSink {
     private var tallies: [GroupID: RankedInteraction] = [:]
     private var order: [GroupID] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         events.removeAll()
     }
 
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         let isGesture = event.kind == .gesture
         _ = events.updateValue(
             Event(isGesture: isGesture, group: event.group, title: isGesture ? event.title : nil), forKey: event.id)
@@ -62,7 +63,7 @@ public struct InteractionTally: TraceSink {
 
     /// A gesture starts the groups its effects name, directly or through
     /// ungrouped causes (`Tap → @State → body`), as links arrive in trace order.
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         guard let source = events[cause.from], let gesture = source.isGesture ? cause.from : source.gesture,
             var effect = events[cause.to], !effect.isGesture
         else { return }
@@ -81,7 +82,7 @@ public struct InteractionTally: TraceSink {
         }
     }
 
-    public mutating func add(_ group: UpdateGroup) throws {
+    package mutating func add(_ group: UpdateGroup) throws {
         tally(group.id) { interaction in
             interaction.label = interaction.label ?? group.label
             interaction.start = interaction.start ?? group.start
@@ -89,7 +90,7 @@ public struct InteractionTally: TraceSink {
     }
 
     /// Interactions are ranked by body time; hitches have their own section.
-    public mutating func add(_ hitch: Hitch) throws {}
+    package mutating func add(_ hitch: Hitch) throws {}
 
     private mutating func tally(_ group: GroupID, _ change: (inout RankedInteraction) -> Void) {
         if tallies[group] == nil {
@@ -101,7 +102,7 @@ public struct InteractionTally: TraceSink {
 
     /// The interactions that ran bodies, most body time first (then most
     /// bodies, then trace order), at most ``listed``.
-    public var ranked: [RankedInteraction] {
+    package var ranked: [RankedInteraction] {
         let busy = order.enumerated().compactMap { position, group in
             tallies[group].flatMap { $0.bodies > 0 ? (position, $0) : nil }
         }

@@ -2,40 +2,62 @@
 /// Instruments SwiftUI instrument, body updates by module and view type,
 /// the causes that drove most updates, unclassified titles and findings.
 public struct TraceSummary: Sendable, Equatable {
+    /// The whole trace in numbers.
     public struct Totals: Sendable, Equatable {
+        /// Events read, of every kind.
         public var events = 0
+        /// Events of cause nodes: gestures, state and environment changes.
         public var causeEvents = 0
+        /// Events of update nodes: bodies, representables and other updates.
         public var updateEvents = 0
+        /// Body updates that ran their body.
         public var bodyRan = 0
+        /// Body updates whose body was skipped.
         public var bodySkipped = 0
+        /// Update groups (transactions).
         public var groups = 0
+        /// The summed durations of the update groups.
         public var groupsTotalDuration: Nanoseconds = 0
+        /// The longest update group, if any has a duration.
         public var worstGroup: UpdateGroup?
     }
 
     /// One lane of long updates: how many were orange (medium) and red
     /// (high or worse), and the worst of them.
     public struct Lane: Sendable, Equatable {
+        /// The lane's name, as Instruments names it.
         public var name: String
+        /// The kind of update the lane counts.
         public var kind: NodeKind
+        /// Updates at medium severity: at least 1/16 of a frame.
         public var orange: Int
+        /// Updates at high severity or worse: at least 1/8 of a frame.
         public var red: Int
+        /// The longest updates of the lane, longest first.
         public var worst: [UpdateExample]
     }
 
+    /// A view type of a module, with its average body duration.
     public struct ViewRow: Sendable, Equatable {
+        /// The view's node, with its counts and durations.
         public var node: CauseGraph.Node
+        /// The average duration of its updates that have one.
         public var average: Nanoseconds?
     }
 
+    /// The body updates of one module, heaviest view first.
     public struct Module: Sendable, Equatable {
         /// The module, or `nil` for views of no known module.
         public var name: String?
+        /// The summed durations of the module's body updates.
         public var totalDuration: Nanoseconds
+        /// The module's view types, by total duration.
         public var views: [ViewRow]
     }
 
+    /// A cause node and how many updates it drove.
     public struct Cause: Sendable, Equatable {
+        /// The cause node.
         public var node: CauseGraph.Node
         /// Updates it drove directly (the sum of its edges into update nodes).
         public var drove: Int
@@ -43,18 +65,26 @@ public struct TraceSummary: Sendable, Equatable {
         public var targets: Int
     }
 
+    /// The recorded app, when the trace names it.
     public var app: String?
+    /// The frame rate severities were judged at (``CauseGraph/frameRate``).
     public var frameRate: Double
     /// Every rate updates were judged at (``CauseGraph/frameRates``).
     public var frameRates: [Double]
+    /// The totals of the whole trace.
     public var totals: Totals
+    /// The long-update lanes: bodies, representables and other updates.
     public var lanes: [Lane]
+    /// Body updates by module and view type, heaviest module first.
     public var modules: [Module]
+    /// The causes that drove the most updates.
     public var topCauses: [Cause]
     /// Update groups by the body time they cost, with the gestures that
-    /// started them (``InteractionTally/ranked``).
+    /// started them (`InteractionTally.ranked`).
     public var interactions: [RankedInteraction]
+    /// Titles no classification rule matched, most frequent first.
     public var unclassifiedTitles: [String]
+    /// The findings, by kind, strongest first.
     public var findings: [Finding]
     /// Every hitch and hang, traced to its causes.
     public var hitches: [HitchCause]

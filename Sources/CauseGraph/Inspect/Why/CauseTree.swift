@@ -11,10 +11,13 @@
 public struct CauseTree: Sendable, Equatable {
     /// One cause: the edge into the node it explains, and its own causes.
     public struct Branch: Sendable, Equatable {
+        /// The edge from the cause into the node it explains.
         public var edge: CauseGraph.Edge
+        /// The cause node.
         public var cause: CauseGraph.Node
         /// The edge's count as a share of the explained node's events, 0…1.
         public var share: Double
+        /// The cause's own causes, most frequent first.
         public var causes: [Branch]
         /// Whether the cause was already shown further down this path, so its
         /// own causes are not repeated (a cycle).
@@ -26,7 +29,9 @@ public struct CauseTree: Sendable, Equatable {
         public var omittedCauses: Int
     }
 
+    /// The node explained.
     public var node: CauseGraph.Node
+    /// Its causes, most frequent first.
     public var causes: [Branch]
     /// How many of the node's incoming edges ``maximumCauses`` left out.
     public var omittedCauses: Int
@@ -38,6 +43,7 @@ public struct CauseTree: Sendable, Equatable {
     /// How many nodes have their causes expanded, at most, in one tree.
     public static let maximumExpanded = 100
 
+    /// The tree of `node`'s causes in `graph`, within the bounds above.
     public init(of node: CauseGraph.Node, in graph: CauseGraph) {
         self.node = node
         var walk = Walk(graph: graph)

@@ -4,10 +4,13 @@
 /// expanded once, where the walk first reaches it, and at most
 /// ``CauseTree/maximumExpanded`` events are expanded.
 public struct UpdateChain: Sendable, Equatable {
+    /// One event of the chain, with the events that caused it.
     public struct Step: Sendable, Equatable {
+        /// The event.
         public var event: EventLog.Event
         /// How this step led to the one it explains; `nil` for the update asked about.
         public var label: CauseLabel?
+        /// The events that caused it.
         public var causes: [Step]
         /// Already shown further down this path (a cycle), so not expanded.
         public var isRepeated: Bool
@@ -17,6 +20,7 @@ public struct UpdateChain: Sendable, Equatable {
         public var omittedCauses: Int
     }
 
+    /// The update asked about, with its causes.
     public var update: Step
 
     /// The chain of the first event with id `id`, or `nil` when there is none.
@@ -73,16 +77,21 @@ public struct UpdateChain: Sendable, Equatable {
 /// One view's update events in time order, with their direct causes, like
 /// Instruments' "Show Updates".
 public struct UpdateListing: Sendable, Equatable {
+    /// One update event and its direct causes.
     public struct Entry: Sendable, Equatable {
+        /// The update event.
         public var event: EventLog.Event
+        /// Its direct causes, with the label of each link.
         public var causes: [(label: CauseLabel, event: EventLog.Event)]
 
+        /// Equal when the events and their causes are.
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.event == rhs.event
                 && lhs.causes.elementsEqual(rhs.causes) { $0.label == $1.label && $0.event == $1.event }
         }
     }
 
+    /// The updates, in time order.
     public var entries: [Entry]
 
     /// The events of the node `key`; events without a time keep their trace order, first.

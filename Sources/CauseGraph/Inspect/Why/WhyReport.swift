@@ -2,15 +2,18 @@
 /// and the tree of its causes; optionally its updates one by one, or the
 /// exact chain of one update.
 public struct WhyReport: Sendable, Equatable {
+    /// The frame rate severities were judged at (``CauseGraph/frameRate``).
     public var frameRate: Double
     /// Every rate updates were judged at (``CauseGraph/frameRates``).
     public var frameRates: [Double]
+    /// The cause tree of each view that matched.
     public var views: [CauseTree]
     /// Each view's updates in time order, when asked for (`--list`), in the order of ``views``.
     public var listings: [UpdateListing]?
     /// The chain of one update, when asked for (`--update`).
     public var chain: UpdateChain?
 
+    /// A report with every part given; listings and chain only when asked for.
     public init(
         frameRate: Double, frameRates: [Double]? = nil, views: [CauseTree], listings: [UpdateListing]? = nil,
         chain: UpdateChain? = nil

@@ -1,6 +1,5 @@
+import CauseGraph
 import Testing
-
-@testable import CauseGraph
 
 @Suite("ChangeLine")
 struct ChangeLineTests {

@@ -20,7 +20,7 @@ struct ChangeLogGoldenTests {
     /// The graph of a fixture, read with format detection as the CLI would.
     private static func graph(_ name: String) throws -> CauseGraph {
         var diagnostics = Diagnostics()
-        return try CauseGraph.reconstruct(from: [path(name)], diagnostics: &diagnostics)
+        return try TracePipeline().reconstruct([path(name)], diagnostics: &diagnostics).graph
     }
 
     @Test(arguments: fixtures)

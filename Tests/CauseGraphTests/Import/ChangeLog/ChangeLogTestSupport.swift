@@ -1,6 +1,5 @@
+import CauseGraph
 import Foundation
-
-@testable import CauseGraph
 
 /// A sink that keeps every record it receives, in order.
 struct ChangeLogRecorder: TraceSink {

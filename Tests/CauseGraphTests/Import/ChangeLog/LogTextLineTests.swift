@@ -1,6 +1,5 @@
+import CauseGraph
 import Testing
-
-@testable import CauseGraph
 
 @Suite("LogTextLine")
 struct LogTextLineTests {

@@ -10,8 +10,9 @@ import Testing
 
     static func read(_ name: String) throws -> (CauseGraph, Diagnostics) {
         var diagnostics = Diagnostics()
-        let graph = try CauseGraph.reconstruct(
-            from: [directory.appendingPathComponent(name).path], diagnostics: &diagnostics)
+        let graph = try TracePipeline().reconstruct(
+            [directory.appendingPathComponent(name).path], diagnostics: &diagnostics
+        ).graph
         return (graph, diagnostics)
     }
 

@@ -1,7 +1,6 @@
+import CauseGraph
 import Foundation
 import Testing
-
-@testable import CauseGraph
 
 @Suite("Instruments hitches and potential-hangs tables")
 struct HitchTableTests {

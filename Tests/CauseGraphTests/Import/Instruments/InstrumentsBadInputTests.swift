@@ -1,8 +1,7 @@
+import CauseGraph
 import CauseGraphTestSupport
 import Foundation
 import Testing
-
-@testable import CauseGraph
 
 /// Each kind of bad input gives one positioned error, never a crash or a hang.
 @Suite struct InstrumentsBadInputTests {

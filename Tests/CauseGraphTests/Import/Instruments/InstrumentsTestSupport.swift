@@ -1,6 +1,5 @@
+import CauseGraph
 import Foundation
-
-@testable import CauseGraph
 
 /// Keeps every record an importer sends, in order.
 struct RecordingSink: TraceSink {

@@ -24,7 +24,7 @@ import Testing
 
     static func graph(_ paths: [String]) throws -> (CauseGraph, Diagnostics) {
         var diagnostics = Diagnostics()
-        let graph = try CauseGraph.reconstruct(from: paths, diagnostics: &diagnostics)
+        let graph = try TracePipeline().reconstruct(paths, diagnostics: &diagnostics).graph
         return (graph, diagnostics)
     }
 
@@ -48,7 +48,7 @@ import Testing
     @Test func everyRealTableImportsAlone() throws {
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.semiReal.path).sorted() {
             var diagnostics = Diagnostics()
-            _ = try CauseGraph.reconstruct(from: [Self.semiReal(name)], diagnostics: &diagnostics)
+            _ = try TracePipeline().reconstruct([Self.semiReal(name)], diagnostics: &diagnostics).graph
             #expect(!diagnostics.all.contains { $0.message.contains("not used by causegraph") }, "\(name) is read")
         }
     }

@@ -1,8 +1,7 @@
+import CauseGraph
 import CauseGraphTestSupport
 import Foundation
 import Testing
-
-@testable import CauseGraph
 
 @Suite("Native format: hitch records")
 struct NativeHitchTests {

@@ -197,7 +197,7 @@ struct NativeTraceReaderTests {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         var diagnostics = Diagnostics()
         #expect {
-            _ = try CauseGraph.reconstruct(from: [path], diagnostics: &diagnostics)
+            _ = try TracePipeline().reconstruct([path], diagnostics: &diagnostics).graph
         } throws: { error in
             (error as? Diagnostic)?.location == SourceLocation(file: path, line: 2, column: 40)
         }

@@ -4,6 +4,7 @@
 public struct TitlePattern: Sendable, Equatable, CustomStringConvertible {
     /// The pattern as the user wrote it.
     public let text: String
+    /// Whether ``text`` is a regular expression rather than a substring.
     public let isRegex: Bool
     /// Compiled once; a `Regex` is immutable once made, so sharing it is safe.
     nonisolated(unsafe) private let regex: Regex<AnyRegexOutput>?
@@ -36,6 +37,7 @@ public struct TitlePattern: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the pattern finds `title`; an empty substring matches nothing.
     public func matches(_ title: String) -> Bool {
         if let regex { return (try? regex.firstMatch(in: title)) != nil }
         return !text.isEmpty && title.lowercased().contains(text.lowercased())
@@ -44,6 +46,7 @@ public struct TitlePattern: Sendable, Equatable, CustomStringConvertible {
     /// The pattern quoted as it would be typed: `"Row"`.
     public var description: String { "\"\(text)\"" }
 
+    /// Equal when the text and the kind of pattern are.
     public static func == (lhs: TitlePattern, rhs: TitlePattern) -> Bool {
         lhs.text == rhs.text && lhs.isRegex == rhs.isRegex
     }

@@ -1,0 +1,100 @@
+/// Shaping in words: each filter as it is typed on the command line, what
+/// it left out (the lines of the legend), the note a command prints when the
+/// picture does not show the whole graph, and why shaping failed.
+public enum ShapingFormatter {
+    /// `showing 80 of 5,000 nodes and 95 of 9,000 edges (+ 12 dotted); --max-nodes 80: …`,
+    /// then one clause per filter that left something out; `nil` when nothing was left out.
+    public static func note(_ report: ShapingReport) -> String? {
+        let removals = removals(report)
+        guard !removals.isEmpty else { return nil }
+        var shown =
+            "showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes"
+            + " and \(CountText.format(report.shown.edges)) of \(CountText.format(report.total.edges)) edges"
+        if report.residualEdges > 0 { shown += " (+ \(CountText.format(report.residualEdges)) dotted)" }
+        return ([shown] + removals).joined(separator: "; ")
+    }
+
+    /// What each filter that left something out did, in the words of the legend.
+    public static func removals(_ report: ShapingReport) -> [String] {
+        let drewDotted = report.residualEdges > 0 || report.impliedResidualPaths > 0
+        return report.removingSteps.map { line(for: $0, drewDotted: drewDotted) }
+    }
+
+    /// One filter and what it left out: `--hide-system: 12 system nodes folded into dotted edges`;
+    /// `drewDotted` says whether the picture has dotted edges to fold them into.
+    static func line(for step: ShapingReport.Step, drewDotted: Bool = true) -> String {
+        let untimed =
+            step.keptUntimedEvents > 0
+            ? "; \(CountText.string(step.keptUntimedEvents, "event")) without a time kept" : ""
+        guard step.removedAnything else {
+            return "\(option(step.given)): nothing left out" + untimed
+        }
+        let nodes = CountText.string(step.removedNodes, "node")
+        let outcome =
+            switch step.filter {
+            case .window:
+                "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) outside the window left out"
+            case .interaction:
+                "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) of other interactions left out"
+            case .focus: "\(nodes) not on a cause path into a match dropped"
+            case .ignore: "\(nodes) matching, or caused only by matches, dropped"
+            case .hideSystem:
+                CountText.string(step.removedNodes, "system node")
+                    + (drewDotted ? " folded into dotted edges" : " hidden, with no cause link through them")
+            case .minCount: "\(nodes) with fewer events dropped"
+            case .foldFanOuts:
+                "\(nodes) driven by the same cause, with nothing drawn after them, folded into \(step.folds) (--unfold shows them)"
+            case .nodeFraction:
+                "\(nodes) explaining less than that share of \(CountText.string(step.shareOf, "update")) dropped"
+            case .edgeFraction:
+                "\(CountText.string(step.removedEdges, "edge")) carrying less than that share of \(CountText.string(step.shareOf, "update")) not drawn"
+            case .maxNodes:
+                "\(nodes) explaining the fewest updates dropped"
+                    + (step.removedRootCauses > 0
+                        ? ", \(CountText.string(step.removedRootCauses, "root cause")) among them" : "")
+                    + " (--max-nodes 0 shows all)"
+            case .maxEdges:
+                "\(CountText.string(step.removedEdges, "edge")) explaining the fewest updates not drawn (--max-edges 0 draws all)"
+            }
+        return "\(option(step.given)): \(outcome)" + untimed
+    }
+
+    /// The filter as typed on the command line: `--focus "Row" --depth 2`.
+    public static func option(_ given: ShapingReport.Step.Given) -> String {
+        switch given {
+        case .window(let window): "--window \(window)"
+        case .interaction(.group(let id)): "--group \(id)"
+        case .interaction(.gesture(let id)): "--gesture \(id)"
+        case .focus(let patterns, let depth):
+            patterns.map { "--focus \($0)" }.joined(separator: " ") + (depth.map { " --depth \($0)" } ?? "")
+        case .ignore(let patterns): patterns.map { "--ignore \($0)" }.joined(separator: " ")
+        case .hideSystem: "--hide-system"
+        case .minCount(let count): "--min-count \(count)"
+        case .nodeFraction(let share): "--node-fraction \(share)"
+        case .maxNodes(let limit): "--max-nodes \(limit)"
+        case .edgeFraction(let share): "--edge-fraction \(share)"
+        case .maxEdges(let limit): "--max-edges \(limit)"
+        case .foldFanOuts: "fan-outs"
+        }
+    }
+
+    /// Why shaping failed: `--min-count 5 removed every node (no node has 5 events or more); nothing is left to draw`.
+    public static func message(_ error: ShapingError) -> String {
+        switch error {
+        case .focusMatchesNothing(let given):
+            return "\(option(given)) matches no node title; nothing is left to draw"
+        case .removedEverything(let given, let reason):
+            let why =
+                switch reason {
+                case .noEventInWindow: "no event of the trace is inside it"
+                case .everyNodeIgnored: "every node matches or is caused only by matches"
+                case .noAppNodes: "the graph has no app nodes"
+                case .fewerEvents(let minimum): "no node has \(minimum) events or more"
+                case .noNodeExplainsShare: "no node explains that share of the updates"
+                case .noEventInGroup: "no event names that update group"
+                case .noSuchGesture: "no gesture event has that id"
+                }
+            return "\(option(given)) removed every node (\(why)); nothing is left to draw"
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// The pipeline's front half in one call: reads traces through a time window
+/// and one interaction, when given, and reconstructs their cause graph.
+///
+/// Every command starts here; what differs between them is what they do with
+/// the ``Reading``: shape and draw it, ask why, summarise, compare.
+public struct TracePipeline {
+    /// How to read the traces: format, frame rate, classification rules, run.
+    public var settings: ImportSettings
+    /// Only events in this time range (see `TimeWindowFilter`).
+    public var window: TimeWindow?
+    /// Only the events one interaction took part in (see `InteractionRecorder`).
+    public var interaction: Interaction?
+    /// The span within which a node's events count towards its ``CauseGraph/Node/densestBurst``.
+    public var burstWindow: Nanoseconds
+
+    /// A pipeline reading every event, unless a window or an interaction is given.
+    public init(
+        settings: ImportSettings = ImportSettings(), window: TimeWindow? = nil, interaction: Interaction? = nil,
+        burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
+    ) {
+        self.settings = settings
+        self.window = window
+        self.interaction = interaction
+        self.burstWindow = burstWindow
+    }
+
+    /// A pipeline reading what `shaping` keeps while importing: its window and its interaction.
+    public init(settings: ImportSettings = ImportSettings(), shaping: ShapingSettings) {
+        self.init(settings: settings, window: shaping.window, interaction: shaping.interaction)
+    }
+
+    /// What was read: the graph, the events when kept, and what the window
+    /// and the interaction left out.
+    public struct Reading {
+        /// The cause graph of the events read.
+        public var graph: CauseGraph
+        /// Every event read, for questions about single updates; `nil` unless asked for.
+        public var events: EventLog?
+        /// What the window left out; `nil` without a window.
+        public var window: WindowStatistics?
+        /// What choosing the interaction left out; `nil` without one.
+        public var interaction: InteractionStatistics?
+    }
+
+    /// Reads `paths` and reconstructs their graph, keeping every event in an
+    /// ``EventLog`` too when `keepingEvents` is set; warns on `diagnostics`
+    /// when the traces disagree on the frame rate.
+    public func reconstruct(_ paths: [String], keepingEvents: Bool = false, diagnostics: inout Diagnostics)
+        throws(Diagnostic) -> Reading
+    {
+        guard keepingEvents else {
+            var builder = GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow)
+            let filtered = try read(paths, into: &builder, diagnostics: &diagnostics)
+            return Reading(
+                graph: builder.finish().notingFrameRates(in: &diagnostics), events: nil, window: filtered.window,
+                interaction: filtered.interaction)
+        }
+        var events = EventLog(frameRate: settings.frameRate)
+        var reading = try reconstruct(paths, alongside: &events, diagnostics: &diagnostics)
+        reading.events = events
+        return reading
+    }
+
+    /// Reads `paths` and reconstructs their graph while `companion` is handed
+    /// the same records (a tally, a meter), so the traces are read once.
+    public func reconstruct<Companion: TraceSink>(
+        _ paths: [String], alongside companion: inout Companion, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) -> Reading {
+        var sink = TeeSink(GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow), companion)
+        let filtered = try read(paths, into: &sink, diagnostics: &diagnostics)
+        companion = sink.second
+        return Reading(
+            graph: sink.first.finish().notingFrameRates(in: &diagnostics), events: nil, window: filtered.window,
+            interaction: filtered.interaction)
+    }
+
+    /// Reads `paths` into `sink` through the window and the interaction, if
+    /// any; returns what each left out.
+    ///
+    /// - Throws: a ``Diagnostic`` for bad input, or when no event took part in the interaction.
+    public func read<Sink: TraceSink>(_ paths: [String], into sink: inout Sink, diagnostics: inout Diagnostics)
+        throws(Diagnostic) -> (window: WindowStatistics?, interaction: InteractionStatistics?)
+    {
+        guard let interaction else {
+            return (try readWindowed(paths, into: &sink, diagnostics: &diagnostics), nil)
+        }
+        var recorder = InteractionRecorder()
+        let windowStatistics = try readWindowed(paths, into: &recorder, diagnostics: &diagnostics)
+        do {
+            return (windowStatistics, try recorder.replay(interaction, into: &sink))
+        } catch let error as ShapingError {
+            throw .error(error.description)
+        } catch let error as Diagnostic {
+            throw error
+        } catch {
+            throw .error("\(error)")
+        }
+    }
+
+    /// Reads `paths` into `sink` through the window, if any.
+    private func readWindowed<Sink: TraceSink>(
+        _ paths: [String], into sink: inout Sink, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) -> WindowStatistics? {
+        guard let window else {
+            try TraceInput.read(paths: paths, settings: settings, into: &sink, diagnostics: &diagnostics)
+            return nil
+        }
+        var filter = TimeWindowFilter(window: window, downstream: sink)
+        try TraceInput.read(paths: paths, settings: settings, into: &filter, diagnostics: &diagnostics)
+        sink = filter.downstream
+        return filter.statistics
+    }
+}
+
+extension TracePipeline.Reading {
+    /// The graph read, shaped by `settings` (whose window and interaction are
+    /// the pipeline's); notes on `diagnostics` what the picture leaves out.
+    ///
+    /// - Throws: a ``Diagnostic`` naming the filter that removed every node.
+    public func shaped(by settings: ShapingSettings, diagnostics: inout Diagnostics) throws(Diagnostic) -> ShapedGraph {
+        let shaped: ShapedGraph
+        do {
+            shaped = try GraphShaper(settings: settings).shape(graph, window: window, interaction: interaction)
+        } catch {
+            throw .error(error.description)
+        }
+        if let note = ShapingFormatter.note(shaped.report) { diagnostics.note(note) }
+        return shaped
+    }
+}
