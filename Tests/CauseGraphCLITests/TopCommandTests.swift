@@ -11,7 +11,7 @@ import Testing
 
 @Suite(
     "top command on a terminal (tmux)", .serialized,
-    .enabled(if: Tmux.executable != nil, Comment(rawValue: Tmux.unavailable)), .timeLimit(.minutes(2)))
+    .enabled(if: Tmux.executable != nil, Comment(rawValue: Tmux.unavailable)))
 struct TopTerminalTests {
     @Test("redraws the table as the log grows; q quits with status 0, writes --save, and leaves the terminal as it was")
     func watchesAndQuits() throws {
@@ -73,7 +73,7 @@ struct TopTerminalTests {
     }
 }
 
-@Suite("top command through a pipe", .timeLimit(.minutes(2)))
+@Suite("top command through a pipe")
 struct TopPipeTests {
     @Test(
         "prints a plain table after every interval, quiet ones too, and the final table at the end of the input, exit 0"

@@ -45,7 +45,7 @@ private struct WrittenReport {
 private let litIDs = "[...document.querySelectorAll('#canvas svg .lit')].map((element) => element.id).sort()"
 
 @Suite(
-    "report in headless Chromium", .serialized, .tags(.browser), .timeLimit(.minutes(2)),
+    "report in headless Chromium", .serialized, .tags(.browser),
     .enabled(if: Chromium.executable != nil || Chromium.isRequired, Comment(rawValue: Chromium.unavailable)))
 struct ReportBrowserTests {
     @Test("the page loads with nothing fetched and no error, and shows the graph, timeline, findings and summary")

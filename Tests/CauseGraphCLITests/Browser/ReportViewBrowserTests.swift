@@ -38,7 +38,6 @@ private let smallestText = """
 
 @Suite(
     "report in headless Chromium: panning, zooming, filters in the URL", .serialized, .tags(.browser),
-    .timeLimit(.minutes(2)),
     .enabled(if: Chromium.executable != nil || Chromium.isRequired, Comment(rawValue: Chromium.unavailable)))
 struct ReportViewBrowserTests {
     @Test(

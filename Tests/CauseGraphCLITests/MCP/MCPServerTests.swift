@@ -5,7 +5,7 @@ import Testing
 
 @Suite(
     "causegraph mcp, driven by the Python MCP SDK's client", .serialized,
-    .enabled(if: MCPClient.python != nil, Comment(rawValue: MCPClient.unavailable)), .timeLimit(.minutes(3)))
+    .enabled(if: MCPClient.python != nil, Comment(rawValue: MCPClient.unavailable)))
 struct MCPServerTests {
     let before = fixture("landmarks-favorites-before.jsonl")
     let after = fixture("landmarks-favorites-after.jsonl")
