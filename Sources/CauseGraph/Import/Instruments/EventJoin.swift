@@ -59,10 +59,10 @@ struct EventJoin {
     /// emitted, deterministically), packed: one per event.
     private var updates = PackedUpdates()
     /// The event ids of `updates`, in the same order.
-    private(set) var updateOrder: [EventID] = []
+    private(set) var updateOrder = ChunkedArray<EventID>()
     private var updateIndex = EventIDMap<Int32>()
     /// Root causes of updates, in the order their updates were first read.
-    private(set) var rootCauses: [(update: EventID, cause: EventID, title: UInt32)] = []
+    private(set) var rootCauses = ChunkedArray<(update: EventID, cause: EventID, title: UInt32)>()
     private var backtracesByEvent: [EventID: (frames: [String], time: Nanoseconds?)] = [:]
     private var backtracesByTime: [Nanoseconds: [String]] = [:]
     private var groups: [GroupSpan] = []
@@ -190,7 +190,7 @@ struct PackedUpdates {
     private static let severityKnown: UInt16 = 1 << (severityShift + severityBits)
     private static let ran: UInt16 = severityKnown << 1
 
-    private var rows: [Packed] = []
+    private var rows = ChunkedArray<Packed>()
     private var strings: [String] = []
     private var stringIndex: [String: UInt32] = [:]
     private static let absent = Int64.min

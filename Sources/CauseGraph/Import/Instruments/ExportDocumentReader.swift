@@ -260,19 +260,19 @@ struct ExportDocumentReader: XMLTokenHandler {
         if let pending = frame.label {
             let raw = (pending.lowerBound - base)..<(pending.upperBound - base)
             if memchr(bytes.baseAddress! + raw.lowerBound, Int32(Byte.ampersand), raw.count) == nil {
-                return Self.leaf(UnsafeBufferPointer(rebasing: bytes[raw]), keep: frame.keep, in: &values)
+                return Self.leaf(UnsafeBufferPointer(rebasing: bytes[raw]), keep: frame.keep, isLabel: true, in: &values)
             }
             let start = labels.count
             try XMLReferences.decode(raw, of: bytes, base: base, into: &labels)
             defer { labels.removeLast(labels.count - start) }
             return labels.withUnsafeBufferPointer {
-                Self.leaf(UnsafeBufferPointer(rebasing: $0[start...]), keep: frame.keep, in: &values)
+                Self.leaf(UnsafeBufferPointer(rebasing: $0[start...]), keep: frame.keep, isLabel: true, in: &values)
             }
         }
         guard frame.labelStart >= 0 else { return 0 }
         return labels.withUnsafeBufferPointer {
             Self.leaf(
-                UnsafeBufferPointer(rebasing: $0[frame.labelStart..<frame.labelEnd]), keep: frame.keep, in: &values)
+                UnsafeBufferPointer(rebasing: $0[frame.labelStart..<frame.labelEnd]), keep: frame.keep, isLabel: true, in: &values)
         }
     }
 
@@ -302,12 +302,15 @@ struct ExportDocumentReader: XMLTokenHandler {
         .at(offset: frame.offset, message: "more than \(InternedValues.maximumCount) values in one document")
     }
 
-    private static func leaf(_ bytes: UnsafeBufferPointer<UInt8>, keep: Bool, in values: inout InternedValues)
-        -> ValueRef?
-    {
+    /// A leaf's value; `isLabel` for a `name` or `fmt` attribute, kept as
+    /// bytes since most are read seldom or never.
+    private static func leaf(
+        _ bytes: UnsafeBufferPointer<UInt8>, keep: Bool, isLabel: Bool = false, in values: inout InternedValues
+    ) -> ValueRef? {
         if bytes.isEmpty { return values.add(kind: .empty, payload: 0, keep: keep) }
         if let number = canonicalNumber(bytes) { return values.add(kind: .number, payload: number, keep: keep) }
         // The stream was checked to be UTF-8 before tokenizing.
+        if isLabel { return values.addBytes(bytes, keep: keep) }
         return values.addString(String(decoding: bytes, as: UTF8.self), keep: keep)
     }
 

@@ -398,7 +398,7 @@ struct InstrumentsTableReader {
     /// when no cause table was read, then reports what was unusual.
     mutating func finish() throws(XMLReadFailure) -> [Diagnostic] {
         if !began { try begin(app: nil) }
-        let rootCauses = causeSchemas.isEmpty ? join.rootCauses : []
+        let rootCauses = causeSchemas.isEmpty ? join.rootCauses : ChunkedArray()
         var nextRootCause = rootCauses.startIndex
         for id in join.updateOrder {
             if join.markEmitted(id), let details = join.details(of: id) {

@@ -21,30 +21,40 @@ struct InternedValues {
         case empty, number, string, list
     }
 
+    /// How a value is stored: a ``Kind``, or a string kept as UTF-8 bytes.
+    private static let bytesTag: UInt8 = 4
+
     /// The most ids one document may define; far beyond any real export,
     /// and it keeps every index in 31 bits.
     static let maximumCount = Int(Int32.max) - 1
     private static let scratchBit: UInt32 = 1 << 31
 
+    /// Storage in chunks (``ChunkedArray``), since it grows for the whole
+    /// document: a doubling array would peak at three times its size.
     private struct Area {
-        var kinds: [UInt8] = []
-        /// A number, a string index, or a child list's start and count.
-        var payloads: [UInt64] = []
-        var children: [ValueRef] = []
+        var kinds = ChunkedArray<UInt8>()
+        /// A number, a string index, a byte string's start and count, or a
+        /// child list's start and count.
+        var payloads = ChunkedArray<UInt64>()
+        var children = ChunkedArray<ValueRef>()
         var strings: [String] = []
+        /// Byte strings: labels (`fmt`, `name`), each often one event's own
+        /// and seldom read, kept without a `String`'s header and allocation.
+        var bytes = ChunkedArray<UInt8>()
 
         mutating func removeAll() {
-            kinds.removeAll(keepingCapacity: true)
-            payloads.removeAll(keepingCapacity: true)
-            children.removeAll(keepingCapacity: true)
+            kinds.removeAll()
+            payloads.removeAll()
+            children.removeAll()
             strings.removeAll(keepingCapacity: true)
+            bytes.removeAll()
         }
     }
 
     private var kept = Area()
     private var scratch = Area()
     /// `xctrace` id → value; ids are small and dense in real exports.
-    private var idTable: [ValueRef] = []
+    private var idTable = ChunkedArray<ValueRef>()
     /// Ids too far beyond the dense range to index an array with.
     private var sparseIDs: [UInt64: ValueRef] = [:]
 
@@ -55,14 +65,18 @@ struct InternedValues {
 
     /// Adds a value; `keep` when it must outlive the row.
     mutating func add(kind: Kind, payload: UInt64, keep: Bool) -> ValueRef? {
+        add(tag: kind.rawValue, payload: payload, keep: keep)
+    }
+
+    private mutating func add(tag: UInt8, payload: UInt64, keep: Bool) -> ValueRef? {
         if keep {
             guard kept.kinds.count < Self.maximumCount else { return nil }
-            kept.kinds.append(kind.rawValue)
+            kept.kinds.append(tag)
             kept.payloads.append(payload)
             return ValueRef(kept.kinds.count)
         }
         guard scratch.kinds.count < Self.maximumCount else { return nil }
-        scratch.kinds.append(kind.rawValue)
+        scratch.kinds.append(tag)
         scratch.payloads.append(payload)
         return ValueRef(scratch.kinds.count) | Self.scratchBit
     }
@@ -71,6 +85,20 @@ struct InternedValues {
         let index = UInt64(keep ? kept.strings.count : scratch.strings.count)
         guard let value = add(kind: .string, payload: index, keep: keep) else { return nil }
         if keep { kept.strings.append(string) } else { scratch.strings.append(string) }
+        return value
+    }
+
+    /// Adds a string read as its UTF-8 bytes (checked before tokenizing),
+    /// stored as bytes: for labels, which are read far less often than
+    /// they are made. A string too long to pack is stored as a `String`.
+    mutating func addBytes(_ utf8: UnsafeBufferPointer<UInt8>, keep: Bool) -> ValueRef? {
+        let start = keep ? kept.bytes.count : scratch.bytes.count
+        guard start <= Int(UInt32.max), utf8.count <= Int(UInt32.max) else {
+            return addString(String(decoding: utf8, as: UTF8.self), keep: keep)
+        }
+        guard let value = add(tag: Self.bytesTag, payload: UInt64(start) << 32 | UInt64(utf8.count), keep: keep)
+        else { return nil }
+        if keep { kept.bytes.append(contentsOf: utf8) } else { scratch.bytes.append(contentsOf: utf8) }
         return value
     }
 
@@ -99,10 +127,7 @@ struct InternedValues {
         // Grow the dense table for ids near it; keep far-off ones in a dictionary
         // so a hostile id cannot make the table huge.
         if id <= UInt64(idTable.count) * 2 + 4096 {
-            // Grow by at least half again, so defining ids in order costs one
-            // append in many, not one each.
-            let count = max(Int(id) + 1, idTable.count + idTable.count / 2 + 1024)
-            idTable.append(contentsOf: repeatElement(0, count: count - idTable.count))
+            idTable.grow(to: Int(id) + 1, with: 0)
             idTable[Int(id)] = value
             return true
         }
@@ -118,12 +143,16 @@ struct InternedValues {
         return sparseIDs[id]
     }
 
+    private func tag(_ value: ValueRef) -> UInt8 {
+        value & Self.scratchBit == 0
+            ? kept.kinds[Int(value) - 1]
+            : scratch.kinds[Int(value & ~Self.scratchBit) - 1]
+    }
+
     func kind(_ value: ValueRef) -> Kind {
         guard value != 0 else { return .empty }
-        return Kind(
-            rawValue: value & Self.scratchBit == 0
-                ? kept.kinds[Int(value) - 1]
-                : scratch.kinds[Int(value & ~Self.scratchBit) - 1])!
+        let tag = tag(value)
+        return tag == Self.bytesTag ? .string : Kind(rawValue: tag)!
     }
 
     private func payload(_ value: ValueRef) -> UInt64 {
@@ -139,24 +168,31 @@ struct InternedValues {
 
     /// The value as text: a string, or a number's digits.
     func string(_ value: ValueRef) -> String? {
-        switch kind(value) {
-        case .string:
+        guard value != 0 else { return nil }
+        switch tag(value) {
+        case Kind.string.rawValue:
             let index = Int(payload(value))
             return value & Self.scratchBit == 0 ? kept.strings[index] : scratch.strings[index]
-        case .number:
+        case Self.bytesTag:
+            let packed = payload(value)
+            let start = Int(packed >> 32)
+            let range = start..<(start + Int(packed & 0xFFFF_FFFF))
+            let area = value & Self.scratchBit == 0 ? kept.bytes : scratch.bytes
+            return area.withContiguousElements(range) { String(decoding: $0, as: UTF8.self) }
+        case Kind.number.rawValue:
             return String(payload(value))
-        case .empty, .list:
+        default:
             return nil
         }
     }
 
     /// The children of a list value; empty for any other.
-    func children(_ value: ValueRef) -> ArraySlice<ValueRef> {
-        guard kind(value) == .list else { return [] }
+    func children(_ value: ValueRef) -> ValueList {
+        guard kind(value) == .list else { return ValueList(storage: kept.children, range: 0..<0) }
         let packed = payload(value)
         let start = Int(packed >> 32) + 1
         let range = start..<(start + Int(packed & 0xFFFF_FFFF))
-        return value & Self.scratchBit == 0 ? kept.children[range] : scratch.children[range]
+        return ValueList(storage: value & Self.scratchBit == 0 ? kept.children : scratch.children, range: range)
     }
 
     /// A list's `name` or `fmt`; a leaf's text.
@@ -169,5 +205,19 @@ struct InternedValues {
     /// Whether the value outlives the row, so facts derived from it may be cached.
     static func isKept(_ value: ValueRef) -> Bool {
         value != 0 && value & scratchBit == 0
+    }
+}
+
+/// The children of a list value, in order.
+struct ValueList: RandomAccessCollection {
+    fileprivate let storage: ChunkedArray<ValueRef>
+    fileprivate let range: Range<Int>
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { range.count }
+
+    subscript(position: Int) -> ValueRef {
+        precondition(position >= 0 && position < range.count, "index out of range")
+        return storage[range.lowerBound + position]
     }
 }
