@@ -53,10 +53,20 @@ struct InternedValues {
 
     private var kept = Area()
     private var scratch = Area()
-    /// `xctrace` id → value; ids are small and dense in real exports.
-    private var idTable = ChunkedArray<ValueRef>()
+    /// `xctrace` id → what it names (``IDEntry``); ids are small and dense
+    /// in real exports.
+    private var idTable = ChunkedArray<UInt64>()
     /// Ids too far beyond the dense range to index an array with.
-    private var sparseIDs: [UInt64: ValueRef] = [:]
+    private var sparseIDs: [UInt64: UInt64] = [:]
+
+    /// What an id names, in one word: 0 for nothing yet, a ``ValueRef``, or
+    /// (top bit set) a number below 2^63 held in the entry itself. Most ids
+    /// of an export name a number used once (a timestamp, a duration), so
+    /// such a number costs its entry alone; a value is made from it each
+    /// time a ref names it.
+    private enum IDEntry {
+        static let numberBit: UInt64 = 1 << 63
+    }
 
     /// Clears the values that lived only for the current row.
     mutating func endRow() {
@@ -119,28 +129,60 @@ struct InternedValues {
 
     /// Records that `xctrace` id `id` names `value`; false if it already names one.
     mutating func define(id: UInt64, as value: ValueRef) -> Bool {
+        define(id: id, entry: UInt64(value))
+    }
+
+    /// Records that `xctrace` id `id` names the number `number`, held in the
+    /// id's entry alone; false if it already names a value. `number` must
+    /// be below 2^63 (``canInline(_:)``).
+    mutating func define(id: UInt64, number: UInt64) -> Bool {
+        precondition(Self.canInline(number), "number too large to hold in an id's entry")
+        return define(id: id, entry: number | IDEntry.numberBit)
+    }
+
+    /// Whether ``define(id:number:)`` can hold `number`.
+    static func canInline(_ number: UInt64) -> Bool {
+        number & IDEntry.numberBit == 0
+    }
+
+    private mutating func define(id: UInt64, entry: UInt64) -> Bool {
         if id < UInt64(idTable.count) {
             guard idTable[Int(id)] == 0 else { return false }
-            idTable[Int(id)] = value
+            idTable[Int(id)] = entry
             return true
         }
         // Grow the dense table for ids near it; keep far-off ones in a dictionary
         // so a hostile id cannot make the table huge.
         if id <= UInt64(idTable.count) * 2 + 4096 {
             idTable.grow(to: Int(id) + 1, with: 0)
-            idTable[Int(id)] = value
+            idTable[Int(id)] = entry
             return true
         }
-        return sparseIDs.updateValue(value, forKey: id) == nil
+        return sparseIDs.updateValue(entry, forKey: id) == nil
     }
 
-    /// The value an `xctrace` id names, if it was defined.
-    func resolve(id: UInt64) -> ValueRef? {
+    /// What ``resolve(id:keep:)`` found.
+    enum Resolution {
+        case value(ValueRef)
+        /// The id names nothing yet.
+        case undefined
+        /// The id names a number, but the document holds ``maximumCount`` values already.
+        case full
+    }
+
+    /// The value an `xctrace` id names; a number held in the id's entry
+    /// becomes a value, kept when `keep`.
+    mutating func resolve(id: UInt64, keep: Bool) -> Resolution {
+        let entry: UInt64
         if id < UInt64(idTable.count) {
-            let value = idTable[Int(id)]
-            return value == 0 ? nil : value
+            entry = idTable[Int(id)]
+        } else {
+            entry = sparseIDs[id] ?? 0
         }
-        return sparseIDs[id]
+        guard entry != 0 else { return .undefined }
+        guard entry & IDEntry.numberBit != 0 else { return .value(ValueRef(truncatingIfNeeded: entry)) }
+        guard let value = add(kind: .number, payload: entry & ~IDEntry.numberBit, keep: keep) else { return .full }
+        return .value(value)
     }
 
     private func tag(_ value: ValueRef) -> UInt8 {
