@@ -171,17 +171,18 @@ struct InternedValues {
     }
 
     /// The value an `xctrace` id names; a number held in the id's entry
-    /// becomes a value, kept when `keep`.
+    /// becomes a value, kept when `keep`. A kept one then replaces the
+    /// number in the entry, so refs inside kept elements share one value
+    /// and memory grows with distinct values, not refs.
     mutating func resolve(id: UInt64, keep: Bool) -> Resolution {
-        let entry: UInt64
-        if id < UInt64(idTable.count) {
-            entry = idTable[Int(id)]
-        } else {
-            entry = sparseIDs[id] ?? 0
-        }
+        let isDense = id < UInt64(idTable.count)
+        let entry = isDense ? idTable[Int(id)] : sparseIDs[id] ?? 0
         guard entry != 0 else { return .undefined }
         guard entry & IDEntry.numberBit != 0 else { return .value(ValueRef(truncatingIfNeeded: entry)) }
         guard let value = add(kind: .number, payload: entry & ~IDEntry.numberBit, keep: keep) else { return .full }
+        if keep {
+            if isDense { idTable[Int(id)] = UInt64(value) } else { sparseIDs[id] = UInt64(value) }
+        }
         return .value(value)
     }
 

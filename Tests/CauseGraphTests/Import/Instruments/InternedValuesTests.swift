@@ -38,9 +38,9 @@ import Testing
     @Test("a number an id's entry holds becomes a value each time a ref names it, kept when asked; an id names one thing")
     func numbersHeldInIDEntries() {
         var values = InternedValues()
-        #expect(values.define(id: 7, number: 1_266_668_166))
-        #expect(!values.define(id: 7, number: 1) && !values.define(id: 7, as: 1))
-        #expect(values.define(id: 1 << 40, number: 42))
+        let defined = (values.define(id: 7, number: 1_266_668_166), values.define(id: 1 << 40, number: 42))
+        let redefined = (values.define(id: 7, number: 1), values.define(id: 7, as: 1))
+        #expect(defined == (true, true) && redefined == (false, false))
         #expect(InternedValues.canInline(UInt64(Int64.max)) && !InternedValues.canInline(.max))
         guard case .value(let scratch) = values.resolve(id: 7, keep: false),
             case .value(let kept) = values.resolve(id: 7, keep: true),
@@ -52,6 +52,14 @@ import Testing
         #expect(values.number(scratch) == 1_266_668_166 && !InternedValues.isKept(scratch))
         #expect(values.number(kept) == 1_266_668_166 && InternedValues.isKept(kept))
         #expect(values.number(far) == 42 && values.string(far) == "42")
+        // Once kept, the id names that one value.
+        guard case .value(let again) = values.resolve(id: 7, keep: true),
+            case .value(let forRow) = values.resolve(id: 7, keep: false)
+        else {
+            Issue.record("a defined id did not resolve")
+            return
+        }
+        #expect(again == kept && forRow == kept)
         guard case .undefined = values.resolve(id: 8, keep: false) else {
             Issue.record("an undefined id resolved")
             return

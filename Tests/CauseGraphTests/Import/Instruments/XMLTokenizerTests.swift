@@ -173,8 +173,8 @@ private struct TokenRecorder: XMLTokenHandler {
             Array("ab\"cdefghij<".utf8).withUnsafeBufferPointer {
                 (XMLTokenizer.quoteOrLessThan(Byte.doubleQuote, in: $0, from: 0),
                  XMLTokenizer.quoteOrLessThan(Byte.singleQuote, in: $0, from: 3),
-                 XMLTokenizer.quoteOrLessThan(Byte.singleQuote, in: $0, from: 13))
-            } == (2, 12, 13))
+                 XMLTokenizer.quoteOrLessThan(Byte.singleQuote, in: $0, from: 12))
+            } == (2, 11, 12))
     }
 
     @Test func byteOrderMarkAndTrailingWhitespace() throws {
