@@ -282,7 +282,8 @@ struct ExportDocumentReader: XMLTokenHandler {
         if let pending = frame.label {
             let raw = (pending.lowerBound - base)..<(pending.upperBound - base)
             if memchr(bytes.baseAddress! + raw.lowerBound, Int32(Byte.ampersand), raw.count) == nil {
-                return Self.leaf(UnsafeBufferPointer(rebasing: bytes[raw]), keep: frame.keep, isLabel: true, in: &values)
+                return Self.leaf(
+                    UnsafeBufferPointer(rebasing: bytes[raw]), keep: frame.keep, isLabel: true, in: &values)
             }
             let start = labels.count
             try XMLReferences.decode(raw, of: bytes, base: base, into: &labels)
@@ -294,7 +295,8 @@ struct ExportDocumentReader: XMLTokenHandler {
         guard frame.labelStart >= 0 else { return 0 }
         return labels.withUnsafeBufferPointer {
             Self.leaf(
-                UnsafeBufferPointer(rebasing: $0[frame.labelStart..<frame.labelEnd]), keep: frame.keep, isLabel: true, in: &values)
+                UnsafeBufferPointer(rebasing: $0[frame.labelStart..<frame.labelEnd]), keep: frame.keep, isLabel: true,
+                in: &values)
         }
     }
 

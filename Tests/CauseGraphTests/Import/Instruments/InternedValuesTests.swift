@@ -35,7 +35,8 @@ import Testing
         #expect(values.string(next) == "next row")
     }
 
-    @Test("a number an id's entry holds becomes a value each time a ref names it, kept when asked; an id names one thing")
+    @Test(
+        "a number an id's entry holds becomes a value each time a ref names it, kept when asked; an id names one thing")
     func numbersHeldInIDEntries() {
         var values = InternedValues()
         let defined = (values.define(id: 7, number: 1_266_668_166), values.define(id: 1 << 40, number: 42))

@@ -168,12 +168,15 @@ private struct TokenRecorder: XMLTokenHandler {
             #expect(failure?.offset == 8 + position, "\"<\" at \(position)")
         }
         // A value the buffer ends inside is incomplete, not read past its end.
-        #expect(failure("<a fmt=\"0123456789abcdef")?.message == "file ends inside a start tag: the export is truncated")
+        #expect(
+            failure("<a fmt=\"0123456789abcdef")?.message == "file ends inside a start tag: the export is truncated")
         #expect(
             Array("ab\"cdefghij<".utf8).withUnsafeBufferPointer {
-                (XMLTokenizer.quoteOrLessThan(Byte.doubleQuote, in: $0, from: 0),
-                 XMLTokenizer.quoteOrLessThan(Byte.singleQuote, in: $0, from: 3),
-                 XMLTokenizer.quoteOrLessThan(Byte.singleQuote, in: $0, from: 12))
+                (
+                    XMLTokenizer.quoteOrLessThan(Byte.doubleQuote, in: $0, from: 0),
+                    XMLTokenizer.quoteOrLessThan(Byte.singleQuote, in: $0, from: 3),
+                    XMLTokenizer.quoteOrLessThan(Byte.singleQuote, in: $0, from: 12)
+                )
             } == (2, 11, 12))
     }
 
