@@ -82,7 +82,27 @@ struct ChunkedArray<Element>: RandomAccessCollection {
     }
 
     mutating func append(contentsOf elements: some Sequence<Element>) {
-        for element in elements { append(element) }
+        let copied: Void? = elements.withContiguousStorageIfAvailable { append(contentsOf: $0) }
+        if copied == nil {
+            for element in elements { append(element) }
+        }
+    }
+
+    /// Appends `elements`, a chunk's worth at a time.
+    mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        guard let source = elements.baseAddress, !elements.isEmpty else { return }
+        makeUnique()
+        var copied = 0
+        while copied < elements.count {
+            if count >> Self.chunkShift == chunks.pointers.count {
+                chunks.pointers.append(.allocate(capacity: Self.chunkSize))
+            }
+            let offset = count & Self.chunkMask
+            let run = Swift.min(Self.chunkSize - offset, elements.count - copied)
+            (chunks.pointers[count >> Self.chunkShift] + offset).initialize(from: source + copied, count: run)
+            chunks.count += run
+            copied += run
+        }
     }
 
     /// Appends `element` until the array holds `newCount` elements.

@@ -21,6 +21,11 @@ import Testing
         #expect(array.isEmpty)
         array.append(contentsOf: [4, 5, 6])
         #expect(Array(array) == [4, 5, 6])
+        // Runs longer than a chunk, from contiguous storage and from any sequence.
+        let run = (0..<(Self.chunk * 2 + 3)).map { UInt32($0) }
+        array.append(contentsOf: run)
+        array.append(contentsOf: run.lazy.map { $0 + 1 })
+        #expect(Array(array) == [4, 5, 6] + run + run.map { $0 + 1 })
     }
 
     @Test("a range that spans two chunks is handed over contiguous, as one in a single chunk")
