@@ -10,12 +10,14 @@ typealias ValueRef = UInt32
 /// through its parent, any element nested in it). Elements outside any
 /// identified element live in a scratch area cleared after each row. So
 /// memory grows with the distinct values the export defines, never with the
-/// rows that refer to them again.
+/// rows that refer to them again. A number an id names outside any kept
+/// element is the exception: it lives in the id's entry alone
+/// (``define(id:number:)``), and each ref to it makes a value.
 ///
 /// A value is a number (text of decimal digits that fits in 64 bits), a
 /// string, a list of child values (labelled by its `name` or `fmt`), or
 /// empty. A leaf without text stands for its `name` or `fmt`. Each takes 9 bytes plus its
-/// string or child list.
+/// string or child list, and its id an 8-byte entry.
 struct InternedValues {
     enum Kind: UInt8 {
         case empty, number, string, list
