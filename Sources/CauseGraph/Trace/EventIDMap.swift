@@ -5,10 +5,11 @@
 /// no hashing on the per-row path. An id below that first one, or far
 /// beyond the ids seen so far, goes to a dictionary instead, so a hostile id
 /// cannot make the array huge: memory grows with the events seen, never
-/// with the size of an id.
+/// with the size of an id. The array grows in chunks (``ChunkedArray``), so
+/// its peak memory is its size, not three times it.
 struct EventIDMap<Value> {
     private var base: EventID?
-    private var dense: [Value?] = []
+    private var dense = ChunkedArray<Value?>()
     private var sparse: [EventID: Value] = [:]
     private(set) var count = 0
 
@@ -34,11 +35,9 @@ struct EventIDMap<Value> {
                 if old == nil { count += 1 }
                 return old
             }
-            // Near the dense range: grow it by at least half again, so filling
-            // ids in order costs one reallocation in many.
+            // Near the dense range: grow it.
             if offset <= UInt64(dense.count) * 2 + 4096 {
-                let size = max(Int(offset) + 1, dense.count + dense.count / 2 + 1024)
-                dense.append(contentsOf: repeatElement(nil, count: size - dense.count))
+                dense.grow(to: Int(offset) + 1, with: nil)
                 dense[Int(offset)] = value
                 count += 1
                 return nil
@@ -51,7 +50,7 @@ struct EventIDMap<Value> {
 
     mutating func removeAll() {
         base = nil
-        dense.removeAll(keepingCapacity: true)
+        dense.removeAll()
         sparse.removeAll()
         count = 0
     }

@@ -59,10 +59,11 @@ struct EventJoin {
     /// emitted, deterministically), packed: one per event.
     private var updates = PackedUpdates()
     /// The event ids of `updates`, in the same order.
-    private(set) var updateOrder: [EventID] = []
+    private(set) var updateOrder = ChunkedArray<EventID>()
     private var updateIndex = EventIDMap<Int32>()
-    /// Root causes of updates, in the order their updates were first read.
-    private(set) var rootCauses: [(update: EventID, cause: EventID, title: UInt32)] = []
+    /// Root causes of updates, in the order their updates were first read;
+    /// each names its update by position in ``updateOrder``.
+    private(set) var rootCauses = ChunkedArray<(cause: EventID, update: Int32, title: UInt32)>()
     private var backtracesByEvent: [EventID: (frames: [String], time: Nanoseconds?)] = [:]
     private var backtracesByTime: [Nanoseconds: [String]] = [:]
     private var groups: [GroupSpan] = []
@@ -84,11 +85,12 @@ struct EventJoin {
         if let index = updateIndex[event] {
             updates[Int(index)] = details.completed(with: updates[Int(index)])
         } else {
-            updateIndex.updateValue(Int32(updateOrder.count), forKey: event)
+            let position = Int32(updateOrder.count)
+            updateIndex.updateValue(position, forKey: event)
             updateOrder.append(event)
             updates.append(details)
             for cause in causes where cause.id != event {
-                rootCauses.append((event, cause.id, updates.intern(cause.title)))
+                rootCauses.append((cause.id, position, updates.intern(cause.title)))
             }
         }
     }
@@ -190,7 +192,7 @@ struct PackedUpdates {
     private static let severityKnown: UInt16 = 1 << (severityShift + severityBits)
     private static let ran: UInt16 = severityKnown << 1
 
-    private var rows: [Packed] = []
+    private var rows = ChunkedArray<Packed>()
     private var strings: [String] = []
     private var stringIndex: [String: UInt32] = [:]
     private static let absent = Int64.min

@@ -184,12 +184,16 @@ struct ExportDocumentReader: XMLTokenHandler {
         }
         if let ref = tag.ref {
             let id = try Self.identifier(ref, bytes: bytes, base: base, attribute: "ref")
-            guard let value = values.resolve(id: id) else {
+            switch values.resolve(id: id, keep: frame.keep || tag.id != nil) {
+            case .value(let value):
+                frame.resolved = value
+            case .undefined:
                 throw .at(
                     offset: base + tag.offset,
                     message: "ref=\"\(id)\" names an id that is not defined earlier in the document")
+            case .full:
+                throw tooMany(frame)
             }
-            frame.resolved = value
         } else if Self.equals(UnsafeBufferPointer(rebasing: bytes[tag.name]), "sentinel") {
             frame.resolved = 0
         } else if let label = tag.nameAttribute ?? tag.fmt {
@@ -212,6 +216,7 @@ struct ExportDocumentReader: XMLTokenHandler {
         openFrames -= 1
         let frame = frames[openFrames]
         let value: ValueRef
+        var definedInline = false
         if let resolved = frame.resolved {
             value = resolved
         } else if pendingChildren.count > frame.childStart {
@@ -221,17 +226,36 @@ struct ExportDocumentReader: XMLTokenHandler {
             else { throw tooMany(frame) }
             value = list
         } else {
-            let made: ValueRef?
+            var made: ValueRef?
+            // A number an id names outside any kept element lives in the id's
+            // entry (``InternedValues/define(id:number:)``); the row gets a
+            // value that lasts for the row.
+            let inlineID = openFrames == 0 || !frames[openFrames - 1].keep ? frame.id : nil
+            var inlineNumber: UInt64?
             if let pending = frame.text {
-                made = Self.leaf(
-                    UnsafeBufferPointer(rebasing: bytes[(pending.lowerBound - base)..<(pending.upperBound - base)]),
-                    keep: frame.keep, in: &values)
+                let leaf = UnsafeBufferPointer(
+                    rebasing: bytes[(pending.lowerBound - base)..<(pending.upperBound - base)])
+                inlineNumber = inlineID == nil ? nil : Self.canonicalNumber(leaf).flatMap(Self.inlinable)
+                if inlineNumber == nil { made = Self.leaf(leaf, keep: frame.keep, in: &values) }
             } else if text.count > frame.textStart {
-                made = text.withUnsafeBufferPointer {
-                    Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.textStart...]), keep: frame.keep, in: &values)
+                inlineNumber =
+                    inlineID == nil
+                    ? nil
+                    : text.withUnsafeBufferPointer {
+                        Self.canonicalNumber(UnsafeBufferPointer(rebasing: $0[frame.textStart...]))
+                    }.flatMap(Self.inlinable)
+                if inlineNumber == nil {
+                    made = text.withUnsafeBufferPointer {
+                        Self.leaf(UnsafeBufferPointer(rebasing: $0[frame.textStart...]), keep: frame.keep, in: &values)
+                    }
                 }
             } else {
                 made = try labelValue(frame, bytes: bytes, base: base)
+            }
+            if let inlineID, let inlineNumber {
+                guard values.define(id: inlineID, number: inlineNumber) else { throw definedTwice(frame, inlineID) }
+                made = values.add(kind: .number, payload: inlineNumber, keep: false)
+                definedInline = true
             }
             guard let made else { throw tooMany(frame) }
             value = made
@@ -241,10 +265,8 @@ struct ExportDocumentReader: XMLTokenHandler {
         }
         if text.count > frame.textStart { text.removeLast(text.count - frame.textStart) }
         if frame.labelStart >= 0, labels.count > frame.labelStart { labels.removeLast(labels.count - frame.labelStart) }
-        if let id = frame.id {
-            guard values.define(id: id, as: value) else {
-                throw .at(offset: frame.offset, message: "id=\"\(id)\" is defined twice")
-            }
+        if let id = frame.id, !definedInline {
+            guard values.define(id: id, as: value) else { throw definedTwice(frame, id) }
         }
         if depth == rowDepth + 1 {
             row.cells.append(value)
@@ -260,19 +282,21 @@ struct ExportDocumentReader: XMLTokenHandler {
         if let pending = frame.label {
             let raw = (pending.lowerBound - base)..<(pending.upperBound - base)
             if memchr(bytes.baseAddress! + raw.lowerBound, Int32(Byte.ampersand), raw.count) == nil {
-                return Self.leaf(UnsafeBufferPointer(rebasing: bytes[raw]), keep: frame.keep, in: &values)
+                return Self.leaf(
+                    UnsafeBufferPointer(rebasing: bytes[raw]), keep: frame.keep, isLabel: true, in: &values)
             }
             let start = labels.count
             try XMLReferences.decode(raw, of: bytes, base: base, into: &labels)
             defer { labels.removeLast(labels.count - start) }
             return labels.withUnsafeBufferPointer {
-                Self.leaf(UnsafeBufferPointer(rebasing: $0[start...]), keep: frame.keep, in: &values)
+                Self.leaf(UnsafeBufferPointer(rebasing: $0[start...]), keep: frame.keep, isLabel: true, in: &values)
             }
         }
         guard frame.labelStart >= 0 else { return 0 }
         return labels.withUnsafeBufferPointer {
             Self.leaf(
-                UnsafeBufferPointer(rebasing: $0[frame.labelStart..<frame.labelEnd]), keep: frame.keep, in: &values)
+                UnsafeBufferPointer(rebasing: $0[frame.labelStart..<frame.labelEnd]), keep: frame.keep, isLabel: true,
+                in: &values)
         }
     }
 
@@ -298,16 +322,28 @@ struct ExportDocumentReader: XMLTokenHandler {
         }
     }
 
+    private func definedTwice(_ frame: Frame, _ id: UInt64) -> XMLReadFailure {
+        .at(offset: frame.offset, message: "id=\"\(id)\" is defined twice")
+    }
+
+    /// `number`, when an id's entry can hold it.
+    private static func inlinable(_ number: UInt64) -> UInt64? {
+        InternedValues.canInline(number) ? number : nil
+    }
+
     private func tooMany(_ frame: Frame) -> XMLReadFailure {
         .at(offset: frame.offset, message: "more than \(InternedValues.maximumCount) values in one document")
     }
 
-    private static func leaf(_ bytes: UnsafeBufferPointer<UInt8>, keep: Bool, in values: inout InternedValues)
-        -> ValueRef?
-    {
+    /// A leaf's value; `isLabel` for a `name` or `fmt` attribute, kept as
+    /// bytes since most are read seldom or never.
+    private static func leaf(
+        _ bytes: UnsafeBufferPointer<UInt8>, keep: Bool, isLabel: Bool = false, in values: inout InternedValues
+    ) -> ValueRef? {
         if bytes.isEmpty { return values.add(kind: .empty, payload: 0, keep: keep) }
         if let number = canonicalNumber(bytes) { return values.add(kind: .number, payload: number, keep: keep) }
         // The stream was checked to be UTF-8 before tokenizing.
+        if isLabel { return values.addBytes(bytes, keep: keep) }
         return values.addString(String(decoding: bytes, as: UTF8.self), keep: keep)
     }
 

@@ -398,14 +398,14 @@ struct InstrumentsTableReader {
     /// when no cause table was read, then reports what was unusual.
     mutating func finish() throws(XMLReadFailure) -> [Diagnostic] {
         if !began { try begin(app: nil) }
-        let rootCauses = causeSchemas.isEmpty ? join.rootCauses : []
+        let rootCauses = causeSchemas.isEmpty ? join.rootCauses : ChunkedArray()
         var nextRootCause = rootCauses.startIndex
-        for id in join.updateOrder {
+        for (position, id) in join.updateOrder.enumerated() {
             if join.markEmitted(id), let details = join.details(of: id) {
                 try emitUpdate(id, details)
             }
             // Root causes are kept in the order of their updates.
-            while nextRootCause < rootCauses.endIndex, rootCauses[nextRootCause].update == id {
+            while nextRootCause < rootCauses.endIndex, rootCauses[nextRootCause].update == position {
                 let link = rootCauses[nextRootCause]
                 nextRootCause += 1
                 if join.markEmitted(link.cause) {

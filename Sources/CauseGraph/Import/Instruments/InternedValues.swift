@@ -10,43 +10,65 @@ typealias ValueRef = UInt32
 /// through its parent, any element nested in it). Elements outside any
 /// identified element live in a scratch area cleared after each row. So
 /// memory grows with the distinct values the export defines, never with the
-/// rows that refer to them again.
+/// rows that refer to them again. A number an id names outside any kept
+/// element is the exception: it lives in the id's entry alone
+/// (``define(id:number:)``), and each ref to it makes a value.
 ///
 /// A value is a number (text of decimal digits that fits in 64 bits), a
 /// string, a list of child values (labelled by its `name` or `fmt`), or
 /// empty. A leaf without text stands for its `name` or `fmt`. Each takes 9 bytes plus its
-/// string or child list.
+/// string or child list, and its id an 8-byte entry.
 struct InternedValues {
     enum Kind: UInt8 {
         case empty, number, string, list
     }
+
+    /// How a value is stored: a ``Kind``, or a string kept as UTF-8 bytes.
+    private static let bytesTag: UInt8 = 4
 
     /// The most ids one document may define; far beyond any real export,
     /// and it keeps every index in 31 bits.
     static let maximumCount = Int(Int32.max) - 1
     private static let scratchBit: UInt32 = 1 << 31
 
+    /// Storage in chunks (``ChunkedArray``), since it grows for the whole
+    /// document: a doubling array would peak at three times its size.
     private struct Area {
-        var kinds: [UInt8] = []
-        /// A number, a string index, or a child list's start and count.
-        var payloads: [UInt64] = []
-        var children: [ValueRef] = []
+        var kinds = ChunkedArray<UInt8>()
+        /// A number, a string index, a byte string's start and count, or a
+        /// child list's start and count.
+        var payloads = ChunkedArray<UInt64>()
+        var children = ChunkedArray<ValueRef>()
         var strings: [String] = []
+        /// Byte strings: labels (`fmt`, `name`), each often one event's own
+        /// and seldom read, kept without a `String`'s header and allocation.
+        var bytes = ChunkedArray<UInt8>()
 
         mutating func removeAll() {
-            kinds.removeAll(keepingCapacity: true)
-            payloads.removeAll(keepingCapacity: true)
-            children.removeAll(keepingCapacity: true)
+            kinds.removeAll()
+            payloads.removeAll()
+            children.removeAll()
             strings.removeAll(keepingCapacity: true)
+            bytes.removeAll()
         }
     }
 
     private var kept = Area()
     private var scratch = Area()
-    /// `xctrace` id → value; ids are small and dense in real exports.
-    private var idTable: [ValueRef] = []
+    /// `xctrace` id → what it names (``IDEntry``); ids are small and dense
+    /// in real exports.
+    private var idTable = ChunkedArray<UInt64>()
     /// Ids too far beyond the dense range to index an array with.
-    private var sparseIDs: [UInt64: ValueRef] = [:]
+    private var sparseIDs: [UInt64: UInt64] = [:]
+
+    /// What an id names, in one word: 0 for nothing yet, a ``ValueRef``, or
+    /// (top bit set) a number below 2^63 held in the entry itself. Most ids
+    /// of an export name a number used once (a timestamp, a duration), so
+    /// such a number costs its entry alone; a value is made from it each
+    /// time a ref names it.
+    private enum IDEntry {
+        static let numberBit: UInt64 = 1 << 63
+    }
 
     /// Clears the values that lived only for the current row.
     mutating func endRow() {
@@ -55,14 +77,18 @@ struct InternedValues {
 
     /// Adds a value; `keep` when it must outlive the row.
     mutating func add(kind: Kind, payload: UInt64, keep: Bool) -> ValueRef? {
+        add(tag: kind.rawValue, payload: payload, keep: keep)
+    }
+
+    private mutating func add(tag: UInt8, payload: UInt64, keep: Bool) -> ValueRef? {
         if keep {
             guard kept.kinds.count < Self.maximumCount else { return nil }
-            kept.kinds.append(kind.rawValue)
+            kept.kinds.append(tag)
             kept.payloads.append(payload)
             return ValueRef(kept.kinds.count)
         }
         guard scratch.kinds.count < Self.maximumCount else { return nil }
-        scratch.kinds.append(kind.rawValue)
+        scratch.kinds.append(tag)
         scratch.payloads.append(payload)
         return ValueRef(scratch.kinds.count) | Self.scratchBit
     }
@@ -71,6 +97,20 @@ struct InternedValues {
         let index = UInt64(keep ? kept.strings.count : scratch.strings.count)
         guard let value = add(kind: .string, payload: index, keep: keep) else { return nil }
         if keep { kept.strings.append(string) } else { scratch.strings.append(string) }
+        return value
+    }
+
+    /// Adds a string read as its UTF-8 bytes (checked before tokenizing),
+    /// stored as bytes: for labels, which are read far less often than
+    /// they are made. A string too long to pack is stored as a `String`.
+    mutating func addBytes(_ utf8: UnsafeBufferPointer<UInt8>, keep: Bool) -> ValueRef? {
+        let start = keep ? kept.bytes.count : scratch.bytes.count
+        guard start <= Int(UInt32.max), utf8.count <= Int(UInt32.max) else {
+            return addString(String(decoding: utf8, as: UTF8.self), keep: keep)
+        }
+        guard let value = add(tag: Self.bytesTag, payload: UInt64(start) << 32 | UInt64(utf8.count), keep: keep)
+        else { return nil }
+        if keep { kept.bytes.append(contentsOf: utf8) } else { scratch.bytes.append(contentsOf: utf8) }
         return value
     }
 
@@ -91,39 +131,73 @@ struct InternedValues {
 
     /// Records that `xctrace` id `id` names `value`; false if it already names one.
     mutating func define(id: UInt64, as value: ValueRef) -> Bool {
+        define(id: id, entry: UInt64(value))
+    }
+
+    /// Records that `xctrace` id `id` names the number `number`, held in the
+    /// id's entry alone; false if it already names a value. `number` must
+    /// be below 2^63 (``canInline(_:)``).
+    mutating func define(id: UInt64, number: UInt64) -> Bool {
+        precondition(Self.canInline(number), "number too large to hold in an id's entry")
+        return define(id: id, entry: number | IDEntry.numberBit)
+    }
+
+    /// Whether ``define(id:number:)`` can hold `number`.
+    static func canInline(_ number: UInt64) -> Bool {
+        number & IDEntry.numberBit == 0
+    }
+
+    private mutating func define(id: UInt64, entry: UInt64) -> Bool {
         if id < UInt64(idTable.count) {
             guard idTable[Int(id)] == 0 else { return false }
-            idTable[Int(id)] = value
+            idTable[Int(id)] = entry
             return true
         }
         // Grow the dense table for ids near it; keep far-off ones in a dictionary
         // so a hostile id cannot make the table huge.
         if id <= UInt64(idTable.count) * 2 + 4096 {
-            // Grow by at least half again, so defining ids in order costs one
-            // append in many, not one each.
-            let count = max(Int(id) + 1, idTable.count + idTable.count / 2 + 1024)
-            idTable.append(contentsOf: repeatElement(0, count: count - idTable.count))
-            idTable[Int(id)] = value
+            idTable.grow(to: Int(id) + 1, with: 0)
+            idTable[Int(id)] = entry
             return true
         }
-        return sparseIDs.updateValue(value, forKey: id) == nil
+        return sparseIDs.updateValue(entry, forKey: id) == nil
     }
 
-    /// The value an `xctrace` id names, if it was defined.
-    func resolve(id: UInt64) -> ValueRef? {
-        if id < UInt64(idTable.count) {
-            let value = idTable[Int(id)]
-            return value == 0 ? nil : value
+    /// What ``resolve(id:keep:)`` found.
+    enum Resolution {
+        case value(ValueRef)
+        /// The id names nothing yet.
+        case undefined
+        /// The id names a number, but the document holds ``maximumCount`` values already.
+        case full
+    }
+
+    /// The value an `xctrace` id names; a number held in the id's entry
+    /// becomes a value, kept when `keep`. A kept one then replaces the
+    /// number in the entry, so refs inside kept elements share one value
+    /// and memory grows with distinct values, not refs.
+    mutating func resolve(id: UInt64, keep: Bool) -> Resolution {
+        let isDense = id < UInt64(idTable.count)
+        let entry = isDense ? idTable[Int(id)] : sparseIDs[id] ?? 0
+        guard entry != 0 else { return .undefined }
+        guard entry & IDEntry.numberBit != 0 else { return .value(ValueRef(truncatingIfNeeded: entry)) }
+        guard let value = add(kind: .number, payload: entry & ~IDEntry.numberBit, keep: keep) else { return .full }
+        if keep {
+            if isDense { idTable[Int(id)] = UInt64(value) } else { sparseIDs[id] = UInt64(value) }
         }
-        return sparseIDs[id]
+        return .value(value)
+    }
+
+    private func tag(_ value: ValueRef) -> UInt8 {
+        value & Self.scratchBit == 0
+            ? kept.kinds[Int(value) - 1]
+            : scratch.kinds[Int(value & ~Self.scratchBit) - 1]
     }
 
     func kind(_ value: ValueRef) -> Kind {
         guard value != 0 else { return .empty }
-        return Kind(
-            rawValue: value & Self.scratchBit == 0
-                ? kept.kinds[Int(value) - 1]
-                : scratch.kinds[Int(value & ~Self.scratchBit) - 1])!
+        let tag = tag(value)
+        return tag == Self.bytesTag ? .string : Kind(rawValue: tag)!
     }
 
     private func payload(_ value: ValueRef) -> UInt64 {
@@ -139,24 +213,31 @@ struct InternedValues {
 
     /// The value as text: a string, or a number's digits.
     func string(_ value: ValueRef) -> String? {
-        switch kind(value) {
-        case .string:
+        guard value != 0 else { return nil }
+        switch tag(value) {
+        case Kind.string.rawValue:
             let index = Int(payload(value))
             return value & Self.scratchBit == 0 ? kept.strings[index] : scratch.strings[index]
-        case .number:
+        case Self.bytesTag:
+            let packed = payload(value)
+            let start = Int(packed >> 32)
+            let range = start..<(start + Int(packed & 0xFFFF_FFFF))
+            let area = value & Self.scratchBit == 0 ? kept.bytes : scratch.bytes
+            return area.withContiguousElements(range) { String(decoding: $0, as: UTF8.self) }
+        case Kind.number.rawValue:
             return String(payload(value))
-        case .empty, .list:
+        default:
             return nil
         }
     }
 
     /// The children of a list value; empty for any other.
-    func children(_ value: ValueRef) -> ArraySlice<ValueRef> {
-        guard kind(value) == .list else { return [] }
+    func children(_ value: ValueRef) -> ValueList {
+        guard kind(value) == .list else { return ValueList(storage: kept.children, range: 0..<0) }
         let packed = payload(value)
         let start = Int(packed >> 32) + 1
         let range = start..<(start + Int(packed & 0xFFFF_FFFF))
-        return value & Self.scratchBit == 0 ? kept.children[range] : scratch.children[range]
+        return ValueList(storage: value & Self.scratchBit == 0 ? kept.children : scratch.children, range: range)
     }
 
     /// A list's `name` or `fmt`; a leaf's text.
@@ -169,5 +250,19 @@ struct InternedValues {
     /// Whether the value outlives the row, so facts derived from it may be cached.
     static func isKept(_ value: ValueRef) -> Bool {
         value != 0 && value & scratchBit == 0
+    }
+}
+
+/// The children of a list value, in order.
+struct ValueList: RandomAccessCollection {
+    fileprivate let storage: ChunkedArray<ValueRef>
+    fileprivate let range: Range<Int>
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { range.count }
+
+    subscript(position: Int) -> ValueRef {
+        precondition(position >= 0 && position < range.count, "index out of range")
+        return storage[range.lowerBound + position]
     }
 }

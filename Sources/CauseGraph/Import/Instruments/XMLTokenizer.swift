@@ -290,17 +290,12 @@ struct XMLTokenizer {
                     throw .at(offset: base + i, message: "expected a quoted attribute value")
                 }
                 let valueStart = i + 1
-                // Values are short: one pass finds the closing quote and refuses "<".
-                var valueEnd = valueStart
-                while valueEnd < n {
-                    let byte = bytes[valueEnd]
-                    if byte == quote { break }
-                    if byte == Byte.lessThan {
-                        throw .at(offset: base + valueEnd, message: "\"<\" is not allowed in an attribute value")
-                    }
-                    valueEnd += 1
-                }
+                // One pass finds the closing quote and refuses "<".
+                let valueEnd = Self.quoteOrLessThan(quote, in: bytes, from: valueStart)
                 guard valueEnd < n else { return nil }
+                guard bytes[valueEnd] == quote else {
+                    throw .at(offset: base + valueEnd, message: "\"<\" is not allowed in an attribute value")
+                }
                 i = valueEnd + 1
                 let value = valueStart..<valueEnd
                 switch nameEnd - nameStart {
@@ -348,6 +343,33 @@ struct XMLTokenizer {
             bytes[j + 2] == Byte.greaterThan
         else { return nil }
         return (i + 6..<j, j + 3)
+    }
+
+    /// The offset of the first `quote` or `<` at or after `start`, or the
+    /// buffer's count when there is none. Eight bytes at a time: a byte
+    /// equal to the one sought is zero after XOR, and the classic test for a
+    /// zero byte in a word flags it (and, never below it, possibly others).
+    @inline(__always)
+    static func quoteOrLessThan(_ quote: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = bytes.count
+        var i = start
+        if n >= 8 {
+            let raw = UnsafeRawPointer(bytes.baseAddress!)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let quotes = ones &* UInt64(quote)
+            let lessThans = ones &* UInt64(Byte.lessThan)
+            while i <= n - 8 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let q = word ^ quotes
+                let l = word ^ lessThans
+                let found = ((q &- ones) & ~q | (l &- ones) & ~l) & highs
+                if found != 0 { return i + found.trailingZeroBitCount / 8 }
+                i += 8
+            }
+        }
+        while i < n, bytes[i] != quote, bytes[i] != Byte.lessThan { i += 1 }
+        return i
     }
 
     private mutating func endTag<Handler: XMLTokenHandler>(

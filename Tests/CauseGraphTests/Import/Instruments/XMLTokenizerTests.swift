@@ -143,6 +143,43 @@ private struct TokenRecorder: XMLTokenHandler {
         #expect(failure("<1a/>") != nil)
     }
 
+    @Test(
+        "attribute values are scanned eight bytes at a time: the quote or a \"<\" is found at every position, in one piece or cut anywhere"
+    )
+    func attributeValuesScannedByWords() throws {
+        // Values of every length around a word, with non-ASCII bytes (high bit
+        // set) and the other quote inside, so the word test sees all of them.
+        for length in 0..<20 {
+            let value = String(repeating: "é'x", count: length / 3 + 1).utf8.prefix(length)
+            let text = String(decoding: value, as: UTF8.self)
+            guard text.utf8.count == length else { continue }
+            let document = "<a fmt=\"\(text)\" name=\"\(text)z\"/>"
+            for size in [1, 3, 8, 9, .max] {
+                #expect(
+                    try tokens(document, pieceSize: size) == ["<a fmt=\(text) name=\(text)z>", "</>"],
+                    "length \(length) in pieces of \(size)")
+            }
+        }
+        // "<" at each position of a long value is refused where it is.
+        for position in 0..<24 {
+            let value = String(repeating: "v", count: position) + "<" + String(repeating: "w", count: 5)
+            let failure = failure("<a fmt=\"\(value)\"/>")
+            #expect(failure?.message == "\"<\" is not allowed in an attribute value")
+            #expect(failure?.offset == 8 + position, "\"<\" at \(position)")
+        }
+        // A value the buffer ends inside is incomplete, not read past its end.
+        #expect(
+            failure("<a fmt=\"0123456789abcdef")?.message == "file ends inside a start tag: the export is truncated")
+        #expect(
+            Array("ab\"cdefghij<".utf8).withUnsafeBufferPointer {
+                (
+                    XMLTokenizer.quoteOrLessThan(Byte.doubleQuote, in: $0, from: 0),
+                    XMLTokenizer.quoteOrLessThan(Byte.singleQuote, in: $0, from: 3),
+                    XMLTokenizer.quoteOrLessThan(Byte.singleQuote, in: $0, from: 12)
+                )
+            } == (2, 11, 12))
+    }
+
     @Test func byteOrderMarkAndTrailingWhitespace() throws {
         #expect(try tokens("\u{FEFF}<a/>\n\n") == ["<a>", "</>"])
     }
