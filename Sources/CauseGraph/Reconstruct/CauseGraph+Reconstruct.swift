@@ -23,6 +23,16 @@ extension CauseGraph {
         return (sink.first.finish().notingFrameRates(in: &diagnostics), sink.second)
     }
 
+    /// Like ``reconstruct(from:settings:burstWindow:diagnostics:)``, and also
+    /// keeps what a report page shows of the events (``ReportEvents``).
+    public static func reconstructForReport(
+        from paths: [String], settings: ImportSettings = ImportSettings(), diagnostics: inout Diagnostics
+    ) throws(Diagnostic) -> (graph: CauseGraph, events: ReportEvents) {
+        var recorder = ReportRecorder(frameRate: settings.frameRate)
+        try TraceInput.read(paths: paths, settings: settings, into: &recorder, diagnostics: &diagnostics)
+        return (recorder.builder.finish().notingFrameRates(in: &diagnostics), recorder.events)
+    }
+
     /// Warns when the traces read disagree on the frame rate, saying which
     /// rates apply; returns the graph unchanged.
     public func notingFrameRates(in diagnostics: inout Diagnostics) -> CauseGraph {

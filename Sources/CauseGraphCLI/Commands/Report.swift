@@ -13,8 +13,9 @@ struct ReportCommand: ParsableCommand {
             Content-Security-Policy forbids any fetch. Hover a node to light up the nodes of the \
             same update, click a node or an edge for its figures, updates and backtrace, press / \
             to find a view. The graph drawn is shaped as by render (at most 80 nodes by default); \
-            the summary, findings and timeline cover the whole trace, or the --window. The report \
-            keeps every event of the trace in memory (some 64 bytes each).
+            the summary, findings and timeline cover the whole trace, or the --window. Each node lists \
+            its first 200 updates while all lists together hold at most 131,072 (then fewer a \
+            node, as the page says); the timeline bins the long updates into 1,000 columns.
             """)
 
     @OptionGroup var input: InputOptions
@@ -44,11 +45,10 @@ struct ReportCommand: ParsableCommand {
         try OutputOptions.requireNamedOnTerminal(named, what: "HTML page")
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        var sink = TeeSink(
-            GraphBuilder(frameRate: input.settings.frameRate), EventLog(frameRate: input.settings.frameRate))
+        var sink = ReportRecorder(frameRate: input.settings.frameRate)
         let read = try shaping.read(input, into: &sink, diagnostics: &diagnostics)
-        let graph = sink.first.finish().notingFrameRates(in: &diagnostics)
-        let events = sink.second
+        let graph = sink.builder.finish().notingFrameRates(in: &diagnostics)
+        let events = sink.events
         let drawn = try shaping.shape(
             graph, window: read.window, interaction: read.interaction, diagnostics: &diagnostics)
         let report = HTMLReport(

@@ -15,6 +15,13 @@ func fixtureEvents(_ name: String) throws -> (graph: CauseGraph, events: EventLo
     return try CauseGraph.reconstructWithEvents(from: [path], diagnostics: &diagnostics)
 }
 
+/// The graph of a bundled fixture and what a report page keeps of its events.
+func fixtureReportEvents(_ name: String) throws -> (graph: CauseGraph, events: ReportEvents) {
+    var diagnostics = Diagnostics()
+    let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
+    return try CauseGraph.reconstructForReport(from: [path], diagnostics: &diagnostics)
+}
+
 let allFixtures = [
     "landmarks-favorites-before", "landmarks-favorites-after", "dark-mode", "environment-writer",
     "onoff-toggle", "contact-list", "hostile-titles", "findings/rebuild-storm", "landmarks-favorites-hitches",

@@ -4,11 +4,11 @@ import Foundation
 import Testing
 
 /// The graph and event log of a native trace given as text.
-private func events(ofTrace text: String) throws -> (graph: CauseGraph, events: EventLog) {
+private func events(ofTrace text: String) throws -> (graph: CauseGraph, events: ReportEvents) {
     let directory = try TemporaryFolder()
     let path = try directory.write("trace.jsonl", text)
     var diagnostics = Diagnostics()
-    return try CauseGraph.reconstructWithEvents(from: [path], diagnostics: &diagnostics)
+    return try CauseGraph.reconstructForReport(from: [path], diagnostics: &diagnostics)
 }
 
 private let ms: Int64 = 1_000_000
@@ -118,7 +118,7 @@ struct ReportTimelineHitchTests {
         "a Hitches lane follows the four lanes when the trace records hitches, each bar pointing at the update waited on"
     )
     func hitchLane() throws {
-        let (graph, log) = try fixtureEvents("landmarks-favorites-hitches")
+        let (graph, log) = try fixtureReportEvents("landmarks-favorites-hitches")
         let timeline = Timeline(graph: graph, events: log, columns: 1000)
         #expect(timeline.lanes.map(\.name) == Timeline.laneNames + [Timeline.hitchesLaneName])
         let lane = try #require(timeline.lanes.last)
@@ -129,7 +129,7 @@ struct ReportTimelineHitchTests {
         #expect(lane.bars[3].worst.node == nil && lane.bars[3].worst.title == "8.33 ms hitch ← no update overlaps it")
         // The strip reaches the end of the last hitch.
         #expect(timeline.end == 6_008_330_000)
-        let (plain, plainLog) = try fixtureEvents("landmarks-favorites-before")
+        let (plain, plainLog) = try fixtureReportEvents("landmarks-favorites-before")
         #expect(Timeline(graph: plain, events: plainLog).lanes.map(\.name) == Timeline.laneNames)
     }
 }
