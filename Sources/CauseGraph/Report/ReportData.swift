@@ -140,21 +140,23 @@ enum ReportData {
     {
         var listings: [String: Listing] = [:]
         for (key, node) in nodeIDs {
-            let listing = events.listing(of: key)
-            guard !listing.events.isEmpty || listing.more > 0 else { continue }
-            let entries = listing.events.map { entry($0.event, causes: $0.causes, in: events, nodeIDs: nodeIDs) }
+            guard let listing = events.listing(of: key), !listing.events.isEmpty || listing.more > 0 else { continue }
+            let isUpdate = events.keys[Int(listing.node)].kind.isUpdate
+            let entries = listing.events.map {
+                entry($0.event, isUpdate: isUpdate, causes: $0.causes, in: events, nodeIDs: nodeIDs)
+            }
             listings[node] = Listing(entries: entries, more: listing.more)
         }
         return listings
     }
 
     private static func entry(
-        _ event: ReportEvents.Listed, causes: [ReportEvents.ListedCause], in events: ReportEvents,
+        _ event: ReportEvents.Listed, isUpdate: Bool, causes: [ReportEvents.ListedCause], in events: ReportEvents,
         nodeIDs: [NodeKey: String]
     ) -> String {
         let causeList = causes.map { cause in
             GraphJSONEncoder.object([
-                "label": JSONText.quoted(cause.label.rawValue),
+                "label": JSONText.quoted(events.labels[Int(cause.label)].rawValue),
                 "node": JSONText.quoted(nodeIDs[events.keys[Int(cause.node)]]),
                 "event": JSONText.number(cause.event),
             ])
@@ -168,7 +170,7 @@ enum ReportData {
                 has(ReportEvents.Listed.hasDuration) ? DurationText.string(event.duration) : nil),
             "severity": JSONText.quoted(severity?.rawValue),
             "result": JSONText.quoted(
-                events.keys[Int(event.node)].kind.isUpdate ? (has(ReportEvents.Listed.ran) ? "ran" : "skipped") : nil),
+                isUpdate ? (has(ReportEvents.Listed.ran) ? "ran" : "skipped") : nil),
             "group": JSONText.number(has(ReportEvents.Listed.hasGroup) ? event.group : nil),
             "causes": "[" + causeList.joined(separator: ", ") + "]",
             "frame": JSONText.quoted(event.frame >= 0 ? events.frames[Int(event.frame)] : nil),

@@ -18,8 +18,6 @@ public struct ReportEvents: Sendable {
         var position: Int
         /// Index in ``frames``, or -1.
         var frame: Int32
-        /// Index in ``keys``.
-        var node: Int32
         var flags: UInt8
         /// ``Severity/rank``, or -1.
         var severity: Int8
@@ -39,9 +37,10 @@ public struct ReportEvents: Sendable {
     struct ListedCause: Sendable {
         /// The listed event's slot and position: a slot reused since no longer matches.
         var slot: Int32
-        var position: Int
-        var label: CauseLabel
+        /// Index in ``labels``.
+        var label: Int32
         var node: Int32
+        var position: Int
         var event: EventID
     }
 
@@ -60,6 +59,8 @@ public struct ReportEvents: Sendable {
     var nodeOfKey: [NodeKey: Int32] = [:]
     var frames: [String] = []
     var frameIndex: [String: Int32] = [:]
+    var labels: [CauseLabel] = []
+    var labelIndex: [CauseLabel: Int32] = [:]
     /// Listed events by slot; a free slot holds a stale event.
     var slots: [Listed] = []
     var free: [Int32] = []
@@ -91,14 +92,14 @@ public struct ReportEvents: Sendable {
 
     /// The listed events of the node with `key`, in time order, with the
     /// cause links into each in trace order, and how many were left out.
-    func listing(of key: NodeKey) -> (events: [(event: Listed, causes: [ListedCause])], more: Int) {
-        guard let node = nodeOfKey[key] else { return ([], 0) }
+    func listing(of key: NodeKey) -> (node: Int32, events: [(event: Listed, causes: [ListedCause])], more: Int)? {
+        guard let node = nodeOfKey[key] else { return nil }
         let list = lists[Int(node)]
         var causesBySlot: [Int32: [ListedCause]] = [:]
         let wanted = Set(list)
         for cause in causes where wanted.contains(cause.slot) && slots[Int(cause.slot)].position == cause.position {
             causesBySlot[cause.slot, default: []].append(cause)
         }
-        return (list.map { (slots[Int($0)], causesBySlot[$0] ?? []) }, totals[Int(node)] - list.count)
+        return (node, list.map { (slots[Int($0)], causesBySlot[$0] ?? []) }, totals[Int(node)] - list.count)
     }
 }

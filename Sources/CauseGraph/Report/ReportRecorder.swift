@@ -9,8 +9,9 @@
 /// nodes and with what the page lists, not with the rows read.
 public struct ReportRecorder: TraceSink {
     /// How many events the update lists of all nodes hold together at most
-    /// (some 64 bytes each), unless one event a node is already more.
-    public static let listedEvents = 1 << 17
+    /// (some 48 bytes each, and 32 a cause link into one), unless one event
+    /// a node is already more.
+    public static let listedEvents = 1 << 16
 
     public private(set) var builder: GraphBuilder
     public private(set) var events: ReportEvents
@@ -20,6 +21,7 @@ public struct ReportRecorder: TraceSink {
     private var position = 0
     /// The slots of the listed events of the document being read, by id: what its causes name.
     private var slotOfEvent: [EventID: Int32] = [:]
+    private var causesBeforeSweep = 4096
 
     /// - Parameters:
     ///   - frameRate: judges severities against this refresh rate instead of
@@ -63,10 +65,10 @@ public struct ReportRecorder: TraceSink {
         if event.ran || event.kind.isCause { flags |= ReportEvents.Listed.ran }
         let listed = ReportEvents.Listed(
             id: event.id, time: event.time ?? .min, duration: event.duration ?? 0, group: event.group ?? 0,
-            position: position, frame: -1, node: node, flags: flags, severity: Int8(severity?.rank ?? -1))
+            position: position, frame: -1, flags: flags, severity: Int8(severity?.rank ?? -1))
         position += 1
         events.totals[Int(node)] += 1
-        offer(listed, frame: event.backtrace.first)
+        offer(listed, of: node, frame: event.backtrace.first)
     }
 
     public mutating func add(_ cause: TraceCause) throws {
@@ -74,12 +76,13 @@ public struct ReportRecorder: TraceSink {
         guard let slot = slotOfEvent[cause.to], let from = builder.node(ofEvent: cause.from) else { return }
         events.causes.append(
             ReportEvents.ListedCause(
-                slot: slot, position: events.slots[Int(slot)].position, label: cause.label, node: intern(from),
-                event: cause.from))
+                slot: slot, label: internLabel(cause.label), node: intern(from),
+                position: events.slots[Int(slot)].position, event: cause.from))
         // Links into events no longer listed are dropped now and then, so they cannot pile up.
-        if events.causes.count > 2 * (events.slots.count - events.free.count) + 4096 {
+        if events.causes.count > causesBeforeSweep {
             let slots = events.slots
             events.causes.removeAll { slots[Int($0.slot)].position != $0.position }
+            causesBeforeSweep = 2 * events.causes.count + 4096
         }
     }
 
@@ -104,8 +107,8 @@ public struct ReportRecorder: TraceSink {
     }
 
     /// Lists the event when it is among its node's first, dropping the one it displaces.
-    private mutating func offer(_ listed: ReportEvents.Listed, frame: String?) {
-        let node = Int(listed.node)
+    private mutating func offer(_ listed: ReportEvents.Listed, of node: Int32, frame: String?) {
+        let node = Int(node)
         if events.lists[node].count >= events.updatesPerNode, let last = events.lists[node].last,
             !listed.precedes(events.slots[Int(last)])
         {
@@ -141,6 +144,14 @@ public struct ReportRecorder: TraceSink {
         if slotOfEvent[id] == slot { slotOfEvent[id] = nil }
         events.slots[Int(slot)].position = -1
         events.free.append(slot)
+    }
+
+    private mutating func internLabel(_ label: CauseLabel) -> Int32 {
+        if let index = events.labelIndex[label] { return index }
+        let index = Int32(events.labels.count)
+        events.labelIndex[label] = index
+        events.labels.append(label)
+        return index
     }
 
     private mutating func internFrame(_ frame: String) -> Int32 {

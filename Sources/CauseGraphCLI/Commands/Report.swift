@@ -14,7 +14,7 @@ struct ReportCommand: ParsableCommand {
             same update, click a node or an edge for its figures, updates and backtrace, press / \
             to find a view. The graph drawn is shaped as by render (at most 80 nodes by default); \
             the summary, findings and timeline cover the whole trace, or the --window. Each node lists \
-            its first 200 updates while all lists together hold at most 131,072 (then fewer a \
+            its first 200 updates while all lists together hold at most 65,536 (then fewer a \
             node, as the page says); the timeline bins the long updates into 1,000 columns.
             """)
 
