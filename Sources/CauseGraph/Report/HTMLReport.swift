@@ -28,7 +28,8 @@ public struct HTMLReport {
     public static let updatesPerNode = 200
 
     public init(
-        graph: CauseGraph, drawn: ShapedGraph? = nil, events: ReportEvents, theme: Theme = .light, sources: [String] = [],
+        graph: CauseGraph, drawn: ShapedGraph? = nil, events: ReportEvents, theme: Theme = .light,
+        sources: [String] = [],
         thresholds: FindingThresholds = FindingThresholds()
     ) {
         self.graph = graph

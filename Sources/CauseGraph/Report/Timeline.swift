@@ -168,7 +168,9 @@ public struct Timeline: Sendable, Equatable {
         return overflow ? .max : sum
     }
 
-    private static func bars(of items: LaneItems, start: Nanoseconds, end: Nanoseconds, limit: Nanoseconds, columns: Int)
+    private static func bars(
+        of items: LaneItems, start: Nanoseconds, end: Nanoseconds, limit: Nanoseconds, columns: Int
+    )
         -> [Bar]
     {
         let levels = Severity.allCases

@@ -22,7 +22,10 @@ private func body(_ id: Int, _ title: String, at milliseconds: Int) -> String {
 /// A state change, then ten updates of A arriving latest first, each caused
 /// by the state change, then three updates of B in time order.
 private let trace =
-    ([#"{"causegraph": 1, "app": "Test"}"#, #"{"node": 100, "kind": "state", "title": "S", "owner": "app", "time": 0}"#]
+    ([
+        #"{"causegraph": 1, "app": "Test"}"#,
+        #"{"node": 100, "kind": "state", "title": "S", "owner": "app", "time": 0}"#,
+    ]
     + (1...10).flatMap { n in [body(n, "A", at: 11 - n), #"{"edge": [100, \#(n)], "label": "invalidation"}"#] }
     + [body(11, "B", at: 20), body(12, "B", at: 21), body(13, "B", at: 22)]).joined(separator: "\n") + "\n"
 
