@@ -74,6 +74,20 @@ public struct TracePipeline {
             interaction: filtered.interaction)
     }
 
+    /// Reads `paths` for a report page in one pass: the graph, and of the
+    /// events only what the page shows, kept by a ``ReportRecorder`` so that
+    /// memory grows with nodes, not rows.
+    public func reconstructForReport(_ paths: [String], diagnostics: inout Diagnostics) throws(Diagnostic) -> (
+        reading: Reading, events: ReportEvents
+    ) {
+        var recorder = ReportRecorder(frameRate: settings.frameRate, burstWindow: burstWindow)
+        let filtered = try read(paths, into: &recorder, diagnostics: &diagnostics)
+        let reading = Reading(
+            graph: recorder.builder.finish().notingFrameRates(in: &diagnostics), events: nil,
+            window: filtered.window, interaction: filtered.interaction)
+        return (reading, recorder.events)
+    }
+
     /// Reads `paths` into `sink` through the window and the interaction, if
     /// any; returns what each left out.
     ///

@@ -148,6 +148,18 @@ public struct GraphBuilder: TraceSink {
         return index
     }
 
+    /// The node an event of the current document was tallied in, by arrival
+    /// (see ``nodeKey(at:)``): what lets a sink that keeps a few events name
+    /// their nodes without a second map of every event id.
+    func node(ofEvent id: EventID) -> Int32? {
+        eventRecords[id]?.node
+    }
+
+    /// The key of the node that arrived `node`th.
+    func nodeKey(at node: Int32) -> NodeKey {
+        nodes[Int(node)].key
+    }
+
     /// The graph of everything added so far.
     public func finish() -> CauseGraph {
         var nodes = self.nodes

@@ -15,8 +15,8 @@ public struct HTMLReport {
     /// legend; `nil` draws all of `graph`. Its nodes keep their ids, so rows
     /// and bars about nodes it shows select them.
     public var drawn: ShapedGraph?
-    /// Every event read, for the rows of each node's updates.
-    public var events: EventLog
+    /// The events the page lists and bins, as a ``ReportRecorder`` kept them.
+    public var events: ReportEvents
     /// The colours of the page and its picture.
     public var theme: Theme
     /// What to call the traces read, in the page's heading (file names, say).
@@ -30,7 +30,8 @@ public struct HTMLReport {
 
     /// A report of `graph`, its picture `drawn` (or all of it), `events`, in `theme`, naming `sources`.
     public init(
-        graph: CauseGraph, drawn: ShapedGraph? = nil, events: EventLog, theme: Theme = .light, sources: [String] = [],
+        graph: CauseGraph, drawn: ShapedGraph? = nil, events: ReportEvents, theme: Theme = .light,
+        sources: [String] = [],
         thresholds: FindingThresholds = FindingThresholds()
     ) {
         self.graph = graph
@@ -107,7 +108,7 @@ public struct HTMLReport {
             "<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(picture, shaping: legend))</script>"
         )
         lines.append(
-            "<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, events: events, updatesPerNode: Self.updatesPerNode))\n</script>"
+            "<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, events: events))\n</script>"
         )
         lines.append("<script>\(ReportScript.text)</script>")
         lines.append("</body>")

@@ -5,9 +5,9 @@
 /// times read exactly as in causegraph's other reports. Every string goes
 /// through ``JSONText``, which keeps the document inert inside `<script>`.
 enum ReportData {
-    static func json(graph: CauseGraph, events log: EventLog, updatesPerNode: Int) -> String {
+    static func json(graph: CauseGraph, events: ReportEvents) -> String {
         let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
-        let listings = listings(of: graph, in: log, nodeIDs: nodeIDs, limit: updatesPerNode)
+        let listings = listings(of: graph, in: events, nodeIDs: nodeIDs)
         let budget = FrameBudget(frameRate: graph.frameRate)
         var lines = ["{"]
         lines.append(
@@ -134,43 +134,46 @@ enum ReportData {
         var more = 0
     }
 
-    /// Each node's events in time order (at most `limit`), with their direct causes.
-    private static func listings(of graph: CauseGraph, in log: EventLog, nodeIDs: [NodeKey: String], limit: Int)
+    /// Each node's listed events in time order, with their direct causes.
+    private static func listings(of graph: CauseGraph, in events: ReportEvents, nodeIDs: [NodeKey: String])
         -> [String: Listing]
     {
-        let positions = Dictionary(grouping: log.events.indices) { nodeIDs[log.events[$0].key] ?? "" }
-        let incoming = log.incomingLinks()
         var listings: [String: Listing] = [:]
-        for (node, nodePositions) in positions where !node.isEmpty {
-            let ordered = nodePositions.sorted { (log.events[$0].time ?? .min, $0) < (log.events[$1].time ?? .min, $1) }
-            let entries = ordered.prefix(limit).map { position in
-                entry(log.events[position], causes: incoming[position] ?? [], log: log, nodeIDs: nodeIDs)
+        for (key, node) in nodeIDs {
+            guard let listing = events.listing(of: key), !listing.events.isEmpty || listing.more > 0 else { continue }
+            let isUpdate = events.keys[Int(listing.node)].kind.isUpdate
+            let entries = listing.events.map {
+                entry($0.event, isUpdate: isUpdate, causes: $0.causes, in: events, nodeIDs: nodeIDs)
             }
-            listings[node] = Listing(entries: entries, more: ordered.count - entries.count)
+            listings[node] = Listing(entries: entries, more: listing.more)
         }
         return listings
     }
 
     private static func entry(
-        _ event: EventLog.Event, causes: [EventLog.Link], log: EventLog, nodeIDs: [NodeKey: String]
+        _ event: ReportEvents.Listed, isUpdate: Bool, causes: [ReportEvents.ListedCause], in events: ReportEvents,
+        nodeIDs: [NodeKey: String]
     ) -> String {
-        let causeList = causes.map { link in
-            let cause = log.events[link.from]
-            return GraphJSONEncoder.object([
-                "label": JSONText.quoted(link.label.rawValue),
-                "node": JSONText.quoted(nodeIDs[cause.key]),
-                "event": JSONText.number(cause.id),
+        let causeList = causes.map { cause in
+            GraphJSONEncoder.object([
+                "label": JSONText.quoted(events.labels[Int(cause.label)].rawValue),
+                "node": JSONText.quoted(nodeIDs[events.keys[Int(cause.node)]]),
+                "event": JSONText.number(cause.event),
             ])
         }
+        let has = { (flag: UInt8) in event.flags & flag != 0 }
+        let severity = event.severity >= 0 ? Severity.byRank[Int(event.severity)] : nil
         return GraphJSONEncoder.object([
             "event": JSONText.number(event.id),
-            "time": JSONText.quoted(TimeText.string(event.time)),
-            "duration": JSONText.quoted(event.duration.map(DurationText.string)),
-            "severity": JSONText.quoted(event.severity?.rawValue),
-            "result": JSONText.quoted(event.key.kind.isUpdate ? (event.ran ? "ran" : "skipped") : nil),
-            "group": JSONText.number(event.group),
+            "time": JSONText.quoted(TimeText.string(has(ReportEvents.Listed.hasTime) ? event.time : nil)),
+            "duration": JSONText.quoted(
+                has(ReportEvents.Listed.hasDuration) ? DurationText.string(event.duration) : nil),
+            "severity": JSONText.quoted(severity?.rawValue),
+            "result": JSONText.quoted(
+                isUpdate ? (has(ReportEvents.Listed.ran) ? "ran" : "skipped") : nil),
+            "group": JSONText.number(has(ReportEvents.Listed.hasGroup) ? event.group : nil),
             "causes": "[" + causeList.joined(separator: ", ") + "]",
-            "frame": JSONText.quoted(event.firstFrame),
+            "frame": JSONText.quoted(event.frame >= 0 ? events.frames[Int(event.frame)] : nil),
         ])
     }
 }

@@ -53,10 +53,10 @@ public struct Timeline: Sendable, Equatable {
     /// The name of the lane of hitches and hangs.
     public static let hitchesLaneName = "Hitches"
 
-    /// The timeline of the events of `log` (updates of at least medium
+    /// The timeline of the long updates of `events` (at least medium
     /// severity) and the update groups of `graph`; items without a time are
     /// left out.
-    public init(graph: CauseGraph, events log: EventLog, columns: Int = 1000) {
+    public init(graph: CauseGraph, events: ReportEvents, columns: Int = 1000) {
         self.columns = max(columns, 1)
         let budget = FrameBudget(frameRate: graph.frameRate)
         let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
@@ -68,26 +68,44 @@ public struct Timeline: Sendable, Equatable {
             return Item(
                 time: time, duration: duration, severity: severity, node: nil, title: group.label, group: group.id)
         }
-        var updates: [NodeKind: [Item]] = [:]
-        for event in log.events where event.key.kind.isUpdate {
-            guard let time = event.time, let severity = event.severity, severity >= .medium else { continue }
-            updates[event.key.kind, default: []].append(
-                Item(
-                    time: time, duration: event.duration ?? 0, severity: severity, node: nodeIDs[event.key],
-                    title: event.key.title, group: event.group))
-        }
         let hitches = Self.hitchItems(graph)
+        // Long updates stay compact: only the bars' worst become items.
+        let updateLanes = events.longUpdates.map { updates in
+            LaneItems(
+                count: updates.count,
+                span: { Span(time: updates[$0].time, duration: updates[$0].duration, rank: Int(updates[$0].severity)) },
+                item: {
+                    let update = updates[$0]
+                    let key = events.keys[Int(update.node)]
+                    return Item(
+                        time: update.time, duration: update.duration, severity: Severity.byRank[Int(update.severity)],
+                        node: nodeIDs[key], title: key.title, group: update.hasGroup ? update.group : nil)
+                })
+        }
         let itemsByLane =
-            [groups, updates[.body] ?? [], updates[.representable] ?? [], updates[.other] ?? []]
-            + (hitches.isEmpty ? [] : [hitches])
+            [LaneItems(groups)] + updateLanes + (hitches.isEmpty ? [] : [LaneItems(hitches)])
 
-        let all = itemsByLane.joined()
-        let first = all.map(\.time).min() ?? 0
-        let lastStart = all.map(\.time).max() ?? 0
+        var first = Nanoseconds.max
+        var lastStart = Nanoseconds.min
+        for lane in itemsByLane {
+            for index in 0..<lane.count {
+                let time = lane.span(index).time
+                first = min(first, time)
+                lastStart = max(lastStart, time)
+            }
+        }
+        if first > lastStart { (first, lastStart) = (0, 0) }
         // A duration that would more than double the recording (an update
         // still in flight when it stopped) is drawn to the end.
         let limit = Self.adding(lastStart, max(lastStart - first, budget.frameDuration))
-        let last = all.map { min(Self.adding($0.time, $0.duration), limit) }.max() ?? 0
+        var last = Nanoseconds.min
+        for lane in itemsByLane {
+            for index in 0..<lane.count {
+                let span = lane.span(index)
+                last = max(last, min(Self.adding(span.time, span.duration), limit))
+            }
+        }
+        if last == .min { last = 0 }
         let (start, end, columns) = (first, max(last, first), self.columns)
         self.start = start
         self.end = end
@@ -95,6 +113,33 @@ public struct Timeline: Sendable, Equatable {
             Lane(
                 name: name, count: items.count,
                 bars: Self.bars(of: items, start: start, end: end, limit: limit, columns: columns))
+        }
+    }
+
+    /// Where an item lies and how bad it is: all that binning needs.
+    private struct Span {
+        var time: Nanoseconds
+        var duration: Nanoseconds
+        var rank: Int
+    }
+
+    /// The items of one lane, by index: spans for binning, an item for a bar's worst.
+    private struct LaneItems {
+        var count: Int
+        var span: (Int) -> Span
+        var item: (Int) -> Item
+
+        init(count: Int, span: @escaping (Int) -> Span, item: @escaping (Int) -> Item) {
+            self.count = count
+            self.span = span
+            self.item = item
+        }
+
+        init(_ items: [Item]) {
+            self.init(
+                count: items.count,
+                span: { Span(time: items[$0].time, duration: items[$0].duration, rank: items[$0].severity.rank) },
+                item: { items[$0] })
         }
     }
 
@@ -123,7 +168,9 @@ public struct Timeline: Sendable, Equatable {
         return overflow ? .max : sum
     }
 
-    private static func bars(of items: [Item], start: Nanoseconds, end: Nanoseconds, limit: Nanoseconds, columns: Int)
+    private static func bars(
+        of items: LaneItems, start: Nanoseconds, end: Nanoseconds, limit: Nanoseconds, columns: Int
+    )
         -> [Bar]
     {
         let levels = Severity.allCases
@@ -132,8 +179,9 @@ public struct Timeline: Sendable, Equatable {
         var coverage = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: levels.count)
         var longest = [[Int?]](repeating: [Int?](repeating: nil, count: columns), count: levels.count)
         var starts = [Int](repeating: 0, count: columns)
-        for (index, item) in items.enumerated() {
-            let level = item.severity.rank
+        for index in 0..<items.count {
+            let item = items.span(index)
+            let level = item.rank
             let first = column(of: item.time, start: start, end: end, columns: columns)
             let last = max(
                 column(of: min(adding(item.time, item.duration), limit), start: start, end: end, columns: columns),
@@ -141,7 +189,7 @@ public struct Timeline: Sendable, Equatable {
             coverage[level][first] += 1
             coverage[level][last + 1] -= 1
             starts[first] += 1
-            if longest[level][first].map({ Self.isLonger(item, than: items[$0]) }) ?? true {
+            if longest[level][first].map({ Self.isLonger(item, than: items.span($0)) }) ?? true {
                 longest[level][first] = index
             }
         }
@@ -165,7 +213,7 @@ public struct Timeline: Sendable, Equatable {
             while last + 1 < columns, worst[last + 1] == level { last += 1 }
             let inside = (column...last).compactMap { longest[level][$0] }
             // A bar no item of its severity starts in continues one that started earlier.
-            var example = inside.max { isLonger(items[$1], than: items[$0]) }
+            var example = inside.max { isLonger(items.span($1), than: items.span($0)) }
             var back = column - 1
             while example == nil, back >= 0, worst[back] != nil {
                 example = longest[level][back]
@@ -175,7 +223,7 @@ public struct Timeline: Sendable, Equatable {
                 bars.append(
                     Bar(
                         columns: column...last, severity: levels[level], count: starts[column...last].reduce(0, +),
-                        worst: items[example]))
+                        worst: items.item(example)))
             }
             column = last + 1
         }
@@ -183,7 +231,7 @@ public struct Timeline: Sendable, Equatable {
     }
 
     /// Longer first; of two as long, the earlier.
-    private static func isLonger(_ a: Item, than b: Item) -> Bool {
+    private static func isLonger(_ a: Span, than b: Span) -> Bool {
         a.duration != b.duration ? a.duration > b.duration : a.time < b.time
     }
 }

@@ -13,8 +13,9 @@ struct ReportCommand: ParsableCommand {
             Content-Security-Policy forbids any fetch. Hover a node to light up the nodes of the \
             same update, click a node or an edge for its figures, updates and backtrace, press / \
             to find a view. The graph drawn is shaped as by render (at most 80 nodes by default); \
-            the summary, findings and timeline cover the whole trace, or the --window. The report \
-            keeps every event of the trace in memory (some 64 bytes each).
+            the summary, findings and timeline cover the whole trace, or the --window. Each node lists \
+            its first 200 updates while all lists together hold at most 65,536 (then fewer a \
+            node, as the page says); the timeline bins the long updates into 1,000 columns.
             """)
 
     @OptionGroup var input: InputOptions
@@ -45,9 +46,8 @@ struct ReportCommand: ParsableCommand {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         let settings = try shaping.settings()
-        var events = EventLog(frameRate: input.settings.frameRate)
-        let reading = try TracePipeline(settings: input.settings, shaping: settings)
-            .reconstruct(input.traces, alongside: &events, diagnostics: &diagnostics)
+        let (reading, events) = try TracePipeline(settings: input.settings, shaping: settings)
+            .reconstructForReport(input.traces, diagnostics: &diagnostics)
         let drawn = try reading.shaped(by: settings, diagnostics: &diagnostics)
         let report = HTMLReport(
             graph: reading.graph, drawn: drawn, events: events, theme: themeOption.theme,

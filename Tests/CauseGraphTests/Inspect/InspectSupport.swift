@@ -17,6 +17,14 @@ func fixtureEvents(_ name: String) throws -> (graph: CauseGraph, events: EventLo
     return (reading.graph, try #require(reading.events))
 }
 
+/// The graph of a bundled fixture and what a report page keeps of its events.
+func fixtureReportEvents(_ name: String) throws -> (graph: CauseGraph, events: ReportEvents) {
+    var diagnostics = Diagnostics()
+    let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
+    let read = try TracePipeline().reconstructForReport([path], diagnostics: &diagnostics)
+    return (read.reading.graph, read.events)
+}
+
 let allFixtures = [
     "landmarks-favorites-before", "landmarks-favorites-after", "dark-mode", "environment-writer",
     "onoff-toggle", "contact-list", "hostile-titles", "findings/rebuild-storm", "landmarks-favorites-hitches",

@@ -27,7 +27,7 @@ private final class FakeRenderer {
 
 private func report(_ fixture: String, theme: Theme = .light) throws -> (html: String, graph: CauseGraph, dot: String?)
 {
-    let (graph, events) = try fixtureEvents(fixture)
+    let (graph, events) = try fixtureReportEvents(fixture)
     let renderer = FakeRenderer()
     let html = HTMLReport(graph: graph, events: events, theme: theme, sources: ["\(fixture).jsonl"]).html {
         renderer.render($0, graph: graph)
@@ -182,7 +182,7 @@ struct HTMLReportTests {
 
     @Test("a shaped report draws the shaped graph and its legend; rows select only the nodes drawn")
     func shaped() throws {
-        let (graph, events) = try fixtureEvents("onoff-toggle")
+        let (graph, events) = try fixtureReportEvents("onoff-toggle")
         var settings = ShapingSettings()
         settings.maxNodes = 2
         let drawn = try GraphShaper(settings: settings).shape(graph)
@@ -211,7 +211,7 @@ struct HTMLReportTests {
 
     @Test("the timeline strip marks bars with what they select and their figures")
     func timelineMarkup() throws {
-        let (graph, events) = try fixtureEvents("contact-list")
+        let (graph, events) = try fixtureReportEvents("contact-list")
         let timeline = Timeline(graph: graph, events: events)
         let svg = TimelineMarkup.svg(timeline, selectable: Set(graph.nodes.map(\.id)))
         let bars = svg.components(separatedBy: "<rect class=\"bar ").count - 1

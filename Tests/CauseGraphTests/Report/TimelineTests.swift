@@ -4,12 +4,12 @@ import Foundation
 import Testing
 
 /// The graph and event log of a native trace given as text.
-private func events(ofTrace text: String) throws -> (graph: CauseGraph, events: EventLog) {
+private func events(ofTrace text: String) throws -> (graph: CauseGraph, events: ReportEvents) {
     let directory = try TemporaryFolder()
     let path = try directory.write("trace.jsonl", text)
     var diagnostics = Diagnostics()
-    let reading = try TracePipeline().reconstruct([path], keepingEvents: true, diagnostics: &diagnostics)
-    return (reading.graph, try #require(reading.events))
+    let read = try TracePipeline().reconstructForReport([path], diagnostics: &diagnostics)
+    return (read.reading.graph, read.events)
 }
 
 private let ms: Int64 = 1_000_000
@@ -119,7 +119,7 @@ struct ReportTimelineHitchTests {
         "a Hitches lane follows the four lanes when the trace records hitches, each bar pointing at the update waited on"
     )
     func hitchLane() throws {
-        let (graph, log) = try fixtureEvents("landmarks-favorites-hitches")
+        let (graph, log) = try fixtureReportEvents("landmarks-favorites-hitches")
         let timeline = Timeline(graph: graph, events: log, columns: 1000)
         #expect(timeline.lanes.map(\.name) == Timeline.laneNames + [Timeline.hitchesLaneName])
         let lane = try #require(timeline.lanes.last)
@@ -130,7 +130,7 @@ struct ReportTimelineHitchTests {
         #expect(lane.bars[3].worst.node == nil && lane.bars[3].worst.title == "8.33 ms hitch ← no update overlaps it")
         // The strip reaches the end of the last hitch.
         #expect(timeline.end == 6_008_330_000)
-        let (plain, plainLog) = try fixtureEvents("landmarks-favorites-before")
+        let (plain, plainLog) = try fixtureReportEvents("landmarks-favorites-before")
         #expect(Timeline(graph: plain, events: plainLog).lanes.map(\.name) == Timeline.laneNames)
     }
 }
