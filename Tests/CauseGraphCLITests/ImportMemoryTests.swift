@@ -58,22 +58,34 @@ struct ImportMemoryTests {
 
     /// Runs `executable` with its output discarded and returns its peak
     /// resident memory, as the kernel accounted it for that one child.
+    ///
+    /// A small Python process forks it and reads its usage: a child spawned
+    /// straight from the test process shares that process's memory until it
+    /// runs the program (posix_spawn), and Linux then counts the test
+    /// process's own peak, which grows with the other tests, as the child's.
     static func peakResidentBytes(_ executable: String, _ arguments: [String]) throws -> Int {
-        // `exec` keeps the shell's process, so the usage wait4 reports is the tool's own.
-        let argv = ["/bin/sh", "-c", "exec \"$0\" \"$@\" >/dev/null 2>&1", executable] + arguments
-        var cArguments = argv.map { strdup($0) }
-        cArguments.append(nil)
-        defer { for argument in cArguments { free(argument) } }
-        var pid = pid_t()
-        try #require(posix_spawn(&pid, "/bin/sh", nil, nil, cArguments, environ) == 0)
-        var status: Int32 = 0
-        var usage = rusage()
-        try #require(wait4(pid, &status, 0, &usage) == pid)
-        try #require(status == 0, "\(arguments.joined(separator: " ")) exited with status \(status)")
+        let python = try #require(ProcessRunner.find("python3"), "python3 measures the peak")
+        let script = """
+            import os, resource, sys
+            pid = os.fork()
+            if pid == 0:
+                quiet = os.open(os.devnull, os.O_RDWR)
+                os.dup2(quiet, 1)
+                os.dup2(quiet, 2)
+                os.execv(sys.argv[1], sys.argv[1:])
+            _, status = os.waitpid(pid, 0)
+            print(os.waitstatus_to_exitcode(status), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let run = try ProcessRunner.run(python, ["-c", script, executable] + arguments, timeout: .seconds(600))
+        let fields = run.output.split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        try #require(run.status == 0 && fields.count == 2, "the measurement failed: \(run.standardError)")
+        try #require(fields[0] == 0, "\(arguments.joined(separator: " ")) exited with status \(fields[0])")
         #if canImport(Darwin)
-            return Int(usage.ru_maxrss)  // bytes
+            return fields[1]  // bytes
         #else
-            return Int(usage.ru_maxrss) * 1024  // kilobytes
+            return fields[1] * 1024  // kilobytes
         #endif
     }
 }

@@ -6,12 +6,19 @@
 public struct EventLog: TraceSink {
     /// One event as logged.
     public struct Event: Sendable, Equatable {
+        /// The event's id in its trace.
         public var id: EventID
+        /// The node the event belongs to.
         public var key: NodeKey
+        /// When it started, if the trace says.
         public var time: Nanoseconds?
+        /// How long it took, if the trace says.
         public var duration: Nanoseconds?
+        /// Whether a body or cause ran, rather than being found unchanged.
         public var ran: Bool
+        /// How long it took against the frame budget, when it has a duration.
         public var severity: Severity?
+        /// The update group it was part of, if any.
         public var group: GroupID?
         /// The innermost frame of its backtrace, if it had one.
         public var firstFrame: String?
@@ -19,12 +26,17 @@ public struct EventLog: TraceSink {
 
     /// One cause link as logged, between positions in ``events``.
     public struct Link: Sendable, Equatable {
+        /// The cause's position in ``EventLog/events``.
         public var from: Int
+        /// The effect's position in ``EventLog/events``.
         public var to: Int
+        /// What the trace calls the link.
         public var label: CauseLabel
     }
 
+    /// Every event, in the order read.
     public private(set) var events: [Event] = []
+    /// Every cause link, in the order read.
     public private(set) var links: [Link] = []
     private var keys: [NodeKey: NodeKey] = [:]
     private var positions: [EventID: Int] = [:]
@@ -32,11 +44,14 @@ public struct EventLog: TraceSink {
     private let frameRateOverride: Double?
     private var budget = FrameBudget()
 
+    /// - Parameter frameRate: judges severities against this refresh rate
+    ///   instead of the one each trace records.
     public init(frameRate: Double? = nil) {
         frameRateOverride = frameRate
         if let frameRate { budget = FrameBudget(frameRate: frameRate) }
     }
 
+    /// Starts a document: event ids begin anew, at its own frame rate.
     public mutating func begin(_ header: TraceHeader) throws {
         positions = [:]
         if frameRateOverride == nil {
@@ -44,6 +59,7 @@ public struct EventLog: TraceSink {
         }
     }
 
+    /// Logs an event; an id seen before in the same document is refused.
     public mutating func add(_ event: TraceEvent) throws {
         let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
         // One shared copy of each key's strings, however many events carry it.
@@ -60,14 +76,17 @@ public struct EventLog: TraceSink {
                 group: event.group, firstFrame: event.backtrace.first))
     }
 
+    /// Logs a cause link between two events of the document.
     public mutating func add(_ cause: TraceCause) throws {
         guard let from = positions[cause.from] else { throw TraceConsistencyError.undefinedEvent(cause.from) }
         guard let to = positions[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
         links.append(Link(from: from, to: to, label: cause.label))
     }
 
+    /// Update groups are the graph's, not the log's.
     public mutating func add(_ group: UpdateGroup) throws {}
 
+    /// Hitches are the graph's, not the log's.
     public mutating func add(_ hitch: Hitch) throws {}
 
     /// The position of the first event with this id (ids repeat only across documents).

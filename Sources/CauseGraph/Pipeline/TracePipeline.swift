@@ -75,8 +75,8 @@ public struct TracePipeline {
     }
 
     /// Reads `paths` for a report page in one pass: the graph, and of the
-    /// events only what the page shows, kept by a ``ReportRecorder`` so that
-    /// memory grows with nodes, not rows.
+    /// events only what the page shows (each node's first updates, the long
+    /// ones for the timeline), so that memory grows with nodes, not rows.
     public func reconstructForReport(_ paths: [String], diagnostics: inout Diagnostics) throws(Diagnostic) -> (
         reading: Reading, events: ReportEvents
     ) {

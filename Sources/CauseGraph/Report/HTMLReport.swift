@@ -15,7 +15,7 @@ public struct HTMLReport {
     /// legend; `nil` draws all of `graph`. Its nodes keep their ids, so rows
     /// and bars about nodes it shows select them.
     public var drawn: ShapedGraph?
-    /// The events the page lists and bins, as a ``ReportRecorder`` kept them.
+    /// The events the page lists and bins, as ``TracePipeline/reconstructForReport(_:diagnostics:)`` kept them.
     public var events: ReportEvents
     /// The colours of the page and its picture.
     public var theme: Theme

@@ -2,9 +2,9 @@
 /// in time order with their direct causes (its update list), and the long
 /// updates its timeline bins.
 ///
-/// Filled by a ``ReportRecorder`` as the trace is read. Its memory grows
+/// Filled by ``TracePipeline/reconstructForReport(_:diagnostics:)`` as the trace is read. Its memory grows
 /// with distinct nodes and with the events listed (at most
-/// ``ReportRecorder/listedEvents`` in all, however many rows the trace has),
+/// 65,536 in all, however many rows the trace has),
 /// plus some 32 bytes a long update; never with every event.
 public struct ReportEvents: Sendable {
     /// One event of an update list, compactly: strings by index.
@@ -73,7 +73,7 @@ public struct ReportEvents: Sendable {
     var longUpdates: [[LongUpdate]] = [[], [], []]
 
     /// How many events each node's list holds at most; halves when the
-    /// lists together would exceed ``ReportRecorder/listedEvents``.
+    /// lists together would exceed the limit of listed events.
     public internal(set) var updatesPerNode: Int
 
     init(updatesPerNode: Int) {

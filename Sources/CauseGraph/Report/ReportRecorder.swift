@@ -7,14 +7,14 @@
 /// that every list is cut to half as many, as often as it takes, and the
 /// page says how many each node left out. So memory grows with distinct
 /// nodes and with what the page lists, not with the rows read.
-public struct ReportRecorder: TraceSink {
+package struct ReportRecorder: TraceSink {
     /// How many events the update lists of all nodes hold together at most
     /// (some 48 bytes each, and 32 a cause link into one), unless one event
     /// a node is already more.
-    public static let listedEvents = 1 << 16
+    package static let listedEvents = 1 << 16
 
-    public private(set) var builder: GraphBuilder
-    public private(set) var events: ReportEvents
+    package private(set) var builder: GraphBuilder
+    package private(set) var events: ReportEvents
     private let frameRateOverride: Double?
     private let listedEvents: Int
     private var budget = FrameBudget()
@@ -30,7 +30,7 @@ public struct ReportRecorder: TraceSink {
     ///   - listedEvents: how many events all lists hold together at most.
     ///   - burstWindow: the span within which a node's events count towards
     ///     its ``CauseGraph/Node/densestBurst``.
-    public init(
+    package init(
         frameRate: Double? = nil, updatesPerNode: Int = HTMLReport.updatesPerNode,
         listedEvents: Int = ReportRecorder.listedEvents, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
     ) {
@@ -41,7 +41,7 @@ public struct ReportRecorder: TraceSink {
         if let frameRate { budget = FrameBudget(frameRate: frameRate) }
     }
 
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         try builder.begin(header)
         slotOfEvent = [:]
         if frameRateOverride == nil {
@@ -49,7 +49,7 @@ public struct ReportRecorder: TraceSink {
         }
     }
 
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         try builder.add(event)
         guard let arrival = builder.node(ofEvent: event.id) else { return }
         let node = intern(arrival)
@@ -73,7 +73,7 @@ public struct ReportRecorder: TraceSink {
         offer(listed, of: node, frame: event.backtrace.first)
     }
 
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         try builder.add(cause)
         guard let slot = slotOfEvent[cause.to], let from = builder.node(ofEvent: cause.from) else { return }
         events.causes.append(
@@ -88,11 +88,11 @@ public struct ReportRecorder: TraceSink {
         }
     }
 
-    public mutating func add(_ group: UpdateGroup) throws {
+    package mutating func add(_ group: UpdateGroup) throws {
         try builder.add(group)
     }
 
-    public mutating func add(_ hitch: Hitch) throws {
+    package mutating func add(_ hitch: Hitch) throws {
         try builder.add(hitch)
     }
 

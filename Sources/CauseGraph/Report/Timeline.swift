@@ -6,57 +6,57 @@
 /// Time is cut into a fixed number of columns and each lane becomes runs of
 /// columns of one severity (the worst that covers them), so the strip has
 /// at most a few bars per column however many events the trace holds.
-public struct Timeline: Sendable, Equatable {
+package struct Timeline: Sendable, Equatable {
     /// One update or update group drawn in a lane.
-    public struct Item: Sendable, Equatable {
-        public var time: Nanoseconds
-        public var duration: Nanoseconds
-        public var severity: Severity
+    package struct Item: Sendable, Equatable {
+        package var time: Nanoseconds
+        package var duration: Nanoseconds
+        package var severity: Severity
         /// The graph node of an update; `nil` for an update group.
-        public var node: String?
+        package var node: String?
         /// The update's title, or the group's label.
-        public var title: String
-        public var group: GroupID?
+        package var title: String
+        package var group: GroupID?
     }
 
     /// Adjacent columns of a lane covered at the same worst severity.
-    public struct Bar: Sendable, Equatable {
+    package struct Bar: Sendable, Equatable {
         /// The first and last column, both included.
-        public var columns: ClosedRange<Int>
-        public var severity: Severity
+        package var columns: ClosedRange<Int>
+        package var severity: Severity
         /// How many items start within the bar.
-        public var count: Int
+        package var count: Int
         /// The longest item of the bar's severity that starts within it or,
         /// for a bar that only continues an earlier item, that item.
-        public var worst: Item
+        package var worst: Item
     }
 
-    public struct Lane: Sendable, Equatable {
-        public var name: String
+    package struct Lane: Sendable, Equatable {
+        package var name: String
         /// How many items the lane holds in all.
-        public var count: Int
-        public var bars: [Bar]
+        package var count: Int
+        package var bars: [Bar]
     }
 
     /// The first and last point in time drawn.
-    public var start: Nanoseconds
-    public var end: Nanoseconds
-    public var columns: Int
+    package var start: Nanoseconds
+    package var end: Nanoseconds
+    package var columns: Int
     /// Update groups, long view body, long representable and other long
     /// updates, in that order; then hitches and hangs, when the trace records any.
-    public var lanes: [Lane]
+    package var lanes: [Lane]
 
     /// The names of the lanes, as Instruments calls them.
-    public static let laneNames = [
+    package static let laneNames = [
         "Update Groups", "Long View Body Updates", "Long Representable Updates", "Other Long Updates",
     ]
     /// The name of the lane of hitches and hangs.
-    public static let hitchesLaneName = "Hitches"
+    package static let hitchesLaneName = "Hitches"
 
     /// The timeline of the long updates of `events` (at least medium
     /// severity) and the update groups of `graph`; items without a time are
     /// left out.
-    public init(graph: CauseGraph, events: ReportEvents, columns: Int = 1000) {
+    package init(graph: CauseGraph, events: ReportEvents, columns: Int = 1000) {
         self.columns = max(columns, 1)
         let budget = FrameBudget(frameRate: graph.frameRate)
         let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
