@@ -2,7 +2,7 @@
 /// update, how many updates are long, how many environment checks are
 /// wasted, how many findings there are, and edges that must never appear.
 ///
-/// Read from a YAML or JSON file by ``BudgetFile``; every limit remembers
+/// Read from a YAML or JSON file by `BudgetFile`; every limit remembers
 /// where the file set it, so a report can point at the line to change.
 public struct Budget {
     /// One number not to exceed, and where the budget file set it.

@@ -21,6 +21,7 @@ public struct DiffDOTEncoder: Sendable {
     }
 
     /// - Parameters:
+    ///   - diff: the comparison to draw.
     ///   - residualEdges: edges standing for links through nodes shaping removed, drawn dotted with a hollow head.
     ///   - legend: what shaping left out, listed under the heading; `nil` for a complete diff.
     public func encode(_ diff: GraphDiff, residualEdges: [CauseGraph.Edge] = [], legend: ShapingReport? = nil) -> String

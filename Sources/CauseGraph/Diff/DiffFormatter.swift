@@ -1,6 +1,6 @@
 /// Writes a ``DiffTable`` as text, JSON or Markdown.
 ///
-/// Text fits ``width`` columns and is coloured only when the style says so;
+/// Text fits `width` columns and is coloured only when the style says so;
 /// trace text is made safe for each format (control characters visible in
 /// text, Markdown escaped, JSON quoted).
 public enum DiffFormatter {

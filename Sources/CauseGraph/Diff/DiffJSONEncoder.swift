@@ -15,6 +15,7 @@ public enum DiffJSONEncoder {
     }
 
     /// - Parameters:
+    ///   - diff: the comparison to write.
     ///   - residualEdges: edges standing for links through nodes shaping removed, in the graph contract's form.
     ///   - shaping: what shaping left out, written as in the graph contract; `null` for a complete diff.
     public static func encode(_ diff: GraphDiff, residualEdges: [CauseGraph.Edge] = [], shaping: ShapingReport? = nil)

@@ -83,7 +83,9 @@ public struct DiffTable: Sendable, Equatable {
     /// The rows, largest change first.
     public var rows: [Row]
 
-    /// - Parameter includingUnchanged: also list nodes and edges as frequent after as before.
+    /// - Parameters:
+    ///   - diff: the comparison to list.
+    ///   - includingUnchanged: also list nodes and edges as frequent after as before.
     public init(_ diff: GraphDiff, includingUnchanged: Bool = false) {
         self.diff = diff
         let titles = Dictionary(uniqueKeysWithValues: diff.nodes.map { ($0.id, $0.title) })

@@ -19,6 +19,7 @@ public struct DOTEncoder: Sendable {
     }
 
     /// - Parameters:
+    ///   - graph: the graph to draw.
     ///   - legend: what shaping left out, drawn as the graph's label
     ///     (see ``ShapedGraph/legend``); `nil` for a complete graph.
     ///   - shares: with `--focus`, the share of the focused updates each node

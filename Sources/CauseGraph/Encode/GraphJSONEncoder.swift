@@ -7,8 +7,10 @@ public enum GraphJSONEncoder {
     /// The version of the graph contract; bumped on any incompatible change.
     public static let version = 1
 
-    /// - Parameter shaping: what shaping left out (``ShapedGraph/legend``),
-    ///   written as `shaping`; `null` for a complete graph.
+    /// - Parameters:
+    ///   - graph: the graph to write.
+    ///   - shaping: what shaping left out (``ShapedGraph/legend``),
+    ///     written as `shaping`; `null` for a complete graph.
     public static func encode(_ graph: CauseGraph, shaping: ShapingReport? = nil) -> String {
         var lines: [String] = []
         lines.append("{")

@@ -6,7 +6,7 @@ public enum TraceInput {
     /// Reads every path (a file, a directory of files, an Instruments
     /// `.trace` bundle, or `-` for standard input) into `sink`, in the byte
     /// order of their paths; each bundle is a recording of its own, read
-    /// after the files through Xcode's xctrace (see ``TraceBundle``).
+    /// after the files through Xcode's xctrace (see `TraceBundle`).
     ///
     /// A file or FIFO named directly must hold a trace. In a directory, only
     /// regular files are opened, and (unless `settings.format` names the

@@ -5,7 +5,7 @@
 /// The page loads nothing: its stylesheet, script and data are inline, it
 /// uses the system's fonts, and its Content-Security-Policy forbids any
 /// fetch and any script but its own. Trace text is escaped for HTML text
-/// and attributes (``HTMLText``) and for inline JSON (``JSONText``), and the
+/// and attributes (``HTMLText``) and for inline JSON (`JSONText`), and the
 /// page's script shows it only as text. The same trace always gives the
 /// same bytes.
 public struct HTMLReport {

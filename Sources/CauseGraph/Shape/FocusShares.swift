@@ -2,7 +2,7 @@
 /// explains, when `--focus` chose the picture: the numbers behind the
 /// percentages on its labels.
 ///
-/// Weighed as ``ExplainedUpdates`` weighs everything, but counting only the
+/// Weighed as `ExplainedUpdates` weighs everything, but counting only the
 /// updates of the nodes a focus pattern matched, so a cause that drove
 /// every focused update explains 1 and the shares of the focused nodes'
 /// direct causes add up to 1 (when the graph has no cycle). Shares are

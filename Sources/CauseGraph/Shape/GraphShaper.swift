@@ -13,23 +13,23 @@
 /// 6. `nodeFraction`: drop nodes that explain less than that share of the
 ///    updates of the nodes left;
 /// 7. `maxNodes`: keep the nodes that explain the most updates
-///    (``ExplainedUpdates``), chosen so every kept update keeps a path from
-///    a kept cause (``ExplanatorySelection``); focused nodes first;
+///    (`ExplainedUpdates`), chosen so every kept update keeps a path from
+///    a kept cause (`ExplanatorySelection`); focused nodes first;
 /// 8. `edgeFraction`: leave undrawn the edges that carry less than that
 ///    share of the updates shown, but for each node's heaviest edge from a
-///    cause and each cause's heaviest edge out (``EdgeBudget``);
+///    cause and each cause's heaviest edge out (`EdgeBudget`);
 /// 9. `maxEdges`: draw each node's heaviest edge from a cause and each
 ///    cause's heaviest edge out first, then the edges that carry the most
-///    updates (``EdgeBudget``); when it leaves any out, the legend counts them.
+///    updates (`EdgeBudget`); when it leaves any out, the legend counts them.
 /// 10. fan-out folds, when `maxNodes` had to cut and `foldFanOuts` is on:
 ///    sibling updates of the same shown causes, with nothing drawn after
-///    them, become one node (``FanOutFold``); when that frees room, steps
+///    them, become one node (`FanOutFold`); when that frees room, steps
 ///    7–10 run again with a limit larger by the room freed (at most
-///    ``refillRounds`` times), as long as the picture stays within `maxNodes`
+///    `refillRounds` times), as long as the picture stays within `maxNodes`
 ///    and strands no more nodes without an edge.
 ///
 /// Kept nodes keep their ids and every direct edge between them; links
-/// through removed nodes become residual edges (``ResidualEdges``), unless
+/// through removed nodes become residual edges (`ResidualEdges`), unless
 /// the picture already shows a path between their ends, so no causal path
 /// between kept nodes silently disappears; folding system chains is the
 /// same operation as any other removal.
@@ -43,6 +43,7 @@ public struct GraphShaper: Sendable {
     }
 
     /// - Parameters:
+    ///   - graph: the graph to shape.
     ///   - window: what the `TimeWindowFilter` left out while importing.
     ///   - interaction: what the `InteractionRecorder` left out while importing.
     /// - Throws: ``ShapingError`` naming the filter that removed every node.

@@ -1,7 +1,7 @@
 /// A frame shown late (a hitch) or a main thread that stopped answering
 /// (a hang), as Instruments' `hitches` and `potential-hangs` tables record
 /// them. Neither names a view: causegraph ties them to the update groups
-/// whose spans they overlap (see ``HitchAttribution``).
+/// whose spans they overlap (see `HitchAttribution`).
 public struct Hitch: Sendable, Equatable {
     /// Which table the record came from.
     public enum Kind: String, Sendable, CaseIterable, Comparable {

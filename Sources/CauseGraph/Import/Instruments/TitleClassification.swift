@@ -8,7 +8,7 @@
 /// matches becomes an `other` node and is reported, never dropped.
 ///
 /// The owner: a `gray` node, or an update in one of SwiftUI's own modules
-/// (``TitleClassifier/systemModules``), is the system's; otherwise a `blue`
+/// (`TitleClassifier.systemModules`), is the system's; otherwise a `blue`
 /// node is the app's (its code and its user). Any other colour (orange and
 /// teal occur) says nothing about the owner: the rule decides.
 ///

@@ -94,9 +94,12 @@ public struct TraceSummary: Sendable, Equatable {
     /// How many examples each lane lists at most.
     public static let laneExamples = 3
 
-    /// - Parameter unclassifiedTitles: titles no classification rule matched,
-    ///   with how many events had each (``Diagnostics/unclassifiedTitles``).
-    /// - Parameter interactions: the interactions ranked while the trace was read.
+    /// - Parameters:
+    ///   - graph: the graph to summarise.
+    ///   - unclassifiedTitles: titles no classification rule matched,
+    ///     with how many events had each (``Diagnostics/unclassifiedTitles``).
+    ///   - thresholds: when a pattern in the graph counts as a finding.
+    ///   - interactions: the interactions ranked while the trace was read.
     public init(
         graph: CauseGraph, unclassifiedTitles: [String: Int] = [:], thresholds: FindingThresholds = FindingThresholds(),
         interactions: [RankedInteraction] = []
