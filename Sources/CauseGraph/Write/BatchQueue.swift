@@ -50,6 +50,16 @@ final class BatchQueue<Element: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Waits until the producer called ``close(discardingWaiting:)``: a
+    /// producer that closes as its last act has then let go of its input.
+    func waitUntilClosed() {
+        condition.lock()
+        defer { condition.unlock() }
+        while !closed {
+            condition.wait()
+        }
+    }
+
     /// Called by the consumer as its last act.
     func consumerFinished() {
         condition.lock()

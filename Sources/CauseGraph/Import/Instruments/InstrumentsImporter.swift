@@ -210,69 +210,54 @@ package enum InstrumentsImporter: TraceImporter {
         return nil
     }
 
-    /// Streams one file through the tokenizer into `reader`.
+    /// Streams one file through the tokenizer into `reader`: a
+    /// ``TokenizingThread`` reads and tokenizes the next buffer while this
+    /// one interns the tokens of the buffer before.
     static func read(_ source: ChunkSource, with reader: inout ExportDocumentReader, diagnostics: inout Diagnostics)
         throws(Diagnostic)
     {
         reader.startDocument()
-        var tokenizer = XMLTokenizer()
+        let tokens = TokenizingThread(source)
+        do {
+            try replay(tokens, name: source.name, into: &reader, diagnostics: &diagnostics)
+        } catch {
+            tokens.finish(after: error)
+            throw error
+        }
+        tokens.finish()
+    }
+
+    private static func replay(
+        _ tokens: TokenizingThread, name: String, into reader: inout ExportDocumentReader,
+        diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
         var positions = StreamPositions()
-        var work: [UInt8] = []
-        var validated = 0
-        var sawBytes = false
         // Lines and columns of the open row's cells, worked out before the
         // bytes holding them are discarded.
         var kept: [Int: TextPosition] = [:]
-        while true {
-            let chunk = try source.next()
-            let isFinal = chunk == nil
-            if let chunk {
-                sawBytes = true
-                if work.isEmpty { work = chunk } else { work.append(contentsOf: chunk) }
-            }
-            guard sawBytes else {
-                throw .error(
-                    "empty file: expected an xctrace export (<trace-query-result>)",
-                    at: SourceLocation(file: source.name, line: 1, column: 1))
-            }
-            let consumed = try work.withUnsafeBufferPointer { bytes throws(Diagnostic) -> Int in
+        while let buffer = tokens.next() {
+            try buffer.bytes.withUnsafeBufferPointer { bytes throws(Diagnostic) in
                 func location(_ offset: Int) -> SourceLocation {
-                    (kept[offset] ?? positions.position(ofOffset: offset, in: bytes)).location(in: source.name)
+                    (kept[offset] ?? positions.position(ofOffset: offset, in: bytes)).location(in: name)
                 }
-                // A chunk may end inside a multi-byte sequence: check it with the next one.
-                let end = isFinal ? bytes.count : completeSequencesEnd(bytes)
-                if end > validated,
-                    let invalid = UTF8Check.firstInvalidByte(in: UnsafeBufferPointer(rebasing: bytes[validated..<end]))
-                {
-                    throw .error("invalid UTF-8", at: location(positions.base + validated + invalid))
+                func diagnostic(_ failure: XMLReadFailure) -> Diagnostic {
+                    switch failure {
+                    case .at(let offset, let message): .error(message, at: location(offset))
+                    case .diagnostic(let diagnostic): diagnostic
+                    }
                 }
-                validated = max(validated, end)
-                let consumed: Int
+                let tokenized = UnsafeBufferPointer(rebasing: bytes[0..<buffer.end])
                 do throws(XMLReadFailure) {
-                    consumed = try tokenizer.parse(
-                        UnsafeBufferPointer(rebasing: bytes[0..<end]), base: positions.base, isFinal: isFinal,
-                        handler: &reader)
+                    try buffer.tape.replay(into: &reader, bytes: tokenized, base: buffer.base)
+                    if let failure = buffer.failure { throw failure }
+                    if !buffer.isFinal { try reader.materializePending(bytes: tokenized, base: buffer.base) }
                 } catch {
-                    switch error {
-                    case .at(let offset, let message): throw .error(message, at: location(offset))
-                    case .diagnostic(let diagnostic): throw diagnostic
-                    }
-                }
-                if !isFinal {
-                    do throws(XMLReadFailure) {
-                        try reader.materializePending(
-                            bytes: UnsafeBufferPointer(rebasing: bytes[0..<end]), base: positions.base)
-                    } catch {
-                        switch error {
-                        case .at(let offset, let message): throw .error(message, at: location(offset))
-                        case .diagnostic(let diagnostic): throw diagnostic
-                        }
-                    }
+                    throw diagnostic(error)
                 }
                 for note in reader.consumer.takeNotes() {
                     diagnostics.append(Diagnostic(.note, note.message, at: location(note.offset)))
                 }
-                let discardedEnd = positions.base + consumed
+                let discardedEnd = buffer.base + buffer.consumed
                 // The open row's offsets ascend: each is counted from the one before.
                 var last: (offset: Int, position: TextPosition)?
                 if reader.isInRow {
@@ -286,17 +271,9 @@ package enum InstrumentsImporter: TraceImporter {
                 } else if !kept.isEmpty {
                     kept = [:]
                 }
-                positions.discard(consumed, of: bytes, after: last)
-                return consumed
+                positions.discard(buffer.consumed, of: bytes, after: last)
             }
-            work.removeFirst(consumed)
-            validated -= consumed
-            if isFinal { return }
-            if work.count > maximumTokenLength {
-                throw .error(
-                    "a single tag or text run is longer than \(maximumTokenLength >> 20) MiB",
-                    at: SourceLocation(file: source.name))
-            }
+            tokens.recycle(buffer)
         }
     }
 

@@ -32,6 +32,41 @@ import Testing
         return [(path, Array(try Data(contentsOf: URL(fileURLWithPath: path))))]
     }
 
+    @Test("an error stops the tokenizing thread: it reads a few chunks past the error, then no more")
+    func anErrorStopsTheTokenizingThread() throws {
+        let rows = (0..<20_000).map { InstrumentsFixtures.causeRow($0 * 2 + 1, $0 * 2 + 2, ids: $0 * 6 + 1) }
+        var good = InstrumentsFixtures.document(columns: InstrumentsFixtures.causeColumns, rows: rows)
+        // A ref to an id no element defines, in row 61 of 20,000: some 13 KB into a 4 MB document.
+        let bad = "<row><event-time id=\"999999\">5</event-time><uint64 ref=\"999998\"/>"
+        good = good.replacingOccurrences(of: "<row>", with: bad, options: [], range: good.range(of: rows[60]))
+        let bytes = Array(good.utf8)
+        final class Reads { var count = 0 }
+        let reads = Reads()
+        let chunkSize = 4096
+        let source = InstrumentsImporter.ChunkSource(
+            name: "big.xml", prefix: Array(bytes.prefix(InputFormat.detectionPrefixLength))
+        ) { () throws(Diagnostic) -> [UInt8]? in
+            let start = reads.count * chunkSize
+            guard start < bytes.count else { return nil }
+            reads.count += 1
+            return Array(bytes[start..<min(start + chunkSize, bytes.count)])
+        }
+        var sink = RecordingSink()
+        var diagnostics = Diagnostics()
+        #expect {
+            try InstrumentsImporter.read([source], settings: ImportSettings(), into: &sink, diagnostics: &diagnostics)
+        } throws: { error in
+            (error as? Diagnostic)?.message == "ref=\"999998\" names an id that is not defined earlier in the document"
+                && (error as? Diagnostic)?.location?.line == 63
+        }
+        let readWhenStopped = reads.count
+        // The error is in the fourth chunk; one buffer waits in the queue and one is being tokenized.
+        #expect(readWhenStopped <= 6, "read \(readWhenStopped) of \(bytes.count / chunkSize) chunks")
+        #expect(sink.causes.count == 60)
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(reads.count == readWhenStopped, "the thread had stopped when the read returned")
+    }
+
     @Test(arguments: [13, 64, 1000, 4095, 4096, 4097, 1 << 20])
     func schemaTagsAreFoundAcrossChunks(chunkSize: Int) throws {
         let source = try #require(sources(try combined(), chunkSize: chunkSize).first)

@@ -37,8 +37,12 @@ private struct TokenRecorder: XMLTokenHandler {
 
 @Suite struct XMLTokenizerTests {
     /// The tokens of `text` fed in pieces of `size` bytes, carrying each
-    /// incomplete token into the next piece as the importer does.
-    private func tokens(_ text: String, pieceSize size: Int = .max) throws(XMLReadFailure) -> [String] {
+    /// incomplete token into the next piece as the importer does; with
+    /// `throughTape`, recorded on a ``TokenTape`` and replayed from it, as
+    /// the importer's two threads hand them over.
+    private func tokens(_ text: String, pieceSize size: Int = .max, throughTape: Bool = false) throws(XMLReadFailure)
+        -> [String]
+    {
         let bytes = Array(text.utf8)
         var tokenizer = XMLTokenizer()
         var recorder = TokenRecorder()
@@ -51,7 +55,13 @@ private struct TokenRecorder: XMLTokenHandler {
             position = end
             let isFinal = position == bytes.count
             let consumed = try work.withUnsafeBufferPointer { buffer throws(XMLReadFailure) in
-                try tokenizer.parse(buffer, base: base, isFinal: isFinal, handler: &recorder)
+                guard throughTape else {
+                    return try tokenizer.parse(buffer, base: base, isFinal: isFinal, handler: &recorder)
+                }
+                var tape = TokenTape()
+                let consumed = try tokenizer.parse(buffer, base: base, isFinal: isFinal, handler: &tape)
+                try tape.replay(into: &recorder, bytes: buffer, base: base)
+                return consumed
             }
             work.removeFirst(consumed)
             base += consumed
@@ -66,6 +76,24 @@ private struct TokenRecorder: XMLTokenHandler {
         } catch {
             guard case .at(let offset, let message) = error else { return nil }
             return (offset, message)
+        }
+    }
+
+    @Test("a token tape replays exactly the tokens it recorded, in any pieces")
+    func tapeReplaysTheTokens() throws {
+        let documents = [
+            "<?xml version=\"1.0\"?>\n<!-- export -->\n<a id=\"1\" fmt='x &amp; y'>t&lt;1&gt;<b ref = \"1\" /><![CDATA[<raw> & ]]></a>\n",
+            "<a><b ref=\"12\"/><c id=\"3\" fmt=\"f\" name=\"n\">x</c><d/><e></e>tail</a>",
+            "<a><frame name=\"closure #1 in f()\" addr=\"0x1\"/><s id=\"9\" ref=\"2\" fmt=\"\" name=\"\"/></a>",
+        ]
+        for document in documents {
+            let direct = try tokens(document)
+            #expect(direct.count > 3)
+            for size in [1, 2, 5, 9, 64, .max] {
+                #expect(
+                    try tokens(document, pieceSize: size, throughTape: true) == direct,
+                    "\(document) in pieces of \(size)")
+            }
         }
     }
 
