@@ -88,10 +88,12 @@ package enum InstrumentsImporter: TraceImporter {
         diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: classifier, receiver: receiver))
+        let sources = ordered(sources)
+        reader.consumer.emitsUpdatesAsRead = try updatesCanStream(sources)
         // Details first, from every source that has them; then causes.
         var causesPass: [(source: ChunkSource, pass: InstrumentsTableReader.Pass)] = []
         var causeSchemas: Set<String> = []
-        for source in ordered(sources) {
+        for source in sources {
             let firstSchema = source.firstSchema
             let startsWithCauses = firstSchema.map(InstrumentsTable.causeSchemas.contains) ?? false
             guard let restart = source.restart else {
@@ -105,7 +107,7 @@ package enum InstrumentsImporter: TraceImporter {
                 continue
             }
             if startsWithCauses {
-                let schemas = try schemaNames(source)
+                let schemas = Set(try schemaNames(source))
                 try restart()
                 causeSchemas.formUnion(schemas.intersection(InstrumentsTable.causeSchemas))
                 guard
@@ -154,28 +156,64 @@ package enum InstrumentsImporter: TraceImporter {
         try read(source, with: &reader, diagnostics: &diagnostics)
     }
 
-    /// The names of the source's `<schema>` elements: a scan for the tag,
-    /// far cheaper than tokenizing. Inside text and attributes `<` is always
-    /// escaped, so every `<schema` found is a tag.
-    static func schemaNames(_ source: ChunkSource) throws(Diagnostic) -> Set<String> {
-        // Enough for any `<schema name="…"`; a tag cut by a chunk's end is
-        // read again, whole, across the seam with the next chunk.
-        let overlap = 4096
-        var names: Set<String> = []
-        func scan(_ bytes: [UInt8], startsBefore limit: Int) {
+    /// Whether the update rows of `sources` (in reading order) can become
+    /// events as they are read (``InstrumentsTableReader/emitsUpdatesAsRead``):
+    /// they hold no cause table, and one update table, the last table read,
+    /// so nothing read after it could add to its events (no second update
+    /// table, no `swiftui-changes`, no groups) nor come between its events
+    /// in the output. The tables of each file are found by a scan, only
+    /// when the first tables of the files leave this open.
+    static func updatesCanStream(_ sources: [ChunkSource]) throws(Diagnostic) -> Bool {
+        let firstSchemas = sources.map(\.firstSchema)
+        guard firstSchemas.allSatisfy({ $0.map(InstrumentsTable.readOrder.contains) ?? false }),
+            !firstSchemas.contains(where: { InstrumentsTable.causeSchemas.contains($0!) }),
+            firstSchemas.filter({ InstrumentsTable.updateSchemas.contains($0!) }).count == 1
+        else { return false }
+        var tables: [String] = []
+        for source in sources {
+            guard let restart = source.restart else {
+                // Read once: it holds one table.
+                tables.append(source.firstSchema!)
+                continue
+            }
+            tables += try schemaNames(source).filter(InstrumentsTable.readOrder.contains)
+            try restart()
+        }
+        return tables.filter(InstrumentsTable.updateSchemas.contains).count == 1
+            && tables.last.map(InstrumentsTable.updateSchemas.contains) == true
+    }
+
+    /// The names of the source's `<schema>` elements, in document order: a
+    /// scan for the tag, far cheaper than tokenizing. Inside text and
+    /// attributes `<` is always escaped, so every `<schema` found is a tag.
+    static func schemaNames(_ source: ChunkSource) throws(Diagnostic) -> [String] {
+        // Enough for any `<schema name="…"`: a tag that may be cut by the
+        // end of a chunk waits for the next one.
+        let longestTag = 4096
+        let marker = "<schema".utf8.count
+        var names: [String] = []
+        var pending: [UInt8] = []
+        var isFinal = false
+        while !isFinal {
+            let chunk = try source.next()
+            isFinal = chunk == nil
+            if let chunk {
+                if pending.isEmpty { pending = chunk } else { pending.append(contentsOf: chunk) }
+            }
+            // All but a marker's length less one byte is scanned, unless a cut tag waits.
+            var scanned = isFinal ? pending.count : max(0, pending.count - (marker - 1))
             var searchFrom = 0
-            while let hit = bytes.withUnsafeBytes({ schemaTag(in: $0, from: searchFrom) }), hit < limit {
-                if let name = firstSchemaName(Array(bytes[hit..<min(hit + overlap, bytes.count)])) {
-                    names.insert(name)
+            while let hit = pending.withUnsafeBytes({ schemaTag(in: $0, from: searchFrom) }) {
+                let end = min(hit + longestTag, pending.count)
+                let name = firstSchemaName(Array(pending[hit..<end]))
+                if name == nil, !isFinal, end == pending.count {
+                    scanned = hit
+                    break
                 }
+                if let name { names.append(name) }
                 searchFrom = hit + 1
             }
-        }
-        var tail: [UInt8] = []
-        while let chunk = try source.next() {
-            if !tail.isEmpty { scan(tail + chunk.prefix(overlap), startsBefore: tail.count) }
-            scan(chunk, startsBefore: chunk.count)
-            tail = chunk.count >= overlap ? Array(chunk.suffix(overlap)) : Array((tail + chunk).suffix(overlap))
+            pending.removeFirst(min(scanned, pending.count))
         }
         return names
     }

@@ -49,6 +49,11 @@ struct InstrumentsTableReader {
 
     /// The pass the current document is read in.
     var pass = Pass.all
+    /// Update rows become events as they are read, rather than wait in the
+    /// join for causes that name them: set when the input holds no cause
+    /// table and nothing read after its one update table could add to an
+    /// update, so the join then keeps nothing per event.
+    var emitsUpdatesAsRead = false
     /// The cause tables the current document holds.
     private(set) var documentCauseSchemas: Set<String> = []
     /// A cause table whose rows are not read, since another one holds the
@@ -80,6 +85,8 @@ struct InstrumentsTableReader {
     private var unknownLabels: [String: Int] = [:]
     private var unknownSeverities: [String: Int] = [:]
     private var rowsWithoutEvent = 0
+    /// Update rows read as they come that named an event emitted already.
+    private var repeatedUpdates = 0
     private var lateGroups = 0
     /// Hitch and hang rows without a start or a duration (one past `Int64.max` is none).
     private var untimedHitches = 0
@@ -215,7 +222,11 @@ struct InstrumentsTableReader {
         details.title = string(columns.viewName, row, values) ?? string(columns.description, row, values)
         details.severity = severity(columns.severity, row, values)
         let causes = columns.rootCauses.map { rootCauses(row.cells[$0], values) } ?? []
-        join.add(details, for: event, rootCauses: causes)
+        if emitsUpdatesAsRead {
+            try emitAsRead(event, details, rootCauses: causes, offset: row.offset)
+        } else {
+            join.add(details, for: event, rootCauses: causes)
+        }
     }
 
     /// The causes a `root-causes` cell (a `description-set`) names: its
@@ -402,33 +413,59 @@ struct InstrumentsTableReader {
         var nextRootCause = rootCauses.startIndex
         for (position, id) in join.updateOrder.enumerated() {
             if join.markEmitted(id), let details = join.details(of: id) {
-                try emitUpdate(id, details)
+                try emitUpdate(id, details, offset: nil)
             }
             // Root causes are kept in the order of their updates.
             while nextRootCause < rootCauses.endIndex, rootCauses[nextRootCause].update == position {
                 let link = rootCauses[nextRootCause]
                 nextRootCause += 1
-                if join.markEmitted(link.cause) {
-                    let title = join.rootCauseTitle(link.title)
-                    let classification = classifier.classify(title: title, colour: nil, icon: nil)
-                    if !classification.isClassified { unclassifiedTitles[classification.title, default: 0] += 1 }
-                    try add(
-                        TraceEvent(
-                            id: link.cause, kind: classification.kind, title: classification.title,
-                            owner: classification.owner), offset: nil)
-                }
-                do {
-                    try receiver.add(
-                        TraceCause(from: link.cause, to: id, label: .update, time: join.details(of: id)?.time))
-                } catch {
-                    throw .diagnostic(.error(Self.message(for: error)))
-                }
+                try emitRootCause(
+                    link.cause, title: join.rootCauseTitle(link.title), of: id, at: join.details(of: id)?.time,
+                    offset: nil)
             }
         }
         return summary()
     }
 
-    private mutating func emitUpdate(_ id: EventID, _ details: EventJoin.UpdateDetails) throws(XMLReadFailure) {
+    /// Emits an update row's event at once, with its root causes: for
+    /// ``emitsUpdatesAsRead``. A second row for an event already emitted
+    /// adds nothing, and is counted.
+    private mutating func emitAsRead(
+        _ id: EventID, _ details: EventJoin.UpdateDetails, rootCauses: [(id: EventID, title: String)], offset: Int
+    ) throws(XMLReadFailure) {
+        guard join.markEmitted(id) else {
+            repeatedUpdates += 1
+            return
+        }
+        try emitUpdate(id, details, offset: offset)
+        for cause in rootCauses where cause.id != id {
+            try emitRootCause(cause.id, title: cause.title, of: id, at: details.time, offset: offset)
+        }
+    }
+
+    /// A root cause of update `update`: its event, the first time, then the link.
+    private mutating func emitRootCause(
+        _ cause: EventID, title: String, of update: EventID, at time: Nanoseconds?, offset: Int?
+    ) throws(XMLReadFailure) {
+        if join.markEmitted(cause) {
+            let classification = classifier.classify(title: title, colour: nil, icon: nil)
+            if !classification.isClassified { unclassifiedTitles[classification.title, default: 0] += 1 }
+            try add(
+                TraceEvent(
+                    id: cause, kind: classification.kind, title: classification.title, owner: classification.owner),
+                offset: offset)
+        }
+        do {
+            try receiver.add(TraceCause(from: cause, to: update, label: .update, time: time))
+        } catch {
+            if let offset { throw .at(offset: offset, message: Self.message(for: error)) }
+            throw .diagnostic(.error(Self.message(for: error)))
+        }
+    }
+
+    private mutating func emitUpdate(_ id: EventID, _ details: EventJoin.UpdateDetails, offset: Int?)
+        throws(XMLReadFailure)
+    {
         let title = details.title ?? ""
         let classification = updateClassifications[title] ?? classifier.classify(title: title, colour: nil, icon: nil)
         updateClassifications[title] = classification
@@ -436,7 +473,7 @@ struct InstrumentsTableReader {
             id: id, kind: classification.kind, title: classification.title, owner: classification.owner)
         Self.complete(&event, with: details)
         event.backtrace = join.backtrace(event: id, time: nil)
-        try add(event, offset: nil)
+        try add(event, offset: offset)
     }
 
     /// An event completed with its update row: the row's update type
@@ -475,6 +512,12 @@ struct InstrumentsTableReader {
         }
         if rowsWithoutEvent > 0 {
             notes.append(Diagnostic(.warning, "\(rowsWithoutEvent) rows name no event id and were skipped"))
+        }
+        if repeatedUpdates > 0 {
+            notes.append(
+                Diagnostic(
+                    .warning,
+                    "\(repeatedUpdates) update rows name an event an earlier row described; the first row is kept"))
         }
         if untimedHitches > 0 {
             notes.append(

@@ -67,7 +67,9 @@ import Testing
         #expect(reads.count == readWhenStopped, "the thread had stopped when the read returned")
     }
 
-    @Test(arguments: [13, 64, 1000, 4095, 4096, 4097, 1 << 20])
+    @Test(
+        "the tables of a document are found in order, each once, in any chunks",
+        arguments: [1, 7, 13, 64, 1000, 4095, 4096, 4097, 1 << 20])
     func schemaTagsAreFoundAcrossChunks(chunkSize: Int) throws {
         let source = try #require(sources(try combined(), chunkSize: chunkSize).first)
         #expect(

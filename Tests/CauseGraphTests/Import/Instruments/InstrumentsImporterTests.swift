@@ -290,3 +290,66 @@ import Testing
         #expect(!alone.all.contains { $0.severity == .warning })
     }
 }
+
+/// A lone update table needs no join: its rows become events as they are
+/// read, so memory does not grow with them, and the records are the join's.
+@Suite struct InstrumentsUpdateStreamingTests {
+    private func source(_ path: String, readOnce: Bool = false) throws -> InstrumentsImporter.ChunkSource {
+        let stream = try ByteStream(path: path)
+        let source = try InstrumentsImporter.ChunkSource(stream)
+        guard readOnce else { return source }
+        return InstrumentsImporter.ChunkSource(name: source.name, firstSchema: source.firstSchema, next: source.next)
+    }
+
+    /// `swiftui-changes` with its header and no rows: a table that could add
+    /// to the updates, read after them.
+    private func emptyChanges() throws -> String {
+        let text = try String(
+            contentsOfFile: InstrumentsFixtures.path("recording/swiftui-changes.xml"), encoding: .utf8)
+        let rows = try #require(text.range(of: "<row>")).lowerBound
+        let end = try #require(text.range(of: "</node>")).lowerBound
+        return try InstrumentsFixtures.temporaryFile(String(text[..<rows] + text[end...]), name: "changes.xml")
+    }
+
+    @Test("updates stream only when their table is the last read and no table read after it could add to them")
+    func theRule() throws {
+        let updates = InstrumentsFixtures.path("recording/swiftui-updates.xml")
+        let stream = { (paths: [String]) in
+            try InstrumentsImporter.updatesCanStream(InstrumentsImporter.ordered(paths.map { try self.source($0) }))
+        }
+        #expect(try stream([updates]))
+        #expect(try stream([InstrumentsFixtures.path("recording/swiftui-update-groups.xml"), updates]))
+        #expect(try InstrumentsImporter.updatesCanStream([try source(updates, readOnce: true)]))
+        #expect(try !stream([updates, try emptyChanges()]), "changes are read after updates")
+        #expect(try !stream([updates, InstrumentsFixtures.path("recording/swiftui-causes.xml")]))
+        #expect(try !stream([updates, InstrumentsFixtures.path("recording/SwiftUIFilteredUpdates.xml")]))
+        #expect(try !stream([InstrumentsFixtures.path("recording/all-tables.xml")]))
+        // Updates first in a document that goes on to groups: the groups must be known first.
+        let text = try String(contentsOfFile: InstrumentsFixtures.path("recording/all-tables.xml"), encoding: .utf8)
+        let updatesThenGroups = try InstrumentsFixtures.temporaryFile(
+            String(
+                text[
+                    try #require(text.range(of: "<node xpath='//trace-toc[1]/run[1]/data[1]/table[9]'>")).lowerBound...]
+            ).replacingOccurrences(of: "<node xpath", with: "<trace-query-result><node xpath", options: .anchored))
+        #expect(
+            try InstrumentsImporter.schemaNames(source(updatesThenGroups)).suffix(3) == [
+                "swiftui-updates", "swiftui-update-groups", "potential-hangs",
+            ])
+        #expect(try !stream([updatesThenGroups]))
+    }
+
+    @Test("streamed updates are the records the join gives, in the same order")
+    func sameRecordsAsTheJoin() throws {
+        let paths = [
+            InstrumentsFixtures.path("recording/swiftui-update-groups.xml"),
+            InstrumentsFixtures.path("recording/swiftui-updates.xml"),
+        ]
+        let (streamed, streamedNotes) = try InstrumentsFixtures.read(paths)
+        let (joined, joinedNotes) = try InstrumentsFixtures.read(paths + [try emptyChanges()])
+        #expect(streamed.events.count > 5 && streamed.causes.count > 3 && !streamed.groups.isEmpty)
+        #expect(streamed.events == joined.events)
+        #expect(streamed.causes == joined.causes)
+        #expect(streamed.groups == joined.groups)
+        #expect(streamedNotes.all.map(\.message) == joinedNotes.all.map(\.message))
+    }
+}
