@@ -176,7 +176,8 @@ struct ExportDocumentReader: XMLTokenHandler {
         }
         var frame = Frame(
             resolved: nil, id: nil, keep: false, childStart: pendingChildren.count,
-            text: nil, textStart: text.count, label: nil, labelStart: -1, labelEnd: -1, offset: base + tag.offset)
+            text: nil, textStart: text.count, label: nil, labelStart: -1, labelEnd: -1, offset: base + tag.offset,
+            isTypedArray: Self.equals(UnsafeBufferPointer(rebasing: bytes[tag.name]), "typed-array"))
         if openFrames > 0 {
             frame.keep = frames[openFrames - 1].keep
             // A parent with children is a list: its own text no longer matters.
@@ -220,7 +221,10 @@ struct ExportDocumentReader: XMLTokenHandler {
         if let resolved = frame.resolved {
             value = resolved
         } else if pendingChildren.count > frame.childStart {
-            let label = try labelValue(frame, bytes: bytes, base: base)
+            // A typed array's `fmt` only joins its fields' text, so it is not
+            // kept: in `swiftui-full-causes` each event's node cell has one of
+            // its own, which would cost more than the rest of the cell.
+            let label = frame.isTypedArray ? 0 : try labelValue(frame, bytes: bytes, base: base)
             guard let label,
                 let list = values.addList(pendingChildren[frame.childStart...], label: label, keep: frame.keep)
             else { throw tooMany(frame) }
@@ -415,6 +419,8 @@ private struct Frame {
     var labelStart: Int
     var labelEnd: Int
     var offset: Int
+    /// A `typed-array`, whose label is not kept once it has children.
+    var isTypedArray: Bool
 }
 
 extension String {

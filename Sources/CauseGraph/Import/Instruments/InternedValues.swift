@@ -240,7 +240,8 @@ struct InternedValues {
         return ValueList(storage: value & Self.scratchBit == 0 ? kept.children : scratch.children, range: range)
     }
 
-    /// A list's `name` or `fmt`; a leaf's text.
+    /// A list's `name` or `fmt` (none for a `typed-array`: its fields say
+    /// it all, see ``ExportDocumentReader``); a leaf's text.
     func label(_ value: ValueRef) -> String? {
         guard kind(value) == .list else { return string(value) }
         let slot = Int(payload(value) >> 32)
