@@ -53,6 +53,10 @@ struct ExportDocumentReader: XMLTokenHandler {
     /// Text and labels copied out of a buffer that is about to be replaced.
     private var text: [UInt8] = []
     private var labels: [UInt8] = []
+    /// The last plain text run as a ``CanonicalNumber``, when it is one. The
+    /// element a single run is still pending for is the one it was read in:
+    /// a child would have made its own text irrelevant.
+    private var textNumber: UInt64?
 
     init(consumer: InstrumentsTableReader) {
         self.consumer = consumer
@@ -140,15 +144,16 @@ struct ExportDocumentReader: XMLTokenHandler {
         }
     }
 
-    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int)
-        throws(XMLReadFailure)
-    {
+    mutating func text(
+        _ range: Range<Int>, hasReferences: Bool, number: UInt64?, bytes: UnsafeBufferPointer<UInt8>, base: Int
+    ) throws(XMLReadFailure) {
         if rowDepth > 0 {
             guard depth > rowDepth, openFrames > 0 else { return }
             let top = openFrames - 1
             // Most leaves hold one plain text run: remember where it is rather than copy it.
             if !hasReferences && frames[top].text == nil && text.count == frames[top].textStart {
                 frames[top].text = (base + range.lowerBound)..<(base + range.upperBound)
+                textNumber = number
                 return
             }
             materializeText(of: top, bytes: bytes, base: base)
@@ -176,7 +181,8 @@ struct ExportDocumentReader: XMLTokenHandler {
         }
         var frame = Frame(
             resolved: nil, id: nil, keep: false, childStart: pendingChildren.count,
-            text: nil, textStart: text.count, label: nil, labelStart: -1, labelEnd: -1, offset: base + tag.offset,
+            text: nil, textStart: text.count, label: nil, labelStart: -1, labelEnd: -1,
+            offset: base + tag.offset,
             isTypedArray: Self.equals(UnsafeBufferPointer(rebasing: bytes[tag.name]), "typed-array"))
         if openFrames > 0 {
             frame.keep = frames[openFrames - 1].keep
@@ -184,7 +190,7 @@ struct ExportDocumentReader: XMLTokenHandler {
             frames[openFrames - 1].text = nil
         }
         if let ref = tag.ref {
-            let id = try Self.identifier(ref, bytes: bytes, base: base, attribute: "ref")
+            let id = try Self.identifier(tag.refNumber, ref, bytes: bytes, base: base, attribute: "ref")
             switch values.resolve(id: id, keep: frame.keep || tag.id != nil) {
             case .value(let value):
                 frame.resolved = value
@@ -202,7 +208,7 @@ struct ExportDocumentReader: XMLTokenHandler {
             frame.label = (base + label.lowerBound)..<(base + label.upperBound)
         }
         if let id = tag.id {
-            frame.id = try Self.identifier(id, bytes: bytes, base: base, attribute: "id")
+            frame.id = try Self.identifier(tag.idNumber, id, bytes: bytes, base: base, attribute: "id")
             frame.keep = true
         }
         if openFrames < frames.count {
@@ -239,14 +245,18 @@ struct ExportDocumentReader: XMLTokenHandler {
             if let pending = frame.text {
                 let leaf = UnsafeBufferPointer(
                     rebasing: bytes[(pending.lowerBound - base)..<(pending.upperBound - base)])
-                inlineNumber = inlineID == nil ? nil : Self.canonicalNumber(leaf).flatMap(Self.inlinable)
-                if inlineNumber == nil { made = Self.leaf(leaf, keep: frame.keep, in: &values) }
+                inlineNumber = inlineID == nil ? nil : textNumber.flatMap(Self.inlinable)
+                if inlineNumber == nil {
+                    made =
+                        textNumber.map { values.add(kind: .number, payload: $0, keep: frame.keep) }
+                        ?? Self.leaf(leaf, keep: frame.keep, in: &values)
+                }
             } else if text.count > frame.textStart {
                 inlineNumber =
                     inlineID == nil
                     ? nil
                     : text.withUnsafeBufferPointer {
-                        Self.canonicalNumber(UnsafeBufferPointer(rebasing: $0[frame.textStart...]))
+                        CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: $0[frame.textStart...]))
                     }.flatMap(Self.inlinable)
                 if inlineNumber == nil {
                     made = text.withUnsafeBufferPointer {
@@ -340,41 +350,29 @@ struct ExportDocumentReader: XMLTokenHandler {
     }
 
     /// A leaf's value; `isLabel` for a `name` or `fmt` attribute, kept as
-    /// bytes since most are read seldom or never.
+    /// bytes since most are read seldom or never; `number`, the bytes as a
+    /// ``CanonicalNumber`` when the tokenizer read them as one.
     private static func leaf(
-        _ bytes: UnsafeBufferPointer<UInt8>, keep: Bool, isLabel: Bool = false, in values: inout InternedValues
+        _ bytes: UnsafeBufferPointer<UInt8>, keep: Bool, isLabel: Bool = false, number: UInt64? = nil,
+        in values: inout InternedValues
     ) -> ValueRef? {
         if bytes.isEmpty { return values.add(kind: .empty, payload: 0, keep: keep) }
-        if let number = canonicalNumber(bytes) { return values.add(kind: .number, payload: number, keep: keep) }
+        if let number = number ?? CanonicalNumber.value(of: bytes) {
+            return values.add(kind: .number, payload: number, keep: keep)
+        }
         // The stream was checked to be UTF-8 before tokenizing.
         if isLabel { return values.addBytes(bytes, keep: keep) }
         return values.addString(String(decoding: bytes, as: UTF8.self), keep: keep)
     }
 
-    /// Decimal digits without a redundant leading zero, fitting in 64 bits;
-    /// such text round-trips through the number, so it is kept as one.
-    static func canonicalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard let first = bytes.first, bytes.count <= 20, first != Byte.zero || bytes.count == 1 else { return nil }
-        var value: UInt64 = 0
-        // Nineteen digits cannot overflow 64 bits; only a twentieth needs checking.
-        for byte in bytes.prefix(19) {
-            let digit = byte &- Byte.zero
-            guard digit < 10 else { return nil }
-            value = value &* 10 &+ UInt64(digit)
-        }
-        guard bytes.count == 20 else { return value }
-        let digit = bytes[19] &- Byte.zero
-        guard digit < 10 else { return nil }
-        let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-        let (sum, overflow2) = times.addingReportingOverflow(UInt64(digit))
-        return overflow1 || overflow2 ? nil : sum
-    }
-
+    /// A tag's `id` or `ref`: the number the tokenizer read, or else the
+    /// digits, leading zeros and all.
     private static func identifier(
-        _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, base: Int, attribute: String
+        _ number: UInt64?, _ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, base: Int, attribute: String
     ) throws(XMLReadFailure) -> UInt64 {
+        if let number { return number }
         let digits = UnsafeBufferPointer(rebasing: bytes[range])
-        guard let id = canonicalNumber(digits) ?? withoutLeadingZeros(digits) else {
+        guard let id = withoutLeadingZeros(digits) else {
             throw .at(
                 offset: base + range.lowerBound,
                 message:
@@ -388,7 +386,7 @@ struct ExportDocumentReader: XMLTokenHandler {
     private static func withoutLeadingZeros(_ digits: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard !digits.isEmpty else { return nil }
         let significant = digits.drop { $0 == Byte.zero }
-        return significant.isEmpty ? 0 : canonicalNumber(UnsafeBufferPointer(rebasing: significant))
+        return significant.isEmpty ? 0 : CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: significant))
     }
 
     @inline(__always)

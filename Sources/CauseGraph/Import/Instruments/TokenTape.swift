@@ -25,8 +25,12 @@ struct TokenTape: XMLTokenHandler {
         static let hasFmt: Int32 = 1 << 4
         static let hasName: Int32 = 1 << 5
         static let isSelfClosing: Int32 = 1 << 6
+        static let hasIDNumber: Int32 = 1 << 7
+        static let hasRefNumber: Int32 = 1 << 8
         /// For text: it holds `&…;` references.
         static let hasReferences: Int32 = 1 << 2
+        /// For text: it is a number.
+        static let hasNumber: Int32 = 1 << 3
     }
 
     var isEmpty: Bool { words.isEmpty }
@@ -44,6 +48,8 @@ struct TokenTape: XMLTokenHandler {
         if tag.fmt != nil { header |= Header.hasFmt }
         if tag.nameAttribute != nil { header |= Header.hasName }
         if tag.isSelfClosing { header |= Header.isSelfClosing }
+        if tag.idNumber != nil { header |= Header.hasIDNumber }
+        if tag.refNumber != nil { header |= Header.hasRefNumber }
         endsWithSelfClosing = tag.isSelfClosing
         words.append(header)
         append(tag.name)
@@ -51,6 +57,8 @@ struct TokenTape: XMLTokenHandler {
         if let ref = tag.ref { append(ref) }
         if let fmt = tag.fmt { append(fmt) }
         if let name = tag.nameAttribute { append(name) }
+        if let number = tag.idNumber { append(number) }
+        if let number = tag.refNumber { append(number) }
     }
 
     mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) {
@@ -62,10 +70,20 @@ struct TokenTape: XMLTokenHandler {
         words.append(Header.end)
     }
 
-    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int) {
+    mutating func text(
+        _ range: Range<Int>, hasReferences: Bool, number: UInt64?, bytes: UnsafeBufferPointer<UInt8>, base: Int
+    ) {
         endsWithSelfClosing = false
-        words.append(Header.text | (hasReferences ? Header.hasReferences : 0))
+        words.append(
+            Header.text | (hasReferences ? Header.hasReferences : 0) | (number != nil ? Header.hasNumber : 0))
         append(range)
+        if let number { append(number) }
+    }
+
+    @inline(__always)
+    private mutating func append(_ number: UInt64) {
+        words.append(Int32(truncatingIfNeeded: number))
+        words.append(Int32(truncatingIfNeeded: number >> 32))
     }
 
     @inline(__always)
@@ -85,6 +103,10 @@ struct TokenTape: XMLTokenHandler {
                 defer { i += 2 }
                 return Int(words[i])..<Int(words[i + 1])
             }
+            @inline(__always) func number() -> UInt64 {
+                defer { i += 2 }
+                return UInt64(UInt32(bitPattern: words[i])) | UInt64(UInt32(bitPattern: words[i + 1])) << 32
+            }
             while i < words.count {
                 let header = words[i]
                 i += 1
@@ -97,13 +119,17 @@ struct TokenTape: XMLTokenHandler {
                     if header & Header.hasFmt != 0 { tag.fmt = range() }
                     if header & Header.hasName != 0 { tag.nameAttribute = range() }
                     tag.isSelfClosing = header & Header.isSelfClosing != 0
+                    if header & Header.hasIDNumber != 0 { tag.idNumber = number() }
+                    if header & Header.hasRefNumber != 0 { tag.refNumber = number() }
                     try handler.startElement(tag, bytes: bytes, base: base)
                     if tag.isSelfClosing { try handler.endElement(bytes: bytes, base: base) }
                 case Header.end:
                     try handler.endElement(bytes: bytes, base: base)
                 default:
+                    let text = range()
                     try handler.text(
-                        range(), hasReferences: header & Header.hasReferences != 0, bytes: bytes, base: base)
+                        text, hasReferences: header & Header.hasReferences != 0,
+                        number: header & Header.hasNumber != 0 ? number() : nil, bytes: bytes, base: base)
                 }
             }
         }

@@ -33,7 +33,7 @@ final class TokenizingThread {
 
     /// Starts tokenizing `source`, keeping at most `queuedBuffers` buffers
     /// ahead of the caller.
-    init(_ source: InstrumentsImporter.ChunkSource, queuedBuffers: Int = 1) {
+    init(_ source: InstrumentsImporter.ChunkSource, queuedBuffers: Int = 2) {
         let queue = BatchQueue<TokenizedBuffer>(capacity: queuedBuffers)
         self.queue = queue
         let work = Work(source: source, queue: queue, spares: spares)

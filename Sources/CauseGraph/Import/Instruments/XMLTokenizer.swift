@@ -25,6 +25,10 @@ struct XMLStartTag {
     var fmt: Range<Int>?
     var nameAttribute: Range<Int>?
     var isSelfClosing = false
+    /// `id` and `ref` as ``CanonicalNumber``s, when they are: read with the
+    /// tag, on the tokenizing thread.
+    var idNumber: UInt64?
+    var refNumber: UInt64?
 }
 
 /// Receives the tokens of a document in order. Ranges are relative to
@@ -34,9 +38,11 @@ protocol XMLTokenHandler {
     /// Also called right after `startElement` for a self-closing tag.
     mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
     /// Character data inside the root element; `hasReferences` when it holds
-    /// `&…;` references still to decode (never for CDATA).
-    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int)
-        throws(XMLReadFailure)
+    /// `&…;` references still to decode (never for CDATA); `number`, the run
+    /// as a ``CanonicalNumber`` when it is one.
+    mutating func text(
+        _ range: Range<Int>, hasReferences: Bool, number: UInt64?, bytes: UnsafeBufferPointer<UInt8>, base: Int
+    ) throws(XMLReadFailure)
 }
 
 /// A streaming, non-validating XML tokenizer over UTF-8 bytes, written for
@@ -179,7 +185,8 @@ struct XMLTokenizer {
             return
         }
         let hasReferences = memchr(bytes.baseAddress! + range.lowerBound, Int32(Byte.ampersand), range.count) != nil
-        try handler.text(range, hasReferences: hasReferences, bytes: bytes, base: base)
+        let number = hasReferences ? nil : CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: bytes[range]))
+        try handler.text(range, hasReferences: hasReferences, number: number, bytes: bytes, base: base)
     }
 
     /// Comments, CDATA sections, and the declarations that are refused.
@@ -203,7 +210,11 @@ struct XMLTokenizer {
                     close + 2 < bytes.count
                 else { return nil }
                 if bytes[close + 2] == Byte.greaterThan {
-                    try handler.text((start + 9)..<close, hasReferences: false, bytes: bytes, base: base)
+                    let range = (start + 9)..<close
+                    try handler.text(
+                        range, hasReferences: false,
+                        number: CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: bytes[range])),
+                        bytes: bytes, base: base)
                     return close + 3
                 }
                 search = close + 1
@@ -318,6 +329,8 @@ struct XMLTokenizer {
                 }
             }
         }
+        tag.idNumber = tag.id.flatMap { CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: bytes[$0])) }
+        tag.refNumber = tag.ref.flatMap { CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: bytes[$0])) }
         let name = UnsafeBufferPointer(rebasing: bytes[tag.name])
         openNames.append(OpenName(count: name.count, head: Self.head(of: name), longStart: longNames.count))
         if name.count > 16 { longNames.append(contentsOf: name) }

@@ -71,9 +71,9 @@ struct TableOfContents: Equatable {
             path.removeLast()
         }
 
-        mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int)
-            throws(XMLReadFailure)
-        {}
+        mutating func text(
+            _ range: Range<Int>, hasReferences: Bool, number: UInt64?, bytes: UnsafeBufferPointer<UInt8>, base: Int
+        ) throws(XMLReadFailure) {}
 
         /// The decoded value of an attribute of a start tag, read from its
         /// bytes: quotes are honoured, so `>` inside a value does not end it.

@@ -258,7 +258,7 @@ import Testing
 
     @Test func numbersAreCanonicalDecimalsThatFitIn64Bits() {
         func number(_ text: String) -> UInt64? {
-            Array(text.utf8).withUnsafeBufferPointer { ExportDocumentReader.canonicalNumber($0) }
+            Array(text.utf8).withUnsafeBufferPointer { CanonicalNumber.value(of: $0) }
         }
         #expect(number("0") == 0)
         #expect(number("1250023465") == 1_250_023_465)

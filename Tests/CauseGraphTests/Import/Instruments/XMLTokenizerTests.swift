@@ -5,6 +5,8 @@ import Testing
 /// Records the tokens of a document as text, to compare token streams.
 private struct TokenRecorder: XMLTokenHandler {
     var tokens: [String] = []
+    /// The numbers the tokenizer read: each tag's id and ref, each text run's value.
+    var numbers: [UInt64?] = []
 
     mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
     {
@@ -16,15 +18,16 @@ private struct TokenRecorder: XMLTokenHandler {
             token += " \(name)=\(String(decoding: decoded, as: UTF8.self))"
         }
         tokens.append(token + ">")
+        numbers += [tag.idNumber, tag.refNumber]
     }
 
     mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
         tokens.append("</>")
     }
 
-    mutating func text(_ range: Range<Int>, hasReferences: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int)
-        throws(XMLReadFailure)
-    {
+    mutating func text(
+        _ range: Range<Int>, hasReferences: Bool, number: UInt64?, bytes: UnsafeBufferPointer<UInt8>, base: Int
+    ) throws(XMLReadFailure) {
         var decoded: [UInt8] = []
         if hasReferences {
             try XMLReferences.decode(range, of: bytes, base: base, into: &decoded)
@@ -32,16 +35,21 @@ private struct TokenRecorder: XMLTokenHandler {
             decoded = Array(bytes[range])
         }
         tokens.append("'" + String(decoding: decoded, as: UTF8.self) + "'")
+        numbers.append(number)
     }
 }
 
 @Suite struct XMLTokenizerTests {
-    /// The tokens of `text` fed in pieces of `size` bytes, carrying each
+    private func tokens(_ text: String, pieceSize size: Int = .max) throws(XMLReadFailure) -> [String] {
+        try recorded(text, pieceSize: size).tokens
+    }
+
+    /// What `text` fed in pieces of `size` bytes gives, carrying each
     /// incomplete token into the next piece as the importer does; with
     /// `throughTape`, recorded on a ``TokenTape`` and replayed from it, as
     /// the importer's two threads hand them over.
-    private func tokens(_ text: String, pieceSize size: Int = .max, throughTape: Bool = false) throws(XMLReadFailure)
-        -> [String]
+    private func recorded(_ text: String, pieceSize size: Int = .max, throughTape: Bool = false)
+        throws(XMLReadFailure) -> TokenRecorder
     {
         let bytes = Array(text.utf8)
         var tokenizer = XMLTokenizer()
@@ -65,7 +73,7 @@ private struct TokenRecorder: XMLTokenHandler {
             }
             work.removeFirst(consumed)
             base += consumed
-            if isFinal { return recorder.tokens }
+            if isFinal { return recorder }
         }
     }
 
@@ -83,18 +91,29 @@ private struct TokenRecorder: XMLTokenHandler {
     func tapeReplaysTheTokens() throws {
         let documents = [
             "<?xml version=\"1.0\"?>\n<!-- export -->\n<a id=\"1\" fmt='x &amp; y'>t&lt;1&gt;<b ref = \"1\" /><![CDATA[<raw> & ]]></a>\n",
-            "<a><b ref=\"12\"/><c id=\"3\" fmt=\"f\" name=\"n\">x</c><d/><e></e>tail</a>",
+            "<a><b ref=\"12\"/><c id=\"3\" fmt=\"f\" name=\"n\">x</c><d/><e></e>tail<g id=\"18446744073709551615\">99</g></a>",
             "<a><frame name=\"closure #1 in f()\" addr=\"0x1\"/><s id=\"9\" ref=\"2\" fmt=\"\" name=\"\"/></a>",
         ]
         for document in documents {
-            let direct = try tokens(document)
-            #expect(direct.count > 3)
+            let direct = try recorded(document)
+            #expect(direct.tokens.count > 3 && direct.numbers.contains { $0 != nil })
             for size in [1, 2, 5, 9, 64, .max] {
-                #expect(
-                    try tokens(document, pieceSize: size, throughTape: true) == direct,
-                    "\(document) in pieces of \(size)")
+                let replayed = try recorded(document, pieceSize: size, throughTape: true)
+                #expect(replayed.tokens == direct.tokens, "\(document) in pieces of \(size)")
+                #expect(replayed.numbers == direct.numbers, "\(document) in pieces of \(size)")
             }
         }
+    }
+
+    @Test("ids, refs and text runs that are canonical numbers are read as numbers with their tag")
+    func numbersAreReadWithTheTag() throws {
+        let document =
+            "<a><b id=\"7\" ref=\"007\">1250023465</b><c ref=\"18446744073709551615\"/><d>12 </d><e><![CDATA[42]]></e><f>1&amp;2</f></a>"
+        #expect(
+            try recorded(document).numbers == [
+                nil, nil, 7, nil, 1_250_023_465, nil, 18_446_744_073_709_551_615, nil, nil, nil, nil, nil, 42, nil, nil,
+                nil,
+            ])
     }
 
     @Test func elementsAttributesAndText() throws {
