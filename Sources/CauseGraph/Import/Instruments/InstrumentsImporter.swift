@@ -187,33 +187,45 @@ package enum InstrumentsImporter: TraceImporter {
     /// scan for the tag, far cheaper than tokenizing. Inside text and
     /// attributes `<` is always escaped, so every `<schema` found is a tag.
     static func schemaNames(_ source: ChunkSource) throws(Diagnostic) -> [String] {
-        // Enough for any `<schema name="…"`: a tag that may be cut by the
-        // end of a chunk waits for the next one.
+        // Enough for any `<schema name="…"`.
         let longestTag = 4096
         let marker = "<schema".utf8.count
         var names: [String] = []
-        var pending: [UInt8] = []
+        // Bytes before the chunk not yet scanned: a marker's length less one
+        // byte, or a tag that may have been cut by the end of a chunk.
+        var carry: [UInt8] = []
         var isFinal = false
-        while !isFinal {
-            let chunk = try source.next()
-            isFinal = chunk == nil
-            if let chunk {
-                if pending.isEmpty { pending = chunk } else { pending.append(contentsOf: chunk) }
-            }
-            // All but a marker's length less one byte is scanned, unless a cut tag waits.
-            var scanned = isFinal ? pending.count : max(0, pending.count - (marker - 1))
+        /// Scans `bytes` for tags starting before `limit`; returns where a tag
+        /// that may be cut starts, to be scanned again with more bytes.
+        func scan(_ bytes: [UInt8], startingBefore limit: Int) -> Int? {
             var searchFrom = 0
-            while let hit = pending.withUnsafeBytes({ schemaTag(in: $0, from: searchFrom) }) {
-                let end = min(hit + longestTag, pending.count)
-                let name = firstSchemaName(Array(pending[hit..<end]))
-                if name == nil, !isFinal, end == pending.count {
-                    scanned = hit
-                    break
-                }
+            while let hit = bytes.withUnsafeBytes({ schemaTag(in: $0, from: searchFrom) }), hit < limit {
+                let end = min(hit + longestTag, bytes.count)
+                let name = firstSchemaName(Array(bytes[hit..<end]))
+                if name == nil, !isFinal, end == bytes.count { return hit }
                 if let name { names.append(name) }
                 searchFrom = hit + 1
             }
-            pending.removeFirst(min(scanned, pending.count))
+            return nil
+        }
+        while !isFinal {
+            let chunk = try source.next() ?? []
+            isFinal = chunk.isEmpty
+            if !carry.isEmpty {
+                // The seam: tags that start in the carry, read on into the chunk.
+                let seam = carry + chunk.prefix(longestTag)
+                if let cut = scan(seam, startingBefore: carry.count) {
+                    carry = Array(carry[cut...]) + chunk
+                    continue
+                }
+            }
+            if let cut = scan(chunk, startingBefore: chunk.count) {
+                carry = Array(chunk[cut...])
+            } else if chunk.count >= marker - 1 {
+                carry = Array(chunk.suffix(marker - 1))
+            } else {
+                carry = Array((carry + chunk).suffix(marker - 1))
+            }
         }
         return names
     }
