@@ -61,14 +61,16 @@ public struct ReportEvents: Sendable {
     var frameIndex: [String: Int32] = [:]
     var labels: [CauseLabel] = []
     var labelIndex: [CauseLabel: Int32] = [:]
-    /// Listed events by slot; a free slot holds a stale event.
-    var slots: [Listed] = []
+    /// Listed events by slot; a free slot holds a stale event. In chunks, as
+    /// the cause links below: grown by doubling, they would peak at three
+    /// times their size.
+    var slots = ChunkedArray<Listed>()
     var free: [Int32] = []
     /// Per node (by arrival), the slots of its listed events in list order.
     var lists: [[Int32]] = []
     /// Per node, how many events it had in all.
     var totals: [Int] = []
-    var causes: [ListedCause] = []
+    var causes = ChunkedArray<ListedCause>()
     /// Long view body, representable and other updates, in arrival order.
     var longUpdates: [[LongUpdate]] = [[], [], []]
 

@@ -116,6 +116,23 @@ struct ChunkedArray<Element>: RandomAccessCollection {
         chunks.removeAll()
     }
 
+    /// Removes the elements `shouldBeRemoved` picks, keeping the others in
+    /// order and the chunks for reuse.
+    mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+        makeUnique()
+        var kept = 0
+        for index in 0..<count {
+            let element = self[index]
+            if try shouldBeRemoved(element) { continue }
+            if kept != index { self[kept] = element }
+            kept += 1
+        }
+        for index in kept..<count {
+            (chunks.pointers[index >> Self.chunkShift] + (index & Self.chunkMask)).deinitialize(count: 1)
+        }
+        chunks.count = kept
+    }
+
     /// Calls `body` with `range`'s elements in contiguous memory: in place
     /// when they lie in one chunk, else copied.
     func withContiguousElements<Result>(
@@ -136,3 +153,8 @@ struct ChunkedArray<Element>: RandomAccessCollection {
         if !isKnownUniquelyReferenced(&chunks) { chunks = Chunks(copying: chunks) }
     }
 }
+
+/// `@unchecked Sendable` as `Array` is: copies share chunks only until one
+/// is changed, and a change first makes the chunks its own (`makeUnique`),
+/// so no two threads ever touch the same chunks where one of them writes.
+extension ChunkedArray: @unchecked Sendable where Element: Sendable {}

@@ -50,4 +50,19 @@ import Testing
         #expect(original.isEmpty)
         #expect(copy.count == Self.chunk + 3 && copy[0] == "changed" && copy[1] == "v1" && copy.last == "more")
     }
+
+    @Test("removing where a predicate holds keeps the rest in order, across chunks, and leaves copies alone")
+    func removeAllWhere() {
+        var array = ChunkedArray<String>()
+        let count = Self.chunk * 2 + 7
+        for value in 0..<count { array.append("\(value)") }
+        let copy = array
+        array.removeAll { Int($0)! % 3 != 0 }
+        #expect(Array(array) == stride(from: 0, to: count, by: 3).map { "\($0)" })
+        #expect(copy.count == count && copy[1] == "1")
+        array.append("tail")
+        #expect(array.last == "tail" && array.count == (count + 2) / 3 + 1)
+        array.removeAll { _ in true }
+        #expect(array.isEmpty)
+    }
 }
