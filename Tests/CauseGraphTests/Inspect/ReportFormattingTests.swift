@@ -33,6 +33,19 @@ struct ReportFormattingTests {
         }
     }
 
+    @Test("counts of six figures and more keep a space between the columns of the body table")
+    func wideCountsStaySeparate() throws {
+        var builder = GraphBuilder()
+        for id in 0..<120_000 {
+            try builder.add(TraceEvent(id: EventID(id), kind: .body, title: "Row", owner: .app, time: Nanoseconds(id)))
+        }
+        let text = SummaryFormatter.format(TraceSummary(graph: builder.finish()), as: .text)
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("    Row ") })
+        #expect(row.split(separator: " ").prefix(4) == ["Row", "120,000", "120,000", "0"], "\(row)")
+        let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("    view") })
+        #expect(header.count == row.count && row.count <= 80, "columns stay aligned within 80: \(header) / \(row)")
+    }
+
     @Test("colour only when asked")
     func colour() throws {
         let summary = TraceSummary(graph: try fixtureGraph("contact-list"))

@@ -61,7 +61,20 @@ public enum SummaryFormatter {
         lines.append("")
         lines.append(style.paint("Body updates by module and view", .bold))
         if summary.modules.isEmpty { lines.append("  none") }
-        let numbers = [("count", 6), ("ran", 6), ("skip", 6), ("total", 9), ("avg", 9), ("worst", 9)]
+        let cellsOfRow = { (row: TraceSummary.ViewRow) in
+            [
+                CountText.format(row.node.count), CountText.format(row.node.ran), CountText.format(row.node.skipped),
+                duration(row.node.totalDuration), duration(row.average), duration(row.node.maxDuration),
+            ]
+        }
+        // A column widens, for every module alike, to keep a space before its widest cell.
+        let widest = summary.modules.flatMap(\.views).map(cellsOfRow).reduce(into: [Int](repeating: 0, count: 6)) {
+            widths, cells in
+            for (index, cell) in cells.enumerated() { widths[index] = max(widths[index], cell.count + 1) }
+        }
+        let numbers = zip([("count", 6), ("ran", 6), ("skip", 6), ("total", 9), ("avg", 9), ("worst", 9)], widest).map {
+            ($0.0, max($0.1, $1))
+        }
         let nameWidth = width - 2 - numbers.reduce(0) { $0 + $1.1 }
         for module in summary.modules {
             lines.append(
@@ -72,12 +85,10 @@ public enum SummaryFormatter {
                     + numbers.map { TerminalText.pad($0.0, $0.1, right: true) }.joined())
             for row in module.views {
                 let node = row.node
-                let cells = [
-                    CountText.format(node.count), CountText.format(node.ran), CountText.format(node.skipped),
-                    duration(node.totalDuration), duration(row.average), duration(node.maxDuration),
-                ]
                 var line = "  " + TerminalText.pad("  " + TerminalText.fit(node.title, width: nameWidth - 3), nameWidth)
-                for (cell, column) in zip(cells, numbers) { line += TerminalText.pad(cell, column.1, right: true) }
+                for (cell, column) in zip(cellsOfRow(row), numbers) {
+                    line += TerminalText.pad(cell, column.1, right: true)
+                }
                 lines.append(style.ink(for: node.severity).map { ink in style.paint(line, ink) } ?? line)
             }
         }
