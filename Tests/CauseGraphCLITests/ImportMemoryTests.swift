@@ -22,17 +22,17 @@ struct ImportMemoryTests {
 
     /// Bytes of peak memory one more row may cost, by table. The import
     /// keeps per event a few packed bytes (its node, whether it was emitted,
-    /// an update's details until its causes are read) and the values
-    /// xctrace defines with an id (a number used once costs its id's 8-byte
-    /// entry; `swiftui-full-causes` also defines every event's node cell,
-    /// its label kept as bytes), but never a row's text; all of it grows in
-    /// fixed-size chunks, not by doubling. Measured growth (50,000 to
-    /// 200,000 rows, debug build): some 80 bytes a row on `swiftui-causes`,
-    /// 150 on `swiftui-updates` and 270 on `swiftui-full-causes`, where
-    /// the release build before the chunks, the packing and the numbers
-    /// in id entries took 97, 189 and 329. The bounds leave a margin for
+    /// an update's details until its causes are read: none when a lone
+    /// update table streams) and the values xctrace defines with an id (a
+    /// number used once costs its id's 8-byte entry; `swiftui-full-causes`
+    /// also defines every event's node cell, whose `fmt` is not kept), but
+    /// never a row's text; all of it grows in fixed-size chunks, not by
+    /// doubling. Measured growth (50,000 to 200,000 rows, debug build): some
+    /// 76 bytes a row on `swiftui-causes`, 80 on `swiftui-updates` and 151
+    /// on `swiftui-full-causes`, where the join of every update and the
+    /// node cells' labels took 150 and 270. The bounds leave a margin for
     /// allocators and platforms, below those earlier figures.
-    static let bytesPerRow = ["swiftui-causes": 120, "swiftui-updates": 185, "swiftui-full-causes": 315]
+    static let bytesPerRow = ["swiftui-causes": 120, "swiftui-updates": 120, "swiftui-full-causes": 210]
 
     @Test(
         "4× the rows: peak memory grows by a bounded amount per row",
