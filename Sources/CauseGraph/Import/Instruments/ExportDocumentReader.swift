@@ -167,18 +167,57 @@ struct ExportDocumentReader: XMLTokenHandler {
         }
     }
 
+    /// A self-closing cell that refers to a value or is null, the cells most
+    /// rows are made of, read at once; any other empty element as its start
+    /// and its end.
+    mutating func emptyElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int)
+        throws(XMLReadFailure)
+    {
+        guard rowDepth > 0, depth < Self.maximumDepth, tag.id == nil,
+            tag.refNumber != nil
+                || (tag.ref == nil && Self.equals(UnsafeBufferPointer(rebasing: bytes[tag.name]), "sentinel"))
+        else {
+            try startElement(tag, bytes: bytes, base: base)
+            try endElement(bytes: bytes, base: base)
+            return
+        }
+        let isCell = depth == rowDepth
+        if isCell { try noteCell(at: base + tag.offset) }
+        var value: ValueRef = 0
+        if let id = tag.refNumber {
+            value = try resolve(id, keep: openFrames > 0 && frames[openFrames - 1].keep, offset: base + tag.offset)
+        }
+        if openFrames > 0 { frames[openFrames - 1].text = nil }
+        if isCell { row.cells.append(value) } else { pendingChildren.append(value) }
+    }
+
+    /// Records where the row's next cell starts; refused at once past the
+    /// table's columns, so a hostile row cannot grow without bound.
+    private mutating func noteCell(at offset: Int) throws(XMLReadFailure) {
+        guard row.cellOffsets.count < columnCount ?? 0 else {
+            throw .at(
+                offset: row.offset,
+                message: "<row> holds more cells than table \"\(schemaName)\" has columns (\(columnCount ?? 0))")
+        }
+        row.cellOffsets.append(offset)
+    }
+
+    /// The value `ref="id"` names, for an element at `offset`.
+    private mutating func resolve(_ id: UInt64, keep: Bool, offset: Int) throws(XMLReadFailure) -> ValueRef {
+        switch values.resolve(id: id, keep: keep) {
+        case .value(let value):
+            return value
+        case .undefined:
+            throw .at(offset: offset, message: "ref=\"\(id)\" names an id that is not defined earlier in the document")
+        case .full:
+            throw tooMany(at: offset)
+        }
+    }
+
     private mutating func startValue(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int)
         throws(XMLReadFailure)
     {
-        if depth == rowDepth + 1 {
-            // Refused at once, so a hostile row cannot grow without bound.
-            guard row.cellOffsets.count < columnCount ?? 0 else {
-                throw .at(
-                    offset: row.offset,
-                    message: "<row> holds more cells than table \"\(schemaName)\" has columns (\(columnCount ?? 0))")
-            }
-            row.cellOffsets.append(base + tag.offset)
-        }
+        if depth == rowDepth + 1 { try noteCell(at: base + tag.offset) }
         var frame = Frame(
             resolved: nil, id: nil, keep: false, childStart: pendingChildren.count,
             text: nil, textStart: text.count, label: nil, labelStart: -1, labelEnd: -1,
@@ -191,16 +230,7 @@ struct ExportDocumentReader: XMLTokenHandler {
         }
         if let ref = tag.ref {
             let id = try Self.identifier(tag.refNumber, ref, bytes: bytes, base: base, attribute: "ref")
-            switch values.resolve(id: id, keep: frame.keep || tag.id != nil) {
-            case .value(let value):
-                frame.resolved = value
-            case .undefined:
-                throw .at(
-                    offset: base + tag.offset,
-                    message: "ref=\"\(id)\" names an id that is not defined earlier in the document")
-            case .full:
-                throw tooMany(frame)
-            }
+            frame.resolved = try resolve(id, keep: frame.keep || tag.id != nil, offset: base + tag.offset)
         } else if Self.equals(UnsafeBufferPointer(rebasing: bytes[tag.name]), "sentinel") {
             frame.resolved = 0
         } else if let label = tag.nameAttribute ?? tag.fmt {
@@ -346,7 +376,11 @@ struct ExportDocumentReader: XMLTokenHandler {
     }
 
     private func tooMany(_ frame: Frame) -> XMLReadFailure {
-        .at(offset: frame.offset, message: "more than \(InternedValues.maximumCount) values in one document")
+        tooMany(at: frame.offset)
+    }
+
+    private func tooMany(at offset: Int) -> XMLReadFailure {
+        .at(offset: offset, message: "more than \(InternedValues.maximumCount) values in one document")
     }
 
     /// A leaf's value; `isLabel` for a `name` or `fmt` attribute, kept as

@@ -121,8 +121,11 @@ struct TokenTape: XMLTokenHandler {
                     tag.isSelfClosing = header & Header.isSelfClosing != 0
                     if header & Header.hasIDNumber != 0 { tag.idNumber = number() }
                     if header & Header.hasRefNumber != 0 { tag.refNumber = number() }
-                    try handler.startElement(tag, bytes: bytes, base: base)
-                    if tag.isSelfClosing { try handler.endElement(bytes: bytes, base: base) }
+                    if tag.isSelfClosing {
+                        try handler.emptyElement(tag, bytes: bytes, base: base)
+                    } else {
+                        try handler.startElement(tag, bytes: bytes, base: base)
+                    }
                 case Header.end:
                     try handler.endElement(bytes: bytes, base: base)
                 default:

@@ -35,6 +35,9 @@ struct XMLStartTag {
 /// `bytes`, whose first byte is at absolute offset `base` of the file.
 protocol XMLTokenHandler {
     mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+    /// A self-closing element, as a ``TokenTape`` replays it: by default its
+    /// start, then its end.
+    mutating func emptyElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
     /// Also called right after `startElement` for a self-closing tag.
     mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
     /// Character data inside the root element; `hasReferences` when it holds
@@ -43,6 +46,14 @@ protocol XMLTokenHandler {
     mutating func text(
         _ range: Range<Int>, hasReferences: Bool, number: UInt64?, bytes: UnsafeBufferPointer<UInt8>, base: Int
     ) throws(XMLReadFailure)
+}
+
+extension XMLTokenHandler {
+    mutating func emptyElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+    {
+        try startElement(tag, bytes: bytes, base: base)
+        try endElement(bytes: bytes, base: base)
+    }
 }
 
 /// A streaming, non-validating XML tokenizer over UTF-8 bytes, written for
