@@ -75,6 +75,8 @@ generate() {
 EXPORT=$(generate swiftui-causes "$ROWS")
 UPDATES=$(generate swiftui-updates "$ROWS")
 FULL=$(generate swiftui-full-causes "$ROWS")
+# The exports just written go to disk now, not while a command is timed.
+sync
 megabytes() { echo $(( $(wc -c < "$1") / 1000000 )); }
 SIZE_MB=$(megabytes "$EXPORT")
 
@@ -98,6 +100,7 @@ table_rows() {
     local name="$1" export="$2"
     cat "$export" > /dev/null  # from the page cache, for every tool alike
     rm -f "$BENCH_DIR/converted.jsonl"
+    sync  # the previous output's blocks are freed before, not during, the next run
     measure "${name}_convert" "$BIN/causegraph" convert "$export" -o "$BENCH_DIR/converted.jsonl"
     measure "${name}_xmllint" xmllint --stream --noout "$export"
     measure "${name}_summary" "$BIN/causegraph" summary "$export"
@@ -131,6 +134,7 @@ measure dot20 sh -c 'for f in "$1"/*.dot; do dot -Tsvg "$f" -o "${f%.dot}.svg"; 
 
 if [ "${BENCH_4M:-}" = 1 ]; then
     BIG=$(generate swiftui-causes 4000000)
+    sync
     cat "$BIG" > /dev/null
     rm -f "$BENCH_DIR/converted.jsonl"
     measure big_convert "$BIN/causegraph" convert "$BIG" -o "$BENCH_DIR/converted.jsonl"
