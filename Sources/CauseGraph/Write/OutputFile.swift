@@ -197,7 +197,8 @@ public final class OutputFile {
     /// with other files. Elsewhere, or where the call is missing, it syncs.
     private static func startWriteback(of descriptor: Int32, from offset: Int64, count: Int64) -> Bool {
         // A file system that does not support it says so; it is then synced.
-        if let syncFileRange, syncFileRange(descriptor, offset, count, 2 /* SYNC_FILE_RANGE_WRITE */) == 0 {
+        let syncFileRangeWrite: UInt32 = 2
+        if let syncFileRange, syncFileRange(descriptor, offset, count, syncFileRangeWrite) == 0 {
             return true
         }
         return fsync(descriptor) == 0
