@@ -4,9 +4,9 @@
 # Generates deterministic 1,000,000-row exports of a realistic app's
 # recording (some 3,000 distinct nodes) with causegraph-export-gen, in three
 # tables: swiftui-causes (about 280 MB), swiftui-updates (real column types)
-# and swiftui-full-causes. Every figure is a ratio of wall times (and peak
-# memory) measured in the same run, against a reference run in the same
-# sitting; the targets are issue 12's:
+# and swiftui-full-causes. Every figure is a ratio of median wall times (and
+# of peak memory) measured in the same run, against a reference run in the
+# same sitting; the targets are issue 12's:
 #
 #   for each table
 #     convert / `xmllint --stream --noout` (libxml2's streaming reader)
@@ -24,14 +24,17 @@
 #   with BENCH_4M=1: peak memory of convert and import at 4,000,000 rows
 #     of swiftui-causes (about 1.1 GB; slow)                      <= 160 MB
 #
-# Every output is removed before the command that writes it is timed, so no
-# run pays for freeing the previous run's file when it replaces it.
+# Every output is removed and the disk synced before each timed run, so no
+# run pays for freeing or writing back the previous run's file.
 #
-# Environment: ROWS (default 1000000), SEED (default 1), BENCH_DIR (default
-# out/bench), BENCH_4M (set to 1 for the 4M-row memory row).
+# Environment: ROWS (default 1000000), SEED (default 1), RUNS (runs of each
+# command, default 3: wall times are medians, peaks the largest), BENCH_DIR
+# (default out/bench), BENCH_4M (set to 1 for the 4M-row memory row, one
+# run each).
 set -euo pipefail
 
 ROWS="${ROWS:-1000000}"
+RUNS="${RUNS:-3}"
 SEED="${SEED:-1}"
 BENCH_DIR="${BENCH_DIR:-out/bench}"
 SWIFT="${SWIFT:-swift}"
@@ -80,16 +83,25 @@ sync
 megabytes() { echo $(( $(wc -c < "$1") / 1000000 )); }
 SIZE_MB=$(megabytes "$EXPORT")
 
-# measure NAME COMMAND...: runs the command under /usr/bin/time, keeps the
-# elapsed seconds and peak resident kilobytes in NAME_SECONDS / NAME_KB.
+# measure NAME OUTPUT COMMAND...: runs the command RUNS times under
+# /usr/bin/time and keeps the median elapsed seconds and the largest peak
+# resident kilobytes in NAME_SECONDS / NAME_KB. Before each run OUTPUT (the
+# file the command writes, or -) is removed and the disk is synced, so no
+# run pays for the one before it.
 measure() {
-    local name="$1"
-    shift
-    local report="$BENCH_DIR/$name.time"
-    /usr/bin/time -f "%e %M" -o "$report" "$@" >/dev/null
-    read -r seconds kilobytes < "$report"
-    printf -v "${name}_SECONDS" '%s' "$seconds"
-    printf -v "${name}_KB" '%s' "$kilobytes"
+    local name="$1" output="$2"
+    shift 2
+    local report="$BENCH_DIR/$name.time" seconds kilobytes times=() peak=0 run
+    for run in $(seq 1 "$RUNS"); do
+        [ "$output" = - ] || rm -f "$output"
+        sync
+        /usr/bin/time -f "%e %M" -o "$report" "$@" >/dev/null
+        read -r seconds kilobytes < "$report"
+        times+=("$seconds")
+        [ "$kilobytes" -gt "$peak" ] && peak=$kilobytes
+    done
+    printf -v "${name}_SECONDS" '%s' "$(printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
+    printf -v "${name}_KB" '%s' "$peak"
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
@@ -99,11 +111,9 @@ mb() { echo $(( $1 / 1024 )); }
 table_rows() {
     local name="$1" export="$2"
     cat "$export" > /dev/null  # from the page cache, for every tool alike
-    rm -f "$BENCH_DIR/converted.jsonl"
-    sync  # the previous output's blocks are freed before, not during, the next run
-    measure "${name}_convert" "$BIN/causegraph" convert "$export" -o "$BENCH_DIR/converted.jsonl"
-    measure "${name}_xmllint" xmllint --stream --noout "$export"
-    measure "${name}_summary" "$BIN/causegraph" summary "$export"
+    measure "${name}_convert" "$BENCH_DIR/converted.jsonl" "$BIN/causegraph" convert "$export" -o "$BENCH_DIR/converted.jsonl"
+    measure "${name}_xmllint" - xmllint --stream --noout "$export"
+    measure "${name}_summary" - "$BIN/causegraph" summary "$export"
     rm -f "$BENCH_DIR/converted.jsonl"
 }
 echo "bench: convert and summary against xmllint, three tables" >&2
@@ -114,10 +124,10 @@ table_rows full "$FULL"
 cat "$EXPORT" > /dev/null
 rm -f "$BENCH_DIR/graph.json" "$BENCH_DIR/graph.svg" "$BENCH_DIR/report.html"
 echo "bench: import alone, then render, why and report" >&2
-measure import "$BIN/causegraph" render "$EXPORT" --format json --max-nodes 0 --max-edges 0 -o "$BENCH_DIR/graph.json"
-measure render "$BIN/causegraph" render "$EXPORT" -o "$BENCH_DIR/graph.svg"
-measure why "$BIN/causegraph" why "$EXPORT" --view LibraryItemSongRow
-measure report "$BIN/causegraph" report "$EXPORT" -o "$BENCH_DIR/report.html"
+measure import "$BENCH_DIR/graph.json" "$BIN/causegraph" render "$EXPORT" --format json --max-nodes 0 --max-edges 0 -o "$BENCH_DIR/graph.json"
+measure render "$BENCH_DIR/graph.svg" "$BIN/causegraph" render "$EXPORT" -o "$BENCH_DIR/graph.svg"
+measure why - "$BIN/causegraph" why "$EXPORT" --view LibraryItemSongRow
+measure report "$BENCH_DIR/report.html" "$BIN/causegraph" report "$EXPORT" -o "$BENCH_DIR/report.html"
 
 # 20 small graphs: the recordings of 20 seeds, 400 links each (a few hundred
 # nodes, shaped to the default picture). dot is given the DOT causegraph
@@ -129,24 +139,25 @@ for seed in $(seq 1 20); do
     "$BIN/causegraph-export-gen" 400 "$seed" native > "$SMALL/traces/app-$seed.jsonl"
 done
 "$BIN/causegraph" render --each "$SMALL/traces" --format dot -o "$SMALL/dot" 2>/dev/null
-measure each "$BIN/causegraph" render --each "$SMALL/traces" -o "$SMALL/svg"
-measure dot20 sh -c 'for f in "$1"/*.dot; do dot -Tsvg "$f" -o "${f%.dot}.svg"; done' sh "$SMALL/dot"
+measure each - "$BIN/causegraph" render --each "$SMALL/traces" -o "$SMALL/svg"
+measure dot20 - sh -c 'for f in "$1"/*.dot; do dot -Tsvg "$f" -o "${f%.dot}.svg"; done' sh "$SMALL/dot"
 
 if [ "${BENCH_4M:-}" = 1 ]; then
     BIG=$(generate swiftui-causes 4000000)
     sync
     cat "$BIG" > /dev/null
     rm -f "$BENCH_DIR/converted.jsonl"
-    measure big_convert "$BIN/causegraph" convert "$BIG" -o "$BENCH_DIR/converted.jsonl"
+    RUNS=1 measure big_convert "$BENCH_DIR/converted.jsonl" "$BIN/causegraph" convert "$BIG" -o "$BENCH_DIR/converted.jsonl"
     rm -f "$BENCH_DIR/converted.jsonl" "$BENCH_DIR/graph.json"
-    measure big_import "$BIN/causegraph" render "$BIG" --format json --max-nodes 0 --max-edges 0 -o "$BENCH_DIR/graph.json"
+    RUNS=1 measure big_import "$BENCH_DIR/graph.json" "$BIN/causegraph" render "$BIG" --format json --max-nodes 0 --max-edges 0 -o "$BENCH_DIR/graph.json"
     rm -f "$BIG"
 fi
 
 read -r LOAD1 LOAD5 LOAD15 _ < /proc/loadavg 2>/dev/null || LOAD1="?" LOAD5="?" LOAD15="?"
 printf 'exports:   %s rows each (seed %s); swiftui-causes %s MB, swiftui-updates %s MB, swiftui-full-causes %s MB\n' \
     "$ROWS" "$SEED" "$SIZE_MB" "$(megabytes "$UPDATES")" "$(megabytes "$FULL")"
-printf 'load average at the end: %s %s %s (on %s cores)\n' "$LOAD1" "$LOAD5" "$LOAD15" "$(getconf _NPROCESSORS_ONLN)"
+printf 'load average at the end: %s %s %s (on %s cores); %s runs of each command, wall times their medians\n' \
+    "$LOAD1" "$LOAD5" "$LOAD15" "$(getconf _NPROCESSORS_ONLN)" "$RUNS"
 printf '\n%-22s %8s %8s %8s %9s %9s %9s   %s\n' "table" "xmllint" "convert" "summary" "convert/" "summary/" "summary" "targets"
 printf '%-22s %8s %8s %8s %9s %9s %9s\n' "" "s" "s" "s" "xmllint" "xmllint" "peak MB"
 table_line() {
