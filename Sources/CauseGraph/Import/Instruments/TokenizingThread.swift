@@ -131,7 +131,9 @@ final class TokenizingThread {
             var base = 0
             var validated = 0
             var sawBytes = false
-            while true {
+            // A caller that stopped early stops the reading here too, before
+            // the next read: a pipe from `xctrace` need not be drained first.
+            while queue.consumerFailure == nil {
                 let piece: ArraySlice<UInt8>?
                 do {
                     piece = try pieces.next()
