@@ -33,8 +33,6 @@ struct TokenTape: XMLTokenHandler {
         static let hasNumber: Int32 = 1 << 3
     }
 
-    var isEmpty: Bool { words.isEmpty }
-
     /// Empties the tape, keeping its storage for the next buffer.
     mutating func removeAll() {
         words.removeAll(keepingCapacity: true)
