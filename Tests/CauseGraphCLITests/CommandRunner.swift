@@ -1,8 +1,7 @@
 import CauseGraphTestSupport
 import Foundation
 
-let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = BuiltProducts.packageRoot
 
 func fixture(_ name: String) -> String {
     packageRoot.appendingPathComponent("fixtures/\(name)").path
@@ -11,14 +10,7 @@ func fixture(_ name: String) -> String {
 /// Runs the built `causegraph` executable as a user would.
 enum Causegraph {
     /// The executable beside the test bundle, where SwiftPM builds it.
-    static let executable: URL = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            packageRoot.appendingPathComponent(".build/debug"),
-        ].map { $0.appendingPathComponent("causegraph") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }()
+    static let executable = BuiltProducts.executable("causegraph")
 
     /// - Parameter environment: variables to set (an empty value removes one) over this process's.
     static func run(

@@ -43,6 +43,8 @@ package enum InstrumentsImporter: TraceImporter {
         /// Starts the bytes again from the first; `nil` for a stream that
         /// can be read once only, which must then hold one table.
         var restart: (() throws(Diagnostic) -> Void)?
+        /// The bytes by offset, for a file.
+        var file: RandomAccessBytes?
 
         init(
             name: String, prefix: [UInt8], restart: (() throws(Diagnostic) -> Void)? = nil,
@@ -66,6 +68,14 @@ package enum InstrumentsImporter: TraceImporter {
                 name: stream.name, prefix: try stream.prefix(InputFormat.detectionPrefixLength),
                 restart: stream.canRewind ? { () throws(Diagnostic) in try stream.rewind() } : nil,
                 next: { () throws(Diagnostic) in try stream.nextChunk() })
+            file = stream.randomAccess()
+        }
+
+        /// The census of the file's refs, when it starts with a table worth
+        /// one (``InstrumentsTable/censusSchemas``).
+        func census() throws(Diagnostic) -> IDCensus? {
+            guard let file, let firstSchema, InstrumentsTable.censusSchemas.contains(firstSchema) else { return nil }
+            return try IDCensus.take(of: file)
         }
     }
 
@@ -91,7 +101,7 @@ package enum InstrumentsImporter: TraceImporter {
         let sources = ordered(sources)
         reader.consumer.emitsUpdatesAsRead = try updatesCanStream(sources)
         // Details first, from every source that has them; then causes.
-        var causesPass: [(source: ChunkSource, pass: InstrumentsTableReader.Pass)] = []
+        var causesPass: [(source: ChunkSource, pass: InstrumentsTableReader.Pass, census: IDCensus?)] = []
         var causeSchemas: Set<String> = []
         for source in sources {
             let firstSchema = source.firstSchema
@@ -99,13 +109,14 @@ package enum InstrumentsImporter: TraceImporter {
             guard let restart = source.restart else {
                 // Read once: a lone cause table waits for every detail table.
                 if startsWithCauses {
-                    causesPass.append((source, .all))
+                    causesPass.append((source, .all, nil))
                 } else {
                     try read(source, pass: .all, with: &reader, diagnostics: &diagnostics)
                 }
                 causeSchemas.formUnion(firstSchema.map { [$0] } ?? [])
                 continue
             }
+            let census = try source.census()
             if startsWithCauses {
                 let schemas = Set(try schemaNames(source))
                 try restart()
@@ -115,15 +126,15 @@ package enum InstrumentsImporter: TraceImporter {
                         InstrumentsTable.readOrder.contains($0) && !InstrumentsTable.causeSchemas.contains($0)
                     })
                 else {
-                    causesPass.append((source, .causes))
+                    causesPass.append((source, .causes, census))
                     continue
                 }
             }
-            try read(source, pass: .details, with: &reader, diagnostics: &diagnostics)
+            try read(source, pass: .details, census: census, with: &reader, diagnostics: &diagnostics)
             if !reader.consumer.documentCauseSchemas.isEmpty {
                 causeSchemas.formUnion(reader.consumer.documentCauseSchemas)
                 try restart()
-                causesPass.append((source, .causes))
+                causesPass.append((source, .causes, census))
             }
         }
         // Both cause tables hold the same causes: the full one adds only
@@ -133,8 +144,8 @@ package enum InstrumentsImporter: TraceImporter {
             diagnostics.append(
                 Diagnostic(.note, "swiftui-full-causes is not read: swiftui-causes holds the same causes"))
         }
-        for (source, pass) in causesPass {
-            try read(source, pass: pass, with: &reader, diagnostics: &diagnostics)
+        for (source, pass, census) in causesPass {
+            try read(source, pass: pass, census: census, with: &reader, diagnostics: &diagnostics)
         }
         do throws(XMLReadFailure) {
             for diagnostic in try reader.consumer.finish() { diagnostics.append(diagnostic) }
@@ -148,12 +159,11 @@ package enum InstrumentsImporter: TraceImporter {
     }
 
     private static func read(
-        _ source: ChunkSource, pass: InstrumentsTableReader.Pass, with reader: inout ExportDocumentReader,
-        diagnostics: inout Diagnostics
+        _ source: ChunkSource, pass: InstrumentsTableReader.Pass, census: IDCensus? = nil,
+        with reader: inout ExportDocumentReader, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
-        reader.startDocument()
         reader.consumer.pass = pass
-        try read(source, with: &reader, diagnostics: &diagnostics)
+        try read(source, census: census, with: &reader, diagnostics: &diagnostics)
     }
 
     /// Whether the update rows of `sources` (in reading order) can become
@@ -263,10 +273,11 @@ package enum InstrumentsImporter: TraceImporter {
     /// Streams one file through the tokenizer into `reader`: a
     /// ``TokenizingThread`` reads and tokenizes the next buffer while this
     /// one interns the tokens of the buffer before.
-    static func read(_ source: ChunkSource, with reader: inout ExportDocumentReader, diagnostics: inout Diagnostics)
-        throws(Diagnostic)
-    {
-        reader.startDocument()
+    static func read(
+        _ source: ChunkSource, census: IDCensus? = nil, with reader: inout ExportDocumentReader,
+        diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
+        reader.startDocument(census: census, file: source.file)
         let tokens = TokenizingThread(source)
         do {
             try replay(tokens, name: source.name, into: &reader, diagnostics: &diagnostics)

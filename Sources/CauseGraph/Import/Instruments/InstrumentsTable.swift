@@ -70,6 +70,12 @@ enum InstrumentsTable {
     static let readOrder = hitchSchemas + ["swiftui-update-groups"] + updateSchemas + ["swiftui-changes"] + causeSchemas
     /// The tables of hitches and of hangs (see docs/hitches-research.md).
     static let hitchSchemas = ["hitches", "potential-hangs"]
+    /// Tables whose every row defines ids that no later row names (times,
+    /// durations, event ids; in `swiftui-full-causes`, each event's node
+    /// cell), so a file starting with one is worth an ``IDCensus``. A
+    /// `swiftui-causes` row defines two, one of which later rows name, and
+    /// its node cells are one a view: the scan would cost more than it saves.
+    static let censusSchemas = updateSchemas + ["swiftui-full-causes"]
 
     /// Whether rows of this table name events that a cause table emits.
     var isDetail: Bool {

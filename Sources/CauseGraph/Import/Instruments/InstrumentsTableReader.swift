@@ -147,6 +147,25 @@ struct InstrumentsTableReader {
         }
     }
 
+    /// Reads again the cells of a row that are lists left in the file
+    /// (``InternedValues/Kind/deferred``), except the node cells of cause
+    /// rows whose event was emitted already: those are not read.
+    mutating func readDeferredCells(of row: inout ExportRow, values: inout InternedValues) throws(XMLReadFailure) {
+        var skipped: (Int?, Int?) = (nil, nil)
+        if case .causes(let columns) = table {
+            func emitted(_ column: Int?) -> Bool {
+                guard let column, let id = values.number(row.cells[column]) else { return false }
+                return join.emitted.contains(id)
+            }
+            if emitted(columns.sourceEvent) { skipped.0 = columns.sourceNode }
+            if emitted(columns.destinationEvent) { skipped.1 = columns.destinationNode }
+        }
+        for column in row.cells.indices
+        where values.kind(row.cells[column]) == .deferred && column != skipped.0 && column != skipped.1 {
+            row.cells[column] = try values.materialize(row.cells[column], at: row.cellOffsets[column])
+        }
+    }
+
     mutating func row(_ row: ExportRow, values: InternedValues) throws(XMLReadFailure) {
         switch pass {
         case .all: break
@@ -608,7 +627,7 @@ struct InstrumentsTableReader {
         switch values.kind(cell) {
         case .empty: return nil
         case .number: return values.number(cell)
-        case .string, .list:
+        case .string, .list, .deferred:
             let shown = values.string(cell).map { "\"\(String($0.prefix(40)))\"" } ?? "a list"
             throw .at(
                 offset: row.cellOffsets[column],

@@ -21,6 +21,9 @@ typealias ValueRef = UInt32
 struct InternedValues {
     enum Kind: UInt8 {
         case empty, number, string, list
+        /// A list left in the file (``materialize(_:)``): its content is not
+        /// read until something asks for it.
+        case deferred = 5
     }
 
     /// How a value is stored: a ``Kind``, or a string kept as UTF-8 bytes.
@@ -55,6 +58,15 @@ struct InternedValues {
 
     private var kept = Area()
     private var scratch = Area()
+    /// Which ids refs name, when they were counted before reading: an id
+    /// no ref names gets no entry, and the others are numbered densely.
+    private let census: IDCensus?
+    /// The file, when elements may be left in it and read again.
+    let file: RandomAccessBytes?
+    /// Kept deferred values made for refs inside kept lists: each is made
+    /// the element it stands for by the next ``materialize(_:)``, so a kept
+    /// list never holds a deferred value once that returns.
+    var placeholders: [ValueRef] = []
     /// `xctrace` id → what it names (``IDEntry``); ids are small and dense
     /// in real exports.
     private var idTable = ChunkedArray<UInt64>()
@@ -68,6 +80,28 @@ struct InternedValues {
     /// time a ref names it.
     private enum IDEntry {
         static let numberBit: UInt64 = 1 << 63
+        /// With the number bit clear: a list left in the file, at the
+        /// offset in the low bits.
+        static let deferredBit: UInt64 = 1 << 62
+    }
+
+    /// - Parameters:
+    ///   - census: the ids the document's refs name; without it, every id
+    ///     gets an entry.
+    ///   - file: the document's bytes; with a census, an identified list
+    ///     outside any kept element is left there (``Kind/deferred``) and
+    ///     read again only when asked for.
+    init(census: IDCensus? = nil, file: RandomAccessBytes? = nil) {
+        self.census = census
+        self.file = census == nil ? nil : file
+    }
+
+    /// Whether identified lists are left in the file.
+    var defersElements: Bool { file != nil }
+
+    /// Whether some ref names `id`; without a census, any may.
+    func isReferenced(_ id: UInt64) -> Bool {
+        census?.isReferenced(id) ?? true
     }
 
     /// Clears the values that lived only for the current row.
@@ -147,9 +181,82 @@ struct InternedValues {
         number & IDEntry.numberBit == 0
     }
 
+    /// Records that `xctrace` id `id` names a list left in the file at
+    /// `offset`, to be read again by ``materialize(_:)``.
+    mutating func define(id: UInt64, deferredAt offset: Int) -> Bool {
+        precondition(offset >= 0 && UInt64(offset) < IDEntry.deferredBit, "offset too large to hold in an id's entry")
+        return define(id: id, entry: UInt64(offset) | IDEntry.deferredBit)
+    }
+
+    /// Where the list `id` names was left in the file; `nil` once it has
+    /// been read again, or if it never was left there.
+    func deferredOffset(of id: UInt64) -> Int? {
+        let entry = entry(of: id)
+        guard entry & (IDEntry.numberBit | IDEntry.deferredBit) == IDEntry.deferredBit else { return nil }
+        return Int(entry & ~IDEntry.deferredBit)
+    }
+
+    /// Whether `id` names anything yet.
+    func isDefined(_ id: UInt64) -> Bool {
+        entry(of: id) != 0
+    }
+
+    /// Makes `id`, which named a list left in the file, name `value`: the
+    /// list read again.
+    mutating func settle(id: UInt64, as value: ValueRef) {
+        precondition(deferredOffset(of: id) != nil, "only a deferred id is settled")
+        setEntry(UInt64(value), of: id)
+    }
+
+    /// Makes the kept deferred value `placeholder` hold what `value` holds.
+    mutating func patch(_ placeholder: ValueRef, to value: ValueRef) {
+        precondition(Self.isKept(placeholder) && kind(placeholder) == .deferred, "only a kept placeholder is patched")
+        // A scratch value's text or children would die with the row.
+        precondition(value == 0 || Self.isKept(value), "a placeholder is patched to a kept value")
+        let slot = Int(placeholder) - 1
+        kept.kinds[slot] = value == 0 ? Kind.empty.rawValue : tag(value)
+        kept.payloads[slot] = value == 0 ? 0 : payload(value)
+    }
+
+    /// The id a deferred value stands for.
+    func deferredID(_ value: ValueRef) -> UInt64? {
+        kind(value) == .deferred ? payload(value) : nil
+    }
+
+    /// Where `id`'s entry lives: its position in the dense table, or `nil`
+    /// for the dictionary.
+    private func denseIndex(of id: UInt64) -> Int? {
+        if let census { return census.slot(of: id) }
+        return id < UInt64(idTable.count) ? Int(id) : nil
+    }
+
+    /// An id that went to the dictionary stays there, even once the dense
+    /// table has grown past it.
+    private func entry(of id: UInt64) -> UInt64 {
+        if let index = denseIndex(of: id), index < idTable.count, idTable[index] != 0 { return idTable[index] }
+        return sparseIDs.isEmpty ? 0 : sparseIDs[id] ?? 0
+    }
+
+    private mutating func setEntry(_ entry: UInt64, of id: UInt64) {
+        if let index = denseIndex(of: id), index < idTable.count, idTable[index] != 0 {
+            idTable[index] = entry
+        } else {
+            sparseIDs[id] = entry
+        }
+    }
+
     private mutating func define(id: UInt64, entry: UInt64) -> Bool {
+        if let census {
+            // No ref names it: nothing needs to find it.
+            guard census.isReferenced(id) else { return true }
+            guard let slot = census.slot(of: id) else { return sparseIDs.updateValue(entry, forKey: id) == nil }
+            if slot >= idTable.count { idTable.grow(to: slot + 1, with: 0) }
+            guard idTable[slot] == 0 else { return false }
+            idTable[slot] = entry
+            return true
+        }
         if id < UInt64(idTable.count) {
-            guard idTable[Int(id)] == 0 else { return false }
+            guard idTable[Int(id)] == 0, sparseIDs.isEmpty || sparseIDs[id] == nil else { return false }
             idTable[Int(id)] = entry
             return true
         }
@@ -177,14 +284,16 @@ struct InternedValues {
     /// number in the entry, so refs inside kept elements share one value
     /// and memory grows with distinct values, not refs.
     mutating func resolve(id: UInt64, keep: Bool) -> Resolution {
-        let isDense = id < UInt64(idTable.count)
-        let entry = isDense ? idTable[Int(id)] : sparseIDs[id] ?? 0
+        let entry = entry(of: id)
         guard entry != 0 else { return .undefined }
-        guard entry & IDEntry.numberBit != 0 else { return .value(ValueRef(truncatingIfNeeded: entry)) }
-        guard let value = add(kind: .number, payload: entry & ~IDEntry.numberBit, keep: keep) else { return .full }
-        if keep {
-            if isDense { idTable[Int(id)] = UInt64(value) } else { sparseIDs[id] = UInt64(value) }
+        if entry & IDEntry.numberBit == 0 {
+            guard entry & IDEntry.deferredBit != 0 else { return .value(ValueRef(truncatingIfNeeded: entry)) }
+            guard let value = add(kind: .deferred, payload: id, keep: keep) else { return .full }
+            if keep { placeholders.append(value) }
+            return .value(value)
         }
+        guard let value = add(kind: .number, payload: entry & ~IDEntry.numberBit, keep: keep) else { return .full }
+        if keep { setEntry(UInt64(value), of: id) }
         return .value(value)
     }
 

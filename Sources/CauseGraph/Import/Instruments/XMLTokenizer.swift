@@ -71,6 +71,9 @@ struct XMLTokenizer {
     /// Names longer than ``OpenName`` holds, back to back.
     private var longNames: [UInt8] = []
     private var rootClosed = false
+    /// Stop as soon as the first element ends, leaving what follows it
+    /// unread: for one element read again out of the middle of a file.
+    var stopsAfterRoot = false
 
     /// An open element's name: its length and, packed in two words, its
     /// bytes (names up to 16 bytes) or, for longer names, where the whole
@@ -84,6 +87,9 @@ struct XMLTokenizer {
 
     /// How many elements are open.
     var depth: Int { openNames.count }
+
+    /// Whether the root element has ended.
+    var isRootClosed: Bool { rootClosed }
 
     /// The name of the innermost open element, for messages.
     var innermostName: String? {
@@ -144,6 +150,7 @@ struct XMLTokenizer {
                     return try incomplete(at: i, base: base, isFinal: isFinal, what: "an end tag")
                 }
                 i = next
+                if stopsAfterRoot && rootClosed { return i }
             case Byte.question:
                 guard let close = find(Byte.question, Byte.greaterThan, in: bytes, from: i + 2) else {
                     return try incomplete(at: i, base: base, isFinal: isFinal, what: "a processing instruction")
@@ -159,6 +166,7 @@ struct XMLTokenizer {
                     return try incomplete(at: i, base: base, isFinal: isFinal, what: "a start tag")
                 }
                 i = next
+                if stopsAfterRoot && rootClosed { return i }
             }
         }
         if isFinal {

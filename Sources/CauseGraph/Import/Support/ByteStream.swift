@@ -72,6 +72,11 @@ package final class ByteStream {
         return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// The file's bytes by offset, when it is a regular file.
+    func randomAccess() -> RandomAccessBytes? {
+        RandomAccessBytes.file(name: name, descriptor: descriptor)
+    }
+
     /// The file's size, when it is a regular file.
     package var fileSize: Int64? {
         var info = stat()
