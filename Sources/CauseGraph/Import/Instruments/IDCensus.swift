@@ -167,9 +167,16 @@ extension IDCensus {
                 (raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== r)
                 .& (raw.loadUnaligned(fromByteOffset: index + 1, as: SIMD16<UInt8>.self) .== e)
                 .& (raw.loadUnaligned(fromByteOffset: index + 2, as: SIMD16<UInt8>.self) .== f)
+            // Each lane is a byte of all ones or all zeros: the two halves
+            // as words, walked by their lowest set byte.
             let halves = unsafeBitCast(found, to: SIMD2<UInt64>.self)
-            if halves[0] | halves[1] != 0 {
-                for lane in 0..<16 where found[lane] && index + lane < limit {
+            for half in 0..<2 {
+                var word = halves[half]
+                while word != 0 {
+                    let bit = word.trailingZeroBitCount
+                    let lane = half * 8 + bit / 8
+                    word &= ~(0xFF << UInt64(bit & ~7))
+                    guard index + lane < limit else { break }
                     guard reference(at: index + lane, in: bytes, isFileEnd: isFileEnd, into: &census) else {
                         return false
                     }
