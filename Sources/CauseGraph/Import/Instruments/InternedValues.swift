@@ -14,6 +14,11 @@ typealias ValueRef = UInt32
 /// element is the exception: it lives in the id's entry alone
 /// (``define(id:number:)``), and each ref to it makes a value.
 ///
+/// With an ``IDCensus`` of the refs, an id no ref names gets no entry, and
+/// with the file as well, a list an id names outside any kept element is
+/// left there (``Kind/deferred``; see ``ValueBuilder``) until
+/// ``materialize(_:at:)`` reads it again.
+///
 /// A value is a number (text of decimal digits that fits in 64 bits), a
 /// string, a list of child values (labelled by its `name` or `fmt`), or
 /// empty. A leaf without text stands for its `name` or `fmt`. Each takes 9 bytes plus its
@@ -21,8 +26,8 @@ typealias ValueRef = UInt32
 struct InternedValues {
     enum Kind: UInt8 {
         case empty, number, string, list
-        /// A list left in the file (``materialize(_:)``): its content is not
-        /// read until something asks for it.
+        /// A list left in the file (``materialize(_:at:)``): its content is
+        /// not read until something asks for it.
         case deferred = 5
     }
 
@@ -64,8 +69,8 @@ struct InternedValues {
     /// The file, when elements may be left in it and read again.
     let file: RandomAccessBytes?
     /// Kept deferred values made for refs inside kept lists: each is made
-    /// the element it stands for by the next ``materialize(_:)``, so a kept
-    /// list never holds a deferred value once that returns.
+    /// the element it stands for by the next ``materialize(_:at:)``, so a
+    /// kept list never holds a deferred value once that returns.
     var placeholders: [ValueRef] = []
     /// `xctrace` id → what it names (``IDEntry``); ids are small and dense
     /// in real exports.
@@ -182,7 +187,7 @@ struct InternedValues {
     }
 
     /// Records that `xctrace` id `id` names a list left in the file at
-    /// `offset`, to be read again by ``materialize(_:)``.
+    /// `offset`, to be read again by ``materialize(_:at:)``.
     mutating func define(id: UInt64, deferredAt offset: Int) -> Bool {
         precondition(offset >= 0 && UInt64(offset) < IDEntry.deferredBit, "offset too large to hold in an id's entry")
         return define(id: id, entry: UInt64(offset) | IDEntry.deferredBit)
@@ -225,6 +230,7 @@ struct InternedValues {
 
     /// Where `id`'s entry lives: its position in the dense table, or `nil`
     /// for the dictionary.
+    @inline(__always)
     private func denseIndex(of id: UInt64) -> Int? {
         if let census { return census.slot(of: id) }
         return id < UInt64(idTable.count) ? Int(id) : nil
@@ -232,8 +238,12 @@ struct InternedValues {
 
     /// An id that went to the dictionary stays there, even once the dense
     /// table has grown past it.
+    @inline(__always)
     private func entry(of id: UInt64) -> UInt64 {
-        if let index = denseIndex(of: id), index < idTable.count, idTable[index] != 0 { return idTable[index] }
+        if let index = denseIndex(of: id), index < idTable.count {
+            let entry = idTable[index]
+            if entry != 0 || sparseIDs.isEmpty { return entry }
+        }
         return sparseIDs.isEmpty ? 0 : sparseIDs[id] ?? 0
     }
 
@@ -350,7 +360,7 @@ struct InternedValues {
     }
 
     /// A list's `name` or `fmt` (none for a `typed-array`: its fields say
-    /// it all, see ``ExportDocumentReader``); a leaf's text.
+    /// it all, see ``ValueBuilder``); a leaf's text.
     func label(_ value: ValueRef) -> String? {
         guard kind(value) == .list else { return string(value) }
         let slot = Int(payload(value) >> 32)

@@ -18,7 +18,7 @@
 /// the file at hand, such an element that is a list and sits outside any
 /// kept one is not kept at all: the row gets it whole, and its id records
 /// where it is in the file, to be read again only if a later row asks for
-/// its content (``InternedValues/materialize(_:)``). So a
+/// its content (``InternedValues/materialize(_:at:)``). So a
 /// `swiftui-full-causes` event's node cell, named again only by rows that
 /// never read it, costs one id entry.
 struct ValueBuilder {

@@ -8,7 +8,7 @@
 
 /// The bytes of a file by offset: what lets the Instruments importer count
 /// an export's refs before reading it (``IDCensus``) and read an element
-/// again when something asks for it (``InternedValues/materialize(_:)``).
+/// again when something asks for it (``InternedValues/materialize(_:at:)``).
 ///
 /// Reads may come from several threads at once.
 final class RandomAccessBytes: @unchecked Sendable {
