@@ -114,8 +114,7 @@ extension IDCensus {
     }
 
     /// The refs whose `r` lies in `start..<end`; `nil` when one is uncertain.
-    private static func scan(_ file: RandomAccessBytes, from start: Int, to end: Int) throws(Diagnostic) -> IDCensus?
-    {
+    private static func scan(_ file: RandomAccessBytes, from start: Int, to end: Int) throws(Diagnostic) -> IDCensus? {
         var census = IDCensus(byteCount: file.count)
         var buffer = [UInt8](repeating: 0, count: blockSize + longestReference + 1)
         var blockStart = start
@@ -126,12 +125,14 @@ extension IDCensus {
             let wanted = min(file.count, blockEnd + longestReference) - readStart
             let read = try buffer.withUnsafeMutableBufferPointer { bytes throws(Diagnostic) in
                 try file.read(
-                    at: readStart, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: bytes[0..<wanted])))
+                    at: readStart,
+                    into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: bytes[0..<wanted])))
             }
             let isFileEnd = readStart + read == file.count
             let certain = buffer.withUnsafeBufferPointer { bytes in
                 scanBlock(
-                    UnsafeBufferPointer(rebasing: bytes[0..<read]), candidates: (blockStart - readStart)..<(blockEnd - readStart),
+                    UnsafeBufferPointer(rebasing: bytes[0..<read]),
+                    candidates: (blockStart - readStart)..<(blockEnd - readStart),
                     isFileEnd: isFileEnd, into: &census)
             }
             guard certain else { return nil }

@@ -61,7 +61,8 @@ struct ValueBuilder {
     /// Whether ``reference(_:bytes:base:)`` can read the self-closing tag at once.
     static func isPlainReference(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         tag.id == nil
-            && (tag.refNumber != nil || (tag.ref == nil && equals(UnsafeBufferPointer(rebasing: bytes[tag.name]), "sentinel")))
+            && (tag.refNumber != nil
+                || (tag.ref == nil && equals(UnsafeBufferPointer(rebasing: bytes[tag.name]), "sentinel")))
     }
 
     /// A self-closing cell that refers to a value or is null, the cells most

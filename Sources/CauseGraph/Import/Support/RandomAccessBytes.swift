@@ -34,7 +34,9 @@ final class RandomAccessBytes: @unchecked Sendable {
         self.init(name: name, count: bytes.count) { offset, buffer in
             let copied = max(0, min(buffer.count, bytes.count - offset))
             guard copied > 0 else { return 0 }
-            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + copied)])) }
+            bytes.withUnsafeBytes {
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + copied)]))
+            }
             return copied
         }
     }

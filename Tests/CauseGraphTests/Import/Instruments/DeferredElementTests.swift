@@ -18,7 +18,8 @@ import Testing
     /// document's bytes read again (by default the same ones).
     private func read(_ documents: [[UInt8]], deferring: Bool, file: [UInt8]? = nil) throws -> Reading {
         let box = SinkBox(RecordingSink())
-        var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: TitleClassifier(), receiver: box))
+        var reader = ExportDocumentReader(
+            consumer: InstrumentsTableReader(classifier: TitleClassifier(), receiver: box))
         var diagnostics = Diagnostics()
         for (index, bytes) in documents.enumerated() {
             final class Position { var value = 0 }
@@ -62,7 +63,8 @@ import Testing
     }
 
     @Test func everyFixtureTableGivesTheSameRecords() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: InstrumentsFixtures.directory.path)
+        let names =
+            try FileManager.default.contentsOfDirectory(atPath: InstrumentsFixtures.directory.path)
             .filter { $0.hasSuffix(".xml") }.sorted() + ["recording/all-tables.xml"]
         #expect(names.count >= 8)
         for name in names { try expectSameRecords([try fixture(name)], "\(name)") }
@@ -128,7 +130,9 @@ import Testing
     @Test func aFileChangedUnderneathIsAnErrorAtTheElement() throws {
         let bytes = try fixture("swiftui-changes.xml")
         // The bytes read again name another id where frame 7 was.
-        let changed = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "<frame id=\"7\"", with: "<frame id=\"8\"").utf8)
+        let changed = Array(
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "<frame id=\"7\"", with: "<frame id=\"8\"")
+                .utf8)
         #expect(changed.count == bytes.count)
         // Reported at the ref that asked for it: the second row's `<frame ref="7"/>`.
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
