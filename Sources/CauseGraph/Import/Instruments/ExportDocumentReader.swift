@@ -40,9 +40,6 @@ struct ExportDocumentReader: XMLTokenHandler {
         self.consumer = consumer
     }
 
-    /// The document's values so far.
-    var values: InternedValues { cells.values }
-
     /// Starts a new document: ids name nothing yet, no table is open.
     /// - Parameters:
     ///   - census: the ids the document's refs name, when they were counted.

@@ -88,9 +88,6 @@ struct XMLTokenizer {
     /// How many elements are open.
     var depth: Int { openNames.count }
 
-    /// Whether the root element has ended.
-    var isRootClosed: Bool { rootClosed }
-
     /// The name of the innermost open element, for messages.
     var innermostName: String? {
         guard let name = openNames.last else { return nil }

@@ -12,26 +12,20 @@
 ///
 /// Reads may come from several threads at once.
 final class RandomAccessBytes: @unchecked Sendable {
-    /// The name diagnostics use.
-    let name: String
     /// How many bytes there are.
     let count: Int
     private let readAt: @Sendable (Int, UnsafeMutableRawBufferPointer) throws(Diagnostic) -> Int
 
     /// - Parameter read: copies the bytes at an offset into a buffer and
     ///   returns how many it copied; fewer than asked only at the end.
-    init(
-        name: String, count: Int,
-        read: @escaping @Sendable (Int, UnsafeMutableRawBufferPointer) throws(Diagnostic) -> Int
-    ) {
-        self.name = name
+    init(count: Int, read: @escaping @Sendable (Int, UnsafeMutableRawBufferPointer) throws(Diagnostic) -> Int) {
         self.count = count
         readAt = read
     }
 
     /// Bytes held in memory, for tests.
-    convenience init(name: String, bytes: [UInt8]) {
-        self.init(name: name, count: bytes.count) { offset, buffer in
+    convenience init(bytes: [UInt8]) {
+        self.init(count: bytes.count) { offset, buffer in
             let copied = max(0, min(buffer.count, bytes.count - offset))
             guard copied > 0 else { return 0 }
             bytes.withUnsafeBytes {
@@ -54,14 +48,15 @@ final class RandomAccessBytes: @unchecked Sendable {
     }
 
     /// The bytes of a regular file, read with `pread` through a descriptor
-    /// of its own (`dup`), closed when nothing holds these bytes any more.
+    /// of its own (`dup`), closed when nothing holds these bytes any more;
+    /// `name` is the file's name in diagnostics.
     static func file(name: String, descriptor: Int32) -> RandomAccessBytes? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let own = dup(descriptor)
         guard own >= 0 else { return nil }
         let closer = DescriptorCloser(own)
-        return RandomAccessBytes(name: name, count: Int(info.st_size)) { offset, buffer throws(Diagnostic) in
+        return RandomAccessBytes(count: Int(info.st_size)) { offset, buffer throws(Diagnostic) in
             while true {
                 let read = pread(closer.descriptor, buffer.baseAddress, buffer.count, off_t(offset))
                 if read >= 0 { return read }

@@ -32,7 +32,7 @@ import Testing
                 position.value += 4096
                 return chunk
             }
-            source.file = RandomAccessBytes(name: "export.xml", bytes: index == 0 ? file ?? bytes : bytes)
+            source.file = RandomAccessBytes(bytes: index == 0 ? file ?? bytes : bytes)
             let census = deferring ? try IDCensus.take(of: source.file!) : nil
             try InstrumentsImporter.read(source, census: census, with: &reader, diagnostics: &diagnostics)
         }
@@ -97,7 +97,7 @@ import Testing
         let changes = try fixture("swiftui-changes.xml")
         // The second row's backtrace holds `<frame ref="7"/>`: frame 7 is a list left in the file.
         #expect(String(decoding: changes, as: UTF8.self).contains("<frame ref=\"7\"/>"))
-        let census = try #require(try IDCensus.take(of: RandomAccessBytes(name: "x", bytes: changes)))
+        let census = try #require(try IDCensus.take(of: RandomAccessBytes(bytes: changes)))
         #expect(census.isReferenced(7) && census.isReferenced(9) && !census.isReferenced(4))
         let reading = try read([changes, try fixture("swiftui-causes.xml")], deferring: true)
         let storage = try #require(reading.sink.events.first { $0.backtrace.first == "TextStyleModifier.setFont(_:)" })

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct IDCensusTests {
     private func census(_ text: String, parts: Int = 2) throws -> IDCensus? {
-        try IDCensus.take(of: RandomAccessBytes(name: "export.xml", bytes: Array(text.utf8)), parts: parts)
+        try IDCensus.take(of: RandomAccessBytes(bytes: Array(text.utf8)), parts: parts)
     }
 
     @Test func everyFormOfARefAttributeTheTokenizerReadsIsCounted() throws {
