@@ -48,6 +48,8 @@ struct ReportCommand: ParsableCommand {
         let settings = try shaping.settings()
         let (reading, events) = try TracePipeline(settings: input.settings, shaping: settings)
             .reconstructForReport(input.traces, diagnostics: &diagnostics)
+        // The import's state is freed; the events the page lists were kept above it.
+        FreedHeap.release()
         let drawn = try reading.shaped(by: settings, diagnostics: &diagnostics)
         let report = HTMLReport(
             graph: reading.graph, drawn: drawn, events: events, theme: themeOption.theme,
