@@ -301,12 +301,23 @@ public struct GraphBuilder: TraceSink {
     }
 }
 
+/// What a cause link needs of an event, in eight bytes: kept for every event
+/// of a document, it is most of an import's memory that grows with rows.
 private struct EventRecord {
-    var node: Int32
+    /// The node's index; the top bit is ``skipped``.
+    private let nodeAndSkipped: UInt32
     /// Interned update group, or -1.
-    var group: Int32
+    let group: Int32
+
+    init(node: Int32, group: Int32, skipped: Bool) {
+        // Node indices count distinct nodes, far fewer than 2^31: the top bit is free.
+        nodeAndSkipped = UInt32(node) | (skipped ? 1 << 31 : 0)
+        self.group = group
+    }
+
+    var node: Int32 { Int32(bitPattern: nodeAndSkipped & ~(1 << 31)) }
     /// An update whose body was checked and skipped.
-    var skipped: Bool
+    var skipped: Bool { nodeAndSkipped & 1 << 31 != 0 }
 }
 
 private struct EdgeKey: Hashable {

@@ -7,18 +7,34 @@
 /// cannot make the array huge: memory grows with the events seen, never
 /// with the size of an id. The array grows in chunks (``ChunkedArray``), so
 /// its peak memory is its size, not three times it.
+///
+/// Which slots of the array hold a value is kept apart, one bit a slot, so
+/// a slot costs the value's own size: an `Optional` would add a byte, and
+/// with padding often as much as the value again.
 struct EventIDMap<Value> {
     private var base: EventID?
-    private var dense = ChunkedArray<Value?>()
+    /// Slots of no event hold a copy of some other value, never read.
+    private var dense = ChunkedArray<Value>()
+    private var present: [UInt64] = []
     private var sparse: [EventID: Value] = [:]
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
 
+    private func isPresent(_ offset: Int) -> Bool {
+        present[offset >> 6] & (1 << UInt64(offset & 63)) != 0
+    }
+
+    private mutating func markPresent(_ offset: Int) {
+        present[offset >> 6] |= 1 << UInt64(offset & 63)
+    }
+
     /// An id that went to the dictionary stays there, even once the array
     /// has grown past it.
     subscript(id: EventID) -> Value? {
-        if let base, id >= base, id - base < UInt64(dense.count), let value = dense[Int(id - base)] { return value }
+        if let base, id >= base, id - base < UInt64(dense.count), isPresent(Int(id - base)) {
+            return dense[Int(id - base)]
+        }
         return sparse.isEmpty ? nil : sparse[id]
     }
 
@@ -30,15 +46,26 @@ struct EventIDMap<Value> {
         if id >= base, sparse.isEmpty || sparse[id] == nil {
             let offset = id - base
             if offset < UInt64(dense.count) {
-                let old = dense[Int(offset)]
-                dense[Int(offset)] = value
-                if old == nil { count += 1 }
+                let slot = Int(offset)
+                guard isPresent(slot) else {
+                    dense[slot] = value
+                    markPresent(slot)
+                    count += 1
+                    return nil
+                }
+                let old = dense[slot]
+                dense[slot] = value
                 return old
             }
             // Near the dense range: grow it.
             if offset <= UInt64(dense.count) * 2 + 4096 {
-                dense.grow(to: Int(offset) + 1, with: nil)
-                dense[Int(offset)] = value
+                let slot = Int(offset)
+                dense.grow(to: slot + 1, with: value)
+                let words = (slot >> 6) + 1
+                if present.count < words {
+                    present.append(contentsOf: repeatElement(0, count: max(words, present.count * 2) - present.count))
+                }
+                markPresent(slot)
                 count += 1
                 return nil
             }
@@ -51,6 +78,7 @@ struct EventIDMap<Value> {
     mutating func removeAll() {
         base = nil
         dense.removeAll()
+        present.removeAll()
         sparse.removeAll()
         count = 0
     }

@@ -68,7 +68,8 @@ package struct PipelinedTraceWriter: TraceSink, ~Copyable {
         worker.queue.consumerFailure
     }
 
-    private mutating func append(_ record: Record) throws(Diagnostic) {
+    /// Takes `record`, so it moves into the batch rather than being copied.
+    private mutating func append(_ record: consuming Record) throws(Diagnostic) {
         records += 1
         batch.append(record)
         if batch.count >= batchSize {

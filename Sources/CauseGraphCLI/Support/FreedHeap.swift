@@ -14,7 +14,7 @@
 enum FreedHeap {
     static func release() {
         #if canImport(Glibc)
-            trim?(0)
+            _ = trim?(0)
         #endif
     }
 

@@ -17,6 +17,19 @@ import Testing
         #expect(map.isEmpty && map[3] == nil && map[.max] == nil)
     }
 
+    @Test func slotsGrownOverHoldNoValueUntilSet() {
+        var map = EventIDMap<Int>()
+        map.updateValue(1, forKey: 100)
+        map.updateValue(2, forKey: 200)
+        // 101...199 were grown over, each holding a copy of 2 that is never read.
+        #expect(map[150] == nil && map[199] == nil && map.count == 2)
+        #expect(map.updateValue(3, forKey: 150) == nil && map[150] == 3 && map.count == 3)
+        #expect(map.updateValue(4, forKey: 150) == 3 && map.count == 3)
+        // Across a word of the presence bits and past a chunk of the array.
+        map.updateValue(5, forKey: 100 + 64 * 70)
+        #expect(map[100 + 64 * 70 - 1] == nil && map[100 + 64 * 70] == 5 && map.count == 4)
+    }
+
     @Test func aHostileIdDoesNotGrowTheArray() {
         var map = EventIDMap<UInt8>()
         // Ids spaced far apart each go to the dictionary: memory follows the ids seen.

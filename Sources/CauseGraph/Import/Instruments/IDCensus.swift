@@ -1,5 +1,3 @@
-import Foundation
-
 /// The `xctrace` ids an export's `ref` attributes name, found by a scan of
 /// the file before it is read.
 ///
@@ -96,17 +94,14 @@ extension IDCensus {
     /// stretch of it; `nil` when a candidate could not be read with
     /// certainty.
     static func take(of file: RandomAccessBytes, parts: Int = 2) throws(Diagnostic) -> IDCensus? {
-        let parts = max(1, min(parts, file.count / blockSize + 1))
-        let stretch = (file.count + parts - 1) / parts
-        let results = ScanResults(count: parts)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let start = part * stretch
-            let end = min(file.count, start + stretch)
-            results.store(Result { () throws(Diagnostic) in try scan(file, from: start, to: end) }, at: part)
-        }
         var census = IDCensus(byteCount: file.count)
-        for result in results.all {
-            guard let part = try result.get() else { return nil }
+        for part in try file.scanInParts(
+            parts, minimumStretch: blockSize,
+            { range throws(Diagnostic) in
+                try scan(file, from: range.lowerBound, to: range.upperBound)
+            })
+        {
+            guard let part else { return nil }
             census.formUnion(part)
         }
         census.seal()
@@ -221,21 +216,5 @@ extension IDCensus {
         // Anything else is not an id the reader accepts: it stops there with an error.
         if bytes[i] == quote, i > digits, !overflow { census.insert(id) }
         return true
-    }
-
-    /// Each scanning thread's result, in its own slot.
-    private final class ScanResults: @unchecked Sendable {
-        private let lock = NSLock()
-        private var results: [Result<IDCensus?, Diagnostic>]
-
-        init(count: Int) {
-            results = Array(repeating: .success(nil), count: count)
-        }
-
-        func store(_ result: Result<IDCensus?, Diagnostic>, at index: Int) {
-            lock.withLock { results[index] = result }
-        }
-
-        var all: [Result<IDCensus?, Diagnostic>] { lock.withLock { results } }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -73,4 +75,40 @@ final class RandomAccessBytes: @unchecked Sendable {
         init(_ descriptor: Int32) { self.descriptor = descriptor }
         deinit { close(descriptor) }
     }
+
+    /// Runs `scan` over `parts` stretches of the bytes at once, one thread
+    /// each, and returns their results in file order. A stretch is at least
+    /// `minimumStretch` bytes, so a small file is one stretch.
+    func scanInParts<Part>(
+        _ parts: Int, minimumStretch: Int, _ scan: @Sendable (Range<Int>) throws(Diagnostic) -> Part
+    ) throws(Diagnostic) -> [Part] {
+        let parts = max(1, min(parts, count / max(minimumStretch, 1) + 1))
+        let stretch = (count + parts - 1) / parts
+        let results = PartResults<Part>(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let start = min(count, part * stretch)
+            let end = min(count, start + stretch)
+            results.store(Result { () throws(Diagnostic) in try scan(start..<end) }, at: part)
+        }
+        var all: [Part] = []
+        for result in results.all { all.append(try result.get()) }
+        return all
+    }
+}
+
+/// What the threads of ``RandomAccessBytes/scanInParts(_:minimumStretch:_:)`` found, by part.
+private final class PartResults<Part>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<Part, Diagnostic>?]
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+
+    func store(_ result: Result<Part, Diagnostic>, at index: Int) {
+        lock.withLock { results[index] = result }
+    }
+
+    /// Every part's result; each has stored one by the time `concurrentPerform` returns.
+    var all: [Result<Part, Diagnostic>] { lock.withLock { results.map { $0! } } }
 }

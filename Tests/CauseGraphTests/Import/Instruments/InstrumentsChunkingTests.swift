@@ -79,6 +79,34 @@ import Testing
             ])
     }
 
+    @Test(
+        "the tables of a file are found in order, each once, by threads scanning blocks of it",
+        arguments: [1, 2, 3], [100, 4095, 4096, 4097, 1 << 20])
+    func schemaTagsAreFoundAcrossBlocksAndParts(parts: Int, blockSize: Int) throws {
+        let bytes = try #require(try combined().first).bytes
+        let file = RandomAccessBytes(bytes: bytes)
+        let names = try InstrumentsImporter.schemaNames(of: file, parts: parts, blockSize: blockSize)
+        #expect(
+            names == [
+                "swiftui-full-causes", "swiftui-causes", "swiftui-changes", "hitches", "swiftui-layout-updates",
+                "SwiftUIFilteredUpdates", "swiftui-updates", "swiftui-update-groups", "potential-hangs",
+            ])
+    }
+
+    @Test("a block that ends inside a <schema tag is read on past its end")
+    func aSchemaTagCutByABlockIsReadOn() throws {
+        let bytes = try #require(try combined().first).bytes
+        let file = RandomAccessBytes(bytes: bytes)
+        let whole = try InstrumentsImporter.schemaNames(of: file, parts: 1, blockSize: 1 << 20)
+        let tags = bytes.indices.filter { bytes[$0...].starts(with: Array("<schema".utf8)) }
+        #expect(tags.count == whole.count)
+        for tag in tags {
+            // The first block ends after "<sc", in the middle of the tag.
+            let names = try InstrumentsImporter.schemaNames(of: file, parts: 1, blockSize: tag + 3)
+            #expect(names == whole, "blocks of \(tag + 3) bytes")
+        }
+    }
+
     @Test(arguments: [5, 17, 4096])
     func aDocumentReadTwiceGivesTheSameRecordsInAnyChunks(chunkSize: Int) throws {
         let reference = try read(try combined(), chunkSize: 1 << 20)
