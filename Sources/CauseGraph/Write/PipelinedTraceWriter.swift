@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A sink that writes a native JSON Lines trace, byte for byte what
 /// ``NativeTraceWriter`` writes, but encodes and writes it on a second
 /// thread, so `causegraph convert` reads on one core while it writes on
@@ -94,7 +98,10 @@ private final class Worker {
     init(output: OutputFile, queue: BatchQueue<Record>) {
         self.queue = queue
         let destination = Destination(output: output)
-        Thread { Self.consume(queue, into: destination) }.start()
+        Thread {
+            yieldToReaders()
+            Self.consume(queue, into: destination)
+        }.start()
     }
 
     deinit {
@@ -146,4 +153,15 @@ private final class Destination: @unchecked Sendable {
     init(output: OutputFile) {
         self.output = output
     }
+}
+
+/// Lowers the calling thread's priority: the writer is the lightest stage
+/// of `convert`, and with three threads on two cores the reading threads,
+/// which set the pace, should get a core first. Its bounded queue stops the
+/// reader when it falls behind, and then it has a core to itself. Linux
+/// only, where a nice value belongs to a thread (`who` 0 names the caller).
+private func yieldToReaders() {
+    #if os(Linux)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+    #endif
 }
