@@ -25,16 +25,23 @@
 #     of swiftui-causes (about 1.1 GB; slow)                      <= 160 MB
 #
 # Every output is removed and the disk synced before each timed run, so no
-# run pays for freeing or writing back the previous run's file.
+# run pays for freeing or writing back the previous run's file. Each command
+# first runs once untimed (WARMUP), so every tool meets the same warm page
+# cache and memory: on this kind of virtual machine the first run after the
+# bench writes its exports takes some 30% more CPU time (memory the host
+# took back is faulted in again), which hurt a two-core `convert` far more
+# than single-threaded `xmllint`.
 #
 # Environment: ROWS (default 1000000), SEED (default 1), RUNS (runs of each
-# command, default 3: wall times are medians, peaks the largest), BENCH_DIR
+# command, default 3: wall times are medians, peaks the largest), WARMUP
+# (untimed runs before them, default 1), BENCH_DIR
 # (default out/bench), BENCH_4M (set to 1 for the 4M-row memory row, one
 # run each).
 set -euo pipefail
 
 ROWS="${ROWS:-1000000}"
 RUNS="${RUNS:-3}"
+WARMUP="${WARMUP:-1}"
 SEED="${SEED:-1}"
 BENCH_DIR="${BENCH_DIR:-out/bench}"
 SWIFT="${SWIFT:-swift}"
@@ -83,15 +90,20 @@ sync
 megabytes() { echo $(( $(wc -c < "$1") / 1000000 )); }
 SIZE_MB=$(megabytes "$EXPORT")
 
-# measure NAME OUTPUT COMMAND...: runs the command RUNS times under
-# /usr/bin/time and keeps the median elapsed seconds and the largest peak
-# resident kilobytes in NAME_SECONDS / NAME_KB. Before each run OUTPUT (the
-# file the command writes, or -) is removed and the disk is synced, so no
-# run pays for the one before it.
+# measure NAME OUTPUT COMMAND...: runs the command WARMUP times untimed, then
+# RUNS times under /usr/bin/time, and keeps the median elapsed seconds and
+# the largest peak resident kilobytes in NAME_SECONDS / NAME_KB. Before each
+# run OUTPUT (the file the command writes, or -) is removed and the disk is
+# synced, so no run pays for the one before it.
 measure() {
     local name="$1" output="$2"
     shift 2
     local report="$BENCH_DIR/$name.time" seconds kilobytes times=() peak=0 run
+    for run in $(seq 1 "$WARMUP"); do
+        [ "$output" = - ] || rm -f "$output"
+        sync
+        "$@" >/dev/null 2>&1
+    done
     for run in $(seq 1 "$RUNS"); do
         [ "$output" = - ] || rm -f "$output"
         sync
@@ -147,17 +159,17 @@ if [ "${BENCH_4M:-}" = 1 ]; then
     sync
     cat "$BIG" > /dev/null
     rm -f "$BENCH_DIR/converted.jsonl"
-    RUNS=1 measure big_convert "$BENCH_DIR/converted.jsonl" "$BIN/causegraph" convert "$BIG" -o "$BENCH_DIR/converted.jsonl"
+    RUNS=1 WARMUP=0 measure big_convert "$BENCH_DIR/converted.jsonl" "$BIN/causegraph" convert "$BIG" -o "$BENCH_DIR/converted.jsonl"
     rm -f "$BENCH_DIR/converted.jsonl" "$BENCH_DIR/graph.json"
-    RUNS=1 measure big_import "$BENCH_DIR/graph.json" "$BIN/causegraph" render "$BIG" --format json --max-nodes 0 --max-edges 0 -o "$BENCH_DIR/graph.json"
+    RUNS=1 WARMUP=0 measure big_import "$BENCH_DIR/graph.json" "$BIN/causegraph" render "$BIG" --format json --max-nodes 0 --max-edges 0 -o "$BENCH_DIR/graph.json"
     rm -f "$BIG"
 fi
 
 read -r LOAD1 LOAD5 LOAD15 _ < /proc/loadavg 2>/dev/null || LOAD1="?" LOAD5="?" LOAD15="?"
 printf 'exports:   %s rows each (seed %s); swiftui-causes %s MB, swiftui-updates %s MB, swiftui-full-causes %s MB\n' \
     "$ROWS" "$SEED" "$SIZE_MB" "$(megabytes "$UPDATES")" "$(megabytes "$FULL")"
-printf 'load average at the end: %s %s %s (on %s cores); %s runs of each command, wall times their medians\n' \
-    "$LOAD1" "$LOAD5" "$LOAD15" "$(getconf _NPROCESSORS_ONLN)" "$RUNS"
+printf 'load average at the end: %s %s %s (on %s cores); %s runs of each command after %s untimed, wall times their medians\n' \
+    "$LOAD1" "$LOAD5" "$LOAD15" "$(getconf _NPROCESSORS_ONLN)" "$RUNS" "$WARMUP"
 printf '\n%-22s %8s %8s %8s %9s %9s %9s   %s\n' "table" "xmllint" "convert" "summary" "convert/" "summary/" "summary" "targets"
 printf '%-22s %8s %8s %8s %9s %9s %9s\n' "" "s" "s" "s" "xmllint" "xmllint" "peak MB"
 table_line() {
