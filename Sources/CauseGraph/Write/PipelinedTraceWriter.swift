@@ -158,10 +158,11 @@ private final class Destination: @unchecked Sendable {
 /// Lowers the calling thread's priority: the writer is the lightest stage
 /// of `convert`, and with three threads on two cores the reading threads,
 /// which set the pace, should get a core first. Its bounded queue stops the
-/// reader when it falls behind, and then it has a core to itself. Linux
-/// only, where a nice value belongs to a thread (`who` 0 names the caller).
+/// reader when it falls behind, and then it has a core to itself. On Linux
+/// with glibc only, where a nice value belongs to a thread (`who` 0 names
+/// the caller); elsewhere it would lower the whole process.
 private func yieldToReaders() {
-    #if os(Linux)
+    #if os(Linux) && canImport(Glibc)
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
     #endif
 }
