@@ -29,8 +29,8 @@ struct ImportMemoryTests {
     /// names again; there a named list costs its id's entry alone, since it
     /// is read again from the file when asked for), but never a row's text;
     /// all of it grows in fixed-size chunks, not by doubling. Measured growth
-    /// (50,000 to 200,000 rows, debug build): some 85 bytes a row on
-    /// `swiftui-causes`, 40 on `swiftui-updates` and 50 on
+    /// (50,000 to 200,000 rows, debug build, three runs each): some 50–60
+    /// bytes a row on `swiftui-causes`, 40 on `swiftui-updates` and 55–75 on
     /// `swiftui-full-causes`, where every id's entry and each event's node
     /// cell took 80 and 151. The bounds leave a margin for allocators and
     /// platforms, below those earlier figures.

@@ -43,7 +43,8 @@ package enum InstrumentsImporter: TraceImporter {
         /// Starts the bytes again from the first; `nil` for a stream that
         /// can be read once only, which must then hold one table.
         var restart: (() throws(Diagnostic) -> Void)?
-        /// The bytes by offset, for a file.
+        /// The bytes by offset, for a file. A source is read again only
+        /// when it has them: its tables and refs are found through them.
         var file: RandomAccessBytes?
 
         init(
@@ -64,11 +65,12 @@ package enum InstrumentsImporter: TraceImporter {
         }
 
         init(_ stream: ByteStream) throws(Diagnostic) {
+            let file = stream.randomAccess()
             self.init(
                 name: stream.name, prefix: try stream.prefix(InputFormat.detectionPrefixLength),
-                restart: stream.canRewind ? { () throws(Diagnostic) in try stream.rewind() } : nil,
+                restart: file == nil ? nil : { () throws(Diagnostic) in try stream.rewind() },
                 next: { () throws(Diagnostic) in try stream.nextChunk() })
-            file = stream.randomAccess()
+            self.file = file
         }
 
         /// The census of the file's refs, when it starts with a table worth
@@ -106,7 +108,7 @@ package enum InstrumentsImporter: TraceImporter {
         for source in sources {
             let firstSchema = source.firstSchema
             let startsWithCauses = firstSchema.map(InstrumentsTable.causeSchemas.contains) ?? false
-            guard let restart = source.restart else {
+            guard let restart = source.restart, let file = source.file else {
                 // Read once: a lone cause table waits for every detail table.
                 if startsWithCauses {
                     causesPass.append((source, .all, nil))
@@ -118,8 +120,7 @@ package enum InstrumentsImporter: TraceImporter {
             }
             let census = try source.census()
             if startsWithCauses {
-                let schemas = Set(try schemaNames(source))
-                try restart()
+                let schemas = Set(try schemaNames(of: file))
                 causeSchemas.formUnion(schemas.intersection(InstrumentsTable.causeSchemas))
                 guard
                     schemas.contains(where: {
@@ -181,13 +182,12 @@ package enum InstrumentsImporter: TraceImporter {
         else { return false }
         var tables: [String] = []
         for source in sources {
-            guard let restart = source.restart else {
+            guard source.restart != nil, let file = source.file else {
                 // Read once: it holds one table.
                 tables.append(source.firstSchema!)
                 continue
             }
-            tables += try schemaNames(source).filter(InstrumentsTable.readOrder.contains)
-            try restart()
+            tables += try schemaNames(of: file).filter(InstrumentsTable.readOrder.contains)
         }
         return tables.filter(InstrumentsTable.updateSchemas.contains).count == 1
             && tables.last.map(InstrumentsTable.updateSchemas.contains) == true

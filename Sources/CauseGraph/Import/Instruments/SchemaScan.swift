@@ -5,52 +5,6 @@ extension InstrumentsImporter {
     /// Enough bytes for any `<schema name="…"`.
     static let longestSchemaTag = 4096
 
-    /// The names of the source's `<schema>` elements, in document order: a
-    /// file's by two threads at once (``schemaNames(of:parts:blockSize:)``),
-    /// a stream's chunk by chunk.
-    static func schemaNames(_ source: ChunkSource) throws(Diagnostic) -> [String] {
-        if let file = source.file { return try schemaNames(of: file) }
-        let marker = "<schema".utf8.count
-        var names: [String] = []
-        // Bytes before the chunk not yet scanned: a marker's length less one
-        // byte, or a tag that may have been cut by the end of a chunk.
-        var carry: [UInt8] = []
-        var isFinal = false
-        /// Scans `bytes` for tags starting before `limit`; returns where a tag
-        /// that may be cut starts, to be scanned again with more bytes.
-        func scan(_ bytes: [UInt8], startingBefore limit: Int) -> Int? {
-            var searchFrom = 0
-            while let hit = bytes.withUnsafeBytes({ schemaTag(in: $0, from: searchFrom) }), hit < limit {
-                let end = min(hit + longestSchemaTag, bytes.count)
-                let name = firstSchemaName(Array(bytes[hit..<end]))
-                if name == nil, !isFinal, end == bytes.count { return hit }
-                if let name { names.append(name) }
-                searchFrom = hit + 1
-            }
-            return nil
-        }
-        while !isFinal {
-            let chunk = try source.next() ?? []
-            isFinal = chunk.isEmpty
-            if !carry.isEmpty {
-                // The seam: tags that start in the carry, read on into the chunk.
-                let seam = carry + chunk.prefix(longestSchemaTag)
-                if let cut = scan(seam, startingBefore: carry.count) {
-                    carry = Array(carry[cut...]) + chunk
-                    continue
-                }
-            }
-            if let cut = scan(chunk, startingBefore: chunk.count) {
-                carry = Array(chunk[cut...])
-            } else if chunk.count >= marker - 1 {
-                carry = Array(chunk.suffix(marker - 1))
-            } else {
-                carry = Array((carry + chunk).suffix(marker - 1))
-            }
-        }
-        return names
-    }
-
     /// Where the next `<schema` starts, sixteen bytes at a time: exports are
     /// full of `<` and `<s` (`<string`, `<sentinel/>`), rarely of `<sc`.
     static func schemaTag(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {

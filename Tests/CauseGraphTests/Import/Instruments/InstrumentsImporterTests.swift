@@ -332,7 +332,7 @@ import Testing
                     try #require(text.range(of: "<node xpath='//trace-toc[1]/run[1]/data[1]/table[9]'>")).lowerBound...]
             ).replacingOccurrences(of: "<node xpath", with: "<trace-query-result><node xpath", options: .anchored))
         #expect(
-            try InstrumentsImporter.schemaNames(source(updatesThenGroups)).suffix(3) == [
+            try InstrumentsImporter.schemaNames(of: #require(source(updatesThenGroups).file)).suffix(3) == [
                 "swiftui-updates", "swiftui-update-groups", "potential-hangs",
             ])
         #expect(try !stream([updatesThenGroups]))
