@@ -10,10 +10,9 @@
 /// in 32 bits because a buffer is at most a chunk plus the longest token
 /// accepted (``InstrumentsImporter/maximumTokenLength``).
 struct TokenTape: XMLTokenHandler {
-    private(set) var words: [Int32] = []
-    /// The last token was a self-closing start tag, whose end the replay
-    /// makes without a word of its own.
-    private var endsWithSelfClosing = false
+    /// The tokens' words, then spare room: only the first `count` are tokens.
+    private var words: [Int32] = []
+    private var count = 0
 
     private enum Header {
         static let start: Int32 = 0
@@ -33,61 +32,96 @@ struct TokenTape: XMLTokenHandler {
         static let hasNumber: Int32 = 1 << 3
     }
 
+    /// The most words one token takes: a header, a start tag's name and four
+    /// attribute ranges (two words each), and two numbers (two words each).
+    private static let longestToken = 15
+
     /// Empties the tape, keeping its storage for the next buffer.
     mutating func removeAll() {
-        words.removeAll(keepingCapacity: true)
-        endsWithSelfClosing = false
+        count = 0
     }
 
     mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) {
-        var header = Header.start
-        if tag.id != nil { header |= Header.hasID }
-        if tag.ref != nil { header |= Header.hasRef }
-        if tag.fmt != nil { header |= Header.hasFmt }
-        if tag.nameAttribute != nil { header |= Header.hasName }
-        if tag.isSelfClosing { header |= Header.isSelfClosing }
-        if tag.idNumber != nil { header |= Header.hasIDNumber }
-        if tag.refNumber != nil { header |= Header.hasRefNumber }
-        endsWithSelfClosing = tag.isSelfClosing
-        words.append(header)
-        append(tag.name)
-        if let id = tag.id { append(id) }
-        if let ref = tag.ref { append(ref) }
-        if let fmt = tag.fmt { append(fmt) }
-        if let name = tag.nameAttribute { append(name) }
-        if let number = tag.idNumber { append(number) }
-        if let number = tag.refNumber { append(number) }
+        record(tag, header: Header.start)
+    }
+
+    mutating func emptyElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) {
+        record(tag, header: Header.start | Header.isSelfClosing)
     }
 
     mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) {
-        // The tokenizer ends a self-closing element right after starting it.
-        if endsWithSelfClosing {
-            endsWithSelfClosing = false
-            return
-        }
-        words.append(Header.end)
+        appendToken { $0.add(Header.end) }
     }
 
     mutating func text(
         _ range: Range<Int>, hasReferences: Bool, number: UInt64?, bytes: UnsafeBufferPointer<UInt8>, base: Int
     ) {
-        endsWithSelfClosing = false
-        words.append(
-            Header.text | (hasReferences ? Header.hasReferences : 0) | (number != nil ? Header.hasNumber : 0))
-        append(range)
-        if let number { append(number) }
+        appendToken { token in
+            token.add(
+                Header.text | (hasReferences ? Header.hasReferences : 0) | (number != nil ? Header.hasNumber : 0))
+            token.add(range)
+            if let number { token.add(number) }
+        }
     }
 
-    @inline(__always)
-    private mutating func append(_ number: UInt64) {
-        words.append(Int32(truncatingIfNeeded: number))
-        words.append(Int32(truncatingIfNeeded: number >> 32))
+    private mutating func record(_ tag: XMLStartTag, header start: Int32) {
+        appendToken { token in
+            var header = start
+            if tag.id != nil { header |= Header.hasID }
+            if tag.ref != nil { header |= Header.hasRef }
+            if tag.fmt != nil { header |= Header.hasFmt }
+            if tag.nameAttribute != nil { header |= Header.hasName }
+            if tag.idNumber != nil { header |= Header.hasIDNumber }
+            if tag.refNumber != nil { header |= Header.hasRefNumber }
+            token.add(header)
+            token.add(tag.name)
+            if let id = tag.id { token.add(id) }
+            if let ref = tag.ref { token.add(ref) }
+            if let fmt = tag.fmt { token.add(fmt) }
+            if let name = tag.nameAttribute { token.add(name) }
+            if let number = tag.idNumber { token.add(number) }
+            if let number = tag.refNumber { token.add(number) }
+        }
     }
 
+    /// Writes one token's words into the spare room, grown first when it
+    /// may be too small: one check of the array's storage a token, not one
+    /// a word, and no call to copy a few words.
     @inline(__always)
-    private mutating func append(_ range: Range<Int>) {
-        words.append(Int32(truncatingIfNeeded: range.lowerBound))
-        words.append(Int32(truncatingIfNeeded: range.upperBound))
+    private mutating func appendToken(_ build: (inout TokenWords) -> Void) {
+        if words.count - count < Self.longestToken {
+            words.append(contentsOf: repeatElement(0, count: max(words.count, 1 << 12)))
+        }
+        let start = count
+        count = words.withUnsafeMutableBufferPointer { storage in
+            var token = TokenWords(storage: storage, count: start)
+            build(&token)
+            return token.count
+        }
+    }
+
+    /// The words of one token as they are written.
+    private struct TokenWords {
+        let storage: UnsafeMutableBufferPointer<Int32>
+        var count: Int
+
+        @inline(__always)
+        mutating func add(_ word: Int32) {
+            storage[count] = word
+            count += 1
+        }
+
+        @inline(__always)
+        mutating func add(_ number: UInt64) {
+            add(Int32(truncatingIfNeeded: number))
+            add(Int32(truncatingIfNeeded: number >> 32))
+        }
+
+        @inline(__always)
+        mutating func add(_ range: Range<Int>) {
+            add(Int32(truncatingIfNeeded: range.lowerBound))
+            add(Int32(truncatingIfNeeded: range.upperBound))
+        }
     }
 
     /// Hands every recorded token, in order, to `handler`, with `bytes` and
@@ -95,7 +129,8 @@ struct TokenTape: XMLTokenHandler {
     func replay<Handler: XMLTokenHandler>(
         into handler: inout Handler, bytes: UnsafeBufferPointer<UInt8>, base: Int
     ) throws(XMLReadFailure) {
-        try words.withUnsafeBufferPointer { words throws(XMLReadFailure) in
+        try words.withUnsafeBufferPointer { storage throws(XMLReadFailure) in
+            let words = UnsafeBufferPointer(rebasing: storage[..<count])
             var i = 0
             @inline(__always) func range() -> Range<Int> {
                 defer { i += 2 }

@@ -35,10 +35,9 @@ struct XMLStartTag {
 /// `bytes`, whose first byte is at absolute offset `base` of the file.
 protocol XMLTokenHandler {
     mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
-    /// A self-closing element, as a ``TokenTape`` replays it: by default its
-    /// start, then its end.
+    /// A self-closing element, in place of its start and its end: by default
+    /// it calls the two.
     mutating func emptyElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
-    /// Also called right after `startElement` for a self-closing tag.
     mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
     /// Character data inside the root element; `hasReferences` when it holds
     /// `&…;` references still to decode (never for CDATA); `number`, the run
@@ -271,6 +270,7 @@ struct XMLTokenizer {
         // earlier; they are read at once, as the loop below would read them.
         if let cell = Self.referenceCell(in: bytes, at: i) {
             tag.ref = cell.value
+            tag.refNumber = cell.number
             tag.isSelfClosing = true
             i = cell.end
         } else {
@@ -344,34 +344,55 @@ struct XMLTokenizer {
                     break
                 }
             }
+            tag.idNumber = tag.id.flatMap { CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: bytes[$0])) }
+            tag.refNumber = tag.ref.flatMap { CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: bytes[$0])) }
         }
-        tag.idNumber = tag.id.flatMap { CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: bytes[$0])) }
-        tag.refNumber = tag.ref.flatMap { CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: bytes[$0])) }
+        // A self-closing element is never open, so its name is not kept.
+        if tag.isSelfClosing {
+            try handler.emptyElement(tag, bytes: bytes, base: base)
+            if openNames.isEmpty { rootClosed = true }
+            return i
+        }
         let name = UnsafeBufferPointer(rebasing: bytes[tag.name])
         openNames.append(OpenName(count: name.count, head: Self.head(of: name), longStart: longNames.count))
         if name.count > 16 { longNames.append(contentsOf: name) }
         try handler.startElement(tag, bytes: bytes, base: base)
-        if tag.isSelfClosing { try close(bytes: bytes, base: base, handler: &handler) }
         return i
     }
 
     /// ` ref="DIGITS"/>` at `i`, the whole rest of a `<tag ref="N"/>` cell:
-    /// the digits and the offset just past `>`; `nil` when the tag goes on
-    /// any other way (or the buffer ends first).
+    /// the digits, their ``CanonicalNumber`` and the offset just past `>`;
+    /// `nil` when the tag goes on any other way (or the buffer ends first).
     @inline(__always)
-    private static func referenceCell(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: Range<Int>, end: Int)?
-    {
+    private static func referenceCell(
+        in bytes: UnsafeBufferPointer<UInt8>, at i: Int
+    ) -> (value: Range<Int>, number: UInt64?, end: Int)? {
         let n = bytes.count
         guard i + 9 <= n, bytes[i] == UInt8(ascii: " "), bytes[i + 1] == UInt8(ascii: "r"),
             bytes[i + 2] == UInt8(ascii: "e"),
             bytes[i + 3] == UInt8(ascii: "f"), bytes[i + 4] == Byte.equals, bytes[i + 5] == Byte.doubleQuote
         else { return nil }
         var j = i + 6
-        while j < n, bytes[j] &- Byte.zero < 10 { j += 1 }
+        // The digits' value, read as they are found; it cannot wrap before
+        // the twentieth, and longer runs are left to CanonicalNumber.
+        var value: UInt64 = 0
+        while j < n {
+            let digit = bytes[j] &- Byte.zero
+            guard digit < 10 else { break }
+            value = value &* 10 &+ UInt64(digit)
+            j += 1
+        }
         guard j > i + 6, j + 3 <= n, bytes[j] == Byte.doubleQuote, bytes[j + 1] == Byte.slash,
             bytes[j + 2] == Byte.greaterThan
         else { return nil }
-        return (i + 6..<j, j + 3)
+        let digits = i + 6..<j
+        let number: UInt64?
+        if digits.count < 20 {
+            number = bytes[i + 6] != Byte.zero || digits.count == 1 ? value : nil
+        } else {
+            number = CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: bytes[digits]))
+        }
+        return (digits, number, j + 3)
     }
 
     /// The offset of the first `quote` or `<` at or after `start`, or the

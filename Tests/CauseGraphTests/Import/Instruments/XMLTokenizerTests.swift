@@ -105,6 +105,36 @@ private struct TokenRecorder: XMLTokenHandler {
         }
     }
 
+    @Test("a tape grows past its first storage and replays every token, however many a buffer holds")
+    func tapeGrows() throws {
+        // Thousands of tokens of every kind: more words than a new tape has room for.
+        let cells = (0..<6000).map { "<b ref=\"\($0)\"/><c id=\"\($0)\" fmt=\"f\">\($0)</c>" }
+        let document = "<a>" + cells.joined() + "</a>"
+        let direct = try recorded(document)
+        #expect(direct.tokens.count == 2 + 6000 * 5)
+        for size in [4096, 100_000, .max] {
+            let replayed = try recorded(document, pieceSize: size, throughTape: true)
+            #expect(replayed.tokens == direct.tokens, "in pieces of \(size)")
+            #expect(replayed.numbers == direct.numbers, "in pieces of \(size)")
+        }
+    }
+
+    @Test("a <tag ref=\"N\"/> cell's number is canonical: no leading zero, no more than 64 bits")
+    func referenceCellNumbers() throws {
+        let refs: [(String, UInt64?)] = [
+            ("0", 0), ("7", 7), ("007", nil), ("00", nil), ("9999999999999999999", 9_999_999_999_999_999_999),
+            ("18446744073709551615", .max), ("18446744073709551616", nil), ("99999999999999999999", nil),
+            ("100000000000000000000", nil),
+        ]
+        for (ref, number) in refs {
+            for size in [1, 7, .max] {
+                let read = try recorded("<a><b ref=\"\(ref)\"/></a>", pieceSize: size, throughTape: size == 7)
+                #expect(read.tokens == ["<a>", "<b ref=\(ref)>", "</>", "</>"], "ref \(ref) in pieces of \(size)")
+                #expect(read.numbers == [nil, nil, nil, number], "ref \(ref) in pieces of \(size)")
+            }
+        }
+    }
+
     @Test("ids, refs and text runs that are canonical numbers are read as numbers with their tag")
     func numbersAreReadWithTheTag() throws {
         let document =
