@@ -67,17 +67,34 @@ package enum JSONText {
 
     /// Appends `value` in decimal, as `"\(value)"` writes it.
     package static func appendNumber(_ value: UInt64, to output: inout [UInt8]) {
-        // UInt64.max has 20 digits; they are produced last first.
+        // UInt64.max has 20 digits; they are produced last first, two at a
+        // time: a trace's times have ten or more, and each division costs.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var rest = value
             var start = digits.count
-            repeat {
+            while rest >= 100 {
+                let pair = Int(truncatingIfNeeded: rest % 100)
+                rest /= 100
+                start -= 2
+                digits[start] = digitPairs[2 * pair]
+                digits[start + 1] = digitPairs[2 * pair + 1]
+            }
+            if rest >= 10 {
+                let pair = Int(truncatingIfNeeded: rest)
+                start -= 2
+                digits[start] = digitPairs[2 * pair]
+                digits[start + 1] = digitPairs[2 * pair + 1]
+            } else {
                 start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest != 0
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
+            }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
+    }
+
+    /// "00" to "99", back to back.
+    private static let digitPairs: [UInt8] = (0..<100).flatMap {
+        [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)]
     }
 
     /// Copies `bytes` (valid UTF-8), escaped, in runs between the bytes that need an escape.

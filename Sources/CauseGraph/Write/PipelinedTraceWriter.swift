@@ -121,15 +121,9 @@ private final class Worker {
         while var batch = queue.next() {
             do throws(Diagnostic) {
                 try output.write { bytes in
-                    for record in batch {
-                        switch record {
-                        case .header(let header): NativeTraceEncoder.append(header, to: &bytes)
-                        case .event(let event): NativeTraceEncoder.append(event, to: &bytes)
-                        case .cause(let cause): NativeTraceEncoder.append(cause, to: &bytes)
-                        case .group(let group): NativeTraceEncoder.append(group, to: &bytes)
-                        case .hitch(let hitch): NativeTraceEncoder.append(hitch, to: &bytes)
-                        }
-                        bytes.append(UInt8(ascii: "\n"))
+                    // Each record is read where it is: a copy would retain its strings.
+                    batch.withUnsafeBufferPointer { records in
+                        for index in records.indices { encode(records[index], to: &bytes) }
                     }
                 }
             } catch {
@@ -138,6 +132,17 @@ private final class Worker {
             }
             queue.recycle(&batch)
         }
+    }
+
+    private static func encode(_ record: borrowing Record, to bytes: inout [UInt8]) {
+        switch record {
+        case .header(let header): NativeTraceEncoder.append(header, to: &bytes)
+        case .event(let event): NativeTraceEncoder.append(event, to: &bytes)
+        case .cause(let cause): NativeTraceEncoder.append(cause, to: &bytes)
+        case .group(let group): NativeTraceEncoder.append(group, to: &bytes)
+        case .hitch(let hitch): NativeTraceEncoder.append(hitch, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "\n"))
     }
 }
 

@@ -44,7 +44,14 @@ struct NativeTraceEncoderTests {
             JSONText.appendNumber(value, to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == "\(value)")
         }
-        for value: UInt64 in [0, 7, 4_000_000_001, 9_999_999_999_999_999_999, 10_000_000_000_000_000_000, .max] {
+        // Digits are written in pairs: every length, odd and even, at both ends of it.
+        let everyLength = (0..<19).flatMap { power -> [UInt64] in
+            let low: UInt64 = (0..<power).reduce(1) { value, _ in value * 10 }
+            return [low, low + 1, low * 5 + 3, low * 10 - 1]
+        }
+        for value: UInt64 in [0, 7, 4_000_000_001, 9_999_999_999_999_999_999, 10_000_000_000_000_000_000, .max]
+            + everyLength
+        {
             var bytes: [UInt8] = []
             JSONText.appendNumber(value, to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == "\(value)")

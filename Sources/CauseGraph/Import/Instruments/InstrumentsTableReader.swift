@@ -359,8 +359,8 @@ struct InstrumentsTableReader {
         try add(event, offset: row.offset)
     }
 
-    private mutating func add(_ event: TraceEvent, offset: Int?) throws(XMLReadFailure) {
-        var event = event
+    /// Takes `event`, so it is completed in place rather than copied.
+    private mutating func add(_ event: consuming TraceEvent, offset: Int?) throws(XMLReadFailure) {
         event.group = join.group(containing: event.time)
         do {
             try receiver.add(event)
