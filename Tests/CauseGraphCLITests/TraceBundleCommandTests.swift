@@ -143,6 +143,43 @@ struct TraceBundleCommandTests {
         #expect(truncated.standardError.hasPrefix("\(bundle):1:"))
     }
 
+    @Test(
+        "a bundle's update table is kept in a file and scanned for refs first, as its export file is: an id nothing names is not kept"
+    )
+    func updateTableGetsItsCensus() throws {
+        // The table with one id that no ref names defined a second time: read
+        // straight from the pipe, every id would be kept and this one refused.
+        let original = try String(contentsOfFile: fixture("instruments/recording/swiftui-updates.xml"), encoding: .utf8)
+        try #require(
+            original.contains(#" id="127""#) && !original.contains(#" ref="127""#) && !original.contains(#" ref="5""#))
+        let table = original.replacingOccurrences(of: #" id="127""#, with: #" id="5""#)
+        let scratch = try TemporaryFolder()
+        let bundle = scratch.path("App.trace")
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        let standIn = scratch.path("xctrace")
+        try FileManager.default.copyItem(atPath: Self.standIn, toPath: standIn)
+        let export = try scratch.write("swiftui-updates.xml", table)
+        let toc =
+            #"<?xml version="1.0"?><trace-toc><run number="1"><data><table schema="swiftui-updates"/></data></run></trace-toc>"#
+        _ = try scratch.write("toc.xml", toc)
+        let fromFile = try Causegraph.run(["summary", export, "--format", "json"])
+        #expect(fromFile.status == 0, "\(fromFile.standardError)")
+        let fromBundle = try Causegraph.run(
+            ["summary", bundle, "--format", "json"], environment: ["CAUSEGRAPH_XCTRACE": standIn])
+        #expect(fromBundle.status == 0, "\(fromBundle.standardError)")
+        #expect(fromBundle.output == fromFile.output)
+
+        // An export that fails is still one line, before anything is read.
+        _ = try scratch.write(
+            "toc.xml", toc.replacingOccurrences(of: "swiftui-updates", with: "swiftui-layout-updates"))
+        let failed = try Causegraph.run(["summary", bundle], environment: ["CAUSEGRAPH_XCTRACE": standIn])
+        #expect(failed.status == 2)
+        #expect(
+            failed.standardError.hasPrefix(
+                "\(bundle) (swiftui-layout-updates): error: xctrace failed (exit status 2): Error: no table swiftui-layout-updates;"
+            ) && failed.standardError.split(separator: "\n").count == 1, "\(failed.standardError)")
+    }
+
     @Test("why names a root cause from the update tables when no causes table was exported")
     func whyWithoutCauses() throws {
         let result = try Causegraph.run([

@@ -46,6 +46,9 @@ package enum InstrumentsImporter: TraceImporter {
         /// The bytes by offset, for a file. A source is read again only
         /// when it has them: its tables and refs are found through them.
         var file: RandomAccessBytes?
+        /// Makes the source a file when the import reaches it, for a table
+        /// worth a census that arrives through a pipe (see ``TraceBundle``).
+        var openAsFile: (() throws(Diagnostic) -> ChunkSource)?
 
         init(
             name: String, prefix: [UInt8], restart: (() throws(Diagnostic) -> Void)? = nil,
@@ -105,7 +108,8 @@ package enum InstrumentsImporter: TraceImporter {
         // Details first, from every source that has them; then causes.
         var causesPass: [(source: ChunkSource, pass: InstrumentsTableReader.Pass, census: IDCensus?)] = []
         var causeSchemas: Set<String> = []
-        for source in sources {
+        for var source in sources {
+            if let open = source.openAsFile { source = try open() }
             let firstSchema = source.firstSchema
             let startsWithCauses = firstSchema.map(InstrumentsTable.causeSchemas.contains) ?? false
             guard let restart = source.restart, let file = source.file else {

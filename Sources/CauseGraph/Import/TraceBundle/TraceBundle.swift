@@ -5,11 +5,14 @@ import Foundation
 /// Instruments importer.
 ///
 /// `xctrace export --toc` lists the runs and their tables; each table the
-/// importer reads is exported through a pipe, one at a time, details first
-/// and causes last, so nothing is kept on disk and every table is read
-/// once. Of the two cause tables `swiftui-causes` is exported (the full
-/// variant holds the same causes); `swiftui-updates`, else every listed
-/// `SwiftUIFilteredUpdates`, supplies update details.
+/// importer reads is exported once, when the importer reaches it, details
+/// first and causes last. Most stream straight from xctrace's pipe. An
+/// update table (or `swiftui-full-causes`) is first kept in an unlinked
+/// temporary file, as standard input is: its census of refs then drops
+/// the ids nothing names, so memory grows with what the rows share rather
+/// than with the rows. Of the two cause tables `swiftui-causes` is exported
+/// (the full variant holds the same causes); `swiftui-updates`, else every
+/// listed `SwiftUIFilteredUpdates`, supplies update details.
 enum TraceBundle {
     /// One table to export: its schema and the xpath that selects it.
     struct Table: Equatable {
@@ -90,22 +93,33 @@ enum TraceBundle {
         return chosen
     }
 
-    /// A table's export, started when the importer first reads it.
+    /// A table's export, started when the importer first reads it; for a
+    /// table worth a census, kept whole in a temporary file first.
     private static func exportSource(_ table: Table, of path: String, with xctrace: Xctrace)
         -> InstrumentsImporter.ChunkSource
     {
         let name = "\(path) (\(table.schema))"
+        let arguments = ["export", "--input", path, "--xpath", table.xpath]
         var running: Xctrace.Running?
-        return InstrumentsImporter.ChunkSource(name: name, firstSchema: table.schema) {
+        var source = InstrumentsImporter.ChunkSource(name: name, firstSchema: table.schema) {
             () throws(Diagnostic) -> [UInt8]? in
-            if running == nil {
-                running = try xctrace.start(["export", "--input", path, "--xpath", table.xpath], name: name)
-            }
+            if running == nil { running = try xctrace.start(arguments, name: name) }
             guard let export = running else { return nil }
             if let chunk = try export.stream.nextChunk() { return chunk }
             try export.finish()
             return nil
         }
+        if InstrumentsTable.censusSchemas.contains(table.schema) {
+            source.openAsFile = { () throws(Diagnostic) in
+                let export = try xctrace.start(arguments, name: name)
+                try export.stream.spoolToTemporaryFile()
+                try export.finish()
+                var file = try InstrumentsImporter.ChunkSource(export.stream)
+                file.firstSchema = file.firstSchema ?? table.schema
+                return file
+            }
+        }
+        return source
     }
 
     private static func shellQuoted(_ text: String) -> String {
