@@ -1,0 +1,149 @@
+import CauseGraph
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+/// `causegraph mcp` under raw JSON-RPC: the lines a broken or hostile
+/// client writes, and what the server answers to each.
+@Suite("causegraph mcp, driven with raw JSON-RPC lines", .serialized)
+struct MCPRawProtocolTests {
+    let before = fixture("landmarks-favorites-before.jsonl")
+
+    @Test("an id that is an object, an array, a boolean, a fraction or null gets -32600 with id null; the next call is answered")
+    func malformedIDs() throws {
+        let session = try RawMCPSession(in: packageRoot)
+        try session.initialize()
+        for id in [#"{"a":1}"#, "[1]", "true", "1.5", "null"] {
+            try session.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"tools/list"}"#)
+            let answer = try session.nextMessage()
+            #expect(answer.errorCode == -32600, "id \(id)")
+            #expect(answer["id"]?.isNull == true, "id \(id)")
+        }
+        try session.send(#"{"jsonrpc":"2.0","id":7,"method":7}"#)
+        #expect(try session.response(to: "7").errorCode == -32600)
+        try session.send(#"{"jsonrpc":"1.0","id":8,"method":"tools/list"}"#)
+        #expect(try session.response(to: "8").errorCode == -32600)
+        try session.send("{\"jsonrpc\": \"2.0\", \"id\": 9, \"method\": \"tools/li")
+        let unparsed = try session.nextMessage()
+        #expect(unparsed.errorCode == -32700)
+        #expect(unparsed["id"]?.isNull == true)
+        try session.send(try RawMCPSession.call(id: 10, "summary", ["traces": [before]]))
+        let answer = try session.response(to: "10")
+        #expect(answer["result"]?["isError"]?.content != .bool(true))
+        #expect(answer["result"].map(\.texts)?.first == (try Causegraph.run(["summary", before])).output)
+    }
+
+    @Test("a request line is read in time linear in its length, and one past 64 MiB is answered with -32600")
+    func longLines() throws {
+        let session = try RawMCPSession(in: packageRoot)
+        try session.initialize()
+        // 8 MB in one argument: the protocol library's transport took 78 s over such a line.
+        let long = String(repeating: "a", count: 8 << 20)
+        let started = ContinuousClock.now
+        try session.send(try RawMCPSession.call(id: 1, "why", ["traces": [before], "view": long]))
+        let answer = try session.response(to: "1", within: .seconds(60))
+        let elapsed = ContinuousClock.now - started
+        #expect(answer["result"] != nil)
+        #expect(elapsed < .seconds(10), "an 8 MB line took \(elapsed)")
+
+        var overlong = Data(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"why","arguments":{"view":""#.utf8)
+        overlong.append(Data(repeating: UInt8(ascii: "b"), count: (64 << 20) + 1))
+        overlong.append(Data(#""}}}"#.utf8))
+        try session.send(overlong)
+        let refused = try session.nextMessage(within: .seconds(120))
+        #expect(refused.errorCode == -32600)
+        #expect(refused["error"]?["message"]?.stringValue?.contains("64 MiB") == true)
+        try session.send(#"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#)
+        #expect(try session.response(to: "3")["result"]?["tools"]?.arrayValue?.count == 5)
+    }
+
+    @Test("calls sent just before the end of input are all answered before the server exits")
+    func endOfInputFlushesAnswers() throws {
+        let session = try RawMCPSession(in: packageRoot)
+        try session.initialize()
+        for id in 1...3 {
+            try session.send(try RawMCPSession.call(id: id, "summary", ["traces": [before]]))
+        }
+        try session.send(#"{"jsonrpc":"2.0","id":4,"method":"tools/list"}"#)
+        try session.closeInput()
+        let answers = try session.remainingMessages()
+        #expect(Set(answers.compactMap { $0["id"].map(RawMCPSession.text) }) == ["1", "2", "3", "4"])
+        #expect(answers.allSatisfy { $0["result"] != nil })
+        #expect(try session.exitStatus() == 0)
+    }
+
+    @Test("calls run side by side, each within --timeout: a slow call is stopped and answered with an error")
+    func timeLimit() throws {
+        let scratch = try TemporaryFolder()
+        let slow = scratch.path("slow.jsonl")
+        try SyntheticTrace(views: 2_000, frames: 40_000).write(to: slow)
+        let session = try RawMCPSession(["--timeout", "0.5"], in: scratch.url)
+        try session.initialize()
+        let started = ContinuousClock.now
+        try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [slow]]))
+        let answer = try session.response(to: "1", within: .seconds(30))
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(answer["result"]?["isError"]?.content == .bool(true))
+        #expect(
+            answer["result"].map(\.texts)?.first
+                == "error: the summary tool passed its time limit of 0.5 s and was stopped; causegraph mcp --timeout SECONDS sets the limit"
+        )
+        #expect(try Self.children(of: session.process.processIdentifier, within: .seconds(5)).isEmpty)
+
+        // A slow call and a quick one at once: the quick one is not held up.
+        try SyntheticTrace(views: 5, frames: 5).write(to: scratch.path("quick.jsonl"))
+        let relaxed = try RawMCPSession(["--timeout", "60"], in: scratch.url)
+        try relaxed.initialize()
+        try relaxed.send(try RawMCPSession.call(id: 1, "summary", ["traces": [slow]]))
+        try relaxed.send(try RawMCPSession.call(id: 2, "summary", ["traces": [scratch.path("quick.jsonl")]]))
+        let first = try relaxed.nextMessage(within: .seconds(60))
+        #expect(first["id"].map(RawMCPSession.text) == "2")
+    }
+
+    @Test("notifications/cancelled stops the call: it is not answered, and the server exits at once at the end of input")
+    func cancellation() throws {
+        let scratch = try TemporaryFolder()
+        let slow = scratch.path("slow.jsonl")
+        try SyntheticTrace(views: 2_000, frames: 40_000).write(to: slow)
+        let session = try RawMCPSession(in: scratch.url)
+        try session.initialize()
+        try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [slow]]))
+        Thread.sleep(forTimeInterval: 0.3)
+        try session.send(
+            #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"test"}}"#)
+        try session.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#)
+        #expect(try session.response(to: "2")["result"] != nil)
+        #expect(try Self.children(of: session.process.processIdentifier, within: .seconds(5)).isEmpty)
+        let started = ContinuousClock.now
+        try session.closeInput()
+        let rest = try session.remainingMessages()
+        #expect(rest.allSatisfy { $0["id"].map(RawMCPSession.text) != "1" }, "a cancelled call gets no answer")
+        #expect(try session.exitStatus() == 0)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test("a budget that crashes the reader crashes only the call's process: the call is a tool error, the server answers on")
+    func crashingInput() throws {
+        let scratch = try TemporaryFolder()
+        let deep = try scratch.write(
+            "deep.yaml", "views: " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "\n")
+        let session = try RawMCPSession(in: scratch.url)
+        try session.initialize()
+        try session.send(try RawMCPSession.call(id: 1, "check", ["traces": [before], "budget": deep]))
+        let answer = try session.response(to: "1")
+        #expect(answer["result"]?["isError"]?.content == .bool(true))
+        try session.send(try RawMCPSession.call(id: 2, "summary", ["traces": [before]]))
+        #expect(try session.response(to: "2")["result"]?["isError"]?.content != .bool(true))
+    }
+
+    /// The processes whose parent is `pid`, once none is left or `timeout` passes.
+    static func children(of pid: Int32, within timeout: Duration) throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let listed = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["pgrep", "-P", String(pid)])
+            let children = listed.output.split(separator: "\n").map(String.init)
+            if children.isEmpty || ContinuousClock.now > deadline { return children }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+}
