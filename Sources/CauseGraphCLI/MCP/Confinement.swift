@@ -76,6 +76,11 @@ struct Confinement: Sendable {
             }
             resolved = existing
         } else {
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                // A link to nothing: writing through it would make a file wherever it points.
+                throw .error("'\(key)': '\(Self.shown(path))' links to no file; name the file itself")
+            }
             let folder = (path as NSString).deletingLastPathComponent
             guard let parent = Self.resolve(folder.isEmpty ? "." : folder), Self.kind(parent) == S_IFDIR else {
                 throw .error("'\(key)': the folder of '\(Self.shown(path))' does not exist")

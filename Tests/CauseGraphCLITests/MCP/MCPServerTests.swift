@@ -145,4 +145,19 @@ struct MCPServerTests {
         #expect(!results[10].isToolError)
         #expect(results[10].texts.first == (try Causegraph.run(["summary", before])).output)
     }
+
+    @Test("a client's roots, listed through the SDK's roots callback, are where calls may read")
+    func clientRoots() throws {
+        let scratch = try TemporaryFolder()
+        let copy = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
+        let session = try MCPClient.session(
+            [("summary", ["traces": [copy]]), ("summary", ["traces": [before]])],
+            roots: [URL(fileURLWithPath: scratch.path(".")).standardized.absoluteString])
+        let results = session["results"]?.arrayValue ?? []
+        try #require(results.count == 2)
+        #expect(!results[0].isToolError)
+        #expect(results[0].texts.first == (try Causegraph.run(["summary", copy])).output)
+        #expect(results[1].isToolError, "the package folder is the working directory, but not a root")
+        #expect(results[1].texts.first?.contains("is outside the folders this server may use") == true)
+    }
 }

@@ -38,7 +38,8 @@ final class RawMCPSession: @unchecked Sendable {
         let output = stdout.fileHandleForReading
         Thread.detachNewThread { [self] in
             var pending = Data()
-            while let chunk = try? output.read(upToCount: 1 << 16), !chunk.isEmpty {
+            // `availableData`, not `read(upToCount:)`, which waits until it has the whole count.
+            while case let chunk = output.availableData, !chunk.isEmpty {
                 pending.append(chunk)
                 while let newline = pending.firstIndex(of: 0x0A) {
                     let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
