@@ -20,8 +20,16 @@ enum MCPToolRunner {
             return try result(of: command, diagnostics: &diagnostics)
         } catch {
             let message = ExitStatus.diagnostic(for: error) ?? .error("the \(name) tool failed")
-            return CallTool.Result(content: [text(message.description)] + notes(diagnostics), isError: true)
+            return CallTool.Result(content: [text(Self.bounded(message.description))] + notes(diagnostics), isError: true)
         }
+    }
+
+    /// The longest error line a call returns. A reader may quote a value of
+    /// the file it reads; cut here, no error can carry a whole file.
+    static let longestError = 1_000
+
+    private static func bounded(_ message: String) -> String {
+        message.count > longestError ? String(message.prefix(longestError)) + "…" : message
     }
 
     private static func result(of command: ParsableCommand, diagnostics: inout Diagnostics) throws -> CallTool.Result {
