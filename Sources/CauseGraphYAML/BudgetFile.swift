@@ -167,7 +167,9 @@ private struct BudgetReader {
                 }
                 throw error(message, at: key)
             }
-            guard result[name] == nil else { throw error("duplicate key '\(Self.excerpt(name))' in \(context)", at: key) }
+            guard result[name] == nil else {
+                throw error("duplicate key '\(Self.excerpt(name))' in \(context)", at: key)
+            }
             result[name] = (key, value)
         }
         return result

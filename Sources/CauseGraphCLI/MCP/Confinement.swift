@@ -29,10 +29,6 @@ struct Confinement: Sendable {
     /// source file, a repository's hook) is no graph's place.
     private static let outputExtensions: Set<String> = ["svg", "png", "pdf", "dot", "gv", "json"]
 
-    init(roots: [String]) {
-        self.roots = roots
-    }
-
     /// The resolved form of a folder named as a root, or `nil` when it is none.
     static func resolvedFolder(_ path: String) -> String? {
         guard let resolved = resolve(path), kind(resolved) == S_IFDIR else { return nil }

@@ -148,7 +148,7 @@ private final class LineWriter: @unchecked Sendable {
             try line.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
                 var offset = 0
                 while offset < bytes.count {
-                    let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    let written = Self.systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
                         throw MCPError.transportError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
@@ -159,6 +159,15 @@ private final class LineWriter: @unchecked Sendable {
         }
     }
 
+    /// The system's `write`, which this class's own name hides.
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(descriptor, bytes, count)
+        #else
+            Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+
     /// A JSON-RPC error response, for a line the server cannot hand on.
     func writeError(code: Int, message: String, id: ID?) {
         let idText: String
@@ -167,7 +176,8 @@ private final class LineWriter: @unchecked Sendable {
         case .number(let number)?: idText = String(number)
         case nil: idText = "null"
         }
-        let line = #"{"jsonrpc":"2.0","id":\#(idText),"error":{"code":\#(code),"message":\#(JSONString.quoted(message))}}"#
+        let line =
+            #"{"jsonrpc":"2.0","id":\#(idText),"error":{"code":\#(code),"message":\#(JSONString.quoted(message))}}"#
         try? write(Data(line.utf8))
     }
 }
@@ -224,7 +234,8 @@ private final class LineReader: @unchecked Sendable {
                 if overlong {
                     output.writeError(
                         code: -32600,
-                        message: "invalid request: the line is longer than \(maximumLineLength >> 20) MiB, the most this server reads",
+                        message:
+                            "invalid request: the line is longer than \(maximumLineLength >> 20) MiB, the most this server reads",
                         id: nil)
                     overlong = false
                 } else {
@@ -237,7 +248,8 @@ private final class LineReader: @unchecked Sendable {
         if overlong {
             output.writeError(
                 code: -32600,
-                message: "invalid request: the line is longer than \(maximumLineLength >> 20) MiB, the most this server reads",
+                message:
+                    "invalid request: the line is longer than \(maximumLineLength >> 20) MiB, the most this server reads",
                 id: nil)
         } else {
             judge(line)
@@ -245,7 +257,8 @@ private final class LineReader: @unchecked Sendable {
         // End of input: the client can no longer answer the server's requests, and the
         // session ends once each call received has been answered.
         for id in ledger.takeAsked() {
-            let failure = #"{"jsonrpc":"2.0","id":\#(Self.literal(id)),"error":{"code":-32000,"message":"the client closed its input"}}"#
+            let failure =
+                #"{"jsonrpc":"2.0","id":\#(Self.literal(id)),"error":{"code":-32000,"message":"the client closed its input"}}"#
             continuation.yield(Data(failure.utf8))
         }
         ledger.waitUntilAnswered()

@@ -90,7 +90,8 @@ enum MCPTool: String, CaseIterable {
                     ].merging(Self.shaping) { first, _ in first }.merging(Self.reading) { first, _ in first },
                     required: ["traces"]),
                 // Its output may replace a file of the same name.
-                annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false))
+                annotations: .init(
+                    readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false))
         case .diff:
             Tool(
                 name: rawValue,

@@ -20,7 +20,8 @@ enum MCPToolRunner {
             return try result(of: command, diagnostics: &diagnostics)
         } catch {
             let message = ExitStatus.diagnostic(for: error) ?? .error("the \(name) tool failed")
-            return CallTool.Result(content: [text(Self.bounded(message.description))] + notes(diagnostics), isError: true)
+            return CallTool.Result(
+                content: [text(Self.bounded(message.description))] + notes(diagnostics), isError: true)
         }
     }
 

@@ -150,7 +150,8 @@ enum ToolProcess {
                         + "an input it cannot handle; the server goes on")
             }
             return Self.failure(
-                "the \(tool) tool's process ended with status \((status >> 8) & 0xFF) and no answer; the server goes on")
+                "the \(tool) tool's process ended with status \((status >> 8) & 0xFF) and no answer; the server goes on"
+            )
         }
 
         private func answer(for reason: Stop) -> Outcome {

@@ -46,7 +46,8 @@ struct MCPConfinementTests {
             #expect(!etc.text.contains("passwd") && !etc.text.contains("hosts"))
             let climbing = try call(session, "summary", ["traces": ["../../../../../../etc/passwd"]])
             #expect(climbing.isError && climbing.text.contains("outside"))
-            try FileManager.default.createSymbolicLink(atPath: scratch.path("link.jsonl"), withDestinationPath: "/etc/passwd")
+            try FileManager.default.createSymbolicLink(
+                atPath: scratch.path("link.jsonl"), withDestinationPath: "/etc/passwd")
             let link = try call(session, "summary", ["traces": ["link.jsonl"]])
             #expect(link.isError && link.text.contains("outside") && !link.text.contains("root:"))
             try FileManager.default.createDirectory(atPath: scratch.path("traces"), withIntermediateDirectories: false)
@@ -55,7 +56,10 @@ struct MCPConfinementTests {
                 atPath: scratch.path("traces/hosts"), withDestinationPath: "/etc/hosts")
             let folder = try call(session, "summary", ["traces": ["traces"]])
             #expect(folder.isError)
-            #expect(folder.text == "error: 'traces': 'traces/hosts' links outside the folders this server may use; name the folder's traces one by one")
+            #expect(
+                folder.text
+                    == "error: 'traces': 'traces/hosts' links outside the folders this server may use; name the folder's traces one by one"
+            )
             let inside = try call(session, "summary", ["traces": ["trace.jsonl"]])
             #expect(!inside.isError)
         }
@@ -83,10 +87,14 @@ struct MCPConfinementTests {
                 let refused = try call(session, "check", ["traces": ["trace.jsonl"], "budget": budget])
                 #expect(refused.isError, "\(budget)")
                 #expect(refused.text.contains("expected a budget"), "\(budget): \(refused.text)")
-                #expect(!refused.text.contains("sk-live") && !refused.text.contains("hunter2") && !refused.text.contains("password"), "\(budget): \(refused.text)")
+                #expect(
+                    !refused.text.contains("sk-live") && !refused.text.contains("hunter2")
+                        && !refused.text.contains("password"), "\(budget): \(refused.text)")
                 let asTrace = try call(session, "summary", ["traces": [budget]])
                 #expect(asTrace.isError)
-                #expect(!asTrace.text.contains("sk-live") && !asTrace.text.contains("hunter2"), "\(budget): \(asTrace.text)")
+                #expect(
+                    !asTrace.text.contains("sk-live") && !asTrace.text.contains("hunter2"), "\(budget): \(asTrace.text)"
+                )
             }
             // In a file that is a budget, a wrong value is quoted: a short excerpt of its first line, escaped.
             _ = try scratch.write(
@@ -118,7 +126,8 @@ struct MCPConfinementTests {
             chmod(hook, 0o755)
             let program = try scratch.write("run.svg", "#!/bin/sh\n")
             chmod(program, 0o755)
-            try FileManager.default.createSymbolicLink(atPath: scratch.path("out.svg"), withDestinationPath: "/tmp/causegraph-escape.svg")
+            try FileManager.default.createSymbolicLink(
+                atPath: scratch.path("out.svg"), withDestinationPath: "/tmp/causegraph-escape.svg")
             let refusals: [(String, String)] = [
                 (".git/hooks/pre-commit", "is no graph file's name"),
                 (".git/graph.svg", "is inside a hidden folder"),

@@ -9,7 +9,9 @@ import Testing
 struct MCPRawProtocolTests {
     let before = fixture("landmarks-favorites-before.jsonl")
 
-    @Test("an id that is an object, an array, a boolean, a fraction or null gets -32600 with id null; the next call is answered")
+    @Test(
+        "an id that is an object, an array, a boolean, a fraction or null gets -32600 with id null; the next call is answered"
+    )
     func malformedIDs() throws {
         let session = try RawMCPSession(in: packageRoot)
         try session.initialize()
@@ -49,7 +51,8 @@ struct MCPRawProtocolTests {
         let elapsed = ContinuousClock.now - started
         #expect(elapsed < .seconds(10), "two 8 MB lines took \(elapsed)")
 
-        var overlong = Data(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"why","arguments":{"view":""#.utf8)
+        var overlong = Data(
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"why","arguments":{"view":""#.utf8)
         overlong.append(Data(repeating: UInt8(ascii: "b"), count: (64 << 20) + 1))
         overlong.append(Data(#""}}}"#.utf8))
         try session.send(overlong)
@@ -104,7 +107,8 @@ struct MCPRawProtocolTests {
         #expect(first["id"].map(RawMCPSession.text) == "2")
     }
 
-    @Test("notifications/cancelled stops the call: it is not answered, and the server exits at once at the end of input")
+    @Test(
+        "notifications/cancelled stops the call: it is not answered, and the server exits at once at the end of input")
     func cancellation() throws {
         let scratch = try TemporaryFolder()
         let slow = scratch.path("slow.jsonl")
@@ -126,11 +130,14 @@ struct MCPRawProtocolTests {
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 
-    @Test("a budget that crashes the reader crashes only the call's process: the call is a tool error, the server answers on")
+    @Test(
+        "a budget that crashes the reader crashes only the call's process: the call is a tool error, the server answers on"
+    )
     func crashingInput() throws {
         let scratch = try TemporaryFolder()
         let deep = try scratch.write(
-            "deep.yaml", "views: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n")
+            "deep.yaml",
+            "views: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n")
         let session = try RawMCPSession(["--allow", packageRoot.path], in: scratch.url)
         try session.initialize()
         try session.send(try RawMCPSession.call(id: 1, "check", ["traces": [before], "budget": deep]))
