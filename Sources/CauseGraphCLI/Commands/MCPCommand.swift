@@ -52,7 +52,7 @@ struct MCPCommand: ParsableCommand {
         }
         let folders = try allowed.map { folder throws(Diagnostic) in
             guard let resolved = Confinement.resolvedFolder(folder) else {
-                throw Diagnostic.error("--allow: no such folder: \(folder)")
+                throw Diagnostic.error("--allow: '\(folder)' is no folder")
             }
             return resolved
         }

@@ -63,11 +63,15 @@ actor LineTransport: Transport {
             data.first == UInt8(ascii: "[")
             ? (try? decoder.decode([Envelope].self, from: data)) ?? []
             : (try? decoder.decode(Envelope.self, from: data)).map { [$0] } ?? []
-        try output.write(data)
-        for envelope in envelopes {
-            guard let id = envelope.id else { continue }
-            if envelope.method == nil { ledger.answered(id) } else { ledger.asked(id) }
+        // Counted as answered even when the write fails (a client that closed its input):
+        // the end of the session waits for no answer that cannot be written.
+        defer {
+            for envelope in envelopes {
+                guard let id = envelope.id else { continue }
+                if envelope.method == nil { ledger.answered(id) } else { ledger.asked(id) }
+            }
         }
+        try output.write(data)
     }
 
     func receive() -> AsyncThrowingStream<Data, Swift.Error> {
@@ -273,7 +277,9 @@ private final class LineReader: @unchecked Sendable {
         do {
             message = try JSONDecoder().decode(Value.self, from: data)
         } catch {
-            output.writeError(code: -32700, message: "parse error: the line is no JSON", id: nil)
+            output.writeError(
+                code: -32700, message: "parse error: the line is no JSON, or nests deeper than JSON is read here",
+                id: nil)
             return
         }
         let items: [Value]

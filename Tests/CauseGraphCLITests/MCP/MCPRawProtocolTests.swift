@@ -29,6 +29,13 @@ struct MCPRawProtocolTests {
         let unparsed = try session.nextMessage()
         #expect(unparsed.errorCode == -32700)
         #expect(unparsed["id"]?.isNull == true)
+        // JSON nested 100,000 deep is refused before anything parses it further.
+        try session.send(
+            #"{"jsonrpc":"2.0","id":12,"method":"ping","params":{"x":"#
+                + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}}")
+        let deep = try session.nextMessage()
+        #expect(deep.errorCode == -32700)
+        #expect(deep["id"]?.isNull == true)
         try session.send(try RawMCPSession.call(id: 10, "summary", ["traces": [before]]))
         let answer = try session.response(to: "10")
         #expect(answer["result"]?["isError"]?.content != .bool(true))
@@ -159,5 +166,15 @@ struct MCPRawProtocolTests {
             if children.isEmpty || ContinuousClock.now > deadline { return children }
             Thread.sleep(forTimeInterval: 0.1)
         }
+    }
+
+    @Test("a bad --timeout or --allow is a usage error, exit 2, with one line")
+    func badOptions() throws {
+        let zero = try Causegraph.run(["mcp", "--timeout", "0"], standardInput: Data())
+        #expect(zero.status == 2)
+        #expect(zero.standardError == "error: --timeout must be a number of seconds above 0, at most 86400\n")
+        let file = try Causegraph.run(["mcp", "--allow", before], standardInput: Data())
+        #expect(file.status == 2)
+        #expect(file.standardError == "error: --allow: '\(before)' is no folder\n")
     }
 }
