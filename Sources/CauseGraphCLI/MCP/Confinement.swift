@@ -53,8 +53,8 @@ struct Confinement: Sendable {
     }
 
     /// Checks the path a call writes: a regular file, or a new name, inside
-    /// the roots, outside hidden folders, with a graph's extension, and not
-    /// a program (a file anyone may execute).
+    /// the roots, neither hidden nor in a hidden folder, with a graph's
+    /// extension, and not a program (a file anyone may execute).
     func checkOutput(_ path: String, key: String) throws(Diagnostic) {
         let name = (path as NSString).lastPathComponent
         let pathExtension = (name as NSString).pathExtension.lowercased()
@@ -85,8 +85,10 @@ struct Confinement: Sendable {
         }
         try checkInside(resolved, path, key: key)
         let inside = relativePath(of: resolved) ?? resolved
-        if inside.split(separator: "/").dropLast().contains(where: { $0.hasPrefix(".") }) {
-            throw .error("'\(key)': '\(Self.shown(path))' is inside a hidden folder; the server writes none there")
+        // A hidden file or folder holds settings (`.git/`, `.eslintrc.json`), never a graph.
+        if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            throw .error(
+                "'\(key)': '\(Self.shown(path))' is hidden or inside a hidden folder; the server writes none there")
         }
     }
 

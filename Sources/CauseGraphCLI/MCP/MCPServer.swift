@@ -23,6 +23,8 @@ enum MCPServer {
     static func serve(version: String, allowed: [String], timeLimit: Double) async throws {
         // A client that closes its end is an end of the session, not a signal that kills the server.
         signal(SIGPIPE, SIG_IGN)
+        // Each call leads a process group of its own, which a signal to the server's group does not reach.
+        SignalExit.onStop { ToolProcess.stopAll() }
         let roots = MCPRoots(allowed: allowed)
         let server = Server(
             name: "causegraph",

@@ -39,6 +39,25 @@ enum ToolProcess {
     /// How long a stopped call's process has, after SIGTERM, to remove its temporary files.
     private static let grace: DispatchTimeInterval = .seconds(2)
 
+    /// The process groups of the calls running now.
+    private static let running = ProcessGroups()
+
+    /// Kills every call's process group: for when a signal ends the server,
+    /// since each leads a group of its own, which the terminal's Ctrl-C does not reach.
+    static func stopAll() {
+        for group in running.all { kill(-group, SIGKILL) }
+    }
+
+    /// A set of process groups under a lock.
+    private final class ProcessGroups: @unchecked Sendable {
+        private let lock = NSLock()
+        private var groups: Set<pid_t> = []
+
+        func insert(_ group: pid_t) { lock.withLock { _ = groups.insert(group) } }
+        func remove(_ group: pid_t) { lock.withLock { _ = groups.remove(group) } }
+        var all: Set<pid_t> { lock.withLock { groups } }
+    }
+
     /// Runs `request` by `deadline`, or answers that it passed its `timeLimit`.
     static func run(_ request: ToolCallRequest, deadline: DispatchTime, timeLimit: Double) async -> Outcome {
         let call = RunningCall(tool: request.name, timeLimit: timeLimit)
@@ -115,7 +134,10 @@ enum ToolProcess {
             let spawned: Result<Child, Diagnostic>? = lock.withLock {
                 guard stopped == nil else { return nil }
                 let spawned = Result { () throws(Diagnostic) in try Child.spawn(timeLimit: timeLimit) }
-                if case .success(let child) = spawned { running = child.pid }
+                if case .success(let child) = spawned {
+                    running = child.pid
+                    ToolProcess.running.insert(child.pid)
+                }
                 return spawned
             }
             let child: Child
@@ -128,6 +150,7 @@ enum ToolProcess {
             }
             let (output, status) = child.exchange(input)
             let reason: Stop? = lock.withLock {
+                ToolProcess.running.remove(child.pid)
                 running = nil
                 return stopped
             }

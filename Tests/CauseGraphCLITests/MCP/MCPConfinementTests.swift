@@ -117,7 +117,7 @@ struct MCPConfinementTests {
         }
     }
 
-    @Test("an output must be a graph file, inside the roots, outside hidden folders, and no program; never a device")
+    @Test("an output must be a graph file, inside the roots, not hidden, and no program; never a device")
     func writesOnlyGraphFilesUnderRoots() throws {
         try session { session, scratch in
             try FileManager.default.createDirectory(
@@ -130,7 +130,8 @@ struct MCPConfinementTests {
                 atPath: scratch.path("out.svg"), withDestinationPath: "/tmp/causegraph-escape.svg")
             let refusals: [(String, String)] = [
                 (".git/hooks/pre-commit", "is no graph file's name"),
-                (".git/graph.svg", "is inside a hidden folder"),
+                (".git/graph.svg", "is hidden or inside a hidden folder"),
+                (".eslintrc.json", "is hidden or inside a hidden folder"),
                 ("run.svg", "is an executable file"),
                 ("/dev/stdout", "is no graph file's name"),
                 ("/dev/null.svg", "is not a regular file or folder"),

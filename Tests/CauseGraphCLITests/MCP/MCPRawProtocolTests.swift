@@ -3,6 +3,12 @@ import CauseGraphTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `causegraph mcp` under raw JSON-RPC: the lines a broken or hostile
 /// client writes, and what the server answers to each.
 @Suite("causegraph mcp, driven with raw JSON-RPC lines", .serialized)
@@ -118,11 +124,9 @@ struct MCPRawProtocolTests {
         "notifications/cancelled stops the call: it is not answered, and the server exits at once at the end of input")
     func cancellation() throws {
         let scratch = try TemporaryFolder()
-        let slow = scratch.path("slow.jsonl")
-        try SyntheticTrace(views: 2_000, frames: 40_000).write(to: slow)
-        let session = try RawMCPSession(in: scratch.url)
+        let session = try RawMCPSession(["--allow", packageRoot.path], in: scratch.url)
         try session.initialize()
-        try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [slow]]))
+        try session.send(try Self.slowCall(id: 1))
         Thread.sleep(forTimeInterval: 0.3)
         try session.send(
             #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"test"}}"#)
@@ -176,5 +180,40 @@ struct MCPRawProtocolTests {
         let file = try Causegraph.run(["mcp", "--allow", before], standardInput: Data())
         #expect(file.status == 2)
         #expect(file.standardError == "error: --allow: '\(before)' is no folder\n")
+    }
+
+    @Test("SIGTERM to the server ends the processes of the calls it was running")
+    func signalEndsCalls() throws {
+        let scratch = try TemporaryFolder()
+        let session = try RawMCPSession(["--allow", packageRoot.path], in: scratch.url)
+        try session.initialize()
+        try session.send(try Self.slowCall(id: 1))
+        var calls: [String] = []
+        for _ in 0..<50 where calls.isEmpty {
+            Thread.sleep(forTimeInterval: 0.02)
+            calls = try Self.children(of: session.process.processIdentifier, within: .zero)
+        }
+        let call = try #require(calls.first.flatMap { Int32($0) })
+        kill(session.process.processIdentifier, SIGTERM)
+        #expect(try session.exitStatus() == 143)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while try Self.isRunning(call) && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try !Self.isRunning(call), "the call's process \(call) outlived the server")
+    }
+
+    /// Whether `pid` is a process that has not ended (a zombie has ended: only its parent has not looked).
+    static func isRunning(_ pid: Int32) throws -> Bool {
+        let state = try ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["ps", "-o", "stat=", "-p", String(pid)])
+        let text = state.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return !text.isEmpty && !text.hasPrefix("Z")
+    }
+
+    /// A call that runs for many seconds: `why` about a view named by a megabyte, whose
+    /// "did you mean" compares it with every title.
+    static func slowCall(id: Int) throws -> String {
+        try RawMCPSession.call(
+            id: id, "why",
+            ["traces": [fixture("landmarks-favorites-before.jsonl")], "view": String(repeating: "q", count: 1 << 20)])
     }
 }
