@@ -6,6 +6,7 @@
 #   make test-asan / make test-tsan   every test under AddressSanitizer / ThreadSanitizer
 #   make fuzz   fuzzes the importers and the title-to-Graphviz path with libFuzzer, a minute each
 #   make lint / make format   checks / applies the house style of .swift-format
+#   make check-action   validates action.yml with check-jsonschema and zizmor (installed by make ci-tools)
 #   make docs   builds the CauseGraph library's DocC documentation into .build/docs
 
 SWIFT      ?= swift
@@ -16,7 +17,7 @@ DEMO_TRACE  = fixtures/landmarks-favorites-before.jsonl
 SUDO       := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 MAN_DATE   := $(or $(shell git log -1 --format=%cs 2>/dev/null),$(shell date -u +%F))
 
-.PHONY: all deps browser test-tools build demo test test-asan test-tsan fuzz bench lint format docs install clean
+.PHONY: all deps browser test-tools ci-tools check-action build demo test test-asan test-tsan fuzz bench lint format docs install clean
 
 all: build
 
@@ -125,6 +126,23 @@ bench: deps
 
 # The house style, stated in .swift-format (swift-format ships with the toolchain).
 SWIFT_FORMAT_PATHS = Sources Tests Plugins
+
+# For the CI outputs: junitparser (the JUnit report test reads check's XML with it),
+# check-jsonschema and zizmor (check-action), pip-installed into a virtual environment in .build.
+CI_VENV = .build/ci-venv
+ci-tools:
+	@if [ -x $(CI_VENV)/bin/zizmor ] && [ -x $(CI_VENV)/bin/check-jsonschema ] && $(CI_VENV)/bin/python3 -c 'import junitparser' 2>/dev/null; then \
+		echo "ci-tools: junitparser, check-jsonschema and zizmor found"; \
+	else \
+		echo "ci-tools: installing junitparser, check-jsonschema and zizmor into $(CI_VENV)"; \
+		python3 -m venv $(CI_VENV) && $(CI_VENV)/bin/python3 -m pip install -q junitparser check-jsonschema zizmor || \
+		echo "ci-tools: could not be installed; the junitparser test is skipped and check-action cannot run"; \
+	fi
+
+# action.yml against GitHub's schema, and zizmor's audits of it, offline: both must report nothing.
+check-action: ci-tools
+	$(CI_VENV)/bin/check-jsonschema --builtin-schema vendor.github-actions action.yml
+	$(CI_VENV)/bin/zizmor --offline action.yml
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(SWIFT_FORMAT_PATHS)
