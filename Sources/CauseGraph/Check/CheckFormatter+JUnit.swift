@@ -1,7 +1,8 @@
 extension CheckFormatter {
     /// JUnit XML, for the test-report views of CI systems (GitLab, Jenkins,
     /// Azure, CircleCI…): one test suite for the recording, one test case
-    /// per limit and subject, named `views[0].updates.perGroup · LandmarkListItemView`.
+    /// per limit and subject, named `views[0].updates.perGroup · LandmarkListItemView`
+    /// (on one line, as CI pages list test names).
     ///
     /// A limit exceeded (or regressed) is a `<failure>` whose message gives the
     /// figures and the budget's `FILE:LINE:COLUMN` and whose text lists the
@@ -14,7 +15,8 @@ extension CheckFormatter {
         let counts = "tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\""
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         lines.append("<testsuites name=\"causegraph check\" \(counts)>")
-        lines.append("  <testsuite name=\"\(XMLText.attribute(report.traces.joined(separator: ", ")))\" \(counts)>")
+        let suite = VisibleText.singleLine(report.traces.joined(separator: ", "))
+        lines.append("  <testsuite name=\"\(XMLText.attribute(suite))\" \(counts)>")
         lines.append("    <properties>")
         var properties = [("budget", report.budget)] + report.traces.map { ("trace", $0) }
         if let baseline = report.baseline {
@@ -36,7 +38,7 @@ extension CheckFormatter {
 
     private static func testCase(_ result: CheckReport.Result, budget: String) -> [String] {
         var attributes = [
-            ("name", result.rule + " · " + result.subject), ("classname", budget), ("file", result.location.file),
+            ("name", VisibleText.singleLine(result.rule + " · " + result.subject)), ("classname", budget), ("file", result.location.file),
         ]
         if let line = result.location.line { attributes.append(("line", "\(line)")) }
         let opening =

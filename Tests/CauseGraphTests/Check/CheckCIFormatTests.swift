@@ -147,11 +147,11 @@ struct CheckCIFormatTests {
             .split(separator: "\n").map(String.init)
         #expect(
             lines.contains(
-                "::warning file=budget.yaml,line=4,col=5,title=causegraph check%3A views[1] matches no view::The budget limits views matching \"LandmarkRow\", but the recording shows none, so its limits measure nothing."
+                "::warning file=budget.yaml,line=4,col=5,title=causegraph check%3A views[1] matches no view::The budget limits views matching \"LandmarkRow\", but the recording shows none, so its limits measure nothing.%0AClosest: LandmarkListView, LandmarkListItemView, LandmarkFavoriteButton"
             ), "\(lines)")
         #expect(!lines.contains { $0.hasPrefix("::notice") }, "the note about the view is the warning, not twice")
         let tolerated = CheckFormatter.format(try report(budget: budget, trace: before, baseline: before), as: .github)
-        #expect(tolerated.contains("\n::notice file=budget.yaml,line=3,col=14,title=causegraph check%3A views[0].updates.total · LandmarkListItemView tolerated::72 body runs, limit 1; baseline 72, allowed 72%0A"))
+        #expect(tolerated.contains("\n::notice file=budget.yaml,line=3,col=22,title=causegraph check%3A views[0].updates.total · LandmarkListItemView tolerated::72 body runs, limit 1; baseline 72, allowed 72%0A"))
         #expect(!tolerated.contains("::error"))
     }
 
@@ -160,10 +160,10 @@ struct CheckCIFormatTests {
         let text = CheckFormatter.format(try hostile(), as: .github)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 1 + Self.hostileTitles.count)
-        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("::error file=budget%2C1%3Ax.yaml,line=2,col=41,title=") })
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("::error file=budget%2C1%3Ax.yaml,line=2,col=47,title=") })
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(text.contains("title=causegraph check%3A views[0].updates.total · %250A%3A%3Aerror%3A%3Aforged exceeded::"))
-        #expect(text.contains("::%250A::error::forged ran 1 of 1 update"))
+        #expect(text.contains("::1 body run, limit 0%0A%250A::error::forged ran 1 of 1 update"))
         #expect(text.contains("title=causegraph check%3A views[0].updates.total · comma%2Ccolon%3Aview exceeded::"))
         #expect(text.contains("CR␍␊LF") && text.contains("Escape␛[31mRed"))
     }
