@@ -17,7 +17,10 @@ struct CIOutputCommandTests {
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty && result.standardError.isEmpty)
         let xml = String(decoding: try scratch.read("report.xml"), as: UTF8.self)
-        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"causegraph check\" tests=\"11\" failures=\"5\""))
+        #expect(
+            xml.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"causegraph check\" tests=\"11\" failures=\"5\""
+            ))
         let named = try Causegraph.run(["check", before, "--budget", budget, "--format", "junit"])
         #expect(named.status == 1)
         #expect(named.output == xml)
@@ -121,8 +124,11 @@ struct JUnitParserTests {
         let scratch = try TemporaryFolder()
         let report = scratch.path("report.xml")
         let status = try Causegraph.run(
-            ["check", "fixtures/landmarks-favorites-before.jsonl", "--budget", "fixtures/budgets/landmarks.yaml",
-             "-o", report], in: packageRoot).status
+            [
+                "check", "fixtures/landmarks-favorites-before.jsonl", "--budget", "fixtures/budgets/landmarks.yaml",
+                "-o", report,
+            ], in: packageRoot
+        ).status
         #expect(status == 1)
         let parsed = try read(report)
         #expect(parsed["root"]?.stringValue == "testsuites")
@@ -150,7 +156,9 @@ struct JUnitParserTests {
     func hostileAndTolerated() throws {
         let scratch = try TemporaryFolder()
         let budgetPath = try scratch.write(
-            "budget.yaml", "views:\n  - {view: '.', regex: true, updates: {total: 0}}\nforbiddenEdges:\n  - {from: '.', to: '.', regex: true}\n")
+            "budget.yaml",
+            "views:\n  - {view: '.', regex: true, updates: {total: 0}}\nforbiddenEdges:\n  - {from: '.', to: '.', regex: true}\n"
+        )
         let report = scratch.path("hostile.xml")
         let hostile = fixture("hostile-titles.jsonl")
         #expect(try Causegraph.run(["check", hostile, "--budget", budgetPath, "-o", report]).status == 1)
@@ -165,7 +173,9 @@ struct JUnitParserTests {
                 .status == 0)
         let parsed = try read(tolerated)
         #expect(parsed["failures"]?.numberValue == 0)
-        let outs = (parsed["suites"]?.arrayValue?.first?["cases"]?.arrayValue ?? []).compactMap { $0["out"]?.stringValue }
+        let outs = (parsed["suites"]?.arrayValue?.first?["cases"]?.arrayValue ?? []).compactMap {
+            $0["out"]?.stringValue
+        }
         #expect(!outs.isEmpty && outs.allSatisfy { $0.hasPrefix("tolerated: ") })
     }
 }
@@ -180,7 +190,8 @@ struct ActionDefinitionTests {
     @Test("check-jsonschema accepts it and zizmor --offline finds nothing")
     func validates() throws {
         let schema = try ProcessRunner.run(
-            try #require(CITools.tool("check-jsonschema")), ["--builtin-schema", "vendor.github-actions", "action.yml"],
+            try #require(CITools.tool("check-jsonschema")),
+            ["--builtin-schema", "vendor.github-actions", "action.yml"],
             in: packageRoot)
         #expect(schema.status == 0, "\(schema.output)\(schema.standardError)")
         let audit = try ProcessRunner.run(

@@ -11,7 +11,8 @@ enum CITools {
     static let junitPython: URL? = {
         let python = folder.appendingPathComponent("python3")
         guard FileManager.default.isExecutableFile(atPath: python.path) else { return nil }
-        let probe = try? ProcessRunner.run(python, ["-c", "import junitparser"], in: packageRoot, timeout: .seconds(60))
+        let probe = try? ProcessRunner.run(
+            python, ["-c", "import junitparser"], in: packageRoot, timeout: .seconds(60))
         return probe?.status == 0 ? python : nil
     }()
 

@@ -57,7 +57,8 @@ public struct CheckReport: Sendable {
 
         /// `views[1]: no view matches "LandmarkRow"; closest: LandmarkRowView`, as the report's notes say it.
         public var note: String {
-            "\(rule): no view matches \(pattern)" + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", "))
+            "\(rule): no view matches \(pattern)"
+                + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", "))
         }
     }
 

@@ -60,7 +60,9 @@ struct CheckCIFormatTests {
         let suites = tree.root.children("testsuite")
         try #require(suites.count == 1)
         let suite = suites[0]
-        #expect(suite.attributes["name"] == packageRoot.appendingPathComponent("fixtures/landmarks-favorites-before.jsonl").path)
+        #expect(
+            suite.attributes["name"]
+                == packageRoot.appendingPathComponent("fixtures/landmarks-favorites-before.jsonl").path)
         #expect(suite.attributes["tests"] == "11" && suite.attributes["failures"] == "5")
         #expect(suite.attributes["errors"] == "0" && suite.attributes["skipped"] == "0")
         let properties = suite.children("properties").first?.children("property") ?? []
@@ -69,7 +71,8 @@ struct CheckCIFormatTests {
         #expect(cases.count == 11)
         #expect(Set(cases.compactMap { $0.attributes["name"] }).count == 11, "each case has a name of its own")
         #expect(cases.filter { !$0.children("failure").isEmpty }.count == 5)
-        let total = try #require(cases.first { $0.attributes["name"] == "views[0].updates.total · LandmarkListItemView" })
+        let total = try #require(
+            cases.first { $0.attributes["name"] == "views[0].updates.total · LandmarkListItemView" })
         #expect(total.attributes["classname"] == budgetPath)
         #expect(total.attributes["file"] == budgetPath)
         #expect(total.attributes["line"] == "13")
@@ -107,16 +110,21 @@ struct CheckCIFormatTests {
     @Test("JUnit: hostile titles read back as text, with controls and noncharacters made visible")
     func junitEscaping() throws {
         let xml = CheckFormatter.format(try hostile(), as: .junit)
-        #expect(!xml.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0xFFFE || $0.value == 0xFDD0 })
+        #expect(
+            !xml.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0xFFFE || $0.value == 0xFDD0 }
+        )
         #expect(!xml.contains("]]>"))
         #expect(!xml.contains("<!--"))
         let cases = try XMLTree(xml).root.children("testsuite").first?.children("testcase") ?? []
         let names = cases.compactMap { $0.attributes["name"] }
         #expect(cases.count == Self.hostileTitles.count)
         for title in Self.hostileTitles {
-            #expect(names.contains("views[0].updates.total · " + VisibleText.singleLine(title)), "\(title.debugDescription)")
+            #expect(
+                names.contains("views[0].updates.total · " + VisibleText.singleLine(title)), "\(title.debugDescription)"
+            )
         }
-        let failure = try #require(cases.first { $0.attributes["name"]!.hasSuffix("Quote\"Apos'Amp&Lt<Gt>") }?.children("failure").first)
+        let failure = try #require(
+            cases.first { $0.attributes["name"]!.hasSuffix("Quote\"Apos'Amp&Lt<Gt>") }?.children("failure").first)
         #expect(failure.text.contains("Quote\"Apos'Amp&Lt<Gt> ran 1 of 1 update"))
         #expect(cases.first { $0.attributes["name"]!.hasSuffix("]]><!--x-->") } != nil)
     }
@@ -140,7 +148,9 @@ struct CheckCIFormatTests {
     @Test("GitHub: ::warning at a view entry the recording never shows, ::notice for tolerated limits")
     func githubWarnings() throws {
         let budget = try BudgetFile.parse(
-            Array("views:\n  - view: LandmarkListItemView\n    updates: {total: 1}\n  - view: LandmarkRow\n    updates: {total: 1}\n".utf8),
+            Array(
+                "views:\n  - view: LandmarkListItemView\n    updates: {total: 1}\n  - view: LandmarkRow\n    updates: {total: 1}\n"
+                    .utf8),
             file: "budget.yaml")
         let before = packageRoot.appendingPathComponent("fixtures/landmarks-favorites-before.jsonl").path
         let lines = CheckFormatter.format(try report(budget: budget, trace: before), as: .github)
@@ -151,7 +161,10 @@ struct CheckCIFormatTests {
             ), "\(lines)")
         #expect(!lines.contains { $0.hasPrefix("::notice") }, "the note about the view is the warning, not twice")
         let tolerated = CheckFormatter.format(try report(budget: budget, trace: before, baseline: before), as: .github)
-        #expect(tolerated.contains("\n::notice file=budget.yaml,line=3,col=22,title=causegraph check%3A views[0].updates.total · LandmarkListItemView tolerated::72 body runs, limit 1; baseline 72, allowed 72%0A"))
+        #expect(
+            tolerated.contains(
+                "\n::notice file=budget.yaml,line=3,col=22,title=causegraph check%3A views[0].updates.total · LandmarkListItemView tolerated::72 body runs, limit 1; baseline 72, allowed 72%0A"
+            ))
         #expect(!tolerated.contains("::error"))
     }
 
@@ -162,7 +175,8 @@ struct CheckCIFormatTests {
         #expect(lines.count == 1 + Self.hostileTitles.count)
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("::error file=budget%2C1%3Ax.yaml,line=2,col=47,title=") })
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
-        #expect(text.contains("title=causegraph check%3A views[0].updates.total · %250A%3A%3Aerror%3A%3Aforged exceeded::"))
+        #expect(
+            text.contains("title=causegraph check%3A views[0].updates.total · %250A%3A%3Aerror%3A%3Aforged exceeded::"))
         #expect(text.contains("::1 body run, limit 0%0A%250A::error::forged ran 1 of 1 update"))
         #expect(text.contains("title=causegraph check%3A views[0].updates.total · comma%2Ccolon%3Aview exceeded::"))
         #expect(text.contains("CR␍␊LF") && text.contains("Escape␛[31mRed"))
