@@ -131,7 +131,7 @@ struct JUnitParserTests {
         ).status
         #expect(status == 1)
         let parsed = try read(report)
-        #expect(parsed["root"]?.stringValue == "testsuites")
+        #expect(parsed["root"]?.stringValue == "JUnitXml", "a <testsuites> root")
         #expect(parsed["tests"]?.numberValue == 11 && parsed["failures"]?.numberValue == 5)
         let suites = parsed["suites"]?.arrayValue ?? []
         try #require(suites.count == 1)

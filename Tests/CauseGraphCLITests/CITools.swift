@@ -8,13 +8,17 @@ enum CITools {
     static let folder = packageRoot.appendingPathComponent(".build/ci-venv/bin")
 
     /// The venv's Python when it imports junitparser.
-    static let junitPython: URL? = {
+    static let junitPython = python(importing: "junitparser")
+
+    /// The venv's Python when it imports ruamel.yaml (which check-jsonschema brings), to read action.yml.
+    static let yamlPython = python(importing: "ruamel.yaml")
+
+    private static func python(importing module: String) -> URL? {
         let python = folder.appendingPathComponent("python3")
         guard FileManager.default.isExecutableFile(atPath: python.path) else { return nil }
-        let probe = try? ProcessRunner.run(
-            python, ["-c", "import junitparser"], in: packageRoot, timeout: .seconds(60))
+        let probe = try? ProcessRunner.run(python, ["-c", "import \(module)"], in: packageRoot, timeout: .seconds(60))
         return probe?.status == 0 ? python : nil
-    }()
+    }
 
     /// A tool of the venv, when installed.
     static func tool(_ name: String) -> URL? {
@@ -23,6 +27,7 @@ enum CITools {
     }
 
     static let junitUnavailable = "no junitparser in .build/ci-venv: `make ci-tools` installs it"
+    static let yamlUnavailable = "no ruamel.yaml in .build/ci-venv (check-jsonschema brings it): `make ci-tools`"
     static let validatorsUnavailable = "no check-jsonschema or zizmor in .build/ci-venv: `make ci-tools` installs them"
 
     /// Reads a JUnit file with junitparser and returns what it understood, as JSON.
@@ -31,7 +36,7 @@ enum CITools {
         from junitparser import JUnitXml, TestSuite
         xml = JUnitXml.fromfile(sys.argv[1])
         suites = [xml] if isinstance(xml, TestSuite) else list(xml)
-        out = {"root": xml._tag, "tests": xml.tests, "failures": xml.failures, "errors": xml.errors, "suites": []}
+        out = {"root": type(xml).__name__, "tests": xml.tests, "failures": xml.failures, "errors": xml.errors, "suites": []}
         for suite in suites:
             cases = []
             for case in suite:
