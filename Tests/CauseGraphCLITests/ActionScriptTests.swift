@@ -95,7 +95,9 @@ struct ActionScriptTests {
         let text = try String(contentsOfFile: summaryFile, encoding: .utf8)
         #expect(text.hasPrefix("previous step's summary\n## causegraph check: every limit holds (11)\n"))
         #expect(text.contains("\n## SwiftUI update diff: Landmarks\n"))
-        #expect(text.contains("<img alt=\"The diff graph of the baseline and the recording\" src=\"data:image/png;base64,iVBOR"))
+        #expect(
+            text.contains(
+                "<img alt=\"The diff graph of the baseline and the recording\" src=\"data:image/png;base64,iVBOR"))
         #expect(text.contains("[causegraph artifact](https://github.com/o/r/actions/runs/1/artifacts/2)"))
         #expect(text.utf8.count < 1_000_000)
     }
