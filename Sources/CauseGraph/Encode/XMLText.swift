@@ -5,9 +5,9 @@
 /// U+FFFE and U+FFFF at all, not even as character references, so those
 /// (and the other characters ``VisibleText`` treats as unsafe) become
 /// visible pictures, as in every other output of causegraph.
-public enum XMLText {
+enum XMLText {
     /// `text` escaped for element content: newlines and tabs kept.
-    public static func content(_ text: String) -> String {
+    static func content(_ text: String) -> String {
         ScalarEscaping.escape(text, keeping: ["\n", "\t"]) { scalar in
             switch scalar {
             case "&": "&amp;"
@@ -21,7 +21,7 @@ public enum XMLText {
     /// `text` escaped for a double-quoted attribute value. Newlines and tabs
     /// are character references, which attribute-value normalization keeps
     /// (a literal one would be read back as a space).
-    public static func attribute(_ text: String) -> String {
+    static func attribute(_ text: String) -> String {
         ScalarEscaping.escape(text) { scalar in
             switch scalar {
             case "&": "&amp;"
