@@ -12,10 +12,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$PWD/.build/graphviz14
 mirror=${GRAPHVIZ14_MIRROR:-http://deb.debian.org/debian}
-packages=(libgvc-dev libcgraph-dev libcdt-dev libpathplan-dev)
+packages=(libgraphviz-dev libgvc-dev libcgraph-dev libcdt-dev libpathplan-dev)
 mkdir -p "$work/apt/lists/partial" "$work/apt/cache/archives/partial" "$work/debs"
 
-if ! ls "$work"/debs/libgvc-dev_1[4-9]*.deb >/dev/null 2>&1; then
+if ! ls "$work"/debs/libgraphviz-dev_1[4-9]*.deb >/dev/null 2>&1; then
     echo "check-graphviz14: fetching ${packages[*]} from Debian unstable"
     echo "deb [trusted=yes] $mirror sid main" >"$work/apt/sources.list"
     apt_options=(
@@ -55,6 +55,15 @@ if pkg-config --exists libgvc 2>/dev/null && [ "$(pkg-config --modversion libgvc
     echo "check-graphviz14: and the unsigned int length of this machine's Graphviz $(pkg-config --modversion libgvc)"
 fi
 
-PKG_CONFIG_LIBDIR=$pcdir PKG_CONFIG_PATH="" "${SWIFT:-swift}" build --scratch-path "$work/build" \
-    --target GraphvizRenderTests
+# SwiftPM reads .pc files itself, from PKG_CONFIG_PATH before the system's folders. Clang's
+# module cache would keep a CGraphviz module built from other headers, so it starts empty.
+rm -rf "$work"/build/*/debug/ModuleCache
+PKG_CONFIG_LIBDIR=$pcdir PKG_CONFIG_PATH=$pcdir "${SWIFT:-swift}" build --scratch-path "$work/build" \
+    --pkg-config-path "$pcdir" --target GraphvizRenderTests
+# Proof that the compile used those headers, not the machine's own.
+if ! grep -q -- "-I$work/root/usr/include/graphviz" "$work/build/debug.yaml" ||
+    grep -q -- "-I/usr/include/graphviz" "$work/build/debug.yaml"; then
+    echo "check-graphviz14: the build did not take Graphviz $version's headers from $work/root" >&2
+    exit 1
+fi
 echo "check-graphviz14: GraphvizRender and its tests compile against Graphviz $version"

@@ -12,21 +12,19 @@
 #include <graphviz_version.h>
 
 // Graphviz 13 has no version macros (14 added them), so the length's type is
-// read off gvRenderData's own declaration: C11 `_Generic` picks the branch at
-// compile time, and the casts let both branches compile against either header
-// while only the one matching the declaration is ever called.
+// read off gvRenderData's own declaration: C11 `_Generic` passes the variable
+// of that type, and the call is the one the header declares, with no casts.
 typedef int (*causegraph_render_data_size_t)(GVC_t *, graph_t *, const char *, char **, size_t *);
-typedef int (*causegraph_render_data_uint)(GVC_t *, graph_t *, const char *, char **, unsigned int *);
 
 /// gvRenderData with a `size_t` length on every Graphviz version.
 static inline int causegraph_gvRenderData(GVC_t *gvc, graph_t *graph, const char *format, char **result,
                                           size_t *length) {
-    if (_Generic(&gvRenderData, causegraph_render_data_size_t: 1, default: 0)) {
-        return ((causegraph_render_data_size_t)(void (*)(void))gvRenderData)(gvc, graph, format, result, length);
-    }
+    size_t longLength = 0;
     unsigned int shortLength = 0;
-    int status = ((causegraph_render_data_uint)(void (*)(void))gvRenderData)(gvc, graph, format, result, &shortLength);
-    *length = shortLength;
+    int status = gvRenderData(gvc, graph, format, result,
+                              _Generic(&gvRenderData, causegraph_render_data_size_t: &longLength,
+                                       default: &shortLength));
+    *length = longLength > 0 ? longLength : shortLength;
     return status;
 }
 
