@@ -142,7 +142,7 @@ struct MCPRawProtocolTests {
     }
 
     @Test(
-        "a budget that crashes the reader crashes only the call's process: the call is a tool error, the server answers on"
+        "inputs that crash a command (a deep budget, a huge tolerance) end only the call's process: tool errors, and the server answers on"
     )
     func crashingInput() throws {
         let scratch = try TemporaryFolder()
@@ -157,8 +157,20 @@ struct MCPRawProtocolTests {
         let message = answer["result"]?.texts.first ?? ""
         // Until budgets are refused past a depth, the reader overflows its stack: the call's process ends, not the server.
         #expect(message.contains("deep.yaml") || message.contains("ended with signal"), "\(message)")
-        try session.send(try RawMCPSession.call(id: 2, "summary", ["traces": [before]]))
-        #expect(try session.response(to: "2")["result"]?["isError"]?.content != .bool(true))
+        // Until every numeric option is range-checked, this tolerance traps converting to Int.
+        try session.send(
+            try RawMCPSession.call(
+                id: 2, "check",
+                [
+                    "traces": [before], "budget": fixture("budgets/landmarks.yaml"), "baseline": [before],
+                    "tolerance": "99999999999999999999%",
+                ]))
+        let trapped = try session.response(to: "2")["result"]
+        #expect(trapped?["isError"]?.content == .bool(true))
+        let trap = trapped?.texts.first ?? ""
+        #expect(trap.contains("tolerance") || trap.contains("ended with signal"), "\(trap)")
+        try session.send(try RawMCPSession.call(id: 3, "summary", ["traces": [before]]))
+        #expect(try session.response(to: "3")["result"]?["isError"]?.content != .bool(true))
     }
 
     /// The processes whose parent is `pid`, once none is left or `timeout` passes.
