@@ -270,7 +270,9 @@ enum ToolProcess {
             let argv = arguments.map { strdup($0) } + [nil]
             defer { for argument in argv { free(argument) } }
             var pid: pid_t = 0
-            let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+            let status = SpawnEnvironment.withBlock { environment in
+                posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+            }
             guard status == 0 else {
                 close(toChild.write)
                 close(fromChild.read)
