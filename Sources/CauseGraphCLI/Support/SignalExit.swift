@@ -7,7 +7,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Ends the process on SIGINT, SIGTERM or SIGHUP without debris: the
+/// Ends the process on SIGINT, SIGTERM or SIGHUP without debris: helper
+/// programs still running (xctrace) are killed, the
 /// temporary files of outputs not yet committed are removed, existing
 /// outputs stay as they were, one line says why, and the exit status is
 /// 128 plus the signal's number (130, 143, 129), as shells report it.
@@ -35,6 +36,7 @@ enum SignalExit {
             var received: Int32 = 0
             guard sigwait(&set, &received) == 0 else { return }
             for action in stopActions.withLock({ $0 }) { action() }
+            ChildProcess.killAll()
             PendingOutputs.shared.removeAll()
             let name = signals.first { $0.number == received }?.name ?? "signal \(received)"
             let line = Array("causegraph: stopped by \(name); no output file was replaced\n".utf8)

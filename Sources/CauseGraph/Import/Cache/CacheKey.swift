@@ -28,11 +28,15 @@ struct CacheKey: Equatable {
     /// reads not cached.
     static let maximumRuleFileSize = 16 << 20
 
-    /// The key of reading the bundle at `path` with `settings`, or `nil`
+    /// The key of reading the bundle at `path` with `settings` through the
+    /// xctrace at `exporter` (another Xcode may export other rows), or `nil`
     /// when it cannot be known (unreadable, or too many files).
-    static func bundle(_ path: String, settings: ImportSettings) -> CacheKey? {
+    static func bundle(_ path: String, exporter: String?, settings: ImportSettings) -> CacheKey? {
         guard let root = resolved(path), var description = common(kind: "bundle", settings: settings) else {
             return nil
+        }
+        if let exporter, let program = resolved(exporter), let info = status(of: program, following: true) {
+            description += "exporter \(quoted(program)) \(info.size) \(info.modified)\n"
         }
         guard let rootInfo = status(of: root, following: true) else { return nil }
         description += "root \(root) \(rootInfo.modified)\n"

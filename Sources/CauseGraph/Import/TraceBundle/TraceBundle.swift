@@ -26,7 +26,9 @@ enum TraceBundle {
     static func read<Sink: TraceSink & ~Copyable>(
         _ path: String, settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
-        guard let cache = settings.cache, let key = CacheKey.bundle(path, settings: settings) else {
+        guard let cache = settings.cache,
+            let key = CacheKey.bundle(path, exporter: Xctrace.locate()?.command[0], settings: settings)
+        else {
             try readExporting(path, settings: settings, into: &sink, diagnostics: &diagnostics)
             return
         }

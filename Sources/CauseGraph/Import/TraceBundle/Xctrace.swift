@@ -84,12 +84,12 @@ struct Xctrace {
             if watchdog.stalled {
                 throw .error(
                     "xctrace printed nothing for \(watchdog.limit) s and was stopped (\(Xctrace.stallVariable) sets how long to wait); "
-                        + "the command was: \(ChildProcess.shortened(command, to: 200))",
+                        + "the command was: \(command)",
                     at: SourceLocation(file: name))
             }
             guard termination != .exit(0) else { return }
             throw .error(
-                Xctrace.failure(termination, said: child.firstErrorLine(), command: command),
+                Xctrace.failure(termination, said: child.firstErrorLine(), command: command, recording: false),
                 at: SourceLocation(file: name))
         }
 
@@ -99,19 +99,23 @@ struct Xctrace {
     }
 
     /// The line that reports xctrace ending with `termination`: its status
-    /// (explained where known), what it said, and the command.
-    static func failure(_ termination: ChildProcess.Termination, said: String?, command: String) -> String {
+    /// (for `xctrace record`, explained where known), what it said, and the command.
+    package static func failure(
+        _ termination: ChildProcess.Termination, said: String?, command: String, recording: Bool
+    ) -> String {
         let status: String
         switch termination {
-        case .exit(let code): status = "exit status \(code)" + (knownStatuses[code].map { ", \($0)" } ?? "")
+        case .exit(let code):
+            let meaning = recording ? recordStatuses[code] : nil
+            status = "exit status \(code)" + (meaning.map { ", \($0)" } ?? "")
         case .signal(let number): status = "signal \(number)"
         }
-        return "xctrace failed (\(status))\(said.map { ": \($0)" } ?? ""); the command was: \(ChildProcess.shortened(command, to: 200))"
+        return "xctrace failed (\(status))\(said.map { ": \($0)" } ?? ""); the command was: \(command)"
     }
 
-    /// What xctrace's exit statuses are known to mean (reported by public
-    /// tools that run `xctrace record`).
-    static let knownStatuses: [Int32: String] = [
+    /// What the exit statuses of `xctrace record` are known to mean
+    /// (reported by public tools that run it).
+    static let recordStatuses: [Int32: String] = [
         2: "the attach failed", 21: "no process with that pid", 54: "finalizing the recording was cut short",
         57: "an option is missing its key",
     ]
