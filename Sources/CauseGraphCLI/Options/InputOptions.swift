@@ -52,7 +52,9 @@ struct ReadingOptions: ParsableArguments {
         if let run, run < 0 {
             throw ValidationError("--run must be a run number of the recording (0 or more)")
         }
-        if !noCache { _ = try TraceCache.standard() }
+        if !noCache {
+            do { _ = try TraceCache.standard() } catch { throw ValidationError(error.message) }
+        }
     }
 
     var settings: ImportSettings {

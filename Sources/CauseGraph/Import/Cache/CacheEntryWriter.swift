@@ -28,10 +28,8 @@ final class CacheEntryWriter {
         self.cache = cache
         self.key = key
         let entries = cache.entriesDirectory
-        do {
-            try FileManager.default.createDirectory(atPath: entries, withIntermediateDirectories: true)
-        } catch {
-            Self.noteUnwritable(cache, reason: Self.reason(of: error), diagnostics: &diagnostics)
+        if let failure = Self.makeDirectories(entries) {
+            Self.noteUnwritable(cache, reason: String(cString: strerror(failure)), diagnostics: &diagnostics)
             return nil
         }
         var template = Array("\(entries)/\(CacheEntry.temporaryPrefix)\(getpid())-XXXXXX".utf8CString)
@@ -139,13 +137,14 @@ final class CacheEntryWriter {
             at: SourceLocation(file: cache.directory))
     }
 
-    private static func reason(of error: Error) -> String {
-        if let error = error as NSError?, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return error.localizedDescription
+    /// Makes `path` and the folders above it that are missing, private to
+    /// the user; the error number of the first that cannot be made, if any.
+    private static func makeDirectories(_ path: String) -> Int32? {
+        var info = stat()
+        if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR ? nil : ENOTDIR }
+        let parent = (path as NSString).deletingLastPathComponent
+        if parent != path, !parent.isEmpty, let failure = makeDirectories(parent) { return failure }
+        return mkdir(path, 0o700) == 0 || errno == EEXIST ? nil : errno
     }
 }
 
