@@ -34,7 +34,11 @@ enum SignalExit {
         Thread.detachNewThread {
             var set = waited
             var received: Int32 = 0
-            guard sigwait(&set, &received) == 0 else { return }
+            while true {
+                guard sigwait(&set, &received) == 0 else { return }
+                guard received == SIGINT, let forward = interruptTarget.withLock({ $0 }) else { break }
+                forward()
+            }
             for action in stopActions.withLock({ $0 }) { action() }
             ChildProcess.killAll()
             PendingOutputs.shared.removeAll()
@@ -46,6 +50,17 @@ enum SignalExit {
     }
 
     private static let stopActions = LockedList()
+    private static let interruptTarget = LockedValue()
+
+    /// While `body` runs, SIGINT (Ctrl-C) runs `forward` instead of ending
+    /// causegraph: for `record`, whose xctrace stops recording cleanly on it.
+    static func forwardingInterrupts<Result>(
+        to forward: @escaping @Sendable () -> Void, during body: () throws -> Result
+    ) rethrows -> Result {
+        interruptTarget.withLock { $0 = forward }
+        defer { interruptTarget.withLock { $0 = nil } }
+        return try body()
+    }
 
     /// Runs `action` on the signal's thread before the process ends: to undo
     /// what must not outlive it, such as a terminal's modes.
@@ -67,5 +82,15 @@ private final class LockedList: @unchecked Sendable {
 
     func withLock<Result>(_ body: (inout [@Sendable () -> Void]) -> Result) -> Result {
         lock.withLock { body(&actions) }
+    }
+}
+
+/// Where SIGINT goes instead, under a lock.
+private final class LockedValue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var forward: (@Sendable () -> Void)?
+
+    func withLock<Result>(_ body: (inout (@Sendable () -> Void)?) -> Result) -> Result {
+        lock.withLock { body(&forward) }
     }
 }

@@ -39,6 +39,9 @@ package final class ChildProcess {
         case inherited
         /// A pipe: `output` for standard output, the kept text for standard error.
         case pipe
+        /// For standard error: causegraph's own, and kept as through a pipe,
+        /// so a child's progress shows and its failure can be quoted.
+        case passedThrough
     }
 
     /// Starts `command` (`command[0]` a path). Standard input is /dev/null
@@ -52,7 +55,7 @@ package final class ChildProcess {
         var errorPipe: (read: Int32, write: Int32)?
         do throws(Diagnostic) {
             if output == .pipe { outputPipe = try Self.makePipe(name: name) }
-            if errors == .pipe { errorPipe = try Self.makePipe(name: name) }
+            if errors != .inherited { errorPipe = try Self.makePipe(name: name) }
         } catch {
             for end in [outputPipe?.read, outputPipe?.write].compactMap({ $0 }) { close(end) }
             throw error
@@ -74,7 +77,7 @@ package final class ChildProcess {
         }
         self.pid = pid
         self.output = outputPipe?.read
-        self.errors = errorPipe.map { ErrorCollector(descriptor: $0.read) }
+        self.errors = errorPipe.map { ErrorCollector(descriptor: $0.read, echo: errors == .passedThrough) }
         Self.running.insert(pid)
     }
 
@@ -117,13 +120,15 @@ package final class ChildProcess {
         case signal(Int32)
     }
 
-    /// The first line of what it wrote to standard error (of the first
-    /// ``errorLimit`` bytes), made visible and cut to 200 characters; waits
-    /// for the child to close it.
-    package func firstErrorLine() -> String? {
+    /// The line of its standard error (of the first ``errorLimit`` bytes)
+    /// that says what went wrong: the first that mentions an error, else
+    /// the first, made visible and cut to 200 characters. Waits for the
+    /// child to close its standard error.
+    package func errorLine() -> String? {
         guard let text = errors?.collected() else { return nil }
-        let line = String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline).lazy
-            .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        let lines = String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let line = lines.first { $0.range(of: "error", options: .caseInsensitive) != nil } ?? lines.first
         return line.map { Self.shortened(VisibleText.singleLine($0), to: 200) }
     }
 
@@ -235,19 +240,21 @@ private final class RunningSet: @unchecked Sendable {
 }
 
 /// Drains a child's standard error on a thread of its own, keeping the
-/// first ``ChildProcess/errorLimit`` bytes and discarding the rest.
+/// first ``ChildProcess/errorLimit`` bytes and discarding the rest (after
+/// writing all of it to causegraph's standard error, when it `echo`es).
 private final class ErrorCollector: @unchecked Sendable {
     private let lock = NSCondition()
     private var kept: [UInt8] = []
     private var done = false
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, echo: Bool) {
         Thread.detachNewThread { [self] in
             var buffer = [UInt8](repeating: 0, count: 16 << 10)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
+                if echo { buffer.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, count) } }
                 lock.withLock {
                     let room = ChildProcess.errorLimit - kept.count
                     if room > 0 { kept += buffer.prefix(min(room, count)) }

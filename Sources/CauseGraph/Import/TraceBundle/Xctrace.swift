@@ -8,9 +8,9 @@ import Foundation
 /// of its standard error names a failure. One that prints nothing for
 /// ``stallLimit`` seconds (`CAUSEGRAPH_XCTRACE_TIMEOUT`, default 600) is
 /// stopped, and that is an error.
-struct Xctrace {
+package struct Xctrace {
     /// The program and the arguments that come before xctrace's own.
-    let command: [String]
+    package let command: [String]
     /// Seconds it may print nothing before it is stopped.
     var stallLimit = Xctrace.defaultStallLimit
 
@@ -18,7 +18,7 @@ struct Xctrace {
     static let environmentVariable = "CAUSEGRAPH_XCTRACE"
 
     /// The xctrace to run, or `nil` when this machine has none.
-    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Xctrace? {
+    package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Xctrace? {
         if let path = environment[environmentVariable], !path.isEmpty { return Xctrace(command: [path]) }
         let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         func find(_ program: String) -> String? {
@@ -36,7 +36,7 @@ struct Xctrace {
 
     /// Everything xctrace writes to standard output for `arguments`, such
     /// as a table of contents.
-    func output(_ arguments: [String], name: String) throws(Diagnostic) -> [UInt8] {
+    package func output(_ arguments: [String], name: String) throws(Diagnostic) -> [UInt8] {
         let running = try start(arguments, name: name)
         var bytes: [UInt8] = []
         while let chunk = try running.stream.nextChunk() {
@@ -89,7 +89,7 @@ struct Xctrace {
             }
             guard termination != .exit(0) else { return }
             throw .error(
-                Xctrace.failure(termination, said: child.firstErrorLine(), command: command, recording: false),
+                Xctrace.failure(termination, said: child.errorLine(), command: command, recording: false),
                 at: SourceLocation(file: name))
         }
 
