@@ -253,3 +253,35 @@ private final class LockedResults: @unchecked Sendable {
     func append(_ result: CommandResult?) { lock.withLock { results.append(result) } }
     var all: [CommandResult?] { lock.withLock { results } }
 }
+
+/// Large exports (64 MB or more) are cached too, keyed on the files.
+@Suite("causegraph command line: the cache of large exports")
+struct LargeExportCacheTests {
+    @Test("an export of 64 MB or more is cached: the second read answers the same from the entry; a touched export misses")
+    func largeExportIsCached() throws {
+        let scratch = try TemporaryFolder()
+        // About 280 bytes a row: 250,000 rows pass 64 MiB.
+        let export = try ExportGeneratorTests.generate(250_000, "swiftui-causes", into: scratch)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: export)[.size] as? Int)
+        try #require(size >= 64 << 20, "the export is \(size) bytes")
+        let environment = ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")]
+        let first = try Causegraph.run(["summary", export, "--format", "json"], environment: environment)
+        #expect(first.status == 0, "\(first.standardError)")
+        let list = try Causegraph.run(["cache", "list"], environment: environment)
+        #expect(list.output.contains("\n\(export)  export  "), "\(list.output)")
+        // The entry answers: damaged, it would be noted; gone, the list would be empty.
+        let second = try Causegraph.run(["summary", export, "--format", "json"], environment: environment)
+        #expect(second.output == first.output && second.standardError == first.standardError)
+        // Another export (a copy) misses, and small files are not cached at all.
+        let small = try Causegraph.run(
+            ["summary", fixture("instruments/recording/swiftui-causes.xml")], environment: environment)
+        #expect(small.status == 0)
+        #expect(try Causegraph.run(["cache", "list"], environment: environment).output.contains(" 1 entry, "))
+        let touched = try FileHandle(forWritingTo: URL(fileURLWithPath: export))
+        try touched.seekToEnd()
+        try touched.write(contentsOf: Data("\n".utf8))
+        try touched.close()
+        #expect(try Causegraph.run(["summary", export], environment: environment).status == 0)
+        #expect(try Causegraph.run(["cache", "list"], environment: environment).output.contains(" 2 entries, "))
+    }
+}
