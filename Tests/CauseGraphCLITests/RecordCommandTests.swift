@@ -20,23 +20,28 @@ struct RecordCommandTests {
         try String(contentsOfFile: scratch.path("calls.log"), encoding: .utf8).split(separator: "\n").map(String.init)
     }
 
-    @Test("record runs xctrace record with the SwiftUI template and every option, then prints the summary; the recording is cached")
+    @Test(
+        "record runs xctrace record with the SwiftUI template and every option, then prints the summary; the recording is cached"
+    )
     func recordsThenSummarises() throws {
         let scratch = try TemporaryFolder()
         let output = scratch.path("New.trace")
         let result = try Causegraph.run(
             [
-                "record", "--launch", "/Apps/Landmarks.app", "--device", "iPhone 17", "--time-limit", "30s", "-o", output,
+                "record", "--launch", "/Apps/Landmarks.app", "--device", "iPhone 17", "--time-limit", "30s", "-o",
+                output,
                 "--", "-reset", "yes",
             ], environment: Self.environment(scratch))
         #expect(result.status == 0, "\(result.standardError)")
         let calls = try Self.calls(scratch)
-        #expect(calls.prefix(2) == [
-            "list templates",
-            "record --template SwiftUI --output \(output) --device iPhone 17 --time-limit 30s --launch -- /Apps/Landmarks.app -reset yes",
-        ])
+        #expect(
+            calls.prefix(2) == [
+                "list templates",
+                "record --template SwiftUI --output \(output) --device iPhone 17 --time-limit 30s --launch -- /Apps/Landmarks.app -reset yes",
+            ])
         // xctrace's progress passes through, then the summary of the new recording.
-        #expect(result.output.hasPrefix("Starting recording with the SwiftUI template.\nOutput file saved as: \(output)\n"))
+        #expect(
+            result.output.hasPrefix("Starting recording with the SwiftUI template.\nOutput file saved as: \(output)\n"))
         #expect(result.standardError.hasPrefix("Recording... 50%\n"))
         let summary = try Causegraph.run(["summary", output], environment: Self.environment(scratch))
         #expect(result.output.hasSuffix(summary.output) && summary.output.contains("20 events"))
@@ -68,7 +73,9 @@ struct RecordCommandTests {
             environment: ["CAUSEGRAPH_XCTRACE": "", "PATH": "/nonexistent"])
         #expect(result.status == 2)
         #expect(result.standardError.split(separator: "\n").count == 1)
-        #expect(result.standardError.hasPrefix("error: recording needs Xcode's xctrace, on a Mac; there run: xcrun xctrace record"))
+        #expect(
+            result.standardError.hasPrefix(
+                "error: recording needs Xcode's xctrace, on a Mac; there run: xcrun xctrace record"))
         #expect(result.standardError.contains("xcrun xctrace export --input App.trace --xpath"))
         #expect(scratch.entries.isEmpty)
     }
@@ -84,7 +91,8 @@ struct RecordCommandTests {
         let output = scratch.path("Failed.trace")
         let result = try Causegraph.run(
             ["record", "--attach", "42", "-o", output],
-            environment: Self.environment(scratch, ["STANDIN_RECORD_FAIL": "it went wrong", "STANDIN_FAIL_STATUS": status]))
+            environment: Self.environment(
+                scratch, ["STANDIN_RECORD_FAIL": "it went wrong", "STANDIN_FAIL_STATUS": status]))
         #expect(result.status == 2)
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(
@@ -129,6 +137,8 @@ struct RecordCommandTests {
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
-        #expect(text.contains("Recording stopped; output file saved as: \(output)") && text.contains("20 events"), "\(text)")
+        #expect(
+            text.contains("Recording stopped; output file saved as: \(output)") && text.contains("20 events"), "\(text)"
+        )
     }
 }

@@ -54,7 +54,8 @@ struct TopProcessCommandTests {
         #expect(!piped.output.isEmpty)
         #expect(
             result.output
-                == piped.output.replacingOccurrences(of: "causegraph top · <stdin> ·", with: "causegraph top · log stream (Landmarks) ·"))
+                == piped.output.replacingOccurrences(
+                    of: "causegraph top · <stdin> ·", with: "causegraph top · log stream (Landmarks) ·"))
     }
 
     @Test("--simulator goes through xcrun simctl spawn booted; a pid and quotes in a name make a sound predicate")
@@ -67,7 +68,10 @@ struct TopProcessCommandTests {
         let arguments = try String(contentsOfFile: scratch.path("arguments.txt"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
         #expect(arguments.prefix(6) == ["xcrun", "simctl", "spawn", "booted", "log", "stream"])
-        #expect(arguments.last == #"subsystem == "com.apple.SwiftUI" AND category == "Changed Body Properties" AND process == "My \"App\"""#)
+        #expect(
+            arguments.last
+                == #"subsystem == "com.apple.SwiftUI" AND category == "Changed Body Properties" AND process == "My \"App\"""#
+        )
         _ = try Causegraph.run(["top", "--process", "4242"], environment: ["PATH": bin + ":/usr/bin:/bin"])
         let byPid = try String(contentsOfFile: scratch.path("arguments.txt"), encoding: .utf8)
         #expect(byPid.hasSuffix("AND processIdentifier == 4242\n"))
@@ -87,7 +91,9 @@ struct TopProcessCommandTests {
         #expect(simulator.standardError.contains("xcrun simctl spawn booted log stream --style ndjson"))
     }
 
-    @Test("a log stream that fails is one line quoting it, exit 2; --process with a log, or --simulator alone, is refused")
+    @Test(
+        "a log stream that fails is one line quoting it, exit 2; --process with a log, or --simulator alone, is refused"
+    )
     func failures() throws {
         let scratch = try TemporaryFolder()
         let bin = try Self.standIns(scratch, status: 1)
@@ -95,7 +101,8 @@ struct TopProcessCommandTests {
         #expect(result.status == 2)
         #expect(
             result.standardError.hasPrefix(
-                "log stream (Nope): error: log stream failed (exit status 1): log: Could not find the process; the command was: "),
+                "log stream (Nope): error: log stream failed (exit status 1): log: Could not find the process; the command was: "
+            ),
             "\(result.standardError)")
         for arguments in [["top", "x.log", "--process", "A"], ["top", "--simulator", "-"]] {
             let refused = try Causegraph.run(arguments)

@@ -50,7 +50,9 @@ struct TraceCacheCommandTests {
     /// The toc and the eight tables: what one uncached read of the bundle costs.
     static let exportsPerRead = 8
 
-    @Test("the first command exports and caches; later ones (summary, why, render, convert) export nothing and answer the same")
+    @Test(
+        "the first command exports and caches; later ones (summary, why, render, convert) export nothing and answer the same"
+    )
     func secondReadExportsNothing() throws {
         let setup = try Setup()
         let first = try setup.run(["summary", setup.bundle, "--format", "json"])
@@ -120,7 +122,8 @@ struct TraceCacheCommandTests {
         #expect(other.entries().isEmpty)
     }
 
-    @Test("a damaged entry (cut short, a byte changed, its metadata gone) is noted in one line, read afresh and replaced")
+    @Test(
+        "a damaged entry (cut short, a byte changed, its metadata gone) is noted in one line, read afresh and replaced")
     func damagedEntry() throws {
         let setup = try Setup()
         let first = try setup.run(["render", setup.bundle, "--format", "json"])
@@ -141,7 +144,8 @@ struct TraceCacheCommandTests {
             #expect(again.status == 0 && again.output == first.output, "\(name)")
             let notes = again.standardError.split(separator: "\n").filter { $0.contains("cache") }
             #expect(
-                notes.count == 1 && notes[0].hasPrefix("\(setup.bundle): note: the cache entry of this input is damaged"),
+                notes.count == 1
+                    && notes[0].hasPrefix("\(setup.bundle): note: the cache entry of this input is damaged"),
                 "\(name): \(again.standardError)")
             #expect(setup.calls() == (index + 2) * Self.exportsPerRead, "\(name): read afresh")
             let replaced = try setup.run(["render", setup.bundle, "--format", "json"])
@@ -192,7 +196,9 @@ struct TraceCacheCommandTests {
         #expect(after.output.contains(other) && !after.output.contains(setup.bundle))
         let all = try setup.run(["cache", "clear"])
         #expect(all.output == "cache: removed 1 entry from \(setup.cache)\n")
-        #expect(try setup.run(["cache", "list"]).output.hasPrefix("cache: \(setup.cache), 0 entries, 0 bytes of at most 4.0 GiB"))
+        #expect(
+            try setup.run(["cache", "list"]).output.hasPrefix(
+                "cache: \(setup.cache), 0 entries, 0 bytes of at most 4.0 GiB"))
     }
 
     @Test("CAUSEGRAPH_CACHE_MAX: the least recently used entries go beyond it; a bad value is a one-line error")
@@ -240,7 +246,9 @@ struct TraceCacheCommandTests {
         #expect(result.status == 0)
         let notes = result.standardError.split(separator: "\n").filter { $0.contains("not cached") }
         #expect(
-            notes == ["\(file)/cache: note: not cached: cannot write the cache folder (Not a directory); the next command reads this input again"],
+            notes == [
+                "\(file)/cache: note: not cached: cannot write the cache folder (Not a directory); the next command reads this input again"
+            ],
             "\(result.standardError)")
     }
 }
@@ -257,7 +265,9 @@ private final class LockedResults: @unchecked Sendable {
 /// Large exports (64 MB or more) are cached too, keyed on the files.
 @Suite("causegraph command line: the cache of large exports")
 struct LargeExportCacheTests {
-    @Test("an export of 64 MB or more is cached: the second read answers the same from the entry; a touched export misses")
+    @Test(
+        "an export of 64 MB or more is cached: the second read answers the same from the entry; a touched export misses"
+    )
     func largeExportIsCached() throws {
         let scratch = try TemporaryFolder()
         // About 280 bytes a row: 250,000 rows pass 64 MiB.

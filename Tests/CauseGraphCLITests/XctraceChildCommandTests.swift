@@ -70,7 +70,9 @@ struct XctraceChildCommandTests {
         let bad = try Causegraph.run(
             ["summary", try Self.bundle(scratch)],
             environment: ["CAUSEGRAPH_XCTRACE": Self.standIn, "CAUSEGRAPH_XCTRACE_TIMEOUT": "never"])
-        #expect(bad.status == 2 && bad.standardError.contains("CAUSEGRAPH_XCTRACE_TIMEOUT=never is not a number of seconds"))
+        #expect(
+            bad.status == 2 && bad.standardError.contains("CAUSEGRAPH_XCTRACE_TIMEOUT=never is not a number of seconds")
+        )
     }
 
     @Test("SIGTERM, SIGINT or SIGHUP to causegraph kills the running xctrace", arguments: [SIGTERM, SIGINT, SIGHUP])
@@ -134,7 +136,9 @@ struct XctraceChildCommandTests {
             defer { _ = try? ProcessRunner.run(URL(fileURLWithPath: "/bin/umount"), [small]) }
             let result = try Causegraph.run(
                 ["summary", try Self.bundle(scratch)],
-                environment: ["CAUSEGRAPH_XCTRACE": Self.standIn, "TMPDIR": small, "CAUSEGRAPH_CACHE_DIR": scratch.path("cache")])
+                environment: [
+                    "CAUSEGRAPH_XCTRACE": Self.standIn, "TMPDIR": small, "CAUSEGRAPH_CACHE_DIR": scratch.path("cache"),
+                ])
             #expect(result.status == 2)
             #expect(
                 result.standardError.hasSuffix(
@@ -148,7 +152,10 @@ struct XctraceChildCommandTests {
                 ["summary", try Self.bundle(scratch)],
                 environment: ["CAUSEGRAPH_XCTRACE": Self.standIn, "CAUSEGRAPH_CACHE_DIR": small + "/cache"])
             #expect(cached.status == 0)
-            #expect(cached.standardError.contains("note: not cached: cannot write the cache folder: No space left on device"), "\(cached.standardError)")
+            #expect(
+                cached.standardError.contains(
+                    "note: not cached: cannot write the cache folder: No space left on device"),
+                "\(cached.standardError)")
             let entries = try FileManager.default.contentsOfDirectory(atPath: small + "/cache/entries")
             #expect(entries.isEmpty, "\(entries)")
         #endif

@@ -28,7 +28,8 @@ struct Record: ParsableCommand {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "The recording to write; by default Recording-DATE-TIME.trace in the current folder.", valueName: "out.trace"))
+            "The recording to write; by default Recording-DATE-TIME.trace in the current folder.",
+            valueName: "out.trace"))
     var output: String?
 
     @OptionGroup var reading: ReadingOptions
@@ -71,10 +72,12 @@ struct Record: ParsableCommand {
                 Diagnostic(
                     .warning, "SwiftUI tables often come back empty for an attached process; prefer --launch PATH"))
         }
-        let command = xctrace.command + ["record"] + (try Self.template(of: xctrace, name: output)) + recordArguments(output)
+        let command =
+            xctrace.command + ["record"] + (try Self.template(of: xctrace, name: output)) + recordArguments(output)
         let child = try ChildProcess(command, output: .inherited, errors: .passedThrough, name: output)
         let pid = child.pid
-        let termination = SignalExit.forwardingInterrupts(to: { kill(-pid, SIGINT) }) { child.waitForExit() }
+        let stopRecording: @Sendable () -> Void = { kill(-pid, SIGINT) }
+        let termination = SignalExit.forwardingInterrupts(to: stopRecording) { child.waitForExit() }
         guard termination == .exit(0) else {
             throw Diagnostic.error(
                 Xctrace.failure(

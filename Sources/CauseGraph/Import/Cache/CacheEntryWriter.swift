@@ -68,7 +68,9 @@ final class CacheEntryWriter {
 
     /// Completes the entry with the diagnostics the read gave and puts it in
     /// place, replacing an older one; notes on `diagnostics` why not, if not.
-    func commit(diagnostics readDiagnostics: [Diagnostic], unclassifiedTitles: [String: Int], diagnostics: inout Diagnostics) {
+    func commit(
+        diagnostics readDiagnostics: [Diagnostic], unclassifiedTitles: [String: Int], diagnostics: inout Diagnostics
+    ) {
         flush()
         finished = true
         defer { if failure != nil { discard() } }
@@ -81,7 +83,8 @@ final class CacheEntryWriter {
         let metadata = CacheEntry.Metadata(
             key: key, created: Int64(Date().timeIntervalSince1970), recordsSize: written,
             checksum: checksum.hexDigest, diagnostics: readDiagnostics, unclassifiedTitles: unclassifiedTitles)
-        guard FileManager.default.createFile(atPath: folder + "/" + CacheEntry.metadataName, contents: metadata.encoded())
+        guard
+            FileManager.default.createFile(atPath: folder + "/" + CacheEntry.metadataName, contents: metadata.encoded())
         else {
             failure = "cannot write \(CacheEntry.metadataName)"
             diagnostics.note("not cached: \(failure!)", at: SourceLocation(file: cache.directory))
