@@ -53,6 +53,14 @@ final class StallWatchdog: @unchecked Sendable {
         condition.withLock { lastOutput = Date() }
     }
 
+    /// `FIONREAD`, which Darwin defines with a macro Swift cannot import
+    /// (`_IOR('f', 127, int)`).
+    #if canImport(Darwin)
+        private static let bytesWaitingRequest: UInt = 0x4004_667F
+    #else
+        private static let bytesWaitingRequest = UInt(FIONREAD)
+    #endif
+
     private func watch(pid: pid_t, pipe: Int32) {
         condition.lock()
         defer { condition.unlock() }
@@ -60,7 +68,7 @@ final class StallWatchdog: @unchecked Sendable {
             let deadline = lastOutput.addingTimeInterval(TimeInterval(limit))
             if Date() >= deadline {
                 var waiting: Int32 = 0
-                if ioctl(pipe, UInt(FIONREAD), &waiting) == 0, waiting > 0 {
+                if ioctl(pipe, Self.bytesWaitingRequest, &waiting) == 0, waiting > 0 {
                     // causegraph is the slow one: the child waits on a full pipe.
                     lastOutput = Date()
                     continue
