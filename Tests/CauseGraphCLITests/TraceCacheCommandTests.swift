@@ -66,7 +66,8 @@ struct TraceCacheCommandTests {
         for command in [
             ["why", setup.bundle, "--view", "LandmarkListItemView"], ["render", setup.bundle, "--format", "json"],
             ["convert", setup.bundle], ["timeline", setup.bundle, "-o", setup.scratch.path("t.json")],
-            ["diff", setup.bundle, setup.bundle], ["check", setup.bundle, "--budget", fixture("budgets/landmarks.yaml")],
+            ["diff", setup.bundle, setup.bundle],
+            ["check", setup.bundle, "--budget", fixture("budgets/landmarks.yaml")],
             ["report", setup.bundle, "-o", setup.scratch.path("r.html")],
         ] {
             let cached = try setup.run(command)
