@@ -12,10 +12,10 @@ enum Causegraph {
     /// The executable beside the test bundle, where SwiftPM builds it.
     static let executable = BuiltProducts.executable("causegraph")
 
-    /// A cache folder of the test process's own, so tests neither read nor
-    /// fill the user's cache (each test's bundle is a new folder, so no two
-    /// tests share an entry).
-    static let cacheDirectory = NSTemporaryDirectory() + "causegraph-test-cache-\(getpid())"
+    /// A cache folder for the tests, so they neither read nor fill the
+    /// user's cache. Each test's bundle is a new folder, so no two tests (or
+    /// test runs) share an entry, and the least recently used go beyond 4 GB.
+    static let cacheDirectory = NSTemporaryDirectory() + "causegraph-test-cache"
 
     /// - Parameter environment: variables to set (an empty value removes one) over this process's;
     ///   `CAUSEGRAPH_CACHE_DIR` is ``cacheDirectory`` unless given.
