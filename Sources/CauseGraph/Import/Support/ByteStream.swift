@@ -31,6 +31,7 @@ package final class ByteStream {
             name = "<stdin>"
             descriptor = STDIN_FILENO
             ownsDescriptor = false
+            InputFiles.shared.record(descriptor: descriptor)
             return
         }
         name = path
@@ -45,6 +46,7 @@ package final class ByteStream {
         }
         descriptor = fd
         ownsDescriptor = true
+        InputFiles.shared.record(descriptor: fd)
     }
 
     deinit {
