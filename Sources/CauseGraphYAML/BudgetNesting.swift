@@ -80,9 +80,9 @@ enum BudgetNesting {
                         flow += 1
                     case 0x5D, 0x7D:  // ] }
                         flow = max(0, flow - 1)
-                    case 0x2D, 0x3F, 0x3A:  // - ? :
+                    case 0x2D, 0x3F, 0x3A:  // - ? : open a level in block context only
                         let next = index + 1 < end ? bytes[index + 1] : 0x20
-                        if next == 0x20 || next == 0x09 || next == 0x0D { indicators += 1 }
+                        if flow == 0 && (next == 0x20 || next == 0x09 || next == 0x0D) { indicators += 1 }
                     default:
                         break
                     }

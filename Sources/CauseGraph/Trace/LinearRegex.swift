@@ -341,7 +341,7 @@ private struct Parser {
             }
             let inner = try parseChoice()
             depth -= 1
-            guard peek == ")" else { throw failure("missing ')'") }
+            guard peek == ")" else { throw failure("expected ')'") }
             index += 1
             return inner
         case "*", "+", "?": throw failure("a quantifier follows nothing")
