@@ -208,7 +208,6 @@ private enum CaseFolding {
 }
 
 private indirect enum Node {
-    case empty
     case scalar(Unicode.Scalar)
     case set(ScalarSet)
     case any
@@ -447,7 +446,6 @@ private struct Compiler {
     /// Whether `node` compiles to no instruction.
     static func readsNothing(_ node: Node) -> Bool {
         switch node {
-        case .empty: return true
         case .sequence(let items): return items.allSatisfy(readsNothing)
         case .repeated(let inner, _, let max): return max == 0 || readsNothing(inner)
         default: return false
@@ -464,7 +462,6 @@ private struct Compiler {
 
     mutating func emit(_ node: Node) throws(LinearRegexError) {
         switch node {
-        case .empty: break
         case .scalar(let scalar): try append(.scalar(ignoresCase ? CaseFolding.lower(scalar) : scalar))
         case .set(let set): try append(.set(set))
         case .any: try append(.any)
