@@ -13,7 +13,7 @@
 /// backtracking: literals and escapes (`\t`, `\n`, `\u{…}`, `\x…`, any
 /// escaped punctuation), `.`, `\d` `\w` `\s` and their negations, classes
 /// (`[a-z_]`, `[^…]`), groups (`(…)`, `(?:…)`, `(?<name>…)`), `|`, the
-/// quantifiers `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}` (greedy or lazy: the
+/// quantifiers `*`, `+`, `?`, `{n}`, `{n,}`, `{,m}`, `{n,m}` (greedy or lazy: the
 /// choice changes which match is found, never whether one is), the anchors
 /// `^`, `$`, `\A`, `\z`, `\Z`, `\b`, `\B`, and `(?i)` at the start for a
 /// search that ignores case. Back-references, lookaround, atomic groups and
@@ -280,7 +280,8 @@ private struct Parser {
         case "?": bounds = (0, 1)
         case "{":
             index += 1
-            guard let low = number() else {
+            // `{,n}` is up to n, as in Swift Regex.
+            guard let low = peek == "," ? 0 : number() else {
                 index = start
                 return nil
             }
