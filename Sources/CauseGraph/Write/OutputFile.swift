@@ -128,7 +128,7 @@ public final class OutputFile {
     /// The descriptor `path` names as `/dev/stdout`, `/dev/stderr`,
     /// `/dev/fd/N` or `/proc/self/fd/N` (with any `//` or `/./` between its
     /// parts), or `nil` for any other path.
-    static func descriptorNamed(by path: String) -> Int32? {
+    package static func descriptorNamed(by path: String) -> Int32? {
         let parts = path.split(separator: "/").filter { $0 != "." }
         guard path.hasPrefix("/") else { return nil }
         switch parts.count {
