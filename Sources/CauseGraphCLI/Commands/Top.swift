@@ -91,6 +91,7 @@ struct Top: ParsableCommand {
                     ended = true
                     break
                 }
+                if screen.wantsRedraw { break }
             }
             if DispatchTime.now() >= next {
                 reader.withTally { $0.startInterval() }
