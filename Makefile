@@ -1,12 +1,15 @@
 # causegraph: set-up, build, demo and tests.
 #   make demo   installs what is missing, builds, renders a bundled fixture to out/
-#   make test   installs what is missing (also Chromium, tmux, the python mcp client), builds and runs every test
+#   make test   installs what is missing (also Chromium, tmux, the python mcp client, junitparser), builds and runs every test
 #   make bench  times convert and summary against xmllint on three 1M-row tables, render, why and report
 #               against the import, and render --each against dot (BENCH_4M=1: peak memory at 4M rows)
 #   make test-asan / make test-tsan   every test under AddressSanitizer / ThreadSanitizer
 #   make fuzz   fuzzes the importers, the title-to-Graphviz path, budgets and option values with libFuzzer, a minute each
 #   make lint / make format   checks / applies the house style of .swift-format
 #   make docs   builds the CauseGraph library's DocC documentation into .build/docs
+#   make check-graphviz14   compiles GraphvizRender and its tests against Graphviz 14's headers (Homebrew's)
+#   make check-macos        lists standard-library calls newer than the macOS deployment target
+#   make check-workflows    checks the GitHub workflow and action against GitHub's schemas, and with zizmor
 
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
@@ -16,7 +19,8 @@ DEMO_TRACE  = fixtures/landmarks-favorites-before.jsonl
 SUDO       := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 MAN_DATE   := $(or $(shell git log -1 --format=%cs 2>/dev/null),$(shell date -u +%F))
 
-.PHONY: all deps browser test-tools build demo test test-asan test-tsan fuzz bench lint format docs install clean
+.PHONY: all deps browser test-tools ci-tools build demo test test-asan test-tsan fuzz bench lint format docs install clean \
+	check-graphviz14 check-macos check-workflows
 
 all: build
 
@@ -54,8 +58,8 @@ browser:
 		echo "browser: no Chromium or Chrome (macOS: install Google Chrome); the browser tests will be skipped"; \
 	fi
 
-# For the tests of `causegraph mcp` and `causegraph top`: the Python MCP SDK's client
-# (pip, into a virtual environment in .build) and tmux. Tests whose tool is missing are
+# For the tests of `causegraph mcp`, `causegraph top` and the Homebrew formula: the Python MCP
+# SDK's client (pip, into a virtual environment in .build), ruby and tmux. Tests whose tool is missing are
 # skipped, with a message saying so.
 MCP_VENV = .build/mcp-venv
 test-tools:
@@ -71,6 +75,13 @@ test-tools:
 		    rm -rf $(MCP_VENV) && python3 -m venv $(MCP_VENV); }; } && \
 		$(MCP_VENV)/bin/python3 -m pip install -q mcp || \
 		echo "test-tools: python mcp could not be installed; the MCP client tests will be skipped"; \
+	fi
+	@if command -v ruby >/dev/null 2>&1; then \
+		echo "test-tools: ruby found"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "test-tools: installing ruby with apt-get, for the Homebrew formula's test"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends ruby >/dev/null 2>&1 || \
+		echo "test-tools: ruby could not be installed; the formula test will be skipped"; \
 	fi
 	@if command -v tmux >/dev/null 2>&1; then \
 		echo "test-tools: tmux found"; \
@@ -92,7 +103,7 @@ demo: build
 	$(BIN) why $(DEMO_TRACE) --view LandmarkListItemView
 	@echo "demo: wrote out/landmarks-favorites-before.svg and .png (open the SVG in a browser)"
 
-test: deps browser test-tools lint
+test: deps browser test-tools ci-tools lint
 	$(SWIFT) build
 	$(SWIFT) test
 
@@ -122,6 +133,38 @@ fuzz: deps
 # import alone, and `render --each` against `dot`; see scripts/bench.sh.
 bench: deps
 	scripts/bench.sh
+
+# The Mac, checked from Linux. Homebrew's Graphviz is 14, whose C API differs from Debian's 2.42:
+# GraphvizRender and its tests are compiled against its headers (scripts/check-graphviz14.sh).
+check-graphviz14: deps
+	scripts/check-graphviz14.sh
+
+# The Linux compiler ignores `@available`: the probe (scripts/macos-api-probe) rebuilds the package
+# against a standard library whose newer APIs warn; scripts/check-macos.sh fails on any use newer
+# than Package.swift's macOS target but the probe's known false positive (see the script).
+MACOS_TARGET = 15.0
+check-macos:
+	scripts/check-macos.sh $(MACOS_TARGET)
+
+# GitHub's own schemas (vendored in check-jsonschema) and zizmor's audit, offline, on the CI
+# workflow and the action; both tools come from ci-tools' virtual environment.
+WORKFLOW_FILES = $(wildcard .github/workflows/*.yml action.yml)
+check-workflows: ci-tools
+	$(CI_VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows $(wildcard .github/workflows/*.yml)
+	$(if $(wildcard action.yml),$(CI_VENV)/bin/check-jsonschema --builtin-schema vendor.github-actions action.yml)
+	$(CI_VENV)/bin/zizmor --offline $(WORKFLOW_FILES)
+
+# For the tests of the CI outputs: junitparser (reads check's JUnit XML), check-jsonschema and
+# zizmor (validate action.yml, as check-workflows does), pip-installed into a virtual environment in .build.
+CI_VENV = .build/ci-venv
+ci-tools:
+	@if [ -x $(CI_VENV)/bin/zizmor ] && [ -x $(CI_VENV)/bin/check-jsonschema ] && $(CI_VENV)/bin/python3 -c 'import junitparser' 2>/dev/null; then \
+		echo "ci-tools: junitparser, check-jsonschema and zizmor found"; \
+	else \
+		echo "ci-tools: installing junitparser, check-jsonschema and zizmor into $(CI_VENV)"; \
+		python3 -m venv $(CI_VENV) && $(CI_VENV)/bin/python3 -m pip install -q junitparser check-jsonschema zizmor || \
+		echo "ci-tools: could not be installed; the tests that need them are skipped"; \
+	fi
 
 # The house style, stated in .swift-format (swift-format ships with the toolchain).
 SWIFT_FORMAT_PATHS = Sources Tests Plugins

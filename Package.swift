@@ -1,9 +1,14 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// Swift 6.2 is the oldest compiler causegraph is held to: the one in Xcode 26, whose Instruments
+// records the SwiftUI traces it reads.
 import PackageDescription
 
 let package = Package(
     name: "causegraph",
-    platforms: [.macOS(.v13)],
+    // Xcode 26, the first with the SwiftUI instrument's Cause & Effect graph, runs on macOS 15.6
+    // or later, so every user has macOS 15. Code is held to it by scripts/macos-api-probe
+    // (make check-macos), as the Linux compiler ignores `@available`.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "causegraph", targets: ["CauseGraphCLI"]),
         .library(name: "CauseGraph", targets: ["CauseGraph"]),

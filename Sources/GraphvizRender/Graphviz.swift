@@ -51,14 +51,10 @@ public enum Graphviz {
         defer { agclose(graph) }
         try ErrorChannel.check(.parse)
         for attribute in LayoutEngine.graphAttributes(for: engine) {
-            // libcgraph's prototype takes mutable strings it does not change.
-            let (name, value, none) = (strdup(attribute.name), strdup(attribute.value), strdup(""))
-            defer {
-                free(name)
-                free(value)
-                free(none)
-            }
-            _ = agsafeset(UnsafeMutableRawPointer(graph), name, value, none)
+            // libcgraph's prototype takes a mutable name it does not change.
+            let name = strdup(attribute.name)
+            defer { free(name) }
+            _ = causegraph_agsafeset_text(UnsafeMutableRawPointer(graph), name, attribute.value, "")
         }
 
         let laidOut = gvLayout(gvc, graph, engine) == 0
@@ -67,16 +63,16 @@ public enum Graphviz {
         try ErrorChannel.check(.layout)
 
         var data: UnsafeMutablePointer<CChar>?
-        var length: UInt32 = 0
-        let rendered = gvRenderData(gvc, graph, format.rawValue, &data, &length) == 0
+        var length = 0
+        let rendered = causegraph_gvRenderData(gvc, graph, format.rawValue, &data, &length) == 0
         defer { if let data { gvFreeRenderData(data) } }
         guard rendered, let data else {
             throw ErrorChannel.failure(.render, fallback: "rendering \(format.rawValue) failed")
         }
         try ErrorChannel.check(.render)
 
-        var bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
-            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+        var bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
         }
         if format == .pdf { PDFCreationDate.normalize(&bytes) }
         return Output(bytes: bytes, warnings: ErrorChannel.messages)

@@ -16,7 +16,8 @@ import Testing
     // A sanitizer's shadow memory and quarantine grow with every allocation: under one the
     // peak measures the sanitizer, not the import (`make test-asan` / `test-tsan` set this).
     .disabled(
-        if: ProcessInfo.processInfo.environment["CAUSEGRAPH_SANITIZER"] != nil, "measured without sanitizers only"))
+        if: ProcessInfo.processInfo.environment["CAUSEGRAPH_SANITIZER"] != nil, "measured without sanitizers only"),
+    .enabled(if: MemoryBounds.calibratedHere, MemoryBounds.elsewhere))
 struct ImportMemoryTests {
     static let rows = 50_000
 

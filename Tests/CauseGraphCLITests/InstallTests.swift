@@ -47,4 +47,22 @@ struct InstallTests {
             #expect(commands.contains("causegraph --generate-completion-script \(shell) > "))
         }
     }
+
+    /// Ruby, for the formula harness; `make test-tools` installs it.
+    static let ruby = ProcessRunner.find("ruby")
+
+    @Test(
+        "the Homebrew formula declares graphviz, pkgconf and Xcode, builds with swift, and its test block renders a bundled trace",
+        .enabled(if: ruby != nil, "needs ruby (make test-tools installs it; macOS has it)"))
+    func homebrewFormula() throws {
+        let ruby = try #require(Self.ruby)
+        let syntax = try ProcessRunner.run(
+            ruby, ["-c", "Formula/causegraph.rb"], in: packageRoot, timeout: .seconds(60))
+        #expect(syntax.status == 0, "\(syntax.standardError)")
+        let harness = try ProcessRunner.run(
+            ruby, ["Tests/Formula/formula_harness.rb", packageRoot.path, Causegraph.executable.path], in: packageRoot,
+            timeout: .seconds(120))
+        #expect(harness.status == 0, "\(harness.output)\(harness.standardError)")
+        #expect(harness.output.contains("ok: its test block renders the bundled trace and checks the SVG"))
+    }
 }

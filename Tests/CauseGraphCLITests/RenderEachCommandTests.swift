@@ -118,4 +118,58 @@ struct RenderEachCommandTests {
                 .replacingOccurrences(of: "'FILE'", with: "'file'").replacingOccurrences(of: "OUT/", with: "out/"))
         #expect(scratch.entries == ["a.json", "b", "file"])
     }
+
+    @Test(
+        "two traces whose outputs are one file on a Mac (case, or NFC against NFD) are refused, naming both, before anything is written",
+        arguments: [
+            ("App.jsonl", "app.jsonl", "App.svg", "app.svg"),
+            ("Caf\u{E9}.jsonl", "Cafe\u{301}.jsonl", "Caf\u{E9}.svg", "Cafe\u{301}.svg"),
+        ])
+    func refusedWhereAMacWouldMerge(_ first: String, _ second: String, _ firstOutput: String, _ secondOutput: String)
+        throws
+    {
+        let scratch = try TemporaryFolder()
+        let folder = scratch.path("recordings")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, trace) in [(first, traces[0]), (second, traces[1])] {
+            try FileManager.default.copyItem(atPath: fixture(trace), toPath: "\(folder)/\(name)")
+        }
+        // Listed explicitly, in this order, so that the message is known; on a Mac's volume only one would exist.
+        let run = try Causegraph.run(
+            ["render", "--each", "recordings/\(first)", "recordings/\(second)", "-o", "out"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(
+            run.standardError.unicodeScalars.elementsEqual(
+                """
+                error: 'recordings/\(first)' and 'recordings/\(second)' would be rendered to 'out/\(firstOutput)' and \
+                'out/\(secondOutput)', one file on a Mac, where names ignore case and Unicode normalization; rename one or \
+                render them in separate runs
+
+                """.unicodeScalars), "\(run.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("out")), "nothing is written")
+
+        let wholeFolder = try Causegraph.run(["render", "--each", "recordings", "-o", "out"], in: scratch.url)
+        #expect(wholeFolder.status == 2)
+        #expect(wholeFolder.standardError.split(separator: "\n").count == 1)
+        for name in [first, second] {
+            #expect(
+                wholeFolder.standardError.unicodeScalars.split(separator: "'").contains {
+                    Substring.UnicodeScalarView($0).elementsEqual("recordings/\(name)".unicodeScalars)
+                }, "names \(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("out")), "nothing is written")
+    }
+
+    @Test("an output that is its own trace on a Mac (the same name in other case) is refused")
+    func refusedWhereAMacWouldReplaceTheTrace() throws {
+        let scratch = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: fixture(traces[0]), toPath: scratch.path("Graph.JSON"))
+        let run = try Causegraph.run(
+            ["render", "--each", "Graph.JSON", "-o", ".", "--format", "json"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(
+            run.standardError == "error: rendering 'Graph.JSON' would overwrite it; choose another folder or --format\n"
+        )
+        #expect(scratch.entries == ["Graph.JSON"])
+    }
 }

@@ -10,7 +10,8 @@ import Testing
     "report memory at scale", .serialized,
     // As for the import's bound: under a sanitizer the peak measures the sanitizer.
     .disabled(
-        if: ProcessInfo.processInfo.environment["CAUSEGRAPH_SANITIZER"] != nil, "measured without sanitizers only"))
+        if: ProcessInfo.processInfo.environment["CAUSEGRAPH_SANITIZER"] != nil, "measured without sanitizers only"),
+    .enabled(if: MemoryBounds.calibratedHere, MemoryBounds.elsewhere))
 struct ReportMemoryTests {
     static let rows = 200_000
 

@@ -88,13 +88,15 @@ public enum CleanSpawn {
         posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
 
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
+        // This process's environment, passed explicitly: Darwin's headers do not declare `environ`.
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for string in argv + environment { free(string) } }
         var pid: pid_t = 0
-        var status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        var status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
         // A process forked elsewhere in the test run may briefly hold a just-written executable open.
         for _ in 0..<40 where status == ETXTBSY {
             usleep(50_000)
-            status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+            status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
         }
         guard status == 0 else {
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(status)))")

@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A sink that writes a native JSON Lines trace, byte for byte what
@@ -164,10 +166,13 @@ private final class Destination: @unchecked Sendable {
 /// of `convert`, and with three threads on two cores the reading threads,
 /// which set the pace, should get a core first. Its bounded queue stops the
 /// reader when it falls behind, and then it has a core to itself. On Linux
-/// with glibc only, where a nice value belongs to a thread (`who` 0 names
-/// the caller); elsewhere it would lower the whole process.
+/// with glibc a nice value belongs to a thread (`who` 0 names the caller);
+/// Darwin's is the whole process's, so there the thread takes the utility
+/// quality of service instead, its scheduler's word for the same thing.
 private func yieldToReaders() {
     #if os(Linux) && canImport(Glibc)
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+    #elseif canImport(Darwin)
+        _ = pthread_set_qos_class_self_np(QOS_CLASS_UTILITY, 0)
     #endif
 }

@@ -52,25 +52,34 @@ extension Render {
 
     /// Each trace once, with the file its graph goes to: `NAME.EXT` becomes
     /// `FOLDER/NAME.<format>`. Refuses two traces that would share an output,
+    /// here or on a Mac, whose file names ignore case and Unicode normalization,
     /// and an output that would replace its own trace.
     static func jobs(for traces: [String], into folder: String, format: RenderFormat) throws -> [EachJob] {
         var jobs: [EachJob] = []
-        var seen: Set<String> = []
-        var traceByOutput: [String: String] = [:]
-        for trace in traces where seen.insert(absolute(trace)).inserted {
+        // Paths by their bytes: Swift's `==` equates NFC and NFD spellings,
+        // which Linux keeps as two files.
+        var seen: Set<[UInt8]> = []
+        var jobByOutput: [FoldedFileName: EachJob] = [:]
+        for trace in traces where seen.insert(Array(absolute(trace).utf8)).inserted {
             let name = (trace as NSString).lastPathComponent
             let stem = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? name[...]
             let output = (folder as NSString).appendingPathComponent("\(stem).\(format.fileExtension)")
-            if let other = traceByOutput[output] {
+            if let other = jobByOutput[FoldedFileName(output)] {
+                guard other.output.unicodeScalars.elementsEqual(output.unicodeScalars) else {
+                    throw ValidationError(
+                        "'\(other.trace)' and '\(trace)' would be rendered to '\(other.output)' and '\(output)', one file on a Mac, where names ignore case and Unicode normalization; rename one or render them in separate runs"
+                    )
+                }
                 throw ValidationError(
-                    "'\(other)' and '\(trace)' would both be rendered to '\(output)'; rename one or render them in separate runs"
+                    "'\(other.trace)' and '\(trace)' would both be rendered to '\(output)'; rename one or render them in separate runs"
                 )
             }
-            if absolute(output) == absolute(trace) {
+            if FoldedFileName(absolute(output)) == FoldedFileName(absolute(trace)) {
                 throw ValidationError("rendering '\(trace)' would overwrite it; choose another folder or --format")
             }
-            traceByOutput[output] = trace
-            jobs.append(EachJob(trace: trace, output: output))
+            let job = EachJob(trace: trace, output: output)
+            jobByOutput[FoldedFileName(output)] = job
+            jobs.append(job)
         }
         return jobs
     }
