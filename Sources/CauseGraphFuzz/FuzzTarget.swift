@@ -70,7 +70,9 @@ enum FuzzTarget: String, CaseIterable {
             fatalError("the budget target's own trace did not read: \(diagnostics)")
         }
         let report = check.evaluate(measured, baseline: measured)
-        for format in CheckFormat.allCases { _ = CheckFormatter.format(report, as: format, style: TextStyle(colour: false)) }
+        for format in CheckFormat.allCases {
+            _ = CheckFormatter.format(report, as: format, style: TextStyle(colour: false))
+        }
     }
 
     /// A native trace with a long update of a view driven by state, written once.

@@ -34,10 +34,14 @@ struct HostileInputCommandTests {
     func tolerance() throws {
         let budget = fixture("budgets/hitches.yaml")
         try Self.expectRefused(
-            ["check", Self.trace, "--budget", budget, "--baseline", Self.trace, "--tolerance", "99999999999999999999%"],
+            [
+                "check", Self.trace, "--budget", budget, "--baseline", Self.trace, "--tolerance",
+                "99999999999999999999%",
+            ],
             "'99999999999999999999%' is invalid for '--tolerance")
         let result = try Causegraph.run([
-            "check", Self.trace, "--budget", budget, "--baseline", Self.trace, "--tolerance", "1000000%,9223372036854775807",
+            "check", Self.trace, "--budget", budget, "--baseline", Self.trace, "--tolerance",
+            "1000000%,9223372036854775807",
         ])
         #expect([0, 1].contains(result.status), "\(result.standardError)")
         #expect(result.output.contains("(tolerance 1000000% or 9223372036854775807)"))
@@ -124,7 +128,9 @@ struct HostileInputCommandTests {
         #expect(scratch.entries == ["many.jsonl"])
         let dot = try Causegraph.run(["render", trace, "--max-nodes", "0", "--format", "dot"])
         #expect(dot.status == 0)
-        let forced = try Causegraph.run(["render", trace, "--max-nodes", "0", "--force", "-o", scratch.path("many.svg")])
+        let forced = try Causegraph.run([
+            "render", trace, "--max-nodes", "0", "--force", "-o", scratch.path("many.svg"),
+        ])
         #expect(forced.status == 0, "\(forced.standardError)")
         #expect(String(decoding: try scratch.read("many.svg"), as: UTF8.self).contains(">V5001<"))
     }

@@ -62,11 +62,16 @@ struct OutputSafetyTests {
     @Test("standard input read from a file is an input too")
     func standardInput() throws {
         let scratch = try TemporaryFolder()
-        let input = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: fixture("contact-list.jsonl"))))
+        let input = try scratch.write(
+            "trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: fixture("contact-list.jsonl"))))
         let result = try ProcessRunner.run(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(Causegraph.executable.path)' convert - -o '\(input)' < '\(input)'"])
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "'\(Causegraph.executable.path)' convert - -o '\(input)' < '\(input)'"])
         #expect(result.status == 2)
-        #expect(result.standardError.hasSuffix("error: is an input of this command; it would be replaced by the output, so name another output file\n"))
+        #expect(
+            result.standardError.hasSuffix(
+                "error: is an input of this command; it would be replaced by the output, so name another output file\n")
+        )
     }
 
     @Test("--save never replaces the log top watches")
@@ -100,7 +105,9 @@ struct OutputSafetyTests {
 
     @Test("/dev/stderr is written through, and a report to it takes its format from --format")
     func standardError() throws {
-        let result = try Causegraph.run(["summary", fixture("contact-list.jsonl"), "-o", "/dev/stderr", "--format", "json"])
+        let result = try Causegraph.run([
+            "summary", fixture("contact-list.jsonl"), "-o", "/dev/stderr", "--format", "json",
+        ])
         #expect(result.status == 0)
         #expect(result.output.isEmpty)
         #expect(result.standardError.contains("\"app\": \"ContactList\""))

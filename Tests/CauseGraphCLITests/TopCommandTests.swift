@@ -63,7 +63,10 @@ struct TopTerminalTests {
         let compiler = try #require(ProcessRunner.find("cc"), "a C compiler builds the preload")
         let build = try ProcessRunner.run(
             compiler,
-            ["-shared", "-fPIC", "-O2", "-o", library, packageRoot.appendingPathComponent("scripts/macos-poll.c").path, "-ldl"])
+            [
+                "-shared", "-fPIC", "-O2", "-o", library,
+                packageRoot.appendingPathComponent("scripts/macos-poll.c").path, "-ldl",
+            ])
         #expect(build.status == 0, "\(build.standardError)")
         return library
     }

@@ -153,7 +153,8 @@ private enum Anchor: Sendable {
         case .end: return index == scalars.count
         case .endOrFinalNewline: return index == scalars.count || (index == scalars.count - 1 && here == "\n")
         case .wordBoundary, .notWordBoundary:
-            let boundary = (before.map(ClassKind.word.contains) ?? false) != (here.map(ClassKind.word.contains) ?? false)
+            let boundary =
+                (before.map(ClassKind.word.contains) ?? false) != (here.map(ClassKind.word.contains) ?? false)
             return boundary == (self == .wordBoundary)
         }
     }
@@ -197,8 +198,12 @@ private struct ScalarSet: Sendable {
 
 /// One-scalar case mappings: a mapping to several scalars (ß to SS) leaves the scalar alone.
 private enum CaseFolding {
-    static func lower(_ scalar: Unicode.Scalar) -> Unicode.Scalar { single(scalar.properties.lowercaseMapping) ?? scalar }
-    static func upper(_ scalar: Unicode.Scalar) -> Unicode.Scalar { single(scalar.properties.uppercaseMapping) ?? scalar }
+    static func lower(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        single(scalar.properties.lowercaseMapping) ?? scalar
+    }
+    static func upper(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        single(scalar.properties.uppercaseMapping) ?? scalar
+    }
 
     private static func single(_ text: String) -> Unicode.Scalar? {
         var scalars = text.unicodeScalars.makeIterator()
@@ -354,7 +359,8 @@ private struct Parser {
         index += 1
         switch scalar {
         case "d", "w", "s", "D", "W", "S":
-            let kind: ClassKind = scalar == "d" || scalar == "D" ? .digit : scalar == "w" || scalar == "W" ? .word : .space
+            let kind: ClassKind =
+                scalar == "d" || scalar == "D" ? .digit : scalar == "w" || scalar == "W" ? .word : .space
             let negated = scalar == "D" || scalar == "W" || scalar == "S"
             return .set(ScalarSet(kinds: [(kind, negated)]))
         case "t": return .scalar("\t")
@@ -456,7 +462,9 @@ private struct Compiler {
     mutating func append(_ instruction: Instruction) throws(LinearRegexError) {
         guard program.count < LinearRegex.maximumProgramSize else {
             throw LinearRegexError(
-                description: "the pattern is too large (over \(LinearRegex.maximumProgramSize) steps); use fewer or smaller repetitions")
+                description:
+                    "the pattern is too large (over \(LinearRegex.maximumProgramSize) steps); use fewer or smaller repetitions"
+            )
         }
         program.append(instruction)
     }

@@ -134,7 +134,8 @@ public final class OutputFile {
         switch parts.count {
         case 2 where parts[0] == "dev" && parts[1] == "stdout": return STDOUT_FILENO
         case 2 where parts[0] == "dev" && parts[1] == "stderr": return STDERR_FILENO
-        case 3 where parts[0] == "dev" && parts[1] == "fd", 4 where parts[0] == "proc" && parts[1] == "self" && parts[2] == "fd":
+        case 3 where parts[0] == "dev" && parts[1] == "fd",
+            4 where parts[0] == "proc" && parts[1] == "self" && parts[2] == "fd":
             guard let last = parts.last, last.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int32(last) else {
                 return nil
             }

@@ -239,12 +239,14 @@ struct BudgetFileTests {
                 == "budget.yaml:1:76: error: the budget nests deeper than 64 levels")
         // Brackets inside a quoted scalar or a comment are text.
         #expect(
-            budgetError("longUpdates: {high: 0}\n# " + String(repeating: "[", count: deep) + "\nviews: [{view: '"
-                + String(repeating: "[", count: deep) + "', updates: {total: 1}}]\n") == nil)
+            budgetError(
+                "longUpdates: {high: 0}\n# " + String(repeating: "[", count: deep) + "\nviews: [{view: '"
+                    + String(repeating: "[", count: deep) + "', updates: {total: 1}}]\n") == nil)
         // Nesting within the limit reaches the schema, which explains the mistake.
         #expect(
             budgetError("views: [[[[[[[[]]]]]]]]")
-                == "budget.yaml:1:9: error: views[0] must be a mapping of view, regex, updates, longUpdates; found a list")
+                == "budget.yaml:1:9: error: views[0] must be a mapping of view, regex, updates, longUpdates; found a list"
+        )
     }
 
     @Test("an unreadable or oversized budget file is an error naming it")

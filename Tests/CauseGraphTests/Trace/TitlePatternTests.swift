@@ -62,7 +62,9 @@ struct TitlePatternTests {
     func linearSyntax(_ text: String, _ matching: [String], _ notMatching: [String]) throws {
         let pattern = try TitlePattern(regex: text)
         for title in matching { #expect(pattern.matches(title), "\(text) should find \(title.debugDescription)") }
-        for title in notMatching { #expect(!pattern.matches(title), "\(text) should not find \(title.debugDescription)") }
+        for title in notMatching {
+            #expect(!pattern.matches(title), "\(text) should not find \(title.debugDescription)")
+        }
     }
 
     @Test(
