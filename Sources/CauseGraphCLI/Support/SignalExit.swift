@@ -7,7 +7,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Ends the process on SIGINT, SIGTERM or SIGHUP without debris: the
+/// Ends the process on SIGINT, SIGTERM or SIGHUP without debris: helper
+/// programs still running (xctrace) are killed, the
 /// temporary files of outputs not yet committed are removed, existing
 /// outputs stay as they were, one line says why, and the exit status is
 /// 128 plus the signal's number (130, 143, 129), as shells report it.
@@ -46,18 +47,23 @@ enum SignalExit {
             var set = waited
             var received: Int32 = 0
             var suspended: [SuspendAction] = []
-            while sigwait(&set, &received) == 0 && (received == SIGTSTP || received == SIGCONT) {
+            while true {
+                guard sigwait(&set, &received) == 0 else { return }
                 if received == SIGTSTP {
                     suspended = suspendActions.withLock { $0 }
                     for action in suspended { action.suspend() }
                     kill(getpid(), SIGSTOP)
-                } else {
+                } else if received == SIGCONT {
                     for action in suspended { action.resume() }
                     suspended = []
+                } else if received == SIGINT, let forward = interruptTarget.withLock({ $0 }) {
+                    forward()
+                } else {
+                    break
                 }
             }
-            guard received != SIGTSTP && received != SIGCONT else { return }
             for action in stopActions.withLock({ $0 }) { action() }
+            ChildProcess.killAll()
             PendingOutputs.shared.removeAll()
             let name = signals.first { $0.number == received }?.name ?? "signal \(received)"
             let line = Array("causegraph: stopped by \(name); no output file was replaced\n".utf8)
@@ -81,6 +87,18 @@ enum SignalExit {
         suspendActions.withLock { $0.append(SuspendAction(suspend: suspend, resume: resume)) }
     }
 
+    private static let interruptTarget = LockedValue()
+
+    /// While `body` runs, SIGINT (Ctrl-C) runs `forward` instead of ending
+    /// causegraph: for `record`, whose xctrace stops recording cleanly on it.
+    static func forwardingInterrupts<Result>(
+        to forward: @escaping @Sendable () -> Void, during body: () throws -> Result
+    ) rethrows -> Result {
+        interruptTarget.withLock { $0 = forward }
+        defer { interruptTarget.withLock { $0 = nil } }
+        return try body()
+    }
+
     /// Runs `action` on the signal's thread before the process ends: to undo
     /// what must not outlive it, such as a terminal's modes.
     static func onStop(_ action: @escaping @Sendable () -> Void) {
@@ -101,5 +119,15 @@ private final class LockedList<Action>: @unchecked Sendable {
 
     func withLock<Result>(_ body: (inout [Action]) -> Result) -> Result {
         lock.withLock { body(&actions) }
+    }
+}
+
+/// Where SIGINT goes instead, under a lock.
+private final class LockedValue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var forward: (@Sendable () -> Void)?
+
+    func withLock<Result>(_ body: (inout (@Sendable () -> Void)?) -> Result) -> Result {
+        lock.withLock { body(&forward) }
     }
 }
