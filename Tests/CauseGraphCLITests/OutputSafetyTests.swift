@@ -103,6 +103,17 @@ struct OutputSafetyTests {
         #expect(scratch.entries == ["log.txt"], "no temporary file beside the log")
     }
 
+    @Test(
+        "PNG is not poured onto a terminal through /dev/stdout any more than through -",
+        arguments: ["-", "/dev/stdout"])
+    func binaryOnTerminal(_ output: String) throws {
+        let result = try Causegraph.runOnTerminal([
+            "render", fixture("contact-list.jsonl"), "--format", "png", "-o", output,
+        ])
+        #expect(result.status == 2)
+        #expect(result.standardError == "error: refusing to write binary output to a terminal; name a file with -o\n")
+    }
+
     @Test("/dev/stderr is written through, and a report to it takes its format from --format")
     func standardError() throws {
         let result = try Causegraph.run([
