@@ -4,7 +4,7 @@
 #   make bench  times convert and summary against xmllint on three 1M-row tables, render, why and report
 #               against the import, and render --each against dot (BENCH_4M=1: peak memory at 4M rows)
 #   make test-asan / make test-tsan   every test under AddressSanitizer / ThreadSanitizer
-#   make fuzz   fuzzes the importers and the title-to-Graphviz path with libFuzzer, a minute each
+#   make fuzz   fuzzes the importers, the title-to-Graphviz path, budgets and option values with libFuzzer, a minute each
 #   make lint / make format   checks / applies the house style of .swift-format
 #   make docs   builds the CauseGraph library's DocC documentation into .build/docs
 #   make check-graphviz14   compiles GraphvizRender and its tests against Graphviz 14's headers (Homebrew's)
@@ -123,7 +123,7 @@ test-tsan: deps browser test-tools
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	CAUSEGRAPH_SANITIZER=thread $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
-# libFuzzer and AddressSanitizer on four targets, seeded from fixtures/ (see scripts/fuzz.sh;
+# libFuzzer and AddressSanitizer on six targets, seeded from fixtures/ (see scripts/fuzz.sh;
 # FUZZ_SECONDS and FUZZ_TARGETS choose how long and what).
 fuzz: deps
 	scripts/fuzz.sh

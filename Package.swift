@@ -61,7 +61,7 @@ let package = Package(
         // `xctrace export` files (`make bench`, tests).
         .executableTarget(name: "causegraph-export-gen", path: "Sources/ExportGenerator"),
         // Fuzzing (`make fuzz`); built plainly it replays the inputs fuzzing found.
-        .executableTarget(name: "causegraph-fuzz", dependencies: ["CauseGraph", "GraphvizRender"], path: "Sources/CauseGraphFuzz"),
+        .executableTarget(name: "causegraph-fuzz", dependencies: ["CauseGraph", "CauseGraphYAML", "GraphvizRender"], path: "Sources/CauseGraphFuzz"),
 
         // `swift package --allow-writing-to-package-directory causegraph`: renders
         // traces with the tool above into a folder of the package, e.g. a DocC catalog.

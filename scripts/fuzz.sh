@@ -8,11 +8,13 @@
 #   changes      _printChanges/_logChanges logs through the change-log importer, the same
 #   native       causegraph's JSON Lines through the native reader, the same
 #   title        the input as a title and app name, through the DOT encoder into libgraphviz
+#   budget       a budget file (YAML or JSON) through the budget reader, then held against a trace
+#   options      the input as each numeric, duration, share and pattern option's value
 # The corpus grows in .build/fuzz/corpus/TARGET across runs. A finding (a trap, a sanitizer
 # report, a timeout) stops the run with its input saved as .build/fuzz/findings/TARGET-*;
 # fix it, then copy the input into fixtures/fuzz/TARGET/, where the tests replay it.
 #
-# Environment: FUZZ_SECONDS (default 60), FUZZ_TARGETS (default all four), SWIFT.
+# Environment: FUZZ_SECONDS (default 60), FUZZ_TARGETS (default all six), SWIFT.
 # To fuzz longer, e.g. overnight on every core:
 #   FUZZ_SECONDS=28800 FUZZ_TARGETS=instruments make fuzz
 #   .build/fuzz/debug/causegraph-fuzz native -jobs=8 -workers=8 .build/fuzz/corpus/native fixtures
@@ -20,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SECONDS_EACH="${FUZZ_SECONDS:-60}"
-TARGETS="${FUZZ_TARGETS:-instruments changes native title}"
+TARGETS="${FUZZ_TARGETS:-instruments changes native title budget options}"
 SWIFT="${SWIFT:-swift}"
 SCRATCH=.build/fuzz
 

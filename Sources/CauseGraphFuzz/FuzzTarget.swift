@@ -1,4 +1,5 @@
 import CauseGraph
+import CauseGraphYAML
 import Foundation
 import GraphvizRender
 
@@ -13,6 +14,11 @@ enum FuzzTarget: String, CaseIterable {
     case native
     /// The input as a title and app name, through the DOT encoder into libgraphviz.
     case title
+    /// A budget file (YAML or JSON) through the budget reader, then held against a trace.
+    case budget
+    /// The input as the value of every option that takes a number, a duration, a
+    /// share or a pattern; a pattern is also searched for in the input.
+    case options
 
     /// Where the input is written for the importers, which read files.
     private static let inputPath = NSTemporaryDirectory() + "causegraph-fuzz-\(getpid())"
@@ -23,6 +29,8 @@ enum FuzzTarget: String, CaseIterable {
         case .changes: Self.importAndInspect(bytes, format: .changes)
         case .native: Self.importAndInspect(bytes, format: .native)
         case .title: Self.render(title: String(decoding: bytes, as: UTF8.self))
+        case .budget: Self.check(budget: Array(bytes))
+        case .options: Self.parseOptions(String(decoding: bytes, as: UTF8.self))
         }
     }
 
@@ -51,6 +59,56 @@ enum FuzzTarget: String, CaseIterable {
         }
         _ = DOTEncoder().encode(graph)
         _ = GraphJSONEncoder.encode(graph)
+    }
+
+    /// A budget that reads is held against a small trace, as its own baseline.
+    private static func check(budget bytes: [UInt8]) {
+        guard let budget = try? BudgetFile.parse(bytes, file: "budget.yaml") else { return }
+        let check = BudgetCheck(budget: budget, tolerance: Tolerance(percent: 10, absolute: 1))
+        var diagnostics = Diagnostics()
+        guard let measured = try? check.measure([budgetTrace], diagnostics: &diagnostics) else {
+            fatalError("the budget target's own trace did not read: \(diagnostics)")
+        }
+        let report = check.evaluate(measured, baseline: measured)
+        for format in CheckFormat.allCases {
+            _ = CheckFormatter.format(report, as: format, style: TextStyle(colour: false))
+        }
+    }
+
+    /// A native trace with a long update of a view driven by state, written once.
+    private static let budgetTrace: String = {
+        let path = NSTemporaryDirectory() + "causegraph-fuzz-budget-\(getpid()).jsonl"
+        let trace = """
+            {"causegraph": 1, "app": "Fuzz", "frameRate": 60}
+            {"node": 1, "kind": "state", "title": "Model", "owner": "app", "time": 0}
+            {"node": 2, "kind": "body", "title": "Row", "module": "M", "owner": "app", "time": 1, "duration": 20000000, "ran": true}
+            {"edge": [1, 2], "label": "update"}
+
+            """
+        guard FileManager.default.createFile(atPath: path, contents: Data(trace.utf8)) else {
+            fatalError("cannot write the budget target's trace to \(path)")
+        }
+        return path
+    }()
+
+    /// Each option's own reader takes any text, each line of it and the whole,
+    /// to a value or an error; a value is then used as the commands use it.
+    private static func parseOptions(_ text: String) {
+        for value in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [text] {
+            if let tolerance = Tolerance(parsing: value) {
+                _ = tolerance.description
+                for baseline in [0, 1, 1_000, Int.max] { _ = tolerance.allowed(over: baseline) }
+            }
+            if let nanoseconds = DurationText.parse(value) { _ = DurationText.string(nanoseconds) }
+            if let window = try? TimeWindow(parsing: value) { _ = window.description }
+            _ = try? ShapingShare(parsing: value)
+            if let rate = Double(value) { _ = FrameBudget.problem(withFrameRate: rate) }
+            if let pattern = try? TitlePattern(regex: value) {
+                _ = pattern.matches(text)
+                _ = pattern.matches(String(repeating: "a", count: 64) + "!")
+            }
+            _ = TitlePattern(substring: value).matches(text)
+        }
     }
 
     /// Any title and app name must render, in one DOT line Graphviz's own reader accepts.

@@ -8,7 +8,8 @@ import Yams
 /// `FILE:LINE:COLUMN: error: …`: a key the schema does not know (a typo must
 /// not silently disable a limit), a duplicate key, a value of the wrong type,
 /// a negative or fractional count, an invalid pattern, an unknown severity,
-/// finding or edge kind, and a budget that sets no limit. `docs/check.md`
+/// finding or edge kind, a budget nested past ``BudgetNesting/limit`` levels,
+/// and a budget that sets no limit. `docs/check.md`
 /// documents the schema.
 public enum BudgetFile {
     /// Budgets are small hand-written files; anything larger is refused unread.
@@ -45,6 +46,12 @@ public enum BudgetFile {
                 TextPosition(line: 1, column: 1).advanced(by: invalid, in: $0)
             }
             throw Diagnostic.error("the budget is not UTF-8 text", at: position.location(in: file))
+        }
+        // Before Yams, whose reader recurses once per level and overflows the stack.
+        if let deep = BudgetNesting.firstTooDeep(in: bytes) {
+            throw Diagnostic.error(
+                "the budget nests deeper than \(BudgetNesting.limit) levels",
+                at: SourceLocation(file: file, line: deep.line, column: deep.column))
         }
         let text = String(decoding: bytes, as: UTF8.self)
         let root: Node?

@@ -9,7 +9,8 @@ import Testing
 struct FuzzInputTests {
     static let harness = Causegraph.executable.deletingLastPathComponent().appendingPathComponent("causegraph-fuzz")
 
-    @Test("every saved input is handled", arguments: ["instruments", "changes", "native", "title"])
+    @Test(
+        "every saved input is handled", arguments: ["instruments", "changes", "native", "title", "budget", "options"])
     func replay(_ target: String) throws {
         let folder = fixture("fuzz/\(target)")
         let inputs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }

@@ -56,6 +56,103 @@ struct TopTerminalTests {
         #expect(try tmux.pane("#{cursor_flag}") == "1")
     }
 
+    /// `scripts/macos-poll.c` built into `folder`: a preload under which
+    /// poll() answers a terminal with POLLNVAL at once, as macOS's does.
+    private static func macOSPoll(in folder: TemporaryFolder) throws -> String {
+        let library = folder.path("macos-poll.so")
+        let compiler = try #require(ProcessRunner.find("cc"), "a C compiler builds the preload")
+        let build = try ProcessRunner.run(
+            compiler,
+            [
+                "-shared", "-fPIC", "-O2", "-o", library,
+                packageRoot.appendingPathComponent("scripts/macos-poll.c").path, "-ldl",
+            ])
+        #expect(build.status == 0, "\(build.standardError)")
+        return library
+    }
+
+    #if os(Linux)
+        @Test("where poll() refuses terminals, as on macOS, keys are read with select(): new lines are drawn, q quits")
+        func pollRefusesTerminals() throws {
+            let scratch = try TemporaryFolder()
+            let preload = try Self.macOSPoll(in: scratch)
+            let log = try scratch.write("app.log", "")
+            let tmux = try Tmux("LD_PRELOAD='\(preload)' '\(Causegraph.executable.path)' top '\(log)' --interval 200ms")
+            try tmux.waitForScreen("the empty table") { $0.contains("0 body runs of 0 views") }
+            try append("Row: _count changed.\nList: unchanged.\n", to: log)
+            try tmux.waitForScreen("the new lines") { $0.contains("2 body runs of 2 views") }
+            try append("Row: _count changed.\n", to: log)
+            let screen = try tmux.waitForScreen("the third line") { $0.contains("3 body runs of 2 views") }
+            #expect(screen.contains("count 100%"))
+            try tmux.press("q")
+            let after = try tmux.waitForScreen("the exit status") { Self.showsExitStatus($0) }
+            #expect(after.contains("EXIT=0"))
+        }
+    #endif
+
+    @Test("follows the log as tail -F does: a truncated log is read from its start, a rotated one reopened by name")
+    func followsByName() throws {
+        let scratch = try TemporaryFolder()
+        let log = try scratch.write("app.log", "Row: _count changed.\nRow: _count changed.\nRow: _count changed.\n")
+        let tmux = try Tmux("'\(Causegraph.executable.path)' top '\(log)' --interval 200ms")
+        try tmux.waitForScreen("the first lines") { $0.contains("3 body runs of 1 view") }
+        // Cut to nothing, then a line shorter than what was read: read from the start, no phantom view.
+        let handle = try #require(FileHandle(forWritingAtPath: log))
+        try handle.truncate(atOffset: 0)
+        try handle.close()
+        try append("List: unchanged.\n", to: log)
+        let truncated = try tmux.waitForScreen("the line after truncation") { $0.contains("4 body runs of 2 views") }
+        #expect(truncated.contains("List"))
+        // Rotated: the old log is renamed, a new one takes its name.
+        try FileManager.default.moveItem(atPath: log, toPath: scratch.path("app.log.1"))
+        _ = try scratch.write("app.log", "Grid: @self changed.\n")
+        let rotated = try tmux.waitForScreen("the rotated log's line") { $0.contains("5 body runs of 3 views") }
+        #expect(rotated.contains("Grid"))
+        try append("Grid: @self changed.\n", to: log)
+        try tmux.waitForScreen("a line appended to the new log") { $0.contains("6 body runs of 3 views") }
+        try tmux.press("q")
+        #expect(try tmux.waitForScreen("the exit status") { Self.showsExitStatus($0) }.contains("EXIT=0"))
+    }
+
+    @Test("Ctrl-Z leaves the alternate screen and shows the cursor; fg enters it again and redraws")
+    func suspendAndContinue() throws {
+        let scratch = try TemporaryFolder()
+        let log = try scratch.write("app.log", "Row: _count changed.\n")
+        let tmux = try Tmux("'\(Causegraph.executable.path)' top '\(log)' --interval 5s")
+        try tmux.waitForScreen("the table") { $0.contains("1 body run of 1 view") }
+        #expect(try tmux.pane("#{alternate_on}") == "1")
+        try tmux.press("C-z")
+        try tmux.waitForScreen("the shell, the job stopped") { _ in (try? tmux.pane("#{alternate_on}")) == "0" }
+        #expect(try tmux.pane("#{cursor_flag}") == "1")
+        try tmux.type("fg", enter: true)
+        // Entering the alternate screen clears it: the table shows again only if redrawn at once,
+        // long before the 5 s interval is over.
+        let redrawn = try tmux.waitForScreen(timeout: .seconds(3), "the table redrawn") {
+            $0.hasPrefix("causegraph top") && $0.contains("1 body run of 1 view")
+        }
+        #expect(redrawn.contains("q quits"))
+        #expect(try tmux.pane("#{alternate_on}") == "1")
+        #expect(try tmux.pane("#{cursor_flag}") == "0")
+        try tmux.press("q")
+        try tmux.waitForScreen("the shell again") { _ in (try? tmux.pane("#{alternate_on}")) == "0" }
+        // The list after the command went on when the job stopped; `$?` after fg is the job's own status.
+        try tmux.type("echo \"DONE=$?\"", enter: true)
+        try tmux.waitForScreen("the job's exit status") { $0.contains("\nDONE=0") }
+        #expect(try tmux.pane("#{cursor_flag}") == "1")
+    }
+
+    @Test("the heading shows on a short, narrow screen however many views, and however wide their names")
+    func headingStays() throws {
+        let scratch = try TemporaryFolder()
+        let lines = (1...30).map { "\(String(repeating: "表示", count: 30))\($0): _count changed.\n" }
+        let log = try scratch.write("app.log", lines.joined())
+        let tmux = try Tmux("'\(Causegraph.executable.path)' top '\(log)' --interval 200ms", columns: 50, rows: 8)
+        let screen = try tmux.waitForScreen("the table") { $0.contains("… 26 more") }
+        #expect(screen.hasPrefix("causegraph top · "), "\(screen)")
+        try tmux.press("q")
+        #expect(try tmux.waitForScreen("the exit status") { Self.showsExitStatus($0) }.contains("EXIT=0"))
+    }
+
     /// Whether the shell has printed the status line; the command line the
     /// pane echoes holds `echo "EXIT=$?"` too, so a line must start with it
     /// and a digit follow.

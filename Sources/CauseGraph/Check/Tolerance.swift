@@ -18,7 +18,13 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
     /// None: any increase over the baseline is a regression.
     public static let none = Tolerance()
 
-    /// Reads `10%`, `2`, `10%,2` or `2,10%`; `nil` for anything else.
+    /// The largest percentage read: a million percent lets a measurement grow
+    /// ten-thousandfold, past any tolerance meant, while every percentage
+    /// stays exact in a `Double` and in an `Int`.
+    public static let maximumPercent: Double = 1_000_000
+
+    /// Reads `10%`, `2`, `10%,2` or `2,10%`, a percentage at most
+    /// ``maximumPercent``; `nil` for anything else.
     public init?(parsing text: String) {
         var percent: Double?
         var absolute: Int?
@@ -27,7 +33,7 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
             if part.hasSuffix("%") {
                 let number = part.dropLast()
                 guard percent == nil, !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-                    let value = Double(number), value.isFinite
+                    let value = Double(number), value.isFinite, value <= Self.maximumPercent
                 else { return nil }
                 percent = value
             } else {
@@ -43,7 +49,8 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
     /// The most a measurement may be when the baseline measured `baseline`.
     public func allowed(over baseline: Int) -> Int {
         let share = (Double(baseline) * percent / 100).rounded(.up)
-        let byPercent = share >= Double(Int.max) ? Int.max : Int(share)
+        // A share past Int's range (or not a number) allows anything.
+        let byPercent = share < Double(Int.max) && share > Double(Int.min) ? Int(share) : Int.max
         let (sum, overflow) = baseline.addingReportingOverflow(max(byPercent, absolute))
         return overflow ? .max : sum
     }
@@ -59,7 +66,10 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
     /// `10% or 2`, `10%`, `2`, or `none`.
     public var description: String {
         var parts: [String] = []
-        if percent > 0 { parts.append((percent.rounded() == percent ? "\(Int(percent))" : "\(percent)") + "%") }
+        if percent > 0 {
+            let whole = percent.rounded() == percent && percent < Double(Int.max)
+            parts.append((whole ? "\(Int(percent))" : "\(percent)") + "%")
+        }
         if absolute > 0 { parts.append("\(absolute)") }
         return parts.isEmpty ? "none" : parts.joined(separator: " or ")
     }

@@ -11,6 +11,11 @@ public struct ShapingSettings: Sendable, Equatable {
     /// the layout, and 80 densely linked nodes can carry thousands of edges
     /// (150 labelled edges lay out in about a quarter of a second).
     public static let defaultMaxEdges = 150
+    /// The most nodes drawn (laid out by Graphviz) without `--force`: past a
+    /// few thousand, `dot` takes minutes and gigabytes (200,000 nodes ran
+    /// 120 s into 1.75 GB before it was stopped), while a picture of them is
+    /// no use to anyone.
+    public static let maximumLaidOutNodes = 5_000
 
     /// Only events in this time range (applied while importing, by `TimeWindowFilter`).
     public var window: TimeWindow?

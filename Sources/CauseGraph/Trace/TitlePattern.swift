@@ -6,8 +6,8 @@ public struct TitlePattern: Sendable, Equatable, CustomStringConvertible {
     public let text: String
     /// Whether ``text`` is a regular expression rather than a substring.
     public let isRegex: Bool
-    /// Compiled once; a `Regex` is immutable once made, so sharing it is safe.
-    nonisolated(unsafe) private let regex: Regex<AnyRegexOutput>?
+    /// Compiled once; searched in time linear in the title, so no pattern backtracks catastrophically.
+    private let regex: LinearRegex?
 
     /// A pattern that matches titles containing `text`, ignoring case.
     public init(substring text: String) {
@@ -16,13 +16,16 @@ public struct TitlePattern: Sendable, Equatable, CustomStringConvertible {
         regex = nil
     }
 
-    /// A pattern that matches titles in which the regular expression finds a match.
-    /// - Throws: a ``Diagnostic`` when `text` is not a valid regular expression.
+    /// A pattern that matches titles in which the regular expression finds a
+    /// match, in Swift `Regex` syntax less what needs backtracking (see
+    /// `docs/shaping.md`).
+    /// - Throws: a ``Diagnostic`` when `text` is not a valid regular expression,
+    ///   or needs backtracking (a back-reference, lookaround), or is too large.
     public init(regex text: String) throws(Diagnostic) {
         self.text = text
         isRegex = true
         do {
-            regex = try Regex(text)
+            regex = try LinearRegex(text)
         } catch {
             throw Diagnostic.error("invalid regular expression '\(text)': \(error)")
         }
@@ -39,7 +42,7 @@ public struct TitlePattern: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the pattern finds `title`; an empty substring matches nothing.
     public func matches(_ title: String) -> Bool {
-        if let regex { return (try? regex.firstMatch(in: title)) != nil }
+        if let regex { return regex.firstMatch(in: title) }
         return !text.isEmpty && title.lowercased().contains(text.lowercased())
     }
 

@@ -43,13 +43,19 @@ public final class OutputFile {
     /// A path that is not a regular file (`/dev/null`, a named pipe) is
     /// written through directly, since it cannot be replaced; a symbolic link
     /// to a file is followed, so the file it names is replaced, not the link.
+    /// A path naming one of the process's descriptors (`/dev/stdout`,
+    /// `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`) is written through that
+    /// descriptor as `-` is, whatever file it leads to, so `-o /dev/stdout >>
+    /// log` appends to the log instead of replacing it. A file this process
+    /// read as an input (``InputFiles``) is refused.
     public init(path: String) throws(Diagnostic) {
         name = path == "-" ? "<stdout>" : path
-        guard path != "-" else {
+        if let inherited = path == "-" ? STDOUT_FILENO : Self.descriptorNamed(by: path) {
+            guard fcntl(inherited, F_GETFD) != -1 else { throw Self.failure(path) }
             destination = nil
             temporaryPath = nil
             pendingToken = nil
-            descriptor = STDOUT_FILENO
+            descriptor = inherited
             ownsDescriptor = false
             return
         }
@@ -60,6 +66,7 @@ public final class OutputFile {
             case S_IFDIR:
                 throw Diagnostic.error("is a directory, expected an output file", at: SourceLocation(file: path))
             case S_IFREG:
+                try Self.refuseInput(info, path: path)
                 replaced = info
             default:
                 let fd = open(path, O_WRONLY | O_CLOEXEC)
@@ -118,6 +125,33 @@ public final class OutputFile {
         _ = fchmod(descriptor, replaced.st_mode & 0o7777)
     }
 
+    /// The descriptor `path` names as `/dev/stdout`, `/dev/stderr`,
+    /// `/dev/fd/N` or `/proc/self/fd/N` (with any `//` or `/./` between its
+    /// parts), or `nil` for any other path.
+    package static func descriptorNamed(by path: String) -> Int32? {
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        guard path.hasPrefix("/") else { return nil }
+        switch parts.count {
+        case 2 where parts[0] == "dev" && parts[1] == "stdout": return STDOUT_FILENO
+        case 2 where parts[0] == "dev" && parts[1] == "stderr": return STDERR_FILENO
+        case 3 where parts[0] == "dev" && parts[1] == "fd",
+            4 where parts[0] == "proc" && parts[1] == "self" && parts[2] == "fd":
+            guard let last = parts.last, last.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int32(last) else {
+                return nil
+            }
+            return number
+        default: return nil
+        }
+    }
+
+    /// Refuses to replace a file this process read as an input.
+    private static func refuseInput(_ info: stat, path: String) throws(Diagnostic) {
+        guard InputFiles.shared.contains(info) else { return }
+        throw Diagnostic.error(
+            "is an input of this command; it would be replaced by the output, so name another output file",
+            at: SourceLocation(file: path))
+    }
+
     /// The file a symbolic link names, or `path` itself.
     private static func resolvingLink(_ path: String) -> String {
         var info = stat()
@@ -161,6 +195,9 @@ public final class OutputFile {
     public func commit() throws(Diagnostic) {
         try flush()
         guard let temporaryPath, let destination, let pendingToken else { return }
+        // Again, for an input the command opened after its output.
+        var info = stat()
+        if stat(destination, &info) == 0 { try Self.refuseInput(info, path: name) }
         guard fsync(descriptor) == 0 else { throw failure() }
         guard PendingOutputs.shared.commit(pendingToken, { rename(temporaryPath, destination) == 0 }) else {
             throw failure()

@@ -29,7 +29,7 @@ struct Check: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --baseline: how far above the baseline's value still passes: 10%, 2, or 10%,2 (whichever allows more).",
+            "With --baseline: how far above the baseline's value still passes: 10%, 2, or 10%,2 (whichever allows more); at most 1000000%.",
             valueName: "tolerance"))
     var tolerance: ToleranceOption?
 

@@ -103,6 +103,7 @@ struct Diff: ParsableCommand {
             let shaped = try shape(diff, settings, window: window)
             if let note = ShapingFormatter.note(shaped.report) { diagnostics.note(note) }
             let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
+            if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.diff.nodes.count) }
             try GraphWriter.write(
                 format, to: output, engine: engine,
                 json: { DiffJSONEncoder.encode(shaped) },

@@ -9,7 +9,8 @@ struct Render: ParsableCommand {
             Large graphs are shaped before they are drawn: the filters apply in the order \
             --window, --focus/--depth, --ignore, --hide-system, --min-count, --max-nodes, \
             --max-edges; links through removed nodes become dotted edges, and a legend says what \
-            was left out. By default at most 80 nodes and 150 edges are drawn. With --each, every \
+            was left out. By default at most 80 nodes and 150 edges are drawn, and a graph of more than 5,000 nodes \
+            is laid out only with --force. With --each, every \
             trace is drawn on its own, in one process; a trace that fails is named in a one-line \
             error, the others are still written, and the exit status is 2.
             """)
@@ -43,6 +44,7 @@ struct Render: ParsableCommand {
     /// The shaped graph in `format`, for this command and for `causegraph mcp`'s `render` tool.
     func graph(as format: RenderFormat) throws -> [UInt8] {
         let shaped = try shaping.shapedGraph(input)
+        if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
         let encoder = DOTEncoder(style: themeOption.theme.style)
         return try GraphWriter.encode(
             format, engine: engine,

@@ -37,6 +37,7 @@ extension Render {
         for job in jobs {
             do {
                 let shaped = try shaping.shapedGraph(of: [job.trace], reading: input.settings)
+                if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
                 try GraphWriter.write(
                     format, to: job.output, engine: engine,
                     json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },

@@ -51,6 +51,7 @@ struct ReportCommand: ParsableCommand {
         // The import's state is freed; the events the page lists were kept above it.
         FreedHeap.release()
         let drawn = try reading.shaped(by: settings, diagnostics: &diagnostics)
+        try shaping.allowLayout(ofNodes: drawn.graph.nodes.count)
         let report = HTMLReport(
             graph: reading.graph, drawn: drawn, events: events, theme: themeOption.theme,
             sources: input.traces.map(Self.displayName))

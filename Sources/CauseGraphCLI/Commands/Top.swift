@@ -12,7 +12,9 @@ struct Top: ParsableCommand {
             file being appended) and, on a terminal, redraws every --interval the views whose \
             bodies ran most in the last interval and in total, how many of those runs had no \
             recorded change, and the property or cause that drove the others; q quits. On a \
-            terminal a log file is followed as it grows. When standard output is not a terminal \
+            terminal a log file is followed as tail -F follows it (read again from its start when \
+            cut shorter, reopened by name when rotated), and Ctrl-Z then fg redraws it. When \
+            standard output is not a terminal \
             it prints a plain table after every interval, and the final table \
             at the end of the input. --save keeps what it read as a causegraph trace, written when \
             the input ends or q is pressed (not on Ctrl-C). On a Mac, --process NAME starts the \
@@ -107,6 +109,7 @@ struct Top: ParsableCommand {
                     ended = true
                     break
                 }
+                if screen.wantsRedraw { break }
             }
             if DispatchTime.now() >= next {
                 reader.withTally { $0.startInterval() }

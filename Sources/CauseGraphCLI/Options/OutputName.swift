@@ -14,13 +14,14 @@ protocol FormatNamedByExtension: CaseIterable, RawRepresentable<String>, Equatab
 /// write, checked against the format named by an option.
 enum OutputName {
     /// `given`, else the format `output`'s extension names; `standardOutput`
-    /// for `-`, a device or a pipe. Refuses a directory, a file name without
+    /// for `-`, `/dev/stdout` and its kin, a device or a pipe. Refuses a directory, a file name without
     /// an extension or with an unknown one (unless `option` names the
     /// format), and an extension that contradicts `given`.
     static func format<Format: FormatNamedByExtension>(
         _ given: Format?, output: String, option: String, standardOutput: Format
     ) throws -> Format {
-        switch output == "-" ? .stream : kind(of: output) {
+        // `/dev/stdout` and its kin are written through as `-` is, whatever file they lead to.
+        switch output == "-" || OutputFile.descriptorNamed(by: output) != nil ? .stream : kind(of: output) {
         case .stream:
             return given ?? standardOutput
         case .directory:

@@ -35,7 +35,8 @@ struct OutputOptions: ParsableArguments {
 
     /// Opens `output`, refusing to pour binary data onto a terminal.
     static func open(_ output: String, binary: Bool) throws -> OutputFile {
-        if binary && output == "-" && isatty(STDOUT_FILENO) == 1 {
+        let descriptor = output == "-" ? STDOUT_FILENO : OutputFile.descriptorNamed(by: output)
+        if binary, let descriptor, isatty(descriptor) == 1 {
             throw ValidationError("refusing to write binary output to a terminal; name a file with -o")
         }
         return try OutputFile(path: output)

@@ -78,8 +78,24 @@ struct ShapingOptions: ParsableArguments {
             "Draw only the gesture event with this id and everything it led to.", valueName: "event-id"))
     var gesture: UInt64?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Draw a graph of more than \(ShapingSettings.maximumLaidOutNodes) nodes anyway, although Graphviz may take minutes and gigabytes over it."
+        ))
+    var force = false
+
     func validate() throws {
         _ = try settings()
+    }
+
+    /// Refuses to have Graphviz lay out more than
+    /// ``ShapingSettings/maximumLaidOutNodes`` nodes unless `--force`: it
+    /// would run for minutes and gigabytes, silently.
+    func allowLayout(ofNodes count: Int) throws(Diagnostic) {
+        guard !force, count > ShapingSettings.maximumLaidOutNodes else { return }
+        throw Diagnostic.error(
+            "the graph has \(count) nodes to draw, more than \(ShapingSettings.maximumLaidOutNodes), which Graphviz would take minutes and gigabytes to lay out; keep fewer (--max-nodes, --focus, --min-count), write --format dot or json, or give --force"
+        )
     }
 
     /// The options as the library's settings.

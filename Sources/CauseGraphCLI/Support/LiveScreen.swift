@@ -8,21 +8,32 @@ import Foundation
 #endif
 
 /// The terminal `causegraph top` redraws: the alternate screen with the
-/// cursor hidden, and the keyboard read a key at a time from `/dev/tty`
-/// (standard input may be the log). ``leave()`` puts everything back, and
-/// so does a signal that stops the process (through ``SignalExit``), so
-/// Ctrl-C leaves the terminal as it was.
+/// cursor hidden and lines that do not wrap, and the keyboard read a key at
+/// a time from `/dev/tty` (standard input may be the log). ``leave()`` puts
+/// everything back, and so does a signal that stops the process (through
+/// ``SignalExit``), so Ctrl-C leaves the terminal as it was. Ctrl-Z leaves
+/// it too, and on `fg` the screen is entered again and redrawn.
 final class LiveScreen: @unchecked Sendable {
     private let lock = NSLock()
     /// The terminal the keys come from, or -1 when there is none to open.
     private let keyboard: Int32
     private var savedModes: termios?
     private var isActive = false
+    /// Set when the screen was entered again after a stop, so the caller redraws at once.
+    private var redrawWanted = false
 
     /// The screen of standard output, when it is a terminal.
     init?() {
         guard isatty(STDOUT_FILENO) == 1 else { return nil }
         keyboard = open("/dev/tty", O_RDONLY | O_NOCTTY)
+        SignalExit.onStop { [weak self] in self?.leave() }
+        SignalExit.onSuspend(
+            { [weak self] in self?.leave() },
+            resume: { [weak self] in
+                guard let self else { return }
+                self.enter()
+                self.lock.withLock { self.redrawWanted = true }
+            })
     }
 
     deinit {
@@ -45,10 +56,13 @@ final class LiveScreen: @unchecked Sendable {
                 }
                 tcsetattr(keyboard, TCSANOW, &modes)
             }
-            Self.emit("\u{1B}[?1049h\u{1B}[?25l")
+            // The alternate screen, the cursor hidden, no wrapping: a long line cannot scroll the heading away.
+            Self.emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l")
         }
-        SignalExit.onStop { [weak self] in self?.leave() }
     }
+
+    /// Whether the screen was entered again since the last draw, after Ctrl-Z and `fg`.
+    var wantsRedraw: Bool { lock.withLock { redrawWanted } }
 
     /// Restores the terminal's modes, the main screen and the cursor.
     func leave() {
@@ -56,7 +70,7 @@ final class LiveScreen: @unchecked Sendable {
             guard isActive else { return }
             isActive = false
             if var modes = savedModes { tcsetattr(keyboard, TCSANOW, &modes) }
-            Self.emit("\u{1B}[?25h\u{1B}[?1049l")
+            Self.emit("\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
         }
     }
 
@@ -69,14 +83,18 @@ final class LiveScreen: @unchecked Sendable {
         return (Int(window.ws_row), Int(window.ws_col))
     }
 
-    /// Replaces what the screen shows with `text`; nothing once the screen
+    /// Replaces what the screen shows with `text`, its first lines as many
+    /// as the screen has rows, each put at its row; nothing once the screen
     /// was left, since a signal may leave it while a table is being drawn,
     /// and a late table would then clear the main screen.
     func draw(_ text: String) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let rows = size.rows
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().prefix(rows)
         lock.withLock {
             guard isActive else { return }
-            Self.emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+            redrawWanted = false
+            let placed = lines.enumerated().map { "\u{1B}[\($0.offset + 1);1H" + $0.element + "\u{1B}[K" }
+            Self.emit(placed.joined() + "\u{1B}[J")
         }
     }
 
@@ -89,10 +107,27 @@ final class LiveScreen: @unchecked Sendable {
             usleep(UInt32(milliseconds) * 1_000)
             return nil
         }
-        var descriptor = pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
+        guard Self.waitUntilReadable(keyboard, milliseconds: milliseconds) else { return nil }
         var key: UInt8 = 0
         return read(keyboard, &key, 1) == 1 ? key : nil
+    }
+
+    /// Waits for `descriptor` to have input, with `select`: macOS's `poll`
+    /// does not support terminals (it answers at once with `POLLNVAL`, and
+    /// a read would then block until a key is pressed).
+    private static func waitUntilReadable(_ descriptor: Int32, milliseconds: Int32) -> Bool {
+        guard descriptor < FD_SETSIZE else {
+            usleep(UInt32(milliseconds) * 1_000)
+            return false
+        }
+        var set = fd_set()
+        // FD_SET, which Swift does not import: the bit of `descriptor` in a
+        // little-endian array of words is bit descriptor % 8 of byte descriptor / 8.
+        withUnsafeMutableBytes(of: &set) { bytes in
+            bytes[Int(descriptor) / 8] |= UInt8(1 << (Int(descriptor) % 8))
+        }
+        var timeout = timeval(tv_sec: Int(milliseconds / 1_000), tv_usec: .init((milliseconds % 1_000) * 1_000))
+        return select(descriptor + 1, &set, nil, nil, &timeout) > 0
     }
 
     private static func emit(_ text: String) {

@@ -25,19 +25,42 @@ enum SignalExit {
 
     /// Call first thing, before any other thread starts: threads inherit the
     /// blocked signals from the one that creates them.
+    ///
+    /// SIGTSTP (Ctrl-Z) is taken by the same thread: it runs the actions
+    /// given to ``onSuspend(_:resume:)`` and stops the process with SIGSTOP;
+    /// the SIGCONT that continues it (`fg`) is taken too (blocked, it still
+    /// continues the process), and runs their resumes. So a full-screen
+    /// command leaves the terminal clean while stopped and draws itself again
+    /// after. Waiting for SIGCONT, rather than for `kill` to return, matters:
+    /// the stop reaches the other threads a moment after `kill` returns.
     static func install() {
         var set = sigset_t()
         sigemptyset(&set)
         for signal in signals where !isIgnored(signal.number) { sigaddset(&set, signal.number) }
+        if !isIgnored(SIGTSTP) {
+            sigaddset(&set, SIGTSTP)
+            sigaddset(&set, SIGCONT)
+        }
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let waited = set
         Thread.detachNewThread {
             var set = waited
             var received: Int32 = 0
+            var suspended: [SuspendAction] = []
             while true {
                 guard sigwait(&set, &received) == 0 else { return }
-                guard received == SIGINT, let forward = interruptTarget.withLock({ $0 }) else { break }
-                forward()
+                if received == SIGTSTP {
+                    suspended = suspendActions.withLock { $0 }
+                    for action in suspended { action.suspend() }
+                    kill(getpid(), SIGSTOP)
+                } else if received == SIGCONT {
+                    for action in suspended { action.resume() }
+                    suspended = []
+                } else if received == SIGINT, let forward = interruptTarget.withLock({ $0 }) {
+                    forward()
+                } else {
+                    break
+                }
             }
             for action in stopActions.withLock({ $0 }) { action() }
             ChildProcess.killAll()
@@ -49,7 +72,21 @@ enum SignalExit {
         }
     }
 
-    private static let stopActions = LockedList()
+    private static let stopActions = LockedList<@Sendable () -> Void>()
+    private static let suspendActions = LockedList<SuspendAction>()
+
+    /// What to undo before Ctrl-Z stops the process, and to redo when it continues.
+    private struct SuspendAction: Sendable {
+        var suspend: @Sendable () -> Void
+        var resume: @Sendable () -> Void
+    }
+
+    /// Runs `suspend` on the signal's thread before Ctrl-Z stops the
+    /// process, and `resume` when it continues.
+    static func onSuspend(_ suspend: @escaping @Sendable () -> Void, resume: @escaping @Sendable () -> Void) {
+        suspendActions.withLock { $0.append(SuspendAction(suspend: suspend, resume: resume)) }
+    }
+
     private static let interruptTarget = LockedValue()
 
     /// While `body` runs, SIGINT (Ctrl-C) runs `forward` instead of ending
@@ -75,12 +112,12 @@ enum SignalExit {
     }
 }
 
-/// The actions to run when a signal stops the process, under a lock.
-private final class LockedList: @unchecked Sendable {
+/// The actions to run when a signal stops or suspends the process, under a lock.
+private final class LockedList<Action>: @unchecked Sendable {
     private let lock = NSLock()
-    private var actions: [@Sendable () -> Void] = []
+    private var actions: [Action] = []
 
-    func withLock<Result>(_ body: (inout [@Sendable () -> Void]) -> Result) -> Result {
+    func withLock<Result>(_ body: (inout [Action]) -> Result) -> Result {
         lock.withLock { body(&actions) }
     }
 }

@@ -224,6 +224,39 @@ struct BudgetFileTests {
                 == "budget.yaml:2:2: error: the budget is not UTF-8 text")
     }
 
+    @Test("a budget nested past the limit is refused before Yams reads it, however it nests")
+    func tooDeep() {
+        let deep = 5_000
+        // Flow collections, as YAML and as JSON: Yams overflowed its stack at about 5,000 levels.
+        // The estimate errs high: `views:` counts its line's indentation and its `:`.
+        #expect(
+            budgetError("views: " + String(repeating: "[", count: deep) + String(repeating: "]", count: deep))
+                == "budget.yaml:1:70: error: the budget nests deeper than 64 levels")
+        #expect(
+            budgetError(String(repeating: "{\"a\": [", count: 50_000) + String(repeating: "]}", count: 50_000))
+                == "budget.yaml:1:\(7 * 31 + 7): error: the budget nests deeper than 64 levels")
+        // Block sequences on one line, and indentation over many lines.
+        #expect(
+            budgetError("views:\n  " + String(repeating: "- ", count: deep) + "x\n")
+                == "budget.yaml:2:\(3 + 2 * 62): error: the budget nests deeper than 64 levels")
+        let indented = (0..<100).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n")
+        #expect(budgetError(indented) == "budget.yaml:64:67: error: the budget nests deeper than 64 levels")
+        // A quote inside plain text opens nothing, so it hides no brackets.
+        #expect(
+            budgetError("views: don't " + String(repeating: "[", count: deep))
+                == "budget.yaml:1:76: error: the budget nests deeper than 64 levels")
+        // Brackets inside a quoted scalar or a comment are text.
+        #expect(
+            budgetError(
+                "longUpdates: {high: 0}\n# " + String(repeating: "[", count: deep) + "\nviews: [{view: '"
+                    + String(repeating: "[", count: deep) + "', updates: {total: 1}}]\n") == nil)
+        // Nesting within the limit reaches the schema, which explains the mistake.
+        #expect(
+            budgetError("views: [[[[[[[[]]]]]]]]")
+                == "budget.yaml:1:9: error: views[0] must be a mapping of view, regex, updates, longUpdates; found a list"
+        )
+    }
+
     @Test("an unreadable or oversized budget file is an error naming it")
     func files() throws {
         let directory = try TemporaryFolder()

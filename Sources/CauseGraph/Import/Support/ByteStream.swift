@@ -31,6 +31,7 @@ package final class ByteStream {
             name = "<stdin>"
             descriptor = STDIN_FILENO
             ownsDescriptor = false
+            InputFiles.shared.record(descriptor: descriptor)
             return
         }
         name = path
@@ -45,6 +46,7 @@ package final class ByteStream {
         }
         descriptor = fd
         ownsDescriptor = true
+        InputFiles.shared.record(descriptor: fd)
     }
 
     deinit {
@@ -171,6 +173,33 @@ package final class ByteStream {
             // The end of a file still being written: wait for more.
             isAtEnd = false
             usleep(UInt32(LiveReading.pollInterval) * 1_000)
+            try followByName()
+        }
+    }
+
+    /// At the end of a followed file, does what `tail -F` does: a file cut
+    /// shorter than what was read is read again from its start, and a file
+    /// replaced under its name (a log rotated) is reopened by that name,
+    /// once what the old one held was read to its end.
+    private func followByName() throws(Diagnostic) {
+        var current = stat()
+        guard fstat(descriptor, &current) == 0 else { return }
+        var named = stat()
+        if name != "<stdin>", stat(name, &named) == 0,
+            named.st_dev != current.st_dev || named.st_ino != current.st_ino
+        {
+            let fd = open(name, O_RDONLY)
+            // Not there yet, or unreadable for the moment: the old file is kept, and the name tried again.
+            guard fd >= 0 else { return }
+            if ownsDescriptor { close(descriptor) }
+            descriptor = fd
+            ownsDescriptor = true
+            InputFiles.shared.record(descriptor: fd)
+            return
+        }
+        let offset = lseek(descriptor, 0, SEEK_CUR)
+        if offset > 0, Int64(current.st_size) < Int64(offset) {
+            _ = lseek(descriptor, 0, SEEK_SET)
         }
     }
 
