@@ -1,6 +1,6 @@
 # causegraph: set-up, build, demo and tests.
 #   make demo   installs what is missing, builds, renders a bundled fixture to out/
-#   make test   installs what is missing (also Chromium, tmux, the python mcp client), builds and runs every test
+#   make test   installs what is missing (also Chromium, tmux, the python mcp client, junitparser), builds and runs every test
 #   make bench  times convert and summary against xmllint on three 1M-row tables, render, why and report
 #               against the import, and render --each against dot (BENCH_4M=1: peak memory at 4M rows)
 #   make test-asan / make test-tsan   every test under AddressSanitizer / ThreadSanitizer
@@ -19,7 +19,7 @@ DEMO_TRACE  = fixtures/landmarks-favorites-before.jsonl
 SUDO       := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 MAN_DATE   := $(or $(shell git log -1 --format=%cs 2>/dev/null),$(shell date -u +%F))
 
-.PHONY: all deps browser test-tools build demo test test-asan test-tsan fuzz bench lint format docs install clean \
+.PHONY: all deps browser test-tools ci-tools build demo test test-asan test-tsan fuzz bench lint format docs install clean \
 	check-graphviz14 check-macos check-workflows
 
 all: build
@@ -103,7 +103,7 @@ demo: build
 	$(BIN) why $(DEMO_TRACE) --view LandmarkListItemView
 	@echo "demo: wrote out/landmarks-favorites-before.svg and .png (open the SVG in a browser)"
 
-test: deps browser test-tools lint
+test: deps browser test-tools ci-tools lint
 	$(SWIFT) build
 	$(SWIFT) test
 
@@ -147,15 +147,24 @@ check-macos:
 	scripts/check-macos.sh $(MACOS_TARGET)
 
 # GitHub's own schemas (vendored in check-jsonschema) and zizmor's audit, offline, on the CI
-# workflow and the action; both tools in a virtual environment in .build.
-CHECK_VENV = .build/check-venv
+# workflow and the action; both tools come from ci-tools' virtual environment.
 WORKFLOW_FILES = $(wildcard .github/workflows/*.yml action.yml)
-check-workflows:
-	@[ -x $(CHECK_VENV)/bin/zizmor ] && [ -x $(CHECK_VENV)/bin/check-jsonschema ] || \
-		{ python3 -m venv $(CHECK_VENV) && $(CHECK_VENV)/bin/python3 -m pip install -q check-jsonschema zizmor; }
-	$(CHECK_VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows $(wildcard .github/workflows/*.yml)
-	$(if $(wildcard action.yml),$(CHECK_VENV)/bin/check-jsonschema --builtin-schema vendor.github-actions action.yml)
-	$(CHECK_VENV)/bin/zizmor --offline $(WORKFLOW_FILES)
+check-workflows: ci-tools
+	$(CI_VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows $(wildcard .github/workflows/*.yml)
+	$(if $(wildcard action.yml),$(CI_VENV)/bin/check-jsonschema --builtin-schema vendor.github-actions action.yml)
+	$(CI_VENV)/bin/zizmor --offline $(WORKFLOW_FILES)
+
+# For the tests of the CI outputs: junitparser (reads check's JUnit XML), check-jsonschema and
+# zizmor (validate action.yml, as check-workflows does), pip-installed into a virtual environment in .build.
+CI_VENV = .build/ci-venv
+ci-tools:
+	@if [ -x $(CI_VENV)/bin/zizmor ] && [ -x $(CI_VENV)/bin/check-jsonschema ] && $(CI_VENV)/bin/python3 -c 'import junitparser' 2>/dev/null; then \
+		echo "ci-tools: junitparser, check-jsonschema and zizmor found"; \
+	else \
+		echo "ci-tools: installing junitparser, check-jsonschema and zizmor into $(CI_VENV)"; \
+		python3 -m venv $(CI_VENV) && $(CI_VENV)/bin/python3 -m pip install -q junitparser check-jsonschema zizmor || \
+		echo "ci-tools: could not be installed; the tests that need them are skipped"; \
+	fi
 
 # The house style, stated in .swift-format (swift-format ships with the toolchain).
 SWIFT_FORMAT_PATHS = Sources Tests Plugins

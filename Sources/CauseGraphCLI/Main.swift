@@ -34,6 +34,8 @@ enum ExitStatus {
     static let success: Int32 = 0
     /// `causegraph check` found a limit exceeded.
     static let checkFailed: Int32 = 1
+    /// `causegraph diff --exit-code` found a count changed beyond the tolerance.
+    static let changed: Int32 = 1
     /// Bad input or usage.
     static let badInput: Int32 = 2
     // SIGINT, SIGTERM and SIGHUP end it with 130, 143 and 129: see ``SignalExit``.

@@ -42,11 +42,13 @@ public struct BudgetCheck {
     /// Judges `current` against the budget and, when given, the `baseline`.
     public func evaluate(_ current: Measurement, baseline: Measurement? = nil) -> CheckReport {
         var notes: [String] = []
-        var results = measuredResults(current, notes: &notes)
+        var unmatched: [CheckReport.UnmatchedView] = []
+        var results = measuredResults(current, notes: &notes, unmatched: &unmatched)
         var baselineValues: [String: Int] = [:]
         if let baseline {
-            var ignored: [String] = []
-            for result in measuredResults(baseline, notes: &ignored) {
+            var ignoredNotes: [String] = []
+            var ignoredViews: [CheckReport.UnmatchedView] = []
+            for result in measuredResults(baseline, notes: &ignoredNotes, unmatched: &ignoredViews) {
                 baselineValues[result.rule + "\u{1F}" + result.subjectKey] = result.measured
             }
         }
@@ -69,9 +71,11 @@ public struct BudgetCheck {
         let ordered = results.enumerated().sorted {
             (rank[$0.element.status]!, $0.offset) < (rank[$1.element.status]!, $1.offset)
         }.map(\.element)
-        return CheckReport(
+        var report = CheckReport(
             budget: budget.file, traces: current.traces, baseline: baseline?.traces, tolerance: tolerance,
             results: ordered, notes: notes)
+        report.unmatchedViews = unmatched
+        return report
     }
 
     // MARK: Measuring each limit
@@ -89,10 +93,12 @@ public struct BudgetCheck {
         [node.kind.rawValue, node.title, node.module ?? "", node.owner.rawValue].joined(separator: "\u{1F}")
     }
 
-    private func measuredResults(_ measurement: Measurement, notes: inout [String]) -> [CheckReport.Result] {
+    private func measuredResults(
+        _ measurement: Measurement, notes: inout [String], unmatched: inout [CheckReport.UnmatchedView]
+    ) -> [CheckReport.Result] {
         var results: [CheckReport.Result] = []
         for (index, view) in budget.views.enumerated() {
-            results += viewResults(view, rule: "views[\(index)]", measurement, notes: &notes)
+            results += viewResults(view, rule: "views[\(index)]", measurement, notes: &notes, unmatched: &unmatched)
         }
         results += longUpdateResults(measurement)
         if let limit = budget.skippedChecksPerEnvironmentChange {
@@ -108,18 +114,20 @@ public struct BudgetCheck {
         return results
     }
 
-    private func viewResults(_ view: Budget.ViewLimits, rule: String, _ measurement: Measurement, notes: inout [String])
-        -> [CheckReport.Result]
-    {
+    private func viewResults(
+        _ view: Budget.ViewLimits, rule: String, _ measurement: Measurement, notes: inout [String],
+        unmatched: inout [CheckReport.UnmatchedView]
+    ) -> [CheckReport.Result] {
         let graph = measurement.graph
         let usage = measurement.usage
         let matches = graph.nodes.filter { $0.kind == .body && view.pattern.matches($0.title) }
         if matches.isEmpty {
             let closest = Suggestions.closest(
                 to: view.pattern.text, among: graph.nodes.filter { $0.kind == .body }.map(\.title), limit: 3)
-            notes.append(
-                "\(rule): no view matches \(view.pattern)"
-                    + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")))
+            let entry = CheckReport.UnmatchedView(
+                rule: rule, pattern: view.pattern, location: view.location, closest: closest)
+            unmatched.append(entry)
+            notes.append(entry.note)
         }
         var limits: [(String, Budget.Limit)] = []
         if let total = view.total { limits.append(("updates.total", total)) }

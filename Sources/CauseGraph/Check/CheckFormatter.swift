@@ -1,5 +1,6 @@
-/// Writes a ``CheckReport`` as text (for a CI log), JSON, or Markdown (for
-/// a pull-request comment).
+/// Writes a ``CheckReport`` as text (for a CI log), JSON, Markdown (for
+/// a pull-request comment), JUnit XML (for CI test reports) or GitHub
+/// workflow commands (annotations on the budget's lines).
 ///
 /// Every failing limit comes first with its evidence and the place in the
 /// budget file that sets it; limits that held are summed up (text), listed
@@ -9,12 +10,14 @@ public enum CheckFormatter {
 
     /// The report in `format`; text styled with `style`.
     public static func format(
-        _ report: CheckReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
+        _ report: CheckReport, as format: CheckFormat, style: TextStyle = TextStyle(colour: false)
     ) -> String {
         switch format {
         case .text: text(report, style: style)
         case .json: json(report)
         case .markdown: markdown(report)
+        case .junit: junit(report)
+        case .github: github(report)
         }
     }
 

@@ -43,6 +43,25 @@ public struct CheckReport: Sendable {
         public var status: Status
     }
 
+    /// A view entry of the budget that names no view the recording shows:
+    /// most likely a renamed view or a typo, so its limits measure nothing.
+    public struct UnmatchedView: Sendable, Equatable {
+        /// The entry in the budget, `views[0]`.
+        public var rule: String
+        /// Its pattern.
+        public var pattern: TitlePattern
+        /// Where the entry starts in the budget file.
+        public var location: SourceLocation
+        /// The recording's view names closest to the pattern, at most three.
+        public var closest: [String]
+
+        /// `views[1]: no view matches "LandmarkRow"; closest: LandmarkRowView`, as the report's notes say it.
+        public var note: String {
+            "\(rule): no view matches \(pattern)"
+                + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", "))
+        }
+    }
+
     /// The budget file.
     public var budget: String
     /// The traces checked.
@@ -55,6 +74,8 @@ public struct CheckReport: Sendable {
     public var results: [Result]
     /// Things worth knowing that fail nothing: a pattern that matched no view, a trace without gestures.
     public var notes: [String]
+    /// The view entries of the budget that matched no view of the recording, in budget order.
+    public var unmatchedViews: [UnmatchedView] = []
 
     /// Whether every limit held (or was tolerated against the baseline).
     public var passed: Bool { !results.contains { $0.status.fails } }

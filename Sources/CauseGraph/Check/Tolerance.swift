@@ -48,6 +48,14 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
         return overflow ? .max : sum
     }
 
+    /// Whether a count going from `before` to `after` stays within the
+    /// tolerance, either way: by no more than the percentage of `before` or
+    /// the absolute amount, whichever allows more.
+    public func admits(from before: Int, to after: Int) -> Bool {
+        let slack = allowed(over: max(before, 0)) - max(before, 0)
+        return after >= before ? after - before <= slack : before - after <= slack
+    }
+
     /// `10% or 2`, `10%`, `2`, or `none`.
     public var description: String {
         var parts: [String] = []

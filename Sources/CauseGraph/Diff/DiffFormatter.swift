@@ -7,14 +7,22 @@ public enum DiffFormatter {
     /// The width text output fits in.
     static let width = 80
 
-    /// The table in `format`; text styled with `style`.
-    public static func format(_ table: DiffTable, as format: ReportFormat, style: TextStyle = TextStyle(colour: false))
-        -> String
-    {
+    /// The most bytes of Markdown ``format(_:as:style:markdownLimit:)``
+    /// writes by default: half of the 65,536 characters a GitHub comment or
+    /// job summary shows, leaving room for a check report beside it.
+    public static let commentLimit = 32_768
+
+    /// The table in `format`; text styled with `style`. Markdown keeps to
+    /// `markdownLimit` bytes (none: every row), listing the largest changes
+    /// by time first and then saying how many more there are.
+    public static func format(
+        _ table: DiffTable, as format: ReportFormat, style: TextStyle = TextStyle(colour: false),
+        markdownLimit: Int? = commentLimit
+    ) -> String {
         switch format {
         case .text: text(table, style: style)
         case .json: json(table)
-        case .markdown: markdown(table)
+        case .markdown: markdown(table, limit: markdownLimit)
         }
     }
 
@@ -134,7 +142,10 @@ public enum DiffFormatter {
 
     // MARK: Markdown
 
-    static func markdown(_ table: DiffTable) -> String {
+    /// The longest title a Markdown row shows when the table is limited, in characters.
+    static let markdownTitleWidth = 300
+
+    static func markdown(_ table: DiffTable, limit: Int?) -> String {
         let diff = table.diff
         var lines: [String] = []
         lines.append("## SwiftUI update diff" + (diff.app.map { ": " + MarkdownText.escape($0) } ?? ""))
@@ -154,7 +165,7 @@ public enum DiffFormatter {
             lines.append("| \(name) | " + counts.joined(separator: " | ") + " |")
         }
         lines.append("")
-        lines.append("### Changes, largest first")
+        lines.append("### Changes, largest first: by total time, then by count")
         lines.append("")
         if table.rows.isEmpty {
             lines.append("None: the same nodes and edges, as often.")
@@ -162,14 +173,45 @@ public enum DiffFormatter {
         }
         lines.append("| change | what | kind | count | total time |")
         lines.append("| --- | --- | --- | ---: | ---: |")
-        for row in table.rows {
-            let count = row.count
-            let element = row.isNode ? row.kindName : row.kindName + " edge"
-            let time = row.totalDuration.map { DeltaText.duration($0.before, $0.after) } ?? ""
+        // Room is kept for the closing line, which is always shorter than this.
+        let closingRoom = 200
+        var size = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+        let rows = byTime(table.rows)
+        var shown = 0
+        for row in rows {
+            let line = markdownRow(row, titleWidth: limit == nil ? nil : markdownTitleWidth)
+            if let limit, size + line.utf8.count + 1 + closingRoom > limit { break }
+            lines.append(line)
+            size += line.utf8.count + 1
+            shown += 1
+        }
+        if shown < rows.count {
+            lines.append("")
             lines.append(
-                "| \(row.change.rawValue) | \(MarkdownText.escape(row.title)) | \(element) | "
-                    + "\(DeltaText.count(count.before, count.after)) | \(time) |")
+                "… and \(CountText.string(rows.count - shown, "more change")) not shown, each smaller by time or count; "
+                    + "`causegraph diff --all` lists every one.")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Rows by the size of the total-duration change, then of the count
+    /// change, then in the table's order: for a reader who cares about time.
+    private static func byTime(_ rows: [DiffTable.Row]) -> [DiffTable.Row] {
+        rows.enumerated().sorted { a, b in
+            if a.element.durationChange != b.element.durationChange {
+                return a.element.durationChange > b.element.durationChange
+            }
+            if a.element.countChange != b.element.countChange { return a.element.countChange > b.element.countChange }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private static func markdownRow(_ row: DiffTable.Row, titleWidth: Int?) -> String {
+        let count = row.count
+        let element = row.isNode ? row.kindName : row.kindName + " edge"
+        let time = row.totalDuration.map { DeltaText.duration($0.before, $0.after) } ?? ""
+        let title = titleWidth.map { TerminalText.fitTitle(row.title, width: $0) } ?? row.title
+        return "| \(row.change.rawValue) | \(MarkdownText.escape(title)) | \(element) | "
+            + "\(DeltaText.count(count.before, count.after)) | \(time) |"
     }
 }

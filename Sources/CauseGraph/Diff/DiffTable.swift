@@ -101,4 +101,10 @@ public struct DiffTable: Sendable, Equatable {
             return a.offset < b.offset
         }.map(\.element)
     }
+
+    /// The rows whose count changed by more than `tolerance` allows: what
+    /// `causegraph diff --exit-code` fails on.
+    public func rowsChanged(beyond tolerance: Tolerance) -> [Row] {
+        rows.filter { $0.change != .same && !tolerance.admits(from: $0.count.before, to: $0.count.after) }
+    }
 }

@@ -11,8 +11,9 @@ struct Check: ParsableCommand {
             update group, per gesture), long updates by severity, skipped checks per environment \
             change, findings by kind, and edges that must never appear. The report lists each \
             violation with its evidence. With --baseline, only regressions against the baseline \
-            recording beyond --tolerance fail. Exit status: 0 every limit holds, 1 a limit is \
-            exceeded, 2 bad input.
+            recording beyond --tolerance fail. --format junit (or -o FILE.xml) writes JUnit XML for \
+            CI test reports; --format github writes GitHub Actions annotations on the budget's \
+            lines. Exit status: 0 every limit holds, 1 a limit is exceeded, 2 bad input.
             """)
 
     @OptionGroup var input: InputOptions
@@ -32,7 +33,7 @@ struct Check: ParsableCommand {
             valueName: "tolerance"))
     var tolerance: ToleranceOption?
 
-    @OptionGroup var report: ReportOptions
+    @OptionGroup var report: CheckOutputOptions
 
     func validate() throws {
         if tolerance != nil && baseline.isEmpty {

@@ -12,7 +12,9 @@ struct Diff: ParsableCommand {
             (or --table FILE) in --table-format text, json or markdown; -o writes the diff graph \
             in --format svg, png, pdf, dot or json, as render does. The shaping options of render apply to the union of \
             the two graphs (a node weighs what its busier side counted); --max-nodes limits \
-            the picture only, the table lists every change the other filters keep.
+            the picture only, the table lists every change the other filters keep. With \
+            --exit-code the exit status is 1 when a count changed beyond --tolerance, 0 when \
+            none did, 2 for bad input.
             """)
 
     @Argument(
@@ -51,8 +53,23 @@ struct Diff: ParsableCommand {
     @Option(help: ArgumentHelp("Write the table to this file instead of standard output.", valueName: "file"))
     var table: String?
 
-    @Flag(help: "List unchanged nodes and edges in the table too.")
+    @Flag(
+        help:
+            "List every node and edge in the table: unchanged ones too, and in Markdown those past the 32 KB a pull-request comment shows."
+    )
     var all = false
+
+    @Flag(
+        help:
+            "Exit with status 1 when a count changed beyond --tolerance, 0 when none did (2 stays bad input), as git diff --exit-code does."
+    )
+    var exitCode = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --exit-code: how far a count may move either way and still count as unchanged: 10% (of the count before), 2, or 10%,2 (whichever allows more).",
+            valueName: "tolerance"))
+    var tolerance: ToleranceOption?
 
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
 
@@ -64,6 +81,9 @@ struct Diff: ParsableCommand {
             throw ValidationError(
                 "--format names the graph's format; name its file with -o, or give the table's format with --table-format"
             )
+        }
+        if tolerance != nil && !exitCode {
+            throw ValidationError("--tolerance applies to --exit-code; give both")
         }
         if output == "-" && table == "-" {
             throw ValidationError(
@@ -88,16 +108,21 @@ struct Diff: ParsableCommand {
                 json: { DiffJSONEncoder.encode(shaped) },
                 dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) })
         }
+        let changes = try table(of: diff, settings, window: window)
         // With the graph on standard output, the table is written only to a file.
-        let tablePath = table ?? (output == "-" ? nil : "-")
-        guard let tablePath else { return }
-        let tableFormat = try OutputName.format(
-            tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
-        let style = ReportOptions.style(for: tableFormat, output: tablePath)
-        let text = DiffFormatter.format(try table(of: diff, settings, window: window), as: tableFormat, style: style)
-        let file = try OutputFile(path: tablePath)
-        try file.write(text)
-        try file.commit()
+        if let tablePath = table ?? (output == "-" ? nil : "-") {
+            let tableFormat = try OutputName.format(
+                tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
+            let style = ReportOptions.style(for: tableFormat, output: tablePath)
+            let text = DiffFormatter.format(
+                changes, as: tableFormat, style: style, markdownLimit: all ? nil : DiffFormatter.commentLimit)
+            let file = try OutputFile(path: tablePath)
+            try file.write(text)
+            try file.commit()
+        }
+        if exitCode && !changes.rowsChanged(beyond: tolerance?.tolerance ?? .none).isEmpty {
+            throw ExitCode(ExitStatus.changed)
+        }
     }
 
     /// The two recordings' diff, the shaping settings and the time window's

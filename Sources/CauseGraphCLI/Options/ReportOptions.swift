@@ -34,9 +34,14 @@ struct ReportOptions: ParsableArguments {
 
     /// Colour only for text written to standard output on a terminal, and never when NO_COLOR is set.
     static func style(for format: ReportFormat, output: String) -> TextStyle {
+        style(isText: format == .text, output: output)
+    }
+
+    /// Colour only for text written to standard output on a terminal, and never when NO_COLOR is set.
+    static func style(isText: Bool, output: String) -> TextStyle {
         let environment = ProcessInfo.processInfo.environment
         let colour =
-            format == .text && output == "-" && isatty(STDOUT_FILENO) == 1
+            isText && output == "-" && isatty(STDOUT_FILENO) == 1
             && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         return TextStyle(colour: colour)
     }
