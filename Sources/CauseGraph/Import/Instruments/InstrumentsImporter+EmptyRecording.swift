@@ -11,7 +11,7 @@ extension InstrumentsImporter {
         // Schema names come from the file: shown on one line, control characters made visible.
         let read = schemas.filter(InstrumentsTable.readOrder.contains).map(VisibleText.singleLine)
         let others = schemas.filter { !InstrumentsTable.readOrder.contains($0) }.map(VisibleText.singleLine)
-        let doctor = "; see why with: causegraph doctor \(recording.map(Self.shellWord) ?? "INPUT")"
+        let doctor = "; see why with: causegraph doctor \(recording.map(Doctor.shellWord) ?? "INPUT")"
         let location = recording.map { SourceLocation(file: $0) }
         if read.isEmpty {
             let held = others.isEmpty ? "no table at all" : "only " + others.joined(separator: ", ")
@@ -20,18 +20,5 @@ extension InstrumentsImporter {
         let alsoHeld = others.isEmpty ? "" : " (it also holds \(others.joined(separator: ", ")))"
         throw .error(
             "its SwiftUI tables have no rows: \(read.joined(separator: ", "))\(alsoHeld)\(doctor)", at: location)
-    }
-
-    /// A path as one shell word, quoted only when it needs to be.
-    private static func shellWord(_ path: String) -> String {
-        let plain = path.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || [UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "+")]
-                    .contains(byte)
-        }
-        guard !plain || path.isEmpty else { return path }
-        var quoted = "'"
-        for character in path { quoted += character == "'" ? "'\\''" : String(character) }
-        return quoted + "'"
     }
 }

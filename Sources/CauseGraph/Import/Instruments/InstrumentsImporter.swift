@@ -108,6 +108,7 @@ package enum InstrumentsImporter: TraceImporter {
         _ sources: [ChunkSource], recording: String?, classifier: TitleClassifier,
         into receiver: any TraceRecordReceiver, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
+        let notesBefore = diagnostics
         var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: classifier, receiver: receiver))
         let sources = ordered(sources)
         reader.consumer.emitsUpdatesAsRead = try updatesCanStream(sources)
@@ -158,7 +159,13 @@ package enum InstrumentsImporter: TraceImporter {
         for (source, pass, census) in causesPass {
             try read(source, pass: pass, census: census, with: &reader, diagnostics: &diagnostics)
         }
-        try requireRows(schemas: reader.consumer.schemasMet, rows: reader.consumer.rowsOfReadTables, of: recording)
+        do {
+            try requireRows(schemas: reader.consumer.schemasMet, rows: reader.consumer.rowsOfReadTables, of: recording)
+        } catch {
+            // The error names every table: the notes of skipped ones would only repeat it.
+            diagnostics = notesBefore
+            throw error
+        }
         do throws(XMLReadFailure) {
             for diagnostic in try reader.consumer.finish() { diagnostics.append(diagnostic) }
             diagnostics.recordUnclassified(reader.consumer.unclassifiedTitles)

@@ -26,8 +26,10 @@ import Testing
         #expect(inFlight.time == 2_000_000_000 && inFlight.severity == .high && inFlight.title == "List")
         // The graph's totals are not poisoned by it.
         var diagnostics = Diagnostics()
-        let graph = try TracePipeline().reconstruct([Self.field("SwiftUILayoutUpdates2.xml")], diagnostics: &diagnostics)
-            .graph
+        let graph = try TracePipeline().reconstruct(
+            [Self.field("SwiftUILayoutUpdates2.xml")], diagnostics: &diagnostics
+        )
+        .graph
         let list = try #require(graph.nodes.first { $0.title == "List" })
         #expect(list.totalDuration == nil, "unknown, not 584 years")
     }
@@ -94,7 +96,8 @@ import Testing
         #expect(
             diagnostics.all.contains {
                 $0.message.contains(
-                    "table \"time-profile\" is not used by causegraph (Time Profiler samples name no SwiftUI update or cause)")
+                    "table \"time-profile\" is not used by causegraph (Time Profiler samples name no SwiftUI update or cause)"
+                )
             })
         #expect(InstrumentsTable.skipReason("swiftui-update-group-gaps").contains("swiftui-update-groups"))
         #expect(InstrumentsTable.skipReason("something-else") == "not a SwiftUI table causegraph reads")
