@@ -5,7 +5,9 @@ import Testing
 
 @Suite("installed like a Unix tool")
 struct InstallTests {
-    static let commands = ["render", "why", "summary", "diff", "check", "report", "timeline", "convert", "mcp", "top", "doctor"]
+    static let commands = [
+        "render", "why", "summary", "diff", "check", "report", "timeline", "convert", "mcp", "top", "doctor",
+    ]
 
     @Test("bash, zsh and fish completions name every command and their options", arguments: ["bash", "zsh", "fish"])
     func completions(_ shell: String) throws {

@@ -131,3 +131,46 @@ import Testing
         }
     }
 }
+
+/// The streaming count `doctor` makes of an export's rows.
+@Suite struct TableRowCounterTests {
+    static let document =
+        "<?xml version=\"1.0\"?>\n<trace-query-result><node><schema name=\"swiftui-updates\"><col><mnemonic>id</mnemonic></col></schema>"
+        + "<row><uint32 id=\"1\">1</uint32></row>\n<row ><uint32 ref=\"1\"/></row><rows-not-a-row/><rowx/></node>"
+        + "<node><schema name='time-profile'></schema></node><node><schema name=\"hitches\"/><row/></node></trace-query-result>\n"
+
+    @Test func countsEveryTablesRowsWhereverTheChunksSplitThem() throws {
+        let bytes = Array(Self.document.utf8)
+        let expected = [
+            TableRowCounter.Table(schema: "swiftui-updates", rows: 2), .init(schema: "time-profile", rows: 0),
+            .init(schema: "hitches", rows: 1),
+        ]
+        for split in 1..<bytes.count {
+            var counter = TableRowCounter()
+            try counter.count(Array(bytes[..<split]), name: "x")
+            try counter.count(Array(bytes[split...]), name: "x")
+            try counter.finish(name: "x")
+            #expect(counter.tables == expected, "split at \(split)")
+        }
+        var oneByteAtATime = TableRowCounter()
+        for byte in bytes { try oneByteAtATime.count([byte], name: "x") }
+        try oneByteAtATime.finish(name: "x")
+        #expect(oneByteAtATime.tables == expected)
+    }
+
+    @Test func aBundleExportsOneOfItsTwoLayoutTables() {
+        let run = TableOfContents.Run(
+            number: 2, tables: ["swiftui-layout-updates", "SwiftUILayoutUpdates2", "swiftui-causes"])
+        #expect(
+            TraceBundle.tablesToExport(run) == [
+                .init(
+                    schema: "SwiftUILayoutUpdates2",
+                    xpath: "/trace-toc/run[@number=\"2\"]/data/table[@schema=\"SwiftUILayoutUpdates2\"]"),
+                .init(
+                    schema: "swiftui-causes",
+                    xpath: "/trace-toc/run[@number=\"2\"]/data/table[@schema=\"swiftui-causes\"]"),
+            ])
+        let older = TableOfContents.Run(number: 1, tables: ["swiftui-layout-updates"])
+        #expect(TraceBundle.tablesToExport(older).map(\.schema) == ["swiftui-layout-updates"])
+    }
+}
