@@ -6,7 +6,7 @@ import Testing
 @Suite("installed like a Unix tool")
 struct InstallTests {
     static let commands = [
-        "render", "why", "summary", "diff", "check", "report", "timeline", "convert", "mcp", "top", "doctor",
+        "render", "why", "summary", "diff", "check", "report", "timeline", "convert", "mcp", "top", "doctor", "redact",
     ]
 
     @Test("bash, zsh and fish completions name every command and their options", arguments: ["bash", "zsh", "fish"])
