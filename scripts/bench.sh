@@ -21,6 +21,10 @@
 #     report / import: time <= 1.5, peak memory <= 1.2
 #   20 small graphs: `render --each DIR -o OUTDIR` / 20 runs of
 #     `dot -Tsvg` on the DOT causegraph writes for them          <= 1.2
+#   .trace bundles through the stand-in xctrace (issue 27), the cache
+#     empty for the first read: the fixture at 1.5 s a table, a later
+#     summary and why <= 0.5 s; a 1,000,000-row recording, a later summary
+#     and why / the first read: time <= 0.10, peak memory <= 1.0
 #   with BENCH_4M=1: peak memory of convert and import at 4,000,000 rows
 #     of swiftui-causes (about 1.1 GB; slow)                      <= 160 MB
 #
@@ -154,6 +158,41 @@ done
 measure each - "$BIN/causegraph" render --each "$SMALL/traces" -o "$SMALL/svg"
 measure dot20 - sh -c 'for f in "$1"/*.dot; do dot -Tsvg "$f" -o "${f%.dot}.svg"; done' sh "$SMALL/dot"
 
+# .trace bundles through the test stand-in for xctrace (issue 27): the
+# fixture recording with every table taking 1.5 s to export, and a
+# 1,000,000-row recording (the swiftui-updates and swiftui-causes exports
+# above). The first read runs with an empty cache; later ones answer from it.
+echo "bench: .trace bundles, the first read and later reads from the cache" >&2
+BUNDLES="$BENCH_DIR/bundles"
+rm -rf "$BUNDLES" && mkdir -p "$BUNDLES/Fixture.trace" "$BUNDLES/large/App.trace"
+cp fixtures/instruments/recording/xctrace "$BUNDLES/large/xctrace"
+absolute() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+ln -s "$(absolute "$UPDATES")" "$BUNDLES/large/swiftui-updates.xml"
+ln -s "$(absolute "$EXPORT")" "$BUNDLES/large/swiftui-causes.xml"
+printf '<?xml version="1.0"?>\n<trace-toc><run number="1"><data><table schema="swiftui-updates"/><table schema="swiftui-causes"/></data></run></trace-toc>\n' \
+    > "$BUNDLES/large/toc.xml"
+(
+    export CAUSEGRAPH_CACHE_DIR="$BUNDLES/cache" CAUSEGRAPH_XCTRACE="$PWD/fixtures/instruments/recording/xctrace" STANDIN_SLEEP=1.5
+    RUNS=1 WARMUP=0 measure fixture_first - bash -c 'rm -rf "$CAUSEGRAPH_CACHE_DIR"; exec "$@"' bash \
+        "$BIN/causegraph" summary "$BUNDLES/Fixture.trace"
+    measure fixture_summary - "$BIN/causegraph" summary "$BUNDLES/Fixture.trace"
+    measure fixture_why - "$BIN/causegraph" why "$BUNDLES/Fixture.trace" --view LandmarkListItemView
+    export CAUSEGRAPH_XCTRACE="$BUNDLES/large/xctrace" STANDIN_SLEEP=
+    measure large_first - bash -c 'rm -rf "$CAUSEGRAPH_CACHE_DIR"; exec "$@"' bash \
+        "$BIN/causegraph" summary "$BUNDLES/large/App.trace"
+    "$BIN/causegraph" summary "$BUNDLES/large/App.trace" > /dev/null 2>&1
+    measure large_summary - "$BIN/causegraph" summary "$BUNDLES/large/App.trace"
+    measure large_why - "$BIN/causegraph" why "$BUNDLES/large/App.trace" --view LibraryItemSongRow
+    for name in fixture_first fixture_summary fixture_why large_first large_summary large_why; do
+        eval "echo \"$name \$${name}_SECONDS \$${name}_KB\""
+    done > "$BUNDLES/figures"
+)
+while read -r name seconds kilobytes; do
+    printf -v "${name}_SECONDS" '%s' "$seconds"
+    printf -v "${name}_KB" '%s' "$kilobytes"
+done < "$BUNDLES/figures"
+rm -rf "$BUNDLES"
+
 if [ "${BENCH_4M:-}" = 1 ]; then
     BIG=$(generate swiftui-causes 4000000)
     sync
@@ -202,6 +241,17 @@ printf '\n20 small graphs (400 links each, default shaping):\n'
 printf 'render --each DIR:      %6.2f s\n' "$each_SECONDS"
 printf '20 x dot -Tsvg:         %6.2f s\n' "$dot20_SECONDS"
 printf 'ratio each/dot:         %s   (target <= 1.20)\n' "$(ratio "$each_SECONDS" "$dot20_SECONDS")"
+
+printf '\n.trace bundles through the stand-in xctrace, the cache empty for the first read:\n'
+printf 'fixture, 1.5 s a table:  first summary %6.2f s; later summary %6.2f s, why %6.2f s   (target <= 0.50)\n' \
+    "$fixture_first_SECONDS" "$fixture_summary_SECONDS" "$fixture_why_SECONDS"
+printf '1M rows (updates, causes): first summary %6.2f s peak %5d MB\n' "$large_first_SECONDS" "$(mb "$large_first_KB")"
+printf '  later summary %6.2f s peak %5d MB   ratio %s, memory %s   (targets <= 0.10 and <= 1.00)\n' \
+    "$large_summary_SECONDS" "$(mb "$large_summary_KB")" "$(ratio "$large_summary_SECONDS" "$large_first_SECONDS")" \
+    "$(ratio "$large_summary_KB" "$large_first_KB")"
+printf '  later why     %6.2f s peak %5d MB   ratio %s, memory %s   (targets <= 0.10 and <= 1.00)\n' \
+    "$large_why_SECONDS" "$(mb "$large_why_KB")" "$(ratio "$large_why_SECONDS" "$large_first_SECONDS")" \
+    "$(ratio "$large_why_KB" "$large_first_KB")"
 
 if [ "${BENCH_4M:-}" = 1 ]; then
     printf '\n4,000,000 rows of swiftui-causes: convert %.2f s peak %d MB, import %.2f s peak %d MB   (target peak <= 160 MB)\n' \

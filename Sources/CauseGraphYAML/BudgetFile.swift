@@ -103,7 +103,10 @@ private struct BudgetReader {
         Diagnostic.error(message, at: location(node))
     }
 
-    /// What a node is, for "expected …, found …" messages.
+    /// What a node is, for "expected …, found …" messages. Text is quoted
+    /// as a short excerpt of its first line, escaped: the file may be no
+    /// budget at all (a `.env` named by mistake, or by a hostile MCP call),
+    /// and an error is no way to read it.
     func typeName(_ node: Node) -> String {
         switch node {
         case .mapping: return "a mapping"
@@ -112,12 +115,31 @@ private struct BudgetReader {
             if scalar.style == .plain {
                 if scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" { return "nothing" }
                 if scalar.string.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true {
-                    return "the number \(scalar.string)"
+                    return "the number \(Self.excerpt(scalar.string))"
                 }
                 if ["true", "false"].contains(scalar.string) { return "a boolean" }
             }
-            return "the text \"\(scalar.string)\""
+            return "the text \"\(Self.excerpt(scalar.string))\""
         }
+    }
+
+    /// What a node is, without a word of its content: for a file not yet known to be a budget.
+    func shapeName(_ node: Node) -> String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar: return "text"
+        }
+    }
+
+    /// The longest excerpt of a value an error quotes.
+    static let excerptLength = 40
+
+    /// The start of the first line of `text`, made visible and cut short.
+    static func excerpt(_ text: String) -> String {
+        let line = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
+        let cut = line.count > excerptLength || line.endIndex != text.endIndex
+        return VisibleText.singleLine(String(line.prefix(excerptLength))) + (cut ? "…" : "")
     }
 
     /// The keys of a mapping, each known to the schema and given once.
@@ -135,7 +157,7 @@ private struct BudgetReader {
             }
             let name = scalar.string
             guard allowed.contains(name) else {
-                var message = "unknown key '\(name)' in \(context)"
+                var message = "unknown key '\(Self.excerpt(name))' in \(context)"
                 if let closest = Suggestions.closest(to: name, among: allowed, limit: 1).first,
                     Suggestions.distance(name, closest) <= max(2, name.count / 3)
                 {
@@ -145,7 +167,9 @@ private struct BudgetReader {
                 }
                 throw error(message, at: key)
             }
-            guard result[name] == nil else { throw error("duplicate key '\(name)' in \(context)", at: key) }
+            guard result[name] == nil else {
+                throw error("duplicate key '\(Self.excerpt(name))' in \(context)", at: key)
+            }
             result[name] = (key, value)
         }
         return result
@@ -206,13 +230,30 @@ private struct BudgetReader {
 
     // MARK: The schema
 
+    /// The keys of a budget's top level.
+    static let topKeys = [
+        "version", "views", "longUpdates", "skippedChecks", "findings", "findingThresholds", "forbiddenEdges",
+        "hitches", "hangs",
+    ]
+
+    /// Refuses, quoting nothing of it, a file that is no budget: not a
+    /// mapping, or one with no key a budget has (nor a misspelling of one).
+    func recognise(_ root: Node) throws(Diagnostic) {
+        let expected = "expected a budget: a mapping of \(Self.topKeys.joined(separator: ", "))"
+        guard case .mapping(let mapping) = root else { throw error("\(expected); found \(shapeName(root))", at: root) }
+        let isBudget = mapping.keys.contains { key in
+            guard case .scalar(let scalar) = key else { return false }
+            return Self.topKeys.contains(scalar.string)
+                || Suggestions.closest(to: scalar.string, among: Self.topKeys, limit: 1).first.map {
+                    Suggestions.distance(scalar.string, $0) <= max(2, scalar.string.count / 3)
+                } == true
+        }
+        guard isBudget else { throw error("\(expected); this file has none of those keys", at: root) }
+    }
+
     func budget(_ root: Node) throws(Diagnostic) -> Budget {
-        let top = try fields(
-            root, in: "the budget",
-            allowed: [
-                "version", "views", "longUpdates", "skippedChecks", "findings", "findingThresholds", "forbiddenEdges",
-                "hitches", "hangs",
-            ])
+        try recognise(root)
+        let top = try fields(root, in: "the budget", allowed: Self.topKeys)
         var budget = Budget(file: file)
         if let version = top["version"] {
             let value = try count(version.value, in: "version")

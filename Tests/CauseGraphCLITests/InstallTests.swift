@@ -6,7 +6,8 @@ import Testing
 @Suite("installed like a Unix tool")
 struct InstallTests {
     static let commands = [
-        "render", "why", "summary", "diff", "check", "report", "timeline", "convert", "mcp", "top", "doctor", "redact",
+        "render", "why", "summary", "diff", "check", "report", "timeline", "convert", "mcp", "top", "record", "cache",
+        "doctor", "redact",
     ]
 
     @Test("bash, zsh and fish completions name every command and their options", arguments: ["bash", "zsh", "fish"])
@@ -26,6 +27,12 @@ struct InstallTests {
         let dump = try JSONParser.parse(result.output)
         let names = dump["command"]?["subcommands"]?.arrayValue?.compactMap { $0["commandName"]?.stringValue }
         #expect(names?.filter { $0 != "help" } == Self.commands)
+        // The man page says where the cache lives.
+        let cache = dump["command"]?["subcommands"]?.arrayValue?.first { $0["commandName"]?.stringValue == "cache" }
+        let discussion = cache?["discussion"]?.stringValue ?? ""
+        #expect(
+            ["CAUSEGRAPH_CACHE_DIR", "~/Library/Caches/causegraph", "~/.cache/causegraph", "CAUSEGRAPH_CACHE_MAX"]
+                .allSatisfy(discussion.contains), "\(discussion)")
     }
 
     @Test("make install puts the binary, the man page and the completions where tools look for them")

@@ -170,8 +170,10 @@ struct TraceBundleCommandTests {
         #expect(fromBundle.output == fromFile.output)
 
         // An export that fails is still one line, before anything is read.
+        // (Another recording in the same place: one read of the first is cached.)
         _ = try scratch.write(
             "toc.xml", toc.replacingOccurrences(of: "swiftui-updates", with: "swiftui-layout-updates"))
+        _ = try scratch.write("App.trace/form.template", "another recording")
         let failed = try Causegraph.run(["summary", bundle], environment: ["CAUSEGRAPH_XCTRACE": standIn])
         #expect(failed.status == 2)
         #expect(

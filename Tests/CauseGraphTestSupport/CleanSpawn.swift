@@ -1,3 +1,4 @@
+import CauseGraph
 import Foundation
 
 #if canImport(Glibc)
@@ -88,15 +89,16 @@ public enum CleanSpawn {
         posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
 
         let argv = arguments.map { strdup($0) } + [nil]
-        // This process's environment, passed explicitly: Darwin's headers do not declare `environ`.
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for string in argv + environment { free(string) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
-        var status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
-        // A process forked elsewhere in the test run may briefly hold a just-written executable open.
-        for _ in 0..<40 where status == ETXTBSY {
-            usleep(50_000)
-            status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        let status = SpawnEnvironment.withBlock { environment in
+            var status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+            // A process forked elsewhere in the test run may briefly hold a just-written executable open.
+            for _ in 0..<40 where status == ETXTBSY {
+                usleep(50_000)
+                status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+            }
+            return status
         }
         guard status == 0 else {
             throw Failure(description: "cannot start \(executable): \(String(cString: strerror(status)))")

@@ -13,12 +13,16 @@ public struct ImportSettings: Sendable {
     /// Told how far reading has got, after every read and once at the end
     /// (see ``ReadProgress``); `nil` for no progress.
     public var progress: (@Sendable (ReadProgress) -> Void)?
+    /// Where what a `.trace` bundle or a large Instruments export gave is
+    /// kept for the next read of it; `nil` reads every input afresh.
+    public var cache: TraceCache?
 
-    /// Settings with every field given; the defaults detect the format and use the trace's frame rate.
+    /// Settings with every field given; the defaults detect the format, use the trace's frame rate and cache nothing.
     public init(
         format: InputFormat? = nil, frameRate: Double? = nil, classificationFiles: [String] = [], run: Int? = nil,
-        progress: (@Sendable (ReadProgress) -> Void)? = nil
+        progress: (@Sendable (ReadProgress) -> Void)? = nil, cache: TraceCache? = nil
     ) {
+        self.cache = cache
         self.progress = progress
         self.format = format
         self.frameRate = frameRate

@@ -77,11 +77,35 @@ public enum TraceInput {
         for format in InputFormat.allCases {
             guard let opened = streamsByFormat[format] else { continue }
             let sorted = opened.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.map(\.stream)
+            if format == .instruments, let cache = settings.cache, isLarge(sorted),
+                let key = CacheKey.exports(sorted.map(\.name), settings: settings)
+            {
+                try cache.read(
+                    key, into: &sink, diagnostics: &diagnostics,
+                    direct: { (sink, diagnostics) throws(Diagnostic) in
+                        try format.importer.read(sorted, settings: settings, into: &sink, diagnostics: &diagnostics)
+                    },
+                    uncached: { (sink, diagnostics) throws(Diagnostic) in
+                        try format.importer.read(sorted, settings: settings, into: &sink, diagnostics: &diagnostics)
+                    })
+                continue
+            }
             try format.importer.read(sorted, settings: settings, into: &sink, diagnostics: &diagnostics)
         }
         for bundle in bundles.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             try TraceBundle.read(bundle, settings: settings, into: &sink, diagnostics: &diagnostics)
         }
+    }
+
+    /// Whether Instruments exports are worth caching: regular files, together
+    /// at least ``TraceCache/largeExportSize``.
+    private static func isLarge(_ streams: [ByteStream]) -> Bool {
+        var total: Int64 = 0
+        for stream in streams {
+            guard let size = stream.fileSize else { return false }
+            total = total.saturatingAdding(size)
+        }
+        return total >= TraceCache.largeExportSize
     }
 
     /// The size of every stream, when each is a regular file.

@@ -13,10 +13,49 @@ struct MCPCommand: ParsableCommand {
             input; an MCP client starts it (see the README for a client configuration). Each tool \
             takes the arguments of its command and answers with the command's text and its JSON; \
             bad arguments and bad traces are tool errors with the command's one-line message. \
-            Calls run one at a time; only render writes, and only the file its `output` names.
+            Calls run side by side, each in a process of its own, within --timeout. They read and \
+            write only under the roots the client declares (else the working directory) and the \
+            folders --allow names; only render writes, and only the graph file its `output` names. \
+            See docs/mcp.md.
             """)
 
+    @Option(
+        name: .customLong("allow"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Folders tool calls may also read and write, besides the client's roots (else the working directory).",
+            valueName: "dir"))
+    var allowed: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a tool call may take; past it the call is stopped and answered with an error.",
+            valueName: "seconds"))
+    var timeout: Double = 120
+
+    /// Set in the process that answers one call for the server (see `ToolProcess`).
+    @Flag(help: .hidden)
+    var call = false
+
+    /// The longest time limit: a day.
+    private static let longestTimeout: Double = 86_400
+
+    func validate() throws {
+        guard timeout.isFinite, timeout > 0, timeout <= Self.longestTimeout else {
+            throw ValidationError("--timeout must be a number of seconds above 0, at most \(Int(Self.longestTimeout))")
+        }
+    }
+
     func run() throws {
+        if call {
+            try MCPServer.answerOneCall(timeLimit: timeout)
+            return
+        }
+        let folders = try allowed.map { folder throws(Diagnostic) in
+            guard let resolved = Confinement.resolvedFolder(folder) else {
+                throw Diagnostic.error("--allow: '\(folder)' is no folder")
+            }
+            return resolved
+        }
         if isatty(STDIN_FILENO) == 1 {
             Terminal.standardError.print(
                 Diagnostic(
@@ -28,7 +67,7 @@ struct MCPCommand: ParsableCommand {
         let finished = DispatchSemaphore(value: 0)
         Task {
             do {
-                try await MCPServer.serve(version: version)
+                try await MCPServer.serve(version: version, allowed: folders, timeLimit: timeout)
             } catch {
                 failure.record(error)
             }

@@ -15,7 +15,9 @@ struct Top: ParsableCommand {
             terminal a log file is followed as it grows. When standard output is not a terminal \
             it prints a plain table after every interval, and the final table \
             at the end of the input. --save keeps what it read as a causegraph trace, written when \
-            the input ends or q is pressed (not on Ctrl-C).
+            the input ends or q is pressed (not on Ctrl-C). On a Mac, --process NAME starts the \
+            capture itself: log stream --style ndjson --level info of SwiftUI's changed-body-properties \
+            lines of that process (--simulator: of the booted Simulator, through xcrun simctl spawn booted).
             """)
 
     @Argument(help: ArgumentHelp("The change log; '-' (the default) reads standard input.", valueName: "log"))
@@ -29,11 +31,22 @@ struct Top: ParsableCommand {
     )
     var save: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Capture the _logChanges() lines of this process (name or pid) with log stream (macOS), instead of reading a log.",
+            valueName: "name"))
+    var process: String?
+
+    @Flag(help: "With --process: capture from the booted Simulator (xcrun simctl spawn booted log stream).")
+    var simulator = false
+
     @OptionGroup var reading: ReadingOptions
 
     func validate() throws {
         if interval.nanoseconds < 10_000_000 { throw ValidationError("--interval must be 10ms or longer") }
-        if log == "-" && isatty(STDIN_FILENO) == 1 {
+        if process != nil && log != "-" { throw ValidationError("give a log or --process NAME, not both") }
+        if simulator && process == nil { throw ValidationError("--simulator goes with --process NAME") }
+        if process == nil && log == "-" && isatty(STDIN_FILENO) == 1 {
             throw ValidationError("standard input is a terminal; pipe a log into causegraph top, or name a log file")
         }
         if save == "-" { throw ValidationError("--save needs a file; standard output shows the table") }
@@ -43,7 +56,8 @@ struct Top: ParsableCommand {
         let screen = LiveScreen()
         // A file is followed only where someone watches it; elsewhere its end is the end.
         let live = LiveReading(follows: screen != nil)
-        let stream = try ByteStream(path: log, live: live)
+        let capture = try process.map { try LogStreamCapture(process: $0, simulator: simulator, live: live) }
+        let stream = try capture?.stream ?? ByteStream(path: log, live: live)
         let saved = try save.map { try OutputFile(path: $0) }
         let reader = LogReader(stream: stream, settings: reading.settings, saved: saved)
         reader.start()
@@ -53,9 +67,11 @@ struct Top: ParsableCommand {
         if let screen {
             let quit = watch(on: screen, reader: reader, live: live, heading: heading)
             // Quitting before any change line came is no error, and leaves nothing to save.
+            try capture?.finish(stopped: quit || reader.failure != nil)
             if quit && reader.withTally({ $0.bodies }) == 0 { return }
         } else {
             try print(reader: reader, heading: heading)
+            try capture?.finish(stopped: reader.failure != nil)
         }
         Terminal.standardError.print(reader.diagnostics)
         if let failure = reader.failure { throw failure }

@@ -1,19 +1,31 @@
 import CauseGraph
 import Dispatch
+import Foundation
 import MCP
 
-/// The Model Context Protocol server of `causegraph mcp`, over standard
-/// input and output: it lists the tools of ``MCPTool`` and runs their
-/// calls one at a time, keeping nothing from one call to the next.
-enum MCPServer {
-    /// Calls run here, one after another: the protocol library handles each
-    /// request in a task of its own, and a call reads whole traces and
-    /// renders through libgraphviz, which is better not held on the
-    /// concurrency pool's few threads.
-    private static let calls = DispatchQueue(label: "causegraph.mcp.calls")
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
-    /// Serves until the client closes standard input.
-    static func serve(version: String) async throws {
+/// The Model Context Protocol server of `causegraph mcp`, over standard
+/// input and output: it lists the tools of ``MCPTool`` and runs each call
+/// in a process of its own (``ToolProcess``), side by side, confined to its
+/// roots (``MCPRoots``) and within its time limit, keeping nothing from one
+/// call to the next.
+enum MCPServer {
+    /// Serves until the client closes standard input and every call received is answered.
+    ///
+    /// - Parameters:
+    ///   - allowed: resolved folders calls may use whatever the client's roots.
+    ///   - timeLimit: seconds a call may take, from its arrival to its answer.
+    static func serve(version: String, allowed: [String], timeLimit: Double) async throws {
+        // A client that closes its end is an end of the session, not a signal that kills the server.
+        signal(SIGPIPE, SIG_IGN)
+        // Each call leads a process group of its own, which a signal to the server's group does not reach.
+        SignalExit.onStop { ToolProcess.stopAll() }
+        let roots = MCPRoots(allowed: allowed)
         let server = Server(
             name: "causegraph",
             version: version,
@@ -28,17 +40,46 @@ enum MCPServer {
         await server.withMethodHandler(ListTools.self) { _ in
             ListTools.Result(tools: MCPTool.allCases.map(\.definition))
         }
-        await server.withMethodHandler(CallTool.self) { call in
-            await withCheckedContinuation { continuation in
-                calls.async {
-                    continuation.resume(returning: MCPToolRunner.call(call.name, arguments: call.arguments))
-                }
+        await server.withMethodHandler(CallTool.self) { [weak server] call in
+            let deadline = DispatchTime.now() + timeLimit
+            guard let server else { throw MCPError.internalError("the server has stopped") }
+            let confinement: Confinement
+            do {
+                confinement = try await roots.confinement(asking: server)
+            } catch let error as Diagnostic {
+                return CallTool.Result(
+                    content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true)
+            }
+            let request = ToolCallRequest(name: call.name, arguments: call.arguments, roots: confinement.roots)
+            switch await ToolProcess.run(request, deadline: deadline, timeLimit: timeLimit) {
+            case .answered(let result): return result
+            case .cancelled: throw CancellationError()
             }
         }
-        try await server.start(transport: StdioTransport())
+        await server.onNotification(RootsListChangedNotification.self) { _ in await roots.rootsChanged() }
+        try await server.start(transport: LineTransport()) { _, capabilities in
+            await roots.clientDeclares(roots: capabilities.roots != nil)
+        }
         await server.waitUntilCompleted()
-        // Let a call still running when input ended answer before the process exits.
-        await withCheckedContinuation { continuation in calls.async { continuation.resume() } }
         await server.stop()
+    }
+
+    /// The process of one call (`causegraph mcp --call`): reads the call on
+    /// standard input, answers it on standard output.
+    static func answerOneCall(timeLimit: Double) throws {
+        // Should the server be gone, the call ends by itself soon after its limit.
+        alarm(UInt32(min(timeLimit, Double(UInt32.max - 60)).rounded(.up)) + 30)
+        let input = FileHandle.standardInput.readDataToEndOfFile()
+        let request: ToolCallRequest
+        do {
+            request = try JSONDecoder().decode(ToolCallRequest.self, from: input)
+        } catch {
+            throw Diagnostic.error("mcp --call: the call is not readable: \(error)")
+        }
+        let result = MCPToolRunner.call(
+            request.name, arguments: request.arguments, confinement: Confinement(roots: request.roots))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        FileHandle.standardOutput.write(try encoder.encode(result))
     }
 }

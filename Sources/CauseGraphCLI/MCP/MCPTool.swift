@@ -33,7 +33,7 @@ enum MCPTool: String, CaseIterable {
                             "With `view`: list each matching view's updates in time order, each with its event id and direct causes."
                         ),
                     ].merging(Self.reading) { first, _ in first }, required: ["traces"]),
-                annotations: .init(readOnlyHint: true))
+                annotations: .init(readOnlyHint: true, openWorldHint: false))
         case .summary:
             Tool(
                 name: rawValue,
@@ -64,7 +64,7 @@ enum MCPTool: String, CaseIterable {
                         ),
                         "storm_window": Self.string("The rebuild storm window, such as 5ms or 800us."),
                     ].merging(Self.reading) { first, _ in first }, required: ["traces"]),
-                annotations: .init(readOnlyHint: true))
+                annotations: .init(readOnlyHint: true, openWorldHint: false))
         case .render:
             Tool(
                 name: rawValue,
@@ -89,7 +89,9 @@ enum MCPTool: String, CaseIterable {
                         "engine": Self.string("The Graphviz layout engine (default dot)."),
                     ].merging(Self.shaping) { first, _ in first }.merging(Self.reading) { first, _ in first },
                     required: ["traces"]),
-                annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true))
+                // Its output may replace a file of the same name.
+                annotations: .init(
+                    readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false))
         case .diff:
             Tool(
                 name: rawValue,
@@ -106,7 +108,7 @@ enum MCPTool: String, CaseIterable {
                         "all": Self.boolean("List unchanged nodes and edges too."),
                     ].merging(Self.shaping) { first, _ in first }.merging(Self.reading) { first, _ in first },
                     required: ["before", "after"]),
-                annotations: .init(readOnlyHint: true))
+                annotations: .init(readOnlyHint: true, openWorldHint: false))
         case .check:
             Tool(
                 name: rawValue,
@@ -130,13 +132,13 @@ enum MCPTool: String, CaseIterable {
                         "tolerance": Self.string(
                             "With `baseline`: how far above the baseline's value still passes: 10%, 2, or 10%,2."),
                     ].merging(Self.reading) { first, _ in first }, required: ["traces", "budget"]),
-                annotations: .init(readOnlyHint: true))
+                annotations: .init(readOnlyHint: true, openWorldHint: false))
         }
     }
 
     /// The command line of the command the tool runs.
-    func commandLine(_ given: [String: Value]?) throws(Diagnostic) -> [String] {
-        var arguments = ToolArguments(given, tool: rawValue)
+    func commandLine(_ given: [String: Value]?, confinement: Confinement) throws(Diagnostic) -> [String] {
+        var arguments = ToolArguments(given, tool: rawValue, confinement: confinement)
         switch self {
         case .why:
             try arguments.paths("traces")
@@ -156,7 +158,7 @@ enum MCPTool: String, CaseIterable {
         case .render:
             try arguments.paths("traces")
             try arguments.text("format", option: "format")
-            try arguments.path("output", option: "output")
+            try arguments.output("output", option: "output")
             try arguments.text("engine", option: "engine")
             try Self.shaping(&arguments)
         case .diff:

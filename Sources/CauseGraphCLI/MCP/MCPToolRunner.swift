@@ -5,21 +5,32 @@ import MCP
 
 /// Runs one tool call through the command it names, and turns the
 /// command's answer, or its failure, into the tool's result: the text the
-/// command prints, with its JSON as structured content.
+/// command prints, with its JSON as structured content. It runs in the
+/// process of one call (see ``ToolProcess``), reading only what
+/// `confinement` allows.
 enum MCPToolRunner {
-    static func call(_ name: String, arguments: [String: Value]?) -> CallTool.Result {
+    static func call(_ name: String, arguments: [String: Value]?, confinement: Confinement) -> CallTool.Result {
         var diagnostics = Diagnostics()
         do {
             guard let tool = MCPTool(rawValue: name) else {
                 throw Diagnostic.error(
                     "no tool '\(name)'; the tools are \(MCPTool.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            let command = try CauseGraphCommand.parseAsRoot(try tool.commandLine(arguments))
+            let command = try CauseGraphCommand.parseAsRoot(try tool.commandLine(arguments, confinement: confinement))
             return try result(of: command, diagnostics: &diagnostics)
         } catch {
             let message = ExitStatus.diagnostic(for: error) ?? .error("the \(name) tool failed")
-            return CallTool.Result(content: [text(message.description)] + notes(diagnostics), isError: true)
+            return CallTool.Result(
+                content: [text(Self.bounded(message.description))] + notes(diagnostics), isError: true)
         }
+    }
+
+    /// The longest error line a call returns. A reader may quote a value of
+    /// the file it reads; cut here, no error can carry a whole file.
+    static let longestError = 1_000
+
+    private static func bounded(_ message: String) -> String {
+        message.count > longestError ? String(message.prefix(longestError)) + "…" : message
     }
 
     private static func result(of command: ParsableCommand, diagnostics: inout Diagnostics) throws -> CallTool.Result {

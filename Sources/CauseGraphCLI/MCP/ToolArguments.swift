@@ -6,15 +6,18 @@ import MCP
 /// it refuses, with the command's own one-line messages.
 ///
 /// Every value is passed as `--option=value` and every path after `--`, so
-/// no argument, whatever it holds, can be read as another option.
+/// no argument, whatever it holds, can be read as another option; every
+/// path is checked against the server's ``Confinement`` first.
 struct ToolArguments {
     private let tool: String
+    private let confinement: Confinement
     private var remaining: [String: Value]
     private var options: [String] = []
     private var paths: [String] = []
 
-    init(_ arguments: [String: Value]?, tool: String) {
+    init(_ arguments: [String: Value]?, tool: String, confinement: Confinement) {
         self.tool = tool
+        self.confinement = confinement
         remaining = arguments ?? [:]
     }
 
@@ -37,11 +40,21 @@ struct ToolArguments {
         for path in try pathList(key) ?? [] { options.append("--\(option)=\(path)") }
     }
 
-    /// One path as an option's value.
+    /// One path to read, as an option's value.
     mutating func path(_ key: String, option: String) throws(Diagnostic) {
         guard let value = take(key) else { return }
         guard let path = value.stringValue else { throw mistyped(key, "a path") }
         try Self.checkPath(path, key: key)
+        try confinement.checkInput(path, key: key)
+        options.append("--\(option)=\(path)")
+    }
+
+    /// The path of the file to write, as an option's value.
+    mutating func output(_ key: String, option: String) throws(Diagnostic) {
+        guard let value = take(key) else { return }
+        guard let path = value.stringValue else { throw mistyped(key, "a path") }
+        try Self.checkPath(path, key: key)
+        try confinement.checkOutput(path, key: key)
         options.append("--\(option)=\(path)")
     }
 
@@ -93,6 +106,7 @@ struct ToolArguments {
         for element in list {
             guard let path = element.stringValue else { throw mistyped(key, "a list of paths") }
             try Self.checkPath(path, key: key)
+            try confinement.checkInput(path, key: key)
             paths.append(path)
         }
         return paths

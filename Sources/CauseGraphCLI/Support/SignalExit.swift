@@ -7,7 +7,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Ends the process on SIGINT, SIGTERM or SIGHUP without debris: the
+/// Ends the process on SIGINT, SIGTERM or SIGHUP without debris: helper
+/// programs still running (xctrace) are killed, the
 /// temporary files of outputs not yet committed are removed, existing
 /// outputs stay as they were, one line says why, and the exit status is
 /// 128 plus the signal's number (130, 143, 129), as shells report it.
@@ -33,8 +34,13 @@ enum SignalExit {
         Thread.detachNewThread {
             var set = waited
             var received: Int32 = 0
-            guard sigwait(&set, &received) == 0 else { return }
+            while true {
+                guard sigwait(&set, &received) == 0 else { return }
+                guard received == SIGINT, let forward = interruptTarget.withLock({ $0 }) else { break }
+                forward()
+            }
             for action in stopActions.withLock({ $0 }) { action() }
+            ChildProcess.killAll()
             PendingOutputs.shared.removeAll()
             let name = signals.first { $0.number == received }?.name ?? "signal \(received)"
             let line = Array("causegraph: stopped by \(name); no output file was replaced\n".utf8)
@@ -44,6 +50,17 @@ enum SignalExit {
     }
 
     private static let stopActions = LockedList()
+    private static let interruptTarget = LockedValue()
+
+    /// While `body` runs, SIGINT (Ctrl-C) runs `forward` instead of ending
+    /// causegraph: for `record`, whose xctrace stops recording cleanly on it.
+    static func forwardingInterrupts<Result>(
+        to forward: @escaping @Sendable () -> Void, during body: () throws -> Result
+    ) rethrows -> Result {
+        interruptTarget.withLock { $0 = forward }
+        defer { interruptTarget.withLock { $0 = nil } }
+        return try body()
+    }
 
     /// Runs `action` on the signal's thread before the process ends: to undo
     /// what must not outlive it, such as a terminal's modes.
@@ -65,5 +82,15 @@ private final class LockedList: @unchecked Sendable {
 
     func withLock<Result>(_ body: (inout [@Sendable () -> Void]) -> Result) -> Result {
         lock.withLock { body(&actions) }
+    }
+}
+
+/// Where SIGINT goes instead, under a lock.
+private final class LockedValue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var forward: (@Sendable () -> Void)?
+
+    func withLock<Result>(_ body: (inout (@Sendable () -> Void)?) -> Result) -> Result {
+        lock.withLock { body(&forward) }
     }
 }

@@ -33,19 +33,29 @@ enum MCPClient {
     }
 
     /// What the session saw: `initialize`'s result, the tools listed and each call's result, as the protocol spells them.
-    static func session(_ calls: [(name: String, arguments: [String: Any])], in directory: URL = packageRoot) throws
-        -> JSONValue
-    {
+    ///
+    /// - Parameters:
+    ///   - serverArguments: what follows `causegraph mcp` on the server's command line.
+    ///   - roots: the client's roots (`file:` URIs), when it declares any.
+    static func session(
+        _ calls: [(name: String, arguments: [String: Any])], in directory: URL = packageRoot,
+        serverArguments: [String] = [], roots: [String]? = nil
+    ) throws -> JSONValue {
         guard let python else { throw Failure(description: unavailable) }
         let list = calls.map { ["name": $0.name, "arguments": $0.arguments] as [String: Any] }
         let callsJSON = String(decoding: try JSONSerialization.data(withJSONObject: list), as: UTF8.self)
         let script = packageRoot.appendingPathComponent("Tests/Clients/mcp_client.py").path
-        let result = try ProcessRunner.run(
-            python, [script, Causegraph.executable.path, callsJSON], in: directory, timeout: .seconds(120))
+        var arguments = [script, Causegraph.executable.path, callsJSON, Self.json(serverArguments)]
+        if let roots { arguments.append(Self.json(roots)) }
+        let result = try ProcessRunner.run(python, arguments, in: directory, timeout: .seconds(120))
         guard result.status == 0 else {
             throw Failure(description: "the MCP client failed (\(result.status)): \(result.standardError)")
         }
         return try JSONParser.parse(result.output)
+    }
+
+    private static func json(_ list: [String]) -> String {
+        String(decoding: (try? JSONSerialization.data(withJSONObject: list)) ?? Data("[]".utf8), as: UTF8.self)
     }
 }
 

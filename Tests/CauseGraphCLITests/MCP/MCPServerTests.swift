@@ -77,11 +77,12 @@ struct MCPServerTests {
     @Test("render returns PNG as image content, and with output writes that file and nothing else")
     func renderImagesAndFiles() throws {
         let scratch = try TemporaryFolder()
-        let session = try MCPClient.session([
-            ("render", ["traces": [before], "format": "png"]),
-            ("render", ["traces": [before], "output": scratch.path("graph.svg")]),
-            ("render", ["traces": [before], "format": "json"]),
-        ])
+        let session = try MCPClient.session(
+            [
+                ("render", ["traces": [before], "format": "png"]),
+                ("render", ["traces": [before], "output": scratch.path("graph.svg")]),
+                ("render", ["traces": [before], "format": "json"]),
+            ], serverArguments: ["--allow", scratch.path(".")])
         let results = session["results"]?.arrayValue ?? []
         try #require(results.count == 3)
         let image = results[0]["content"]?.arrayValue?.first
@@ -112,10 +113,10 @@ struct MCPServerTests {
                 ("why", ["traces": [before], "view": "Row", "colour": true]),
                 ("why", ["traces": [before], "view": 3.5]),
                 ("render", ["traces": [before], "format": "pdf"]),
-                ("render", ["traces": [before], "format": "svg", "output": "--help"]),
+                ("render", ["traces": [before], "format": "svg", "output": "--help.svg"]),
                 ("nosuchtool", [:]),
                 ("summary", ["traces": [before]]),
-            ], in: scratch.url)
+            ], in: scratch.url, serverArguments: ["--allow", packageRoot.path])
         let results = session["results"]?.arrayValue ?? []
         try #require(results.count == 11)
         let cliErrors = try [
@@ -138,10 +139,25 @@ struct MCPServerTests {
                 == "error: a PDF is only written to a file; name one with 'output', or ask for svg or png")
         // An output that looks like an option is still a file name, relative to the server's directory.
         #expect(!results[8].isToolError)
-        #expect(String(decoding: try scratch.read("--help"), as: UTF8.self).contains("<svg"))
+        #expect(String(decoding: try scratch.read("--help.svg"), as: UTF8.self).contains("<svg"))
         #expect(
             results[9].texts.first == "error: no tool 'nosuchtool'; the tools are why, summary, render, diff, check")
         #expect(!results[10].isToolError)
         #expect(results[10].texts.first == (try Causegraph.run(["summary", before])).output)
+    }
+
+    @Test("a client's roots, listed through the SDK's roots callback, are where calls may read")
+    func clientRoots() throws {
+        let scratch = try TemporaryFolder()
+        let copy = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
+        let session = try MCPClient.session(
+            [("summary", ["traces": [copy]]), ("summary", ["traces": [before]])],
+            roots: [URL(fileURLWithPath: scratch.path(".")).standardized.absoluteString])
+        let results = session["results"]?.arrayValue ?? []
+        try #require(results.count == 2)
+        #expect(!results[0].isToolError)
+        #expect(results[0].texts.first == (try Causegraph.run(["summary", copy])).output)
+        #expect(results[1].isToolError, "the package folder is the working directory, but not a root")
+        #expect(results[1].texts.first?.contains("is outside the folders this server may use") == true)
     }
 }

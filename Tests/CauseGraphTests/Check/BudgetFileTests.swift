@@ -117,7 +117,7 @@ struct BudgetFileTests {
             ),
             (
                 "limits:\n  high: 0\n",
-                "budget.yaml:1:1: error: unknown key 'limits' in the budget; expected one of: version, views, longUpdates, skippedChecks, findings, findingThresholds, forbiddenEdges, hitches, hangs"
+                "budget.yaml:1:1: error: expected a budget: a mapping of version, views, longUpdates, skippedChecks, findings, findingThresholds, forbiddenEdges, hitches, hangs; this file has none of those keys"
             ),
             ("longUpdates:\n  high: 0\n  high: 1\n", "budget.yaml:3:3: error: duplicate key 'high' in longUpdates"),
             (
@@ -142,6 +142,14 @@ struct BudgetFileTests {
                 "budget.yaml:1:14: error: longUpdates sets no limit; give one of veryLow, low, medium, high, veryHigh"
             ),
             ("views: Row\n", "budget.yaml:1:8: error: views must be a list; found the text \"Row\""),
+            (
+                "views: \"\(String(repeating: "x", count: 60))\\nsecond line\"\n",
+                "budget.yaml:1:8: error: views must be a list; found the text \"\(String(repeating: "x", count: 40))…\""
+            ),
+            (
+                "views: \"ab\\ncd\"\n",
+                "budget.yaml:1:8: error: views must be a list; found the text \"ab…\""
+            ),
             (
                 "views:\n  - updates: {total: 1}\n",
                 "budget.yaml:2:5: error: views[0] needs 'view': the pattern of the view type names it limits"
@@ -187,7 +195,7 @@ struct BudgetFileTests {
             ("", "budget.yaml:1:1: error: the budget is empty; it must set at least one limit"),
             (
                 "- high: 0\n",
-                "budget.yaml:1:1: error: the budget must be a mapping of version, views, longUpdates, skippedChecks, findings, findingThresholds, forbiddenEdges, hitches, hangs; found a list"
+                "budget.yaml:1:1: error: expected a budget: a mapping of version, views, longUpdates, skippedChecks, findings, findingThresholds, forbiddenEdges, hitches, hangs; found a list"
             ),
             (
                 "longUpdates:\n  high: 0\n bad: 1\n",

@@ -15,13 +15,16 @@ extension TraceBundle {
 
     /// The bundle's table of contents, read through xctrace.
     static func tableOfContents(of path: String) throws(Diagnostic) -> TableOfContents {
-        guard let xctrace = Xctrace.locate() else { throw .error(needsXctrace, at: SourceLocation(file: path)) }
+        guard var xctrace = Xctrace.locate() else { throw .error(needsXctrace, at: SourceLocation(file: path)) }
+        xctrace.stallLimit = try Xctrace.stallLimit()
         return try TableOfContents.parse(xctrace.output(["export", "--input", path, "--toc"], name: path), name: path)
     }
 
     /// Every table of `run`, in table-of-contents order, with its rows.
     static func tableRows(of path: String, run: TableOfContents.Run) throws(Diagnostic) -> [TableRows] {
-        guard let xctrace = Xctrace.locate() else { throw .error(needsXctrace, at: SourceLocation(file: path)) }
+        guard var xctrace = Xctrace.locate() else { throw .error(needsXctrace, at: SourceLocation(file: path)) }
+        // A table's export that stops making progress is an error, as when reading the bundle.
+        xctrace.stallLimit = try Xctrace.stallLimit()
         var counts: [TableRows] = []
         for (index, schema) in run.tables.enumerated() {
             let repeated = run.tables.filter { $0 == schema }.count > 1

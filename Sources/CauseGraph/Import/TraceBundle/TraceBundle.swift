@@ -20,11 +20,33 @@ enum TraceBundle {
         var xpath: String
     }
 
-    /// Reads the bundle's SwiftUI tables of one run into `sink`.
+    /// Reads the bundle's SwiftUI tables of one run into `sink`: from
+    /// `settings.cache` when it holds what an earlier read of the same
+    /// bundle gave, else through xctrace (keeping the result there).
     static func read<Sink: TraceSink & ~Copyable>(
         _ path: String, settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
-        guard let xctrace = Xctrace.locate() else {
+        guard let cache = settings.cache,
+            let key = CacheKey.bundle(path, exporter: Xctrace.locate()?.command[0], settings: settings)
+        else {
+            try readExporting(path, settings: settings, into: &sink, diagnostics: &diagnostics)
+            return
+        }
+        try cache.read(
+            key, into: &sink, diagnostics: &diagnostics,
+            direct: { (sink, diagnostics) throws(Diagnostic) in
+                try readExporting(path, settings: settings, into: &sink, diagnostics: &diagnostics)
+            },
+            uncached: { (sink, diagnostics) throws(Diagnostic) in
+                try readExporting(path, settings: settings, into: &sink, diagnostics: &diagnostics)
+            })
+    }
+
+    /// Reads the bundle's SwiftUI tables of one run into `sink`, exporting each with xctrace.
+    private static func readExporting<Sink: TraceSink & ~Copyable>(
+        _ path: String, settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) {
+        guard var xctrace = Xctrace.locate() else {
             let xpath = "'/trace-toc/run[@number=\"\(settings.run ?? 1)\"]/data/table[@schema=\"swiftui-causes\"]'"
             throw .error(
                 "reading a .trace bundle needs Xcode's xctrace, found on macOS only (or name one with \(Xctrace.environmentVariable)); "
@@ -32,6 +54,7 @@ enum TraceBundle {
                     + "(likewise swiftui-updates, swiftui-changes, swiftui-update-groups), then give causegraph the .xml files",
                 at: SourceLocation(file: path))
         }
+        xctrace.stallLimit = try Xctrace.stallLimit()
         let contents = try TableOfContents.parse(
             xctrace.output(["export", "--input", path, "--toc"], name: path), name: path)
         let run = try chooseRun(contents, requested: settings.run, path: path)

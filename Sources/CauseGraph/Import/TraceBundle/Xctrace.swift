@@ -3,18 +3,22 @@ import Foundation
 /// Xcode's `xctrace`, which alone can read an Instruments `.trace` bundle.
 ///
 /// Found as `CAUSEGRAPH_XCTRACE` (a path) when set, else `xctrace` on
-/// `PATH`, else `xcrun xctrace`. Each call runs it once; its standard error
-/// goes to a temporary file, unlinked at once, so a chatty xctrace can never
-/// block on a full pipe, and its first line names a failure.
-struct Xctrace {
+/// `PATH`, else `xcrun xctrace`. Each call runs it once as a
+/// ``ChildProcess``: it lives and dies with causegraph, and the first line
+/// of its standard error names a failure. One that prints nothing for
+/// ``stallLimit`` seconds (`CAUSEGRAPH_XCTRACE_TIMEOUT`, default 600) is
+/// stopped, and that is an error.
+package struct Xctrace {
     /// The program and the arguments that come before xctrace's own.
-    let command: [String]
+    package let command: [String]
+    /// Seconds it may print nothing before it is stopped.
+    var stallLimit = Xctrace.defaultStallLimit
 
     /// The environment variable that names another xctrace.
     static let environmentVariable = "CAUSEGRAPH_XCTRACE"
 
     /// The xctrace to run, or `nil` when this machine has none.
-    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Xctrace? {
+    package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Xctrace? {
         if let path = environment[environmentVariable], !path.isEmpty { return Xctrace(command: [path]) }
         let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         func find(_ program: String) -> String? {
@@ -32,7 +36,7 @@ struct Xctrace {
 
     /// Everything xctrace writes to standard output for `arguments`, such
     /// as a table of contents.
-    func output(_ arguments: [String], name: String) throws(Diagnostic) -> [UInt8] {
+    package func output(_ arguments: [String], name: String) throws(Diagnostic) -> [UInt8] {
         let running = try start(arguments, name: name)
         var bytes: [UInt8] = []
         while let chunk = try running.stream.nextChunk() {
@@ -49,78 +53,88 @@ struct Xctrace {
 
     /// Starts xctrace with its standard output on a pipe to read.
     func start(_ arguments: [String], name: String) throws(Diagnostic) -> Running {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst()) + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        let errors = try Self.anonymousFile(name: name)
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw .error(
-                "cannot run \(command.joined(separator: " ")): \(error.localizedDescription)",
-                at: SourceLocation(file: name))
-        }
-        // The child holds its own copy of the write end; ours must close so
-        // reading ends when xctrace does.
-        try? output.fileHandleForWriting.close()
-        let descriptor = dup(output.fileHandleForReading.fileDescriptor)
-        try? output.fileHandleForReading.close()
-        return Running(
-            process: process, stream: ByteStream(name: name, descriptor: descriptor), errors: errors, name: name,
-            command: command + arguments)
+        let child = try ChildProcess(command + arguments, output: .pipe, errors: .pipe, name: name)
+        let output = child.takeOutput()!
+        let stream = ByteStream(name: name, descriptor: output)
+        let watchdog = StallWatchdog(child: child, limit: stallLimit, stream: stream, pipe: dup(output))
+        return Running(child: child, stream: stream, watchdog: watchdog, name: name)
     }
 
     /// One xctrace run.
     final class Running {
-        let process: Process
+        let child: ChildProcess
         /// What xctrace writes to standard output.
         let stream: ByteStream
-        private let errors: FileHandle
+        private let watchdog: StallWatchdog
         private let name: String
-        private let command: [String]
 
-        init(process: Process, stream: ByteStream, errors: FileHandle, name: String, command: [String]) {
-            self.process = process
+        init(child: ChildProcess, stream: ByteStream, watchdog: StallWatchdog, name: String) {
+            self.child = child
             self.stream = stream
-            self.errors = errors
+            self.watchdog = watchdog
             self.name = name
-            self.command = command
         }
 
-        /// Waits for xctrace to end; a failure is an error naming what it
-        /// said first.
+        /// Waits for xctrace to end; a failure is an error quoting the first
+        /// line it said, cut to 200 characters.
         func finish() throws(Diagnostic) {
-            process.waitUntilExit()
-            guard process.terminationReason != .exit || process.terminationStatus != 0 else { return }
-            try? errors.seek(toOffset: 0)
-            let said = String(decoding: (try? errors.readToEnd()) ?? Data(), as: UTF8.self)
-                .split(whereSeparator: \.isNewline).first.map { VisibleText.singleLine(String($0)) }
-            let status =
-                process.terminationReason == .exit
-                ? "exit status \(process.terminationStatus)" : "signal \(process.terminationStatus)"
+            let termination = child.waitForExit()
+            watchdog.stop()
+            let command = child.command.joined(separator: " ")
+            if watchdog.stalled {
+                throw .error(
+                    "xctrace printed nothing for \(watchdog.limit) s and was stopped (\(Xctrace.stallVariable) sets how long to wait); "
+                        + "the command was: \(command)",
+                    at: SourceLocation(file: name))
+            }
+            guard termination != .exit(0) else { return }
             throw .error(
-                "xctrace failed (\(status))\(said.map { ": \($0)" } ?? ""); the command was: \(command.joined(separator: " "))",
+                Xctrace.failure(termination, said: child.errorLine(), command: command, recording: false),
                 at: SourceLocation(file: name))
         }
 
         deinit {
-            if process.isRunning { process.terminate() }
+            watchdog.stop()
         }
     }
 
-    /// A temporary file with no name left on disk.
-    private static func anonymousFile(name: String) throws(Diagnostic) -> FileHandle {
-        var template = Array(
-            (NSTemporaryDirectory() as NSString).appendingPathComponent("causegraph-xctrace-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw .error("cannot make a temporary file for xctrace's messages", at: SourceLocation(file: name))
+    /// The line that reports xctrace ending with `termination`: its status
+    /// (for `xctrace record`, explained where known), what it said, and the command.
+    package static func failure(
+        _ termination: ChildProcess.Termination, said: String?, command: String, recording: Bool
+    ) -> String {
+        let status: String
+        switch termination {
+        case .exit(let code):
+            let meaning = recording ? recordStatuses[code] : nil
+            status = "exit status \(code)" + (meaning.map { ", \($0)" } ?? "")
+        case .signal(let number): status = "signal \(number)"
         }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        return "xctrace failed (\(status))\(said.map { ": \($0)" } ?? ""); the command was: \(command)"
+    }
+
+    /// What the exit statuses of `xctrace record` are known to mean
+    /// (reported by public tools that run it).
+    static let recordStatuses: [Int32: String] = [
+        2: "the attach failed", 21: "no process with that pid", 54: "finalizing the recording was cut short",
+        57: "an option is missing its key",
+    ]
+
+    /// The environment variable setting how many seconds xctrace may print
+    /// nothing before it is stopped.
+    static let stallVariable = "CAUSEGRAPH_XCTRACE_TIMEOUT"
+    /// Ten minutes: exporting a large table takes minutes, but not silently
+    /// for this long.
+    static let defaultStallLimit = 600
+
+    /// The stall limit the environment sets, else the default.
+    static func stallLimit(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic)
+        -> Int
+    {
+        guard let text = environment[stallVariable], !text.isEmpty else { return defaultStallLimit }
+        guard let seconds = Int(text), seconds > 0, seconds <= 7 * 24 * 3600 else {
+            throw .error("\(stallVariable)=\(VisibleText.singleLine(text)) is not a number of seconds (1 to 604800)")
+        }
+        return seconds
     }
 }

@@ -1,0 +1,183 @@
+import Foundation
+
+/// Writes one new cache entry: the records of a read as they pass, then,
+/// once the read has succeeded, its metadata, and renames the whole folder
+/// into place.
+///
+/// Writing the cache never fails a read: the first failure (a full disk, a
+/// folder that cannot be written) stops the entry, and ``commit`` notes it
+/// once. An entry not committed, or released while its read failed, leaves
+/// nothing behind; a signal removes its records too (see `PendingOutputs`).
+final class CacheEntryWriter {
+    private let cache: TraceCache
+    private let key: CacheKey
+    private let folder: String
+    private var descriptor: Int32
+    private let pendingToken: Int
+    private var buffer: [UInt8] = []
+    private var checksum = ContentChecksum()
+    private var written: Int64 = 0
+    private var failure: String?
+    private var finished = false
+
+    private static let bufferLimit = 1 << 20
+
+    /// Starts an entry for `key` in `cache`; `nil`, with a note on
+    /// `diagnostics`, when the cache folder cannot be written.
+    init?(cache: TraceCache, key: CacheKey, diagnostics: inout Diagnostics) {
+        self.cache = cache
+        self.key = key
+        let entries = cache.entriesDirectory
+        if let failure = Self.makeDirectories(entries) {
+            Self.noteUnwritable(cache, reason: String(cString: strerror(failure)), diagnostics: &diagnostics)
+            return nil
+        }
+        var template = Array("\(entries)/\(CacheEntry.temporaryPrefix)\(getpid())-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            Self.noteUnwritable(cache, reason: String(cString: strerror(errno)), diagnostics: &diagnostics)
+            return nil
+        }
+        folder = String(cString: template)
+        let records = folder + "/" + CacheEntry.recordsName
+        guard
+            let (fd, token) = PendingOutputs.shared.create(
+                records, { open(records, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }),
+            fd >= 0
+        else {
+            let reason = String(cString: strerror(errno))
+            rmdir(folder)
+            Self.noteUnwritable(cache, reason: reason, diagnostics: &diagnostics)
+            return nil
+        }
+        descriptor = fd
+        pendingToken = token
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if !finished { discard() }
+    }
+
+    /// Appends one record's line, encoded by `encode`.
+    func record(_ encode: (inout [UInt8]) -> Void) {
+        guard failure == nil else { return }
+        encode(&buffer)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= Self.bufferLimit { flush() }
+    }
+
+    /// Completes the entry with the diagnostics the read gave and puts it in
+    /// place, replacing an older one; notes on `diagnostics` why not, if not.
+    func commit(
+        diagnostics readDiagnostics: [Diagnostic], unclassifiedTitles: [String: Int], diagnostics: inout Diagnostics
+    ) {
+        flush()
+        finished = true
+        defer { if failure != nil { discard() } }
+        guard failure == nil else {
+            diagnostics.note("not cached: \(failure!)", at: SourceLocation(file: cache.directory))
+            return
+        }
+        close(descriptor)
+        descriptor = -1
+        let metadata = CacheEntry.Metadata(
+            key: key, created: Int64(Date().timeIntervalSince1970), recordsSize: written,
+            checksum: checksum.hexDigest, diagnostics: readDiagnostics, unclassifiedTitles: unclassifiedTitles)
+        guard
+            FileManager.default.createFile(atPath: folder + "/" + CacheEntry.metadataName, contents: metadata.encoded())
+        else {
+            failure = "cannot write \(CacheEntry.metadataName)"
+            diagnostics.note("not cached: \(failure!)", at: SourceLocation(file: cache.directory))
+            return
+        }
+        let destination = cache.entriesDirectory + "/" + key.digest
+        let placed = PendingOutputs.shared.commit(pendingToken) {
+            if rename(folder, destination) == 0 { return true }
+            // An entry is there already (damaged, or written by a command
+            // that read at the same time): it moves aside first, so a reader
+            // opens the old one or the new one, whole.
+            let trash = cache.entriesDirectory + "/" + CacheEntry.trashPrefix + key.digest + "-\(getpid())"
+            guard rename(destination, trash) == 0 else { return false }
+            defer { try? FileManager.default.removeItem(atPath: trash) }
+            return rename(folder, destination) == 0
+        }
+        guard placed else {
+            failure = "cannot put the entry in place: \(String(cString: strerror(errno)))"
+            diagnostics.note("not cached: \(failure!)", at: SourceLocation(file: cache.directory))
+            return
+        }
+        cache.evict()
+    }
+
+    private func flush() {
+        guard failure == nil, !buffer.isEmpty else { return }
+        checksum.update(buffer)
+        var offset = 0
+        while offset < buffer.count {
+            let result = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else {
+                failure = "cannot write the cache folder: \(String(cString: strerror(errno)))"
+                buffer = []
+                discard()
+                return
+            }
+            offset += result
+        }
+        written += Int64(buffer.count)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Removes the unfinished folder.
+    private func discard() {
+        PendingOutputs.shared.unregister(pendingToken)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private static func noteUnwritable(_ cache: TraceCache, reason: String, diagnostics: inout Diagnostics) {
+        diagnostics.note(
+            "not cached: cannot write the cache folder (\(reason)); the next command reads this input again",
+            at: SourceLocation(file: cache.directory))
+    }
+
+    /// Makes `path` and the folders above it that are missing, private to
+    /// the user; the error number of the first that cannot be made, if any.
+    private static func makeDirectories(_ path: String) -> Int32? {
+        var info = stat()
+        if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR ? nil : ENOTDIR }
+        let parent = (path as NSString).deletingLastPathComponent
+        if parent != path, !parent.isEmpty, let failure = makeDirectories(parent) { return failure }
+        return mkdir(path, 0o700) == 0 || errno == EEXIST ? nil : errno
+    }
+}
+
+/// Hands every record to `downstream` and writes it into a cache entry.
+struct RecordingSink<Downstream: TraceSink & ~Copyable>: TraceSink, ~Copyable {
+    var downstream: Downstream
+    let entry: CacheEntryWriter
+
+    mutating func begin(_ header: TraceHeader) throws {
+        try downstream.begin(header)
+        entry.record { NativeTraceEncoder.append(header, to: &$0) }
+    }
+
+    mutating func add(_ event: TraceEvent) throws {
+        try downstream.add(event)
+        entry.record { NativeTraceEncoder.append(event, to: &$0) }
+    }
+
+    mutating func add(_ cause: TraceCause) throws {
+        try downstream.add(cause)
+        entry.record { NativeTraceEncoder.append(cause, to: &$0) }
+    }
+
+    mutating func add(_ group: UpdateGroup) throws {
+        try downstream.add(group)
+        entry.record { NativeTraceEncoder.append(group, to: &$0) }
+    }
+
+    mutating func add(_ hitch: Hitch) throws {
+        try downstream.add(hitch)
+        entry.record { NativeTraceEncoder.append(hitch, to: &$0) }
+    }
+}

@@ -1,0 +1,48 @@
+/// Reading through the cache.
+extension TraceCache {
+    /// Reads the input `key` names into `sink`: from its entry when there
+    /// is a sound one, else with `direct` (through a ``RecordingSink`` that
+    /// keeps what it reads as a new entry).
+    ///
+    /// A damaged entry is noted in one line, read afresh and replaced. The
+    /// diagnostics of the first read are given again with the entry's records.
+    func read<Sink: TraceSink & ~Copyable>(
+        _ key: CacheKey, into sink: inout Sink, diagnostics: inout Diagnostics,
+        direct: (inout RecordingSink<Sink>, inout Diagnostics) throws(Diagnostic) -> Void,
+        uncached: (inout Sink, inout Diagnostics) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) {
+        switch CacheEntry.open(at: entriesDirectory + "/" + key.digest, key: key) {
+        case .found(let metadata, let records):
+            for diagnostic in metadata.diagnostics { diagnostics.append(diagnostic) }
+            diagnostics.recordUnclassified(metadata.unclassifiedTitles)
+            try NativeTraceReader.read(records, into: &sink)
+            return
+        case .damaged(let problem):
+            diagnostics.note(
+                "the cache entry of this input is damaged (\(problem)); reading it afresh",
+                at: SourceLocation(file: key.inputs.first ?? directory))
+        case .missing:
+            break
+        }
+        var readDiagnostics = Diagnostics()
+        guard let entry = CacheEntryWriter(cache: self, key: key, diagnostics: &diagnostics) else {
+            try uncached(&sink, &diagnostics)
+            return
+        }
+        var recording = RecordingSink(downstream: sink, entry: entry)
+        do {
+            try direct(&recording, &readDiagnostics)
+        } catch {
+            sink = recording.downstream
+            for diagnostic in readDiagnostics.all { diagnostics.append(diagnostic) }
+            diagnostics.recordUnclassified(readDiagnostics.unclassifiedTitles)
+            throw error
+        }
+        sink = recording.downstream
+        for diagnostic in readDiagnostics.all { diagnostics.append(diagnostic) }
+        diagnostics.recordUnclassified(readDiagnostics.unclassifiedTitles)
+        entry.commit(
+            diagnostics: readDiagnostics.all, unclassifiedTitles: readDiagnostics.unclassifiedTitles,
+            diagnostics: &diagnostics)
+    }
+}

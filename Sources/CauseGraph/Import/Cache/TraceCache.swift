@@ -1,0 +1,161 @@
+import Foundation
+
+/// Where what reading a slow input produced is kept, so the next command
+/// on it answers at once: the records of an Instruments `.trace` bundle
+/// (whose tables only Xcode's xctrace can export, slowly), and of large
+/// `xctrace export` files.
+///
+/// Each entry is a folder, `entries/KEY/`, named by its ``CacheKey``: the
+/// records in causegraph's native JSON Lines format (`trace.jsonl`, what
+/// `convert` writes), and `entry.json`, which names the input and holds the
+/// diagnostics of the first read, the size and the checksum of the records.
+/// An entry is made in a temporary folder and renamed into place whole, so
+/// a reader sees all of one entry or none; one whose records do not match
+/// their checksum is damaged, read afresh and replaced. When the entries
+/// pass ``maximumSize``, the least recently used go first.
+public struct TraceCache: Sendable, Equatable {
+    /// The folder holding the entries.
+    public let directory: String
+    /// The most the entries may take together, in bytes.
+    public let maximumSize: Int64
+
+    /// Bumped whenever what an entry holds or means changes, so older entries miss.
+    static let formatVersion = 1
+    /// The default of ``maximumSize``: 4 GB.
+    public static let defaultMaximumSize: Int64 = 4 << 30
+    /// An Instruments export this large or larger is worth caching; smaller
+    /// ones read in less time than checking an entry would save.
+    public static let largeExportSize: Int64 = 64 << 20
+    /// The environment variable naming the folder.
+    public static let directoryVariable = "CAUSEGRAPH_CACHE_DIR"
+    /// The environment variable giving ``maximumSize`` (bytes, or with K, M or G).
+    public static let maximumSizeVariable = "CAUSEGRAPH_CACHE_MAX"
+
+    /// A cache in `directory`, holding at most `maximumSize` bytes.
+    public init(directory: String, maximumSize: Int64 = defaultMaximumSize) {
+        self.directory = directory
+        self.maximumSize = maximumSize
+    }
+
+    /// The cache the environment names: `CAUSEGRAPH_CACHE_DIR`, else
+    /// `~/Library/Caches/causegraph` on macOS and
+    /// `$XDG_CACHE_HOME/causegraph` (by default `~/.cache/causegraph`)
+    /// elsewhere; `nil` when there is no home folder to put it in.
+    ///
+    /// - Throws: a ``Diagnostic`` when `CAUSEGRAPH_CACHE_MAX` is not a size.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(Diagnostic) -> TraceCache?
+    {
+        var maximum = defaultMaximumSize
+        if let text = environment[maximumSizeVariable], !text.isEmpty {
+            guard let size = parseSize(text) else {
+                throw .error(
+                    "\(maximumSizeVariable)=\(VisibleText.singleLine(text)) is not a size: give bytes, or a number with K, M or G"
+                )
+            }
+            maximum = size
+        }
+        if let directory = environment[directoryVariable], !directory.isEmpty {
+            return TraceCache(directory: directory, maximumSize: maximum)
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        #if os(macOS)
+            return TraceCache(directory: home + "/Library/Caches/causegraph", maximumSize: maximum)
+        #else
+            // The XDG rule: a relative XDG_CACHE_HOME is ignored.
+            if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+                return TraceCache(directory: base + "/causegraph", maximumSize: maximum)
+            }
+            return TraceCache(directory: home + "/.cache/causegraph", maximumSize: maximum)
+        #endif
+    }
+
+    /// Reads `4G`, `512M`, `100K` or a number of bytes (1024 to a K).
+    static func parseSize(_ text: String) -> Int64? {
+        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+        var unit: Int64 = 1
+        if let last = digits.last?.uppercased().first, let scale = units[last] {
+            unit = scale
+            digits = digits.dropLast()
+        }
+        guard let value = Int64(digits), value >= 0 else { return nil }
+        let (product, overflow) = value.multipliedReportingOverflow(by: unit)
+        return overflow ? nil : product
+    }
+
+    /// The folder of the entries.
+    var entriesDirectory: String { directory + "/entries" }
+
+    /// One entry, as `cache list` shows it.
+    public struct Entry: Sendable, Equatable {
+        /// The entry's name, the digest of its key.
+        public var name: String
+        /// The inputs read: a bundle, or the export files read together.
+        public var inputs: [String]
+        /// `bundle` or `export`.
+        public var kind: String
+        /// The run read, for a bundle.
+        public var run: Int?
+        /// Bytes on disk.
+        public var size: Int64
+        /// When it was written, in seconds since 1970.
+        public var created: Int64
+        /// When it was last read or written, in seconds since 1970.
+        public var lastUsed: Int64
+    }
+
+    /// Every complete entry, the most recently used first.
+    public func entries() -> [Entry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: entriesDirectory)) ?? []
+        return
+            names
+            .filter { !$0.hasPrefix(".") }
+            .compactMap { name in CacheEntry.describe(at: entriesDirectory + "/" + name, name: name) }
+            .sorted { ($0.lastUsed, $1.name) > ($1.lastUsed, $0.name) }
+    }
+
+    /// Removes every entry, or, given inputs, the entries that read any of
+    /// them; returns the entries removed. Also removes what interrupted
+    /// writers left behind.
+    @discardableResult
+    public func clear(inputs: [String]? = nil) -> [Entry] {
+        let wanted = inputs.map { Set($0.map { CacheKey.resolved($0) ?? Self.absolute($0) }) }
+        var removed: [Entry] = []
+        for entry in entries() where wanted.map({ !$0.isDisjoint(with: entry.inputs) }) ?? true {
+            if (try? FileManager.default.removeItem(atPath: entriesDirectory + "/" + entry.name)) != nil {
+                removed.append(entry)
+            }
+        }
+        if inputs == nil { removeLeftovers(olderThan: 0) }
+        return removed
+    }
+
+    /// Drops the least recently used entries until the rest fit in
+    /// ``maximumSize``, and leftovers of writers interrupted a day ago.
+    func evict() {
+        var total: Int64 = 0
+        for entry in entries() {
+            total = total.saturatingAdding(entry.size)
+            if total > maximumSize {
+                try? FileManager.default.removeItem(atPath: entriesDirectory + "/" + entry.name)
+            }
+        }
+        removeLeftovers(olderThan: 24 * 60 * 60)
+    }
+
+    /// Removes the temporary folders of writers that stopped midway.
+    private func removeLeftovers(olderThan seconds: TimeInterval) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: entriesDirectory)) ?? []
+        for name in names where name.hasPrefix(CacheEntry.temporaryPrefix) || name.hasPrefix(CacheEntry.trashPrefix) {
+            let path = entriesDirectory + "/" + name
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
+            if let modified, -modified.timeIntervalSinceNow < seconds { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import CauseGraph
+import Foundation
+
+/// `causegraph cache`: what is kept of `.trace` bundles and large exports
+/// already read, and removing it.
+struct CacheCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache",
+        abstract: "List or clear what is kept of .trace bundles and large exports already read.",
+        discussion: """
+            The first command that reads a .trace bundle (or Instruments exports of 64 MB or more) keeps \
+            the records it read, so later commands on it answer without xctrace. The cache lives in \
+            $CAUSEGRAPH_CACHE_DIR, else ~/Library/Caches/causegraph on macOS and \
+            $XDG_CACHE_HOME/causegraph (~/.cache/causegraph) elsewhere, and holds at most \
+            $CAUSEGRAPH_CACHE_MAX (default 4G), dropping the least recently used entries. An input \
+            that changes is read afresh. --no-cache on any command reads without it.
+            """,
+        subcommands: [List.self, Clear.self])
+
+    /// The cache the environment names.
+    static func cache() throws(Diagnostic) -> TraceCache {
+        guard let cache = try TraceCache.standard() else {
+            throw .error("no cache folder: set \(TraceCache.directoryVariable) or HOME")
+        }
+        return cache
+    }
+
+    /// `causegraph cache list`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List each cache entry: its input, run, size and when it was last used.")
+
+        func run() throws {
+            let cache = try CacheCommand.cache()
+            let entries = cache.entries()
+            let total = entries.reduce(Int64(0)) { total, entry in
+                let (sum, overflow) = total.addingReportingOverflow(entry.size)
+                return overflow ? .max : sum
+            }
+            var text =
+                "cache: \(VisibleText.singleLine(cache.directory)), \(entries.count) \(entries.count == 1 ? "entry" : "entries"), "
+                + "\(Self.size(total)) of at most \(Self.size(cache.maximumSize))\n"
+            let now = Int64(Date().timeIntervalSince1970)
+            for entry in entries {
+                let inputs = entry.inputs.map(VisibleText.singleLine).joined(separator: " + ")
+                let run = entry.run.map { "run \($0)" } ?? (entry.kind == "bundle" ? "the only run" : "export")
+                text += "\(inputs)  \(run)  \(Self.size(entry.size))  used \(Self.age(now - entry.lastUsed)) ago\n"
+            }
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+
+        /// Bytes in the unit that keeps them short.
+        static func size(_ bytes: Int64) -> String {
+            let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
+            var value = Double(bytes)
+            var unit = 0
+            while value >= 1024, unit < units.count - 1 {
+                value /= 1024
+                unit += 1
+            }
+            return unit == 0 ? "\(bytes) bytes" : String(format: "%.1f %@", value, units[unit])
+        }
+
+        /// Seconds in the unit that keeps them short.
+        static func age(_ seconds: Int64) -> String {
+            let seconds = max(seconds, 0)
+            switch seconds {
+            case ..<60: return "\(seconds) s"
+            case ..<3600: return "\(seconds / 60) min"
+            case ..<86_400: return "\(seconds / 3600) h"
+            default: return "\(seconds / 86_400) d"
+            }
+        }
+    }
+
+    /// `causegraph cache clear [INPUT…]`.
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove every cache entry, or the entries of the inputs named.")
+
+        @Argument(help: ArgumentHelp("The .trace bundles or export files whose entries to remove.", valueName: "input"))
+        var inputs: [String] = []
+
+        func run() throws {
+            let cache = try CacheCommand.cache()
+            let removed = cache.clear(inputs: inputs.isEmpty ? nil : inputs)
+            let text =
+                "cache: removed \(removed.count) \(removed.count == 1 ? "entry" : "entries") from \(VisibleText.singleLine(cache.directory))\n"
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+}

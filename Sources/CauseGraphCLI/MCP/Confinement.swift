@@ -1,0 +1,175 @@
+import CauseGraph
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The folders an MCP tool call may read and write, and the check of each
+/// path a call names against them.
+///
+/// An agent's arguments may come from a prompt hidden in the repository it
+/// reads, so every path is resolved (symbolic links and `..` followed, as
+/// `realpath` does) before it is compared with the roots: a link inside a
+/// root that points out of it leads out of it, and is refused. Only regular
+/// files and folders are read; devices, FIFOs, sockets and the kernel's
+/// `/dev`, `/proc` and `/sys` are refused, since reading them blocks or
+/// reads the protocol itself. A folder's entries are checked the same way
+/// before it is read, since its traces are read through them.
+struct Confinement: Sendable {
+    /// The roots, resolved, without a trailing slash (`/` itself excepted).
+    let roots: [String]
+
+    /// Folders that hold no files, whatever a root says: the kernel's views of devices and processes.
+    private static let special = ["/dev", "/proc", "/sys"]
+
+    /// The extensions of the graph formats: an output named otherwise (a
+    /// source file, a repository's hook) is no graph's place.
+    private static let outputExtensions: Set<String> = ["svg", "png", "pdf", "dot", "gv", "json"]
+
+    /// The resolved form of a folder named as a root, or `nil` when it is none.
+    static func resolvedFolder(_ path: String) -> String? {
+        guard let resolved = resolve(path), kind(resolved) == S_IFDIR else { return nil }
+        return resolved
+    }
+
+    /// Checks a path a call reads: a regular file or a folder inside the
+    /// roots, whose entries lead nowhere outside them. A path that does not
+    /// exist passes when its folder is inside the roots, so that the command
+    /// reports it as it always does.
+    func checkInput(_ path: String, key: String) throws(Diagnostic) {
+        guard let resolved = Self.resolve(path) else {
+            try checkMissing(path, key: key)
+            return
+        }
+        try checkInside(resolved, path, key: key)
+        switch Self.kind(resolved) {
+        case S_IFREG: return
+        case S_IFDIR: try checkEntries(of: resolved, path, key: key)
+        default: throw Self.notAFile(path, key: key)
+        }
+    }
+
+    /// Checks the path a call writes: a regular file, or a new name, inside
+    /// the roots, neither hidden nor in a hidden folder, with a graph's
+    /// extension, and not a program (a file anyone may execute).
+    func checkOutput(_ path: String, key: String) throws(Diagnostic) {
+        let name = (path as NSString).lastPathComponent
+        let pathExtension = (name as NSString).pathExtension.lowercased()
+        guard Self.outputExtensions.contains(pathExtension) else {
+            throw .error(
+                "'\(key)': '\(Self.shown(path))' is no graph file's name; end it in "
+                    + Self.outputExtensions.sorted().map { "." + $0 }.joined(separator: ", "))
+        }
+        let resolved: String
+        if let existing = Self.resolve(path) {
+            guard Self.kind(existing) == S_IFREG else { throw Self.notAFile(path, key: key) }
+            var info = stat()
+            if stat(existing, &info) == 0, info.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH) != 0 {
+                throw .error("'\(key)': '\(Self.shown(path))' is an executable file; the server replaces no program")
+            }
+            resolved = existing
+        } else {
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                // A link to nothing: writing through it would make a file wherever it points.
+                throw .error("'\(key)': '\(Self.shown(path))' links to no file; name the file itself")
+            }
+            let folder = (path as NSString).deletingLastPathComponent
+            guard let parent = Self.resolve(folder.isEmpty ? "." : folder), Self.kind(parent) == S_IFDIR else {
+                throw .error("'\(key)': the folder of '\(Self.shown(path))' does not exist")
+            }
+            resolved = (parent as NSString).appendingPathComponent(name)
+        }
+        try checkInside(resolved, path, key: key)
+        let inside = relativePath(of: resolved) ?? resolved
+        // A hidden file or folder holds settings (`.git/`, `.eslintrc.json`), never a graph.
+        if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            throw .error(
+                "'\(key)': '\(Self.shown(path))' is hidden or inside a hidden folder; the server writes none there")
+        }
+    }
+
+    // MARK: Checks
+
+    private func checkInside(_ resolved: String, _ path: String, key: String) throws(Diagnostic) {
+        if Self.special.contains(where: { Self.isWithin(resolved, $0) }) { throw Self.notAFile(path, key: key) }
+        guard relativePath(of: resolved) != nil else {
+            throw .error(
+                "'\(key)': '\(Self.shown(path))' is outside the folders this server may use "
+                    + "(\(roots.map { "'\($0)'" }.joined(separator: ", "))); the client's roots or "
+                    + "causegraph mcp --allow DIR widen them")
+        }
+    }
+
+    /// A missing file's folder must exist inside the roots; the name is then the command's to report.
+    private func checkMissing(_ path: String, key: String) throws(Diagnostic) {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard let parent = Self.resolve(folder.isEmpty ? "." : folder) else {
+            throw .error("'\(key)': no such file: '\(Self.shown(path))'")
+        }
+        try checkInside(parent, path, key: key)
+    }
+
+    /// A folder's visible entries are opened as traces: each must lead inside the roots.
+    private func checkEntries(of folder: String, _ path: String, key: String) throws(Diagnostic) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let entry = (folder as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(entry, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { continue }
+            guard let target = Self.resolve(entry) else { continue }
+            let inside = relativePath(of: target) != nil && !Self.special.contains { Self.isWithin(target, $0) }
+            if !inside {
+                let shown = Self.shown((path as NSString).appendingPathComponent(name))
+                throw .error(
+                    "'\(key)': '\(shown)' links outside the folders this server may use; name the folder's traces one by one"
+                )
+            }
+        }
+    }
+
+    /// The path below the root holding `resolved`, or `nil` when no root holds it.
+    private func relativePath(of resolved: String) -> String? {
+        for root in roots where Self.isWithin(resolved, root) {
+            return root == "/" ? String(resolved.dropFirst()) : String(resolved.dropFirst(root.count))
+        }
+        return nil
+    }
+
+    // MARK: Paths
+
+    private static func isWithin(_ path: String, _ folder: String) -> Bool {
+        folder == "/" || path == folder || path.hasPrefix(folder + "/")
+    }
+
+    /// The path with every link and `..` resolved, or `nil` when it does not exist.
+    static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The type bits of what `resolved` names.
+    private static func kind(_ resolved: String) -> mode_t {
+        var info = stat()
+        guard stat(resolved, &info) == 0 else { return 0 }
+        return info.st_mode & S_IFMT
+    }
+
+    private static func notAFile(_ path: String, key: String) -> Diagnostic {
+        .error("'\(key)': '\(shown(path))' is not a regular file or folder (a device, FIFO, socket or kernel file)")
+    }
+
+    /// A path as the client gave it, escaped and cut short: it is the client's text, echoed in an error.
+    static func shown(_ path: String) -> String {
+        let limit = 200
+        let escaped = path.unicodeScalars.map { scalar -> String in
+            scalar.value < 0x20 || scalar.value == 0x7F || scalar == "'" || scalar == "\\"
+                ? scalar.escaped(asASCII: true) : String(scalar)
+        }.joined()
+        return escaped.count > limit ? String(escaped.prefix(limit)) + "…" : escaped
+    }
+}

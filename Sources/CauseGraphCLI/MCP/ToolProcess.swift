@@ -1,0 +1,333 @@
+import CauseGraph
+import Foundation
+import MCP
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the server hands the process of one call: the call, and the roots
+/// it may read and write under.
+struct ToolCallRequest: Codable {
+    var name: String
+    var arguments: [String: Value]?
+    var roots: [String]
+}
+
+/// Runs one tool call in a process of its own, `causegraph mcp --call`,
+/// which reads a ``ToolCallRequest`` on standard input and writes the
+/// `CallTool.Result` as JSON on standard output.
+///
+/// A process per call is what lets the server always answer: calls run side
+/// by side; one that passes its time limit or that the client cancels is
+/// stopped (SIGTERM to its process group, which removes its temporary
+/// files, then SIGKILL), not merely abandoned while it still holds a core;
+/// and one that crashes on a hostile input (a stack overflow, a trap) ends
+/// its own process, not the server, which answers with an error.
+enum ToolProcess {
+    /// How an attempt to answer a call ended.
+    enum Outcome: Sendable {
+        case answered(CallTool.Result)
+        case cancelled
+    }
+
+    /// Calls that run at once; the others wait their turn, within their time limit.
+    private static let slots = DispatchSemaphore(value: max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// How long a stopped call's process has, after SIGTERM, to remove its temporary files.
+    private static let grace: DispatchTimeInterval = .seconds(2)
+
+    /// The process groups of the calls running now.
+    private static let running = ProcessGroups()
+
+    /// Kills every call's process group: for when a signal ends the server,
+    /// since each leads a group of its own, which the terminal's Ctrl-C does not reach.
+    static func stopAll() {
+        for group in running.all { kill(-group, SIGKILL) }
+    }
+
+    /// A set of process groups under a lock.
+    private final class ProcessGroups: @unchecked Sendable {
+        private let lock = NSLock()
+        private var groups: Set<pid_t> = []
+
+        func insert(_ group: pid_t) { lock.withLock { _ = groups.insert(group) } }
+        func remove(_ group: pid_t) { lock.withLock { _ = groups.remove(group) } }
+        var all: Set<pid_t> { lock.withLock { groups } }
+    }
+
+    /// Runs `request` by `deadline`, or answers that it passed its `timeLimit`.
+    static func run(_ request: ToolCallRequest, deadline: DispatchTime, timeLimit: Double) async -> Outcome {
+        let call = RunningCall(tool: request.name, timeLimit: timeLimit)
+        let input: Data
+        do {
+            input = try JSONEncoder().encode(request)
+        } catch {
+            return .answered(RunningCall.failure("the \(request.name) tool's arguments cannot be passed on: \(error)"))
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                call.start(input: input, deadline: deadline, continuation: continuation)
+            }
+        } onCancel: {
+            call.stop(.cancelled)
+        }
+    }
+
+    /// One call's process, from its turn to its end, under a lock: the
+    /// timer and the client's cancellation may stop it at any moment.
+    private final class RunningCall: @unchecked Sendable {
+        enum Stop { case timeLimit, cancelled }
+
+        private let tool: String
+        private let timeLimit: Double
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Outcome, Never>?
+        private var stopped: Stop?
+        private var running: pid_t?
+
+        init(tool: String, timeLimit: Double) {
+            self.tool = tool
+            self.timeLimit = timeLimit
+        }
+
+        func start(input: Data, deadline: DispatchTime, continuation: CheckedContinuation<Outcome, Never>) {
+            let alreadyStopped: Stop? = lock.withLock {
+                self.continuation = continuation
+                return stopped
+            }
+            if let alreadyStopped {
+                finish(answer(for: alreadyStopped))
+                return
+            }
+            DispatchQueue.global().asyncAfter(deadline: deadline) { [self] in stop(.timeLimit) }
+            Thread.detachNewThread { [self] in work(input: input, deadline: deadline) }
+        }
+
+        func stop(_ reason: Stop) {
+            let process: pid_t? = lock.withLock {
+                if stopped == nil { stopped = reason }
+                return running
+            }
+            guard let process else {
+                // Still waiting for its turn, or not started: answered now.
+                finish(answer(for: reason))
+                return
+            }
+            kill(-process, SIGTERM)
+            DispatchQueue.global().asyncAfter(deadline: .now() + ToolProcess.grace) { [self] in
+                lock.withLock {
+                    if running == process { _ = kill(-process, SIGKILL) }
+                }
+            }
+        }
+
+        /// Waits for a turn, runs the process and hands over what it answered.
+        private func work(input: Data, deadline: DispatchTime) {
+            guard ToolProcess.slots.wait(timeout: deadline) == .success else {
+                stop(.timeLimit)
+                return
+            }
+            defer { ToolProcess.slots.signal() }
+            let spawned: Result<Child, Diagnostic>? = lock.withLock {
+                guard stopped == nil else { return nil }
+                let spawned = Result { () throws(Diagnostic) in try Child.spawn(timeLimit: timeLimit) }
+                if case .success(let child) = spawned {
+                    running = child.pid
+                    ToolProcess.running.insert(child.pid)
+                }
+                return spawned
+            }
+            let child: Child
+            switch spawned {
+            case nil: return  // stopped while it waited, and answered then
+            case .failure(let error)?:
+                finish(.answered(Self.failure("the \(tool) tool could not start: \(error.message)")))
+                return
+            case .success(let started)?: child = started
+            }
+            let (output, status) = child.exchange(input)
+            let reason: Stop? = lock.withLock {
+                ToolProcess.running.remove(child.pid)
+                running = nil
+                return stopped
+            }
+            if let reason {
+                finish(answer(for: reason))
+            } else {
+                finish(.answered(result(output: output, status: status)))
+            }
+        }
+
+        private func result(output: Data, status: Int32) -> CallTool.Result {
+            let signal = status & 0x7F
+            if signal == 0, let result = try? JSONDecoder().decode(CallTool.Result.self, from: output) {
+                return result
+            }
+            if signal != 0 {
+                let name = ToolProcess.signalNames[signal].map { " (\($0))" } ?? ""
+                return Self.failure(
+                    "the \(tool) tool's process ended with signal \(signal)\(name) before it answered: "
+                        + "an input it cannot handle; the server goes on")
+            }
+            return Self.failure(
+                "the \(tool) tool's process ended with status \((status >> 8) & 0xFF) and no answer; the server goes on"
+            )
+        }
+
+        private func answer(for reason: Stop) -> Outcome {
+            switch reason {
+            case .cancelled: return .cancelled
+            case .timeLimit:
+                let seconds = timeLimit.rounded() == timeLimit ? String(Int(timeLimit)) : String(timeLimit)
+                return .answered(
+                    Self.failure(
+                        "the \(tool) tool passed its time limit of \(seconds) s and was stopped; "
+                            + "causegraph mcp --timeout SECONDS sets the limit"))
+            }
+        }
+
+        /// Hands the outcome over once: the first of the process, the timer and the client wins.
+        private func finish(_ outcome: Outcome) {
+            let waiting: CheckedContinuation<Outcome, Never>? = lock.withLock {
+                defer { continuation = nil }
+                return continuation
+            }
+            waiting?.resume(returning: outcome)
+        }
+
+        static func failure(_ message: String) -> CallTool.Result {
+            CallTool.Result(
+                content: [.text(text: Diagnostic.error(message).description, annotations: nil, _meta: nil)],
+                isError: true)
+        }
+    }
+
+    private static let signalNames: [Int32: String] = [
+        SIGSEGV: "SIGSEGV", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS",
+        SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGALRM: "SIGALRM",
+    ]
+
+    /// The process of one call: `causegraph mcp --call`, leading a process
+    /// group of its own, with an empty signal mask and default dispositions
+    /// (the server blocks SIGINT, SIGTERM and SIGHUP for its own handling),
+    /// and no descriptor but its pipes and /dev/null.
+    private struct Child {
+        let pid: pid_t
+        let input: Int32
+        let output: Int32
+
+        static func spawn(timeLimit: Double) throws(Diagnostic) -> Child {
+            guard let executable = Bundle.main.executablePath else {
+                throw .error("cannot find the causegraph executable to run the call")
+            }
+            spawning.lock()
+            defer { spawning.unlock() }
+            let toChild = try pipe()
+            let fromChild: (read: Int32, write: Int32)
+            do {
+                fromChild = try pipe()
+            } catch {
+                close(toChild.read)
+                close(toChild.write)
+                throw error
+            }
+            defer {
+                close(toChild.read)
+                close(fromChild.write)
+            }
+            #if os(Linux)
+                var actions = posix_spawn_file_actions_t()
+                var attributes = posix_spawnattr_t()
+            #else
+                var actions: posix_spawn_file_actions_t?
+                var attributes: posix_spawnattr_t?
+            #endif
+            posix_spawn_file_actions_init(&actions)
+            posix_spawnattr_init(&attributes)
+            defer {
+                posix_spawn_file_actions_destroy(&actions)
+                posix_spawnattr_destroy(&attributes)
+            }
+            posix_spawn_file_actions_adddup2(&actions, toChild.read, 0)
+            posix_spawn_file_actions_adddup2(&actions, fromChild.write, 1)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP)
+            #if canImport(Darwin)
+                flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+            #endif
+            posix_spawnattr_setpgroup(&attributes, 0)
+            var noSignals = sigset_t()
+            sigemptyset(&noSignals)
+            posix_spawnattr_setsigmask(&attributes, &noSignals)
+            var everySignal = sigset_t()
+            sigfillset(&everySignal)
+            posix_spawnattr_setsigdefault(&attributes, &everySignal)
+            posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
+            let arguments = [executable, "mcp", "--call", "--timeout", String(timeLimit)]
+            let argv = arguments.map { strdup($0) } + [nil]
+            defer { for argument in argv { free(argument) } }
+            var pid: pid_t = 0
+            let status = SpawnEnvironment.withBlock { environment in
+                posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+            }
+            guard status == 0 else {
+                close(toChild.write)
+                close(fromChild.read)
+                throw .error(String(cString: strerror(status)))
+            }
+            return Child(pid: pid, input: toChild.write, output: fromChild.read)
+        }
+
+        /// A pipe whose ends no other process inherits: they are marked
+        /// close-on-exec under ``spawning``, which every start holds.
+        private static func pipe() throws(Diagnostic) -> (read: Int32, write: Int32) {
+            var ends: [Int32] = [0, 0]
+            #if canImport(Glibc)
+                let made = Glibc.pipe(&ends)
+            #else
+                let made = Darwin.pipe(&ends)
+            #endif
+            guard made == 0 else { throw .error("cannot make a pipe: \(String(cString: strerror(errno)))") }
+            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+            return (ends[0], ends[1])
+        }
+
+        /// Held from making a call's pipes to starting its process, so that
+        /// no other call's process inherits them before they are marked.
+        private static let spawning = NSLock()
+
+        /// Writes the request, reads the answer to its end and waits for the
+        /// process; returns the answer and the wait status.
+        func exchange(_ request: Data) -> (Data, Int32) {
+            let writer = input
+            Thread.detachNewThread {
+                request.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                    var offset = 0
+                    while offset < bytes.count {
+                        let written = write(writer, bytes.baseAddress! + offset, bytes.count - offset)
+                        if written < 0 && errno == EINTR { continue }
+                        guard written > 0 else { break }
+                        offset += written
+                    }
+                }
+                close(writer)
+            }
+            var answer = Data()
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                answer.append(contentsOf: chunk[..<count])
+            }
+            close(output)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return (answer, status)
+        }
+    }
+}

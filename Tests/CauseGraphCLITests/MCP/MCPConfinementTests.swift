@@ -1,0 +1,209 @@
+import CauseGraph
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `causegraph mcp` reads and writes only under its roots, whatever a
+/// call names: the hostile calls of issue 25, over raw JSON-RPC.
+@Suite("causegraph mcp is confined to its roots", .serialized)
+struct MCPConfinementTests {
+    let before = fixture("landmarks-favorites-before.jsonl")
+
+    /// A session in a scratch folder holding a copy of a trace; the folder is the only root.
+    private func session(_ arguments: [String] = [], _ body: (RawMCPSession, TemporaryFolder) throws -> Void) throws {
+        let scratch = try TemporaryFolder()
+        _ = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
+        let session = try RawMCPSession(arguments, in: scratch.url)
+        try session.initialize()
+        try body(session, scratch)
+    }
+
+    /// Makes a call and returns its result's first text block and whether it is an error.
+    private func call(_ session: RawMCPSession, _ tool: String, _ arguments: [String: Any]) throws -> (
+        text: String, isError: Bool
+    ) {
+        let id = Int.random(in: 1_000...1_000_000_000)
+        try session.send(try RawMCPSession.call(id: id, tool, arguments))
+        let result = try session.response(to: String(id))["result"]
+        return (result?.texts.first ?? "", result?["isError"]?.content == .bool(true))
+    }
+
+    @Test("files outside the roots are refused, and their content and names never appear in the error")
+    func readsOnlyUnderRoots() throws {
+        try session { session, scratch in
+            let passwd = try call(session, "check", ["traces": ["trace.jsonl"], "budget": "/etc/passwd"])
+            #expect(passwd.isError)
+            #expect(passwd.text.contains("outside the folders this server may use"))
+            #expect(!passwd.text.contains("root:"))
+            let etc = try call(session, "summary", ["traces": ["/etc"]])
+            #expect(etc.isError)
+            #expect(!etc.text.contains("passwd") && !etc.text.contains("hosts"))
+            let climbing = try call(session, "summary", ["traces": ["../../../../../../etc/passwd"]])
+            #expect(climbing.isError && climbing.text.contains("outside"))
+            try FileManager.default.createSymbolicLink(
+                atPath: scratch.path("link.jsonl"), withDestinationPath: "/etc/passwd")
+            let link = try call(session, "summary", ["traces": ["link.jsonl"]])
+            #expect(link.isError && link.text.contains("outside") && !link.text.contains("root:"))
+            try FileManager.default.createDirectory(atPath: scratch.path("traces"), withIntermediateDirectories: false)
+            _ = try scratch.write("traces/a.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
+            try FileManager.default.createSymbolicLink(
+                atPath: scratch.path("traces/hosts"), withDestinationPath: "/etc/hosts")
+            let folder = try call(session, "summary", ["traces": ["traces"]])
+            #expect(folder.isError)
+            #expect(
+                folder.text
+                    == "error: 'traces': 'traces/hosts' links outside the folders this server may use; name the folder's traces one by one"
+            )
+            let inside = try call(session, "summary", ["traces": ["trace.jsonl"]])
+            #expect(!inside.isError)
+        }
+    }
+
+    @Test("devices, FIFOs, kernel files and the protocol's own standard input are refused")
+    func specialFiles() throws {
+        try session(["--allow", "/dev", "/proc"]) { session, scratch in
+            #expect(mkfifo(scratch.path("pipe"), 0o600) == 0)
+            for path in ["/dev/stdin", "/dev/zero", "/proc/self/environ", "pipe"] {
+                let refused = try call(session, "summary", ["traces": [path]])
+                #expect(refused.isError, "\(path)")
+                #expect(refused.text.contains("is not a regular file or folder"), "\(path): \(refused.text)")
+            }
+        }
+    }
+
+    @Test("a .env or any other file that is no budget is refused without a word of its content")
+    func errorsQuoteNothingOfOtherFiles() throws {
+        try session { session, scratch in
+            _ = try scratch.write(".env", "API_KEY=sk-live-0123456789\nDATABASE_URL=postgres://u:hunter2@db/app\n")
+            _ = try scratch.write("settings.yaml", "password: hunter2\ntoken: sk-live-0123456789\n")
+            _ = try scratch.write("list.yaml", "- sk-live-0123456789\n")
+            for budget in [".env", "settings.yaml", "list.yaml"] {
+                let refused = try call(session, "check", ["traces": ["trace.jsonl"], "budget": budget])
+                #expect(refused.isError, "\(budget)")
+                #expect(refused.text.contains("expected a budget"), "\(budget): \(refused.text)")
+                #expect(
+                    !refused.text.contains("sk-live") && !refused.text.contains("hunter2")
+                        && !refused.text.contains("password"), "\(budget): \(refused.text)")
+                let asTrace = try call(session, "summary", ["traces": [budget]])
+                #expect(asTrace.isError)
+                #expect(
+                    !asTrace.text.contains("sk-live") && !asTrace.text.contains("hunter2"), "\(budget): \(asTrace.text)"
+                )
+            }
+            // In a file that is a budget, a wrong value is quoted: a short excerpt of its first line, escaped.
+            _ = try scratch.write(
+                "budget.yaml",
+                "views:\n  - view: Row\n    updates:\n      total: \"\\e[2J\(String(repeating: "x", count: 100))\"\n")
+            // A trace's reader may quote a value at length; a call's error line stops at 1,000 characters.
+            _ = try scratch.write(
+                "long.jsonl",
+                #"{"causegraph": 1, "app": "X", "frameRate": 120}"# + "\n"
+                    + #"{"node": 1, "kind": "\#(String(repeating: "k", count: 5_000))", "title": "Tap", "owner": "app", "time": 1}"#
+                    + "\n")
+            let long = try call(session, "summary", ["traces": ["long.jsonl"]])
+            #expect(long.isError && long.text.hasPrefix("long.jsonl:2:") && long.text.hasSuffix("…"))
+            #expect(long.text.count == 1_001)
+            let quoted = try call(session, "check", ["traces": ["trace.jsonl"], "budget": "budget.yaml"])
+            #expect(
+                quoted.text
+                    == "budget.yaml:4:14: error: views[0].updates.total must be a whole number, 0 or more; found the text \"␛[2J\(String(repeating: "x", count: 36))…\""
+            )
+        }
+    }
+
+    @Test("an output must be a graph file, inside the roots, not hidden, and no program; never a device")
+    func writesOnlyGraphFilesUnderRoots() throws {
+        try session { session, scratch in
+            try FileManager.default.createDirectory(
+                atPath: scratch.path(".git/hooks"), withIntermediateDirectories: true)
+            let hook = try scratch.write(".git/hooks/pre-commit", "#!/bin/sh\nexit 0\n")
+            chmod(hook, 0o755)
+            let program = try scratch.write("run.svg", "#!/bin/sh\n")
+            chmod(program, 0o755)
+            try FileManager.default.createSymbolicLink(
+                atPath: scratch.path("out.svg"), withDestinationPath: "/tmp/causegraph-escape.svg")
+            let refusals: [(String, String)] = [
+                (".git/hooks/pre-commit", "is no graph file's name"),
+                (".git/graph.svg", "is hidden or inside a hidden folder"),
+                (".eslintrc.json", "is hidden or inside a hidden folder"),
+                ("run.svg", "is an executable file"),
+                ("/dev/stdout", "is no graph file's name"),
+                ("/dev/null.svg", "is not a regular file or folder"),
+                ("/tmp/causegraph-outside.svg", "outside the folders"),
+                ("out.svg", "links to no file"),
+            ]
+            for (output, expected) in refusals {
+                let refused = try call(session, "render", ["traces": ["trace.jsonl"], "output": output])
+                #expect(refused.isError, "\(output)")
+                #expect(refused.text.contains(expected), "\(output): \(refused.text)")
+            }
+            #expect(String(decoding: try scratch.read(".git/hooks/pre-commit"), as: UTF8.self) == "#!/bin/sh\nexit 0\n")
+            #expect(!FileManager.default.fileExists(atPath: "/tmp/causegraph-escape.svg"))
+            #expect(!FileManager.default.fileExists(atPath: "/tmp/causegraph-outside.svg"))
+            let written = try call(session, "render", ["traces": ["trace.jsonl"], "output": "graphs.svg"])
+            #expect(!written.isError, "\(written.text)")
+            #expect(String(decoding: try scratch.read("graphs.svg"), as: UTF8.self).contains("<svg"))
+        }
+    }
+
+    @Test("--allow widens the roots; a client's roots replace the working directory")
+    func rootsAndAllow() throws {
+        let elsewhere = try TemporaryFolder()
+        _ = try elsewhere.write("other.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
+        try session { session, _ in
+            let refused = try call(session, "summary", ["traces": [elsewhere.path("other.jsonl")]])
+            #expect(refused.isError)
+        }
+        try session(["--allow", elsewhere.path(".")]) { session, _ in
+            let allowed = try call(session, "summary", ["traces": [elsewhere.path("other.jsonl")]])
+            #expect(!allowed.isError)
+            let inside = try call(session, "summary", ["traces": ["trace.jsonl"]])
+            #expect(!inside.isError)
+        }
+        // A client that declares roots: the server asks for them, and they replace its working directory.
+        let scratch = try TemporaryFolder()
+        _ = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
+        let session = try RawMCPSession(in: scratch.url)
+        try session.send(
+            #"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"roots":{}},"clientInfo":{"name":"raw","version":"1"}}}"#
+        )
+        _ = try session.response(to: #""init""#)
+        try session.send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+        try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [elsewhere.path("other.jsonl")]]))
+        let asked = try session.nextMessage()
+        #expect(asked["method"]?.stringValue == "roots/list")
+        let id = try #require(asked["id"].map(RawMCPSession.text))
+        let uri = URL(fileURLWithPath: elsewhere.path(".")).standardized.absoluteString
+        try session.send(#"{"jsonrpc":"2.0","id":\#(id),"result":{"roots":[{"uri":"\#(uri)"}]}}"#)
+        #expect(try session.response(to: "1")["result"]?["isError"]?.content != .bool(true))
+        try session.send(try RawMCPSession.call(id: 2, "summary", ["traces": ["trace.jsonl"]]))
+        let outside = try session.response(to: "2")["result"]
+        #expect(outside?["isError"]?.content == .bool(true))
+        #expect(outside?.texts.first?.contains("outside the folders") == true)
+    }
+
+    @Test("the tools' annotations are truthful: render may replace a file, the others only read")
+    func annotations() throws {
+        let session = try RawMCPSession(in: packageRoot)
+        try session.initialize()
+        try session.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
+        let tools = try session.response(to: "1")["result"]?["tools"]?.arrayValue ?? []
+        try #require(tools.count == 5)
+        for tool in tools {
+            let annotations = tool["annotations"]
+            if tool["name"]?.stringValue == "render" {
+                #expect(annotations?["readOnlyHint"]?.content == .bool(false))
+                #expect(annotations?["destructiveHint"]?.content == .bool(true))
+            } else {
+                #expect(annotations?["readOnlyHint"]?.content == .bool(true), "\(tool["name"]?.stringValue ?? "")")
+            }
+            #expect(annotations?["openWorldHint"]?.content == .bool(false))
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import CauseGraph
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `causegraph mcp` under raw JSON-RPC: the lines a broken or hostile
+/// client writes, and what the server answers to each.
+@Suite("causegraph mcp, driven with raw JSON-RPC lines", .serialized)
+struct MCPRawProtocolTests {
+    let before = fixture("landmarks-favorites-before.jsonl")
+
+    @Test(
+        "an id that is an object, an array, a boolean, a fraction or null gets -32600 with id null; the next call is answered"
+    )
+    func malformedIDs() throws {
+        let session = try RawMCPSession(in: packageRoot)
+        try session.initialize()
+        for id in [#"{"a":1}"#, "[1]", "true", "1.5", "null"] {
+            try session.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"tools/list"}"#)
+            let answer = try session.nextMessage()
+            #expect(answer.errorCode == -32600, "id \(id)")
+            #expect(answer["id"]?.isNull == true, "id \(id)")
+        }
+        try session.send(#"{"jsonrpc":"2.0","id":7,"method":7}"#)
+        #expect(try session.response(to: "7").errorCode == -32600)
+        try session.send(#"{"jsonrpc":"1.0","id":8,"method":"tools/list"}"#)
+        #expect(try session.response(to: "8").errorCode == -32600)
+        try session.send("{\"jsonrpc\": \"2.0\", \"id\": 9, \"method\": \"tools/li")
+        let unparsed = try session.nextMessage()
+        #expect(unparsed.errorCode == -32700)
+        #expect(unparsed["id"]?.isNull == true)
+        // JSON nested 100,000 deep is refused before anything parses it further.
+        try session.send(
+            #"{"jsonrpc":"2.0","id":12,"method":"ping","params":{"x":"#
+                + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}}")
+        let deep = try session.nextMessage()
+        #expect(deep.errorCode == -32700)
+        #expect(deep["id"]?.isNull == true)
+        try session.send(try RawMCPSession.call(id: 10, "summary", ["traces": [before]]))
+        let answer = try session.response(to: "10")
+        #expect(answer["result"]?["isError"]?.content != .bool(true))
+        #expect(answer["result"].map(\.texts)?.first == (try Causegraph.run(["summary", before])).output)
+    }
+
+    @Test("a request line is read in time linear in its length, and one past 64 MiB is answered with -32600")
+    func longLines() throws {
+        let session = try RawMCPSession(in: packageRoot)
+        try session.initialize()
+        // 8 MB in one argument: the protocol library's transport took 78 s over such a line.
+        let long = String(repeating: "a", count: 8 << 20)
+        let started = ContinuousClock.now
+        try session.send(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"pad":"\#(long)"}}}"#)
+        let pong = try session.response(to: "1", within: .seconds(60))
+        #expect(pong["result"] != nil)
+        try session.send(try RawMCPSession.call(id: 11, "summary", ["traces": [before], "pad": long]))
+        let refused = try session.response(to: "11", within: .seconds(60))
+        #expect(refused["result"]?.texts.first == "error: the summary tool takes no argument 'pad'")
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed < .seconds(10), "two 8 MB lines took \(elapsed)")
+
+        var overlong = Data(
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"why","arguments":{"view":""#.utf8)
+        overlong.append(Data(repeating: UInt8(ascii: "b"), count: (64 << 20) + 1))
+        overlong.append(Data(#""}}}"#.utf8))
+        try session.send(overlong)
+        let cut = try session.nextMessage(within: .seconds(120))
+        #expect(cut.errorCode == -32600)
+        #expect(cut["id"]?.isNull == true)
+        #expect(cut["error"]?["message"]?.stringValue?.contains("64 MiB") == true)
+        try session.send(#"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#)
+        #expect(try session.response(to: "3")["result"]?["tools"]?.arrayValue?.count == 5)
+    }
+
+    @Test("calls sent just before the end of input are all answered before the server exits")
+    func endOfInputFlushesAnswers() throws {
+        let session = try RawMCPSession(in: packageRoot)
+        try session.initialize()
+        for id in 1...3 {
+            try session.send(try RawMCPSession.call(id: id, "summary", ["traces": [before]]))
+        }
+        try session.send(#"{"jsonrpc":"2.0","id":4,"method":"tools/list"}"#)
+        try session.closeInput()
+        let answers = try session.remainingMessages()
+        #expect(Set(answers.compactMap { $0["id"].map(RawMCPSession.text) }) == ["1", "2", "3", "4"])
+        #expect(answers.allSatisfy { $0["result"] != nil })
+        #expect(try session.exitStatus() == 0)
+    }
+
+    @Test("calls run side by side, each within --timeout: a slow call is stopped and answered with an error")
+    func timeLimit() throws {
+        let scratch = try TemporaryFolder()
+        let slow = scratch.path("slow.jsonl")
+        try SyntheticTrace(views: 2_000, frames: 40_000).write(to: slow)
+        let session = try RawMCPSession(["--timeout", "0.1"], in: scratch.url)
+        try session.initialize()
+        let started = ContinuousClock.now
+        try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [slow]]))
+        let answer = try session.response(to: "1", within: .seconds(30))
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(answer["result"]?["isError"]?.content == .bool(true))
+        #expect(
+            answer["result"].map(\.texts)?.first
+                == "error: the summary tool passed its time limit of 0.1 s and was stopped; causegraph mcp --timeout SECONDS sets the limit"
+        )
+        #expect(try Self.children(of: session.process.processIdentifier, within: .seconds(5)).isEmpty)
+
+        // A slow call and a quick one at once: the quick one is not held up.
+        try SyntheticTrace(views: 5, frames: 5).write(to: scratch.path("quick.jsonl"))
+        let relaxed = try RawMCPSession(["--timeout", "60"], in: scratch.url)
+        try relaxed.initialize()
+        try relaxed.send(try RawMCPSession.call(id: 1, "summary", ["traces": [slow]]))
+        try relaxed.send(try RawMCPSession.call(id: 2, "summary", ["traces": [scratch.path("quick.jsonl")]]))
+        let first = try relaxed.nextMessage(within: .seconds(60))
+        #expect(first["id"].map(RawMCPSession.text) == "2")
+    }
+
+    @Test(
+        "notifications/cancelled stops the call: it is not answered, and the server exits at once at the end of input")
+    func cancellation() throws {
+        let scratch = try TemporaryFolder()
+        let session = try RawMCPSession(["--allow", packageRoot.path], in: scratch.url)
+        try session.initialize()
+        try session.send(try Self.slowCall(id: 1))
+        Thread.sleep(forTimeInterval: 0.3)
+        try session.send(
+            #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"test"}}"#)
+        try session.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#)
+        #expect(try session.response(to: "2")["result"] != nil)
+        #expect(try Self.children(of: session.process.processIdentifier, within: .seconds(5)).isEmpty)
+        let started = ContinuousClock.now
+        try session.closeInput()
+        let rest = try session.remainingMessages()
+        #expect(rest.allSatisfy { $0["id"].map(RawMCPSession.text) != "1" }, "a cancelled call gets no answer")
+        #expect(try session.exitStatus() == 0)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test(
+        "inputs that crash a command (a deep budget, a huge tolerance) end only the call's process: tool errors, and the server answers on"
+    )
+    func crashingInput() throws {
+        let scratch = try TemporaryFolder()
+        let deep = try scratch.write(
+            "deep.yaml",
+            "views: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n")
+        let session = try RawMCPSession(["--allow", packageRoot.path], in: scratch.url)
+        try session.initialize()
+        try session.send(try RawMCPSession.call(id: 1, "check", ["traces": [before], "budget": deep]))
+        let answer = try session.response(to: "1")
+        #expect(answer["result"]?["isError"]?.content == .bool(true))
+        let message = answer["result"]?.texts.first ?? ""
+        // Until budgets are refused past a depth, the reader overflows its stack: the call's process ends, not the server.
+        #expect(message.contains("deep.yaml") || message.contains("ended with signal"), "\(message)")
+        // Until every numeric option is range-checked, this tolerance traps converting to Int.
+        try session.send(
+            try RawMCPSession.call(
+                id: 2, "check",
+                [
+                    "traces": [before], "budget": fixture("budgets/landmarks.yaml"), "baseline": [before],
+                    "tolerance": "99999999999999999999%",
+                ]))
+        let trapped = try session.response(to: "2")["result"]
+        #expect(trapped?["isError"]?.content == .bool(true))
+        let trap = trapped?.texts.first ?? ""
+        #expect(trap.contains("tolerance") || trap.contains("ended with signal"), "\(trap)")
+        try session.send(try RawMCPSession.call(id: 3, "summary", ["traces": [before]]))
+        #expect(try session.response(to: "3")["result"]?["isError"]?.content != .bool(true))
+    }
+
+    /// The processes whose parent is `pid`, once none is left or `timeout` passes.
+    static func children(of pid: Int32, within timeout: Duration) throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let listed = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["pgrep", "-P", String(pid)])
+            let children = listed.output.split(separator: "\n").map(String.init)
+            if children.isEmpty || ContinuousClock.now > deadline { return children }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
+    @Test("a bad --timeout or --allow is a usage error, exit 2, with one line")
+    func badOptions() throws {
+        let zero = try Causegraph.run(["mcp", "--timeout", "0"], standardInput: Data())
+        #expect(zero.status == 2)
+        #expect(zero.standardError == "error: --timeout must be a number of seconds above 0, at most 86400\n")
+        let file = try Causegraph.run(["mcp", "--allow", before], standardInput: Data())
+        #expect(file.status == 2)
+        #expect(file.standardError == "error: --allow: '\(before)' is no folder\n")
+    }
+
+    @Test("SIGTERM to the server ends the processes of the calls it was running")
+    func signalEndsCalls() throws {
+        let scratch = try TemporaryFolder()
+        let session = try RawMCPSession(["--allow", packageRoot.path], in: scratch.url)
+        try session.initialize()
+        try session.send(try Self.slowCall(id: 1))
+        var calls: [String] = []
+        for _ in 0..<50 where calls.isEmpty {
+            Thread.sleep(forTimeInterval: 0.02)
+            calls = try Self.children(of: session.process.processIdentifier, within: .zero)
+        }
+        let call = try #require(calls.first.flatMap { Int32($0) })
+        // Past reading its request (a call cut off before it has it all just ends), into its work.
+        Thread.sleep(forTimeInterval: 1)
+        kill(session.process.processIdentifier, SIGTERM)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while try Self.isRunning(call) && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try !Self.isRunning(call), "the call's process \(call) outlived the server")
+        #expect(try session.exitStatus() == 143)
+    }
+
+    /// Whether `pid` is a process that has not ended (a zombie has ended: only its parent has not looked).
+    static func isRunning(_ pid: Int32) throws -> Bool {
+        let state = try ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["ps", "-o", "stat=", "-p", String(pid)])
+        let text = state.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return !text.isEmpty && !text.hasPrefix("Z")
+    }
+
+    /// A call that runs for many seconds: `why` about a view named by a megabyte, whose
+    /// "did you mean" compares it with every title.
+    static func slowCall(id: Int) throws -> String {
+        try RawMCPSession.call(
+            id: id, "why",
+            ["traces": [fixture("landmarks-favorites-before.jsonl")], "view": String(repeating: "q", count: 1 << 20)])
+    }
+}

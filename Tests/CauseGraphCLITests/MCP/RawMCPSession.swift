@@ -1,0 +1,159 @@
+import CauseGraph
+import CauseGraphTestSupport
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `causegraph mcp` driven with raw JSON-RPC lines, no MCP library in
+/// between: what a broken or hostile client sends, byte for byte, and each
+/// line the server writes back.
+final class RawMCPSession: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let process = Process()
+    private let input: FileHandle
+    private let condition = NSCondition()
+    private var lines: [String] = []
+    private var ended = false
+
+    /// Starts the server with `arguments` after `mcp`, in `directory`.
+    init(_ arguments: [String] = [], in directory: URL) throws {
+        signal(SIGPIPE, SIG_IGN)
+        process.executableURL = Causegraph.executable
+        process.arguments = ["mcp"] + arguments
+        process.currentDirectoryURL = directory
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input = stdin.fileHandleForWriting
+        let output = stdout.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            var pending = Data()
+            // `availableData`, not `read(upToCount:)`, which waits until it has the whole count.
+            while case let chunk = output.availableData, !chunk.isEmpty {
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending = Data(pending[(newline + 1)...])
+                    condition.withLock {
+                        lines.append(line)
+                        condition.broadcast()
+                    }
+                }
+            }
+            condition.withLock {
+                ended = true
+                condition.broadcast()
+            }
+        }
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Writes `line` and a newline as they are.
+    func send(_ line: String) throws {
+        try send(Data(line.utf8))
+    }
+
+    func send(_ bytes: Data) throws {
+        try input.write(contentsOf: bytes + Data([0x0A]))
+    }
+
+    /// `initialize` (declaring no roots) and `notifications/initialized`, as a client opens a session.
+    func initialize() throws {
+        try send(
+            #"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#
+        )
+        _ = try response(to: #""init""#)
+        try send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+    }
+
+    /// A `tools/call` request line.
+    static func call(id: Int, _ tool: String, _ arguments: [String: Any]) throws -> String {
+        let request: [String: Any] = [
+            "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": ["name": tool, "arguments": arguments],
+        ]
+        return String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
+    }
+
+    func closeInput() throws {
+        try input.close()
+    }
+
+    /// The next line the server writes, parsed, within `timeout`.
+    func nextMessage(within timeout: Duration = .seconds(60)) throws -> JSONValue {
+        let deadline = Date().addingTimeInterval(timeout.timeInterval)
+        let line: String = try condition.withLock {
+            while lines.isEmpty {
+                if ended { throw Failure(description: "the server closed its output") }
+                guard condition.wait(until: deadline) else {
+                    throw Failure(description: "no message from the server within \(timeout)")
+                }
+            }
+            return lines.removeFirst()
+        }
+        return try JSONParser.parse(line)
+    }
+
+    /// The response whose `id` is `id` (its JSON text), skipping other messages, within `timeout`.
+    func response(to id: String, within timeout: Duration = .seconds(60)) throws -> JSONValue {
+        let start = ContinuousClock.now
+        while true {
+            let remaining = timeout - (ContinuousClock.now - start)
+            let message = try nextMessage(within: max(remaining, .milliseconds(1)))
+            if message["id"].map(Self.text) == id { return message }
+        }
+    }
+
+    /// Every line the server writes until it closes its output.
+    func remainingMessages(within timeout: Duration = .seconds(60)) throws -> [JSONValue] {
+        var messages: [JSONValue] = []
+        while true {
+            do {
+                messages.append(try nextMessage(within: timeout))
+            } catch let failure as Failure where failure.description == "the server closed its output" {
+                return messages
+            }
+        }
+    }
+
+    /// Waits for the server to exit and returns its status.
+    func exitStatus(within timeout: Duration = .seconds(60)) throws -> Int32 {
+        try process.waitUntilExit(within: timeout)
+        return process.terminationStatus
+    }
+
+    /// A JSON value as its text: an id to compare.
+    static func text(_ value: JSONValue) -> String {
+        switch value.content {
+        case .null: "null"
+        case .bool(let flag): String(flag)
+        case .number(let number): number.text
+        case .string(let string): "\"\(string)\""
+        case .array: "[…]"
+        case .object: "{…}"
+        }
+    }
+}
+
+extension JSONValue {
+    /// A JSON-RPC error's code.
+    var errorCode: Int64? { self["error"]?["code"]?.numberValue }
+}
+
+extension Duration {
+    fileprivate var timeInterval: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

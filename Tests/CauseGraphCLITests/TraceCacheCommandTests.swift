@@ -1,0 +1,301 @@
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+/// The cache of `.trace` bundles already read: the stand-in xctrace
+/// (`fixtures/instruments/recording/xctrace`) writes one line per call to
+/// `STANDIN_LOG`, so each test counts the exports a command ran.
+@Suite("causegraph command line: the cache of .trace bundles")
+struct TraceCacheCommandTests {
+    static let standIn = fixture("instruments/recording/xctrace")
+
+    /// A scratch folder with an empty `App.trace` bundle, a cache folder,
+    /// and the environment that reads it through the stand-in into that cache.
+    struct Setup {
+        let scratch: TemporaryFolder
+        let bundle: String
+        let cache: String
+        let log: String
+        var environment: [String: String]
+
+        init(bundleName: String = "App.trace") throws {
+            scratch = try TemporaryFolder()
+            bundle = scratch.path(bundleName)
+            try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+            cache = scratch.path("cache")
+            log = scratch.path("calls.log")
+            environment = [
+                "CAUSEGRAPH_XCTRACE": TraceCacheCommandTests.standIn, "STANDIN_LOG": log,
+                "CAUSEGRAPH_CACHE_DIR": cache,
+            ]
+        }
+
+        /// The calls the stand-in has had so far.
+        func calls() -> Int {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+
+        func run(_ arguments: [String], _ extra: [String: String] = [:]) throws -> CommandResult {
+            try Causegraph.run(arguments, environment: environment.merging(extra) { _, given in given })
+        }
+
+        /// The entries' folders in the cache.
+        func entries() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: cache + "/entries")) ?? []).filter {
+                !$0.hasPrefix(".")
+            }
+        }
+    }
+
+    /// The toc and the eight tables: what one uncached read of the bundle costs.
+    static let exportsPerRead = 8
+
+    @Test(
+        "the first command exports and caches; later ones (every command that reads traces) export nothing and answer the same"
+    )
+    func secondReadExportsNothing() throws {
+        let setup = try Setup()
+        let first = try setup.run(["summary", setup.bundle, "--format", "json"])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(setup.calls() == Self.exportsPerRead)
+        #expect(setup.entries().count == 1)
+        let second = try setup.run(["summary", setup.bundle, "--format", "json"])
+        #expect(second.status == 0 && second.output == first.output)
+        // The first read's notes come back with the entry.
+        #expect(second.standardError == first.standardError)
+        for command in [
+            ["why", setup.bundle, "--view", "LandmarkListItemView"], ["render", setup.bundle, "--format", "json"],
+            ["convert", setup.bundle], ["timeline", setup.bundle, "-o", setup.scratch.path("t.json")],
+            ["diff", setup.bundle, setup.bundle],
+            ["check", setup.bundle, "--budget", fixture("budgets/landmarks.yaml")],
+            ["report", setup.bundle, "-o", setup.scratch.path("r.html")],
+        ] {
+            let cached = try setup.run(command)
+            let direct = try setup.run(command + ["--no-cache"], ["STANDIN_LOG": ""])
+            #expect(
+                cached.status == direct.status && cached.output == direct.output, "\(command): \(cached.standardError)")
+        }
+        #expect(setup.calls() == Self.exportsPerRead, "no command after the first ran xctrace")
+    }
+
+    @Test("a later command on a bundle whose every table takes 1.5 s to export answers in 0.5 s")
+    func laterCommandIsQuick() throws {
+        let setup = try Setup()
+        let slow = ["STANDIN_SLEEP": "1.5"]
+        let started = Date()
+        #expect(try setup.run(["summary", setup.bundle], slow).status == 0)
+        #expect(Date().timeIntervalSince(started) >= 1.5 * 7)
+        for command in [["summary", setup.bundle], ["why", setup.bundle, "--view", "LandmarkListItemView"]] {
+            let again = Date()
+            let result = try setup.run(command, slow)
+            let seconds = Date().timeIntervalSince(again)
+            #expect(result.status == 0 && seconds <= 0.5, "\(command) took \(seconds) s")
+        }
+        #expect(setup.calls() == Self.exportsPerRead)
+    }
+
+    @Test("a changed bundle, another run or other --classify rules miss; --no-cache neither reads nor writes")
+    func changesMiss() throws {
+        let setup = try Setup()
+        #expect(try setup.run(["summary", setup.bundle]).status == 0)
+        // A file added inside the bundle, then changed in place with the same size.
+        _ = try setup.scratch.write("App.trace/form.template", "one")
+        #expect(try setup.run(["summary", setup.bundle]).status == 0)
+        #expect(setup.calls() == 2 * Self.exportsPerRead)
+        let file = setup.scratch.path("App.trace/form.template")
+        let before = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as! Date
+        _ = try setup.scratch.write("App.trace/form.template", "two")
+        try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: file)
+        #expect(try setup.run(["summary", setup.bundle]).status == 0)
+        #expect(setup.calls() == 3 * Self.exportsPerRead, "same size and time, other content: a miss")
+        #expect(try setup.run(["summary", setup.bundle, "--run", "1"]).status == 0)
+        #expect(setup.calls() == 4 * Self.exportsPerRead)
+        let rules = try setup.scratch.write("rules.jsonl", "")
+        #expect(try setup.run(["summary", setup.bundle, "--classify", rules]).status == 0)
+        #expect(setup.calls() == 5 * Self.exportsPerRead)
+        _ = try setup.scratch.write("rules.jsonl", "\n")
+        #expect(try setup.run(["summary", setup.bundle, "--classify", rules]).status == 0)
+        #expect(setup.calls() == 6 * Self.exportsPerRead, "rules that changed: a miss")
+        // --no-cache: exports, although an entry is there, and writes none.
+        let entries = setup.entries()
+        #expect(try setup.run(["summary", setup.bundle, "--no-cache"]).status == 0)
+        #expect(setup.calls() == 7 * Self.exportsPerRead)
+        #expect(setup.entries() == entries)
+        let other = try Setup(bundleName: "Other.trace")
+        #expect(try other.run(["summary", other.bundle, "--no-cache"]).status == 0)
+        #expect(other.entries().isEmpty)
+    }
+
+    @Test(
+        "a damaged entry (cut short, a byte changed, its metadata gone) is noted in one line, read afresh and replaced")
+    func damagedEntry() throws {
+        let setup = try Setup()
+        let first = try setup.run(["render", setup.bundle, "--format", "json"])
+        #expect(first.status == 0)
+        let entry = setup.cache + "/entries/" + setup.entries()[0]
+        let records = entry + "/trace.jsonl"
+        let whole = try Data(contentsOf: URL(fileURLWithPath: records))
+        var flipped = whole
+        flipped[whole.count / 2] ^= 0x01
+        let damages: [(String, () throws -> Void)] = [
+            ("cut short", { try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: records)) }),
+            ("a byte changed", { try flipped.write(to: URL(fileURLWithPath: records)) }),
+            ("metadata gone", { try FileManager.default.removeItem(atPath: entry + "/entry.json") }),
+        ]
+        for (index, (name, damage)) in damages.enumerated() {
+            try damage()
+            let again = try setup.run(["render", setup.bundle, "--format", "json"])
+            #expect(again.status == 0 && again.output == first.output, "\(name)")
+            let notes = again.standardError.split(separator: "\n").filter { $0.contains("cache") }
+            #expect(
+                notes.count == 1
+                    && notes[0].hasPrefix("\(setup.bundle): note: the cache entry of this input is damaged"),
+                "\(name): \(again.standardError)")
+            #expect(setup.calls() == (index + 2) * Self.exportsPerRead, "\(name): read afresh")
+            let replaced = try setup.run(["render", setup.bundle, "--format", "json"])
+            #expect(replaced.output == first.output && !replaced.standardError.contains("damaged"), "\(name)")
+            #expect(setup.calls() == (index + 2) * Self.exportsPerRead, "\(name): the entry was replaced")
+        }
+    }
+
+    @Test("commands reading one bundle at once each answer whole; one entry results, and the next read exports nothing")
+    func concurrentReaders() throws {
+        let setup = try Setup()
+        let expected = try setup.run(["summary", setup.bundle, "--format", "json", "--no-cache"], ["STANDIN_LOG": ""])
+        let results = LockedResults()
+        let (bundle, environment) = (setup.bundle, setup.environment.merging(["STANDIN_SLEEP": "0.2"]) { $1 })
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            results.append(try? Causegraph.run(["summary", bundle, "--format", "json"], environment: environment))
+        }
+        for result in results.all {
+            #expect(result?.status == 0 && result?.output == expected.output, "\(result?.standardError ?? "")")
+        }
+        #expect(setup.entries().count == 1)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: setup.cache + "/entries").filter {
+            $0.hasPrefix(".")
+        }
+        #expect(leftovers.isEmpty, "no temporary folder left: \(leftovers)")
+        let calls = setup.calls()
+        #expect(try setup.run(["summary", setup.bundle, "--format", "json"]).output == expected.output)
+        #expect(setup.calls() == calls)
+    }
+
+    @Test("cache list shows input, run, size and age; cache clear INPUT removes its entries, cache clear all")
+    func listAndClear() throws {
+        let setup = try Setup()
+        let other = setup.scratch.path("Other.trace")
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        #expect(try setup.run(["summary", setup.bundle]).status == 0)
+        #expect(try setup.run(["summary", other, "--run", "1"]).status == 0)
+        let list = try setup.run(["cache", "list"])
+        #expect(list.status == 0)
+        let lines = list.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines[0].hasPrefix("cache: \(setup.cache), 2 entries, "), "\(list.output)")
+        // The most recently used first.
+        #expect(lines[1].hasPrefix("\(other)  run 1  ") && lines[1].hasSuffix(" ago"), "\(lines)")
+        #expect(lines[2].hasPrefix("\(setup.bundle)  the only run  ") && lines[2].contains(" KiB  used "))
+        let cleared = try setup.run(["cache", "clear", setup.bundle])
+        #expect(cleared.status == 0 && cleared.output == "cache: removed 1 entry from \(setup.cache)\n")
+        let after = try setup.run(["cache", "list"])
+        #expect(after.output.contains(other) && !after.output.contains(setup.bundle))
+        let all = try setup.run(["cache", "clear"])
+        #expect(all.output == "cache: removed 1 entry from \(setup.cache)\n")
+        #expect(
+            try setup.run(["cache", "list"]).output.hasPrefix(
+                "cache: \(setup.cache), 0 entries, 0 bytes of at most 4.0 GiB"))
+    }
+
+    @Test("CAUSEGRAPH_CACHE_MAX: the least recently used entries go beyond it; a bad value is a one-line error")
+    func sizeLimit() throws {
+        var setup = try Setup()
+        #expect(try setup.run(["summary", setup.bundle]).status == 0)
+        let entry = setup.cache + "/entries/" + setup.entries()[0]
+        let size = try ["trace.jsonl", "entry.json"].map {
+            try #require(try FileManager.default.attributesOfItem(atPath: entry + "/" + $0)[.size] as? Int)
+        }.reduce(0, +)
+        // Room for two entries, not three.
+        setup.environment["CAUSEGRAPH_CACHE_MAX"] = "\(size * 5 / 2)"
+        let bundles = ["A.trace", "B.trace", "C.trace"].map { setup.scratch.path($0) }
+        try FileManager.default.removeItem(atPath: setup.cache)
+        for bundle in bundles {
+            try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+            #expect(try setup.run(["summary", bundle]).status == 0)
+            Thread.sleep(forTimeInterval: 1.1)  // last use is kept to the second
+        }
+        #expect(setup.entries().count == 2)
+        let list = try setup.run(["cache", "list"]).output
+        #expect(!list.contains(bundles[0]) && list.contains(bundles[1]) && list.contains(bundles[2]), "\(list)")
+        // Reading B makes it the most recent: D then evicts C.
+        #expect(try setup.run(["summary", bundles[1]]).status == 0)
+        Thread.sleep(forTimeInterval: 1.1)
+        let later = setup.scratch.path("D.trace")
+        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
+        #expect(try setup.run(["summary", later]).status == 0)
+        let after = try setup.run(["cache", "list"]).output
+        #expect(after.contains(bundles[1]) && !after.contains(bundles[2]) && after.contains(later), "\(after)")
+
+        let bad = try setup.run(["summary", setup.bundle], ["CAUSEGRAPH_CACHE_MAX": "lots"])
+        #expect(bad.status == 2)
+        #expect(
+            bad.standardError
+                == "error: CAUSEGRAPH_CACHE_MAX=lots is not a size: give bytes, or a number with K, M or G\n")
+    }
+
+    @Test("a cache folder that cannot be written is a note, and the command answers")
+    func unwritableCache() throws {
+        var setup = try Setup()
+        let file = try setup.scratch.write("not-a-folder", "")
+        setup.environment["CAUSEGRAPH_CACHE_DIR"] = file + "/cache"
+        let result = try setup.run(["summary", setup.bundle, "--format", "json"])
+        #expect(result.status == 0)
+        let notes = result.standardError.split(separator: "\n").filter { $0.contains("not cached") }
+        #expect(
+            notes == [
+                "\(file)/cache: note: not cached: cannot write the cache folder (Not a directory); the next command reads this input again"
+            ],
+            "\(result.standardError)")
+    }
+}
+
+/// Results gathered from several threads.
+private final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [CommandResult?] = []
+
+    func append(_ result: CommandResult?) { lock.withLock { results.append(result) } }
+    var all: [CommandResult?] { lock.withLock { results } }
+}
+
+/// Large exports (64 MB or more) are cached too, keyed on the files.
+@Suite("causegraph command line: the cache of large exports")
+struct LargeExportCacheTests {
+    @Test(
+        "an export of 64 MB or more is cached: the second read answers the same from the entry; a touched export misses"
+    )
+    func largeExportIsCached() throws {
+        let scratch = try TemporaryFolder()
+        // About 280 bytes a row: 250,000 rows pass 64 MiB.
+        let export = try ExportGeneratorTests.generate(250_000, "swiftui-causes", into: scratch)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: export)[.size] as? Int)
+        try #require(size >= 64 << 20, "the export is \(size) bytes")
+        let environment = ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")]
+        let first = try Causegraph.run(["summary", export, "--format", "json"], environment: environment)
+        #expect(first.status == 0, "\(first.standardError)")
+        let list = try Causegraph.run(["cache", "list"], environment: environment)
+        #expect(list.output.contains("\n\(export)  export  "), "\(list.output)")
+        // The entry answers: damaged, it would be noted; gone, the list would be empty.
+        let second = try Causegraph.run(["summary", export, "--format", "json"], environment: environment)
+        #expect(second.output == first.output && second.standardError == first.standardError)
+        // Another export (a copy) misses, and small files are not cached at all.
+        let small = try Causegraph.run(
+            ["summary", fixture("instruments/recording/swiftui-causes.xml")], environment: environment)
+        #expect(small.status == 0)
+        #expect(try Causegraph.run(["cache", "list"], environment: environment).output.contains(" 1 entry, "))
+        let touched = try FileHandle(forWritingTo: URL(fileURLWithPath: export))
+        try touched.seekToEnd()
+        try touched.write(contentsOf: Data("\n".utf8))
+        try touched.close()
+        #expect(try Causegraph.run(["summary", export], environment: environment).status == 0)
+        #expect(try Causegraph.run(["cache", "list"], environment: environment).output.contains(" 2 entries, "))
+    }
+}
