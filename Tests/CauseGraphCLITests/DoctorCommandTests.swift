@@ -187,6 +187,18 @@ struct DoctorCommandTests {
         #expect(records["events"]?.numberValue == Int64(nodeLines) && (records["updates"]?.numberValue ?? 0) > 0)
     }
 
+    @Test("a document of every table: the full causes are not read beside swiftui-causes, and doctor says so")
+    func oneDocumentOfEveryTable() throws {
+        let result = try Causegraph.run(["doctor", fixture("instruments/recording/all-tables.xml"), "--format", "json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let input = try #require(try JSONParser.parse(result.output)["inputs"]?.arrayValue?.first)
+        let tables = try #require(input["tables"]?.arrayValue)
+        let full = try #require(tables.first { $0["schema"]?.stringValue == "swiftui-full-causes" })
+        #expect(full["read"]?.content == .bool(false) && full["rows"]?.numberValue == 13)
+        #expect(tables.filter { $0["read"]?.content == .bool(true) }.count == tables.count - 1)
+        #expect(input["reads"]?.arrayValue?.last?.stringValue == "swiftui-causes")
+    }
+
     @Test("bad input: exit 2 with one line")
     func badInput() throws {
         let scratch = try TemporaryFolder()

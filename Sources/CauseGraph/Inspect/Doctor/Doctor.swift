@@ -134,8 +134,8 @@ public enum Doctor {
                 tables.append(table(found.schema, rows: found.rows))
             }
         }
-        diagnosis.tables = tables
         diagnosis.reads = readOrder(tables.filter { $0.skipReason == nil }.map(\.schema))
+        diagnosis.tables = tables.map { markReadInstead($0, reads: diagnosis.reads) }
         if diagnosis.tables.isEmpty {
             diagnosis.problems.append(
                 .init(
@@ -166,10 +166,21 @@ public enum Doctor {
         let info = run.info
         var reads: [String] = []
         for table in TraceBundle.tablesToExport(run) where !reads.contains(table.schema) { reads.append(table.schema) }
+        let tables = tables.map { markReadInstead($0, reads: reads) }
         return InputDiagnosis.Run(
             number: run.number, device: info.deviceName, platform: info.devicePlatform, osVersion: info.deviceOSVersion,
             isSimulator: info.isSimulator, process: info.processName, launch: info.processType,
             template: info.templateName, instrumentsVersion: info.instrumentsVersion, tables: tables, reads: reads)
+    }
+
+    /// A table causegraph could read but does not, since another it reads
+    /// holds the same rows (`swiftui-full-causes` beside `swiftui-causes`;
+    /// in a bundle, `SwiftUIFilteredUpdates` beside `swiftui-updates`).
+    private static func markReadInstead(_ table: InputDiagnosis.Table, reads: [String]) -> InputDiagnosis.Table {
+        guard table.skipReason == nil, !reads.contains(table.schema) else { return table }
+        var table = table
+        table.skipReason = "another table causegraph reads holds the same rows"
+        return table
     }
 
     /// Whether rows of a cause or update table are there: an update row's
