@@ -15,4 +15,11 @@ extension FixedWidthInteger {
         guard overflow else { return difference }
         return other > 0 ? .min : .max
     }
+
+    /// The product, or the bound it went past.
+    func saturatingMultiplying(_ other: Self) -> Self {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        guard overflow else { return product }
+        return (self < 0) == (other < 0) ? .max : .min
+    }
 }

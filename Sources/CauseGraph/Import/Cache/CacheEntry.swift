@@ -111,7 +111,7 @@ struct CacheEntry {
         return TraceCache.Entry(
             name: name, inputs: metadata.inputs, kind: metadata.kind, run: metadata.run,
             size: recordsSize.saturatingAdding(Int64(info.st_size)), created: metadata.created,
-            lastUsed: CacheKey.modificationSeconds(info))
+            usedAt: CacheKey.modificationNanoseconds(info))
     }
 
     /// What opening an entry found.

@@ -127,13 +127,15 @@ struct CacheKey: Equatable {
             inode: UInt64(info.st_ino))
     }
 
-    /// A status's modification time, in whole seconds since 1970.
-    static func modificationSeconds(_ info: stat) -> Int64 {
+    /// A status's modification time, in nanoseconds since 1970: entries
+    /// used within one second are still told apart by when.
+    static func modificationNanoseconds(_ info: stat) -> Int64 {
         #if canImport(Darwin)
-            Int64(info.st_mtimespec.tv_sec)
+            let time = info.st_mtimespec
         #else
-            Int64(info.st_mtim.tv_sec)
+            let time = info.st_mtim
         #endif
+        return Int64(time.tv_sec).saturatingMultiplying(1_000_000_000).saturatingAdding(Int64(time.tv_nsec))
     }
 
     /// The absolute path with every link resolved.

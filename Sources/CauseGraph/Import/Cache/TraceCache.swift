@@ -102,7 +102,9 @@ public struct TraceCache: Sendable, Equatable {
         /// When it was written, in seconds since 1970.
         public var created: Int64
         /// When it was last read or written, in seconds since 1970.
-        public var lastUsed: Int64
+        public var lastUsed: Int64 { usedAt / 1_000_000_000 }
+        /// The same, in nanoseconds: what orders the entries.
+        package var usedAt: Int64
     }
 
     /// Every complete entry, the most recently used first.
@@ -112,7 +114,7 @@ public struct TraceCache: Sendable, Equatable {
             names
             .filter { !$0.hasPrefix(".") }
             .compactMap { name in CacheEntry.describe(at: entriesDirectory + "/" + name, name: name) }
-            .sorted { ($0.lastUsed, $1.name) > ($1.lastUsed, $0.name) }
+            .sorted { ($0.usedAt, $1.name) > ($1.usedAt, $0.name) }
     }
 
     /// Removes every entry, or, given inputs, the entries that read any of

@@ -202,13 +202,9 @@ package final class ChildProcess {
         var arguments = command.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
         var pid: pid_t = 0
-        #if canImport(Darwin)
-            // `environ` is not visible to Swift on Darwin.
-            let environment = _NSGetEnviron().pointee
-        #else
-            let environment = environ
-        #endif
-        let result = posix_spawn(&pid, command[0], &actions, &attributes, &arguments, environment)
+        let result = SpawnEnvironment.withBlock { environment in
+            posix_spawn(&pid, command[0], &actions, &attributes, &arguments, environment)
+        }
         return result == 0 ? .success(pid) : .failure(result)
     }
 
