@@ -14,7 +14,7 @@ struct CauseGraphCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Render.self, Why.self, Summary.self, Diff.self, Check.self, ReportCommand.self, TimelineCommand.self,
-            Convert.self, MCPCommand.self, Top.self, Record.self, CacheCommand.self,
+            Convert.self, MCPCommand.self, Top.self, Record.self, CacheCommand.self, DoctorCommand.self, Redact.self,
         ]
     )
 }

@@ -7,6 +7,7 @@ import Testing
 struct InstallTests {
     static let commands = [
         "render", "why", "summary", "diff", "check", "report", "timeline", "convert", "mcp", "top", "record", "cache",
+        "doctor", "redact",
     ]
 
     @Test("bash, zsh and fish completions name every command and their options", arguments: ["bash", "zsh", "fish"])

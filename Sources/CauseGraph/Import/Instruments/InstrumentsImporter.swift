@@ -84,13 +84,19 @@ package enum InstrumentsImporter: TraceImporter {
         }
     }
 
+    /// Reads `sources` as one recording; `recording` names it in the error
+    /// for a recording that holds nothing to read (its only source's name
+    /// when `nil`).
     static func read<Sink: TraceSink & ~Copyable>(
-        _ sources: [ChunkSource], settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
+        _ sources: [ChunkSource], recording: String? = nil, settings: ImportSettings, into sink: inout Sink,
+        diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         let rules = try ClassificationRuleFile.read(paths: settings.classificationFiles)
         let box = SinkBox(consume sink)
         do {
-            try read(sources, classifier: TitleClassifier(userRules: rules), into: box, diagnostics: &diagnostics)
+            try read(
+                sources, recording: recording ?? (sources.count == 1 ? sources[0].name : nil),
+                classifier: TitleClassifier(userRules: rules), into: box, diagnostics: &diagnostics)
         } catch {
             sink = box.take()
             throw error
@@ -99,9 +105,10 @@ package enum InstrumentsImporter: TraceImporter {
     }
 
     private static func read(
-        _ sources: [ChunkSource], classifier: TitleClassifier, into receiver: any TraceRecordReceiver,
-        diagnostics: inout Diagnostics
+        _ sources: [ChunkSource], recording: String?, classifier: TitleClassifier,
+        into receiver: any TraceRecordReceiver, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
+        let notesBefore = diagnostics
         var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: classifier, receiver: receiver))
         let sources = ordered(sources)
         reader.consumer.emitsUpdatesAsRead = try updatesCanStream(sources)
@@ -151,6 +158,13 @@ package enum InstrumentsImporter: TraceImporter {
         }
         for (source, pass, census) in causesPass {
             try read(source, pass: pass, census: census, with: &reader, diagnostics: &diagnostics)
+        }
+        do {
+            try requireRows(schemas: reader.consumer.schemasMet, rows: reader.consumer.rowsOfReadTables, of: recording)
+        } catch {
+            // The error names every table: the notes of skipped ones would only repeat it.
+            diagnostics = notesBefore
+            throw error
         }
         do throws(XMLReadFailure) {
             for diagnostic in try reader.consumer.finish() { diagnostics.append(diagnostic) }

@@ -31,6 +31,9 @@ enum InstrumentsTable {
         var severity: Int?
         var rootCauses: Int?
         var process: Int?
+        /// `view-hierarchy`, "A ← B ← C" with the view itself first: its
+        /// title when `view-name` and `description` are both blank.
+        var viewHierarchy: Int?
     }
 
     struct ChangeColumns {
@@ -61,8 +64,13 @@ enum InstrumentsTable {
     /// The update tables: every one supplies update details, joined by
     /// event id. `SwiftUIFilteredUpdates` has the columns of
     /// `swiftui-updates`, and a table of contents may list it three times;
-    /// `swiftui-layout-updates` holds layout work, which has no update type.
-    static let updateSchemas = ["swiftui-updates", "SwiftUIFilteredUpdates", "swiftui-layout-updates"]
+    /// `swiftui-layout-updates` holds layout work, which has no update type;
+    /// Xcode 27's `SwiftUILayoutUpdates2` is the same table plus a `depth`
+    /// column (the view's depth in the hierarchy, which the graph has no
+    /// place for, so it is not read).
+    static let updateSchemas = [
+        "swiftui-updates", "SwiftUIFilteredUpdates", "swiftui-layout-updates", "SwiftUILayoutUpdates2",
+    ]
     static let causeSchemas = ["swiftui-causes", "swiftui-full-causes"]
 
     /// The schemas read, in the order files holding them are read: details
@@ -76,6 +84,21 @@ enum InstrumentsTable {
     /// `swiftui-causes` row defines two, one of which later rows name, and
     /// its node cells are one a view: the scan would cost more than it saves.
     static let censusSchemas = updateSchemas + ["swiftui-full-causes"]
+
+    /// Tables a SwiftUI recording holds that causegraph does not read, and
+    /// why; any other unread table is simply not a SwiftUI one.
+    static let skipReasons = [
+        "swiftui-update-group-gaps": "the gaps between update groups, which swiftui-update-groups already gives",
+        "hitches-summary": "the hitches of iOS 18 devices, in columns not published",
+        "hitches-frame-lifetimes": "one row per frame shown, not per hitch",
+        "hang-risks": "hang risks name no update",
+        "time-profile": "Time Profiler samples name no SwiftUI update or cause",
+    ]
+
+    /// Why a table is not read, for the note that says it is skipped.
+    static func skipReason(_ schema: String) -> String {
+        skipReasons[schema] ?? "not a SwiftUI table causegraph reads"
+    }
 
     /// Whether rows of this table name events that a cause table emits.
     var isDetail: Bool {
@@ -100,13 +123,13 @@ enum InstrumentsTable {
                     label: columns["label"],
                     changedProperties: columns["changed-properties"],
                     process: columns["process"]))
-        case "swiftui-updates", "SwiftUIFilteredUpdates", "swiftui-layout-updates":
+        case "swiftui-updates", "SwiftUIFilteredUpdates", "swiftui-layout-updates", "SwiftUILayoutUpdates2":
             return .updates(
                 UpdateColumns(
                     start: columns["start"], duration: columns["duration"], event: try columns.required("id"),
                     updateType: columns["update-type"], description: columns["description"], module: columns["module"],
                     viewName: columns["view-name"], severity: columns["severity"], rootCauses: columns["root-causes"],
-                    process: columns["process"]))
+                    process: columns["process"], viewHierarchy: columns["view-hierarchy"]))
         case "swiftui-changes":
             return .changes(
                 ChangeColumns(

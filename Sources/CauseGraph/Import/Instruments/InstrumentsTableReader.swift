@@ -33,6 +33,11 @@ struct InstrumentsTableReader {
     private var join = EventJoin()
     private var table = InstrumentsTable.unused
     private var tableName = ""
+    /// The schemas of every table met, in the order met, once each.
+    private(set) var schemasMet: [String] = []
+    /// The rows of tables causegraph reads, each counted once whatever the
+    /// passes: none means the input answers nothing.
+    private(set) var rowsOfReadTables = 0
     private var mnemonics: [String] = []
     private var began = false
     private var nextGroup: GroupID = 1
@@ -134,6 +139,7 @@ struct InstrumentsTableReader {
         }
         tableName = schema
         self.mnemonics = mnemonics
+        if !schemasMet.contains(schema) { schemasMet.append(schema) }
         if case .causes = table {
             documentCauseSchemas.insert(schema)
             if skippedCauseSchema == schema {
@@ -143,7 +149,11 @@ struct InstrumentsTableReader {
             }
         }
         if case .unused = table, pass != .causes, !InstrumentsTable.causeSchemas.contains(schema) {
-            pendingNotes.append((offset, "table \"\(schema)\" is not used by causegraph; its rows are skipped"))
+            pendingNotes.append(
+                (
+                    offset,
+                    "table \"\(schema)\" is not used by causegraph (\(InstrumentsTable.skipReason(schema))); its rows are skipped"
+                ))
         }
     }
 
@@ -172,6 +182,7 @@ struct InstrumentsTableReader {
         case .details: guard table.isDetail else { return }
         case .causes: guard !table.isDetail else { return }
         }
+        if case .unused = table {} else { rowsOfReadTables += 1 }
         switch table {
         case .causes(let columns):
             try beginIfNeeded(row, process: columns.process, values: values)
@@ -237,8 +248,11 @@ struct InstrumentsTableReader {
         details.ran = !mentionsSkip(columns.updateType, row, values) && !mentionsSkip(columns.description, row, values)
         details.module = string(columns.module, row, values)
         // View Body rows leave `view-name` blank and name the view in
-        // `description`; layout rows name it in `view-name`.
-        details.title = string(columns.viewName, row, values) ?? string(columns.description, row, values)
+        // `description`; layout rows name it in `view-name`; a row with
+        // neither still has its hierarchy, which starts with the view.
+        details.title =
+            string(columns.viewName, row, values) ?? string(columns.description, row, values)
+            ?? innermostView(columns.viewHierarchy, row, values)
         details.severity = severity(columns.severity, row, values)
         let causes = columns.rootCauses.map { rootCauses(row.cells[$0], values) } ?? []
         if emitsUpdatesAsRead {
@@ -641,6 +655,15 @@ struct InstrumentsTableReader {
     private func string(_ column: Int?, _ row: ExportRow, _ values: InternedValues) -> String? {
         guard let column, let text = values.label(row.cells[column]), !text.isEmpty else { return nil }
         return text
+    }
+
+    /// The view a `view-hierarchy` cell ("VStack ← ContentView ← App")
+    /// starts with; `nil` for an empty cell.
+    private func innermostView(_ column: Int?, _ row: ExportRow, _ values: InternedValues) -> String? {
+        guard let text = string(column, row, values) else { return nil }
+        let first = text.split(separator: "←", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let view = first.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+        return view.isEmpty ? nil : String(view)
     }
 
     /// The kind an update-type cell names; `nil` for an empty cell.

@@ -11,6 +11,29 @@ struct TableOfContents: Equatable {
         var number: Int
         /// The schema of each `<table>` of the run's `<data>`, in order.
         var tables: [String]
+        /// What the run's `<info>` says of the recording.
+        var info = RunInfo()
+    }
+
+    /// A run's `<info>`: `<target>` holds the `<device>` (its `platform`
+    /// says "Simulator" for one) and the `<process>` (`type` "launched" or
+    /// "attached"); `<summary>` holds the template and the Instruments
+    /// version, inside `<intruments-recording-settings>` (Apple's spelling)
+    /// or not: both are found anywhere under `<info>`.
+    struct RunInfo: Equatable {
+        var deviceName: String?
+        var devicePlatform: String?
+        var deviceOSVersion: String?
+        var processName: String?
+        /// "launched" or "attached".
+        var processType: String?
+        var templateName: String?
+        var instrumentsVersion: String?
+
+        /// Whether the device is a Simulator, as its platform or name says.
+        var isSimulator: Bool {
+            [devicePlatform, deviceName].contains { $0?.lowercased().contains("simulator") == true }
+        }
     }
 
     var runs: [Run]
@@ -63,17 +86,49 @@ struct TableOfContents: Equatable {
             } else if path == ["trace-toc", "run", "data"], name == "table" {
                 runs[runs.count - 1].tables.append(
                     try Self.attribute("schema", of: tag, bytes: bytes, base: base) ?? "")
+            } else if path == ["trace-toc", "run", "info", "target"], name == "device" {
+                let info = runs[runs.count - 1].info
+                runs[runs.count - 1].info.deviceName =
+                    try Self.attribute("name", of: tag, bytes: bytes, base: base) ?? info.deviceName
+                runs[runs.count - 1].info.devicePlatform =
+                    try Self.attribute("platform", of: tag, bytes: bytes, base: base) ?? info.devicePlatform
+                runs[runs.count - 1].info.deviceOSVersion =
+                    try Self.attribute("os-version", of: tag, bytes: bytes, base: base) ?? info.deviceOSVersion
+            } else if path == ["trace-toc", "run", "info", "target"], name == "process" {
+                runs[runs.count - 1].info.processName = try Self.attribute("name", of: tag, bytes: bytes, base: base)
+                runs[runs.count - 1].info.processType = try Self.attribute("type", of: tag, bytes: bytes, base: base)
             }
             path.append(name)
+            text = nil
         }
 
         mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+            if path.count > 3, path[1] == "run", path[2] == "info", let text, !runs.isEmpty {
+                switch path.last {
+                case "template-name": runs[runs.count - 1].info.templateName = text
+                case "instruments-version": runs[runs.count - 1].info.instrumentsVersion = text
+                default: break
+                }
+            }
+            text = nil
             path.removeLast()
         }
 
+        /// The text of the element open now, when it holds text alone.
+        private var text: String?
+
         mutating func text(
             _ range: Range<Int>, hasReferences: Bool, number: UInt64?, bytes: UnsafeBufferPointer<UInt8>, base: Int
-        ) throws(XMLReadFailure) {}
+        ) throws(XMLReadFailure) {
+            guard path.count > 3, path[2] == "info" else { return }
+            var decoded: [UInt8] = []
+            if hasReferences {
+                try XMLReferences.decode(range, of: bytes, base: base, into: &decoded)
+            } else {
+                decoded = Array(bytes[range])
+            }
+            text = (text ?? "") + String(decoding: decoded, as: UTF8.self)
+        }
 
         /// The decoded value of an attribute of a start tag, read from its
         /// bytes: quotes are honoured, so `>` inside a value does not end it.

@@ -67,7 +67,8 @@ enum TraceBundle {
         let sources = tables.map { table in
             exportSource(table, of: path, with: xctrace)
         }
-        try InstrumentsImporter.read(sources, settings: settings, into: &sink, diagnostics: &diagnostics)
+        try InstrumentsImporter.read(
+            sources, recording: path, settings: settings, into: &sink, diagnostics: &diagnostics)
     }
 
     /// The requested run, or the only one.
@@ -110,7 +111,9 @@ enum TraceBundle {
         var chosen = InstrumentsTable.hitchSchemas.flatMap(tables) + tables("swiftui-update-groups")
         let updates = tables("swiftui-updates")
         chosen += updates.isEmpty ? tables("SwiftUIFilteredUpdates") : updates
-        chosen += tables("swiftui-layout-updates") + tables("swiftui-changes")
+        // Xcode 27's layout table is the older one plus a column: one of them is enough.
+        let layout = tables("SwiftUILayoutUpdates2")
+        chosen += (layout.isEmpty ? tables("swiftui-layout-updates") : layout) + tables("swiftui-changes")
         let causes = tables("swiftui-causes")
         chosen += causes.isEmpty ? tables("swiftui-full-causes") : causes
         return chosen

@@ -1,0 +1,322 @@
+import Foundation
+
+/// Looks at inputs the way a user would ask "why is my graph empty?": what
+/// each one is, what it holds, what causegraph reads of it, and what is
+/// missing, with the likely reason and the command that fixes it.
+public enum Doctor {
+    /// Diagnoses one input: a file or a `.trace` bundle. Input that is no
+    /// trace at all, or that cannot be read, is an error.
+    public static func diagnose(_ path: String) throws(Diagnostic) -> InputDiagnosis {
+        if FileKind(path: path) == .directory {
+            guard TraceInput.isInstrumentsDocument(path) else {
+                throw .error(
+                    "a folder: name its files, or give causegraph doctor the folder's traces",
+                    at: SourceLocation(file: path))
+            }
+            return try bundle(path)
+        }
+        let prefix = try ByteStream(path: path).prefix(InputFormat.detectionPrefixLength)
+        switch InstrumentsImporter.firstElementName(prefix) {
+        case "trace-toc": return try tableOfContents(path)
+        case "trace-query-result": return try export(path)
+        default: break
+        }
+        switch InputFormat.detect(prefix) {
+        case .native: return try records(path, kind: .nativeTrace, format: .native)
+        case .changes: return try records(path, kind: .changeLog, format: .changes)
+        case .instruments, nil:
+            // Checked after the formats: a native trace's header names causegraph too.
+            if isCausegraphOutput(prefix) {
+                var diagnosis = InputDiagnosis(path: path, kind: .causegraphOutput)
+                diagnosis.problems = [
+                    .init(
+                        message: "causegraph output, not a recording: give causegraph the trace it was made from",
+                        fix: nil)
+                ]
+                return diagnosis
+            }
+            throw .error(
+                "not a trace causegraph knows (a .trace bundle, an xctrace export or table of contents, a change log, a native trace)",
+                at: SourceLocation(file: path, line: 1))
+        }
+    }
+
+    // MARK: Instruments
+
+    private static func bundle(_ path: String) throws(Diagnostic) -> InputDiagnosis {
+        var diagnosis = InputDiagnosis(path: path, kind: .bundle)
+        let contents: TableOfContents
+        do {
+            contents = try TraceBundle.tableOfContents(of: path)
+        } catch {
+            if error.message == TraceBundle.needsXctrace {
+                diagnosis.problems = [
+                    .init(
+                        message: TraceBundle.needsXctrace,
+                        fix:
+                            "on the Mac: causegraph doctor \(shellWord(path)), or export its tables there (docs/instruments.md)"
+                    )
+                ]
+                return diagnosis
+            }
+            guard error.message.contains("Document Missing Template Error") else { throw error }
+            diagnosis.problems = [
+                .init(
+                    message: "Document Missing Template Error: the recording was not finalized",
+                    fix: "record again and let xctrace finish: stop it once (Ctrl-C) or give --time-limit, "
+                        + "e.g. xcrun xctrace record --template SwiftUI --time-limit 30s --output App.trace --launch -- /path/to/App.app"
+                )
+            ]
+            return diagnosis
+        }
+        for run in contents.runs {
+            let counted = try TraceBundle.tableRows(of: path, run: run)
+            diagnosis.runs.append(
+                describe(run, tables: counted.map { table($0.schema, rows: $0.rows) }))
+        }
+        if contents.runs.isEmpty {
+            diagnosis.problems.append(.init(message: "the recording holds no runs", fix: recordCommand))
+        }
+        for run in diagnosis.runs {
+            let prefix = diagnosis.runs.count > 1 ? "run \(run.number): " : ""
+            diagnosis.problems += problems(tables: run.tables, run: run, path: path).map {
+                .init(message: prefix + $0.message, fix: $0.fix)
+            }
+        }
+        diagnosis.canAnswerWhy = diagnosis.runs.contains { canAnswerWhy($0.tables) }
+        if diagnosis.runs.count > 1 {
+            diagnosis.problems.append(
+                .init(
+                    message: "\(diagnosis.runs.count) runs: causegraph reads one at a time",
+                    fix: "causegraph summary \(shellWord(path)) --run N"))
+        }
+        return diagnosis
+    }
+
+    private static func tableOfContents(_ path: String) throws(Diagnostic) -> InputDiagnosis {
+        let stream = try ByteStream(path: path)
+        var bytes: [UInt8] = []
+        while let chunk = try stream.nextChunk() {
+            bytes += chunk
+            guard bytes.count <= Xctrace.maximumOutput else {
+                throw .error(
+                    "a table of contents larger than \(Xctrace.maximumOutput >> 20) MiB", at: SourceLocation(file: path)
+                )
+            }
+        }
+        let contents = try TableOfContents.parse(bytes, name: path)
+        var diagnosis = InputDiagnosis(path: path, kind: .tableOfContents)
+        diagnosis.runs = contents.runs.map { run in describe(run, tables: run.tables.map { table($0, rows: nil) }) }
+        let schemas = Set(contents.runs.flatMap(\.tables))
+        let why = schemas.isDisjoint(with: InstrumentsTable.causeSchemas + InstrumentsTable.updateSchemas)
+        diagnosis.problems = [
+            .init(
+                message: why
+                    ? "a table of contents lists tables but holds no rows, and it lists no SwiftUI table: record with the SwiftUI template"
+                    : "a table of contents lists tables but holds no rows: give causegraph the bundle, or the tables exported",
+                fix: why ? recordCommand : exportCommand("swiftui-causes", run: contents.runs.first?.number ?? 1))
+        ]
+        return diagnosis
+    }
+
+    private static func export(_ path: String) throws(Diagnostic) -> InputDiagnosis {
+        let stream = try ByteStream(path: path)
+        var counter = TableRowCounter()
+        while let chunk = try stream.nextChunk() { try counter.count(chunk, name: path) }
+        try counter.finish(name: path)
+        var diagnosis = InputDiagnosis(path: path, kind: .export)
+        // A table exported twice (a document of several) counts as one, its rows added.
+        var tables: [InputDiagnosis.Table] = []
+        for found in counter.tables {
+            if let index = tables.firstIndex(where: { $0.schema == found.schema }) {
+                tables[index].rows = (tables[index].rows ?? 0).addingReportingOverflow(found.rows).partialValue
+            } else {
+                tables.append(table(found.schema, rows: found.rows))
+            }
+        }
+        diagnosis.reads = readOrder(tables.filter { $0.skipReason == nil }.map(\.schema))
+        diagnosis.tables = tables.map { markReadInstead($0, reads: diagnosis.reads) }
+        if diagnosis.tables.isEmpty {
+            diagnosis.problems.append(
+                .init(
+                    message:
+                        "the export holds no table: its xpath matched nothing (xctrace exits 0 with an empty result)",
+                    fix: exportCommand("swiftui-causes", run: 1)))
+        } else {
+            diagnosis.problems = problems(tables: tables, run: nil, path: path)
+        }
+        diagnosis.canAnswerWhy = canAnswerWhy(tables)
+        return diagnosis
+    }
+
+    /// The reading order of the read tables; of the two cause tables only `swiftui-causes` when both are there.
+    private static func readOrder(_ schemas: [String]) -> [String] {
+        var read = InstrumentsTable.readOrder.filter(schemas.contains)
+        if read.contains("swiftui-causes") { read.removeAll { $0 == "swiftui-full-causes" } }
+        return read
+    }
+
+    private static func table(_ schema: String, rows: Int?) -> InputDiagnosis.Table {
+        InputDiagnosis.Table(
+            schema: schema, rows: rows,
+            skipReason: InstrumentsTable.readOrder.contains(schema) ? nil : InstrumentsTable.skipReason(schema))
+    }
+
+    private static func describe(_ run: TableOfContents.Run, tables: [InputDiagnosis.Table]) -> InputDiagnosis.Run {
+        let info = run.info
+        var reads: [String] = []
+        for table in TraceBundle.tablesToExport(run) where !reads.contains(table.schema) { reads.append(table.schema) }
+        let tables = tables.map { markReadInstead($0, reads: reads) }
+        return InputDiagnosis.Run(
+            number: run.number, device: info.deviceName, platform: info.devicePlatform, osVersion: info.deviceOSVersion,
+            isSimulator: info.isSimulator, process: info.processName, launch: info.processType,
+            template: info.templateName, instrumentsVersion: info.instrumentsVersion, tables: tables, reads: reads)
+    }
+
+    /// A table causegraph could read but does not, since another it reads
+    /// holds the same rows (`swiftui-full-causes` beside `swiftui-causes`;
+    /// in a bundle, `SwiftUIFilteredUpdates` beside `swiftui-updates`).
+    private static func markReadInstead(_ table: InputDiagnosis.Table, reads: [String]) -> InputDiagnosis.Table {
+        guard table.skipReason == nil, !reads.contains(table.schema) else { return table }
+        var table = table
+        table.skipReason = "another table causegraph reads holds the same rows"
+        return table
+    }
+
+    /// Whether rows of a cause or update table are there: an update row's
+    /// root causes answer "why" even without a cause table.
+    private static func canAnswerWhy(_ tables: [InputDiagnosis.Table]) -> Bool {
+        tables.contains {
+            (InstrumentsTable.causeSchemas + InstrumentsTable.updateSchemas).contains($0.schema) && ($0.rows ?? 0) > 0
+        }
+    }
+
+    /// What is missing from counted tables, and why, most likely.
+    private static func problems(tables: [InputDiagnosis.Table], run: InputDiagnosis.Run?, path: String)
+        -> [InputDiagnosis.Problem]
+    {
+        let swiftUI = tables.filter {
+            InstrumentsTable.readOrder.contains($0.schema) && !InstrumentsTable.hitchSchemas.contains($0.schema)
+        }
+        var problems: [InputDiagnosis.Problem] = []
+        let number = run?.number ?? 1
+        if swiftUI.isEmpty {
+            problems.append(
+                run == nil
+                    ? .init(
+                        message: "no SwiftUI table: export swiftui-causes and swiftui-updates",
+                        fix: exportCommand("swiftui-causes", run: number))
+                    : .init(message: "no SwiftUI table: record with the SwiftUI template", fix: recordCommand))
+            return problems
+        }
+        let rows = swiftUI.map { $0.rows ?? 0 }.reduce(0) { $0.addingReportingOverflow($1).partialValue }
+        if rows == 0 {
+            if run?.isSimulator == true {
+                problems.append(
+                    .init(
+                        message: "SwiftUI tables are empty on the Simulator: record on a device",
+                        fix:
+                            "xcrun xctrace record --template SwiftUI --device DEVICE --output App.trace --launch -- /path/to/App.app"
+                    ))
+            }
+            if run?.launch == "attached" {
+                problems.append(.init(message: "attached process: record with --launch", fix: recordCommand))
+            }
+            if problems.isEmpty {
+                problems.append(
+                    .init(
+                        message:
+                            "the SwiftUI tables have no rows: nothing updated while recording, or the recording was cut short",
+                        fix: recordCommand))
+            }
+        } else if !canAnswerWhy(tables) {
+            problems.append(
+                .init(
+                    message: "no causes and no updates: export swiftui-causes and swiftui-updates",
+                    fix: exportCommand("swiftui-causes", run: number)))
+        }
+        if let groups = tables.first(where: { $0.schema == "swiftui-update-groups" }) {
+            if groups.rows == 0, rows > 0 {
+                problems.append(
+                    .init(
+                        message:
+                            "no update groups: Instruments often leaves swiftui-update-groups empty; updates are not grouped into transactions",
+                        fix: nil))
+            }
+        } else if rows > 0 {
+            problems.append(
+                .init(
+                    message:
+                        "no update groups: swiftui-update-groups was not exported; updates are not grouped into transactions",
+                    fix: run == nil ? exportCommand("swiftui-update-groups", run: number) : nil))
+        }
+        return problems
+    }
+
+    private static let recordCommand =
+        "xcrun xctrace record --template SwiftUI --output App.trace --launch -- /path/to/App.app"
+
+    private static func exportCommand(_ schema: String, run: Int) -> String {
+        "xcrun xctrace export --input App.trace --xpath '/trace-toc/run[@number=\"\(run)\"]/data/table[@schema=\"\(schema)\"]' --output \(schema).xml"
+    }
+
+    // MARK: Other formats
+
+    private static func records(_ path: String, kind: InputDiagnosis.Kind, format: InputFormat) throws(Diagnostic)
+        -> InputDiagnosis
+    {
+        var counter = RecordCounter()
+        var diagnostics = Diagnostics()
+        try TraceInput.read(
+            paths: [path], settings: ImportSettings(format: format), into: &counter, diagnostics: &diagnostics)
+        var diagnosis = InputDiagnosis(path: path, kind: kind)
+        diagnosis.records = counter.records
+        diagnosis.reads = ["every record"]
+        diagnosis.canAnswerWhy = counter.records.updates > 0
+        if !diagnosis.canAnswerWhy {
+            diagnosis.problems.append(
+                .init(
+                    message: kind == .changeLog
+                        ? "no body updates: the log holds no _printChanges / _logChanges lines"
+                        : "no updates: the trace records no update",
+                    fix: nil))
+        }
+        return diagnosis
+    }
+
+    /// Counts what an import gives.
+    private struct RecordCounter: TraceSink {
+        var records = InputDiagnosis.Records()
+        mutating func begin(_ header: TraceHeader) throws {}
+        mutating func add(_ event: TraceEvent) throws {
+            records.events += 1
+            if event.kind.isUpdate { records.updates += 1 }
+        }
+        mutating func add(_ cause: TraceCause) throws { records.causes += 1 }
+        mutating func add(_ group: UpdateGroup) throws { records.groups += 1 }
+        mutating func add(_ hitch: Hitch) throws {}
+    }
+
+    /// What `causegraph render` and `report` write: a JSON graph (its
+    /// `"causegraph"` key on a line of its own, where a native trace has its
+    /// header on the first line), DOT, SVG or HTML.
+    private static func isCausegraphOutput(_ prefix: [UInt8]) -> Bool {
+        let text = String(decoding: prefix, as: UTF8.self)
+        let start = text.drop(while: \.isWhitespace)
+        if start.hasPrefix("{") { return start.dropFirst().drop(while: \.isWhitespace).hasPrefix("\"causegraph\"") }
+        if start.hasPrefix("digraph") || start.hasPrefix("strict digraph") { return true }
+        return (start.hasPrefix("<svg") || start.hasPrefix("<!DOCTYPE") || start.hasPrefix("<?xml"))
+            && text.contains("causegraph")
+    }
+
+    /// A path as one shell word, quoted only when it needs to be.
+    static func shellWord(_ path: String) -> String {
+        let plain =
+            !path.isEmpty
+            && path.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || Array("/._-+".utf8).contains(byte)
+            }
+        return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,115 @@
+/// Rewrites records so a recording can be shared: the app's own names
+/// (views, types, properties, modules, the app and process, the app's
+/// frames in backtraces) become their pseudonyms; SwiftUI's and the
+/// system's names, and every time, duration, count, severity, id and edge,
+/// stay, so the redacted recording gives a graph of the same shape.
+///
+/// Two passes: ``collect(_:)`` learns the app's names from the whole
+/// recording first (a name met late, in a backtrace, must be renamed where
+/// it is met early), then the sink rewrites.
+public struct RedactingSink<Inner: TraceSink>: TraceSink {
+    public var inner: Inner
+    public private(set) var pseudonyms: Pseudonyms
+
+    /// A sink handing redacted records to `inner`, with the names
+    /// ``NameCollector`` learned.
+    public init(_ inner: Inner, pseudonyms: Pseudonyms) {
+        self.inner = inner
+        self.pseudonyms = pseudonyms
+    }
+
+    public mutating func begin(_ header: TraceHeader) throws {
+        var header = header
+        header.app = header.app.map(pseudonyms.replacingAppNames)
+        try inner.begin(header)
+    }
+
+    public mutating func add(_ event: TraceEvent) throws {
+        var event = event
+        event.title = pseudonyms.replacingAppNames(in: event.title)
+        event.module = event.module.map(pseudonyms.replacingAppNames)
+        event.backtrace = event.backtrace.map(pseudonyms.replacingAppNames)
+        try inner.add(event)
+    }
+
+    public mutating func add(_ cause: TraceCause) throws {
+        var cause = cause
+        cause.changed = cause.changed.map(pseudonyms.replacingAppNames)
+        try inner.add(cause)
+    }
+
+    public mutating func add(_ group: UpdateGroup) throws {
+        var group = group
+        group.label = pseudonyms.replacingAppNames(in: group.label)
+        try inner.add(group)
+    }
+
+    public mutating func add(_ hitch: Hitch) throws {
+        var hitch = hitch
+        hitch.process = hitch.process.map(pseudonyms.replacingAppNames)
+        try inner.add(hitch)
+    }
+}
+
+/// The first pass of a redaction: learns the app's names from app-owned
+/// titles, modules, changed properties, the app and process names, and
+/// the frames of the app's own code (a frame is the app's when the first
+/// type it names is one of the app's).
+public struct NameCollector: TraceSink {
+    public private(set) var pseudonyms: Pseudonyms
+    /// Frames met, kept for the end: whose they are is known only then.
+    private var frames: [String] = []
+    private var seenFrames: Set<String> = []
+
+    public init(salt: String? = nil) {
+        pseudonyms = Pseudonyms(salt: salt)
+    }
+
+    public mutating func begin(_ header: TraceHeader) throws {
+        if let app = header.app { pseudonyms.claim(app, as: .app) }
+    }
+
+    public mutating func add(_ event: TraceEvent) throws {
+        if event.owner == .app {
+            if let module = event.module, !Pseudonyms.systemModules.contains(module) {
+                pseudonyms.claim(module, as: .module)
+            }
+            let isView = event.kind == .body || event.kind == .representable
+            for (index, word) in Pseudonyms.identifiers(event.title).enumerated() {
+                claim(word, firstIsView: isView && index == 0)
+            }
+        }
+        for frame in event.backtrace where seenFrames.insert(frame).inserted { frames.append(frame) }
+    }
+
+    public mutating func add(_ cause: TraceCause) throws {
+        for property in cause.changed { claim(property, firstIsView: false) }
+    }
+
+    public mutating func add(_ group: UpdateGroup) throws {}
+
+    public mutating func add(_ hitch: Hitch) throws {
+        // "Landmarks (4242)": the process is the app.
+        if let process = hitch.process, let name = Pseudonyms.identifiers(process).first {
+            pseudonyms.claim(name, as: .app)
+        }
+    }
+
+    /// The names learned, once the frames of the app's code are counted in.
+    public mutating func finish() -> Pseudonyms {
+        for frame in frames {
+            let words = Pseudonyms.identifiers(frame)
+            guard let owner = words.first(where: { $0.first?.isUppercase == true }), pseudonyms.isAppName(owner)
+            else { continue }
+            for word in words { claim(word, firstIsView: false) }
+        }
+        return pseudonyms
+    }
+
+    private mutating func claim(_ word: String, firstIsView: Bool) {
+        guard !Pseudonyms.isSystemWord(word) else { return }
+        let role: Pseudonyms.Role =
+            firstIsView ? .view : word.first?.isUppercase == true ? .type : .property
+        pseudonyms.claim(word, as: role)
+    }
+}

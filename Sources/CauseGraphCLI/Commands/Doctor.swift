@@ -1,0 +1,37 @@
+import ArgumentParser
+import CauseGraph
+
+/// `causegraph doctor`: what each input is and holds, and why it cannot
+/// answer "why did this body run" when it cannot.
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Say what each input is, what it holds, what causegraph reads of it, and what is missing.",
+        discussion: """
+            For a .trace bundle (read through xctrace): its runs, device and platform, launched or attached, \
+            template, Instruments version and every table with its row count. Exit status: 0 every input can \
+            answer "why did this body run", 1 one cannot, 2 bad input.
+            """)
+
+    @Argument(
+        help: ArgumentHelp(
+            "Traces: .trace bundles, exports, tables of contents, logs, native traces.", valueName: "input"))
+    var inputs: [String] = []
+
+    @Option(help: "The output format: text or json.")
+    var format: DoctorFormat = .text
+
+    enum DoctorFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    func run() throws {
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        let paths = try TraceInput.eachTrace(in: inputs, diagnostics: &diagnostics)
+        var diagnoses: [InputDiagnosis] = []
+        for path in paths { diagnoses.append(try Doctor.diagnose(path)) }
+        print(format == .json ? DoctorFormatter.json(diagnoses) : DoctorFormatter.text(diagnoses), terminator: "")
+        if diagnoses.contains(where: { !$0.canAnswerWhy }) { throw ExitCode(ExitStatus.checkFailed) }
+    }
+}

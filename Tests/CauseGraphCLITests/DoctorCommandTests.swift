@@ -1,0 +1,212 @@
+import CauseGraph
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+/// `causegraph doctor`, and inputs that hold nothing to read: on bundles
+/// through the stand-in xctrace (`fixtures/instruments/recording/xctrace`),
+/// and on the samples of `fixtures/instruments/field`.
+@Suite("causegraph doctor and inputs that hold nothing")
+struct DoctorCommandTests {
+    static let standIn = fixture("instruments/recording/xctrace")
+    static let healthyTables = [
+        "swiftui-causes", "swiftui-updates", "swiftui-layout-updates", "swiftui-changes", "swiftui-update-groups",
+        "hitches",
+    ]
+
+    /// A scratch folder with an empty `App.trace` bundle.
+    static func bundle() throws -> (TemporaryFolder, String) {
+        let scratch = try TemporaryFolder()
+        let bundle = scratch.path("App.trace")
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        return (scratch, bundle)
+    }
+
+    /// The rows of a fixture table, counted here independently of causegraph.
+    static func rows(_ schema: String) throws -> Int {
+        let text = try String(contentsOfFile: fixture("instruments/recording/\(schema).xml"), encoding: .utf8)
+        return text.components(separatedBy: "<row>").count - 1
+    }
+
+    @Test("a healthy bundle: its run, device, launch, template, version and every table's rows; exit 0")
+    func healthyBundle() throws {
+        let (scratch, bundle) = try Self.bundle()
+        let toc = try scratch.write(
+            "toc.xml",
+            """
+            <?xml version="1.0"?>
+            <trace-toc><run number="1"><info><target><device platform="iOS" model="iPhone 17 Pro" name="Ann's iPhone" os-version="26.1 (23B85)"/>\
+            <process type="launched" name="Landmarks" pid="4242"/></target><summary><intruments-recording-settings>\
+            <instruments-version>27.2 (27B5019j)</instruments-version><template-name>SwiftUI</template-name></intruments-recording-settings>\
+            </summary></info><data>
+            """ + Self.healthyTables.map { "<table schema=\"\($0)\"/>" }.joined() + "</data></run></trace-toc>\n")
+        let log = scratch.path("calls.log")
+        let environment = ["CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_TOC": toc, "STANDIN_LOG": log]
+        let text = try Causegraph.run(["doctor", bundle], environment: environment)
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.output.hasPrefix("\(bundle): Instruments .trace bundle\n"))
+        #expect(
+            text.output.contains(
+                "  run 1: device Ann's iPhone (iOS 26.1 (23B85)), process Landmarks launched, template SwiftUI, Instruments 27.2 (27B5019j)\n"
+            ))
+        for schema in Self.healthyTables {
+            let rows = try Self.rows(schema)
+            #expect(rows > 0)
+            let line = text.output.split(separator: "\n").first { $0.hasPrefix("    \(schema) ") }
+            #expect(line?.hasSuffix(" \(rows) row\(rows == 1 ? "" : "s")  read") == true, "\(schema): \(rows) rows")
+        }
+        #expect(
+            text.output.contains(
+                "    causegraph reads: hitches, swiftui-update-groups, swiftui-updates, swiftui-layout-updates, swiftui-changes, swiftui-causes\n"
+            ))
+        #expect(
+            !text.output.contains("missing:") && text.output.hasSuffix("  answers \"why did this body run\": yes\n"))
+        // Each table exported once, after the table of contents.
+        let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(calls.count == 1 + Self.healthyTables.count && calls[0].hasSuffix("--toc"))
+
+        let json = try Causegraph.run(["doctor", bundle, "--format", "json"], environment: environment)
+        #expect(json.status == 0)
+        let input = try #require(try JSONParser.parse(json.output)["inputs"]?.arrayValue?.first)
+        #expect(input["kind"]?.stringValue == "bundle" && input["canAnswerWhy"]?.content == .bool(true))
+        let run = try #require(input["runs"]?.arrayValue?.first)
+        #expect(run["simulator"]?.content == .bool(false) && run["launch"]?.stringValue == "launched")
+        let tables = try #require(run["tables"]?.arrayValue)
+        #expect(tables.compactMap { $0["schema"]?.stringValue } == Self.healthyTables)
+        #expect(try tables.map { $0["rows"]?.numberValue } == Self.healthyTables.map { Int64(try Self.rows($0)) })
+    }
+
+    /// A Simulator recording of an attached process whose tables came back with their schemas alone.
+    static func emptyBundle() throws -> (TemporaryFolder, String, [String: String]) {
+        let (scratch, bundle) = try Self.bundle()
+        let tables = scratch.path("tables")
+        try FileManager.default.createDirectory(atPath: tables, withIntermediateDirectories: true)
+        for schema in ["swiftui-causes", "swiftui-updates", "swiftui-update-groups"] {
+            let header = try String(
+                contentsOfFile: fixture("instruments/recording/\(schema).xml"), encoding: .utf8
+            ).components(separatedBy: "\n<row>")[0]
+            _ = try scratch.write("tables/\(schema).xml", header + "\n</node></trace-query-result>\n")
+        }
+        try FileManager.default.copyItem(
+            atPath: fixture("instruments/field/time-profile.xml"), toPath: scratch.path("tables/time-profile.xml"))
+        return (
+            scratch, bundle,
+            [
+                "CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_TABLES": tables,
+                "STANDIN_TOC": fixture("instruments/field/toc-simulator-attached.xml"),
+            ]
+        )
+    }
+
+    @Test("an empty Simulator recording of an attached process: doctor says why and what to run; exit 1")
+    func emptySimulatorAttachedBundle() throws {
+        let (scratch, bundle, environment) = try Self.emptyBundle()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = try Causegraph.run(["doctor", bundle], environment: environment)
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(
+            result.output.contains("device iPhone 17 Pro (iOS Simulator 26.0 (23A343)), process Landmarks attached"))
+        #expect(result.output.contains("    swiftui-causes         0 rows  read\n"))
+        #expect(
+            result.output.contains(
+                "    time-profile           1 row  skipped: Time Profiler samples name no SwiftUI update or cause\n"))
+        #expect(result.output.contains("    - SwiftUI tables are empty on the Simulator: record on a device\n"))
+        #expect(result.output.contains("    - attached process: record with --launch\n      fix: xcrun xctrace record"))
+        #expect(result.output.hasSuffix("answers \"why did this body run\": no\n"))
+        // Any other command: one line naming what it holds, pointing to doctor; exit 2.
+        let render = try Causegraph.run(["render", bundle, "--format", "json"], environment: environment)
+        #expect(render.status == 2 && render.output.isEmpty)
+        #expect(
+            render.standardError
+                == "\(bundle): error: its SwiftUI tables have no rows: swiftui-update-groups, swiftui-updates, swiftui-causes; see why with: causegraph doctor \(bundle)\n"
+        )
+    }
+
+    @Test("a recording never finalized: Document Missing Template Error, exit 1")
+    func unfinalizedBundle() throws {
+        let (scratch, bundle) = try Self.bundle()
+        defer { withExtendedLifetime(scratch) {} }
+        let result = try Causegraph.run(
+            ["doctor", bundle, "--format", "json"],
+            environment: ["CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_FAIL": "Document Missing Template Error"])
+        #expect(result.status == 1, "\(result.standardError)")
+        let problems = try JSONParser.parse(result.output)["inputs"]?.arrayValue?.first?["problems"]?.arrayValue
+        #expect(
+            problems?.first?["message"]?.stringValue
+                == "Document Missing Template Error: the recording was not finalized")
+    }
+
+    @Test("a time-profile export: every command exits 2 with one line; doctor says what it holds")
+    func tablesCausegraphDoesNotRead() throws {
+        let path = fixture("instruments/field/time-profile.xml")
+        for command in [["summary"], ["render", "--format", "json"], ["why", "--view", "Row"]] {
+            let result = try Causegraph.run([command[0], path] + command.dropFirst())
+            #expect(result.status == 2 && result.output.isEmpty, "\(command)")
+            #expect(
+                result.standardError
+                    == "\(path): error: holds no table causegraph reads (only time-profile); see why with: causegraph doctor \(path)\n",
+                "\(command)")
+        }
+        let doctor = try Causegraph.run(["doctor", path])
+        #expect(doctor.status == 1)
+        #expect(
+            doctor.output.contains(
+                "  time-profile  1 row  skipped: Time Profiler samples name no SwiftUI update or cause\n"))
+        #expect(doctor.output.contains("    - no SwiftUI table: export swiftui-causes and swiftui-updates\n"))
+    }
+
+    @Test("each kind of input is named; an export without update groups says so; exit 0 when every input answers")
+    func kindsOfInput() throws {
+        let scratch = try TemporaryFolder()
+        let graph = try Causegraph.run(["render", fixture("contact-list.jsonl"), "--format", "json"])
+        let output = try scratch.write("graph.json", graph.output)
+        let result = try Causegraph.run([
+            "doctor", fixture("instruments/recording/swiftui-updates.xml"), fixture("contact-list.jsonl"),
+            fixture("instruments/field/toc-simulator-attached.xml"), output,
+        ])
+        #expect(result.status == 1, "the table of contents and the graph cannot answer")
+        let kinds = result.output.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.isEmpty }.map {
+            $0.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? ""
+        }
+        #expect(
+            kinds == [
+                "Instruments export (xctrace export)", "causegraph native trace",
+                "table of contents (xctrace export --toc)",
+                "causegraph output",
+            ])
+        #expect(result.output.contains("    - no update groups: swiftui-update-groups was not exported"))
+        let answering = try Causegraph.run([
+            "doctor", fixture("instruments/recording/swiftui-updates.xml"), fixture("contact-list.jsonl"),
+        ])
+        #expect(answering.status == 0, "\(answering.standardError)")
+        let native = try Causegraph.run(["doctor", fixture("contact-list.jsonl"), "--format", "json"])
+        let records = try #require(try JSONParser.parse(native.output)["inputs"]?.arrayValue?.first?["records"])
+        // Every node line of the native trace is an event.
+        let nodeLines = try String(contentsOfFile: fixture("contact-list.jsonl"), encoding: .utf8)
+            .split(separator: "\n").filter { $0.hasPrefix("{\"node\"") }.count
+        #expect(records["events"]?.numberValue == Int64(nodeLines) && (records["updates"]?.numberValue ?? 0) > 0)
+    }
+
+    @Test("a document of every table: the full causes are not read beside swiftui-causes, and doctor says so")
+    func oneDocumentOfEveryTable() throws {
+        let result = try Causegraph.run(["doctor", fixture("instruments/recording/all-tables.xml"), "--format", "json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let input = try #require(try JSONParser.parse(result.output)["inputs"]?.arrayValue?.first)
+        let tables = try #require(input["tables"]?.arrayValue)
+        let full = try #require(tables.first { $0["schema"]?.stringValue == "swiftui-full-causes" })
+        #expect(full["read"]?.content == .bool(false) && full["rows"]?.numberValue == 13)
+        #expect(tables.filter { $0["read"]?.content == .bool(true) }.count == tables.count - 1)
+        #expect(input["reads"]?.arrayValue?.last?.stringValue == "swiftui-causes")
+    }
+
+    @Test("bad input: exit 2 with one line")
+    func badInput() throws {
+        let scratch = try TemporaryFolder()
+        let junk = try scratch.write("junk.bin", "\u{1}\u{2}not a trace\u{3}")
+        let result = try Causegraph.run(["doctor", junk])
+        #expect(result.status == 2 && result.output.isEmpty)
+        #expect(result.standardError.split(separator: "\n").count == 1 && result.standardError.contains("\(junk)"))
+        let missing = try Causegraph.run(["doctor", scratch.path("none.xml")])
+        #expect(missing.status == 2 && missing.standardError.split(separator: "\n").count == 1)
+    }
+}
