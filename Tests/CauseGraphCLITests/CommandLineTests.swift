@@ -96,12 +96,12 @@ struct CommandLineTests {
             (["render", "TRACE", "--input-format", "word"], "error: the value 'word' is invalid for '--input-format"),
             (
                 ["explain"],
-                "error: unknown command 'explain'; the commands are render, why, summary, diff, check, report, timeline, convert, mcp, top, record, cache\n"
+                "error: unknown command 'explain'; the commands are render, why, summary, diff, check, report, timeline, convert, mcp, top, record, cache, doctor, redact\n"
             ),
             (["rendr", "TRACE"], "error: unknown command 'rendr'; did you mean 'render'?\n"),
             (
                 ["help", "bogus"],
-                "error: unknown command 'bogus'; the commands are render, why, summary, diff, check, report, timeline, convert, mcp, top, record, cache\n"
+                "error: unknown command 'bogus'; the commands are render, why, summary, diff, check, report, timeline, convert, mcp, top, record, cache, doctor, redact\n"
             ),
             (["summary", "TRACE", "--fan-out", "-3"], "error: --fan-out -3 is out of range; give 1 or more\n"),
             (

@@ -31,7 +31,7 @@ package final class ByteStream {
             name = "<stdin>"
             descriptor = STDIN_FILENO
             ownsDescriptor = false
-            InputFiles.shared.record(descriptor: descriptor)
+            InputFiles.shared.record(descriptor: descriptor, path: nil)
             return
         }
         name = path
@@ -46,7 +46,7 @@ package final class ByteStream {
         }
         descriptor = fd
         ownsDescriptor = true
-        InputFiles.shared.record(descriptor: fd)
+        InputFiles.shared.record(descriptor: fd, path: path)
     }
 
     deinit {
@@ -194,7 +194,7 @@ package final class ByteStream {
             if ownsDescriptor { close(descriptor) }
             descriptor = fd
             ownsDescriptor = true
-            InputFiles.shared.record(descriptor: fd)
+            InputFiles.shared.record(descriptor: fd, path: name)
             return
         }
         let offset = lseek(descriptor, 0, SEEK_CUR)
