@@ -185,8 +185,12 @@ package final class ChildProcess {
         if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) }
         var flags = Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETPGROUP)
         #if canImport(Darwin)
-            // Every descriptor but 0, 1 and 2 closes in the child.
+            // Every descriptor no file action names closes in the child, standard ones
+            // included: those it shares with causegraph are named as inherited.
             flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+            if inheritInput { posix_spawn_file_actions_addinherit_np(&actions, 0) }
+            if output == nil { posix_spawn_file_actions_addinherit_np(&actions, 1) }
+            if errors == nil { posix_spawn_file_actions_addinherit_np(&actions, 2) }
         #else
             closeInheritedDescriptors(&actions)
         #endif
