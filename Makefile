@@ -112,10 +112,12 @@ test: deps browser test-tools ci-tools lint
 # report from it fails the test that ran it. ASan: memory errors and leaks in
 # the C boundary (libgraphviz buffers, graphs); TSan: the pipelined writer of
 # `convert` and the Graphviz lock with renders on several threads.
-# scripts/lsan-suppressions.txt names the system libraries' own leaks.
+# scripts/lsan-suppressions.txt names the system libraries' own leaks, scripts/asan-suppressions.txt
+# their own overreads.
 test-asan: deps browser test-tools
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	CAUSEGRAPH_SANITIZER=address LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 \
+		ASAN_OPTIONS=suppressions=$(CURDIR)/scripts/asan-suppressions.txt:print_suppressions=0 \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	scripts/asan-renders.sh .build/asan/debug
 
