@@ -114,7 +114,11 @@ struct TopTerminalTests {
         #expect(try tmux.waitForScreen("the exit status") { Self.showsExitStatus($0) }.contains("EXIT=0"))
     }
 
-    @Test("Ctrl-Z leaves the alternate screen and shows the cursor; fg enters it again and redraws")
+    @Test(
+        "Ctrl-Z leaves the alternate screen and shows the cursor; fg enters it again and redraws",
+        // ThreadSanitizer runs signal handling through its own runtime; in CI the shell saw the job
+        // end instead of resuming it after fg. Checked under the plain build and AddressSanitizer.
+        .disabled(if: Sanitizer.name == "thread", "job control is not reliable under ThreadSanitizer (seen in CI)"))
     func suspendAndContinue() throws {
         let scratch = try TemporaryFolder()
         let log = try scratch.write("app.log", "Row: _count changed.\n")
