@@ -12,6 +12,8 @@ public struct Pseudonyms: Sendable {
         case property = "property"
         case module = "Module"
         case app = "App"
+        /// A folder or file name of the app's own paths (`/Users/…/Path3/View2.swift`).
+        case path = "Path"
     }
 
     private let salt: String?
@@ -20,6 +22,8 @@ public struct Pseudonyms: Sendable {
     /// Names in the order met, for a deterministic map.
     public private(set) var order: [String] = []
     private var counts: [Role: Int] = [:]
+    /// The pseudonyms given, so a salted one that repeats is told at once.
+    private var given: Set<String> = []
 
     public init(salt: String? = nil) {
         self.salt = salt
@@ -45,28 +49,86 @@ public struct Pseudonyms: Sendable {
         }
         var pseudonym = role.rawValue + number
         // A salted number can repeat: the pseudonym must still name one name.
-        while mapping.values.contains(pseudonym) { pseudonym += "x" }
+        while given.contains(pseudonym) { pseudonym += "x" }
+        given.insert(pseudonym)
         mapping[name] = pseudonym
         order.append(name)
     }
 
-    /// `text` with every app name in it replaced; other words kept.
+    /// `text` with every app name in it replaced; other words kept. A
+    /// property's storage (`_count` in a change log) is renamed with it
+    /// (`_property2`).
     public func replacingAppNames(in text: String) -> String {
-        Self.rewriteIdentifiers(text) { mapping[$0] }
+        renamingAppNames(text, skipsEscapes: false)
     }
+
+    /// As ``replacingAppNames(in:)``, for the escaped text inside a JSON string.
+    func replacingAppNamesInJSONString(_ text: String) -> String {
+        renamingAppNames(text, skipsEscapes: true)
+    }
+
+    private func renamingAppNames(_ text: String, skipsEscapes: Bool) -> String {
+        Self.rewriteIdentifiers(text, skipsEscapes: skipsEscapes) { word in
+            if let pseudonym = mapping[word] { return pseudonym }
+            guard word.first == "_", let pseudonym = mapping[String(word.dropFirst())] else { return nil }
+            return "_" + pseudonym
+        }
+    }
+
+    /// Records the folder and file names of `path` as the app's, unless it
+    /// is the system's (an SDK header, a framework) or they are the usual
+    /// words of a path (`Users`, `DerivedData`, `swift`).
+    public mutating func claimPath(_ path: String) {
+        guard Self.isAppPath(path) else { return }
+        for word in Self.identifiers(path) where !Self.pathWords.contains(word) { claim(word, as: .path) }
+    }
+
+    /// Whether `text` is a path outside the system's folders: a user's
+    /// files, the app's container or build products.
+    public static func isAppPath(_ text: String) -> Bool {
+        (text.hasPrefix("/") || text.hasPrefix("~/")) && !systemPathPrefixes.contains { text.hasPrefix($0) }
+    }
+
+    /// Folders only the system and the tools write (`/<compiler-generated>` is the compiler's).
+    static let systemPathPrefixes = [
+        "/System/", "/usr/", "/bin/", "/sbin/", "/Library/Apple/", "/Applications/Xcode", "/AppleInternal/",
+        "/Developer/", "/private/preboot/", "/Library/Developer/Toolchains/", "/Library/Developer/CoreSimulator/Volumes/",
+        "/<",
+    ]
+
+    /// Words of paths that say nothing of the app, kept so a path stays readable.
+    static let pathWords: Set<String> = [
+        "Users", "home", "Library", "Developer", "Xcode", "DerivedData", "Build", "Products", "Debug", "Release",
+        "Intermediates", "noindex", "Contents", "MacOS", "Frameworks", "Resources", "private", "var", "containers",
+        "Containers", "Bundle", "Application", "Data", "data", "Devices", "CoreSimulator", "tmp", "Documents", "git",
+        "Sources", "app", "appex", "framework", "dylib", "debug", "swift", "m", "mm", "h", "c", "iphoneos",
+        "iphonesimulator", "macosx", "xcodeproj", "xcworkspace",
+    ]
 
     /// Calls `rewrite` on each identifier of `text` (a run of letters,
     /// digits and `_` starting with no digit) and puts back what it
     /// returns, or the identifier when it returns `nil`.
-    static func rewriteIdentifiers(_ text: String, _ rewrite: (String) -> String?) -> String {
+    /// With `skipsEscapes`, a backslash and the character after it are
+    /// kept as they are (text inside a JSON string: `\nName` is not `nName`).
+    static func rewriteIdentifiers(_ text: String, skipsEscapes: Bool = false, _ rewrite: (String) -> String?)
+        -> String
+    {
         var result = ""
         var word = ""
+        var escaped = false
         func flush() {
             if !word.isEmpty { result += rewrite(word) ?? word }
             word = ""
         }
         for character in text {
-            if character == "_" || character.isLetter || (character.isNumber && !word.isEmpty) {
+            if escaped {
+                escaped = false
+                result.append(character)
+            } else if skipsEscapes && character == "\\" {
+                flush()
+                escaped = true
+                result.append(character)
+            } else if character == "_" || character.isLetter || (character.isNumber && !word.isEmpty) {
                 word.append(character)
             } else {
                 flush()
@@ -118,5 +180,7 @@ public struct Pseudonyms: Sendable {
         "AttributeInvalidatingSubscriber", "invalidateAttribute", "send", "Target", "GraphAttribute",
         "GraphInputs", "Phase", "LayoutChildGeometries", "AnimatableFrameAttribute", "ForegroundStyle",
         "ScrollViewChildContainerSize", "Main", "Thread", "main",
+        // The words of a change line, which the reader needs as they are
+        "changed", "unchanged", "identity", "dependencies",
     ]
 }

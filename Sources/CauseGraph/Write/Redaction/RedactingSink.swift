@@ -95,6 +95,21 @@ public struct NameCollector: TraceSink {
         }
     }
 
+    /// Records `name` as the app's or its process's.
+    public mutating func claimApp(_ name: String) {
+        pseudonyms.claim(name, as: .app)
+    }
+
+    /// Records the names of a frame known to be in the app's own binary.
+    public mutating func claimAppFrame(_ frame: String) {
+        for word in Pseudonyms.identifiers(frame) { claim(word, firstIsView: false) }
+    }
+
+    /// Records the folder and file names of a path outside the system's.
+    public mutating func claimPath(_ path: String) {
+        pseudonyms.claimPath(path)
+    }
+
     /// The names learned, once the frames of the app's code are counted in.
     public mutating func finish() -> Pseudonyms {
         for frame in frames {
