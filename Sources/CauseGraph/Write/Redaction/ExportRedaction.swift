@@ -10,10 +10,12 @@ enum ExportRedaction {
     /// The first pass's part that the importer cannot do: names only the
     /// document shows (processes, the app's binaries and their frames,
     /// paths), from every table, read or not.
-    static func learnNames(path: String, into collector: inout NameCollector) throws(Diagnostic) {
+    /// The scan of the whole document, which ``ExportNameScanner/finish(into:)``
+    /// turns into names once the importer has learned its own.
+    static func scan(path: String) throws(Diagnostic) -> ExportNameScanner {
         var scanner = ExportNameScanner()
         try stream(path: path, handler: &scanner) { _, _, _ in }
-        scanner.finish(into: &collector)
+        return scanner
     }
 
     /// Writes the redacted copy of `path` to `output`.
@@ -83,6 +85,10 @@ struct ExportNameScanner: XMLTokenHandler {
     /// The depth of the `<schema>` being read, whose words are the table's, not the app's.
     private var schemaDepth: Int?
     private var tableIsSwiftUI = false
+    private var tableIsRead = false
+    /// Whether a table causegraph reads has a row: else the importer, which
+    /// refuses such a document, is not asked for its names.
+    private(set) var hasRowsToImport = false
     /// The element whose text is a path (`<path>`, `<file-path>`) at this depth.
     private var pathDepth: Int?
     /// The frame being read (its name, its depth) until its binary is met.
@@ -139,6 +145,9 @@ struct ExportNameScanner: XMLTokenHandler {
             schemaDepth = depth
             let table = try attribute(tag.nameAttribute)?.lowercased() ?? ""
             tableIsSwiftUI = table.hasPrefix("swiftui") || table == "hitches"
+            tableIsRead = InstrumentsTable.readOrder.contains(try attribute(tag.nameAttribute) ?? "")
+        case "row":
+            if tableIsRead { hasRowsToImport = true }
         case "path", "file-path":
             pathDepth = depth
         case "process":
@@ -203,7 +212,17 @@ struct ExportNameScanner: XMLTokenHandler {
         for binary in appBinaries.sorted() { collector.claimApp(Self.baseName(binary)) }
         let appBinaryNames = Set(appBinaries.map(Self.baseName))
         for process in otherProcesses where appBinaryNames.contains(process) { collector.claimApp(process) }
-        for (frame, binary) in frames where appBinaries.contains(binary) { collector.claimAppFrame(frame) }
+        // A type whose own code is in a system binary (PDFKit's `PDFDocument`)
+        // is the system's, even where the app's code calls it.
+        var systemOwners: Set<String> = []
+        for (frame, binary) in frames where !appBinaries.contains(binary) {
+            if let owner = Pseudonyms.identifiers(frame).first(where: { $0.first?.isUppercase == true }) {
+                systemOwners.insert(owner)
+            }
+        }
+        for (frame, binary) in frames where appBinaries.contains(binary) {
+            collector.claimAppFrame(frame, except: systemOwners)
+        }
         for path in paths { collector.claimPath(path) }
     }
 }

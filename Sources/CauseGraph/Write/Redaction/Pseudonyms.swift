@@ -34,7 +34,8 @@ public struct Pseudonyms: Sendable {
 
     /// Records `name` as the app's, in `role` unless it has one already.
     public mutating func claim(_ name: String, as role: Role) {
-        guard mapping[name] == nil, !name.isEmpty, !Self.isSystemWord(name) else { return }
+        // One letter is a generic parameter (`A`, `B`) more often than a name.
+        guard mapping[name] == nil, name.count > 1, !Self.isSystemWord(name) else { return }
         let number: String
         if let salt {
             // FNV-1a over salt and name: stable for one salt, unrelated across salts.
@@ -70,9 +71,46 @@ public struct Pseudonyms: Sendable {
     private func renamingAppNames(_ text: String, skipsEscapes: Bool) -> String {
         Self.rewriteIdentifiers(text, skipsEscapes: skipsEscapes) { word in
             if let pseudonym = mapping[word] { return pseudonym }
-            guard word.first == "_", let pseudonym = mapping[String(word.dropFirst())] else { return nil }
-            return "_" + pseudonym
+            if word.first == "_", let pseudonym = mapping[String(word.dropFirst())] { return "_" + pseudonym }
+            return word.contains(where: \.isNumber) ? renamingMangled(word) : nil
         }
+    }
+
+    /// A mangled symbol (`__swiftmacro_13PromptManager0A…`, `$s7Landmarks…`)
+    /// names each identifier by its length then its text: each app name in it
+    /// is renamed with its new length, so no app name is left inside.
+    private func renamingMangled(_ word: String) -> String? {
+        let characters = Array(word)
+        var result = ""
+        var changed = false
+        var index = 0
+        while index < characters.count {
+            guard characters[index].isNumber, characters[index] != "0" else {
+                result.append(characters[index])
+                index += 1
+                continue
+            }
+            var end = index
+            var length = 0
+            while end < characters.count, let digit = characters[end].wholeNumberValue, length < 10_000 {
+                length = length * 10 + digit
+                end += 1
+            }
+            guard end + length <= characters.count else {
+                result += String(characters[index..<end])
+                index = end
+                continue
+            }
+            let name = String(characters[end..<(end + length)])
+            if let pseudonym = mapping[name] {
+                result += "\(pseudonym.count)\(pseudonym)"
+                changed = true
+            } else {
+                result += String(characters[index..<(end + length)])
+            }
+            index = end + length
+        }
+        return changed ? result : nil
     }
 
     /// Records the folder and file names of `path` as the app's, unless it
@@ -180,6 +218,13 @@ public struct Pseudonyms: Sendable {
         "AttributeInvalidatingSubscriber", "invalidateAttribute", "send", "Target", "GraphAttribute",
         "GraphInputs", "Phase", "LayoutChildGeometries", "AnimatableFrameAttribute", "ForegroundStyle",
         "ScrollViewChildContainerSize", "Main", "Thread", "main",
+        // Swift's words in symbols and SwiftUI's types that app code specializes
+        "static", "nonobjc", "objc", "specialized", "escaping", "callee_guaranteed", "guaranteed", "owned",
+        "unowned", "protocol", "witness", "conformance", "implicit", "outlined", "copy", "destroy", "retain",
+        "release", "consume", "metadata", "accessor", "lazy", "async", "resume", "merged", "generic", "type",
+        "value", "forwarder", "dispatch", "allocating", "TupleView", "ModifiedContent", "RoundedRectangle",
+        "ViewBuilder", "buildEither", "buildBlock", "buildIf", "AnyView", "EmptyView", "Storage", "first", "out",
+        "take", "swiftmacro", "Scroll", "Drag", "Swipe", "Pinch", "Label", "NavigationLink", "Sheet", "sheet", "onAppear", "task",
         // The words of a change line, which the reader needs as they are
         "changed", "unchanged", "identity", "dependencies",
     ]

@@ -101,8 +101,9 @@ public struct NameCollector: TraceSink {
     }
 
     /// Records the names of a frame known to be in the app's own binary.
-    public mutating func claimAppFrame(_ frame: String) {
-        for word in Pseudonyms.identifiers(frame) { claim(word, firstIsView: false) }
+    /// Words in `systemNames` stay, unless they are the app's already.
+    public mutating func claimAppFrame(_ frame: String, except systemNames: Set<String> = []) {
+        for word in Pseudonyms.identifiers(frame) where !systemNames.contains(word) { claim(word, firstIsView: false) }
     }
 
     /// Records the folder and file names of a path outside the system's.

@@ -36,14 +36,27 @@ public enum TraceRedaction {
             throw .error("redact reads its input twice: give a file, not standard input")
         }
         var collector = NameCollector(salt: salt)
-        var ignored = Diagnostics()
-        try TraceInput.read(paths: paths, settings: settings, into: &collector, diagnostics: &ignored)
+        var scans: [ExportNameScanner] = []
+        var imported: [String] = []
         for path in paths {
-            switch try copyFormat(of: path, settings: settings) {
-            case .instruments: try ExportRedaction.learnNames(path: path, into: &collector)
-            case .changes: try ChangeLogRedaction.learnNames(path: path, into: &collector)
-            case .native, nil: break
+            guard try copyFormat(of: path, settings: settings) == .instruments else {
+                imported.append(path)
+                continue
             }
+            // Every table is redacted, but only a document with rows of a
+            // table causegraph reads can be imported (its other tables, a
+            // table of contents, hold names the scan finds).
+            let scan = try ExportRedaction.scan(path: path)
+            if scan.hasRowsToImport { imported.append(path) }
+            scans.append(scan)
+        }
+        if !imported.isEmpty {
+            var ignored = Diagnostics()
+            try TraceInput.read(paths: imported, settings: settings, into: &collector, diagnostics: &ignored)
+        }
+        for scan in scans { scan.finish(into: &collector) }
+        for path in paths where try copyFormat(of: path, settings: settings) == .changes {
+            try ChangeLogRedaction.learnNames(path: path, into: &collector)
         }
         return collector.finish()
     }
