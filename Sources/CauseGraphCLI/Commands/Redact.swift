@@ -14,8 +14,8 @@ struct Redact: ParsableCommand {
 
             An xctrace export (every table) or a change log keeps its format; with several inputs, \
             -o names a folder that gets each one under its own name. A native trace or a .trace \
-            bundle, or several inputs written to one file or standard output, or -o FILE.jsonl, \
-            give one causegraph JSON Lines trace.
+            bundle, several inputs written to one file or standard output, or any input written \
+            to -o FILE.jsonl give one causegraph JSON Lines trace.
             """)
 
     @OptionGroup var input: InputOptions
@@ -48,7 +48,7 @@ struct Redact: ParsableCommand {
         let suffix = (output as NSString).pathExtension.lowercased()
         if outputIsFolder {
             try redactIntoFolder(pseudonyms: pseudonyms, diagnostics: &diagnostics)
-        } else if input.traces.count == 1, !["jsonl", "ndjson"].contains(suffix),
+        } else if input.traces.count == 1, suffix != "jsonl",
             let format = try TraceRedaction.copyFormat(of: input.traces[0], settings: settings)
         {
             let file = try OutputFile(path: output)
@@ -78,7 +78,7 @@ struct Redact: ParsableCommand {
         for path in input.traces {
             let format = try TraceRedaction.copyFormat(of: path, settings: input.settings)
             var name = (path as NSString).lastPathComponent
-            if format == nil, !["jsonl", "ndjson"].contains((name as NSString).pathExtension.lowercased()) {
+            if format == nil, (name as NSString).pathExtension.lowercased() != "jsonl" {
                 name = (name as NSString).deletingPathExtension + ".jsonl"
             }
             if let other = written[name] {
