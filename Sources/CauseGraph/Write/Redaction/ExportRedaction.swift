@@ -133,7 +133,7 @@ struct ExportNameScanner: XMLTokenHandler {
     private mutating func element(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int)
         throws(XMLReadFailure)
     {
-        guard schemaDepth == nil else { return }
+        guard schemaDepth == nil, tag.ref == nil || bytes[tag.name].elementsEqual("binary".utf8) else { return }
         let name = ExportRedaction.name(of: tag, in: bytes)
         func attribute(_ range: Range<Int>?) throws(XMLReadFailure) -> String? {
             guard let range else { return nil }
@@ -292,7 +292,8 @@ struct ExportRewriter: XMLTokenHandler {
     private mutating func rewrite(
         _ range: Range<Int>, isAttribute: Bool, bytes: UnsafeBufferPointer<UInt8>, base: Int
     ) throws(XMLReadFailure) {
-        guard !range.isEmpty else { return }
+        // Most values are times, counts and addresses: no letter, no name.
+        guard bytes[range].contains(where: Self.mayStartName) else { return }
         let value = try ExportRedaction.decoded(range, of: bytes, base: base)
         let renamed = pseudonyms.replacingAppNames(in: value)
         guard renamed != value else { return }
@@ -308,6 +309,12 @@ struct ExportRewriter: XMLTokenHandler {
             }
         }
         copied = range.upperBound
+    }
+
+    /// Whether `byte` can be part of a name: a letter, `_`, or a byte of a non-ASCII character.
+    private static func mayStartName(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+            || byte >= 0x80
     }
 
     /// Takes the rest of the buffer's tokenized part; the next buffer starts where it ends.
