@@ -141,7 +141,7 @@ struct MCPServerTests {
         #expect(!results[8].isToolError)
         #expect(String(decoding: try scratch.read("--help.svg"), as: UTF8.self).contains("<svg"))
         #expect(
-            results[9].texts.first == "error: no tool 'nosuchtool'; the tools are why, summary, render, diff, check")
+            results[9].texts.first == "error: no tool 'nosuchtool'; the tools are why, summary, render, diff, check, doctor")
         #expect(!results[10].isToolError)
         #expect(results[10].texts.first == (try Causegraph.run(["summary", before])).output)
     }
