@@ -205,6 +205,21 @@ struct RedactCommandTests {
         }
     }
 
+    @Test("a malformed export, even of a table causegraph does not read, is exit 2 naming file, line and column; nothing is written")
+    func refusesMalformedExport() throws {
+        let scratch = try TemporaryFolder()
+        let input = try scratch.write(
+            "bad.xml",
+            Data(
+                "<?xml version=\"1.0\"?>\n<trace-query-result>\n<node><schema name=\"time-profile\"></schema>\n<row><string id=\"1\" fmt=\"a\">x</strin></row></node></trace-query-result>\n"
+                    .utf8))
+        let output = scratch.path("out.xml")
+        let result = try Causegraph.run(["redact", input, "-o", output])
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("\(input):4:30: error: end tag </strin> does not match <string>"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test("standard input cannot be read twice: exit 2")
     func refusesStandardInput() throws {
         let result = try Causegraph.run(

@@ -36,6 +36,7 @@ enum ExportRedaction {
     ) throws(Diagnostic) {
         let input = try ByteStream(path: path)
         var tokenizer = XMLTokenizer()
+        var positions = StreamPositions()
         var carry: [UInt8] = []
         var base = 0
         var finished = false
@@ -52,13 +53,18 @@ enum ExportRedaction {
             }
             switch result {
             case .success(let count):
-                try buffer.withUnsafeBufferPointer { (bytes) throws(Diagnostic) in try consumed(&handler, bytes, count) }
+                try buffer.withUnsafeBufferPointer { (bytes) throws(Diagnostic) in
+                    try consumed(&handler, bytes, count)
+                    positions.discard(count, of: bytes)
+                }
                 carry = Array(buffer[count...])
                 base += count
             case .failure(.diagnostic(let diagnostic)):
                 throw diagnostic
             case .failure(.at(let offset, let message)):
-                throw Diagnostic.error("\(message) (at byte \(offset))", at: SourceLocation(file: path))
+                let position = buffer.withUnsafeBufferPointer { positions.position(ofOffset: offset, in: $0) }
+                throw Diagnostic.error(
+                    message, at: SourceLocation(file: path, line: position.line, column: position.column))
             }
         }
     }
