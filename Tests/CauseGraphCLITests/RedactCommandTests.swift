@@ -112,7 +112,9 @@ struct RedactCommandTests {
     /// Checks a folder or file of redacted copies against the originals:
     /// the same graph, the same interned ids, none of the map's names, and
     /// the same bytes on a second run; another salt gives other bytes.
-    static func checkCopies(of inputs: [String], named outputs: [String], to output: String, in scratch: TemporaryFolder)
+    static func checkCopies(
+        of inputs: [String], named outputs: [String], to output: String, in scratch: TemporaryFolder
+    )
         throws
     {
         let map = scratch.path("map.json")
@@ -205,7 +207,9 @@ struct RedactCommandTests {
         }
     }
 
-    @Test("a malformed export, even of a table causegraph does not read, is exit 2 naming file, line and column; nothing is written")
+    @Test(
+        "a malformed export, even of a table causegraph does not read, is exit 2 naming file, line and column; nothing is written"
+    )
     func refusesMalformedExport() throws {
         let scratch = try TemporaryFolder()
         let input = try scratch.write(

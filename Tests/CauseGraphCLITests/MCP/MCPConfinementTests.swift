@@ -188,7 +188,9 @@ struct MCPConfinementTests {
         #expect(outside?.texts.first?.contains("outside the folders") == true)
     }
 
-    @Test("doctor says what each input holds; one that cannot answer is a result, not an error; it reads only under the roots")
+    @Test(
+        "doctor says what each input holds; one that cannot answer is a result, not an error; it reads only under the roots"
+    )
     func doctor() throws {
         try session { session, scratch in
             _ = try scratch.write(

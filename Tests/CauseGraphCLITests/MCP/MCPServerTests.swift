@@ -19,7 +19,8 @@ struct MCPServerTests {
         #expect(session["initialize"]?["serverInfo"]?["name"]?.stringValue == "causegraph")
         #expect(session["initialize"]?["instructions"]?.stringValue?.contains("summary") == true)
         let tools = session["tools"]?.arrayValue ?? []
-        #expect(tools.compactMap { $0["name"]?.stringValue } == ["why", "summary", "render", "diff", "check", "doctor"])
+        #expect(
+            tools.compactMap { $0["name"]?.stringValue } == ["why", "summary", "render", "diff", "check", "doctor"])
         for tool in tools {
             let schema = tool["inputSchema"]
             #expect(schema?["type"]?.stringValue == "object")
@@ -141,7 +142,8 @@ struct MCPServerTests {
         #expect(!results[8].isToolError)
         #expect(String(decoding: try scratch.read("--help.svg"), as: UTF8.self).contains("<svg"))
         #expect(
-            results[9].texts.first == "error: no tool 'nosuchtool'; the tools are why, summary, render, diff, check, doctor")
+            results[9].texts.first
+                == "error: no tool 'nosuchtool'; the tools are why, summary, render, diff, check, doctor")
         #expect(!results[10].isToolError)
         #expect(results[10].texts.first == (try Causegraph.run(["summary", before])).output)
     }

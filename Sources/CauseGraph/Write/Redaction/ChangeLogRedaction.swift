@@ -94,7 +94,8 @@ enum ChangeLogRedaction {
         while index < line.endIndex {
             let character = line[index]
             if (character == "/" || character == "~") && (previous == " " || previous == "\"" || previous == "\t") {
-                let end = line[index...].firstIndex { $0 == " " || $0 == "\"" || $0 == "\t" || $0 == "\n" }
+                let end =
+                    line[index...].firstIndex { $0 == " " || $0 == "\"" || $0 == "\t" || $0 == "\n" }
                     ?? line.endIndex
                 let candidate = String(line[index..<end])
                 if Pseudonyms.isAppPath(candidate) { found.append(candidate) }

@@ -111,12 +111,14 @@ struct ExportNameScanner: XMLTokenHandler {
     private var paths: [String] = []
     private var seenPaths: Set<String> = []
 
-    mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+    mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+    {
         depth += 1
         try element(tag, bytes: bytes, base: base)
     }
 
-    mutating func emptyElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+    mutating func emptyElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+    {
         depth += 1
         try element(tag, bytes: bytes, base: base)
         try endElement(bytes: bytes, base: base)
@@ -257,12 +259,14 @@ struct ExportRewriter: XMLTokenHandler {
         self.pseudonyms = pseudonyms
     }
 
-    mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+    mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+    {
         depth += 1
         try element(tag, bytes: bytes, base: base)
     }
 
-    mutating func emptyElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+    mutating func emptyElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
+    {
         depth += 1
         try element(tag, bytes: bytes, base: base)
         try endElement(bytes: bytes, base: base)

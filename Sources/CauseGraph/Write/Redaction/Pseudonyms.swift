@@ -130,7 +130,8 @@ public struct Pseudonyms: Sendable {
     /// Folders only the system and the tools write (`/<compiler-generated>` is the compiler's).
     static let systemPathPrefixes = [
         "/System/", "/usr/", "/bin/", "/sbin/", "/Library/Apple/", "/Applications/Xcode", "/AppleInternal/",
-        "/Developer/", "/private/preboot/", "/Library/Developer/Toolchains/", "/Library/Developer/CoreSimulator/Volumes/",
+        "/Developer/", "/private/preboot/", "/Library/Developer/Toolchains/",
+        "/Library/Developer/CoreSimulator/Volumes/",
         "/<",
     ]
 
@@ -224,7 +225,8 @@ public struct Pseudonyms: Sendable {
         "release", "consume", "metadata", "accessor", "lazy", "async", "resume", "merged", "generic", "type",
         "value", "forwarder", "dispatch", "allocating", "TupleView", "ModifiedContent", "RoundedRectangle",
         "ViewBuilder", "buildEither", "buildBlock", "buildIf", "AnyView", "EmptyView", "Storage", "first", "out",
-        "take", "swiftmacro", "Scroll", "Drag", "Swipe", "Pinch", "Label", "NavigationLink", "Sheet", "sheet", "onAppear", "task",
+        "take", "swiftmacro", "Scroll", "Drag", "Swipe", "Pinch", "Label", "NavigationLink", "Sheet", "sheet",
+        "onAppear", "task",
         // The words of a change line, which the reader needs as they are
         "changed", "unchanged", "identity", "dependencies",
     ]
