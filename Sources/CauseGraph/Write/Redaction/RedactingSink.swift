@@ -95,9 +95,10 @@ public struct NameCollector: TraceSink {
         }
     }
 
-    /// Records `name` as the app's or its process's.
+    /// Records `name` as the app's or its process's, word by word, since
+    /// names are replaced word by word (`My App` is `App1 App`).
     public mutating func claimApp(_ name: String) {
-        pseudonyms.claim(name, as: .app)
+        for word in Pseudonyms.identifiers(name) { pseudonyms.claim(word, as: .app) }
     }
 
     /// Records the names of a frame known to be in the app's own binary.
