@@ -6,17 +6,24 @@ import Foundation
 struct Redact: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a copy of traces that is safe to share: the app's names become stable pseudonyms.",
-        discussion: """
-            Views, types, properties, modules, the app and process, file paths, and the app's own \
-            frames in backtraces become pseudonyms (View1, Type2.property3), the same name the same \
-            pseudonym in every input; SwiftUI's and the system's names, times, durations, counts, \
-            severities, ids and edges stay.
+        discussion: CommandExamples.appending(
+            [
+                "causegraph redact swiftui-*.xml -o redacted/ --map names.json":
+                    "Each export redacted in its own format into a folder, and the mapping to read answers back.",
+                "causegraph redact a.trace b.trace -o shared.jsonl --salt \"$SECRET\"":
+                    "Pseudonyms no one without the salt can link to other recordings.",
+            ],
+            to: """
+                Views, types, properties, modules, the app and process, file paths, and the app's own \
+                frames in backtraces become pseudonyms (View1, Type2.property3), the same name the same \
+                pseudonym in every input; SwiftUI's and the system's names, times, durations, counts, \
+                severities, ids and edges stay.
 
-            An xctrace export (every table) or a change log keeps its format; with several inputs, \
-            -o names a folder that gets each one under its own name. A native trace or a .trace \
-            bundle, several inputs written to one file or standard output, or any input written \
-            to -o FILE.jsonl give one causegraph JSON Lines trace.
-            """)
+                An xctrace export (every table) or a change log keeps its format; with several inputs, \
+                -o names a folder that gets each one under its own name. A native trace or a .trace \
+                bundle, several inputs written to one file or standard output, or any input written \
+                to -o FILE.jsonl give one causegraph JSON Lines trace.
+                """))
 
     @OptionGroup var input: InputOptions
 
