@@ -9,7 +9,7 @@ struct Redact: ParsableCommand {
         discussion: CommandExamples.appending(
             [
                 "causegraph redact swiftui-*.xml -o redacted/ --map names.json":
-                    "Each export redacted in its own format into a folder, and the mapping to read answers back.",
+                    "Each export redacted in its own format, and the map of names.",
                 "causegraph redact a.trace b.trace -o shared.jsonl --salt \"$SECRET\"":
                     "Pseudonyms no one without the salt can link to other recordings.",
             ],
