@@ -189,13 +189,36 @@ struct MCPConfinementTests {
         #expect(outside?.texts.first?.contains("outside the folders") == true)
     }
 
+    @Test(
+        "doctor says what each input holds; one that cannot answer is a result, not an error; it reads only under the roots"
+    )
+    func doctor() throws {
+        try session { session, scratch in
+            _ = try scratch.write(
+                "empty.xml", try Data(contentsOf: URL(fileURLWithPath: fixture("instruments/field/empty-tables.xml"))))
+            let id = 77
+            try session.send(try RawMCPSession.call(id: id, "doctor", ["traces": ["trace.jsonl", "empty.xml"]]))
+            let result = try #require(try session.response(to: String(id))["result"])
+            #expect(result["isError"]?.content != .bool(true))
+            let inputs = result["structuredContent"]?["inputs"]?.arrayValue ?? []
+            try #require(inputs.count == 2)
+            #expect(inputs[0]["canAnswerWhy"]?.content == .bool(true))
+            #expect(inputs[1]["kind"]?.stringValue == "export" && inputs[1]["canAnswerWhy"]?.content == .bool(false))
+            #expect(result.texts.first?.contains("no rows") == true)
+            let outside = try call(session, "doctor", ["traces": ["/etc/passwd"]])
+            #expect(outside.isError && outside.text.contains("outside") && !outside.text.contains("root:"))
+            let unknown = try call(session, "doctor", ["traces": ["trace.jsonl"], "run": 1])
+            #expect(unknown.isError && unknown.text.contains("takes no argument 'run'"))
+        }
+    }
+
     @Test("the tools' annotations are truthful: render may replace a file, the others only read")
     func annotations() throws {
         let session = try RawMCPSession(in: packageRoot)
         try session.initialize()
         try session.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
         let tools = try session.response(to: "1")["result"]?["tools"]?.arrayValue ?? []
-        try #require(tools.count == 5)
+        try #require(tools.count == 6)
         for tool in tools {
             let annotations = tool["annotations"]
             if tool["name"]?.stringValue == "render" {
