@@ -65,9 +65,7 @@ struct ReportCommand: ParsableCommand {
         let html = try report.html { dot throws(GraphvizError) in
             String(decoding: try GraphWriter.draw(dot, as: .svg, engine: engine), as: UTF8.self)
         }
-        let file = try OutputFile(path: output)
-        try file.write(html)
-        try file.commit()
+        try OutputFile.write(html, to: output)
     }
 
     /// A trace as the page names it: its file name, without the folders that

@@ -47,9 +47,7 @@ struct ReportOptions: ParsableArguments {
     }
 
     func write(_ report: String) throws {
-        let file = try OutputFile(path: output)
-        try file.write(report)
-        try file.commit()
+        try OutputFile.write(report, to: output)
     }
 }
 
