@@ -2,7 +2,7 @@
 /// `xctrace export --xpath '…/table[@schema="swiftui-causes"]'` (and
 /// `swiftui-full-causes`, `swiftui-updates`, `SwiftUIFilteredUpdates`,
 /// `swiftui-layout-updates`, `swiftui-changes`, `swiftui-update-groups`,
-/// and the `hitches` and `potential-hangs` tables).
+/// and the `hitches`, `hitches-summary` and `potential-hangs` tables).
 ///
 /// Every file given together is one recording: its files form one trace
 /// document, joined by event id (see ``EventJoin``). The tables may come in
@@ -165,6 +165,11 @@ package enum InstrumentsImporter: TraceImporter {
             // The error names every table: the notes of skipped ones would only repeat it.
             diagnostics = notesBefore
             throw error
+        }
+        if reader.consumer.updateEvents == 0 {
+            diagnostics.append(
+                MissingUpdates.warning(
+                    tables: reader.consumer.schemasMet, at: recording.map { SourceLocation(file: $0) }))
         }
         do throws(XMLReadFailure) {
             for diagnostic in try reader.consumer.finish() { diagnostics.append(diagnostic) }
