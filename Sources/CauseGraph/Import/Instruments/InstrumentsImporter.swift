@@ -166,13 +166,14 @@ package enum InstrumentsImporter: TraceImporter {
             diagnostics = notesBefore
             throw error
         }
-        if reader.consumer.updateEvents == 0 {
-            diagnostics.append(
-                MissingUpdates.warning(
-                    tables: reader.consumer.schemasMet, at: recording.map { SourceLocation(file: $0) }))
-        }
         do throws(XMLReadFailure) {
             for diagnostic in try reader.consumer.finish() { diagnostics.append(diagnostic) }
+            // Updates no cause named are emitted by `finish`: only then is none known to be missing.
+            if reader.consumer.updateEvents == 0 {
+                diagnostics.append(
+                    MissingUpdates.warning(
+                        tables: reader.consumer.schemasMet, at: recording.map { SourceLocation(file: $0) }))
+            }
             diagnostics.recordUnclassified(reader.consumer.unclassifiedTitles)
         } catch {
             switch error {
