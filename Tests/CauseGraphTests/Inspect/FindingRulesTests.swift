@@ -95,7 +95,11 @@ struct FindingRulesTests {
         #expect(Set(findings.map(\.summary)).count == findings.count, "each finding is distinct")
         // Rows made as the list scrolls (ScrollPrefetch → View Creation / Reuse) are no re-creation.
         #expect(!findings.contains { $0.kind == .unstableIdentity })
-        #expect(findings.filter { $0.kind == .longBodies }.count == 1, "one finding lists every view with long bodies")
+        let long = try #require(findings.first { $0.kind == .longBodies }, "one finding lists every view with long bodies")
+        #expect(findings.filter { $0.kind == .longBodies }.count == 1)
+        #expect(
+            long.summary.hasSuffix(", and \(long.nodes.count - 1) other views too"),
+            "the sentence counts every view it stands for: \(long.summary)")
         let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
         let appCauses = Set(graph.edges.filter { nodes[$0.from]?.owner == .app && nodes[$0.from]?.kind.isCause == true }.map(\.to))
         for finding in findings where finding.kind != .environmentChurn {

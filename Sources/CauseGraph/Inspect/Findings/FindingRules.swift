@@ -19,9 +19,6 @@ public enum FindingRules {
         }
     }
 
-    /// How many other views a finding names.
-    static let othersNamed = 5
-
     /// Whether a finding may name `view`: the app's own views always,
     /// SwiftUI's only when `driver` (the cause or creator behind the
     /// pattern) is the app's.
@@ -44,7 +41,7 @@ public enum FindingRules {
         return byCause.keys.sorted().compactMap { source in
             let edges = byCause[source]!.sorted { ($1.maxPerCause, $0.to) < ($0.maxPerCause, $1.to) }
             guard let edge = edges.first, let cause = nodes[source], let view = nodes[edge.to] else { return nil }
-            let others = edges.dropFirst().prefix(othersNamed).compactMap { other in
+            let others = edges.dropFirst().compactMap { other in
                 nodes[other.to].map { Finding.ViewCount(title: $0.title, count: other.maxPerCause) }
             }
             return Finding(
@@ -127,9 +124,7 @@ public enum FindingRules {
             let creators = first.parents.compactMap { edge in
                 nodes[edge.from].map { Finding.Creator(title: $0.title, creations: edge.count) }
             }
-            let others = views.dropFirst().prefix(othersNamed).map {
-                Finding.ViewCount(title: $0.view.title, count: $0.count)
-            }
+            let others = views.dropFirst().map { Finding.ViewCount(title: $0.view.title, count: $0.count) }
             return Finding(
                 kind: .unstableIdentity,
                 figures: .unstableIdentity(
@@ -161,7 +156,7 @@ public enum FindingRules {
         guard let view = views.first else { return [] }
         let long = view.severityCounts.atLeast(.high)
         let example = graph.worstUpdates.first { $0.node == view.id }
-        let others = views.dropFirst().prefix(othersNamed).map {
+        let others = views.dropFirst().map {
             Finding.ViewCount(title: $0.title, count: $0.severityCounts.atLeast(.high))
         }
         return [

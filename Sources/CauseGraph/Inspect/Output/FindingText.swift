@@ -49,10 +49,15 @@ extension Finding {
         }
     }
 
+    /// How many other views the evidence names; the rest are counted.
+    static let othersNamed = 5
+
     /// Other views of the same pattern, on one line, when there are any.
     private static func others(_ views: [ViewCount], _ lead: String, unit: String) -> [String] {
         guard !views.isEmpty else { return [] }
-        return ["\(lead): " + views.map { "\($0.title) (\($0.count) \(unit))" }.joined(separator: ", ")]
+        let named = views.prefix(othersNamed).map { "\($0.title) (\($0.count) \(unit))" }.joined(separator: ", ")
+        let rest = views.count - min(views.count, othersNamed)
+        return ["\(lead): " + named + (rest > 0 ? " and \(CountText.string(rest, "more view"))" : "")]
     }
 
     /// The longest update against the red threshold, saying which side of it it is on.
