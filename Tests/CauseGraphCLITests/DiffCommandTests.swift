@@ -88,7 +88,9 @@ struct DiffCommandTests {
             let text = String(decoding: try scratch.read(name), as: UTF8.self)
             #expect(!text.contains(scratch.url.path), "\(name) names no folder of this machine")
         }
-        #expect(String(decoding: try scratch.read("d.svg"), as: UTF8.self).contains("before/trace.jsonl → after/trace.jsonl"))
+        #expect(
+            String(decoding: try scratch.read("d.svg"), as: UTF8.self).contains(
+                "before/trace.jsonl → after/trace.jsonl"))
     }
 
     @Test("a directory is one recording; --frame-rate applies to both sides")

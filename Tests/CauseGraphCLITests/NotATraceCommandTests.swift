@@ -24,11 +24,13 @@ struct NotATraceCommandTests {
             #expect(result.status == 0, "\(name): \(result.standardError)")
         }
         return [
-            "graph.json": "causegraph's graph JSON (render --format json), not a trace: pass the trace it was made from",
+            "graph.json":
+                "causegraph's graph JSON (render --format json), not a trace: pass the trace it was made from",
             "graph.dot": "a Graphviz DOT graph (render --format dot), not a trace: pass the trace it was made from",
             "graph.svg":
                 "an SVG image, not a trace: pass the recording it shows (a .trace, an xctrace export, a change log)",
-            "graph.png": "a PNG image, not a trace: pass the recording it shows (a .trace, an xctrace export, a change log)",
+            "graph.png":
+                "a PNG image, not a trace: pass the recording it shows (a .trace, an xctrace export, a change log)",
             "graph.pdf":
                 "a PDF document, not a trace: pass the recording it shows (a .trace, an xctrace export, a change log)",
             "timeline.json":
@@ -58,7 +60,8 @@ struct NotATraceCommandTests {
                 == "\(toc): error: an xctrace table of contents (xctrace export --toc), which lists tables but holds none of their rows: "
                 + "pass the .trace, or export its tables with: xcrun xctrace export --input App.trace --xpath "
                 + #"'/trace-toc/run[@number="1"]/data/table[@schema="hitches"]' --output hitches.xml; "#
-                + "it lists no SwiftUI table: record with the SwiftUI template (xcrun xctrace record --template SwiftUI)\n")
+                + "it lists no SwiftUI table: record with the SwiftUI template (xcrun xctrace record --template SwiftUI)\n"
+        )
     }
 
     @Test("a folder holding causegraph's outputs and a table of contents reads its trace, and says what it skipped")
@@ -98,7 +101,9 @@ struct NotATraceCommandTests {
 
         let why = try Causegraph.run(["why", "--hitch", "1", hitchesSummary])
         #expect(why.status == 0)
-        #expect(why.output.hasPrefix("Hitch 1: 16.7 ms hitch\n  at 1382.538 ms · no update group · Pre-Commit(s) latency\n"))
+        #expect(
+            why.output.hasPrefix("Hitch 1: 16.7 ms hitch\n  at 1382.538 ms · no update group · Pre-Commit(s) latency\n")
+        )
     }
 
     @Test("render and report of an export without updates exit 2, naming the tables it holds and those they need")

@@ -29,7 +29,8 @@ public enum CheckFormatter {
         let total = CountText.string(report.results.count, "limit")
         if failing > 0 { return "\(failing) of \(total) " + (report.baseline == nil ? "exceeded" : "regressed") }
         if report.strict && !report.unmatchedViews.isEmpty {
-            return "\(CountText.string(report.unmatchedViews.count, "budgeted view")) \(report.unmatchedViews.count == 1 ? "matches" : "match") no view (--strict)"
+            return
+                "\(CountText.string(report.unmatchedViews.count, "budgeted view")) \(report.unmatchedViews.count == 1 ? "matches" : "match") no view (--strict)"
         }
         if tolerated > 0 { return "no regression: \(tolerated) of \(total) over, no more than the baseline allows" }
         return "every limit holds (\(report.results.count))"

@@ -36,7 +36,8 @@ enum NotATrace: Equatable {
         case "svg": return .image("SVG")
         case "html": return .html(byCausegraph: text.contains("causegraph"))
         default:
-            return start.lowercased().hasPrefix("<!doctype html") ? .html(byCausegraph: text.contains("causegraph")) : nil
+            return start.lowercased().hasPrefix("<!doctype html")
+                ? .html(byCausegraph: text.contains("causegraph")) : nil
         }
     }
 
@@ -81,7 +82,8 @@ enum NotATrace: Equatable {
     func message(contents: TableOfContents? = nil) -> String {
         switch self {
         case .tableOfContents:
-            return "an xctrace table of contents (xctrace export --toc), which lists tables but holds none of their rows: "
+            return
+                "an xctrace table of contents (xctrace export --toc), which lists tables but holds none of their rows: "
                 + "pass the .trace, or export its tables with: " + Self.exportAdvice(contents)
         case .graphJSON:
             return "causegraph's graph JSON (render --format json), not a trace: pass the trace it was made from"
@@ -123,11 +125,13 @@ enum NotATrace: Equatable {
         for table in tables where table.schema != first.schema && !others.contains(table.schema) {
             others.append(table.schema)
         }
-        let more = others.isEmpty ? "" : " (and the same for \(others.map(VisibleText.singleLine).joined(separator: ", ")))"
+        let more =
+            others.isEmpty ? "" : " (and the same for \(others.map(VisibleText.singleLine).joined(separator: ", ")))"
         let swiftUI = tables.contains { rank($0) < 2 }
         let record =
             contents == nil || swiftUI
-            ? "" : "; it lists no SwiftUI table: record with the SwiftUI template (xcrun xctrace record --template SwiftUI)"
+            ? ""
+            : "; it lists no SwiftUI table: record with the SwiftUI template (xcrun xctrace record --template SwiftUI)"
         return command + more + record
     }
 }

@@ -35,7 +35,8 @@ struct Check: ParsableCommand {
 
     @Flag(
         help:
-            "Fail (exit 1) when a budgeted view matches no view of the recording, as a typo in the budget would; without it, a warning.")
+            "Fail (exit 1) when a budgeted view matches no view of the recording, as a typo in the budget would; without it, a warning."
+    )
     var strict = false
 
     @OptionGroup var report: CheckOutputOptions
@@ -73,7 +74,9 @@ struct Check: ParsableCommand {
                 Diagnostic(
                     .warning,
                     view.note
-                        + (strict ? "; the check fails (--strict)" : "; its limits measure nothing (--strict fails the check)"),
+                        + (strict
+                            ? "; the check fails (--strict)"
+                            : "; its limits measure nothing (--strict fails the check)"),
                     at: view.location))
         }
         return result

@@ -6,7 +6,10 @@ import Testing
 struct DiffLabelsTests {
     @Test("the shortest trailing parts that tell the paths apart, never a folder more, never absolute")
     func shortest() {
-        #expect(DiffLabels.distinguishing("/Users/me/traces/old.jsonl", "/Users/me/traces/new.jsonl") == ("old.jsonl", "new.jsonl"))
+        #expect(
+            DiffLabels.distinguishing("/Users/me/traces/old.jsonl", "/Users/me/traces/new.jsonl") == (
+                "old.jsonl", "new.jsonl"
+            ))
         #expect(
             DiffLabels.distinguishing("/ci/runs/before/trace.xml", "/ci/runs/after/trace.xml")
                 == ("before/trace.xml", "after/trace.xml"))

@@ -32,7 +32,9 @@ struct NotATraceTests {
             Self.identify(#"{"displayTimeUnit": "ns", "otherData": {"generator": "causegraph"}, "traceEvents": ["#)
                 == .timelineJSON(byCausegraph: true))
         #expect(Self.identify(#"{"traceEvents": [{"ph": "X"}]}"#) == .timelineJSON(byCausegraph: false))
-        #expect(Self.identify("<!DOCTYPE html>\n<html lang=\"en\">\n<meta name=\"generator\" content=\"causegraph\">") == .html(byCausegraph: true))
+        #expect(
+            Self.identify("<!DOCTYPE html>\n<html lang=\"en\">\n<meta name=\"generator\" content=\"causegraph\">")
+                == .html(byCausegraph: true))
         #expect(Self.identify("<html><body>notes</body></html>") == .html(byCausegraph: false))
         #expect(Self.identify("digraph causes {\n") == .dot)
     }
@@ -56,7 +58,8 @@ struct NotATraceTests {
                 == "an xctrace table of contents (xctrace export --toc), which lists tables but holds none of their rows: "
                 + "pass the .trace, or export its tables with: xcrun xctrace export --input App.trace --xpath "
                 + #"'/trace-toc/run[@number="1"]/data/table[@schema="hitches"]' --output hitches.xml; "#
-                + "it lists no SwiftUI table: record with the SwiftUI template (xcrun xctrace record --template SwiftUI)")
+                + "it lists no SwiftUI table: record with the SwiftUI template (xcrun xctrace record --template SwiftUI)"
+        )
         let swiftUI = TableOfContents(runs: [
             .init(number: 3, tables: ["SwiftUIFilteredUpdates", "SwiftUIFilteredUpdates", "swiftui-causes", "hitches"])
         ])
@@ -68,6 +71,7 @@ struct NotATraceTests {
 
     static func real(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures/real/\(name)").path
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures/real/\(name)")
+            .path
     }
 }

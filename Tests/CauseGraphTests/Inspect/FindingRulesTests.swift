@@ -1,7 +1,8 @@
-@testable import CauseGraph
 import CauseGraphTestSupport
 import Foundation
 import Testing
+
+@testable import CauseGraph
 
 @Suite("Findings")
 struct FindingRulesTests {
@@ -95,13 +96,15 @@ struct FindingRulesTests {
         #expect(Set(findings.map(\.summary)).count == findings.count, "each finding is distinct")
         // Rows made as the list scrolls (ScrollPrefetch → View Creation / Reuse) are no re-creation.
         #expect(!findings.contains { $0.kind == .unstableIdentity })
-        let long = try #require(findings.first { $0.kind == .longBodies }, "one finding lists every view with long bodies")
+        let long = try #require(
+            findings.first { $0.kind == .longBodies }, "one finding lists every view with long bodies")
         #expect(findings.filter { $0.kind == .longBodies }.count == 1)
         #expect(
             long.summary.hasSuffix(", and \(long.nodes.count - 1) other views too"),
             "the sentence counts every view it stands for: \(long.summary)")
         let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
-        let appCauses = Set(graph.edges.filter { nodes[$0.from]?.owner == .app && nodes[$0.from]?.kind.isCause == true }.map(\.to))
+        let appCauses = Set(
+            graph.edges.filter { nodes[$0.from]?.owner == .app && nodes[$0.from]?.kind.isCause == true }.map(\.to))
         for finding in findings where finding.kind != .environmentChurn {
             let view = try #require(nodes[finding.nodes[0]])
             #expect(view.owner == .app || appCauses.contains(view.id), "\(finding.summary)")
@@ -136,11 +139,14 @@ struct FindingRulesTests {
             Finding(
                 kind: .fanOut,
                 figures: .fanOut(
-                    cause: "C", view: "Row", edge: edge, links: 30, causeEvents: 2, maxPerCause: 15, ran: 30, updates: 30,
+                    cause: "C", view: "Row", edge: edge, links: 30, causeEvents: 2, maxPerCause: 15, ran: 30,
+                    updates: 30,
                     totalDuration: nil, others: []), nodes: ["a", "b"], edge: nil, exampleGroup: nil, magnitude: 15)
         }
         #expect(fanOut(.observable).fix.contains("@Observable"))
-        #expect(fanOut(.externalEnvironment).fix.contains("environment") && !fanOut(.externalEnvironment).fix.contains("@Observable"))
+        #expect(
+            fanOut(.externalEnvironment).fix.contains("environment")
+                && !fanOut(.externalEnvironment).fix.contains("@Observable"))
         #expect(fanOut(.environmentWriter).fix.contains("environment"))
         #expect(fanOut(.state).fix.contains("@State") && !fanOut(.state).fix.contains("@Observable"))
         #expect(fanOut(.gesture).fix.contains("@GestureState"))

@@ -131,7 +131,8 @@ public enum FindingRules {
                     view: first.view.title, creations: first.count, groups: first.groups, creators: creators,
                     others: Array(others)),
                 nodes: [first.view.id] + first.parents.map(\.from) + views.dropFirst().map(\.view.id),
-                edge: first.parents.first?.id, exampleGroup: first.parents.first?.groups.first { !scrolled.contains($0) },
+                edge: first.parents.first?.id,
+                exampleGroup: first.parents.first?.groups.first { !scrolled.contains($0) },
                 magnitude: first.count)
         }
         return (findings, recreated)

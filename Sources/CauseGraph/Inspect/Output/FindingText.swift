@@ -62,7 +62,8 @@ extension Finding {
 
     /// The longest update against the red threshold, saying which side of it it is on.
     private static func longest(_ worst: Nanoseconds?, red: Nanoseconds, frameRate: Double) -> String {
-        let threshold = "the red threshold of \(DurationText.string(red)) (1/8 of a frame at \(JSONText.number(frameRate)) Hz)"
+        let threshold =
+            "the red threshold of \(DurationText.string(red)) (1/8 of a frame at \(JSONText.number(frameRate)) Hz)"
         guard let worst else { return "durations not recorded; \(threshold)" }
         return "longest \(DurationText.string(worst)), " + (worst >= red ? "at or above " : "under ") + threshold
     }
@@ -72,26 +73,34 @@ extension Finding {
         if case .fanOut(_, _, let edge, _, _, _, _, _, _, _) = figures {
             switch edge {
             case .state:
-                return "Keep the @State in the view that shows it, and pass each child only the values it displays, so one change updates only the views that read it."
+                return
+                    "Keep the @State in the view that shows it, and pass each child only the values it displays, so one change updates only the views that read it."
             case .externalEnvironment, .environmentWriter:
-                return "Read the environment value only in the views that show it and pass plain values down: every view that reads the environment is checked whenever any of it changes."
+                return
+                    "Read the environment value only in the views that show it and pass plain values down: every view that reads the environment is checked whenever any of it changes."
             case .gesture:
-                return "Keep a gesture's in-flight values in @GestureState or in a small view of their own, so a drag or scroll updates only the views that draw it."
+                return
+                    "Keep a gesture's in-flight values in @GestureState or in a small view of their own, so a drag or scroll updates only the views that draw it."
             case .observable, .update, .creation:
                 break
             }
         }
         switch kind {
         case .fanOut:
-            return "Give each item its own @Observable model (or pass it only the values it shows), so one change updates only the views that read what changed."
+            return
+                "Give each item its own @Observable model (or pass it only the values it shows), so one change updates only the views that read what changed."
         case .environmentChurn:
-            return "Keep fast-changing values such as geometry, timers and scroll offsets out of the environment; pass them directly to the few views that need them."
+            return
+                "Keep fast-changing values such as geometry, timers and scroll offsets out of the environment; pass them directly to the few views that need them."
         case .unstableIdentity:
-            return "Give the view a stable identity: ids from the model (Identifiable), not UUID() made in body or in a computed property."
+            return
+                "Give the view a stable identity: ids from the model (Identifiable), not UUID() made in body or in a computed property."
         case .longBodies:
-            return "Move work out of body: create formatters, sorted or filtered collections and images once (in the model or a cache), not on every evaluation."
+            return
+                "Move work out of body: create formatters, sorted or filtered collections and images once (in the model or a cache), not on every evaluation."
         case .rebuildStorm:
-            return "Coalesce the changes that drive it: update state once per frame, debounce rapid inputs, and avoid writing state from onChange or onAppear of the views it updates."
+            return
+                "Coalesce the changes that drive it: update state once per frame, debounce rapid inputs, and avoid writing state from onChange or onAppear of the views it updates."
         }
     }
 
@@ -147,7 +156,9 @@ extension Finding {
     /// Other views of the same pattern, as `[{"title": …, "count": …}]`.
     private static func othersJSON(_ views: [ViewCount]) -> String {
         "["
-            + views.map { GraphJSONEncoder.object(["title": JSONText.quoted($0.title), "count": JSONText.number($0.count)]) }
+            + views.map {
+                GraphJSONEncoder.object(["title": JSONText.quoted($0.title), "count": JSONText.number($0.count)])
+            }
             .joined(separator: ", ") + "]"
     }
 }

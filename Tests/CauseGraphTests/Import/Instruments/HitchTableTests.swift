@@ -1,6 +1,7 @@
-@testable import CauseGraph
 import Foundation
 import Testing
+
+@testable import CauseGraph
 
 @Suite("Instruments hitches, hitches-summary and potential-hangs tables")
 struct HitchTableTests {
@@ -42,7 +43,8 @@ struct HitchTableTests {
                 == Hitch(kind: .hitch, start: 1_382_537_707, duration: 16_669_668, narrative: "Pre-Commit(s) latency"))
         #expect(
             sink.hitches.last
-                == Hitch(kind: .hitch, start: 60_161_077_541, duration: 16_688_084, narrative: "Commit to Render latency"))
+                == Hitch(
+                    kind: .hitch, start: 60_161_077_541, duration: 16_688_084, narrative: "Commit to Render latency"))
         let total = sink.hitches.reduce(0) { $0 + $1.duration }
         #expect((total + 5_000) / 10_000 == 20_048, "200.48 ms in all")
         #expect(sink.hitches.map(\.duration).max() == 16_787_834)
@@ -81,15 +83,18 @@ struct HitchTableTests {
 
     @Test("a .trace run listing both hitches and hitches-summary is exported one hitch table")
     func bundleExportsOneHitchTable() {
-        let both = TableOfContents.Run(number: 1, tables: ["hitches-summary", "hitches", "potential-hangs", "swiftui-causes"])
+        let both = TableOfContents.Run(
+            number: 1, tables: ["hitches-summary", "hitches", "potential-hangs", "swiftui-causes"])
         #expect(TraceBundle.tablesToExport(both).map(\.schema) == ["hitches", "potential-hangs", "swiftui-causes"])
         let iOS18 = TableOfContents.Run(number: 2, tables: ["hitches-summary", "swiftui-causes"])
         #expect(
             TraceBundle.tablesToExport(iOS18) == [
                 TraceBundle.Table(
-                    schema: "hitches-summary", xpath: #"/trace-toc/run[@number="2"]/data/table[@schema="hitches-summary"]"#),
+                    schema: "hitches-summary",
+                    xpath: #"/trace-toc/run[@number="2"]/data/table[@schema="hitches-summary"]"#),
                 TraceBundle.Table(
-                    schema: "swiftui-causes", xpath: #"/trace-toc/run[@number="2"]/data/table[@schema="swiftui-causes"]"#),
+                    schema: "swiftui-causes",
+                    xpath: #"/trace-toc/run[@number="2"]/data/table[@schema="swiftui-causes"]"#),
             ])
     }
 
