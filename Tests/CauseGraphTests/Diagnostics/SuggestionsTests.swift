@@ -1,7 +1,8 @@
-@testable import CauseGraph
 import CauseGraphTestSupport
 import Foundation
 import Testing
+
+@testable import CauseGraph
 
 @Suite("Suggestions")
 struct SuggestionsTests {
@@ -26,7 +27,9 @@ struct SuggestionsTests {
     func ranking() {
         let candidates = ["RowView", "ListView", "RowVie", "RowView", "Row", "ContentView", "rowview"]
         #expect(
-            Suggestions.closest(to: "RowView", among: candidates, limit: 4) == ["RowView", "rowview", "RowVie", "ListView"])
+            Suggestions.closest(to: "RowView", among: candidates, limit: 4) == [
+                "RowView", "rowview", "RowVie", "ListView",
+            ])
         #expect(Suggestions.closest(to: "x", among: candidates, limit: 0).isEmpty)
         #expect(Suggestions.closest(to: "x", among: [], limit: 3).isEmpty)
         #expect(Suggestions.distance("kitten", "SITTING") == 3)

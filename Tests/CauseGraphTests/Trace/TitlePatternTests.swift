@@ -1,6 +1,6 @@
 import CauseGraph
-import Foundation
 import CauseGraphTestSupport
+import Foundation
 import Testing
 
 @Suite("Title patterns")

@@ -37,7 +37,8 @@ public struct WhyReport: Sendable, Equatable {
         let closest = Suggestions.closest(to: pattern.text, among: updates.map(\.title))
         message +=
             closest.isEmpty
-            ? "; the trace has no updates" : "; closest: " + closest.map { VisibleText.excerpt($0) }.joined(separator: ", ")
+            ? "; the trace has no updates"
+            : "; closest: " + closest.map { VisibleText.excerpt($0) }.joined(separator: ", ")
         throw .error(message)
     }
 }
