@@ -55,6 +55,7 @@ struct ReportCommand: ParsableCommand {
         let settings = try shaping.settings()
         let (reading, events) = try TracePipeline(settings: input.settings, shaping: settings)
             .reconstructForReport(input.traces, diagnostics: &diagnostics)
+        try MissingUpdates.require(updatesIn: reading.graph, for: "report", diagnostics: &diagnostics)
         // The import's state is freed; the events the page lists were kept above it.
         FreedHeap.release()
         let drawn = try reading.shaped(by: settings, diagnostics: &diagnostics)
