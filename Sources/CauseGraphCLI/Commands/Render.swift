@@ -49,6 +49,7 @@ struct Render: ParsableCommand {
         return try GraphWriter.encode(
             format, engine: engine,
             json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },
-            dot: { encoder.encode(shaped.graph, legend: shaped.legend, shares: shaped.focusShares) })
+            dot: { encoder.encode(
+                    shaped.graph, legend: shaped.legend, shares: shaped.focusShares, heat: shaped.heat) })
     }
 }

@@ -41,7 +41,7 @@ extension Render {
                 try GraphWriter.write(
                     format, to: job.output, engine: engine,
                     json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },
-                    dot: { encoder.encode(shaped.graph, legend: shaped.legend) })
+                    dot: { encoder.encode(shaped.graph, legend: shaped.legend, heat: shaped.heat) })
             } catch {
                 failed = true
                 _ = ExitStatus.report(Self.naming(job.trace, in: error))
