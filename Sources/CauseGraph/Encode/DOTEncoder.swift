@@ -84,7 +84,8 @@ public struct DOTEncoder: Sendable {
             muted = palette.text
         }
         if let mark = UpdateHeat.mark(of: node) {
-            border = mark == .medium ? palette.mediumSeverity : palette.highSeverity
+            // Red is kept for updates longer than a frame, the ones that miss it.
+            border = mark == .veryHigh ? palette.highSeverity : palette.mediumSeverity
             penWidth = mark == .veryHigh ? "3.5" : "2.5"
         }
         var attributes = [

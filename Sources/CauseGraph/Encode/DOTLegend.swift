@@ -44,7 +44,7 @@ enum DOTLegend {
         }
         let cells =
             ["<TD>\(font("update fill: share of all update time"))</TD>"] + swatches + [
-                "<TD>\(font("border orange/red: long updates took ≥ 1/4 of the node's time"))</TD>"
+                "<TD>\(font("border: most of its time in long updates (orange) or in updates longer than a frame (red)"))</TD>"
             ]
         return
             "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"1\"><TR>\(cells.joined())</TR></TABLE>"

@@ -1,7 +1,8 @@
 /// Where the update time went, as a picture colours it (as pprof does): an
 /// update node's fill is its share of all the recording's update time, in
-/// one of a few steps of a heat ramp, and a mark (its border) says its own
-/// time went largely to long updates.
+/// one of a few steps of a heat ramp, and a mark (its border) says most of
+/// its own time went to long updates: orange for updates of medium or high
+/// severity, red for updates longer than a frame.
 public struct UpdateHeat: Sendable, Equatable {
     /// The lowest share of each step above the first: under 1%, 1–5%,
     /// 5–15%, 15–35%, 35% and more.
@@ -9,8 +10,9 @@ public struct UpdateHeat: Sendable, Equatable {
     /// The legend's words for the steps, coolest first.
     public static let stepNames = ["<1%", "1–5%", "5–15%", "15–35%", "≥35%"]
     /// The share of a node's own time that its updates at a severity or worse
-    /// must take for the node to wear that severity's mark.
-    public static let markShare = 0.25
+    /// must take for the node to wear that severity's mark: most of it, so
+    /// one long update among many short ones leaves no mark.
+    public static let markShare = 0.5
 
     /// All the recording's update time, that shares are taken of.
     public var totalTime: Nanoseconds
@@ -44,7 +46,7 @@ public struct UpdateHeat: Sendable, Equatable {
 
     /// The severity mark `node` wears: the worst severity whose updates (and
     /// worse ones) took at least ``markShare`` of the node's own time, if
-    /// medium or worse; `nil` when long updates are no real part of its time.
+    /// medium or worse; `nil` when long updates are not most of its time.
     public static func mark(of node: CauseGraph.Node) -> Severity? {
         guard node.kind.isUpdate, let total = node.totalDuration, total > 0 else { return nil }
         for severity in [Severity.veryHigh, .high, .medium]

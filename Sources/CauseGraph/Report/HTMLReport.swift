@@ -104,7 +104,7 @@ public struct HTMLReport {
         lines.append(SummaryMarkup.summary(summary, selectable: shown))
         lines.append("</main>")
         lines.append(
-            "<footer><p>Made by causegraph from a SwiftUI update trace. Cause nodes on the left, their effects to the right; blue: the app, grey: the system; orange and red borders: long updates; dashed and dimmed: bodies checked and skipped.</p></footer>"
+            "<footer><p>Made by causegraph from a SwiftUI update trace. Cause nodes on the left, their effects to the right; blue: the app, grey: the system; an update's fill: its share of all update time, on the ramp in the picture's legend; orange and red borders: most of its time in long updates, red for longer than a frame; dashed and dimmed: bodies checked and skipped. Zoomed out, labels give way to shapes: hover or click a node for its figures.</p></footer>"
         )
         lines.append(
             "<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(picture, shaping: legend))</script>"
