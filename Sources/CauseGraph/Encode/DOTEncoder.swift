@@ -114,7 +114,9 @@ public struct DOTEncoder: Sendable {
         if node.kind.isUpdate {
             if let severity = node.severity { classes.append("severity-\(severity.rawValue)") }
             if let mark = UpdateHeat.mark(of: node) { classes.append("mark-\(mark.rawValue)") }
-            if let share = heat?.share(of: node) { classes.append("heat-\(UpdateHeat.step(of: share))") }
+            if !node.isFullySkipped, let share = heat?.share(of: node) {
+                classes.append("heat-\(UpdateHeat.step(of: share))")
+            }
             if node.isFullySkipped {
                 classes.append("skipped")
             } else if node.skipped > 0 {

@@ -53,7 +53,7 @@ public struct GraphStyle: Sendable, Equatable {
             dimmedFill: "#f8fafc", dimmedText: "#94a3b8",
             edge: "#475569", creationEdge: "#7c3aed",
             mediumSeverity: "#f59e0b", highSeverity: "#dc2626",
-            heat: ["#f8fafc", "#fef9c3", "#fde68a", "#fdba74", "#fca5a5"]),
+            heat: ["#f1f5f9", "#fef9c3", "#fde68a", "#fdba74", "#fca5a5"]),
         fontName: "Helvetica,Arial,sans-serif")
 
     /// Light text on dark fills, for dark pages. The same meanings as
