@@ -1,3 +1,4 @@
+import CauseGraph
 import CauseGraphTestSupport
 import Foundation
 import Testing
@@ -55,6 +56,36 @@ struct RealisticPictureTests {
         let steps = Set(updates.flatMap { $0.filter { $0.hasPrefix("heat-") } })
         #expect(steps.count >= 2, "\(steps)")
         #expect(updates.allSatisfy { classes in classes.contains { $0.hasPrefix("severity-") } })
+    }
+
+    @Test(
+        "a diff of two realistic recordings is shaped to the changes: at most 80 nodes, no taller than 2.5 times its width, the table ranked by time moved then by count"
+    )
+    func diffAtRealSize() throws {
+        let scratch = try TemporaryFolder()
+        let before = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 7)
+        let after = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 8)
+        let svg = scratch.path("diff.svg")
+        let result = try Causegraph.run(["diff", before, after, "-o", svg, "--table-format", "json"])
+        try #require(result.status == 0, "\(result.standardError)")
+        let picture = try Picture(svg: try String(contentsOfFile: svg, encoding: .utf8))
+        #expect(picture.nodeClasses.count <= 80)
+        let ratio = max(picture.width, picture.height) / min(picture.width, picture.height)
+        #expect(ratio <= 2.5, "\(picture.width)×\(picture.height) pt")
+        #expect(picture.edges - picture.residualEdges <= 150, "\(picture.edges) edges drawn, as --max-edges allows")
+        // The table: time moved first, then count.
+        let changes = try #require(try JSONParser.parse(result.output)["changes"]?.arrayValue)
+        func moved(_ change: JSONValue) -> (time: Int64, count: Int64) {
+            let time = (change["totalDuration"]?["delta"]?.numberValue).map(abs) ?? 0
+            return (time, abs(change["count"]?["delta"]?.numberValue ?? 0))
+        }
+        let keys = changes.map(moved)
+        #expect(keys.count > 100)
+        let inOrder = zip(keys, keys.dropFirst()).allSatisfy { (first: (time: Int64, count: Int64), next) in
+            first.time > next.time || (first.time == next.time && first.count >= next.count)
+        }
+        #expect(inOrder)
+        #expect(keys.first?.time ?? 0 > 0)
     }
 
     @Test("--max-nodes 25 draws fewer edges and a smaller picture than the default; dotted edges never outnumber drawn ones")

@@ -36,6 +36,10 @@
 public struct GraphShaper: Sendable {
     /// What to keep.
     public var settings: ShapingSettings
+    /// What each update node's own events weigh when `maxNodes` and
+    /// `maxEdges` choose, by node position, in place of their count; a diff
+    /// weighs the change each node shows, so its picture is shaped to the changes.
+    var selectionWeights: [Double]?
 
     /// A shaper keeping what `settings` ask for.
     public init(settings: ShapingSettings) {
@@ -120,6 +124,10 @@ public struct GraphShaper: Sendable {
             explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
         }
         let focus = Focus(pass, graph, topology)
+        if let selectionWeights = settings.maxNodes > 0 || settings.maxEdges > 0 ? selectionWeights : nil {
+            explained = ExplainedUpdates(
+                graph, topology, counted: { [kept = pass.kept] in kept[$0] }, ownWeights: selectionWeights)
+        }
         // Only a picture that had to be cut is folded: a small graph is drawn as it is.
         let foldsFanOuts = settings.foldFanOuts && settings.maxNodes > 0 && pass.keptCount > settings.maxNodes
         var drawing = draw(
