@@ -51,7 +51,8 @@ struct RealisticPictureTests {
         #expect(updates.count >= 30)
         let red = updates.count { $0.contains("mark-veryHigh") }
         #expect(red * 4 <= updates.count, "\(red) of \(updates.count) update nodes wear the red mark")
-        #expect(updates.allSatisfy { classes in classes.contains { $0.hasPrefix("heat-") } || classes.contains("skipped") })
+        #expect(
+            updates.allSatisfy { classes in classes.contains { $0.hasPrefix("heat-") } || classes.contains("skipped") })
         // The fills spread over the ramp rather than all wearing one colour.
         let steps = Set(updates.flatMap { $0.filter { $0.hasPrefix("heat-") } })
         #expect(steps.count >= 2, "\(steps)")
@@ -88,7 +89,9 @@ struct RealisticPictureTests {
         #expect(keys.first?.time ?? 0 > 0)
     }
 
-    @Test("--max-nodes 25 draws fewer edges and a smaller picture than the default; dotted edges never outnumber drawn ones")
+    @Test(
+        "--max-nodes 25 draws fewer edges and a smaller picture than the default; dotted edges never outnumber drawn ones"
+    )
     func fewerNodesSmallerPicture() throws {
         let scratch = try TemporaryFolder()
         let trace = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 7)
@@ -96,7 +99,9 @@ struct RealisticPictureTests {
         let small = try render(trace, ["--max-nodes", "25"])
         #expect(small.nodeClasses.count <= 25 && small.nodeClasses.count < standard.nodeClasses.count)
         #expect(small.edges < standard.edges, "\(small.edges) edges against \(standard.edges)")
-        #expect(small.area < standard.area, "\(small.width)×\(small.height) pt against \(standard.width)×\(standard.height)")
+        #expect(
+            small.area < standard.area, "\(small.width)×\(small.height) pt against \(standard.width)×\(standard.height)"
+        )
         for picture in [standard, small] {
             #expect(
                 picture.residualEdges <= picture.edges - picture.residualEdges,

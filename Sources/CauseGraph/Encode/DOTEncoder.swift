@@ -47,7 +47,8 @@ public struct DOTEncoder: Sendable {
         let titles = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.title) })
         for node in graph.nodes {
             lines.append(
-                "  \(node.id) [\(attributes(of: node, share: shares?.nodes[node.id], heat: heat).joined(separator: ", "))]")
+                "  \(node.id) [\(attributes(of: node, share: shares?.nodes[node.id], heat: heat).joined(separator: ", "))]"
+            )
         }
         for edge in graph.edges {
             let share = shares?.edges[edge.id]
@@ -100,7 +101,8 @@ public struct DOTEncoder: Sendable {
         if let margin = style.margin(of: node.kind) { attributes.append("margin=\"\(margin)\"") }
         if fontColor != palette.text { attributes.append("fontcolor=\"\(fontColor)\"") }
         attributes.append("label=<\(label(of: node, share: share, muted: muted))>")
-        attributes.append("tooltip=" + DOTEscaping.quoted(tooltip(of: node, share: share, timeShare: heat.share(of: node))))
+        attributes.append(
+            "tooltip=" + DOTEscaping.quoted(tooltip(of: node, share: share, timeShare: heat.share(of: node))))
         return attributes
     }
 

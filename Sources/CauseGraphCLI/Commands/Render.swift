@@ -58,7 +58,9 @@ struct Render: ParsableCommand {
         return try GraphWriter.encode(
             format, engine: engine,
             json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },
-            dot: { encoder.encode(
-                    shaped.graph, legend: shaped.legend, shares: shaped.focusShares, heat: shaped.heat) })
+            dot: {
+                encoder.encode(
+                    shaped.graph, legend: shaped.legend, shares: shaped.focusShares, heat: shaped.heat)
+            })
     }
 }

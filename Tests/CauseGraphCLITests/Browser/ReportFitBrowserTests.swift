@@ -113,7 +113,9 @@ struct ReportFitBrowserTests {
         #expect(try page.bool("document.getElementById('hover-card').hidden") == false)
         #expect(try page.string("document.getElementById('hover-card').dataset.node") == id)
         let title = try #require(
-            try page.string("JSON.parse(document.getElementById('graph-data').textContent).nodes.find((n) => n.id === \(javaScriptString(id))).title"))
+            try page.string(
+                "JSON.parse(document.getElementById('graph-data').textContent).nodes.find((n) => n.id === \(javaScriptString(id))).title"
+            ))
         let card = try #require(try page.string("document.getElementById('hover-card').textContent"))
         #expect(card.hasPrefix(title) && card.contains("updates"), "\(card)")
         try page.moveMouse(to: (2, 2))

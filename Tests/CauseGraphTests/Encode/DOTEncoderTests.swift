@@ -90,8 +90,11 @@ struct DOTEncoderTests {
         #expect(line("f").contains("fillcolor=\"\(palette.appFill)\""), "a cause keeps its owner's fill")
         #expect(line("a").contains("color=\"\(palette.appBorder)\"") && !line("a").contains("mark-"))
         #expect(line("a").contains("severity-veryHigh"), "the class keeps the severity")
-        #expect(line("b").contains("color=\"\(palette.highSeverity)\", penwidth=3.5") && line("b").contains("mark-veryHigh"))
-        #expect(line("c").contains("color=\"\(palette.mediumSeverity)\", penwidth=2.5") && line("c").contains("mark-high"))
+        #expect(
+            line("b").contains("color=\"\(palette.highSeverity)\", penwidth=3.5") && line("b").contains("mark-veryHigh")
+        )
+        #expect(
+            line("c").contains("color=\"\(palette.mediumSeverity)\", penwidth=2.5") && line("c").contains("mark-high"))
         #expect(!line("d").contains("mark-"))
         // The graph's own update time when none is given: 100 ms, so a's share is 50%.
         let own = DOTEncoder().encode(graph).split(separator: "\n").first { $0.hasPrefix("  a [") } ?? ""

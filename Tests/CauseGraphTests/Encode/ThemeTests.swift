@@ -59,7 +59,8 @@ struct ThemeTests {
     @Test("every step of the heat ramp carries the text and differs from the others and from a skipped node")
     func heatRamp() {
         for palette in [GraphStyle.light.palette, GraphStyle.dark.palette] {
-            #expect(palette.heat.count == UpdateHeat.stepNames.count && palette.heat.count == UpdateHeat.steps.count + 1)
+            #expect(
+                palette.heat.count == UpdateHeat.stepNames.count && palette.heat.count == UpdateHeat.steps.count + 1)
             for fill in palette.heat {
                 #expect(contrast(palette.text, fill) >= 7, "text on \(fill)")
                 #expect(fill != palette.dimmedFill)
@@ -70,6 +71,8 @@ struct ThemeTests {
 
     @Test("the DOT of a theme carries its palette and none of the other's")
     func dotUsesPalette() {
+        var frameLong = SeverityDurations()
+        frameLong.add(20_000_000, at: .veryHigh)
         let nodes = [
             CauseGraph.Node(id: "n1", key: NodeKey(kind: .state, title: "V.x", owner: .app), count: 1),
             CauseGraph.Node(
@@ -77,7 +80,7 @@ struct ThemeTests {
             CauseGraph.Node(
                 id: "n3", key: NodeKey(kind: .body, title: "W", owner: .app), count: 1, ran: 1,
                 totalDuration: 20_000_000, maxDuration: 20_000_000, severity: .veryHigh,
-                severityDurations: { var durations = SeverityDurations(); durations.add(20_000_000, at: .veryHigh); return durations }()),
+                severityDurations: frameLong),
         ]
         let graph = CauseGraph(
             nodes: nodes,
@@ -85,7 +88,8 @@ struct ThemeTests {
         let dark = DOTEncoder(style: Theme.dark.style).encode(graph)
         let palette = GraphStyle.dark.palette
         for colour in [
-            palette.background, palette.appFill, palette.dimmedFill, palette.highSeverity, palette.edge, palette.heat[4],
+            palette.background, palette.appFill, palette.dimmedFill, palette.highSeverity, palette.edge,
+            palette.heat[4],
         ] {
             #expect(dark.contains("\"\(colour)\""), "\(colour) in the dark DOT")
         }
