@@ -65,6 +65,45 @@ struct ReportFitBrowserTests {
         }
     }
 
+    /// Pairs of edge labels whose boxes, as the browser lays their text out, overlap.
+    private static let overlappingEdgeLabels = """
+        (() => {
+          const boxes = [];
+          for (const edge of document.querySelectorAll('svg g.edge')) {
+            for (const text of edge.querySelectorAll(':scope > text')) {
+              const box = text.getBBox();
+              if (box.width && box.height) boxes.push({ edge: edge.id, text: text.textContent, box });
+            }
+          }
+          const pairs = [];
+          for (let i = 0; i < boxes.length; i += 1) for (let j = i + 1; j < boxes.length; j += 1) {
+            const [a, b] = [boxes[i], boxes[j]];
+            if (a.edge === b.edge) continue;
+            if (a.box.x < b.box.x + b.box.width && b.box.x < a.box.x + a.box.width && a.box.y < b.box.y + b.box.height && b.box.y < a.box.y + a.box.height) pairs.push(`${a.edge} ${a.text} / ${b.edge} ${b.text}`);
+          }
+          return [boxes.length, pairs];
+        })()
+        """
+
+    @Test("no two edge labels overlap in the default picture of Landmarks and of a realistic recording")
+    func edgeLabelsApart() throws {
+        let scratch = try TemporaryFolder()
+        let realistic = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 7)
+        let browser = try Chromium()
+        defer { browser.close() }
+        for (name, trace) in [("landmarks", fixture("landmarks-favorites-before.jsonl")), ("realistic", realistic)] {
+            let path = scratch.path("\(name).svg")
+            let result = try Causegraph.run(["render", trace, "-o", path])
+            try #require(result.status == 0, "\(result.standardError)")
+            let page = try BrowserPage(browser, url: URL(fileURLWithPath: path))
+            let answer = try #require(try page.evaluate(Self.overlappingEdgeLabels) as? [Any])
+            let labels = try #require(answer[0] as? NSNumber).intValue
+            let overlaps = answer[1] as? [String] ?? []
+            #expect(labels >= (name == "landmarks" ? 6 : 40), "\(name): \(labels) edge labels")
+            #expect(overlaps.isEmpty, "\(name): \(overlaps.prefix(5))")
+        }
+    }
+
     @Test("the Landmarks graph opens whole, and Fit fits it, at 1400×900 and 800×600")
     func landmarksFits() throws {
         let scratch = try TemporaryFolder()
