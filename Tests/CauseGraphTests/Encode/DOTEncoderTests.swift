@@ -160,7 +160,11 @@ struct UnrenderableTitleDOTTests {
         let dot = DOTEncoder().encode(try UnrenderableTitles.graph())
         #expect(!dot.contains("<B></B>"))
         #expect(!dot.contains("<B> </B>"))
-        #expect(dot.contains("label=<<B>(untitled)</B>>"))
+        // The app's name heads the graph's label, above the heat legend.
+        #expect(
+            dot.contains(
+                #"label=<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1"><TR><TD ALIGN="LEFT"><B>(untitled)</B></TD></TR>"#
+            ))
         #expect(dot.components(separatedBy: "<B>(untitled)</B>").count == 1 + 1 + 2)
         #expect(dot.split(separator: "\n").allSatisfy { $0.utf8.count < 16_384 })
         #expect(dot.contains("<B>" + String(repeating: "x", count: DOTEscaping.labelCharacters - 1) + "…</B>"))
