@@ -1,5 +1,6 @@
-@testable import CauseGraph
 import Testing
+
+@testable import CauseGraph
 
 @Suite("Leaf staggering and severity durations")
 struct LeafStaggerTests {
