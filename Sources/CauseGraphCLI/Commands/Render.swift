@@ -57,10 +57,7 @@ struct Render: ParsableCommand {
         let encoder = DOTEncoder(style: themeOption.theme.style)
         return try GraphWriter.encode(
             format, engine: engine,
-            json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },
-            dot: {
-                encoder.encode(
-                    shaped.graph, legend: shaped.legend, shares: shaped.focusShares, heat: shaped.heat)
-            })
+            json: { GraphJSONEncoder.encode(shaped) },
+            dot: { encoder.encode(shaped) })
     }
 }

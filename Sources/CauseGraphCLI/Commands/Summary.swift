@@ -41,7 +41,7 @@ struct Summary: ParsableCommand {
     var storm = FindingThresholds().storm
 
     @Option(help: ArgumentHelp("The rebuild storm window (e.g. 5ms, 800us).", valueName: "duration"))
-    var stormWindow = DurationOption(argument: "5ms")!
+    var stormWindow = DurationOption(nanoseconds: FindingThresholds().stormWindow)
 
     func validate() throws {
         for (name, value) in [
