@@ -16,7 +16,9 @@ struct DiffCommandTests {
         #expect(
             text.output.contains(
                 """
-                Changes, largest first
+                Changes, largest first: by total time, then by count
+                  less     node  LandmarkListItemView
+                                 body · 72 → 3 (−69) updates · 10.1 ms → 441 µs (−9.64 ms)
                   removed  edge  ModelData.favoritesCollection → LandmarkListItemView
                                  observable · 72 → 0 (−72) links
                 """))
