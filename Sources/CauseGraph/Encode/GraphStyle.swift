@@ -75,6 +75,7 @@ public struct GraphStyle: Sendable, Equatable {
         case .body: "box"
         case .representable: "box3d"
         case .other: "ellipse"
+        case .unrecorded: "ellipse"
         }
     }
 
@@ -99,6 +100,7 @@ public struct GraphStyle: Sendable, Equatable {
         case .body: "BODY"
         case .representable: "REPRESENTABLE"
         case .other: "UPDATE"
+        case .unrecorded: "NOT RECORDED"
         }
     }
 }

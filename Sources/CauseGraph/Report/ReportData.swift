@@ -72,6 +72,7 @@ enum ReportData {
         case .body: "view body"
         case .representable: "representable update"
         case .other: "other update"
+        case .unrecorded: "no recorded change"
         }
     }
 

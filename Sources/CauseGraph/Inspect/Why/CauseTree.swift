@@ -15,7 +15,10 @@ public struct CauseTree: Sendable, Equatable {
         public var edge: CauseGraph.Edge
         /// The cause node.
         public var cause: CauseGraph.Node
-        /// The edge's count as a share of the explained node's events, 0…1.
+        /// The edge's count as a share of all the links into the explained
+        /// node, 0…1: the shares of a node's causes add up to 1. Every view
+        /// update has a cause (``GraphBuilder``), so for a view whose updates
+        /// each have one cause this is also the share of its updates.
         public var share: Double
         /// The cause's own causes, most frequent first.
         public var causes: [Branch]
@@ -45,8 +48,21 @@ public struct CauseTree: Sendable, Equatable {
 
     /// The tree of `node`'s causes in `graph`, within the bounds above.
     public init(of node: CauseGraph.Node, in graph: CauseGraph) {
-        self.node = node
         var walk = Walk(graph: graph)
+        self.init(of: node, walk: &walk)
+    }
+
+    /// The tree of each of `nodes`, in their order. The graph is indexed once
+    /// for all of them, so explaining every view costs about one pass over
+    /// the edges, not one a view.
+    public static func trees(of nodes: [CauseGraph.Node], in graph: CauseGraph) -> [CauseTree] {
+        var walk = Walk(graph: graph)
+        return nodes.map { CauseTree(of: $0, walk: &walk) }
+    }
+
+    private init(of node: CauseGraph.Node, walk: inout Walk) {
+        self.node = node
+        walk.expandedThrough = [:]
         walk.plan(from: node)
         var path: Set<String> = [node.id]
         let edges = walk.incoming(node.id)
@@ -100,9 +116,10 @@ public struct CauseTree: Sendable, Equatable {
         mutating func branches(
             into node: CauseGraph.Node, edges: [CauseGraph.Edge], path: inout Set<String>, depth: Int
         ) -> [Branch] {
-            edges.prefix(CauseTree.maximumCauses).compactMap { edge in
+            let links = edges.reduce(0) { $0.saturatingAdding($1.count) }
+            return edges.prefix(CauseTree.maximumCauses).compactMap { edge in
                 guard let cause = nodes[edge.from] else { return nil }
-                let share = node.count > 0 ? min(Double(edge.count) / Double(node.count), 1) : 0
+                let share = links > 0 ? Double(edge.count) / Double(links) : 0
                 let repeated = path.contains(cause.id)
                 let expandedHere = !repeated && expandedThrough[cause.id] == edge.id
                 let elsewhere = !repeated && !expandedHere && expandedThrough[cause.id] != nil

@@ -93,11 +93,23 @@ public struct UpdateListing: Sendable, Equatable {
 
     /// The updates, in time order.
     public var entries: [Entry]
+    /// How many updates ``bounded(_:)`` left out.
+    public var omittedEntries = 0
+
+    /// The listing cut by `bounds` (its offset and limit; the updates stay in time order).
+    public func bounded(_ bounds: ListBounds) -> UpdateListing {
+        var listing = self
+        (listing.entries, listing.omittedEntries) = bounds.cut(entries)
+        listing.omittedEntries += omittedEntries
+        return listing
+    }
 
     /// The events of the node `key`; events without a time keep their trace order, first.
     public init(of key: NodeKey, in log: EventLog) {
-        let incoming = log.incomingLinks()
-        let positions = log.events.indices.filter { log.events[$0].key == key }
+        self = Self.listings(of: [key], in: log)[0]
+    }
+
+    private init(positions: [Int], in log: EventLog, incoming: [Int: [EventLog.Link]]) {
         let ordered = positions.sorted {
             (log.events[$0].time ?? .min, $0) < (log.events[$1].time ?? .min, $1)
         }
@@ -105,5 +117,17 @@ public struct UpdateListing: Sendable, Equatable {
             Entry(
                 event: log.events[position], causes: (incoming[position] ?? []).map { ($0.label, log.events[$0.from]) })
         }
+    }
+
+    /// The listing of each of `keys`, in their order. The log is indexed once
+    /// for all of them, so listing every view costs one pass over the events,
+    /// not one a view.
+    public static func listings(of keys: [NodeKey], in log: EventLog) -> [UpdateListing] {
+        let incoming = log.incomingLinks()
+        var positions: [NodeKey: [Int]] = Dictionary(uniqueKeysWithValues: Set(keys).map { ($0, []) })
+        for (position, event) in log.events.enumerated() where positions[event.key] != nil {
+            positions[event.key]!.append(position)
+        }
+        return keys.map { UpdateListing(positions: positions[$0] ?? [], in: log, incoming: incoming) }
     }
 }
