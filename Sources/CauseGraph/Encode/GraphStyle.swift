@@ -75,7 +75,7 @@ public struct GraphStyle: Sendable, Equatable {
         case .body: "box"
         case .representable: "box3d"
         case .other: "ellipse"
-        case .unrecorded: "ellipse"
+        case .unrecorded: "octagon"
         }
     }
 
