@@ -62,8 +62,6 @@ public struct DOTEncoder: Sendable {
         let isApp = node.owner == .app
         var styles = ["filled"]
         if node.kind == .body { styles.append("rounded") }
-        // Dashed, like what did not run: it stands for something the trace did not record.
-        if node.kind == .unrecorded { styles.append("dashed") }
         var fill = isApp ? palette.appFill : palette.systemFill
         var border = isApp ? palette.appBorder : palette.systemBorder
         var penWidth = "1.2"
@@ -186,8 +184,6 @@ public struct DOTEncoder: Sendable {
             attributes += ["color=\"\(palette.creationEdge)\"", lineStyle, "arrowhead=onormal"]
         } else if edge.isResidual {
             attributes.append(lineStyle)
-        } else if edge.kind == .unrecorded {
-            attributes.append("style=dashed")
         }
         attributes.append("tooltip=" + DOTEscaping.quoted(tooltip))
         return attributes

@@ -75,7 +75,6 @@ public struct GraphStyle: Sendable, Equatable {
         case .body: "box"
         case .representable: "box3d"
         case .other: "ellipse"
-        case .unrecorded: "octagon"
         }
     }
 
@@ -100,7 +99,6 @@ public struct GraphStyle: Sendable, Equatable {
         case .body: "BODY"
         case .representable: "REPRESENTABLE"
         case .other: "UPDATE"
-        case .unrecorded: "NOT RECORDED"
         }
     }
 }

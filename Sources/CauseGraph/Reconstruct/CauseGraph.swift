@@ -258,8 +258,6 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
     case environmentWriter
     case update
     case creation
-    /// From the ``NodeKind/unrecorded`` node: an update no recorded link explains.
-    case unrecorded
 
     /// The kind of a link from an event of kind `source` labelled `label`:
     /// any label but `creation` is named by its source.
@@ -275,7 +273,6 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
         case .externalEnvironment: self = .externalEnvironment
         case .environmentWriter: self = .environmentWriter
         case .body, .representable, .other: self = .update
-        case .unrecorded: self = .unrecorded
         }
     }
 
@@ -289,7 +286,6 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
         case .environmentWriter: 4
         case .update: 5
         case .creation: 6
-        case .unrecorded: 7
         }
     }
 

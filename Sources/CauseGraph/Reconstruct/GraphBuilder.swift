@@ -9,14 +9,7 @@
 /// read, a node that named no group takes part in the groups of the links
 /// it drove, and a link with none in those of its effect, so a gesture is
 /// part of the transaction it started.
-///
-/// Every view update has a cause: the updates of a body or representable
-/// that no link leads into are drawn from one ``NodeKind/unrecorded`` node,
-/// so a view's updates never exceed the sum of its incoming edges.
 public struct GraphBuilder: TraceSink {
-    /// The title of the ``NodeKind/unrecorded`` node.
-    public static let unrecordedTitle = "no recorded change"
-
     /// How many long updates of each update kind ``CauseGraph/worstUpdates`` keeps.
     public static let worstUpdatesKept = 5
     /// The default window within which repeated runs of one view count as a burst.
@@ -123,11 +116,6 @@ public struct GraphBuilder: TraceSink {
             edges.append(EdgeTally(key: key))
         }
         edges[Int(edge)].add(from: cause.from, effectSkipped: target.skipped)
-        if !target.caused {
-            _ = eventRecords.updateValue(target.markedCaused, forKey: cause.to)
-            nodes[Int(target.node)].caused += 1
-            if target.skipped { nodes[Int(target.node)].causedSkipped += 1 }
-        }
         edges[Int(edge)].changed.formUnion(cause.changed)
         let group = target.group >= 0 ? target.group : source.group
         if group >= 0 { edges[Int(edge)].groups.insert(group) }
@@ -176,7 +164,6 @@ public struct GraphBuilder: TraceSink {
     public func finish() -> CauseGraph {
         var nodes = self.nodes
         var edges = self.edges
-        accountForUnrecorded(nodes: &nodes, edges: &edges)
         inheritGroups(nodes: &nodes, edges: &edges)
 
         let groupIDs = finalGroupIDs()
@@ -289,32 +276,6 @@ public struct GraphBuilder: TraceSink {
         return ids
     }
 
-    /// Draws each view update no link led into from the ``NodeKind/unrecorded``
-    /// node: one edge into each such view, counting those updates.
-    private func accountForUnrecorded(nodes: inout [NodeTally], edges: inout [EdgeTally]) {
-        let key = NodeKey(kind: .unrecorded, title: Self.unrecordedTitle, module: nil, owner: .system)
-        var source = nodeIndex[key]
-        for index in nodes.indices where nodes[index].key.kind == .body || nodes[index].key.kind == .representable {
-            let view = nodes[index]
-            let unexplained = view.count - view.caused
-            guard unexplained > 0 else { continue }
-            if source == nil {
-                source = Int32(nodes.count)
-                nodes.append(NodeTally(key: key))
-            }
-            let from = source!
-            nodes[Int(from)].count += unexplained
-            var edge = EdgeTally(
-                key: EdgeKey(from: from, to: Int32(index), kind: .unrecorded, label: .update))
-            if let existing = edgeIndex[edge.key] { edge = edges[Int(existing)] }
-            edge.count += unexplained
-            edge.skipped += (view.count - view.ran) - view.causedSkipped
-            // Each stands for a cause of its own.
-            edge.maxPerCause = max(edge.maxPerCause, 1)
-            if let existing = edgeIndex[edge.key] { edges[Int(existing)] = edge } else { edges.append(edge) }
-        }
-    }
-
     private func inheritGroups(nodes: inout [NodeTally], edges: inout [EdgeTally]) {
         // Each pass moves groups one link upstream; a chain of n links needs n passes.
         var changed = true
@@ -343,29 +304,20 @@ public struct GraphBuilder: TraceSink {
 /// What a cause link needs of an event, in eight bytes: kept for every event
 /// of a document, it is most of an import's memory that grows with rows.
 private struct EventRecord {
-    /// The node's index; the top bit is ``skipped``, the next ``caused``.
+    /// The node's index; the top bit is ``skipped``.
     private let nodeAndSkipped: UInt32
     /// Interned update group, or -1.
     let group: Int32
 
     init(node: Int32, group: Int32, skipped: Bool) {
-        // Node indices count distinct nodes, far fewer than 2^30: the top two bits are free.
+        // Node indices count distinct nodes, far fewer than 2^31: the top bit is free.
         nodeAndSkipped = UInt32(node) | (skipped ? 1 << 31 : 0)
         self.group = group
     }
 
-    private init(bits: UInt32, group: Int32) {
-        nodeAndSkipped = bits
-        self.group = group
-    }
-
-    var node: Int32 { Int32(bitPattern: nodeAndSkipped & ~(3 << 30)) }
+    var node: Int32 { Int32(bitPattern: nodeAndSkipped & ~(1 << 31)) }
     /// An update whose body was checked and skipped.
     var skipped: Bool { nodeAndSkipped & 1 << 31 != 0 }
-    /// Whether a cause link has led into the event.
-    var caused: Bool { nodeAndSkipped & 1 << 30 != 0 }
-    /// The same record, with a cause link into it.
-    var markedCaused: EventRecord { EventRecord(bits: nodeAndSkipped | 1 << 30, group: group) }
 }
 
 private struct EdgeKey: Hashable {
@@ -384,9 +336,6 @@ private struct NodeTally {
     let key: NodeKey
     var count = 0
     var ran = 0
-    /// Events a cause link led into, and of them those skipped.
-    var caused = 0
-    var causedSkipped = 0
     var totalDuration: Nanoseconds?
     var maxDuration: Nanoseconds?
     var severity: Severity?

@@ -72,7 +72,6 @@ enum ReportData {
         case .body: "view body"
         case .representable: "representable update"
         case .other: "other update"
-        case .unrecorded: "no recorded change"
         }
     }
 

@@ -20,15 +20,11 @@ public enum NodeKind: String, CaseIterable, Sendable, Comparable {
     case representable
     /// Any other update: layout, graph work, unclassified events.
     case other
-    /// Stands for what the trace did not record: the cause of each view
-    /// update no link leads into (a `_printChanges` `unchanged.` line, a
-    /// body with no parent update), so every update has a cause.
-    case unrecorded
 
     /// Whether events of this kind start work rather than do it.
     public var isCause: Bool {
         switch self {
-        case .gesture, .state, .observable, .externalEnvironment, .environmentWriter, .unrecorded: true
+        case .gesture, .state, .observable, .externalEnvironment, .environmentWriter: true
         case .body, .representable, .other: false
         }
     }
@@ -52,7 +48,6 @@ public enum NodeKind: String, CaseIterable, Sendable, Comparable {
         case .body: 5
         case .representable: 6
         case .other: 7
-        case .unrecorded: 8
         }
     }
 

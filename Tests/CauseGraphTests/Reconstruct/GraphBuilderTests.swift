@@ -23,9 +23,7 @@ struct GraphBuilderTests {
         try builder.add(event(5, .body, "Row", module: "App", owner: .system))
         try builder.add(event(6, .other, "Row", module: "App"))
         let graph = builder.finish()
-        // Four nodes, and the one no recorded link explains the four views' runs from.
-        #expect(graph.nodes.count == 5)
-        #expect(graph.nodes.last?.kind == .unrecorded)
+        #expect(graph.nodes.count == 4)
         let row = try #require(
             graph.nodes.first { $0.key == NodeKey(kind: .body, title: "Row", module: "App", owner: .app) })
         #expect(row.count == 3)
@@ -73,12 +71,9 @@ struct GraphBuilderTests {
                 "Tap→gesture×2", "View.isOn→state×2", "Model.items→observable×2",
                 "External Environment→externalEnvironment×2", "EnvironmentWriter: Font→environmentWriter×2",
                 "Parent→update×2", "Parent→creation×1", "MapView→update×2", "<graph>→update×2",
-                // Parent and MapView ran with no recorded cause; <graph> is no view.
-                "no recorded change→unrecorded×1", "no recorded change→unrecorded×1",
             ])
         #expect(graph.edges.filter { $0.kind == .creation }.map(\.label) == [.creation])
         #expect(graph.edges.filter { $0.kind != .creation }.allSatisfy { $0.label == .update })
-        #expect(graph.edges.filter { $0.kind == .unrecorded }.map { graph.node($0.to)!.title } == ["Parent", "MapView"])
     }
 
     @Test("severity comes from the trace when recorded, else from the frame budget")
@@ -96,7 +91,6 @@ struct GraphBuilderTests {
         #expect(
             severities == [
                 "Fast:low", "Hitch:veryHigh", "Orange:medium", "Recorded:high", "Red:high", "Worst:veryHigh",
-                "no recorded change:-",
             ])
     }
 
@@ -165,9 +159,9 @@ struct GraphBuilderTests {
         let graph = builder.finish()
         #expect(
             graph.nodes.map { "\($0.title):\($0.groups)" } == [
-                "Tap:[7, 8]", "Model.items:[7, 8]", "Lonely:[]", "Row:[7, 8]", "no recorded change:[]",
+                "Tap:[7, 8]", "Model.items:[7, 8]", "Lonely:[]", "Row:[7, 8]",
             ])
-        #expect(graph.edges.map(\.groups) == [[7, 8], [7, 8], []])
+        #expect(graph.edges.map(\.groups) == [[7, 8], [7, 8]])
         #expect(graph.groups.map(\.id) == [7, 8])
     }
 
@@ -186,8 +180,7 @@ struct GraphBuilderTests {
         let graph = builder.finish()
         #expect(graph.app == "First")
         #expect(graph.groups.map(\.label) == ["first", "second"])
-        // A and B ran with no recorded cause: the node that stands for it takes part in both groups.
-        #expect(graph.nodes.map(\.groups) == [[1], [2], [1, 2]])
+        #expect(graph.nodes.map(\.groups) == [[1], [2]])
     }
 
     @Test("duplicate events and groups are refused")
@@ -237,34 +230,5 @@ struct GraphStatisticsTests {
         #expect(node.severityCounts.atLeast(.high) == 3)
         #expect(graph.worstUpdates.map(\.event) == [4, 2, 3, 1, 0])
         #expect(graph.worstUpdates.allSatisfy { $0.node == "n1" && $0.kind == .body })
-    }
-
-    @Test("every view update has a cause: those no link led into come from 'no recorded change'")
-    func everyRunIsAccountedFor() throws {
-        var builder = GraphBuilder()
-        try builder.add(event(1, .state, "View.count"))
-        try builder.add(event(2, .body, "View"))
-        try builder.add(event(3, .body, "View", ran: false))
-        try builder.add(event(4, .body, "View"))
-        try builder.add(event(5, .representable, "MapView"))
-        try builder.add(event(6, .other, "Layout"))
-        // Two links into one event: still one update accounted for.
-        try builder.add(TraceCause(from: 1, to: 2, label: .update))
-        try builder.add(TraceCause(from: 2, to: 2, label: .update))
-        let graph = builder.finish()
-        let unrecorded = try #require(graph.nodes.first { $0.kind == .unrecorded })
-        #expect(unrecorded.title == GraphBuilder.unrecordedTitle)
-        #expect((unrecorded.owner, unrecorded.count) == (.system, 3))
-        let view = try #require(graph.nodes.first { $0.title == "View" })
-        let fromUnrecorded = try #require(graph.edges.first { $0.from == unrecorded.id && $0.to == view.id })
-        #expect((fromUnrecorded.kind, fromUnrecorded.label, fromUnrecorded.count) == (.unrecorded, .update, 2))
-        #expect(fromUnrecorded.skipped == 1)
-        for node in graph.nodes where node.kind == .body || node.kind == .representable {
-            let incoming = graph.edges.filter { $0.to == node.id }.reduce(0) { $0 + $1.count }
-            #expect(incoming >= node.count, "\(node.title)")
-        }
-        // Layout is no view: nothing is made up for it.
-        let layout = try #require(graph.nodes.first { $0.title == "Layout" })
-        #expect(!graph.edges.contains { $0.to == layout.id })
     }
 }

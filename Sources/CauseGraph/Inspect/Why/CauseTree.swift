@@ -15,10 +15,7 @@ public struct CauseTree: Sendable, Equatable {
         public var edge: CauseGraph.Edge
         /// The cause node.
         public var cause: CauseGraph.Node
-        /// The edge's count as a share of all the links into the explained
-        /// node, 0…1: the shares of a node's causes add up to 1. Every view
-        /// update has a cause (``GraphBuilder``), so for a view whose updates
-        /// each have one cause this is also the share of its updates.
+        /// The edge's count as a share of the explained node's events, 0…1.
         public var share: Double
         /// The cause's own causes, most frequent first.
         public var causes: [Branch]
@@ -116,10 +113,9 @@ public struct CauseTree: Sendable, Equatable {
         mutating func branches(
             into node: CauseGraph.Node, edges: [CauseGraph.Edge], path: inout Set<String>, depth: Int
         ) -> [Branch] {
-            let links = edges.reduce(0) { $0.saturatingAdding($1.count) }
-            return edges.prefix(CauseTree.maximumCauses).compactMap { edge in
+            edges.prefix(CauseTree.maximumCauses).compactMap { edge in
                 guard let cause = nodes[edge.from] else { return nil }
-                let share = links > 0 ? Double(edge.count) / Double(links) : 0
+                let share = node.count > 0 ? min(Double(edge.count) / Double(node.count), 1) : 0
                 let repeated = path.contains(cause.id)
                 let expandedHere = !repeated && expandedThrough[cause.id] == edge.id
                 let elsewhere = !repeated && !expandedHere && expandedThrough[cause.id] != nil
