@@ -28,6 +28,18 @@ public struct WhyReport: Sendable, Equatable {
         self.chain = chain
     }
 
+    /// The report with its views, and each listing's updates, cut again by
+    /// `bounds` (its offset and limit; the views keep their ranking), adding
+    /// what the cut leaves out to ``omittedViews`` and each listing's count.
+    public func bounded(_ bounds: ListBounds) -> WhyReport {
+        var report = self
+        let (shown, omitted) = bounds.cut(Array(views.indices))
+        report.views = shown.map { views[$0] }
+        report.omittedViews += omitted
+        report.listings = listings.map { all in shown.map { all[$0].bounded(bounds) } }
+        return report
+    }
+
     /// The update nodes whose title matches, ranked and cut by `bounds`,
     /// and how many of them the cut left out.
     public static func views(matching pattern: TitlePattern, in graph: CauseGraph, bounds: ListBounds)
