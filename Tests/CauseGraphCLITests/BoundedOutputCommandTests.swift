@@ -69,7 +69,8 @@ struct BoundedOutputCommandTests {
         let byName = try titles(["--sort", "name", "--top", "6"])
         #expect(byName.count == 6)
         #expect(byName == byName.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-        let pages = try titles(["--sort", "name", "--top", "3"]) + titles(["--sort", "name", "--top", "3", "--offset", "3"])
+        let pages =
+            try titles(["--sort", "name", "--top", "3"]) + titles(["--sort", "name", "--top", "3", "--offset", "3"])
         #expect(pages == byName)
         for arguments in [["--top", "0"], ["--offset", "-1"], ["--sort", "size"], ["--all", "--top", "3"]] {
             let result = try Causegraph.run(["summary", path] + arguments)
@@ -89,7 +90,8 @@ struct BoundedOutputCommandTests {
         #expect(lines(all).count > 1_000)
         #expect(!all.contains("Left out:"))
 
-        let listed = try JSONParser.parse(try run(["why", path, "--view", "Row", "--list", "--format", "json", "--top", "2"]))
+        let listed = try JSONParser.parse(
+            try run(["why", path, "--view", "Row", "--list", "--format", "json", "--top", "2"]))
         let views = try #require(listed["views"]?.arrayValue)
         #expect(views.count == 2)
         #expect(listed["truncated"]?.content == .bool(true))

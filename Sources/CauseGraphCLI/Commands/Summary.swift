@@ -70,7 +70,8 @@ struct Summary: ParsableCommand {
             (omitted.unclassifiedTitles, "unclassified title"), (omitted.findings, "finding"),
             (omitted.hitches, "hitch or hang"),
         ].filter { $0.0 > 0 }.map { count, noun in
-            CountText.format(count) + " " + (count == 1 ? noun : noun == "hitch or hang" ? "hitches and hangs" : noun + "s")
+            CountText.format(count) + " "
+                + (count == 1 ? noun : noun == "hitch or hang" ? "hitches and hangs" : noun + "s")
         }
         return ListOptions.leftOut(parts, order: ranking.sort)
     }

@@ -224,7 +224,8 @@ enum MCPTool: String, CaseIterable {
         "limit": integer(
             "Return at most this many entries of each list (default \(ListBounds.defaultLimit)); the answer is also kept under \(MCPToolRunner.largestResult / 1024) KB. `truncated` in the structured content says whether anything was left out, `omitted…` how much."
         ),
-        "offset": integer("Pass over this many ranked entries of each list first: the next page is `offset` + `limit`."),
+        "offset": integer(
+            "Pass over this many ranked entries of each list first: the next page is `offset` + `limit`."),
         "sort": [
             "type": "string", "enum": .array(ListBounds.Order.allCases.map { .string($0.rawValue) }),
             "description": "Rank lists by total time (the default), update count or name.",

@@ -39,8 +39,12 @@ enum MCPToolRunner {
             let report = try why.whyReport(diagnostics: &diagnostics)
             let (text, json) = fitted(report, limit: why.ranking.bounds.limit) { report in
                 let text = WhyFormatter.format(report, as: .text)
-                return (why.leftOut(report).map { text + "\n" + $0 + "\n" } ?? text, WhyFormatter.format(report, as: .json))
-            } cut: { report, limit in report.bounded(ListBounds(limit: limit)) }
+                return (
+                    why.leftOut(report).map { text + "\n" + $0 + "\n" } ?? text, WhyFormatter.format(report, as: .json)
+                )
+            } cut: { report, limit in
+                report.bounded(ListBounds(limit: limit))
+            }
             return answer(text, json: json, diagnostics)
         case let summary as Summary:
             let report = try summary.summary(diagnostics: &diagnostics)
@@ -50,7 +54,9 @@ enum MCPToolRunner {
                     summary.leftOut(report.omitted).map { text + "\n" + $0 + "\n" } ?? text,
                     SummaryFormatter.format(report, as: .json)
                 )
-            } cut: { report, limit in report.bounded(ListBounds(order: summary.ranking.sort, limit: limit)) }
+            } cut: { report, limit in
+                report.bounded(ListBounds(order: summary.ranking.sort, limit: limit))
+            }
             return answer(text, json: json, diagnostics)
         case let diff as Diff:
             let (graphDiff, settings, window) = try diff.compare(diagnostics: &diagnostics)
@@ -93,7 +99,8 @@ enum MCPToolRunner {
             text = String(Substring(kept)) + note
         }
         if json.utf8.count > largestResult {
-            json = "{\"truncated\": true, \"note\": \"the answer is larger than \(largestResult / 1024) KB even with one entry of each list\"}"
+            json =
+                "{\"truncated\": true, \"note\": \"the answer is larger than \(largestResult / 1024) KB even with one entry of each list\"}"
         }
         return (text, json)
     }

@@ -10,7 +10,8 @@ struct ListOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Show at most this many entries of each list (default \(ListBounds.defaultLimit)).",
+        help: ArgumentHelp(
+            "Show at most this many entries of each list (default \(ListBounds.defaultLimit)).",
             valueName: "n"))
     var top: Int?
 

@@ -78,11 +78,12 @@ struct MCPServerTests {
     func resultsAreBounded() throws {
         let scratch = try TemporaryFolder()
         let recording = try ExportGeneratorTests.generate(20_000, "native", into: scratch)
-        let session = try MCPClient.session([
-            ("why", ["traces": [recording], "view": "e", "list": true, "limit": 100_000]),
-            ("summary", ["traces": [recording], "limit": 100_000]),
-            ("summary", ["traces": [recording], "limit": 3, "offset": 3, "sort": "name"]),
-        ], serverArguments: ["--allow", scratch.path(".")])
+        let session = try MCPClient.session(
+            [
+                ("why", ["traces": [recording], "view": "e", "list": true, "limit": 100_000]),
+                ("summary", ["traces": [recording], "limit": 100_000]),
+                ("summary", ["traces": [recording], "limit": 3, "offset": 3, "sort": "name"]),
+            ], serverArguments: ["--allow", scratch.path(".")])
         let results = session["results"]?.arrayValue ?? []
         try #require(results.count == 3)
         for result in results {

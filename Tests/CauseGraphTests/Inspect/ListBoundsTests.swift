@@ -35,7 +35,9 @@ struct ListBoundsTests {
         #expect(byCount == Array(allRows.map(\.node.count).sorted(by: >).prefix(4)))
         let text = SummaryFormatter.format(bounded, as: .text)
         #expect(text.contains("… \(allRows.count - 5) more views not shown"))
-        #expect(SummaryFormatter.format(bounded, as: .markdown).contains("\n\n… \(allRows.count - 5) more views not shown."))
+        #expect(
+            SummaryFormatter.format(bounded, as: .markdown).contains("\n\n… \(allRows.count - 5) more views not shown.")
+        )
     }
 
     @Test("listings of many views at once equal each view's own listing")

@@ -166,7 +166,8 @@ public enum WhyFormatter {
             lines.append(line)
         }
         if listing.omittedEntries > 0 {
-            lines.append("  " + style.paint("… \(CountText.string(listing.omittedEntries, "more update")) not shown", .dim))
+            lines.append(
+                "  " + style.paint("… \(CountText.string(listing.omittedEntries, "more update")) not shown", .dim))
         }
     }
 

@@ -183,10 +183,17 @@ public struct TraceSummary: Sendable, Equatable {
         }.sorted { ($1.totalDuration, $0.name ?? "") < ($0.totalDuration, $1.name ?? "") }
 
         let nodesByID = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
-        let drivers = Dictionary(grouping: graph.edges.filter { nodesByID[$0.to]?.kind.isUpdate == true }, by: \.from)
-        topCauses = drivers.compactMap { id, edges -> Cause? in
-            guard let node = nodesByID[id], node.kind.isCause else { return nil }
-            return Cause(node: node, drove: edges.reduce(0) { $0 + $1.count }, targets: Set(edges.map(\.to)).count)
+        // Summed edge by edge, not grouped: a dense graph has hundreds of thousands of edges,
+        // and a grouped copy of them was most of `summary`'s memory.
+        var drove: [String: (updates: Int, targets: Set<String>)] = [:]
+        for edge in graph.edges where nodesByID[edge.from]?.kind.isCause == true {
+            guard nodesByID[edge.to]?.kind.isUpdate == true else { continue }
+            drove[edge.from, default: (0, [])].updates += edge.count
+            drove[edge.from]!.targets.insert(edge.to)
+        }
+        topCauses = drove.compactMap { id, figures -> Cause? in
+            guard let node = nodesByID[id] else { return nil }
+            return Cause(node: node, drove: figures.updates, targets: figures.targets.count)
         }
         .sorted { ($1.drove, $0.node.key) < ($0.drove, $1.node.key) }
         .prefix(Self.topCauseLimit).map { $0 }

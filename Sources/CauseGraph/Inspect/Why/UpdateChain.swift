@@ -143,7 +143,8 @@ public struct UpdateListing: Sendable, Equatable {
             for link in log.links { starts[link.to + 1] += 1 }
             for position in log.events.indices { starts[position + 1] += starts[position] }
             var next = starts
-            var links = [EventLog.Link](repeating: EventLog.Link(from: 0, to: 0, label: .update), count: log.links.count)
+            var links = [EventLog.Link](
+                repeating: EventLog.Link(from: 0, to: 0, label: .update), count: log.links.count)
             for link in log.links {
                 links[next[link.to]] = link
                 next[link.to] += 1
