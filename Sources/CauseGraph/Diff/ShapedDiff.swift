@@ -83,14 +83,17 @@ extension GraphDiff {
 
 extension TracePipeline {
     /// Reads the recordings `before` and `after`, each on its own and through
-    /// the window, if any, and compares their graphs; `window` sums what the
-    /// window left out of both.
+    /// the window, if any, and compares their graphs, naming them apart
+    /// with no folder more than needed (``DiffLabels``); `window` sums what
+    /// the window left out of both.
     public func compare(before: String, after: String, diagnostics: inout Diagnostics)
         throws(Diagnostic) -> (diff: GraphDiff, window: WindowStatistics?)
     {
         let first = try reconstruct([before], diagnostics: &diagnostics)
         let second = try reconstruct([after], diagnostics: &diagnostics)
-        let diff = GraphDiff(before: first.graph, after: second.graph, beforeName: before, afterName: after)
+        let names = DiffLabels.distinguishing(before, after)
+        let diff = GraphDiff(
+            before: first.graph, after: second.graph, beforeName: names.before, afterName: names.after)
         return (diff, first.window.flatMap { outside in second.window.map { outside + $0 } })
     }
 }

@@ -67,6 +67,9 @@ enum MCPToolRunner {
             let report = try check.evaluate(diagnostics: &diagnostics)
             return answer(
                 CheckFormatter.format(report, as: .text), json: CheckFormatter.format(report, as: .json), diagnostics)
+        case let doctor as DoctorCommand:
+            let diagnoses = try doctor.diagnoses(diagnostics: &diagnostics)
+            return answer(DoctorFormatter.text(diagnoses), json: DoctorFormatter.json(diagnoses), diagnostics)
         case let render as Render:
             return try graph(render, diagnostics: diagnostics)
         default:
@@ -114,9 +117,7 @@ enum MCPToolRunner {
         let format = try render.outputOptions.resolvedFormat()
         if let path = render.outputOptions.named {
             let bytes = try render.graph(as: format)
-            let file = try OutputFile(path: path)
-            try file.write(bytes)
-            try file.commit()
+            try OutputFile.write(bytes, to: path)
             let written: Value? = [
                 "output": .string(path), "format": .string(format.rawValue), "bytes": .int(bytes.count),
             ]
