@@ -19,6 +19,8 @@
 #     render / import (default shaping, layout, SVG)          <= 1.3
 #     why / import (`why --view LibraryItemSongRow`)          <= 1.5
 #     report / import: time <= 1.5, peak memory <= 1.2
+#   on a 150,000-link native recording (issue 28): every view's every
+#     update, `why --view e --list --all` / its import          <= 2.0
 #   20 small graphs: `render --each DIR -o OUTDIR` / 20 runs of
 #     `dot -Tsvg` on the DOT causegraph writes for them          <= 1.2
 #   .trace bundles through the stand-in xctrace (issue 27), the cache
@@ -145,6 +147,14 @@ measure render "$BENCH_DIR/graph.svg" "$BIN/causegraph" render "$EXPORT" -o "$BE
 measure why - "$BIN/causegraph" why "$EXPORT" --view LibraryItemSongRow
 measure report "$BENCH_DIR/report.html" "$BIN/causegraph" report "$EXPORT" -o "$BENCH_DIR/report.html"
 
+# why in its largest mode grows with its input, like the import (issue 28).
+echo "bench: why --list --all against the import of the same native recording" >&2
+LISTED="$BENCH_DIR/listed.jsonl"
+"$BIN/causegraph-export-gen" 150000 "$SEED" native > "$LISTED"
+measure list_import "$BENCH_DIR/listed-graph.json" "$BIN/causegraph" render "$LISTED" --format json --max-nodes 0 --max-edges 0 -o "$BENCH_DIR/listed-graph.json"
+measure list_all "$BENCH_DIR/listed.txt" "$BIN/causegraph" why "$LISTED" --view e --list --all -o "$BENCH_DIR/listed.txt"
+rm -f "$LISTED" "$BENCH_DIR/listed-graph.json" "$BENCH_DIR/listed.txt"
+
 # 20 small graphs: the recordings of 20 seeds, 400 links each (a few hundred
 # nodes, shaped to the default picture). dot is given the DOT causegraph
 # writes for them, so both draw the same graphs.
@@ -267,6 +277,9 @@ printf 'causegraph why:         %6.2f s   peak %5d MB   ratio %s   (target <= 1.
     "$why_SECONDS" "$(mb "$why_KB")" "$(ratio "$why_SECONDS" "$import_SECONDS")"
 printf 'causegraph report:      %6.2f s   peak %5d MB   ratio %s, memory %s   (targets <= 1.50 and <= 1.20)\n' \
     "$report_SECONDS" "$(mb "$report_KB")" "$(ratio "$report_SECONDS" "$import_SECONDS")" "$(ratio "$report_KB" "$import_KB")"
+
+printf 'why --list --all:       %6.2f s   peak %5d MB   ratio %s   (target <= 2.00; --view e on 150,000 native links, against their import, %.2f s)\n' \
+    "$list_all_SECONDS" "$(mb "$list_all_KB")" "$(ratio "$list_all_SECONDS" "$list_import_SECONDS")" "$list_import_SECONDS"
 
 printf '\n20 small graphs (400 links each, default shaping):\n'
 printf 'render --each DIR:      %6.2f s\n' "$each_SECONDS"

@@ -26,9 +26,21 @@ struct InspectCommandTests {
 
     @Test("why --list and --update answer for single events")
     func singleEvents() throws {
-        let list = try Causegraph.run(["why", fixture("dark-mode.jsonl"), "--view", "LandmarkListItemView", "--list"])
+        let list = try Causegraph.run([
+            "why", fixture("dark-mode.jsonl"), "--view", "LandmarkListItemView", "--list", "--all",
+        ])
         #expect(list.status == 0)
         #expect(list.output.components(separatedBy: "skipped  External Environment\n").count - 1 == 12)
+        // By default a listing shows its first ten updates and says what it left out.
+        let bounded = try Causegraph.run([
+            "why", fixture("dark-mode.jsonl"), "--view", "LandmarkListItemView", "--list",
+        ])
+        #expect(bounded.output.components(separatedBy: "skipped  External Environment\n").count - 1 == 10)
+        #expect(bounded.output.contains("  … 2 more updates not shown\n"))
+        #expect(
+            bounded.output.hasSuffix(
+                "\nLeft out: 2 updates (ranked by time); --top N or --offset N shows others, --all shows everything.\n")
+        )
         let update = try Causegraph.run(["why", fixture("onoff-toggle.jsonl"), "--update", "13"])
         #expect(update.status == 0)
         #expect(update.output.hasPrefix("Update 13\n"))

@@ -15,6 +15,7 @@ struct Summary: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup var report: ReportOptions
+    @OptionGroup var ranking: ListOptions
 
     @Option(
         parsing: .unconditional,
@@ -56,8 +57,23 @@ struct Summary: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        try report.write(
-            SummaryFormatter.format(try summary(diagnostics: &diagnostics), as: report.format, style: report.style))
+        let summary = try summary(diagnostics: &diagnostics)
+        var text = SummaryFormatter.format(summary, as: try report.format, style: try report.style)
+        if try report.format != .json, let line = leftOut(summary.omitted) { text += "\n" + line + "\n" }
+        try report.write(text)
+    }
+
+    /// The last line of a bounded summary: what it left out and how to see it.
+    func leftOut(_ omitted: TraceSummary.Omitted) -> String? {
+        let parts = [
+            (omitted.views, "view"), (omitted.causes, "cause"), (omitted.interactions, "interaction"),
+            (omitted.unclassifiedTitles, "unclassified title"), (omitted.findings, "finding"),
+            (omitted.hitches, "hitch or hang"),
+        ].filter { $0.0 > 0 }.map { count, noun in
+            CountText.format(count) + " "
+                + (count == 1 ? noun : noun == "hitch or hang" ? "hitches and hangs" : noun + "s")
+        }
+        return ListOptions.leftOut(parts, order: ranking.sort)
     }
 
     /// The summary, for this command and for `causegraph mcp`'s `summary` tool.
@@ -74,6 +90,7 @@ struct Summary: ParsableCommand {
             .reconstruct(input.traces, alongside: &tally, diagnostics: &diagnostics).graph
         return TraceSummary(
             graph: graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds,
-            interactions: tally.ranked)
+            interactions: tally.ranked
+        ).bounded(ranking.bounds)
     }
 }

@@ -48,6 +48,7 @@ struct Why: ParsableCommand {
     var hitch: Int?
 
     @OptionGroup var report: ReportOptions
+    @OptionGroup var ranking: ListOptions
 
     func validate() throws {
         if let hitch {
@@ -83,8 +84,21 @@ struct Why: ParsableCommand {
             )
             return
         }
-        try report.write(
-            WhyFormatter.format(try whyReport(diagnostics: &diagnostics), as: report.format, style: report.style))
+        let answer = try whyReport(diagnostics: &diagnostics)
+        var text = WhyFormatter.format(answer, as: try report.format, style: try report.style)
+        if try report.format != .json, let line = leftOut(answer) { text += "\n" + line + "\n" }
+        try report.write(text)
+    }
+
+    /// The last line of a bounded answer: what it left out and how to see it.
+    func leftOut(_ answer: WhyReport) -> String? {
+        var parts: [String] = []
+        if answer.omittedViews > 0 {
+            parts.append(CountText.format(answer.omittedViews) + (answer.omittedViews == 1 ? " view" : " views"))
+        }
+        let updates = answer.listings?.reduce(0) { $0 + $1.omittedEntries } ?? 0
+        if updates > 0 { parts.append(CountText.format(updates) + (updates == 1 ? " update" : " updates")) }
+        return ListOptions.leftOut(parts, order: ranking.sort)
     }
 
     /// The answer, for this command and for `causegraph mcp`'s `why` tool.
@@ -100,21 +114,27 @@ struct Why: ParsableCommand {
                 }
                 whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: [], chain: chain)
             } else {
-                let trees = try explain(graph)
+                let (trees, omitted) = try explain(graph)
                 whyReport = WhyReport(
                     frameRate: graph.frameRate, frameRates: graph.frameRates, views: trees,
-                    listings: trees.map { UpdateListing(of: $0.node.key, in: events) })
+                    listings: UpdateListing.listings(of: trees.map(\.node.key), in: events).map {
+                        $0.bounded(ranking.bounds)
+                    }, omittedViews: omitted)
             }
         } else {
             let graph = try TracePipeline(settings: input.settings).reconstruct(input.traces, diagnostics: &diagnostics)
                 .graph
-            whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: try explain(graph))
+            let (trees, omitted) = try explain(graph)
+            whyReport = WhyReport(
+                frameRate: graph.frameRate, frameRates: graph.frameRates, views: trees, omittedViews: omitted)
         }
         return whyReport
     }
 
-    private func explain(_ graph: CauseGraph) throws -> [CauseTree] {
+    /// The trees of the matching views the bounds show, and how many they leave out.
+    private func explain(_ graph: CauseGraph) throws -> (trees: [CauseTree], omitted: Int) {
         let pattern = try TitlePattern(view ?? "", isRegex: regex)
-        return try WhyReport.views(matching: pattern, in: graph).map { CauseTree(of: $0, in: graph) }
+        let (shown, omitted) = try WhyReport.views(matching: pattern, in: graph, bounds: ranking.bounds)
+        return (CauseTree.trees(of: shown, in: graph), omitted)
     }
 }

@@ -32,7 +32,8 @@ enum MCPTool: String, CaseIterable {
                         "list": Self.boolean(
                             "With `view`: list each matching view's updates in time order, each with its event id and direct causes."
                         ),
-                    ].merging(Self.reading) { first, _ in first }, required: ["traces"]),
+                    ].merging(Self.reading) { first, _ in first }.merging(Self.paging) { first, _ in first },
+                    required: ["traces"]),
                 annotations: .init(readOnlyHint: true, openWorldHint: false))
         case .summary:
             Tool(
@@ -63,7 +64,8 @@ enum MCPTool: String, CaseIterable {
                             "Rebuild storm finding: runs of one view within the storm window (default \(FindingThresholds().storm))."
                         ),
                         "storm_window": Self.string("The rebuild storm window, such as 5ms or 800us."),
-                    ].merging(Self.reading) { first, _ in first }, required: ["traces"]),
+                    ].merging(Self.reading) { first, _ in first }.merging(Self.paging) { first, _ in first },
+                    required: ["traces"]),
                 annotations: .init(readOnlyHint: true, openWorldHint: false))
         case .render:
             Tool(
@@ -154,6 +156,7 @@ enum MCPTool: String, CaseIterable {
             try arguments.value("update", option: "update")
             try arguments.flag("regex", option: "regex")
             try arguments.flag("list", option: "list")
+            try Self.paging(&arguments)
         case .summary:
             try arguments.paths("traces")
             for (key, option) in [
@@ -163,6 +166,7 @@ enum MCPTool: String, CaseIterable {
                 try arguments.value(key, option: option)
             }
             try arguments.text("storm_window", option: "storm-window")
+            try Self.paging(&arguments)
         case .render:
             try arguments.paths("traces")
             try arguments.text("format", option: "format")
@@ -226,6 +230,25 @@ enum MCPTool: String, CaseIterable {
         ],
         "run": integer("The run of a .trace bundle to read, when it holds several."),
     ]
+
+    /// The arguments that page through a bounded answer.
+    private static let paging: [String: Value] = [
+        "limit": integer(
+            "Return at most this many entries of each list (default \(ListBounds.defaultLimit)); the answer is also kept under \(MCPToolRunner.largestResult / 1024) KB. `truncated` in the structured content says whether anything was left out, `omitted…` how much."
+        ),
+        "offset": integer(
+            "Pass over this many ranked entries of each list first: the next page is `offset` + `limit`."),
+        "sort": [
+            "type": "string", "enum": .array(ListBounds.Order.allCases.map { .string($0.rawValue) }),
+            "description": "Rank lists by total time (the default), update count or name.",
+        ],
+    ]
+
+    private static func paging(_ arguments: inout ToolArguments) throws(Diagnostic) {
+        try arguments.value("limit", option: "top")
+        try arguments.value("offset", option: "offset")
+        try arguments.text("sort", option: "sort")
+    }
 
     private static let shaping: [String: Value] = [
         "focus": [

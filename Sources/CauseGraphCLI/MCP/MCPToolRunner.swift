@@ -37,13 +37,27 @@ enum MCPToolRunner {
         switch command {
         case let why as Why:
             let report = try why.whyReport(diagnostics: &diagnostics)
-            return answer(
-                WhyFormatter.format(report, as: .text), json: WhyFormatter.format(report, as: .json), diagnostics)
+            let (text, json) = fitted(report, limit: why.ranking.bounds.limit) { report in
+                let text = WhyFormatter.format(report, as: .text)
+                return (
+                    why.leftOut(report).map { text + "\n" + $0 + "\n" } ?? text, WhyFormatter.format(report, as: .json)
+                )
+            } cut: { report, limit in
+                report.bounded(ListBounds(limit: limit))
+            }
+            return answer(text, json: json, diagnostics)
         case let summary as Summary:
             let report = try summary.summary(diagnostics: &diagnostics)
-            return answer(
-                SummaryFormatter.format(report, as: .text), json: SummaryFormatter.format(report, as: .json),
-                diagnostics)
+            let (text, json) = fitted(report, limit: summary.ranking.bounds.limit) { report in
+                let text = SummaryFormatter.format(report, as: .text)
+                return (
+                    summary.leftOut(report.omitted).map { text + "\n" + $0 + "\n" } ?? text,
+                    SummaryFormatter.format(report, as: .json)
+                )
+            } cut: { report, limit in
+                report.bounded(ListBounds(order: summary.ranking.sort, limit: limit))
+            }
+            return answer(text, json: json, diagnostics)
         case let diff as Diff:
             let (graphDiff, settings, window) = try diff.compare(diagnostics: &diagnostics)
             let table = try diff.table(of: graphDiff, settings, window: window)
@@ -61,6 +75,37 @@ enum MCPToolRunner {
         default:
             throw Diagnostic.error("\(type(of: command)._commandName) is not a tool")
         }
+    }
+
+    /// The most bytes a result's text, or its structured content, takes.
+    static let largestResult = 64 * 1024
+
+    /// The report's text and JSON, each within ``largestResult``: while
+    /// either is larger, each list keeps half as many entries (the report
+    /// says what it left out); a text still too large is cut at a line.
+    private static func fitted<Report>(
+        _ report: Report, limit: Int?, format: (Report) -> (String, String), cut: (Report, Int) -> Report
+    ) -> (String, String) {
+        var report = report
+        var (text, json) = format(report)
+        var limit = limit ?? Int.max
+        while text.utf8.count > largestResult || json.utf8.count > largestResult, limit > 1 {
+            // Halving from the entries the report holds, not from an unbounded limit.
+            limit = min(limit, max(text.utf8.count, json.utf8.count)) / 2
+            report = cut(report, limit)
+            (text, json) = format(report)
+        }
+        if text.utf8.count > largestResult {
+            let note = "\n… cut at \(largestResult / 1024) KB; give a smaller `limit` or an `offset`.\n"
+            var kept = Substring(text).utf8.prefix(largestResult - note.utf8.count)
+            if let end = kept.lastIndex(of: UInt8(ascii: "\n")) { kept = kept[..<end] }
+            text = String(Substring(kept)) + note
+        }
+        if json.utf8.count > largestResult {
+            json =
+                "{\"truncated\": true, \"note\": \"the answer is larger than \(largestResult / 1024) KB even with one entry of each list\"}"
+        }
+        return (text, json)
     }
 
     private static func answer(_ report: String, json: String, _ diagnostics: Diagnostics) -> CallTool.Result {

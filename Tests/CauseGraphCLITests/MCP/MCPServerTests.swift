@@ -75,6 +75,52 @@ struct MCPServerTests {
         #expect(results[5]["content"]?.arrayValue?.first?["text"]?.stringValue?.hasPrefix("digraph") == true)
     }
 
+    @Test("why and summary stay within 64 KB, text and structured content, however many entries are asked for")
+    func resultsAreBounded() throws {
+        let scratch = try TemporaryFolder()
+        let recording = try ExportGeneratorTests.generate(20_000, "native", into: scratch)
+        let session = try MCPClient.session(
+            [
+                ("why", ["traces": [recording], "view": "e", "list": true, "limit": 100_000]),
+                ("summary", ["traces": [recording], "limit": 100_000]),
+                ("summary", ["traces": [recording], "limit": 3, "offset": 3, "sort": "name"]),
+            ], serverArguments: ["--allow", scratch.path(".")])
+        let results = session["results"]?.arrayValue ?? []
+        try #require(results.count == 3)
+        for result in results {
+            #expect(!result.isToolError)
+            #expect((result.texts.first?.utf8.count ?? .max) <= 64 * 1024)
+            #expect(Self.jsonSize(try #require(result["structuredContent"])) <= 64 * 1024)
+            #expect(result["structuredContent"]?["truncated"]?.content == .bool(true))
+        }
+        #expect((results[0]["structuredContent"]?["omittedViews"]?.numberValue ?? 0) > 0)
+        #expect((results[1]["structuredContent"]?["omitted"]?["views"]?.numberValue ?? 0) > 0)
+        let page = try JSONParser.parse(
+            try Causegraph.run([
+                "summary", recording, "--format", "json", "--top", "3", "--offset", "3", "--sort", "name",
+            ]).output)
+        let titles = { (summary: JSONValue?) in
+            (summary?["modules"]?.arrayValue ?? []).flatMap { $0["views"]?.arrayValue ?? [] }
+                .compactMap { $0["title"]?.stringValue }
+        }
+        #expect(titles(results[2]["structuredContent"]).count == 3)
+        #expect(titles(results[2]["structuredContent"]) == titles(page))
+    }
+
+    /// The bytes `value` takes as compact JSON, escapes included.
+    private static func jsonSize(_ value: JSONValue) -> Int {
+        switch value.content {
+        case .null: 4
+        case .bool(let flag): flag ? 4 : 5
+        case .number(let number): number.text.utf8.count
+        case .string(let text):
+            2 + text.utf8.reduce(0) { $0 + ($1 == 0x22 || $1 == 0x5C ? 2 : $1 < 0x20 ? 6 : 1) }
+        case .array(let items): 2 + items.reduce(0) { $0 + jsonSize($1) + 1 }
+        case .object(let object):
+            2 + object.members.reduce(0) { $0 + $1.key.utf8.count + 4 + jsonSize($1.value) }
+        }
+    }
+
     @Test("render returns PNG as image content, and with output writes that file and nothing else")
     func renderImagesAndFiles() throws {
         let scratch = try TemporaryFolder()

@@ -92,6 +92,7 @@ public enum SummaryFormatter {
                 lines.append(style.ink(for: node.severity).map { ink in style.paint(line, ink) } ?? line)
             }
         }
+        textOmitted(summary.omitted.views, "more view", style: style, into: &lines)
 
         lines.append("")
         lines.append(style.paint("Top causes by fan-out", .bold))
@@ -103,6 +104,7 @@ public enum SummaryFormatter {
             lines.append(
                 label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures)
         }
+        textOmitted(summary.omitted.causes, "more cause", style: style, into: &lines)
 
         lines.append("")
         lines.append(style.paint("Interactions by body time", .bold))
@@ -113,11 +115,13 @@ public enum SummaryFormatter {
                 + " in \(CountText.string(interaction.bodies, "body", "bodies")) · "
             lines.append(lead + TerminalText.fit(describe(interaction), width: max(width - lead.count, 8)))
         }
+        textOmitted(summary.omitted.interactions, "more interaction", style: style, into: &lines)
 
         if !summary.unclassifiedTitles.isEmpty {
             lines.append("")
             lines.append(style.paint("Titles no classification rule matched", .bold))
             for title in summary.unclassifiedTitles { lines.append("  " + TerminalText.fit(title, width: width - 2)) }
+            textOmitted(summary.omitted.unclassifiedTitles, "more title", style: style, into: &lines)
         }
 
         lines.append("")
@@ -140,8 +144,23 @@ public enum SummaryFormatter {
                 style.paint($0, .cyan)
             }
         }
+        textOmitted(summary.omitted.findings, "more finding", style: style, into: &lines)
         if !summary.hitches.isEmpty { lines += HitchFormatter.summaryText(summary.hitches, style: style) }
+        textOmitted(summary.omitted.hitches, "more hitch or hang", "more hitches and hangs", style: style, into: &lines)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a bound left out of a list, as the list's last line.
+    private static func textOmitted(
+        _ count: Int, _ noun: String, _ plural: String? = nil, style: TextStyle, into lines: inout [String]
+    ) {
+        guard count > 0 else { return }
+        lines.append("  " + style.paint(omittedText(count, noun, plural), .dim))
+    }
+
+    /// `… 12 more views not shown`.
+    static func omittedText(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "… \(CountText.string(count, noun, plural ?? noun + "s")) not shown"
     }
 
     /// `gesture 12 (Tap) · Transaction for Gesture`: which gestures, by
@@ -275,6 +294,18 @@ public enum SummaryFormatter {
         fields.append(
             "\"findings\": [" + (findings.isEmpty ? "]" : "\n    " + findings.joined(separator: ",\n    ") + "\n  ]"))
         if !summary.hitches.isEmpty { fields.append(HitchFormatter.summaryJSON(summary.hitches)) }
+        if !summary.omitted.isEmpty {
+            let omitted = summary.omitted
+            fields.append(
+                "\"omitted\": "
+                    + object([
+                        "views": JSONText.number(omitted.views), "causes": JSONText.number(omitted.causes),
+                        "interactions": JSONText.number(omitted.interactions),
+                        "unclassifiedTitles": JSONText.number(omitted.unclassifiedTitles),
+                        "findings": JSONText.number(omitted.findings), "hitches": JSONText.number(omitted.hitches),
+                    ]))
+        }
+        fields.append("\"truncated\": \(summary.omitted.isEmpty ? "false" : "true")")
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
     }
 
@@ -325,6 +356,8 @@ public enum SummaryFormatter {
                 )
             }
         }
+        // A blank line first: a line right under a table would be read as one more row.
+        if summary.omitted.views > 0 { lines += ["", omittedText(summary.omitted.views, "more view") + "."] }
         lines += ["", "### Top causes by fan-out", ""]
         if summary.topCauses.isEmpty { lines.append("None.") }
         for cause in summary.topCauses {
@@ -332,6 +365,7 @@ public enum SummaryFormatter {
                 "- **\(cause.node.kind.rawValue)** \(MarkdownText.escape(cause.node.title)): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
             )
         }
+        markdownOmitted(summary.omitted.causes, "more cause", into: &lines)
         lines += ["", "### Interactions by body time", ""]
         if summary.interactions.isEmpty { lines.append("None.") }
         for interaction in summary.interactions {
@@ -339,9 +373,11 @@ public enum SummaryFormatter {
                 "- **group \(interaction.group)** \(MarkdownText.escape(describe(interaction))): \(CountText.string(interaction.bodies, "body", "bodies")), \(DurationText.string(interaction.bodyTime))"
             )
         }
+        markdownOmitted(summary.omitted.interactions, "more interaction", into: &lines)
         if !summary.unclassifiedTitles.isEmpty {
             lines += ["", "### Titles no classification rule matched", ""]
             lines += summary.unclassifiedTitles.map { "- \(MarkdownText.escape($0))" }
+            markdownOmitted(summary.omitted.unclassifiedTitles, "more title", into: &lines)
         }
         lines += ["", "### Findings", ""]
         if summary.findings.isEmpty { lines.append("None.") }
@@ -351,7 +387,15 @@ public enum SummaryFormatter {
             if let group = finding.exampleGroup { lines.append("  - e.g. update group \(group)") }
             lines.append("  - *Fix:* \(MarkdownText.escape(finding.fix))")
         }
+        markdownOmitted(summary.omitted.findings, "more finding", into: &lines)
         if !summary.hitches.isEmpty { lines += HitchFormatter.summaryMarkdown(summary.hitches) }
+        if summary.omitted.hitches > 0 {
+            lines += ["", omittedText(summary.omitted.hitches, "more hitch or hang", "more hitches and hangs") + "."]
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func markdownOmitted(_ count: Int, _ noun: String, into lines: inout [String]) {
+        if count > 0 { lines.append("- " + omittedText(count, noun)) }
     }
 }

@@ -43,6 +43,9 @@ public enum WhyFormatter {
                 textListing(listing, style: style, into: &lines)
             }
         }
+        if report.omittedViews > 0 {
+            lines += ["", style.paint(omittedViewsText(report.omittedViews), .dim)]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -93,6 +96,10 @@ public enum WhyFormatter {
     private static func textOmitted(_ count: Int, indent: String, style: TextStyle, into lines: inout [String]) {
         guard count > 0 else { return }
         lines.append(indent + "└─ " + style.paint(omittedText(count), .dim))
+    }
+
+    private static func omittedViewsText(_ count: Int) -> String {
+        "… \(CountText.string(count, "more matching view")) not shown"
     }
 
     private static func omittedText(_ count: Int) -> String {
@@ -158,6 +165,10 @@ public enum WhyFormatter {
             line += TerminalText.fit(causes.isEmpty ? "—" : causes, width: max(width - 46 - id.count, 16))
             lines.append(line)
         }
+        if listing.omittedEntries > 0 {
+            lines.append(
+                "  " + style.paint("… \(CountText.string(listing.omittedEntries, "more update")) not shown", .dim))
+        }
     }
 
     // MARK: JSON
@@ -178,10 +189,14 @@ public enum WhyFormatter {
                 ]
                 if let listing = report.listings?[index] {
                     view.append("\"updates\": [" + listing.entries.map(jsonEntry).joined(separator: ", ") + "]")
+                    view.append("\"omittedUpdates\": \(listing.omittedEntries)")
                 }
                 return "{" + view.joined(separator: ", ") + "}"
             }
             fields.append("\"views\": [\n    " + views.joined(separator: ",\n    ") + "\n  ]")
+            fields.append("\"omittedViews\": \(report.omittedViews)")
+            let truncated = report.omittedViews > 0 || report.listings?.contains { $0.omittedEntries > 0 } == true
+            fields.append("\"truncated\": \(truncated)")
         }
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
     }
@@ -280,8 +295,12 @@ public enum WhyFormatter {
                         "| \(event.id) | \(TimeText.string(event.time)) | \(event.duration.map(DurationText.string) ?? "—") | \(event.severity?.rawValue ?? "—") | \(event.ran ? "ran" : "skipped") | \(causes.isEmpty ? "—" : causes) |"
                     )
                 }
+                if listing.omittedEntries > 0 {
+                    lines += ["", "… \(CountText.string(listing.omittedEntries, "more update")) not shown."]
+                }
             }
         }
+        if report.omittedViews > 0 { lines += ["", omittedViewsText(report.omittedViews) + "."] }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -89,6 +89,29 @@ public struct TraceSummary: Sendable, Equatable {
     /// Every hitch and hang, traced to its causes.
     public var hitches: [HitchCause]
 
+    /// How many entries of each list ``bounded(_:)`` left out. Numbers
+    /// only: the caller says how to see them.
+    public struct Omitted: Sendable, Equatable {
+        /// View rows of ``modules``.
+        public var views = 0
+        /// Entries of ``topCauses``.
+        public var causes = 0
+        /// Entries of ``interactions``.
+        public var interactions = 0
+        /// Entries of ``unclassifiedTitles``.
+        public var unclassifiedTitles = 0
+        /// Entries of ``findings``.
+        public var findings = 0
+        /// Entries of ``hitches``.
+        public var hitches = 0
+
+        /// Whether anything was left out.
+        public var isEmpty: Bool { self == Omitted() }
+    }
+
+    /// What ``bounded(_:)`` left out; nothing for a summary not bounded.
+    public var omitted = Omitted()
+
     /// How many causes ``topCauses`` lists at most.
     public static let topCauseLimit = 10
     /// How many examples each lane lists at most.
@@ -160,13 +183,54 @@ public struct TraceSummary: Sendable, Equatable {
         }.sorted { ($1.totalDuration, $0.name ?? "") < ($0.totalDuration, $1.name ?? "") }
 
         let nodesByID = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
-        let drivers = Dictionary(grouping: graph.edges.filter { nodesByID[$0.to]?.kind.isUpdate == true }, by: \.from)
-        topCauses = drivers.compactMap { id, edges -> Cause? in
-            guard let node = nodesByID[id], node.kind.isCause else { return nil }
-            return Cause(node: node, drove: edges.reduce(0) { $0 + $1.count }, targets: Set(edges.map(\.to)).count)
+        // Summed edge by edge, not grouped: a dense graph has hundreds of thousands of edges,
+        // and a grouped copy of them was most of `summary`'s memory.
+        var drove: [String: (updates: Int, targets: Set<String>)] = [:]
+        for edge in graph.edges where nodesByID[edge.from]?.kind.isCause == true {
+            guard nodesByID[edge.to]?.kind.isUpdate == true else { continue }
+            drove[edge.from, default: (0, [])].updates += edge.count
+            drove[edge.from]!.targets.insert(edge.to)
+        }
+        topCauses = drove.compactMap { id, figures -> Cause? in
+            guard let node = nodesByID[id] else { return nil }
+            return Cause(node: node, drove: figures.updates, targets: figures.targets.count)
         }
         .sorted { ($1.drove, $0.node.key) < ($0.drove, $1.node.key) }
         .prefix(Self.topCauseLimit).map { $0 }
+    }
+
+    /// The summary with its lists ranked and cut by `bounds`: the views by
+    /// `bounds.order` (modules then follow their first view), every other
+    /// list in its own ranking; ``omitted`` says how much each cut left out.
+    public func bounded(_ bounds: ListBounds) -> TraceSummary {
+        var summary = self
+        let rows = modules.flatMap { module in module.views.map { (module: module.name, row: $0) } }
+            .sorted { bounds.ranks($0.row.node, before: $1.row.node) }
+        let (shownRows, omittedViews) = bounds.cut(rows)
+        var order: [String?] = []
+        var byModule: [String?: [ViewRow]] = [:]
+        for entry in shownRows {
+            if byModule[entry.module] == nil { order.append(entry.module) }
+            byModule[entry.module, default: []].append(entry.row)
+        }
+        let totals = Dictionary(modules.map { ($0.name, $0.totalDuration) }) { first, _ in first }
+        summary.modules = order.map { name in
+            Module(name: name, totalDuration: totals[name] ?? 0, views: byModule[name] ?? [])
+        }
+        var omitted = self.omitted
+        omitted.views += omittedViews
+        (summary.topCauses, omitted.causes) = add(bounds.cut(topCauses), omitted.causes)
+        (summary.interactions, omitted.interactions) = add(bounds.cut(interactions), omitted.interactions)
+        (summary.unclassifiedTitles, omitted.unclassifiedTitles) = add(
+            bounds.cut(unclassifiedTitles), omitted.unclassifiedTitles)
+        (summary.findings, omitted.findings) = add(bounds.cut(findings), omitted.findings)
+        (summary.hitches, omitted.hitches) = add(bounds.cut(hitches), omitted.hitches)
+        summary.omitted = omitted
+        return summary
+    }
+
+    private func add<Element>(_ cut: (shown: [Element], omitted: Int), _ earlier: Int) -> ([Element], Int) {
+        (cut.shown, cut.omitted + earlier)
     }
 
     /// Most total time first, then most updates, then the graph's order.

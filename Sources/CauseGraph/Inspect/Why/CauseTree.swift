@@ -45,8 +45,21 @@ public struct CauseTree: Sendable, Equatable {
 
     /// The tree of `node`'s causes in `graph`, within the bounds above.
     public init(of node: CauseGraph.Node, in graph: CauseGraph) {
-        self.node = node
         var walk = Walk(graph: graph)
+        self.init(of: node, walk: &walk)
+    }
+
+    /// The tree of each of `nodes`, in their order. The graph is indexed once
+    /// for all of them, so explaining every view costs about one pass over
+    /// the edges, not one a view.
+    public static func trees(of nodes: [CauseGraph.Node], in graph: CauseGraph) -> [CauseTree] {
+        var walk = Walk(graph: graph)
+        return nodes.map { CauseTree(of: $0, walk: &walk) }
+    }
+
+    private init(of node: CauseGraph.Node, walk: inout Walk) {
+        self.node = node
+        walk.expandedThrough = [:]
         walk.plan(from: node)
         var path: Set<String> = [node.id]
         let edges = walk.incoming(node.id)

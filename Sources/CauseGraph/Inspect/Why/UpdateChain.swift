@@ -93,17 +93,68 @@ public struct UpdateListing: Sendable, Equatable {
 
     /// The updates, in time order.
     public var entries: [Entry]
+    /// How many updates ``bounded(_:)`` left out.
+    public var omittedEntries = 0
+
+    /// The listing cut by `bounds` (its offset and limit; the updates stay in time order).
+    public func bounded(_ bounds: ListBounds) -> UpdateListing {
+        var listing = self
+        (listing.entries, listing.omittedEntries) = bounds.cut(entries)
+        listing.omittedEntries += omittedEntries
+        return listing
+    }
 
     /// The events of the node `key`; events without a time keep their trace order, first.
     public init(of key: NodeKey, in log: EventLog) {
-        let incoming = log.incomingLinks()
-        let positions = log.events.indices.filter { log.events[$0].key == key }
+        self = Self.listings(of: [key], in: log)[0]
+    }
+
+    private init(positions: [Int], in log: EventLog, incoming: IncomingLinks) {
         let ordered = positions.sorted {
             (log.events[$0].time ?? .min, $0) < (log.events[$1].time ?? .min, $1)
         }
         entries = ordered.map { position in
-            Entry(
-                event: log.events[position], causes: (incoming[position] ?? []).map { ($0.label, log.events[$0.from]) })
+            Entry(event: log.events[position], causes: incoming[position].map { ($0.label, log.events[$0.from]) })
+        }
+    }
+
+    /// The listing of each of `keys`, in their order. The log is indexed once
+    /// for all of them, so listing every view costs one pass over the events,
+    /// not one a view.
+    public static func listings(of keys: [NodeKey], in log: EventLog) -> [UpdateListing] {
+        let incoming = IncomingLinks(log)
+        var positions: [NodeKey: [Int]] = Dictionary(uniqueKeysWithValues: Set(keys).map { ($0, []) })
+        for (position, event) in log.events.enumerated() where positions[event.key] != nil {
+            positions[event.key]!.append(position)
+        }
+        return keys.map { UpdateListing(positions: positions[$0] ?? [], in: log, incoming: incoming) }
+    }
+
+    /// The links into each event, in trace order, in two flat arrays rather
+    /// than an array a event: listing every update of a large trace
+    /// allocates twice, not once per event.
+    private struct IncomingLinks {
+        /// `links[starts[p]..<starts[p + 1]]` lead into the event at position `p`.
+        let starts: [Int]
+        let links: [EventLog.Link]
+
+        init(_ log: EventLog) {
+            var starts = [Int](repeating: 0, count: log.events.count + 1)
+            for link in log.links { starts[link.to + 1] += 1 }
+            for position in log.events.indices { starts[position + 1] += starts[position] }
+            var next = starts
+            var links = [EventLog.Link](
+                repeating: EventLog.Link(from: 0, to: 0, label: .update), count: log.links.count)
+            for link in log.links {
+                links[next[link.to]] = link
+                next[link.to] += 1
+            }
+            self.starts = starts
+            self.links = links
+        }
+
+        subscript(position: Int) -> ArraySlice<EventLog.Link> {
+            links[starts[position]..<starts[position + 1]]
         }
     }
 }

@@ -12,17 +12,40 @@ public struct WhyReport: Sendable, Equatable {
     public var listings: [UpdateListing]?
     /// The chain of one update, when asked for (`--update`).
     public var chain: UpdateChain?
+    /// How many matching views the bounds left out (``views(matching:in:bounds:)``).
+    public var omittedViews = 0
 
     /// A report with every part given; listings and chain only when asked for.
     public init(
         frameRate: Double, frameRates: [Double]? = nil, views: [CauseTree], listings: [UpdateListing]? = nil,
-        chain: UpdateChain? = nil
+        chain: UpdateChain? = nil, omittedViews: Int = 0
     ) {
+        self.omittedViews = omittedViews
         self.frameRate = frameRate
         self.frameRates = frameRates ?? [frameRate]
         self.views = views
         self.listings = listings
         self.chain = chain
+    }
+
+    /// The report with its views, and each listing's updates, cut again by
+    /// `bounds` (its offset and limit; the views keep their ranking), adding
+    /// what the cut leaves out to ``omittedViews`` and each listing's count.
+    public func bounded(_ bounds: ListBounds) -> WhyReport {
+        var report = self
+        let (shown, omitted) = bounds.cut(Array(views.indices))
+        report.views = shown.map { views[$0] }
+        report.omittedViews += omitted
+        report.listings = listings.map { all in shown.map { all[$0].bounded(bounds) } }
+        return report
+    }
+
+    /// The update nodes whose title matches, ranked and cut by `bounds`,
+    /// and how many of them the cut left out.
+    public static func views(matching pattern: TitlePattern, in graph: CauseGraph, bounds: ListBounds)
+        throws(Diagnostic) -> (shown: [CauseGraph.Node], omitted: Int)
+    {
+        bounds.cut(try views(matching: pattern, in: graph).sorted { bounds.ranks($0, before: $1) })
     }
 
     /// The update nodes (view bodies, representables such as `UIScrollView`,

@@ -1,0 +1,43 @@
+import ArgumentParser
+import CauseGraph
+
+extension ListBounds.Order: ExpressibleByArgument {}
+
+/// How `summary` and `why` rank their lists and how much of each they show.
+struct ListOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Rank lists by total time, update count or name.", valueName: "order"))
+    var sort: ListBounds.Order = .time
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Show at most this many entries of each list (default \(ListBounds.defaultLimit)).",
+            valueName: "n"))
+    var top: Int?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Pass over this many ranked entries of each list first (paging).", valueName: "n"))
+    var offset = 0
+
+    @Flag(help: "Show every entry of every list.")
+    var all = false
+
+    func validate() throws {
+        if let top, top < 1 { throw ValidationError("--top \(top) is out of range; give 1 or more") }
+        if offset < 0 { throw ValidationError("--offset \(offset) is out of range; give 0 or more") }
+        if all && top != nil { throw ValidationError("--all shows everything; give it without --top") }
+    }
+
+    var bounds: ListBounds {
+        ListBounds(order: sort, offset: offset, limit: all ? nil : top ?? ListBounds.defaultLimit)
+    }
+
+    /// The last line of a bounded report: what was left out, in `parts`
+    /// such as `12 views`, and how to see it; `nil` when nothing was.
+    static func leftOut(_ parts: [String], order: ListBounds.Order) -> String? {
+        guard !parts.isEmpty else { return nil }
+        return "Left out: \(parts.joined(separator: ", ")) (ranked by \(order.rawValue)); "
+            + "--top N or --offset N shows others, --all shows everything."
+    }
+}

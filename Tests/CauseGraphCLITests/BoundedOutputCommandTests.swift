@@ -1,0 +1,105 @@
+import CauseGraph
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+/// `summary` and `why` answer a recording of any size in a page: what
+/// matters most, ranked, with a last line saying what was left out; the
+/// whole answer one option away (issue 28).
+@Suite("Bounded output")
+struct BoundedOutputCommandTests {
+    /// A generated recording of 20,000 links: some 2,000 views, of which
+    /// about 150 match `Row`; unbounded, `summary` prints some 2,300 lines.
+    private func recording(in scratch: TemporaryFolder) throws -> String {
+        try ExportGeneratorTests.generate(20_000, "native", into: scratch)
+    }
+
+    private func run(_ arguments: [String]) throws -> String {
+        let result = try Causegraph.run(arguments)
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.output
+    }
+
+    private func lines(_ text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    }
+
+    @Test("summary: at most 200 lines and 32 KB of Markdown, ranked by time; --all shows every view")
+    func summaryIsBounded() throws {
+        let scratch = try TemporaryFolder()
+        let path = try recording(in: scratch)
+        let text = try run(["summary", path])
+        #expect(lines(text).count <= 200)
+        let last = try #require(lines(text).last)
+        #expect(last.hasPrefix("Left out: "))
+        #expect(last.contains(" views") && last.contains("--all shows everything"))
+        let markdown = try run(["summary", path, "--format", "markdown"])
+        #expect(markdown.utf8.count <= 32 * 1024)
+        #expect(lines(markdown).last?.hasPrefix("Left out: ") == true)
+
+        let all = try run(["summary", path, "--all"])
+        #expect(lines(all).count > 1_000)
+        #expect(!all.contains("Left out:"))
+        // The views shown by default are the first of the whole ranking, by total time.
+        let complete = try JSONParser.parse(try run(["summary", path, "--format", "json", "--all"]))
+        let bounded = try JSONParser.parse(try run(["summary", path, "--format", "json"]))
+        #expect(complete["truncated"]?.content == .bool(false))
+        #expect(bounded["truncated"]?.content == .bool(true))
+        let rows = { (summary: JSONValue) in
+            (summary["modules"]?.arrayValue ?? []).flatMap { $0["views"]?.arrayValue ?? [] }
+        }
+        let durations = rows(complete).map { $0["totalDuration"]?.numberValue ?? 0 }.sorted(by: >)
+        #expect(rows(bounded).count == ListBounds.defaultLimit)
+        #expect(
+            rows(bounded).map { $0["totalDuration"]?.numberValue ?? 0 }.sorted(by: >)
+                == Array(durations.prefix(ListBounds.defaultLimit)))
+        #expect(
+            bounded["omitted"]?["views"]?.numberValue == Int64(rows(complete).count - ListBounds.defaultLimit))
+    }
+
+    @Test("--sort, --top and --offset choose and page; bad values are usage errors")
+    func sortTopOffset() throws {
+        let scratch = try TemporaryFolder()
+        let path = try recording(in: scratch)
+        let titles = { (arguments: [String]) throws -> [String] in
+            let summary = try JSONParser.parse(try self.run(["summary", path, "--format", "json"] + arguments))
+            return (summary["modules"]?.arrayValue ?? []).flatMap { $0["views"]?.arrayValue ?? [] }
+                .compactMap { $0["title"]?.stringValue }
+        }
+        let byName = try titles(["--sort", "name", "--top", "6"])
+        #expect(byName.count == 6)
+        #expect(byName == byName.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        let pages =
+            try titles(["--sort", "name", "--top", "3"]) + titles(["--sort", "name", "--top", "3", "--offset", "3"])
+        #expect(pages == byName)
+        for arguments in [["--top", "0"], ["--offset", "-1"], ["--sort", "size"], ["--all", "--top", "3"]] {
+            let result = try Causegraph.run(["summary", path] + arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.output.isEmpty)
+        }
+    }
+
+    @Test("why --view Row: at most 200 lines, the slowest views first; --list bounds each listing")
+    func whyIsBounded() throws {
+        let scratch = try TemporaryFolder()
+        let path = try recording(in: scratch)
+        let text = try run(["why", path, "--view", "Row"])
+        #expect(lines(text).count <= 200)
+        #expect(lines(text).last?.hasPrefix("Left out: ") == true)
+        let all = try run(["why", path, "--view", "Row", "--all"])
+        #expect(lines(all).count > 1_000)
+        #expect(!all.contains("Left out:"))
+
+        let listed = try JSONParser.parse(
+            try run(["why", path, "--view", "Row", "--list", "--format", "json", "--top", "2"]))
+        let views = try #require(listed["views"]?.arrayValue)
+        #expect(views.count == 2)
+        #expect(listed["truncated"]?.content == .bool(true))
+        for view in views {
+            #expect(view["updates"]?.arrayValue?.count == 2)
+            #expect((view["omittedUpdates"]?.numberValue ?? 0) > 0)
+        }
+        let durations = views.map { $0["node"]?["totalDuration"]?.numberValue ?? 0 }
+        #expect(durations == durations.sorted(by: >))
+    }
+}
