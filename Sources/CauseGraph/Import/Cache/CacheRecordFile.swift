@@ -7,8 +7,9 @@ import Foundation
 ///
 /// Read twice in pieces of about a megabyte with `pread`, once to check
 /// and once to hand the records on, rather than mapped: a later command
-/// then holds a megabyte of the file at a time, not all of it, and the
-/// copies out of the page cache measured as fast as mapping the file.
+/// then holds a megabyte of the file at a time, where a mapping read whole
+/// counts all of it as resident, and a profile of a later read puts the
+/// reads and the checksum together at about 2% of it, all a mapping could save.
 final class CacheRecordFile {
     private typealias Layout = CacheRecordLayout
     private typealias Flag = CacheRecordLayout.Flag
