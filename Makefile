@@ -191,13 +191,16 @@ docs: deps
 	@echo "docs: wrote .build/docs/CauseGraph.doccarchive (open it in Xcode, or serve it with docc preview)"
 
 # The binary, its man page (generated from the commands' help by swift-argument-parser's
-# generate-manual, dated by the last commit so it is the same on every machine) and
+# generate-manual, dated by the last commit so it is the same on every machine, with the
+# commands' examples gathered into its EXAMPLES section) and
 # bash, zsh and fish completions.
 install: deps
 	$(SWIFT) build -c release
 	$(SWIFT) build -c release --product generate-manual
 	rm -rf .build/install-extras && mkdir -p .build/install-extras
 	.build/release/generate-manual .build/release/causegraph --date $(MAN_DATE) --output-directory .build/install-extras
+	awk -f scripts/man-examples.awk .build/install-extras/causegraph.1 > .build/install-extras/causegraph.1.new
+	mv .build/install-extras/causegraph.1.new .build/install-extras/causegraph.1
 	.build/release/causegraph --generate-completion-script bash > .build/install-extras/causegraph.bash
 	.build/release/causegraph --generate-completion-script zsh > .build/install-extras/_causegraph
 	.build/release/causegraph --generate-completion-script fish > .build/install-extras/causegraph.fish

@@ -216,6 +216,37 @@ if [ "${BENCH_4M:-}" = 1 ]; then
     rm -f "$BIG"
 fi
 
+# The report goes to standard output and, once it is whole, with the machine and the date into
+# docs/bench.md (a run that fails part way leaves the page as it was).
+REPORT="$BENCH_DIR/report.txt"
+exec 3>&1 > "$REPORT"
+write_page() {
+    local status=$?
+    exec 1>&3
+    cat "$REPORT"
+    [ "$status" = 0 ] || return "$status"
+    local page="docs/bench.md"
+    {
+        printf '# Benchmarks\n\n'
+        printf 'Written by `make bench` (`scripts/bench.sh`, whose header states every target and how each\n'
+        printf 'figure is measured): ratios of wall times and peak memory against references measured in the\n'
+        printf 'same run. Re-run it to refresh this page.\n\n'
+        printf -- '- date: %s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
+        printf -- '- machine: %s, %s cores, %s; %s\n' "$(uname -srm)" "$(getconf _NPROCESSORS_ONLN)" \
+            "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1 || true)" \
+            "$(awk '/MemTotal/ { printf "%.0f GB of memory", $2 / 1048576 }' /proc/meminfo 2>/dev/null || true)"
+        printf -- '- tools: %s; Graphviz %s; %s\n' "$("$SWIFT" --version 2>/dev/null | head -n 1)" \
+            "$(pkg-config --modversion libgvc 2>/dev/null || echo '?')" "$(xmllint --version 2>&1 | head -n 1)"
+        printf '\nEach line gives its ratio and, in parentheses, its target.\n\n'
+        printf '```\n'
+        cat "$REPORT"
+        printf '```\n'
+    } > "$page.tmp"
+    mv "$page.tmp" "$page"
+    echo "bench: wrote $page" >&2
+}
+trap write_page EXIT
+
 read -r LOAD1 LOAD5 LOAD15 _ < /proc/loadavg 2>/dev/null || LOAD1="?" LOAD5="?" LOAD15="?"
 printf 'exports:   %s rows each (seed %s); swiftui-causes %s MB, swiftui-updates %s MB%s\n' \
     "$ROWS" "$SEED" "$SIZE_MB" "$(megabytes "$UPDATES")" "${FULL:+, swiftui-full-causes $(megabytes "$FULL") MB}"

@@ -37,13 +37,9 @@ BIN="$SCRATCH/debug/causegraph-fuzz"
 
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0"
 for target in $TARGETS; do
-    # Option values are a command line's words: 4 KB at most. A 20 KB value of one letter
-    # repeated took over 20 s (a libFuzzer timeout) in the option readers: an open finding.
-    limits=()
-    [ "$target" = options ] && limits=(-max_len=4096)
     mkdir -p "$SCRATCH/corpus/$target" "$SCRATCH/findings" "fixtures/fuzz/$target"
     echo "fuzz: $target for ${SECONDS_EACH}s" >&2
-    if ! "$BIN" "$target" "${limits[@]}" -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+    if ! "$BIN" "$target" -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix="$SCRATCH/findings/$target-" "$SCRATCH/corpus/$target" fixtures "fixtures/fuzz/$target" \
         2> "$SCRATCH/$target.log"; then
         tail -n 60 "$SCRATCH/$target.log" >&2

@@ -144,9 +144,7 @@ private struct BudgetReader {
 
     /// The start of the first line of `text`, made visible and cut short.
     static func excerpt(_ text: String) -> String {
-        let line = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
-        let cut = line.count > excerptLength || line.endIndex != text.endIndex
-        return VisibleText.singleLine(String(line.prefix(excerptLength))) + (cut ? "…" : "")
+        VisibleText.excerpt(text, length: excerptLength)
     }
 
     /// The keys of a mapping, each known to the schema and given once.

@@ -35,6 +35,65 @@ struct InstallTests {
                 .allSatisfy(discussion.contains), "\(discussion)")
     }
 
+    @Test("every command's help ends with two or three examples of it, each saying what it does")
+    func helpExamples() throws {
+        for command in Self.commands {
+            let help = try Causegraph.run([command, "--help"])
+            #expect(help.status == 0)
+            let lines = help.output.split(separator: "\n", omittingEmptySubsequences: false)
+            let start = try #require(lines.firstIndex(of: "Examples:"), "\(command) --help has no examples")
+            let block = lines[(start + 1)...].prefix { !$0.isEmpty }
+            let examples = block.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            #expect((2...3).contains(examples.count), "\(command): \(examples)")
+            #expect(examples.allSatisfy { $0.contains("causegraph \(command)") }, "\(command): \(examples)")
+            #expect(block.count == 2 * examples.count, "each example says what it does: \(block)")
+        }
+    }
+
+    @Test("the man page's script moves the examples into an EXAMPLES section after EXIT STATUS")
+    func manExamples() throws {
+        let page = """
+            .Sh DESCRIPTION
+            .It Em record
+            Records.
+
+            Examples:
+              causegraph record --device "iPhone 16"
+                  Record on a device.
+              causegraph record --launch C:\\App
+                  Record a launched app.
+            .Bl -tag -width 6n
+            .El
+            .Sh "EXIT STATUS"
+            .Ex -std
+            .Sh AUTHORS
+            """
+        let scratch = try TemporaryFolder()
+        let input = try scratch.write("causegraph.1", page + "\n")
+        let awk = try #require(ProcessRunner.find("awk"))
+        let result = try ProcessRunner.run(awk, ["-f", "scripts/man-examples.awk", input], in: packageRoot)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.output == """
+                .Sh DESCRIPTION
+                .It Em record
+                Records.
+                .Bl -tag -width 6n
+                .El
+                .Sh "EXIT STATUS"
+                .Ex -std
+                .Sh EXAMPLES
+                .Pp
+                Record on a device.
+                .Dl causegraph record --device \\(dqiPhone 16\\(dq
+                .Pp
+                Record a launched app.
+                .Dl causegraph record --launch C:\\eApp
+                .Sh AUTHORS
+
+                """)
+    }
+
     @Test("make install puts the binary, the man page and the completions where tools look for them")
     func makeInstall() throws {
         let make = try #require(ProcessRunner.find("make"), "make is on the PATH")
@@ -52,6 +111,7 @@ struct InstallTests {
             #expect(commands.contains(installed), "make install lacks \(installed)")
         }
         #expect(commands.contains("generate-manual .build/release/causegraph --date "))
+        #expect(commands.contains("awk -f scripts/man-examples.awk .build/install-extras/causegraph.1"))
         for shell in ["bash", "zsh", "fish"] {
             #expect(commands.contains("causegraph --generate-completion-script \(shell) > "))
         }

@@ -52,6 +52,20 @@ struct RenderEachCommandTests {
         }
     }
 
+    @Test("--focus draws each graph's shares of the focused updates, as render of one trace does")
+    func focusSharesInEach() throws {
+        let scratch = try TemporaryFolder()
+        let trace = "landmarks-favorites-before.jsonl"
+        let focus = ["--focus", "LandmarkListItemView", "--format", "dot"]
+        let run = try Causegraph.run(["render", "--each", fixture(trace), "-o", scratch.url.path] + focus)
+        #expect(run.status == 0, "\(run.standardError)")
+        let each = try scratch.read("landmarks-favorites-before.dot")
+        let alone = try Causegraph.run(["render", fixture(trace)] + focus)
+        #expect(each == alone.standardOutput)
+        // Every update of the list items is explained by the favourites collection, and by the taps.
+        #expect(String(decoding: each, as: UTF8.self).components(separatedBy: "100%").count > 2)
+    }
+
     @Test("a trace that fails is named in one line; the others are written; the exit status is 2")
     func failuresAreReportedPerTrace() throws {
         let scratch = try TemporaryFolder()

@@ -58,7 +58,8 @@ public struct CheckReport: Sendable {
         /// `views[1]: no view matches "LandmarkRow"; closest: LandmarkRowView`, as the report's notes say it.
         public var note: String {
             "\(rule): no view matches \(pattern)"
-                + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", "))
+                + (closest.isEmpty
+                    ? "" : "; closest: " + closest.map { VisibleText.excerpt($0) }.joined(separator: ", "))
         }
     }
 

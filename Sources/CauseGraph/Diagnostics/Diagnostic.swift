@@ -65,7 +65,19 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
             }
             text += ": "
         }
-        return VisibleText.singleLine(text) + styleSeverity(severity.rawValue) + ": " + VisibleText.singleLine(message)
+        return VisibleText.singleLine(text) + styleSeverity(severity.rawValue) + ": "
+            + VisibleText.singleLine(Self.clipped(message))
+    }
+
+    /// The longest message shown whole. A message quotes what it was given,
+    /// and a value can be megabytes; a longer one keeps its start and its
+    /// end, where the option or file it is about is named.
+    static let longestMessage = 600
+
+    private static func clipped(_ message: String) -> String {
+        guard message.count > longestMessage else { return message }
+        let kept = longestMessage / 2 - 1
+        return message.prefix(kept) + " … " + message.suffix(kept)
     }
 }
 

@@ -17,6 +17,14 @@ package enum VisibleText {
         replacingControls(in: text) { $0 == "\n" || $0 == "\t" }
     }
 
+    /// How an error quotes a value that may be long or hostile: the start of
+    /// its first line, made visible, cut to `length` characters with "…".
+    package static func excerpt(_ text: String, length: Int = 80) -> String {
+        let line = text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }
+        let cut = line.count > length || line.endIndex != text.endIndex
+        return singleLine(String(line.prefix(length))) + (cut ? "…" : "")
+    }
+
     private static func replacingControls(in text: String, keeping: (Unicode.Scalar) -> Bool) -> String {
         guard text.unicodeScalars.contains(where: { isUnsafe($0) && !keeping($0) }) else { return text }
         var result = String.UnicodeScalarView()

@@ -23,7 +23,8 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String) throws(TimeWindow.ParseError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw ParseError("expected START:END (for example 1.2s:2s, 350ms:, :20000000), found \"\(text)\"")
+            throw ParseError(
+                "expected START:END (for example 1.2s:2s, 350ms:, :20000000), found \"\(VisibleText.excerpt(text))\"")
         }
         guard !(parts[0].isEmpty && parts[1].isEmpty) else {
             throw ParseError("the window needs a start, an end, or both (for example 1s: or :2s)")

@@ -20,9 +20,11 @@
 /// possessive quantifiers need backtracking and are refused. Text is matched
 /// by Unicode scalar.
 package struct LinearRegex: Sendable {
-    /// The most instructions a pattern compiles to, so that a search stays
-    /// fast (`a{1000}{1000}` would otherwise be a million).
-    package static let maximumProgramSize = 20_000
+    /// The most instructions a pattern compiles to. A search costs up to the
+    /// title's length times this, for every title of a recording, so it is
+    /// kept to what a typed pattern needs: an alternation of a hundred view
+    /// names fits, `(a{1000}){1000}` (a million) does not.
+    package static let maximumProgramSize = 4_000
     /// The deepest group nesting read, so the parser's recursion stays small.
     package static let maximumNesting = 100
 

@@ -8,12 +8,15 @@ public struct TitlePattern: Sendable, Equatable, CustomStringConvertible {
     public let isRegex: Bool
     /// Compiled once; searched in time linear in the title, so no pattern backtracks catastrophically.
     private let regex: LinearRegex?
+    /// The lowercased substring, searched for in linear time too.
+    private let literal: LiteralSearch?
 
     /// A pattern that matches titles containing `text`, ignoring case.
     public init(substring text: String) {
         self.text = text
         isRegex = false
         regex = nil
+        literal = text.isEmpty ? nil : LiteralSearch(Array(text.lowercased().utf8))
     }
 
     /// A pattern that matches titles in which the regular expression finds a
@@ -24,10 +27,11 @@ public struct TitlePattern: Sendable, Equatable, CustomStringConvertible {
     public init(regex text: String) throws(Diagnostic) {
         self.text = text
         isRegex = true
+        literal = nil
         do {
             regex = try LinearRegex(text)
         } catch {
-            throw Diagnostic.error("invalid regular expression '\(text)': \(error)")
+            throw Diagnostic.error("invalid regular expression '\(VisibleText.excerpt(text))': \(error)")
         }
     }
 
@@ -41,13 +45,14 @@ public struct TitlePattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the pattern finds `title`; an empty substring matches nothing.
+    /// A substring is compared by Unicode scalar once both are lowercased.
     public func matches(_ title: String) -> Bool {
         if let regex { return regex.firstMatch(in: title) }
-        return !text.isEmpty && title.lowercased().contains(text.lowercased())
+        return literal?.occurs(in: title.lowercased().utf8) ?? false
     }
 
-    /// The pattern quoted as it would be typed: `"Row"`.
-    public var description: String { "\"\(text)\"" }
+    /// The pattern quoted as it would be typed, `"Row"`, cut short when long.
+    public var description: String { "\"\(VisibleText.excerpt(text))\"" }
 
     /// Equal when the text and the kind of pattern are.
     public static func == (lhs: TitlePattern, rhs: TitlePattern) -> Bool {

@@ -8,14 +8,21 @@ struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
         abstract: "List or clear what is kept of .trace bundles and large exports already read.",
-        discussion: """
-            The first command that reads a .trace bundle (or Instruments exports of 64 MB or more) keeps \
-            the records it read, so later commands on it answer without xctrace. The cache lives in \
-            $CAUSEGRAPH_CACHE_DIR, else ~/Library/Caches/causegraph on macOS and \
-            $XDG_CACHE_HOME/causegraph (~/.cache/causegraph) elsewhere, and holds at most \
-            $CAUSEGRAPH_CACHE_MAX (default 4G), dropping the least recently used entries. An input \
-            that changes is read afresh. --no-cache on any command reads without it.
-            """,
+        discussion: CommandExamples.appending(
+            [
+                "causegraph cache list":
+                    "Each entry: its input, run, size and age.",
+                "causegraph cache clear App.trace":
+                    "Forget what was read of one recording; with no input, of all.",
+            ],
+            to: """
+                The first command that reads a .trace bundle (or Instruments exports of 64 MB or more) keeps \
+                the records it read, so later commands on it answer without xctrace. The cache lives in \
+                $CAUSEGRAPH_CACHE_DIR, else ~/Library/Caches/causegraph on macOS and \
+                $XDG_CACHE_HOME/causegraph (~/.cache/causegraph) elsewhere, and holds at most \
+                $CAUSEGRAPH_CACHE_MAX (default 4G), dropping the least recently used entries. An input \
+                that changes is read afresh. --no-cache on any command reads without it.
+                """),
         subcommands: [List.self, Clear.self])
 
     /// The cache the environment names.

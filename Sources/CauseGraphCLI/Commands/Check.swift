@@ -6,15 +6,22 @@ import CauseGraphYAML
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a recording against a budget of update limits; exit 1 when one is exceeded.",
-        discussion: """
-            The budget (YAML or JSON, see docs/check.md) limits body updates per view (in total, per \
-            update group, per gesture), long updates by severity, skipped checks per environment \
-            change, findings by kind, and edges that must never appear. The report lists each \
-            violation with its evidence. With --baseline, only regressions against the baseline \
-            recording beyond --tolerance fail. --format junit (or -o FILE.xml) writes JUnit XML for \
-            CI test reports; --format github writes GitHub Actions annotations on the budget's \
-            lines. Exit status: 0 every limit holds, 1 a limit is exceeded, 2 bad input.
-            """)
+        discussion: CommandExamples.appending(
+            [
+                "causegraph check App.trace --budget budget.yaml":
+                    "Exit status 1 when a limit of the budget is exceeded.",
+                "causegraph check App.trace --budget budget.yaml --baseline main.trace":
+                    "Fail only on regressions against another recording.",
+            ],
+            to: """
+                The budget (YAML or JSON, see docs/check.md) limits body updates per view (in total, per \
+                update group, per gesture), long updates by severity, skipped checks per environment \
+                change, findings by kind, and edges that must never appear. The report lists each \
+                violation with its evidence. With --baseline, only regressions against the baseline \
+                recording beyond --tolerance fail. --format junit (or -o FILE.xml) writes JUnit XML for \
+                CI test reports; --format github writes GitHub Actions annotations on the budget's \
+                lines. Exit status: 0 every limit holds, 1 a limit is exceeded, 2 bad input.
+                """))
 
     @OptionGroup var input: InputOptions
 

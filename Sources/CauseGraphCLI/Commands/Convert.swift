@@ -5,7 +5,13 @@ import CauseGraph
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert traces to causegraph's JSON Lines trace format.",
-        discussion: "The conversion streams: memory stays flat however large the input.")
+        discussion: CommandExamples.appending(
+            [
+                "causegraph convert exports/ -o trace.jsonl":
+                    "Exported tables of a recording to one native trace.",
+                "causegraph convert app.log -o changes.jsonl":
+                    "A _printChanges() log to a native trace.",
+            ], to: "The conversion streams: memory stays flat however large the input."))
 
     @OptionGroup var input: InputOptions
 

@@ -5,17 +5,24 @@ import CauseGraph
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare two recordings: the table of changes, and a picture of the union graph.",
-        discussion: """
-            Nodes match by kind, title, module and owner; edges by their two ends and kind. \
-            Each is added, removed, more or less frequent, or the same (by count; durations are \
-            compared alongside). The table of changes, largest first, goes to standard output \
-            (or --table FILE) in --table-format text, json or markdown; -o writes the diff graph \
-            in --format svg, png, pdf, dot or json, as render does. The shaping options of render apply to the union of \
-            the two graphs (a node weighs what its busier side counted); --max-nodes limits \
-            the picture only, the table lists every change the other filters keep. With \
-            --exit-code the exit status is 1 when a count changed beyond --tolerance, 0 when \
-            none did, 2 for bad input.
-            """)
+        discussion: CommandExamples.appending(
+            [
+                "causegraph diff before.trace after.trace -o diff.svg":
+                    "The union graph drawn, and the table of changes on standard output.",
+                "causegraph diff before.jsonl after.jsonl --table changes.md --exit-code":
+                    "The table as Markdown; exit status 1 when a count changed.",
+            ],
+            to: """
+                Nodes match by kind, title, module and owner; edges by their two ends and kind. \
+                Each is added, removed, more or less frequent, or the same (by count; durations are \
+                compared alongside). The table of changes, largest first, goes to standard output \
+                (or --table FILE) in --table-format text, json or markdown; -o writes the diff graph \
+                in --format svg, png, pdf, dot or json, as render does. The shaping options of render apply to the union of \
+                the two graphs (a node weighs what its busier side counted); --max-nodes limits \
+                the picture only, the table lists every change the other filters keep. With \
+                --exit-code the exit status is 1 when a count changed beyond --tolerance, 0 when \
+                none did, 2 for bad input.
+                """))
 
     @Argument(
         help: ArgumentHelp(

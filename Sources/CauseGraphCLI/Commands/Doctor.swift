@@ -7,11 +7,18 @@ struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Say what each input is, what it holds, what causegraph reads of it, and what is missing.",
-        discussion: """
-            For a .trace bundle (read through xctrace): its runs, device and platform, launched or attached, \
-            template, Instruments version and every table with its row count. Exit status: 0 every input can \
-            answer "why did this body run", 1 one cannot, 2 bad input.
-            """)
+        discussion: CommandExamples.appending(
+            [
+                "causegraph doctor App.trace":
+                    "What the recording holds, what is read of it, and what is missing.",
+                "causegraph doctor exports/ --format json":
+                    "The same for a folder of exports, as JSON.",
+            ],
+            to: """
+                For a .trace bundle (read through xctrace): its runs, device and platform, launched or attached, \
+                template, Instruments version and every table with its row count. Exit status: 0 every input can \
+                answer "why did this body run", 1 one cannot, 2 bad input.
+                """))
 
     @Argument(
         help: ArgumentHelp(

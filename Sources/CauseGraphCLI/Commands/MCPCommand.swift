@@ -8,16 +8,23 @@ struct MCPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
         abstract: "Serve why, summary, render, diff and check to AI agents over the Model Context Protocol.",
-        discussion: """
-            Speaks MCP (JSON-RPC) on standard input and output until the client closes standard \
-            input; an MCP client starts it (see the README for a client configuration). Each tool \
-            takes the arguments of its command and answers with the command's text and its JSON; \
-            bad arguments and bad traces are tool errors with the command's one-line message. \
-            Calls run side by side, each in a process of its own, within --timeout. They read and \
-            write only under the roots the client declares (else the working directory) and the \
-            folders --allow names; only render writes, and only the graph file its `output` names. \
-            See docs/mcp.md.
-            """)
+        discussion: CommandExamples.appending(
+            [
+                "causegraph mcp":
+                    "Serve the tools on standard input and output, in the working folder.",
+                "causegraph mcp --allow ~/Recordings --timeout 300":
+                    "Also read recordings under ~/Recordings, and give each call 300 s.",
+            ],
+            to: """
+                Speaks MCP (JSON-RPC) on standard input and output until the client closes standard \
+                input; an MCP client starts it (see the README for a client configuration). Each tool \
+                takes the arguments of its command and answers with the command's text and its JSON; \
+                bad arguments and bad traces are tool errors with the command's one-line message. \
+                Calls run side by side, each in a process of its own, within --timeout. They read and \
+                write only under the roots the client declares (else the working directory) and the \
+                folders --allow names; only render writes, and only the graph file its `output` names. \
+                See docs/mcp.md.
+                """))
 
     @Option(
         name: .customLong("allow"), parsing: .upToNextOption,

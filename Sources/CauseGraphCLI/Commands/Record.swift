@@ -6,12 +6,19 @@ import Foundation
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record a SwiftUI trace with Xcode's xctrace (macOS), then summarise it.",
-        discussion: """
-            Runs xctrace record with the SwiftUI template (or --instrument SwiftUI where the template \
-            is not found), passing its progress through; Ctrl-C stops the recording cleanly. The new \
-            recording is then read (filling the cache, so later commands on it answer at once) and \
-            summarised. Prefer --launch: SwiftUI tables often come back empty for an attached process.
-            """)
+        discussion: CommandExamples.appending(
+            [
+                "causegraph record --launch /path/to/App.app --time-limit 30s":
+                    "Record the launched app for 30 s, then summarise the recording.",
+                "causegraph record --attach Landmarks --device \"iPhone 16\" -o Landmarks.trace":
+                    "Record a running app on a device (prefer --launch).",
+            ],
+            to: """
+                Runs xctrace record with the SwiftUI template (or --instrument SwiftUI where the template \
+                is not found), passing its progress through; Ctrl-C stops the recording cleanly. The new \
+                recording is then read (filling the cache, so later commands on it answer at once) and \
+                summarised. Prefer --launch: SwiftUI tables often come back empty for an attached process.
+                """))
 
     @Option(help: ArgumentHelp("The app to launch and record; its arguments follow --.", valueName: "path"))
     var launch: String?

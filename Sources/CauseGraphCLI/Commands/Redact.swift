@@ -5,12 +5,19 @@ import CauseGraph
 struct Redact: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a copy of traces that is safe to share: the app's names become stable pseudonyms.",
-        discussion: """
-            Views, types, properties, modules, the app and process, and the app's own frames in \
-            backtraces become pseudonyms (View1, Type2.property3), the same name the same pseudonym \
-            everywhere; SwiftUI's and the system's names, times, durations, counts, severities, ids \
-            and edges stay. The output is causegraph's JSON Lines format.
-            """)
+        discussion: CommandExamples.appending(
+            [
+                "causegraph redact App.trace -o redacted.jsonl --map names.json":
+                    "A copy safe to share, and the mapping to read answers back.",
+                "causegraph redact a.trace b.trace -o shared.jsonl --salt \"$SECRET\"":
+                    "Pseudonyms no one without the salt can link to other recordings.",
+            ],
+            to: """
+                Views, types, properties, modules, the app and process, and the app's own frames in \
+                backtraces become pseudonyms (View1, Type2.property3), the same name the same pseudonym \
+                everywhere; SwiftUI's and the system's names, times, durations, counts, severities, ids \
+                and edges stay. The output is causegraph's JSON Lines format.
+                """))
 
     @OptionGroup var input: InputOptions
 

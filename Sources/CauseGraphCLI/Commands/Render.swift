@@ -5,15 +5,24 @@ import CauseGraph
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render the cause graph of a trace as SVG, PNG, PDF, DOT or JSON.",
-        discussion: """
-            Large graphs are shaped before they are drawn: the filters apply in the order \
-            --window, --focus/--depth, --ignore, --hide-system, --min-count, --max-nodes, \
-            --max-edges; links through removed nodes become dotted edges, and a legend says what \
-            was left out. By default at most 80 nodes and 150 edges are drawn, and a graph of more than 5,000 nodes \
-            is laid out only with --force. With --each, every \
-            trace is drawn on its own, in one process; a trace that fails is named in a one-line \
-            error, the others are still written, and the exit status is 2.
-            """)
+        discussion: CommandExamples.appending(
+            [
+                "causegraph render App.trace -o graph.svg":
+                    "The whole graph, shaped to at most 80 nodes, as SVG.",
+                "causegraph render App.trace -o list.png --focus ListItem --hide-system":
+                    "The causes of the matching views, without SwiftUI's own nodes.",
+                "causegraph render --each traces/ -o graphs/":
+                    "One picture per trace of a folder.",
+            ],
+            to: """
+                Large graphs are shaped before they are drawn: the filters apply in the order \
+                --window, --focus/--depth, --ignore, --hide-system, --min-count, --max-nodes, \
+                --max-edges; links through removed nodes become dotted edges, and a legend says what \
+                was left out. By default at most 80 nodes and 150 edges are drawn, and a graph of more than 5,000 nodes \
+                is laid out only with --force. With --each, every \
+                trace is drawn on its own, in one process; a trace that fails is named in a one-line \
+                error, the others are still written, and the exit status is 2.
+                """))
 
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
@@ -48,7 +57,7 @@ struct Render: ParsableCommand {
         let encoder = DOTEncoder(style: themeOption.theme.style)
         return try GraphWriter.encode(
             format, engine: engine,
-            json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },
-            dot: { encoder.encode(shaped.graph, legend: shaped.legend, shares: shaped.focusShares) })
+            json: { GraphJSONEncoder.encode(shaped) },
+            dot: { encoder.encode(shaped) })
     }
 }

@@ -40,8 +40,8 @@ extension Render {
                 if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
                 try GraphWriter.write(
                     format, to: job.output, engine: engine,
-                    json: { GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend) },
-                    dot: { encoder.encode(shaped.graph, legend: shaped.legend) })
+                    json: { GraphJSONEncoder.encode(shaped) },
+                    dot: { encoder.encode(shaped) })
             } catch {
                 failed = true
                 _ = ExitStatus.report(Self.naming(job.trace, in: error))

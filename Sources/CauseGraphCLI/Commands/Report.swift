@@ -8,15 +8,22 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write an interactive, self-contained HTML report: graph, timeline, findings and summary.",
-        discussion: """
-            The page loads nothing from anywhere: styles, script and data are inline and its \
-            Content-Security-Policy forbids any fetch. Hover a node to light up the nodes of the \
-            same update, click a node or an edge for its figures, updates and backtrace, press / \
-            to find a view. The graph drawn is shaped as by render (at most 80 nodes by default); \
-            the summary, findings and timeline cover the whole trace, or the --window. Each node lists \
-            its first 200 updates while all lists together hold at most 65,536 (then fewer a \
-            node, as the page says); the timeline bins the long updates into 1,000 columns.
-            """)
+        discussion: CommandExamples.appending(
+            [
+                "causegraph report App.trace -o report.html":
+                    "One self-contained page: graph, timeline, findings and summary.",
+                "causegraph report App.trace -o report.html --theme dark --focus Row":
+                    "Dark, and opened on the views whose title holds Row.",
+            ],
+            to: """
+                The page loads nothing from anywhere: styles, script and data are inline and its \
+                Content-Security-Policy forbids any fetch. Hover a node to light up the nodes of the \
+                same update, click a node or an edge for its figures, updates and backtrace, press / \
+                to find a view. The graph drawn is shaped as by render (at most 80 nodes by default); \
+                the summary, findings and timeline cover the whole trace, or the --window. Each node lists \
+                its first 200 updates while all lists together hold at most 65,536 (then fewer a \
+                node, as the page says); the timeline bins the long updates into 1,000 columns.
+                """))
 
     @OptionGroup var input: InputOptions
 

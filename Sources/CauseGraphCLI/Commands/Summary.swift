@@ -4,7 +4,14 @@ import CauseGraph
 /// `causegraph summary`: the whole trace at a glance, and what to fix.
 struct Summary: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Summarise a trace: totals, long updates, body updates by view, top causes and findings.")
+        abstract: "Summarise a trace: totals, long updates, body updates by view, top causes and findings.",
+        discussion: CommandExamples.appending(
+            [
+                "causegraph summary App.trace":
+                    "Totals, long updates, the views that ran most, top causes and findings.",
+                "causegraph summary App.trace --format markdown -o summary.md":
+                    "The same as Markdown, for a pull request.",
+            ], to: ""))
 
     @OptionGroup var input: InputOptions
     @OptionGroup var report: ReportOptions
@@ -34,7 +41,7 @@ struct Summary: ParsableCommand {
     var storm = FindingThresholds().storm
 
     @Option(help: ArgumentHelp("The rebuild storm window (e.g. 5ms, 800us).", valueName: "duration"))
-    var stormWindow = DurationOption(argument: "5ms")!
+    var stormWindow = DurationOption(nanoseconds: FindingThresholds().stormWindow)
 
     func validate() throws {
         for (name, value) in [

@@ -6,13 +6,20 @@ struct TimelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
         abstract: "Write the trace as a Chrome Trace Event Format timeline (JSON), with the cause links as arrows.",
-        discussion: """
-            Open the file in ui.perfetto.dev or chrome://tracing. Tracks: the lanes of Instruments' \
-            SwiftUI instrument (Update Groups, Long View Body, Long Representable and Other Long \
-            Updates) and Causes, then one process per module with every update; each cause link is \
-            a flow arrow from its cause to its effect. Events without a time are left out and \
-            counted. The timeline keeps every event of the trace in memory (some 64 bytes each).
-            """)
+        discussion: CommandExamples.appending(
+            [
+                "causegraph timeline App.trace -o trace.json":
+                    "A timeline for ui.perfetto.dev, with the causes as arrows.",
+                "causegraph timeline App.trace -o trace.json --window 1.2s:2s":
+                    "Only what happened between 1.2 s and 2 s.",
+            ],
+            to: """
+                Open the file in ui.perfetto.dev or chrome://tracing. Tracks: the lanes of Instruments' \
+                SwiftUI instrument (Update Groups, Long View Body, Long Representable and Other Long \
+                Updates) and Causes, then one process per module with every update; each cause link is \
+                a flow arrow from its cause to its effect. Events without a time are left out and \
+                counted. The timeline keeps every event of the trace in memory (some 64 bytes each).
+                """))
 
     @OptionGroup var input: InputOptions
 

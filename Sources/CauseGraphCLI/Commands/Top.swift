@@ -7,20 +7,29 @@ import Foundation
 struct Top: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Watch a _printChanges()/_logChanges() log as it is written: which view bodies run most, and why.",
-        discussion: """
-            Reads the log as it arrives (log stream --style ndjson, a simulator's console, or a \
-            file being appended) and, on a terminal, redraws every --interval the views whose \
-            bodies ran most in the last interval and in total, how many of those runs had no \
-            recorded change, and the property or cause that drove the others; q quits. On a \
-            terminal a log file is followed as tail -F follows it (read again from its start when \
-            cut shorter, reopened by name when rotated), and Ctrl-Z then fg redraws it. When \
-            standard output is not a terminal \
-            it prints a plain table after every interval, and the final table \
-            at the end of the input. --save keeps what it read as a causegraph trace, written when \
-            the input ends or q is pressed (not on Ctrl-C). On a Mac, --process NAME starts the \
-            capture itself: log stream --style ndjson --level info of SwiftUI's changed-body-properties \
-            lines of that process (--simulator: of the booted Simulator, through xcrun simctl spawn booted).
-            """)
+        discussion: CommandExamples.appending(
+            [
+                "causegraph top app.log":
+                    "Follow a log being written, as tail -F does.",
+                "log stream --style ndjson --process Landmarks | causegraph top -":
+                    "Read a piped log stream.",
+                "causegraph top --process Landmarks --save session.jsonl":
+                    "On a Mac: capture the app's changes itself, and keep them as a trace.",
+            ],
+            to: """
+                Reads the log as it arrives (log stream --style ndjson, a simulator's console, or a \
+                file being appended) and, on a terminal, redraws every --interval the views whose \
+                bodies ran most in the last interval and in total, how many of those runs had no \
+                recorded change, and the property or cause that drove the others; q quits. On a \
+                terminal a log file is followed as tail -F follows it (read again from its start when \
+                cut shorter, reopened by name when rotated), and Ctrl-Z then fg redraws it. When \
+                standard output is not a terminal \
+                it prints a plain table after every interval, and the final table \
+                at the end of the input. --save keeps what it read as a causegraph trace, written when \
+                the input ends or q is pressed (not on Ctrl-C). On a Mac, --process NAME starts the \
+                capture itself: log stream --style ndjson --level info of SwiftUI's changed-body-properties \
+                lines of that process (--simulator: of the booted Simulator, through xcrun simctl spawn booted).
+                """))
 
     @Argument(help: ArgumentHelp("The change log; '-' (the default) reads standard input.", valueName: "log"))
     var log: String = "-"

@@ -5,14 +5,23 @@ import CauseGraph
 struct Why: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Explain why a view's body ran: its updates and the tree of their causes.",
-        discussion: """
-            Finds the update nodes whose title matches --view (view bodies, representables such \
-            as UIScrollView, and other updates) and prints, for each, its updates and the causes \
-            upstream of them, most frequent first, down to the root causes. --list lists its \
-            updates in time order, each with its event id; --update ID explains one of them exactly. \
-            --hitch N traces the Nth hitch or hang (as `summary` numbers them) to the updates of the \
-            update groups it overlaps and to their root causes.
-            """)
+        discussion: CommandExamples.appending(
+            [
+                "causegraph why App.trace --view LandmarkListItemView":
+                    "The causes of every update of the views whose title holds the text.",
+                "causegraph why App.trace --view Row --list":
+                    "Each update of the matching views in time order, with its event id.",
+                "causegraph why App.trace --update 4242":
+                    "The exact chain of causes of one update, by its event id.",
+            ],
+            to: """
+                Finds the update nodes whose title matches --view (view bodies, representables such \
+                as UIScrollView, and other updates) and prints, for each, its updates and the causes \
+                upstream of them, most frequent first, down to the root causes. --list lists its \
+                updates in time order, each with its event id; --update ID explains one of them exactly. \
+                --hitch N traces the Nth hitch or hang (as `summary` numbers them) to the updates of the \
+                update groups it overlaps and to their root causes.
+                """))
 
     @OptionGroup var input: InputOptions
 

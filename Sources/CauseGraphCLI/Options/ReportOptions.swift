@@ -62,6 +62,11 @@ struct DurationOption: ExpressibleByArgument {
         nanoseconds = value
     }
 
+    /// A duration the library chose, such as a default.
+    init(nanoseconds: Nanoseconds) {
+        self.nanoseconds = nanoseconds
+    }
+
     /// The value as it would be typed: `5ms`, `800us`, `1500ns`.
     var defaultValueDescription: String {
         for (unit, size) in [("s", 1_000_000_000), ("ms", 1_000_000), ("us", 1_000)] as [(String, Nanoseconds)]

@@ -1,4 +1,5 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Foundation
 import Testing
 
@@ -91,9 +92,57 @@ struct TitlePatternTests {
             _ = try TitlePattern(regex: text)
             Issue.record("accepted \(text)")
         } catch {
-            #expect(error.message.hasPrefix("invalid regular expression '\(text)': "))
+            let quoted = text.count > 80 ? text.prefix(80) + "…" : text
+            #expect(error.message.hasPrefix("invalid regular expression '\(quoted)': "))
             #expect(error.message.contains(reason), "\(error.message)")
         }
+    }
+
+    @Test(
+        "a substring is found in time linear in the title, also where a naive search is quadratic",
+        arguments: [(40_000, 20_000), (100_000, 1)])
+    func substringIsLinear(titleLength: Int, patternLength: Int) {
+        let title = String(repeating: "a", count: titleLength)
+        let pattern = TitlePattern(substring: String(repeating: "A", count: patternLength) + "b")
+        let start = ContinuousClock.now
+        #expect(!pattern.matches(title))
+        #expect(pattern.matches(title + "b"))
+        // The naive search took 30 s on the first; this takes milliseconds.
+        #expect(ContinuousClock.now - start < .seconds(Sanitizer.slowdown))
+    }
+
+    @Test("a substring search agrees with a naive one, overlaps and multi-byte scalars included")
+    func substringAgreesWithNaive() {
+        var random = SystemRandomNumberGenerator()
+        let alphabet: [Character] = ["a", "b", "A", "é", "\u{1F600}"]
+        func text(_ lengths: ClosedRange<Int>) -> String {
+            String((0..<Int.random(in: lengths, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+        }
+        for _ in 0..<2_000 {
+            let title = text(0...12)
+            let needle = text(1...4)
+            let expected = Self.naiveContains(
+                Array(title.lowercased().unicodeScalars), Array(needle.lowercased().unicodeScalars))
+            #expect(TitlePattern(substring: needle).matches(title) == expected, "\(needle) in \(title)")
+        }
+    }
+
+    private static func naiveContains(_ haystack: [Unicode.Scalar], _ needle: [Unicode.Scalar]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<$0 + needle.count]) == needle }
+    }
+
+    @Test("a long pattern is quoted as an excerpt, on one line")
+    func longPatternQuotedShort() {
+        let text = String(repeating: "x", count: 20_000) + "("
+        #expect(throws: Diagnostic.self) { try TitlePattern(regex: text) }
+        do {
+            _ = try TitlePattern(regex: text)
+        } catch {
+            #expect(error.message.count < 200, "\(error.message.count) characters")
+            #expect(error.message.hasPrefix("invalid regular expression '\(String(repeating: "x", count: 80))…'"))
+        }
+        #expect(TitlePattern(substring: text).description == "\"" + String(repeating: "x", count: 80) + "…\"")
     }
 
     @Test("substring patterns never fail, whatever they contain", arguments: ["(", "[a-", "*", "\\"])

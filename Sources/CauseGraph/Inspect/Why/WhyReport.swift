@@ -33,10 +33,12 @@ public struct WhyReport: Sendable, Equatable {
         let updates = graph.nodes.filter { $0.kind.isUpdate }
         let matched = updates.filter { pattern.matches($0.title) }
         guard matched.isEmpty else { return matched }
-        let titles = updates.map(\.title).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        var message = "no update matches '\(pattern.text)'"
-        let closest = Suggestions.closest(to: pattern.text, among: titles)
-        message += closest.isEmpty ? "; the trace has no updates" : "; closest: " + closest.joined(separator: ", ")
+        var message = "no update matches '\(VisibleText.excerpt(pattern.text))'"
+        let closest = Suggestions.closest(to: pattern.text, among: updates.map(\.title))
+        message +=
+            closest.isEmpty
+            ? "; the trace has no updates"
+            : "; closest: " + closest.map { VisibleText.excerpt($0) }.joined(separator: ", ")
         throw .error(message)
     }
 }

@@ -1,0 +1,16 @@
+/// The one way a shaped graph is encoded: what shaping left out becomes the
+/// legend, and a focus its shares, in every command that draws one.
+extension DOTEncoder {
+    /// The DOT of `shaped`, with its legend when anything was left out and,
+    /// under `--focus`, the share of the focused updates each part explains.
+    public func encode(_ shaped: ShapedGraph) -> String {
+        encode(shaped.graph, legend: shaped.legend, shares: shaped.focusShares)
+    }
+}
+
+extension GraphJSONEncoder {
+    /// The JSON of `shaped`, with what shaping left out when it left anything.
+    public static func encode(_ shaped: ShapedGraph) -> String {
+        encode(shaped.graph, shaping: shaped.legend)
+    }
+}
