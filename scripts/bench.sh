@@ -225,6 +225,8 @@ write_page() {
     exec 1>&3
     cat "$REPORT"
     [ "$status" = 0 ] || return "$status"
+    # A run of one section is no page of the whole.
+    [ -z "${BENCH_ONLY:-}" ] || return 0
     local page="docs/bench.md"
     {
         printf '# Benchmarks\n\n'

@@ -50,7 +50,9 @@ final class CacheRecordFile {
         }
     }
 
-    private static func check(descriptor: Int32, path: String, size expectedSize: Int64, checksum expectedChecksum: String)
+    private static func check(
+        descriptor: Int32, path: String, size expectedSize: Int64, checksum expectedChecksum: String
+    )
         throws(Damage) -> CacheRecordFile
     {
         var info = stat()

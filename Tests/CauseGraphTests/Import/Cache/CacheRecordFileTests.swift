@@ -135,7 +135,9 @@ struct CacheRecordFileTests {
             }
             #expect(damage.problem == "its records hold \(length) bytes, not \(bytes.count)")
             // The same bytes with a size and checksum that match them: never a crash, never a read.
-            if case .success = Self.read(cut, in: folder) { Issue.record("cut to \(length) bytes, checksum matching: read") }
+            if case .success = Self.read(cut, in: folder) {
+                Issue.record("cut to \(length) bytes, checksum matching: read")
+            }
         }
     }
 
@@ -161,7 +163,9 @@ struct CacheRecordFileTests {
         #expect(refusedByStructure > 0)
     }
 
-    @Test("records of another format version are refused even when their checksum matches; entry.json of another is not read")
+    @Test(
+        "records of another format version are refused even when their checksum matches; entry.json of another is not read"
+    )
     func otherVersion() throws {
         let folder = try TemporaryFolder()
         var bytes = Self.encoded(Self.records)
