@@ -193,8 +193,9 @@ final class CacheRecordFile {
     }
 
     /// Whether the record can be decoded: a known tag, flags it may set,
-    /// kinds in range, and every index within the tables (absent only
-    /// where the field is optional).
+    /// kinds in range, every index within the tables (absent only where
+    /// the field is optional), times and durations from 0 and a frame rate
+    /// in range, as every reader gives them (sinks rely on it).
     private static func isWellFormed(_ record: UnsafeRawBufferPointer, strings: Int, lists: Int) -> Bool {
         guard let tag = Layout.Tag(rawValue: record[0]) else { return false }
         let flags = record[1]
@@ -207,20 +208,24 @@ final class CacheRecordFile {
             let index = uint32(record, offset)
             return index == Layout.none || Int(index) < lists
         }
+        func count(_ offset: Int) -> Bool {
+            Int64(bitPattern: uint64(record, offset)) >= 0
+        }
         switch tag {
         case .header:
             return string(4, optional: flags & Flag.app == 0)
-                && (flags & Flag.frameRate == 0 || Double(bitPattern: uint64(record, 16)).isFinite)
+                && (flags & Flag.frameRate == 0
+                    || FrameBudget.frameRates.contains(Double(bitPattern: uint64(record, 16))))
         case .event:
             return Int(record[2]) < NodeKind.byRank.count && record[3] & 0x0E == 0
                 && Int(record[3] >> 4) < Severity.byRank.count && string(4, optional: false)
-                && string(40, optional: flags & Flag.module == 0) && list(44)
+                && string(40, optional: flags & Flag.module == 0) && list(44) && count(16) && count(24)
         case .cause:
-            return string(4, optional: false) && list(44)
+            return string(4, optional: false) && list(44) && count(24)
         case .group:
-            return string(4, optional: false)
+            return string(4, optional: false) && count(16) && count(24)
         case .hitch:
-            return record[2] <= 1 && string(4, optional: flags & Flag.hangType == 0)
+            return record[2] <= 1 && count(8) && count(16) && string(4, optional: flags & Flag.hangType == 0)
                 && string(40, optional: flags & Flag.process == 0)
                 && string(44, optional: flags & Flag.narrative == 0)
         }

@@ -35,7 +35,7 @@ struct CacheRecordFileTests {
         .event(TraceEvent(id: 1, kind: .gesture, title: "Gesture: Tap", owner: .app, time: 0)),
         .event(
             TraceEvent(
-                id: .max, kind: .body, title: "Row<Item>", module: "App", owner: .app, time: .min,
+                id: .max, kind: .body, title: "Row<Item>", module: "App", owner: .app, time: 0,
                 duration: .max, ran: false, group: -3, severity: .veryHigh,
                 backtrace: ["closure #1 in Row.body", "main", ""])),
         .event(
@@ -45,7 +45,7 @@ struct CacheRecordFileTests {
         .cause(TraceCause(from: 1, to: .max, label: .update, time: 42, changed: ["count", "name\n\"quoted\""])),
         .cause(TraceCause(from: 1, to: 7, label: CauseLabel(rawValue: "Invalidation"))),
         .hitch(Hitch(kind: .hang, start: 10, duration: 250, hangType: "Microhang", process: "App (42)")),
-        .hitch(Hitch(kind: .hitch, start: .min, duration: 0, narrative: "Potentially expensive app update(s)")),
+        .hitch(Hitch(kind: .hitch, start: .max, duration: 0, narrative: "Potentially expensive app update(s)")),
         .header(TraceHeader(version: 1)),
         .event(TraceEvent(id: 1, kind: .environmentWriter, title: "", owner: .system, severity: .low)),
         .group(UpdateGroup(id: .max, label: "")),
@@ -182,6 +182,26 @@ struct CacheRecordFileTests {
         var older = current
         older.version = TraceCache.formatVersion - 1
         #expect(CacheEntry.Metadata(older.encoded()) == nil)
+    }
+
+    @Test("a negative time or a frame rate out of range is refused even when the checksum matches")
+    func outOfRange() throws {
+        let folder = try TemporaryFolder()
+        let refused: [Record] = [
+            .header(TraceHeader(frameRate: 0)),
+            .event(TraceEvent(id: 1, kind: .body, title: "A", owner: .app, time: -1)),
+            .event(TraceEvent(id: 1, kind: .body, title: "A", owner: .app, duration: .min)),
+            .cause(TraceCause(from: 1, to: 1, label: .update, time: -5)),
+            .group(UpdateGroup(id: 1, label: "", start: -1)),
+            .hitch(Hitch(kind: .hitch, start: 0, duration: -1)),
+        ]
+        for record in refused {
+            guard case .failure(let damage) = Self.read(Self.encoded([record]), in: folder) else {
+                Issue.record("\(record): read")
+                continue
+            }
+            #expect(damage.problem == "its record at byte 16 is damaged", "\(record)")
+        }
     }
 
     static func hand<Sink: TraceSink>(_ record: Record, to sink: inout Sink) throws {
