@@ -75,6 +75,155 @@ struct RedactCommandTests {
         #expect(salted.output == saltedAgain.output && salted.output != text && salted.output != otherSalt.output)
     }
 
+    /// The words of a document's values: its text, minus element names, so
+    /// a name can be looked for in what the recording says.
+    static func valueWords(_ text: String) -> Set<String> {
+        identifiers(text.replacingOccurrences(of: #"</?[A-Za-z][A-Za-z0-9-]*"#, with: " ", options: .regularExpression))
+    }
+
+    /// `text` with each of its words that `mapping` names replaced.
+    static func renamed(_ text: String, by mapping: [String: String]) -> String {
+        var result = ""
+        var word = ""
+        for character in text + " " {
+            if character.isLetter || character == "_" || (character.isNumber && !word.isEmpty) {
+                word.append(character)
+                continue
+            }
+            result += mapping[word] ?? word
+            word = ""
+            result.append(character)
+        }
+        return String(result.dropLast())
+    }
+
+    /// The `id="N"` and `ref="N"` attributes of a document, in order.
+    static func internedIDs(_ text: String) throws -> [String] {
+        let pattern = try NSRegularExpression(pattern: #" (?:id|ref)="[0-9]+""#)
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+            String(text[Range($0.range, in: text)!])
+        }
+    }
+
+    static func read(_ path: String) throws -> String {
+        try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// Checks a folder or file of redacted copies against the originals:
+    /// the same graph, the same interned ids, none of the map's names, and
+    /// the same bytes on a second run; another salt gives other bytes.
+    static func checkCopies(
+        of inputs: [String], named outputs: [String], to output: String, in scratch: TemporaryFolder
+    )
+        throws
+    {
+        let map = scratch.path("map.json")
+        let result = try Causegraph.run(["redact"] + inputs + ["-o", output, "--map", map])
+        #expect(result.status == 0, "\(result.standardError)")
+        let before = try shape(inputs)
+        let after = try shape(outputs)
+        #expect(after.nodes == before.nodes && after.edges == before.edges && !before.nodes.isEmpty)
+        let mapping = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: map))) as? [String: String])
+        #expect(mapping.count >= 3)
+        // The system's titles stay the system's, as they were but for the app's
+        // types they name (`ForEach<Array<Item>, Int, Row>`).
+        for (title, owner) in before.titles where owner == "system" {
+            #expect(after.titles[renamed(title, by: mapping)] == "system", "\(title) stays")
+        }
+        var texts: [String] = []
+        for (input, output) in zip(inputs, outputs) {
+            let text = try read(output)
+            texts.append(text)
+            #expect(try internedIDs(text) == internedIDs(read(input)), "\(output): ids and refs as they were")
+            let words = valueWords(text)
+            for name in mapping.keys where !name.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+                #expect(!words.contains(name), "\(name) is gone from \(output)")
+            }
+        }
+        let again = scratch.path("again") + "/"
+        let salted = scratch.path("salted") + "/"
+        #expect(try Causegraph.run(["redact"] + inputs + ["-o", again]).status == 0)
+        #expect(try Causegraph.run(["redact"] + inputs + ["-o", salted, "--salt", "s3cret"]).status == 0)
+        for (index, output) in outputs.enumerated() {
+            let name = (output as NSString).lastPathComponent
+            #expect(try read(again + name) == texts[index], "\(name): deterministic")
+            #expect(try read(salted + name) != texts[index], "\(name): the salt changes the pseudonyms")
+        }
+    }
+
+    @Test("a multi-table export keeps its format, its graph, its ids and refs; app names go")
+    func redactsExportTables() throws {
+        let scratch = try TemporaryFolder()
+        let inputs = try ["swiftui-updates", "swiftui-causes", "swiftui-changes", "swiftui-update-groups"].map {
+            try ExportGeneratorTests.generate(3_000, $0, into: scratch, seed: 7)
+        }
+        let folder = scratch.path("redacted") + "/"
+        try Self.checkCopies(
+            of: inputs, named: inputs.map { folder + ($0 as NSString).lastPathComponent }, to: folder, in: scratch)
+        // The system's words in values stay.
+        let updates = try Self.read(folder + (inputs[0] as NSString).lastPathComponent)
+        #expect(updates.contains("SwiftUI") && updates.contains("<schema name=\"swiftui-updates\">"))
+    }
+
+    @Test("every table is redacted: a real export's app frames, binary and paths go, the system's stay")
+    func redactsRealBacktraces() throws {
+        let scratch = try TemporaryFolder()
+        let input = fixture("real/frames/detected-fs-antipattern.xml")
+        let output = scratch.path("redacted.xml")
+        let result = try Causegraph.run(["redact", input, "-o", output])
+        #expect(result.status == 0, "\(result.standardError)")
+        let text = try Self.read(output)
+        let original = try Self.read(input)
+        #expect(try Self.internedIDs(text) == Self.internedIDs(original))
+        for name in ["PromptManager", "simonfortelny", "AttachmentsSection", "PDFRasterizer", "addFromFilesystem"] {
+            #expect(original.contains(name) && !text.contains(name), "\(name) is gone")
+        }
+        for kept in [
+            "CGDataProviderCreateWithURL", "/System/Library/Frameworks/SwiftUI.framework/Versions/A/SwiftUI",
+            "libsystem_kernel.dylib", "-[PDFDocument initWithURL:]", "closure #1 in closure #4 in",
+            "/&lt;compiler-generated&gt;", "<schema name=\"detected-fs-antipattern\"",
+        ] {
+            #expect(text.contains(kept), "\(kept) stays")
+        }
+        #expect(text.utf8.count > original.utf8.count / 2)
+    }
+
+    @Test(
+        "a change log keeps its format and its graph; app names go",
+        arguments: [
+            "real/printchanges-sisoje-mvvm-bd9cebb.txt", "real/logchanges-openswiftui-compat-messages.txt",
+            "logs/log-show-default.log", "logs/log-stream.ndjson", "logs/log-show.json",
+        ])
+    func redactsChangeLog(_ name: String) throws {
+        let scratch = try TemporaryFolder()
+        let input = fixture(name)
+        let output = scratch.path((name as NSString).lastPathComponent)
+        try Self.checkCopies(of: [input], named: [output], to: output, in: scratch)
+        if name.hasSuffix("ndjson") {
+            let text = try Self.read(output)
+            #expect(text.contains("\"eventMessage\":") && text.contains("com.apple.SwiftUI"))
+            #expect(!text.contains("/Users/dev/"), "the user's folder is gone")
+        }
+    }
+
+    @Test(
+        "a malformed export, even of a table causegraph does not read, is exit 2 naming file, line and column; nothing is written"
+    )
+    func refusesMalformedExport() throws {
+        let scratch = try TemporaryFolder()
+        let input = try scratch.write(
+            "bad.xml",
+            Data(
+                "<?xml version=\"1.0\"?>\n<trace-query-result>\n<node><schema name=\"time-profile\"></schema>\n<row><string id=\"1\" fmt=\"a\">x</strin></row></node></trace-query-result>\n"
+                    .utf8))
+        let output = scratch.path("out.xml")
+        let result = try Causegraph.run(["redact", input, "-o", output])
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("\(input):4:30: error: end tag </strin> does not match <string>"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test("standard input cannot be read twice: exit 2")
     func refusesStandardInput() throws {
         let result = try Causegraph.run(

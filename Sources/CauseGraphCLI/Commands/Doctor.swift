@@ -35,10 +35,16 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
+        let diagnoses = try diagnoses(diagnostics: &diagnostics)
+        print(format == .json ? DoctorFormatter.json(diagnoses) : DoctorFormatter.text(diagnoses), terminator: "")
+        if diagnoses.contains(where: { !$0.canAnswerWhy }) { throw ExitCode(ExitStatus.checkFailed) }
+    }
+
+    /// What each input is and holds: the command's answer, and the MCP tool's.
+    func diagnoses(diagnostics: inout Diagnostics) throws -> [InputDiagnosis] {
         let paths = try TraceInput.eachTrace(in: inputs, diagnostics: &diagnostics)
         var diagnoses: [InputDiagnosis] = []
         for path in paths { diagnoses.append(try Doctor.diagnose(path)) }
-        print(format == .json ? DoctorFormatter.json(diagnoses) : DoctorFormatter.text(diagnoses), terminator: "")
-        if diagnoses.contains(where: { !$0.canAnswerWhy }) { throw ExitCode(ExitStatus.checkFailed) }
+        return diagnoses
     }
 }

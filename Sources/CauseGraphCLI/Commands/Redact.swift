@@ -1,5 +1,6 @@
 import ArgumentParser
 import CauseGraph
+import Foundation
 
 /// `causegraph redact`: a copy of a recording that is safe to share.
 struct Redact: ParsableCommand {
@@ -7,23 +8,29 @@ struct Redact: ParsableCommand {
         abstract: "Write a copy of traces that is safe to share: the app's names become stable pseudonyms.",
         discussion: CommandExamples.appending(
             [
-                "causegraph redact App.trace -o redacted.jsonl --map names.json":
-                    "A copy safe to share, and the mapping to read answers back.",
+                "causegraph redact swiftui-*.xml -o redacted/ --map names.json":
+                    "Each export redacted in its own format, and the map of names.",
                 "causegraph redact a.trace b.trace -o shared.jsonl --salt \"$SECRET\"":
                     "Pseudonyms no one without the salt can link to other recordings.",
             ],
             to: """
-                Views, types, properties, modules, the app and process, and the app's own frames in \
-                backtraces become pseudonyms (View1, Type2.property3), the same name the same pseudonym \
-                everywhere; SwiftUI's and the system's names, times, durations, counts, severities, ids \
-                and edges stay. The output is causegraph's JSON Lines format.
+                Views, types, properties, modules, the app and process, file paths, and the app's own \
+                frames in backtraces become pseudonyms (View1, Type2.property3), the same name the same \
+                pseudonym in every input; SwiftUI's and the system's names, times, durations, counts, \
+                severities, ids and edges stay.
+
+                An xctrace export (every table) or a change log keeps its format; with several inputs, \
+                -o names a folder that gets each one under its own name. A native trace or a .trace \
+                bundle, several inputs written to one file or standard output, or any input written \
+                to -o FILE.jsonl give one causegraph JSON Lines trace.
                 """))
 
     @OptionGroup var input: InputOptions
 
     @Option(
         name: .shortAndLong,
-        help: ArgumentHelp("The redacted trace; '-' or none writes standard output.", valueName: "file"))
+        help: ArgumentHelp(
+            "The redacted trace, or a folder for several; '-' or none writes standard output.", valueName: "path"))
     var output: String = "-"
 
     @Option(help: ArgumentHelp("Number pseudonyms by this secret, so recordings cannot be linked.", valueName: "salt"))
@@ -32,22 +39,78 @@ struct Redact: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the map from each app name to its pseudonym (JSON).", valueName: "file"))
     var map: String?
 
-    func validate() throws {
-        try OutputName.refuseOtherFormats(
-            output, writes: "a causegraph JSON Lines trace", suffix: "jsonl", alsoAllowed: ["ndjson", "json"])
+    /// Whether `-o` names a folder: one that exists, or a name ending in `/`.
+    private var outputIsFolder: Bool {
+        var isDirectory: ObjCBool = false
+        return output != "-"
+            && (output.hasSuffix("/")
+                || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue))
     }
 
     func run() throws {
-        let file = try OutputFile(path: output)
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        let pseudonyms = try TraceRedaction.redact(
-            paths: input.traces, settings: input.settings, salt: salt, to: file, diagnostics: &diagnostics)
-        if let map {
-            let mapFile = try OutputFile(path: map)
-            try mapFile.write(TraceRedaction.mapJSON(pseudonyms))
-            try mapFile.commit()
+        let settings = input.settings
+        let pseudonyms = try TraceRedaction.learnNames(paths: input.traces, settings: settings, salt: salt)
+        let suffix = (output as NSString).pathExtension.lowercased()
+        if outputIsFolder {
+            try redactIntoFolder(pseudonyms: pseudonyms, diagnostics: &diagnostics)
+        } else if input.traces.count == 1, suffix != "jsonl",
+            let format = try TraceRedaction.copyFormat(of: input.traces[0], settings: settings)
+        {
+            let file = try OutputFile(path: output)
+            try TraceRedaction.redactCopy(of: input.traces[0], format: format, pseudonyms: pseudonyms, to: file)
+            try writeMap(pseudonyms)
+            try file.commit()
+            return
+        } else {
+            try OutputName.refuseOtherFormats(
+                output, writes: "a causegraph JSON Lines trace", suffix: "jsonl", alsoAllowed: ["ndjson", "json"])
+            let file = try OutputFile(path: output)
+            try TraceRedaction.redact(
+                paths: input.traces, settings: settings, pseudonyms: pseudonyms, to: file, diagnostics: &diagnostics)
+            try writeMap(pseudonyms)
+            try file.commit()
+            return
         }
-        try file.commit()
+        try writeMap(pseudonyms)
+    }
+
+    /// Each input redacted on its own into the folder, under its own name:
+    /// an export or a change log in its format, anything else as JSON Lines.
+    private func redactIntoFolder(pseudonyms: Pseudonyms, diagnostics: inout Diagnostics) throws {
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        var written: [String: String] = [:]
+        var files: [OutputFile] = []
+        for path in input.traces {
+            let format = try TraceRedaction.copyFormat(of: path, settings: input.settings)
+            var name = (path as NSString).lastPathComponent
+            if format == nil, (name as NSString).pathExtension.lowercased() != "jsonl" {
+                name = (name as NSString).deletingPathExtension + ".jsonl"
+            }
+            if let other = written[name] {
+                throw Diagnostic.error(
+                    "'\(path)' and '\(other)' would both be written as \(name): redact them into separate folders")
+            }
+            written[name] = path
+            let file = try OutputFile(path: (output as NSString).appendingPathComponent(name))
+            if let format {
+                try TraceRedaction.redactCopy(of: path, format: format, pseudonyms: pseudonyms, to: file)
+            } else {
+                try TraceRedaction.redact(
+                    paths: [path], settings: input.settings, pseudonyms: pseudonyms, to: file,
+                    diagnostics: &diagnostics)
+            }
+            files.append(file)
+        }
+        // Committed together, once every input is redacted.
+        for file in files { try file.commit() }
+    }
+
+    private func writeMap(_ pseudonyms: Pseudonyms) throws {
+        guard let map else { return }
+        let mapFile = try OutputFile(path: map)
+        try mapFile.write(TraceRedaction.mapJSON(pseudonyms))
+        try mapFile.commit()
     }
 }

@@ -34,7 +34,7 @@ enum MCPServer {
                 _printChanges()/_logChanges() logs, causegraph JSON Lines) and explains why view \
                 bodies ran. Start with `summary` on a trace, ask `why` about the views it names, \
                 `render` the cause graph, `diff` two recordings to confirm a fix, `check` one \
-                against a budget.
+                against a budget; `doctor` says why a recording gives nothing.
                 """,
             capabilities: .init(tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in

@@ -5,7 +5,7 @@ import MCP
 /// for an agent, with the JSON schema of its arguments and how they become
 /// the command's command line.
 enum MCPTool: String, CaseIterable {
-    case why, summary, render, diff, check
+    case why, summary, render, diff, check, doctor
 
     var definition: Tool {
         switch self {
@@ -133,6 +133,14 @@ enum MCPTool: String, CaseIterable {
                             "With `baseline`: how far above the baseline's value still passes: 10%, 2, or 10%,2."),
                     ].merging(Self.reading) { first, _ in first }, required: ["traces", "budget"]),
                 annotations: .init(readOnlyHint: true, openWorldHint: false))
+        case .doctor:
+            Tool(
+                name: rawValue,
+                description: """
+                    Say what each input is (a .trace bundle, a table of contents, an xctrace export, a change                     log, a native trace, causegraph output) and what it holds: for a bundle its runs, device                     and platform, launched or attached, template, Instruments version and every table with                     its row count; what causegraph reads of it; and what is missing, with the likely reason                     and the command that fixes it (recorded on the Simulator, attached, never finalized).                     Call it when another tool says a recording is empty or holds no table it reads. An input                     that cannot answer "why did this body run" is a result, not an error: read                     `canAnswerWhy` in the structured content. Returns the text report and the same as JSON.
+                    """,
+                inputSchema: Self.schema(["traces": Self.traces], required: ["traces"]),
+                annotations: .init(readOnlyHint: true, openWorldHint: false))
         }
     }
 
@@ -171,6 +179,10 @@ enum MCPTool: String, CaseIterable {
             try arguments.path("budget", option: "budget")
             try arguments.paths("baseline", option: "baseline")
             try arguments.text("tolerance", option: "tolerance")
+        case .doctor:
+            // Doctor reads every run and takes no reading options.
+            try arguments.paths("traces")
+            return try arguments.commandLine(rawValue)
         }
         try arguments.value("frame_rate", option: "frame-rate")
         try arguments.value("run", option: "run")

@@ -53,6 +53,9 @@ enum MCPToolRunner {
             let report = try check.evaluate(diagnostics: &diagnostics)
             return answer(
                 CheckFormatter.format(report, as: .text), json: CheckFormatter.format(report, as: .json), diagnostics)
+        case let doctor as DoctorCommand:
+            let diagnoses = try doctor.diagnoses(diagnostics: &diagnostics)
+            return answer(DoctorFormatter.text(diagnoses), json: DoctorFormatter.json(diagnoses), diagnostics)
         case let render as Render:
             return try graph(render, diagnostics: diagnostics)
         default:

@@ -100,15 +100,16 @@ struct MCPConfinementTests {
             _ = try scratch.write(
                 "budget.yaml",
                 "views:\n  - view: Row\n    updates:\n      total: \"\\e[2J\(String(repeating: "x", count: 100))\"\n")
-            // A trace's reader may quote a value at length; a call's error line stops at 1,000 characters.
+            // A trace's reader may quote a value at length: the message keeps its start and end, and a
+            // call's error line stops at 1,000 characters whatever else (a path) is long.
             _ = try scratch.write(
                 "long.jsonl",
                 #"{"causegraph": 1, "app": "X", "frameRate": 120}"# + "\n"
                     + #"{"node": 1, "kind": "\#(String(repeating: "k", count: 5_000))", "title": "Tap", "owner": "app", "time": 1}"#
                     + "\n")
             let long = try call(session, "summary", ["traces": ["long.jsonl"]])
-            #expect(long.isError && long.text.hasPrefix("long.jsonl:2:") && long.text.hasSuffix("…"))
-            #expect(long.text.count == 1_001)
+            #expect(long.isError && long.text.hasPrefix("long.jsonl:2:") && long.text.contains("k … k"))
+            #expect(long.text.count <= 1_001, "\(long.text.count)")
             let quoted = try call(session, "check", ["traces": ["trace.jsonl"], "budget": "budget.yaml"])
             #expect(
                 quoted.text
@@ -188,13 +189,36 @@ struct MCPConfinementTests {
         #expect(outside?.texts.first?.contains("outside the folders") == true)
     }
 
+    @Test(
+        "doctor says what each input holds; one that cannot answer is a result, not an error; it reads only under the roots"
+    )
+    func doctor() throws {
+        try session { session, scratch in
+            _ = try scratch.write(
+                "empty.xml", try Data(contentsOf: URL(fileURLWithPath: fixture("instruments/field/empty-tables.xml"))))
+            let id = 77
+            try session.send(try RawMCPSession.call(id: id, "doctor", ["traces": ["trace.jsonl", "empty.xml"]]))
+            let result = try #require(try session.response(to: String(id))["result"])
+            #expect(result["isError"]?.content != .bool(true))
+            let inputs = result["structuredContent"]?["inputs"]?.arrayValue ?? []
+            try #require(inputs.count == 2)
+            #expect(inputs[0]["canAnswerWhy"]?.content == .bool(true))
+            #expect(inputs[1]["kind"]?.stringValue == "export" && inputs[1]["canAnswerWhy"]?.content == .bool(false))
+            #expect(result.texts.first?.contains("no rows") == true)
+            let outside = try call(session, "doctor", ["traces": ["/etc/passwd"]])
+            #expect(outside.isError && outside.text.contains("outside") && !outside.text.contains("root:"))
+            let unknown = try call(session, "doctor", ["traces": ["trace.jsonl"], "run": 1])
+            #expect(unknown.isError && unknown.text.contains("takes no argument 'run'"))
+        }
+    }
+
     @Test("the tools' annotations are truthful: render may replace a file, the others only read")
     func annotations() throws {
         let session = try RawMCPSession(in: packageRoot)
         try session.initialize()
         try session.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
         let tools = try session.response(to: "1")["result"]?["tools"]?.arrayValue ?? []
-        try #require(tools.count == 5)
+        try #require(tools.count == 6)
         for tool in tools {
             let annotations = tool["annotations"]
             if tool["name"]?.stringValue == "render" {

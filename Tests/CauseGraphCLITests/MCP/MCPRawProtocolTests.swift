@@ -74,7 +74,7 @@ struct MCPRawProtocolTests {
         #expect(cut["id"]?.isNull == true)
         #expect(cut["error"]?["message"]?.stringValue?.contains("64 MiB") == true)
         try session.send(#"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#)
-        #expect(try session.response(to: "3")["result"]?["tools"]?.arrayValue?.count == 5)
+        #expect(try session.response(to: "3")["result"]?["tools"]?.arrayValue?.count == 6)
     }
 
     @Test("calls sent just before the end of input are all answered before the server exits")

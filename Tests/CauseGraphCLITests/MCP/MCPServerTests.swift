@@ -12,14 +12,15 @@ struct MCPServerTests {
     let budget = fixture("budgets/landmarks.yaml")
 
     @Test(
-        "initialize names the server; the five tools are listed, each with a description and an object schema of its arguments"
+        "initialize names the server; the six tools are listed, each with a description and an object schema of its arguments"
     )
     func listsTools() throws {
         let session = try MCPClient.session([])
         #expect(session["initialize"]?["serverInfo"]?["name"]?.stringValue == "causegraph")
         #expect(session["initialize"]?["instructions"]?.stringValue?.contains("summary") == true)
         let tools = session["tools"]?.arrayValue ?? []
-        #expect(tools.compactMap { $0["name"]?.stringValue } == ["why", "summary", "render", "diff", "check"])
+        #expect(
+            tools.compactMap { $0["name"]?.stringValue } == ["why", "summary", "render", "diff", "check", "doctor"])
         for tool in tools {
             let schema = tool["inputSchema"]
             #expect(schema?["type"]?.stringValue == "object")
@@ -141,7 +142,8 @@ struct MCPServerTests {
         #expect(!results[8].isToolError)
         #expect(String(decoding: try scratch.read("--help.svg"), as: UTF8.self).contains("<svg"))
         #expect(
-            results[9].texts.first == "error: no tool 'nosuchtool'; the tools are why, summary, render, diff, check")
+            results[9].texts.first
+                == "error: no tool 'nosuchtool'; the tools are why, summary, render, diff, check, doctor")
         #expect(!results[10].isToolError)
         #expect(results[10].texts.first == (try Causegraph.run(["summary", before])).output)
     }

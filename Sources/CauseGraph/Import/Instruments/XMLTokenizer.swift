@@ -24,6 +24,8 @@ struct XMLStartTag {
     var ref: Range<Int>?
     var fmt: Range<Int>?
     var nameAttribute: Range<Int>?
+    /// `path`, on a backtrace's `<binary>`.
+    var pathAttribute: Range<Int>?
     var isSelfClosing = false
     /// `id` and `ref` as ``CanonicalNumber``s, when they are: read with the
     /// tag, on the tokenizing thread.
@@ -340,6 +342,10 @@ struct XMLTokenizer {
                 where bytes[nameStart] == UInt8(ascii: "n") && bytes[nameStart + 1] == UInt8(ascii: "a")
                     && bytes[nameStart + 2] == UInt8(ascii: "m") && bytes[nameStart + 3] == UInt8(ascii: "e"):
                     tag.nameAttribute = value
+                case 4
+                where bytes[nameStart] == UInt8(ascii: "p") && bytes[nameStart + 1] == UInt8(ascii: "a")
+                    && bytes[nameStart + 2] == UInt8(ascii: "t") && bytes[nameStart + 3] == UInt8(ascii: "h"):
+                    tag.pathAttribute = value
                 default:
                     break
                 }

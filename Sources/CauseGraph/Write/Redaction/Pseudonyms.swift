@@ -12,6 +12,8 @@ public struct Pseudonyms: Sendable {
         case property = "property"
         case module = "Module"
         case app = "App"
+        /// A folder or file name of the app's own paths (`/Users/…/Path3/View2.swift`).
+        case path = "Path"
     }
 
     private let salt: String?
@@ -20,6 +22,8 @@ public struct Pseudonyms: Sendable {
     /// Names in the order met, for a deterministic map.
     public private(set) var order: [String] = []
     private var counts: [Role: Int] = [:]
+    /// The pseudonyms given, so a salted one that repeats is told at once.
+    private var given: Set<String> = []
 
     public init(salt: String? = nil) {
         self.salt = salt
@@ -30,7 +34,8 @@ public struct Pseudonyms: Sendable {
 
     /// Records `name` as the app's, in `role` unless it has one already.
     public mutating func claim(_ name: String, as role: Role) {
-        guard mapping[name] == nil, !name.isEmpty, !Self.isSystemWord(name) else { return }
+        // One letter is a generic parameter (`A`, `B`) more often than a name.
+        guard mapping[name] == nil, name.count > 1, !Self.isSystemWord(name) else { return }
         let number: String
         if let salt {
             // FNV-1a over salt and name: stable for one salt, unrelated across salts.
@@ -45,28 +50,127 @@ public struct Pseudonyms: Sendable {
         }
         var pseudonym = role.rawValue + number
         // A salted number can repeat: the pseudonym must still name one name.
-        while mapping.values.contains(pseudonym) { pseudonym += "x" }
+        while given.contains(pseudonym) { pseudonym += "x" }
+        given.insert(pseudonym)
         mapping[name] = pseudonym
         order.append(name)
     }
 
-    /// `text` with every app name in it replaced; other words kept.
+    /// `text` with every app name in it replaced; other words kept. A
+    /// property's storage (`_count` in a change log) is renamed with it
+    /// (`_property2`).
     public func replacingAppNames(in text: String) -> String {
-        Self.rewriteIdentifiers(text) { mapping[$0] }
+        renamingAppNames(text, skipsEscapes: false)
     }
+
+    /// As ``replacingAppNames(in:)``, for the escaped text inside a JSON string.
+    func replacingAppNamesInJSONString(_ text: String) -> String {
+        renamingAppNames(text, skipsEscapes: true)
+    }
+
+    private func renamingAppNames(_ text: String, skipsEscapes: Bool) -> String {
+        Self.rewriteIdentifiers(text, skipsEscapes: skipsEscapes) { word in
+            if let pseudonym = mapping[word] { return pseudonym }
+            if word.first == "_", let pseudonym = mapping[String(word.dropFirst())] { return "_" + pseudonym }
+            return word.contains(where: \.isNumber) ? renamingMangled(word) : nil
+        }
+    }
+
+    /// A mangled symbol (`__swiftmacro_13PromptManager0A…`, `$s7Landmarks…`)
+    /// names each identifier by its length then its text: each app name in it
+    /// is renamed with its new length, so no app name is left inside.
+    private func renamingMangled(_ word: String) -> String? {
+        let characters = Array(word)
+        var result = ""
+        var changed = false
+        var index = 0
+        while index < characters.count {
+            guard characters[index].isNumber, characters[index] != "0" else {
+                result.append(characters[index])
+                index += 1
+                continue
+            }
+            var end = index
+            var length = 0
+            while end < characters.count, let digit = characters[end].wholeNumberValue, length < 10_000 {
+                length = length * 10 + digit
+                end += 1
+            }
+            guard end + length <= characters.count else {
+                result += String(characters[index..<end])
+                index = end
+                continue
+            }
+            let name = String(characters[end..<(end + length)])
+            if let pseudonym = mapping[name] {
+                result += "\(pseudonym.count)\(pseudonym)"
+                changed = true
+            } else {
+                result += String(characters[index..<(end + length)])
+            }
+            index = end + length
+        }
+        return changed ? result : nil
+    }
+
+    /// Records the folder and file names of `path` as the app's, unless it
+    /// is the system's (an SDK header, a framework) or they are the usual
+    /// words of a path (`Users`, `DerivedData`, `swift`).
+    public mutating func claimPath(_ path: String) {
+        guard Self.isAppPath(path) else { return }
+        for word in Self.identifiers(path) where !Self.pathWords.contains(word) { claim(word, as: .path) }
+    }
+
+    /// Whether `text` is a path outside the system's folders: a user's
+    /// files, the app's container or build products.
+    public static func isAppPath(_ text: String) -> Bool {
+        (text.hasPrefix("/") || text.hasPrefix("~/")) && !systemPathPrefixes.contains { text.hasPrefix($0) }
+    }
+
+    /// Folders only the system and the tools write (`/<compiler-generated>` is the compiler's).
+    static let systemPathPrefixes = [
+        "/System/", "/usr/", "/bin/", "/sbin/", "/Library/Apple/", "/Applications/Xcode", "/AppleInternal/",
+        "/Developer/", "/private/preboot/", "/Library/Developer/Toolchains/",
+        "/Library/Developer/CoreSimulator/Volumes/",
+        "/<",
+    ]
+
+    /// Words of paths that say nothing of the app, kept so a path stays readable.
+    static let pathWords: Set<String> = [
+        "Users", "home", "Library", "Developer", "Xcode", "DerivedData", "Build", "Products", "Debug", "Release",
+        "Intermediates", "noindex", "Contents", "MacOS", "Frameworks", "Resources", "private", "var", "containers",
+        "Containers", "Bundle", "Application", "Data", "data", "Devices", "CoreSimulator", "tmp", "Documents", "git",
+        "Sources", "app", "appex", "framework", "dylib", "debug", "swift", "m", "mm", "h", "c", "iphoneos",
+        "iphonesimulator", "macosx", "xcodeproj", "xcworkspace",
+    ]
 
     /// Calls `rewrite` on each identifier of `text` (a run of letters,
     /// digits and `_` starting with no digit) and puts back what it
     /// returns, or the identifier when it returns `nil`.
-    static func rewriteIdentifiers(_ text: String, _ rewrite: (String) -> String?) -> String {
+    /// With `skipsEscapes`, a backslash and the character after it are
+    /// kept as they are (text inside a JSON string: `\nName` is not `nName`).
+    static func rewriteIdentifiers(_ text: String, skipsEscapes: Bool = false, _ rewrite: (String) -> String?)
+        -> String
+    {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return rewriteASCIIIdentifiers(text, skipsEscapes: skipsEscapes, rewrite)
+        }
         var result = ""
         var word = ""
+        var escaped = false
         func flush() {
             if !word.isEmpty { result += rewrite(word) ?? word }
             word = ""
         }
         for character in text {
-            if character == "_" || character.isLetter || (character.isNumber && !word.isEmpty) {
+            if escaped {
+                escaped = false
+                result.append(character)
+            } else if skipsEscapes && character == "\\" {
+                flush()
+                escaped = true
+                result.append(character)
+            } else if character == "_" || character.isLetter || (character.isNumber && !word.isEmpty) {
                 word.append(character)
             } else {
                 flush()
@@ -75,6 +179,44 @@ public struct Pseudonyms: Sendable {
         }
         flush()
         return result
+    }
+
+    /// ``rewriteIdentifiers(_:skipsEscapes:_:)`` for ASCII text, byte by
+    /// byte: the same words, without breaking the text into characters,
+    /// which costs most of a large export's redaction.
+    private static func rewriteASCIIIdentifiers(
+        _ text: String, skipsEscapes: Bool, _ rewrite: (String) -> String?
+    ) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
+        var wordStart: Int?
+        var escaped = false
+        let bytes = Array(text.utf8)
+        func flush(at end: Int) {
+            guard let start = wordStart else { return }
+            let word = String(decoding: bytes[start..<end], as: UTF8.self)
+            if let renamed = rewrite(word) { result += renamed.utf8 } else { result += bytes[start..<end] }
+            wordStart = nil
+        }
+        for (index, byte) in bytes.enumerated() {
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            if escaped {
+                escaped = false
+                result.append(byte)
+            } else if skipsEscapes && byte == UInt8(ascii: "\\") {
+                flush(at: index)
+                escaped = true
+                result.append(byte)
+            } else if byte == UInt8(ascii: "_") || isLetter || (isDigit && wordStart != nil) {
+                if wordStart == nil { wordStart = index }
+            } else {
+                flush(at: index)
+                result.append(byte)
+            }
+        }
+        flush(at: bytes.count)
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The identifiers of `text`.
@@ -118,5 +260,15 @@ public struct Pseudonyms: Sendable {
         "AttributeInvalidatingSubscriber", "invalidateAttribute", "send", "Target", "GraphAttribute",
         "GraphInputs", "Phase", "LayoutChildGeometries", "AnimatableFrameAttribute", "ForegroundStyle",
         "ScrollViewChildContainerSize", "Main", "Thread", "main",
+        // Swift's words in symbols and SwiftUI's types that app code specializes
+        "static", "nonobjc", "objc", "specialized", "escaping", "callee_guaranteed", "guaranteed", "owned",
+        "unowned", "protocol", "witness", "conformance", "implicit", "outlined", "copy", "destroy", "retain",
+        "release", "consume", "metadata", "accessor", "lazy", "async", "resume", "merged", "generic", "type",
+        "value", "forwarder", "dispatch", "allocating", "TupleView", "ModifiedContent", "RoundedRectangle",
+        "ViewBuilder", "buildEither", "buildBlock", "buildIf", "AnyView", "EmptyView", "Storage", "first", "out",
+        "take", "swiftmacro", "Scroll", "Drag", "Swipe", "Pinch", "Label", "NavigationLink", "Sheet", "sheet",
+        "onAppear", "task",
+        // The words of a change line, which the reader needs as they are
+        "changed", "unchanged", "identity", "dependencies",
     ]
 }

@@ -95,6 +95,23 @@ public struct NameCollector: TraceSink {
         }
     }
 
+    /// Records `name` as the app's or its process's, word by word, since
+    /// names are replaced word by word (`My App` is `App1 App`).
+    public mutating func claimApp(_ name: String) {
+        for word in Pseudonyms.identifiers(name) { pseudonyms.claim(word, as: .app) }
+    }
+
+    /// Records the names of a frame known to be in the app's own binary.
+    /// Words in `systemNames` stay, unless they are the app's already.
+    public mutating func claimAppFrame(_ frame: String, except systemNames: Set<String> = []) {
+        for word in Pseudonyms.identifiers(frame) where !systemNames.contains(word) { claim(word, firstIsView: false) }
+    }
+
+    /// Records the folder and file names of a path outside the system's.
+    public mutating func claimPath(_ path: String) {
+        pseudonyms.claimPath(path)
+    }
+
     /// The names learned, once the frames of the app's code are counted in.
     public mutating func finish() -> Pseudonyms {
         for frame in frames {

@@ -13,3 +13,8 @@ package enum ShareText {
         return "\(tenths / 10).\(tenths % 10)%"
     }
 }
+
+extension Double {
+    /// A share (0…1) as a whole percentage, `"37%"`.
+    var percentText: String { "\(Int((self * 100).rounded()))%" }
+}
