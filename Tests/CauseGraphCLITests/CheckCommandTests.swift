@@ -34,6 +34,27 @@ struct CheckCommandTests {
         #expect(try JSONParser.parse(json.output)["counts"]?["exceeded"]?.numberValue == 5)
     }
 
+    @Test("a budgeted view that matches nothing (a typo) is a warning at its line; --strict fails the check then")
+    func unmatchedView() throws {
+        let scratch = try TemporaryFolder()
+        let typo = try scratch.write(
+            "typo.yaml", "version: 1\nviews:\n  - view: LandmarkListItemVeiw\n    updates:\n      total: 5\n")
+        let note =
+            "\(typo):3:5: warning: views[0]: no view matches \"LandmarkListItemVeiw\"; closest: LandmarkListItemView, LandmarkListView, LandmarkFavoriteButton"
+        let lenient = try Causegraph.run(["check", after, "--budget", typo])
+        #expect(lenient.status == 0)
+        #expect(lenient.output.hasPrefix("causegraph check: every limit holds (1)\n"))
+        #expect(lenient.standardError == note + "; its limits measure nothing (--strict fails the check)\n")
+        let strict = try Causegraph.run(["check", after, "--budget", typo, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.output.hasPrefix("causegraph check: 1 budgeted view matches no view (--strict)\n"))
+        #expect(strict.standardError == note + "; the check fails (--strict)\n")
+        let json = try Causegraph.run(["check", after, "--budget", typo, "--strict", "--format", "json"])
+        #expect(try JSONParser.parse(json.output)["passed"]?.content == .bool(false))
+        let matching = try Causegraph.run(["check", after, "--budget", budget, "--strict"])
+        #expect(matching.status == 0 && matching.standardError.isEmpty, "every view of this budget matches")
+    }
+
     @Test("--baseline fails only on regressions beyond the tolerance")
     func baseline() throws {
         let same = try Causegraph.run(["check", before, "--budget", budget, "--baseline", before])

@@ -16,7 +16,9 @@ struct DiffCommandTests {
         #expect(
             text.output.contains(
                 """
-                Changes, largest first
+                Changes, largest first: by total time, then by count
+                  less     node  LandmarkListItemView
+                                 body · 72 → 3 (−69) updates · 10.1 ms → 441 µs (−9.64 ms)
                   removed  edge  ModelData.favoritesCollection → LandmarkListItemView
                                  observable · 72 → 0 (−72) links
                 """))
@@ -66,6 +68,31 @@ struct DiffCommandTests {
         ])
         #expect(both.output.hasPrefix("digraph causegraph_diff {"))
         #expect(String(decoding: try scratch.read("changes.md"), as: UTF8.self).hasPrefix("## SwiftUI update diff"))
+    }
+
+    @Test("the recordings are labelled by their shortest distinguishing names; no output holds an absolute path")
+    func labelsWithoutFolders() throws {
+        let scratch = try TemporaryFolder()
+        for side in ["before", "after"] {
+            try FileManager.default.createDirectory(atPath: scratch.path(side), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                atPath: side == "before" ? before : after, toPath: scratch.path("\(side)/trace.jsonl"))
+        }
+        let result = try Causegraph.run([
+            "diff", scratch.path("before/trace.jsonl"), scratch.path("after/trace.jsonl"), "-o", scratch.path("d.svg"),
+            "--table", scratch.path("d.json"), "--table-format", "json",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let table = try JSONParser.parse(String(decoding: try scratch.read("d.json"), as: UTF8.self))
+        #expect(table["before"]?["name"]?.stringValue == "before/trace.jsonl")
+        #expect(table["after"]?["name"]?.stringValue == "after/trace.jsonl")
+        for name in ["d.svg", "d.json"] {
+            let text = String(decoding: try scratch.read(name), as: UTF8.self)
+            #expect(!text.contains(scratch.url.path), "\(name) names no folder of this machine")
+        }
+        #expect(
+            String(decoding: try scratch.read("d.svg"), as: UTF8.self).contains(
+                "before/trace.jsonl → after/trace.jsonl"))
     }
 
     @Test("a directory is one recording; --frame-rate applies to both sides")

@@ -57,7 +57,7 @@ struct DirectoryInputTests {
         #expect(result.output == (try Causegraph.run(["render", trace, "--format", "json"])).output)
         #expect(
             result.standardError
-                == "\(folder): note: skipped 2 files that are not traces ('README.md', 'graph.json') and 1 folder ('old/')\n"
+                == "\(folder): note: skipped 2 files that are not traces ('README.md', 'graph.json' (causegraph's graph JSON)) and 1 folder ('old/')\n"
         )
 
         let explicit = try Causegraph.run(["render", folder, "--format", "json", "--input-format", "native"])

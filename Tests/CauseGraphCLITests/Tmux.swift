@@ -78,9 +78,9 @@ final class Tmux {
         try tmux(["send-keys", "-t", "test", key])
     }
 
-    /// The text the pane shows.
-    func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", "test"])
+    /// The text the pane shows; with `escapes`, with the sequences that colour it.
+    func screen(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "test"])
     }
 
     /// A tmux format about the pane, such as `#{alternate_on}`.

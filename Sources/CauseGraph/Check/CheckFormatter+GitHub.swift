@@ -2,8 +2,9 @@ extension CheckFormatter {
     /// GitHub Actions workflow commands, which the runner turns into
     /// annotations on the budget file: `::error` at the line of each limit
     /// exceeded or regressed, `::notice` for one tolerated against the
-    /// baseline, `::warning` at a view entry that matches no view of the
-    /// recording, and `::notice` for the report's other notes.
+    /// baseline, `::warning` (`::error` with `--strict`) at a view entry that
+    /// matches no view of the recording, and `::notice` for the report's
+    /// other notes.
     ///
     /// A budget read from standard input has no file to point at, so its
     /// annotations name none.
@@ -23,7 +24,8 @@ extension CheckFormatter {
             if !view.closest.isEmpty { message += "\nClosest: " + view.closest.joined(separator: ", ") }
             lines.append(
                 WorkflowCommand.line(
-                    "warning", at: view.location, title: "causegraph check: \(view.rule) matches no view",
+                    report.strict ? "error" : "warning", at: view.location,
+                    title: "causegraph check: \(view.rule) matches no view",
                     message: message))
         }
         let viewNotes = Set(report.unmatchedViews.map(\.note))

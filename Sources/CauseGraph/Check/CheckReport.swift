@@ -78,8 +78,14 @@ public struct CheckReport: Sendable {
     /// The view entries of the budget that matched no view of the recording, in budget order.
     public var unmatchedViews: [UnmatchedView] = []
 
-    /// Whether every limit held (or was tolerated against the baseline).
-    public var passed: Bool { !results.contains { $0.status.fails } }
+    /// Whether a budgeted view that matches no view fails the check
+    /// (`check --strict`): a typo in the budget would otherwise hold every
+    /// one of its limits.
+    public var strict = false
+
+    /// Whether every limit held (or was tolerated against the baseline) and,
+    /// when ``strict``, every budgeted view matched one.
+    public var passed: Bool { !results.contains { $0.status.fails } && !(strict && !unmatchedViews.isEmpty) }
 
     /// How many results have each status.
     public func count(_ status: Result.Status) -> Int {

@@ -108,6 +108,11 @@ public struct Diagnostics: Sendable {
         append(Diagnostic(.note, message, at: location))
     }
 
+    /// Drops a diagnostic that an error about to be thrown says again.
+    mutating func remove(_ diagnostic: Diagnostic) {
+        all.removeAll { $0 == diagnostic }
+    }
+
     /// Records titles that no classification rule matched.
     public mutating func recordUnclassified(_ titles: [String: Int]) {
         unclassifiedTitles.merge(titles, uniquingKeysWith: +)

@@ -38,14 +38,19 @@ public struct DiffDOTEncoder: Sendable {
             lines.append("  \(node.id) [\(attributes(of: node).joined(separator: ", "))]")
         }
         let titles = Dictionary(uniqueKeysWithValues: diff.nodes.map { ($0.id, $0.title) })
-        for edge in diff.edges {
+        // A diff's many changed views of one cause would stand in one tall column.
+        let lengths = LeafStagger.minimumLengths(
+            of: diff.edges.map { ($0.from, $0.to) } + residualEdges.map { ($0.from, $0.to) })
+        let minimumLength = { (position: Int) in lengths[position].map { ", minlen=\($0)" } ?? "" }
+        for (position, edge) in diff.edges.enumerated() {
             let tooltip = edgeTooltip(edge, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to)
             lines.append(
-                "  \(edge.from) -> \(edge.to) [\(attributes(of: edge, tooltip: tooltip).joined(separator: ", "))]")
+                "  \(edge.from) -> \(edge.to) [\(attributes(of: edge, tooltip: tooltip).joined(separator: ", "))\(minimumLength(position))]"
+            )
         }
-        for edge in residualEdges {
+        for (position, edge) in residualEdges.enumerated() {
             lines.append(
-                "  \(edge.from) -> \(edge.to) [\(residualAttributes(of: edge, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to))]"
+                "  \(edge.from) -> \(edge.to) [\(residualAttributes(of: edge, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to))\(minimumLength(diff.edges.count + position))]"
             )
         }
         lines.append("}")

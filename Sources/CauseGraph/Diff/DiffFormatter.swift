@@ -64,7 +64,7 @@ public enum DiffFormatter {
         lines.append("  nodes: " + tallyText(diff, nodes: true))
         lines.append("  edges: " + tallyText(diff, nodes: false))
         lines.append("")
-        lines.append(style.paint("Changes, largest first", .bold))
+        lines.append(style.paint("Changes, largest first: by total time, then by count", .bold))
         if table.rows.isEmpty { lines.append("  none: the same nodes and edges, as often") }
         let indent = String(repeating: " ", count: 17)
         for row in table.rows {
@@ -176,7 +176,7 @@ public enum DiffFormatter {
         // Room is kept for the closing line, which is always shorter than this.
         let closingRoom = 200
         var size = lines.reduce(0) { $0 + $1.utf8.count + 1 }
-        let rows = byTime(table.rows)
+        let rows = table.rows
         var shown = 0
         for row in rows {
             let line = markdownRow(row, titleWidth: limit == nil ? nil : markdownTitleWidth)
@@ -192,18 +192,6 @@ public enum DiffFormatter {
                     + "`causegraph diff --all` lists every one.")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Rows by the size of the total-duration change, then of the count
-    /// change, then in the table's order: for a reader who cares about time.
-    private static func byTime(_ rows: [DiffTable.Row]) -> [DiffTable.Row] {
-        rows.enumerated().sorted { a, b in
-            if a.element.durationChange != b.element.durationChange {
-                return a.element.durationChange > b.element.durationChange
-            }
-            if a.element.countChange != b.element.countChange { return a.element.countChange > b.element.countChange }
-            return a.offset < b.offset
-        }.map(\.element)
     }
 
     private static func markdownRow(_ row: DiffTable.Row, titleWidth: Int?) -> String {

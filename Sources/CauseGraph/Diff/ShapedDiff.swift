@@ -3,7 +3,8 @@
 ///
 /// The filters judge the union: a node or edge weighs what its busier side
 /// counted, so a view that disappeared after a fix is kept as readily as one
-/// that appeared. Kept nodes and edges keep their union ids; links through
+/// that appeared; but `--max-nodes` and `--max-edges` choose by the change
+/// (``GraphDiff/Node/changeWeight``), so the picture is shaped to the changes. Kept nodes and edges keep their union ids; links through
 /// removed nodes become residual edges, as in `render`.
 public struct ShapedDiff: Sendable, Equatable {
     /// The kept nodes and the direct edges between them.
@@ -27,11 +28,15 @@ extension GraphDiff {
         // A diff draws each node's two sides; a fold of several nodes would have neither.
         var settings = settings
         settings.foldFanOuts = false
-        let shaped = try GraphShaper(settings: settings).shape(union, window: window)
+        var shaper = GraphShaper(settings: settings)
+        shaper.selectionWeights = nodes.map(\.changeWeight)
+        let shaped = try shaper.shape(union, window: window)
         let kept = Set(shaped.graph.nodes.map(\.id))
+        // The edges the edge filters drew, as the note and legend count them.
+        let drawn = Set(shaped.graph.edges.lazy.filter { !$0.isResidual }.map(\.id))
         var diff = self
         diff.nodes = nodes.filter { kept.contains($0.id) }
-        diff.edges = edges.filter { kept.contains($0.from) && kept.contains($0.to) }
+        diff.edges = edges.filter { drawn.contains($0.id) }
         return ShapedDiff(diff: diff, residualEdges: shaped.graph.edges.filter(\.isResidual), report: shaped.report)
     }
 
@@ -47,6 +52,18 @@ extension GraphDiff {
                 count: max(edge.count.before, edge.count.after))
         }
         return CauseGraph(app: app, frameRate: after.frameRate, nodes: unionNodes, edges: unionEdges)
+    }
+}
+
+extension GraphDiff.Node {
+    /// What the node's change weighs when a picture chooses what to draw:
+    /// the time moved, in milliseconds, for a timed update, else the count
+    /// moved, the order in which the table ranks changes.
+    var changeWeight: Double {
+        let (before, after) = count
+        guard hasDurations else { return Double(after > before ? after - before : before - after) }
+        let (first, second) = totalDuration
+        return abs(Double(second ?? 0) - Double(first ?? 0)) / 1_000_000
     }
 }
 
@@ -66,7 +83,7 @@ extension WindowStatistics {
 
 extension GraphDiff {
     /// The table of changes: every change the filters of `settings` keep,
-    /// with no limit on nodes or edges, which bound the picture only.
+    /// with no limit on nodes or edges and no edge fraction, which bound the picture only.
     ///
     /// - Throws: ``ShapingError`` naming the filter that removed every node.
     public func table(
@@ -77,20 +94,24 @@ extension GraphDiff {
         var unlimited = settings
         unlimited.maxNodes = 0
         unlimited.maxEdges = 0
+        unlimited.edgeFraction = nil
         return DiffTable(try shaped(by: unlimited, window: window).diff, includingUnchanged: includingUnchanged)
     }
 }
 
 extension TracePipeline {
     /// Reads the recordings `before` and `after`, each on its own and through
-    /// the window, if any, and compares their graphs; `window` sums what the
-    /// window left out of both.
+    /// the window, if any, and compares their graphs, naming them apart
+    /// with no folder more than needed (``DiffLabels``); `window` sums what
+    /// the window left out of both.
     public func compare(before: String, after: String, diagnostics: inout Diagnostics)
         throws(Diagnostic) -> (diff: GraphDiff, window: WindowStatistics?)
     {
         let first = try reconstruct([before], diagnostics: &diagnostics)
         let second = try reconstruct([after], diagnostics: &diagnostics)
-        let diff = GraphDiff(before: first.graph, after: second.graph, beforeName: before, afterName: after)
+        let names = DiffLabels.distinguishing(before, after)
+        let diff = GraphDiff(
+            before: first.graph, after: second.graph, beforeName: names.before, afterName: names.after)
         return (diff, first.window.flatMap { outside in second.window.map { outside + $0 } })
     }
 }

@@ -25,12 +25,18 @@ public struct DOTEncoder: Sendable {
     ///   - shares: with `--focus`, the share of the focused updates each node
     ///     and edge explains, shown as a percentage on its label (see
     ///     ``ShapedGraph/focusShares``).
-    public func encode(_ graph: CauseGraph, legend: ShapingReport? = nil, shares: FocusShares? = nil) -> String {
+    ///   - heat: the update time an update node's fill is a share of: the
+    ///     whole recording's (``ShapedGraph/heat``); `nil` takes `graph`'s own.
+    public func encode(
+        _ graph: CauseGraph, legend: ShapingReport? = nil, shares: FocusShares? = nil, heat: UpdateHeat? = nil
+    ) -> String {
         let palette = style.palette
+        let heat = heat ?? UpdateHeat(of: graph)
         var lines = ["digraph causegraph {"]
         var graphAttributes = style.defaultGraphAttributes
-        if legend != nil || shares != nil {
-            let label = DOTLegend.label(app: graph.app, report: legend, shares: shares, palette: palette)
+        if legend != nil || shares != nil || heat.totalTime > 0 {
+            let label = DOTLegend.label(
+                app: graph.app, report: legend, shares: shares, heat: heat.totalTime > 0, palette: palette)
             graphAttributes += ["labelloc=t", "labeljust=l", "label=<\(label)>"]
         } else if let app = graph.app {
             graphAttributes += ["labelloc=t", "labeljust=l", "label=<<B>\(DOTEscaping.htmlTitle(app))</B>>"]
@@ -41,7 +47,8 @@ public struct DOTEncoder: Sendable {
         let titles = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.title) })
         for node in graph.nodes {
             lines.append(
-                "  \(node.id) [\(attributes(of: node, share: shares?.nodes[node.id]).joined(separator: ", "))]")
+                "  \(node.id) [\(attributes(of: node, share: shares?.nodes[node.id], heat: heat).joined(separator: ", "))]"
+            )
         }
         for edge in graph.edges {
             let share = shares?.edges[edge.id]
@@ -57,7 +64,7 @@ public struct DOTEncoder: Sendable {
 
     // MARK: Nodes
 
-    private func attributes(of node: CauseGraph.Node, share: Double?) -> [String] {
+    private func attributes(of node: CauseGraph.Node, share: Double?, heat: UpdateHeat) -> [String] {
         let palette = style.palette
         let isApp = node.owner == .app
         var styles = ["filled"]
@@ -66,18 +73,25 @@ public struct DOTEncoder: Sendable {
         var border = isApp ? palette.appBorder : palette.systemBorder
         var penWidth = "1.2"
         var fontColor = palette.text
+        var muted = palette.mutedText
         if node.isFullySkipped {
             styles.append("dashed")
             fill = palette.dimmedFill
             fontColor = palette.dimmedText
+            muted = palette.dimmedText
+        } else if let timeShare = heat.share(of: node) {
+            // The fill says where the time went; the owner stays in the border.
+            fill = palette.heat[UpdateHeat.step(of: timeShare)]
+            muted = palette.text
         }
-        if node.kind.isUpdate, let severity = node.severity, severity >= .medium {
-            border = severity == .medium ? palette.mediumSeverity : palette.highSeverity
-            penWidth = severity == .veryHigh ? "3.5" : "2.5"
+        if let mark = UpdateHeat.mark(of: node) {
+            // Red is kept for updates longer than a frame, the ones that miss it.
+            border = mark == .veryHigh ? palette.highSeverity : palette.mediumSeverity
+            penWidth = mark == .veryHigh ? "3.5" : "2.5"
         }
         var attributes = [
             "id=\"\(node.id)\"",
-            "class=\"\(classes(of: node).joined(separator: " "))\"",
+            "class=\"\(classes(of: node, heat: heat).joined(separator: " "))\"",
             "shape=\(style.shape(of: node.kind))",
             "style=\"\(styles.joined(separator: ","))\"",
             "fillcolor=\"\(fill)\"",
@@ -86,18 +100,25 @@ public struct DOTEncoder: Sendable {
         ]
         if let margin = style.margin(of: node.kind) { attributes.append("margin=\"\(margin)\"") }
         if fontColor != palette.text { attributes.append("fontcolor=\"\(fontColor)\"") }
+        attributes.append("label=<\(label(of: node, share: share, muted: muted))>")
         attributes.append(
-            "label=<\(label(of: node, share: share, muted: node.isFullySkipped ? palette.dimmedText : palette.mutedText))>"
-        )
-        attributes.append("tooltip=" + DOTEscaping.quoted(tooltip(of: node, share: share)))
+            "tooltip=" + DOTEscaping.quoted(tooltip(of: node, share: share, timeShare: heat.share(of: node))))
         return attributes
     }
 
     /// Class names a stylesheet can select on; fixed vocabulary, never trace text.
-    public func classes(of node: CauseGraph.Node) -> [String] {
+    ///
+    /// `severity-…` is the worst severity of any update, `mark-…` the
+    /// severity mark drawn (``UpdateHeat/mark(of:)``), `heat-…` the step of
+    /// the fill's ramp.
+    public func classes(of node: CauseGraph.Node, heat: UpdateHeat? = nil) -> [String] {
         var classes = ["kind-\(node.kind.rawValue)", "owner-\(node.owner.rawValue)"]
         if node.kind.isUpdate {
             if let severity = node.severity { classes.append("severity-\(severity.rawValue)") }
+            if let mark = UpdateHeat.mark(of: node) { classes.append("mark-\(mark.rawValue)") }
+            if !node.isFullySkipped, let share = heat?.share(of: node) {
+                classes.append("heat-\(UpdateHeat.step(of: share))")
+            }
             if node.isFullySkipped {
                 classes.append("skipped")
             } else if node.skipped > 0 {
@@ -135,7 +156,7 @@ public struct DOTEncoder: Sendable {
         return text + percent
     }
 
-    private func tooltip(of node: CauseGraph.Node, share: Double?) -> String {
+    private func tooltip(of node: CauseGraph.Node, share: Double?, timeShare: Double?) -> String {
         var lines = [node.title]
         var identity = "\(node.kind.rawValue) · \(node.owner.rawValue)"
         if let module = node.module { identity += " · " + module }
@@ -149,6 +170,7 @@ public struct DOTEncoder: Sendable {
                 if let severity = node.severity { timing += " (\(severity.rawValue))" }
                 lines.append(timing)
             }
+            if let timeShare { lines.append("\(ShareText.percent(timeShare)) of all update time") }
         } else {
             lines.append(CountText.string(node.count, "event"))
         }

@@ -6,14 +6,18 @@
 /// text, so every line goes through ``DOTEscaping/htmlText(_:)``.
 enum DOTLegend {
     /// The graph label: the app's name, if any, above the legend.
-    static func label(app: String?, report: ShapingReport?, shares: FocusShares? = nil, palette: GraphStyle.Palette)
-        -> String
-    {
+    /// - Parameter heat: whether update nodes are filled by their share of
+    ///   the update time, which a row of the ramp's steps then explains.
+    static func label(
+        app: String?, report: ShapingReport?, shares: FocusShares? = nil, heat: Bool = false,
+        palette: GraphStyle.Palette
+    ) -> String {
         var rows: [String] = []
         if let app { rows.append("<B>\(DOTEscaping.htmlTitle(app))</B>") }
         let detail = { (text: String) in
             "<FONT POINT-SIZE=\"10\" COLOR=\"\(palette.mutedText)\">\(DOTEscaping.htmlText(text))</FONT>"
         }
+        if heat { rows.append(heatRow(palette)) }
         if let shares { rows.append(detail(sharesLine(shares))) }
         guard let report else { return table(rows) }
         rows.append(detail(shown(report)))
@@ -27,6 +31,23 @@ enum DOTLegend {
             rows.append(detail(text))
         }
         return table(rows)
+    }
+
+    /// The heat ramp's steps, each a swatch of its fill naming its shares,
+    /// and what the borders mean.
+    static func heatRow(_ palette: GraphStyle.Palette) -> String {
+        let font = { (text: String) in
+            "<FONT POINT-SIZE=\"9\" COLOR=\"\(palette.mutedText)\">\(DOTEscaping.htmlText(text))</FONT>"
+        }
+        let swatches = zip(palette.heat, UpdateHeat.stepNames).map { fill, name in
+            "<TD BGCOLOR=\"\(fill)\" BORDER=\"1\" COLOR=\"\(palette.mutedText)\"><FONT POINT-SIZE=\"9\" COLOR=\"\(palette.text)\">\(DOTEscaping.htmlText(name))</FONT></TD>"
+        }
+        let cells =
+            ["<TD>\(font("update fill: share of all update time"))</TD>"] + swatches + [
+                "<TD>\(font("border: most of its time in long updates (orange) or in updates longer than a frame (red)"))</TD>"
+            ]
+        return
+            "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"1\"><TR>\(cells.joined())</TR></TABLE>"
     }
 
     private static func table(_ rows: [String]) -> String {

@@ -1,8 +1,10 @@
 /// How the graph looks: shapes, words and colours for each kind of node.
 ///
 /// Each kind has its own shape and word so kinds tell apart without colour;
-/// colour adds who owns an event (blue for the app, grey for the system) and
-/// how long an update took (an orange or red border).
+/// colour adds who owns an event (blue for the app, grey for the system:
+/// a cause's fill, an update's border), where the update time went (an
+/// update's fill, on a heat ramp) and where long updates are a real part of
+/// an update's time (an orange or red border).
 public struct GraphStyle: Sendable, Equatable {
     /// The colours of a picture, as Graphviz colour strings.
     public struct Palette: Sendable, Equatable {
@@ -32,6 +34,9 @@ public struct GraphStyle: Sendable, Equatable {
         public var mediumSeverity: String
         /// Updates at high severity or worse (red).
         public var highSeverity: String
+        /// Fills of update nodes by their share of all update time, coolest
+        /// first (see ``UpdateHeat``); text and muted text read on each.
+        public var heat: [String]
     }
 
     /// The colours.
@@ -47,7 +52,8 @@ public struct GraphStyle: Sendable, Equatable {
             systemFill: "#e5e7eb", systemBorder: "#6b7280",
             dimmedFill: "#f8fafc", dimmedText: "#94a3b8",
             edge: "#475569", creationEdge: "#7c3aed",
-            mediumSeverity: "#f59e0b", highSeverity: "#dc2626"),
+            mediumSeverity: "#f59e0b", highSeverity: "#dc2626",
+            heat: ["#f1f5f9", "#fef9c3", "#fde68a", "#fdba74", "#fca5a5"]),
         fontName: "Helvetica,Arial,sans-serif")
 
     /// Light text on dark fills, for dark pages. The same meanings as
@@ -61,7 +67,8 @@ public struct GraphStyle: Sendable, Equatable {
             systemFill: "#2b3544", systemBorder: "#94a3b8",
             dimmedFill: "#141c2e", dimmedText: "#7c8799",
             edge: "#94a3b8", creationEdge: "#a78bfa",
-            mediumSeverity: "#fbbf24", highSeverity: "#f87171"),
+            mediumSeverity: "#fbbf24", highSeverity: "#f87171",
+            heat: ["#1f2937", "#3b2f1a", "#5c2f0e", "#6b2410", "#7f1d1d"]),
         fontName: "Helvetica,Arial,sans-serif")
 
     /// The graphviz shape of a node kind.

@@ -2,9 +2,10 @@
 /// legend, and a focus its shares, in every command that draws one.
 extension DOTEncoder {
     /// The DOT of `shaped`, with its legend when anything was left out and,
-    /// under `--focus`, the share of the focused updates each part explains.
+    /// under `--focus`, the share of the focused updates each part explains;
+    /// update fills are shares of the whole recording's update time.
     public func encode(_ shaped: ShapedGraph) -> String {
-        encode(shaped.graph, legend: shaped.legend, shares: shaped.focusShares)
+        encode(shaped.graph, legend: shaped.legend, shares: shaped.focusShares, heat: shaped.heat)
     }
 }
 

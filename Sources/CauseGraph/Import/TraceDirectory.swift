@@ -10,7 +10,8 @@ struct TraceDirectory {
     let path: String
     /// The regular files directly inside, by byte order of their names; hidden files are left out.
     private(set) var files: [String] = []
-    /// Regular files whose content is no trace format.
+    /// Regular files whose content is no trace format, quoted, each with
+    /// what it is when that is known.
     private(set) var notTraces: [String] = []
     /// Subfolders, which are not descended into.
     private(set) var folders: [String] = []
@@ -39,17 +40,20 @@ struct TraceDirectory {
         }
     }
 
-    /// Sets aside a file that turned out not to hold a trace.
-    mutating func setAside(_ file: String) {
+    /// Sets aside a file that turned out not to hold a trace, saying what it
+    /// is when its first bytes showed that.
+    mutating func setAside(_ file: String, as known: NotATrace? = nil) {
         files.removeAll { $0 == file }
-        notTraces.append((file as NSString).lastPathComponent)
+        let name = (file as NSString).lastPathComponent
+        notTraces.append("'\(name)'" + (known.map { " (\($0.name))" } ?? ""))
     }
 
     /// What was left out, for a note or an error; `nil` when nothing was.
     var skipped: String? {
         var parts: [String] = []
         if !notTraces.isEmpty {
-            parts.append(Self.list(notTraces, one: "file that is not a trace", many: "files that are not traces"))
+            parts.append(
+                Self.list(notTraces, quoted: true, one: "file that is not a trace", many: "files that are not traces"))
         }
         if !folders.isEmpty { parts.append(Self.list(folders.map { $0 + "/" }, one: "folder", many: "folders")) }
         if !documents.isEmpty {
@@ -69,8 +73,8 @@ struct TraceDirectory {
     /// How many names a note spells out before it only counts the rest.
     private static let namesShown = 5
 
-    private static func list(_ names: [String], one: String, many: String) -> String {
-        let shown = names.prefix(namesShown).map { "'\($0)'" }
+    private static func list(_ names: [String], quoted: Bool = false, one: String, many: String) -> String {
+        let shown = names.prefix(namesShown).map { quoted ? $0 : "'\($0)'" }
         let rest = names.count - shown.count
         let listed = shown.joined(separator: ", ") + (rest > 0 ? " and \(CountText.format(rest)) more" : "")
         return "\(CountText.format(names.count)) \(names.count == 1 ? one : many) (\(listed))"

@@ -39,10 +39,11 @@ public enum TraceInput {
         for index in directories.indices {
             for file in directories[index].files {
                 let stream = try ByteStream(path: file)
-                if let format = try format(of: stream, settings: settings, strict: false) {
+                var known: NotATrace?
+                if let format = try format(of: stream, settings: settings, strict: false, setAside: { known = $0 }) {
                     streamsByFormat[format, default: []].append((file, stream))
                 } else {
-                    directories[index].setAside(file)
+                    directories[index].setAside(file, as: known)
                 }
             }
             let directory = directories[index]
@@ -136,9 +137,13 @@ public enum TraceInput {
                 continue
             }
             var directory = try TraceDirectory(path: path)
-            for file in directory.files
-            where try format(of: ByteStream(path: file), settings: settings, strict: false) == nil {
-                directory.setAside(file)
+            for file in directory.files {
+                var known: NotATrace?
+                if try format(of: ByteStream(path: file), settings: settings, strict: false, setAside: { known = $0 })
+                    == nil
+                {
+                    directory.setAside(file, as: known)
+                }
             }
             guard !directory.files.isEmpty else {
                 let skipped = directory.skipped.map { "; skipped \($0)" } ?? ""
@@ -153,25 +158,47 @@ public enum TraceInput {
     }
 
     /// The format `stream` holds: `settings.format` if given, else the one its
-    /// first bytes show. When none does, `strict` throws; otherwise the answer is `nil`.
-    private static func format(of stream: ByteStream, settings: ImportSettings, strict: Bool) throws(Diagnostic)
-        -> InputFormat?
-    {
+    /// first bytes show. When none does, `strict` throws, naming what the
+    /// file is when it can (``NotATrace``); otherwise the answer is `nil`,
+    /// and `setAside` is told what a known file that is no trace is.
+    private static func format(
+        of stream: ByteStream, settings: ImportSettings, strict: Bool, setAside: ((NotATrace) -> Void)? = nil
+    ) throws(Diagnostic) -> InputFormat? {
         if let format = settings.format { return format }
         guard strict else {
             // The first read brings in a whole chunk anyway; change lines are looked for in all of it.
-            return InputFormat.detectAmongOtherFiles(try stream.prefix(ByteStream.chunkSize))
+            let prefix = try stream.prefix(ByteStream.chunkSize)
+            if let notATrace = NotATrace.identify(prefix) {
+                setAside?(notATrace)
+                return nil
+            }
+            return InputFormat.detectAmongOtherFiles(prefix)
         }
         let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
         let isBlank = prefix.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if isBlank && stream.isAtEnd {
             throw .error("empty file: expected a trace", at: SourceLocation(file: stream.name))
         }
+        if let notATrace = NotATrace.identify(prefix) {
+            let contents = notATrace == .tableOfContents ? try? tableOfContents(stream) : nil
+            throw .error(notATrace.message(contents: contents), at: SourceLocation(file: stream.name))
+        }
         if let detected = InputFormat.detect(prefix) { return detected }
         let known = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
         throw .error(
             "unrecognised trace format (known: \(known)); name one with --input-format",
             at: SourceLocation(file: stream.name, line: 1))
+    }
+
+    /// A table of contents read whole, for the export commands its error
+    /// suggests; `nil` when it is too large or not one after all.
+    private static func tableOfContents(_ stream: ByteStream) throws(Diagnostic) -> TableOfContents? {
+        var bytes: [UInt8] = []
+        while let chunk = try stream.nextChunk() {
+            bytes += chunk
+            guard bytes.count <= Xctrace.maximumOutput else { return nil }
+        }
+        return try? TableOfContents.parse(bytes, name: stream.name)
     }
 
     /// Whether a directory of this name is an Instruments document (a

@@ -73,6 +73,8 @@ public struct CauseGraph: Sendable, Equatable {
         public var severityCounts: SeverityCounts
         /// The most events that fell within one ``CauseGraph/burstWindow``.
         public var densestBurst: Int
+        /// How long its events took, by severity.
+        public var severityDurations: SeverityDurations
 
         /// The kind of update or cause.
         public var kind: NodeKind { key.kind }
@@ -88,7 +90,7 @@ public struct CauseGraph: Sendable, Equatable {
             id: String, key: NodeKey, count: Int = 0, ran: Int = 0, skipped: Int = 0,
             totalDuration: Nanoseconds? = nil, maxDuration: Nanoseconds? = nil, severity: Severity? = nil,
             groups: [GroupID] = [], backtrace: [String] = [], severityCounts: SeverityCounts = SeverityCounts(),
-            densestBurst: Int = 0
+            densestBurst: Int = 0, severityDurations: SeverityDurations = SeverityDurations()
         ) {
             self.id = id
             self.key = key
@@ -102,6 +104,7 @@ public struct CauseGraph: Sendable, Equatable {
             self.backtrace = backtrace
             self.severityCounts = severityCounts
             self.densestBurst = densestBurst
+            self.severityDurations = severityDurations
         }
 
         /// An update node every one of whose events was skipped.

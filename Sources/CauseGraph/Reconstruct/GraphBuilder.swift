@@ -351,6 +351,7 @@ private struct NodeTally {
     var ownGroups = false
     var backtrace: [String] = []
     var severityCounts = SeverityCounts()
+    var severityDurations = SeverityDurations()
     /// Times of the latest events, within one burst window of the newest.
     var recentTimes: [Nanoseconds] = []
     var densestBurst = 0
@@ -368,6 +369,7 @@ private struct NodeTally {
             let (sum, overflow) = (totalDuration ?? 0).addingReportingOverflow(duration)
             totalDuration = overflow ? .max : sum
             maxDuration = max(maxDuration ?? 0, duration)
+            if let eventSeverity { severityDurations.add(duration, at: eventSeverity) }
         }
         if let eventSeverity { severity = max(severity ?? eventSeverity, eventSeverity) }
         if group >= 0 {
@@ -393,7 +395,7 @@ private struct NodeTally {
             skipped: key.kind.isUpdate ? count - ran : 0,
             totalDuration: totalDuration, maxDuration: maxDuration, severity: severity,
             groups: groups.map { groupIDs[Int($0)] }.sorted(), backtrace: backtrace,
-            severityCounts: severityCounts, densestBurst: densestBurst)
+            severityCounts: severityCounts, densestBurst: densestBurst, severityDurations: severityDurations)
     }
 }
 

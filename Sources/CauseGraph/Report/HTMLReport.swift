@@ -53,7 +53,8 @@ public struct HTMLReport {
         let picture = drawn?.graph ?? graph
         let legend = drawn?.legend
         let svg = try renderSVG(
-            DOTEncoder(style: theme.style).encode(picture, legend: legend, shares: drawn?.focusShares))
+            DOTEncoder(style: theme.style).encode(
+                picture, legend: legend, shares: drawn?.focusShares, heat: UpdateHeat(of: graph)))
         let shown = Set(picture.nodes.map(\.id))
         let summary = TraceSummary(graph: graph, thresholds: thresholds)
         let title = (graph.app ?? "Trace") + " · causegraph report"
@@ -94,6 +95,7 @@ public struct HTMLReport {
         )
         lines.append(InlineSVG.element(of: svg) ?? "<p class=\"note\">The graph could not be drawn.</p>")
         lines.append("</div>")
+        lines.append("<div id=\"hover-card\" class=\"hover-card\" role=\"tooltip\" hidden></div>")
         lines.append("</section>")
         lines += panel()
         lines.append("</div>")
@@ -102,13 +104,13 @@ public struct HTMLReport {
         lines.append(SummaryMarkup.summary(summary, selectable: shown))
         lines.append("</main>")
         lines.append(
-            "<footer><p>Made by causegraph from a SwiftUI update trace. Cause nodes on the left, their effects to the right; blue: the app, grey: the system; orange and red borders: long updates; dashed and dimmed: bodies checked and skipped.</p></footer>"
+            "<footer><p>Made by causegraph from a SwiftUI update trace. Cause nodes on the left, their effects to the right; blue: the app, grey: the system; an update's fill: its share of all update time, on the ramp in the picture's legend; orange and red borders: most of its time in long updates, red for longer than a frame; dashed and dimmed: bodies checked and skipped. Zoomed out, labels give way to shapes: hover or click a node for its figures.</p></footer>"
         )
         lines.append(
             "<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(picture, shaping: legend))</script>"
         )
         lines.append(
-            "<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, events: events))\n</script>"
+            "<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, whole: graph, events: events))\n</script>"
         )
         lines.append("<script>\(ReportScript.text)</script>")
         lines.append("</body>")
@@ -136,7 +138,7 @@ public struct HTMLReport {
             "<datalist id=\"titles\">",
         ]
         var seen: Set<String> = []
-        for node in picture.nodes where seen.insert(node.title).inserted {
+        for node in picture.nodes + graph.nodes where seen.insert(node.title).inserted {
             lines.append("<option value=\"\(HTMLText.escape(node.title))\"></option>")
         }
         lines.append("</datalist>")

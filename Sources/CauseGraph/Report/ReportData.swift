@@ -5,7 +5,11 @@
 /// times read exactly as in causegraph's other reports. Every string goes
 /// through ``JSONText``, which keeps the document inert inside `<script>`.
 enum ReportData {
-    static func json(graph: CauseGraph, events: ReportEvents) -> String {
+    /// - Parameters:
+    ///   - graph: the graph drawn.
+    ///   - whole: the recording's whole graph, whose nodes `graph` leaves out
+    ///     are listed apart (``UndrawnNodes``) for the page's Find.
+    static func json(graph: CauseGraph, whole: CauseGraph, events: ReportEvents) -> String {
         let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
         let listings = listings(of: graph, in: events, nodeIDs: nodeIDs)
         let budget = FrameBudget(frameRate: graph.frameRate)
@@ -46,12 +50,14 @@ enum ReportData {
                             "id": JSONText.number(group.id),
                             "figures": figures(figures(of: group, budget: budget)),
                         ])
-                    }))
+                    }) + ",")
+        lines.append("  " + UndrawnNodes.json(graph: whole, drawn: Set(graph.nodes.map(\.id))))
         lines.append("}")
         return lines.joined(separator: "\n")
     }
 
-    private static func figures(_ pairs: [(String, String)]) -> String {
+    /// Name and value pairs as a JSON list of two-string lists.
+    static func figures(_ pairs: [(String, String)]) -> String {
         "[" + pairs.map { "[\(JSONText.quoted($0.0)), \(JSONText.quoted($0.1))]" }.joined(separator: ", ") + "]"
     }
 

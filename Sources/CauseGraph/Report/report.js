@@ -27,7 +27,7 @@
   for (const list of [...incoming.values(), ...outgoing.values()]) list.sort((a, b) => b.count - a.count);
   const isUpdate = (node) => node.kind === "body" || node.kind === "representable" || node.kind === "other";
   const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-  const graphElement = (id) => (svg && /^[ner][0-9]+$/.test(id) ? byId(id) : null);
+  const graphElement = (id) => (svg && /^[nerf][0-9]+$/.test(id) ? byId(id) : null);
 
   // Nodes and edges become buttons; Graphviz's <title> children only repeat their ids.
   for (const node of graph.nodes) {
@@ -48,16 +48,17 @@
 
   // Panning and zooming. The picture is drawn at `scale` times its natural
   // size in a scrolling pane, so panning is scrolling (drag, or the arrow
-  // keys on the pane). It opens fitted to the pane, but never so small that
-  // its smallest text is under `minimumText` pixels: then the pane scrolls.
-  const minimumText = 9;
-  const scaleLimits = [0.05, 8];
+  // keys on the pane). It opens fitted to the pane, however small that makes
+  // it, as a map does: when its text would be too small to read, the labels
+  // give way to the shapes (hover or click a node for its figures) and come
+  // back as one zooms in.
+  const legibleText = 7;
+  const scaleLimits = [0.002, 8];
   const naturalSize = svg ? [svg.width.baseVal.value, svg.height.baseVal.value] : null;
   const viewWidth = svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width ? svg.viewBox.baseVal.width : (naturalSize ? naturalSize[0] : 1);
-  const fontSizes = svg ? [...svg.querySelectorAll("text")].map((text) => parseFloat(text.getAttribute("font-size"))).filter((size) => size > 0) : [];
-  // Pixels of the smallest text when the picture is drawn at its natural size.
-  const smallestText = naturalSize && fontSizes.length ? Math.min(...fontSizes) * naturalSize[0] / viewWidth : minimumText;
-  const readableScale = minimumText / smallestText;
+  // The size of the node titles, the text one reads first, in pixels at the natural size.
+  const titleSizes = svg ? [...svg.querySelectorAll("g.node text")].map((text) => parseFloat(text.getAttribute("font-size"))).filter((size) => size > 0) : [];
+  const titleText = naturalSize && titleSizes.length ? Math.max(...titleSizes) * naturalSize[0] / viewWidth : legibleText;
   const clamp = (value, low, high) => Math.min(Math.max(value, low), high);
   let scale = 1;
 
@@ -70,8 +71,9 @@
     // The point of the picture under the anchor stays under it.
     const point = [(at.x - before.left) / scale, (at.y - before.top) / scale];
     scale = next;
-    svg.setAttribute("width", String(Math.round(naturalSize[0] * scale)));
-    svg.setAttribute("height", String(Math.round(naturalSize[1] * scale)));
+    svg.setAttribute("width", String(naturalSize[0] * scale));
+    svg.setAttribute("height", String(naturalSize[1] * scale));
+    svg.classList.toggle("shapes-only", titleText * scale < legibleText);
     const after = svg.getBoundingClientRect();
     canvas.scrollLeft += after.left + point[0] * scale - at.x;
     canvas.scrollTop += after.top + point[1] * scale - at.y;
@@ -79,12 +81,54 @@
     zoomLevel.textContent = `${Math.round(scale * 100)}%`;
   }
 
+  // The box around `elements`, in pixels of the picture at its natural size, with some room; null if none is drawn.
+  function boxAround(elements) {
+    const origin = svg.getBoundingClientRect();
+    let box = null;
+    for (const element of elements) {
+      const rect = element.getBoundingClientRect();
+      if (!rect.width && !rect.height) continue;
+      const left = (rect.left - origin.left) / scale;
+      const top = (rect.top - origin.top) / scale;
+      const right = left + rect.width / scale;
+      const bottom = top + rect.height / scale;
+      box = box ? { left: Math.min(box.left, left), top: Math.min(box.top, top), right: Math.max(box.right, right), bottom: Math.max(box.bottom, bottom) } : { left, top, right, bottom };
+    }
+    if (!box) return null;
+    const pad = 12;
+    return { left: box.left - pad, top: box.top - pad, width: box.right - box.left + 2 * pad, height: box.bottom - box.top + 2 * pad };
+  }
+
+  // What the graph shows: all of the picture, or the nodes and edges a filter leaves.
+  function shownBox() {
+    const whole = { left: 0, top: 0, width: naturalSize[0], height: naturalSize[1] };
+    if (!svg.querySelector("g.node.filtered, g.edge.filtered")) return whole;
+    return boxAround(svg.querySelectorAll("g.node:not(.filtered), g.edge:not(.filtered)")) || whole;
+  }
+
+  // Scales the picture so `box` fills the pane, and scrolls it to the middle.
+  function fitBox(box) {
+    if (!svg || !naturalSize[0] || !naturalSize[1] || box.width <= 0 || box.height <= 0) return;
+    const room = Math.min((canvas.clientWidth - 8) / box.width, (canvas.clientHeight - 8) / box.height);
+    setScale(Math.min(room, 2));
+    const origin = svg.getBoundingClientRect();
+    const pane = canvas.getBoundingClientRect();
+    canvas.scrollLeft += origin.left + (box.left + box.width / 2) * scale - (pane.left + canvas.clientWidth / 2);
+    canvas.scrollTop += origin.top + (box.top + box.height / 2) * scale - (pane.top + canvas.clientHeight / 2);
+  }
+
   function fitGraph() {
     if (!svg || !naturalSize[0] || !naturalSize[1]) return;
-    const room = Math.min((canvas.clientWidth - 8) / naturalSize[0], (canvas.clientHeight - 8) / naturalSize[1]);
-    setScale(Math.max(Math.min(1, room), readableScale));
-    canvas.scrollLeft = 0;
-    canvas.scrollTop = 0;
+    const box = shownBox();
+    // Never larger than natural size for the whole picture: a small graph stays as drawn.
+    const whole = box.width === naturalSize[0] && box.height === naturalSize[1];
+    if (whole && box.width <= canvas.clientWidth - 8 && box.height <= canvas.clientHeight - 8) {
+      setScale(1);
+      canvas.scrollLeft = 0;
+      canvas.scrollTop = 0;
+      return;
+    }
+    fitBox(box);
   }
 
   const zoomBy = (factor, anchor) => setScale(scale * factor, anchor);
@@ -116,7 +160,6 @@
   };
   canvas.addEventListener("pointerup", endDrag);
   canvas.addEventListener("pointercancel", endDrag);
-  fitGraph();
 
   // Focus, hide and depth, applied in the page as `render` applies them:
   // the nodes whose title contains the focus text and their causes at most
@@ -183,6 +226,7 @@
     if (filters.hide) fragment.set("hide", filters.hide);
     const hash = fragment.toString() ? `#${fragment}` : "";
     if (location.hash !== hash) history.replaceState(null, "", hash || `${location.pathname}${location.search}`);
+    fitGraph();
   }
 
   function readFragment() {
@@ -239,6 +283,32 @@
       const element = graphElement(id);
       if (element) element.classList.add("lit");
     }
+  }
+
+  // The hover card: a node's title and figures by the pointer, so a picture
+  // drawn too small for its labels still answers what each shape is.
+  const card = byId("hover-card");
+  function showCard(id, event) {
+    if (!card) return;
+    const node = id ? nodes.get(id) : null;
+    if (!node) {
+      card.hidden = true;
+      delete card.dataset.node;
+      return;
+    }
+    const data = nodeData.get(id) || { identity: node.kind, figures: [] };
+    const figures = data.figures.filter(([name]) => name !== "update groups").slice(0, 6).map(([name, value]) => `${name} ${value}`);
+    card.replaceChildren(make("strong", { text: node.title }), make("span", { text: data.identity }), make("div", { text: figures.join(" · ") }));
+    card.dataset.node = id;
+    card.hidden = false;
+    if (event) placeCard(event);
+  }
+  function placeCard(event) {
+    if (!card || card.hidden) return;
+    const x = event.clientX + 14 + card.offsetWidth > window.innerWidth ? event.clientX - 14 - card.offsetWidth : event.clientX + 14;
+    const y = event.clientY + 14 + card.offsetHeight > window.innerHeight ? event.clientY - 14 - card.offsetHeight : event.clientY + 14;
+    card.style.left = `${Math.max(0, x)}px`;
+    card.style.top = `${Math.max(0, y)}px`;
   }
 
   // Building the panel: text only, never markup.
@@ -409,11 +479,14 @@
       if (id !== hovered) {
         hovered = id || null;
         paint();
+        showCard(hovered, event);
       }
     });
+    svg.addEventListener("mousemove", (event) => placeCard(event));
     svg.addEventListener("mouseleave", () => {
       hovered = null;
       paint();
+      showCard(null);
     });
     svg.addEventListener("focusin", (event) => {
       const element = event.target.closest("g.node");
@@ -426,13 +499,17 @@
     });
   }
 
-  // Search: every node whose title contains the text (any case) is
-  // marked; Enter goes to the next match, views first.
+  // Search: every node of the recording whose title contains the text (any
+  // case), drawn or not; drawn matches are marked. Enter goes to the next
+  // match, views first, and closes the view in on it and its neighbours, or,
+  // for a node the picture leaves out, on the drawn nodes nearest to it.
+  const undrawn = new Map((report.undrawn || []).map((node) => [node.id, node]));
+  const findable = [...graph.nodes, ...undrawn.values()];
   let matches = [];
   let matchIndex = -1;
   search.addEventListener("input", () => {
     const query = search.value.trim().toLowerCase();
-    matches = query ? graph.nodes.filter((node) => node.title.toLowerCase().includes(query)) : [];
+    matches = query ? findable.filter((node) => node.title.toLowerCase().includes(query)) : [];
     matches.sort((a, b) => (b.kind === "body") - (a.kind === "body"));
     matchIndex = -1;
     const matched = new Set(matches.map((node) => node.id));
@@ -442,12 +519,51 @@
     }
     searchStatus.textContent = !query ? "" : matches.length === 0 ? "no match" : matches.length === 1 ? "1 match" : `${matches.length} matches`;
   });
+
+  // Closes the view in on the drawn nodes `ids` (and the edges between them).
+  function closeInOn(ids) {
+    const shown = ids.filter((id) => graphElement(id) && !graphElement(id).classList.contains("filtered"));
+    if (!shown.length) return;
+    const set = new Set(shown);
+    const elements = shown.map(graphElement);
+    for (const edge of graph.edges) if (set.has(edge.from) && set.has(edge.to) && graphElement(edge.id)) elements.push(graphElement(edge.id));
+    const box = boxAround(elements);
+    if (box) fitBox(box);
+  }
+
+  function showUndrawn(id) {
+    const node = undrawn.get(id);
+    for (const element of document.querySelectorAll("#graph .selected")) element.classList.remove("selected");
+    selection = null;
+    const near = node.near.filter((other) => nodes.has(other));
+    const content = make("div", {},
+      make("h2", { text: node.title }),
+      make("p", { className: "identity", text: node.identity }),
+      make("p", { className: "note", text: "Not drawn in this picture: shaping left it out. The view shows the drawn nodes nearest to it." }),
+      figureList(node.figures),
+      make("h3", { text: `Nearest drawn nodes (${near.length})` }),
+      near.length ? linkList(near.map((other) => ({ text: `${nodes.get(other).title} — ${nodes.get(other).kind}`, data: { node: other } }))) : make("p", { className: "note", text: "None: nothing drawn links to it." }));
+    content.id = "panel-content";
+    panel.replaceChildren(content);
+    panel.scrollTop = 0;
+    panel.dataset.selected = `undrawn:${id}`;
+    for (const other of near) graphElement(other)?.classList.add("selected");
+    paint();
+    closeInOn(near);
+  }
+
   search.addEventListener("keydown", (event) => {
     if (event.key === "Enter") {
       event.preventDefault();
       if (!matches.length) return;
       matchIndex = (matchIndex + 1) % matches.length;
-      select("node", matches[matchIndex].id, { reveal: true });
+      const id = matches[matchIndex].id;
+      if (nodes.has(id)) {
+        select("node", id);
+        closeInOn([id, ...incoming.get(id).map((edge) => edge.from), ...outgoing.get(id).map((edge) => edge.to)]);
+      } else {
+        showUndrawn(id);
+      }
       search.focus();
       searchStatus.textContent = `${matchIndex + 1} of ${matches.length}`;
     } else if (event.key === "Escape") {

@@ -28,6 +28,23 @@ enum EdgeBudget {
         return keep(edges.indices.filter { spine[$0] || weights[$0] >= threshold }, of: &edges, weights: &weights)
     }
 
+    /// Drops the residual edges that carry the fewest updates, outside the
+    /// spine, until no more are left than direct edges, so dotted links
+    /// never outnumber the links they stand beside; returns how many were dropped.
+    static func boundResiduals(
+        of edges: inout [CauseGraph.Edge], weights: inout [Double], nodes: [CauseGraph.Node]
+    ) -> Int {
+        let residual = edges.count { $0.isResidual }
+        let excess = residual - (edges.count - residual)
+        guard excess > 0 else { return 0 }
+        let spine = spine(edges, weights: weights, nodes: nodes)
+        let lightest = edges.indices.filter { edges[$0].isResidual && !spine[$0] }
+            .sorted { a, b in weights[a] != weights[b] ? weights[a] < weights[b] : a > b }
+            .prefix(excess)
+        let dropped = Set(lightest)
+        return keep(edges.indices.filter { !dropped.contains($0) }, of: &edges, weights: &weights)
+    }
+
     /// Keeps the edges at `positions` (ascending) and their weights; returns how many were dropped.
     private static func keep(_ positions: [Int], of edges: inout [CauseGraph.Edge], weights: inout [Double]) -> Int {
         let dropped = edges.count - positions.count

@@ -19,9 +19,12 @@ struct ExplainedUpdates {
     /// The count of every cause link into each node, other than from itself.
     let arrivingLinks: [Double]
 
-    /// - Parameter counted: whether a node's own events count as updates
-    ///   (update nodes still shown); the others only pass weight on.
-    init(_ graph: CauseGraph, _ topology: GraphTopology, counted: (Int) -> Bool) {
+    /// - Parameters:
+    ///   - counted: whether a node's own events count as updates
+    ///     (update nodes still shown); the others only pass weight on.
+    ///   - ownWeights: what a counted node's own events weigh, by node
+    ///     position, in place of their count (a diff weighs the change).
+    init(_ graph: CauseGraph, _ topology: GraphTopology, counted: (Int) -> Bool, ownWeights: [Double]? = nil) {
         let nodeCount = graph.nodes.count
         var arrivingCounts = [Double](repeating: 0, count: nodeCount)
         var isRoot = [Bool](repeating: true, count: nodeCount)
@@ -31,7 +34,7 @@ struct ExplainedUpdates {
         }
         let arriving = arrivingCounts
         var weight = graph.nodes.indices.map {
-            counted($0) && graph.nodes[$0].kind.isUpdate ? Double(graph.nodes[$0].count) : 0
+            counted($0) && graph.nodes[$0].kind.isUpdate ? ownWeights?[$0] ?? Double(graph.nodes[$0].count) : 0
         }
         let share = { (edge: Int, to: Int) -> Double in
             arriving[to] > 0 ? Double(graph.edges[edge].count) / arriving[to] : 0

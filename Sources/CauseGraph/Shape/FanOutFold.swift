@@ -133,6 +133,7 @@ enum FanOutFold {
                     folded.severityCounts[severity], member.severityCounts[severity])
             }
             folded.densestBurst = max(folded.densestBurst, member.densestBurst)
+            folded.severityDurations.add(member.severityDurations)
             groups.formUnion(member.groups)
         }
         folded.groups = groups.sorted()

@@ -36,6 +36,10 @@
 public struct GraphShaper: Sendable {
     /// What to keep.
     public var settings: ShapingSettings
+    /// What each update node's own events weigh when `maxNodes` and
+    /// `maxEdges` choose, by node position, in place of their count; a diff
+    /// weighs the change each node shows, so its picture is shaped to the changes.
+    var selectionWeights: [Double]?
 
     /// A shaper keeping what `settings` ask for.
     public init(settings: ShapingSettings) {
@@ -120,6 +124,10 @@ public struct GraphShaper: Sendable {
             explained = ExplainedUpdates(graph, topology, counted: { [kept = pass.kept] in kept[$0] })
         }
         let focus = Focus(pass, graph, topology)
+        if let selectionWeights = settings.maxNodes > 0 || settings.maxEdges > 0 ? selectionWeights : nil {
+            explained = ExplainedUpdates(
+                graph, topology, counted: { [kept = pass.kept] in kept[$0] }, ownWeights: selectionWeights)
+        }
         // Only a picture that had to be cut is folded: a small graph is drawn as it is.
         let foldsFanOuts = settings.foldFanOuts && settings.maxNodes > 0 && pass.keptCount > settings.maxNodes
         var drawing = draw(
@@ -147,7 +155,19 @@ public struct GraphShaper: Sendable {
             shown: ShapingReport.Totals(
                 nodes: shaped.nodes.count, edges: directEdges, events: Self.events(shaped.nodes)),
             residualEdges: residualEdges, impliedResidualPaths: drawing.impliedResidualPaths, steps: steps)
-        return ShapedGraph(graph: shaped, report: report, focusShares: drawing.focusShares)
+        return ShapedGraph(
+            graph: shaped, report: report, focusShares: drawing.focusShares, heat: UpdateHeat(of: graph))
+    }
+
+    /// The most edges drawn: `maxEdges`, and no more than the default
+    /// limits' ratio of edges to nodes allows for `maxNodes`, so asking for
+    /// fewer nodes gives a simpler picture rather than the same edges
+    /// between fewer nodes.
+    var edgeLimit: Int {
+        guard settings.maxNodes > 0 else { return settings.maxEdges }
+        let (product, overflow) = settings.maxNodes.multipliedReportingOverflow(by: ShapingSettings.defaultMaxEdges)
+        let proportional = overflow ? Int.max : max(product / ShapingSettings.defaultMaxNodes, 1)
+        return min(settings.maxEdges, proportional)
     }
 
     /// How many times a picture whose folds freed room is chosen again, larger.
@@ -202,14 +222,14 @@ public struct GraphShaper: Sendable {
                     .edgeFraction(share), removedEdges: removed, shareOf: updates))
         }
         // Listed only when it left edges out: it guards the layout's time rather than choosing content.
-        if settings.maxEdges > 0,
-            case let removed = EdgeBudget.keep(
-                settings.maxEdges, of: &shaped.edges, weights: &weights, nodes: shaped.nodes),
-            removed > 0
-        {
-            steps.append(
-                ShapingReport.Step(.maxEdges(settings.maxEdges), removedEdges: removed)
-            )
+        if settings.maxEdges > 0 {
+            let edgeLimit = edgeLimit
+            let removed =
+                EdgeBudget.keep(edgeLimit, of: &shaped.edges, weights: &weights, nodes: shaped.nodes)
+                + EdgeBudget.boundResiduals(of: &shaped.edges, weights: &weights, nodes: shaped.nodes)
+            if removed > 0 {
+                steps.append(ShapingReport.Step(.maxEdges(edgeLimit), removedEdges: removed))
+            }
         }
         let focusShares = focus.map {
             FocusShares(of: shaped, in: graph, explained: $0.explained, focusedUpdates: $0.updates)

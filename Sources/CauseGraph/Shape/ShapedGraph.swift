@@ -9,12 +9,16 @@ public struct ShapedGraph: Sendable, Equatable {
     /// node and edge explains; `nil` without focus, or when the focused
     /// nodes have no updates to share.
     public var focusShares: FocusShares?
+    /// The update time of the graph before shaping, that a node's fill is a
+    /// share of, so a node reads the same however much else is drawn.
+    public var heat: UpdateHeat
 
-    /// A shaped graph with every part given.
-    public init(graph: CauseGraph, report: ShapingReport, focusShares: FocusShares? = nil) {
+    /// A shaped graph with every part given; `heat` defaults to `graph`'s own update time.
+    public init(graph: CauseGraph, report: ShapingReport, focusShares: FocusShares? = nil, heat: UpdateHeat? = nil) {
         self.graph = graph
         self.report = report
         self.focusShares = focusShares
+        self.heat = heat ?? UpdateHeat(of: graph)
     }
 
     /// The report to draw as a legend: present whenever anything was left out.

@@ -166,6 +166,19 @@ public final class OutputFile {
         Diagnostic.error("cannot write: \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
     }
 
+    /// Writes the whole of `bytes` to `path` atomically: opened, written and
+    /// moved into place, or nothing replaced.
+    public static func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
+        let file = try OutputFile(path: path)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    /// Writes the whole of `text`, encoded as UTF-8, to `path` atomically.
+    public static func write(_ text: String, to path: String) throws(Diagnostic) {
+        try write(Array(text.utf8), to: path)
+    }
+
     /// Writes `text`, encoded as UTF-8.
     public func write(_ text: String) throws(Diagnostic) {
         buffer.append(contentsOf: text.utf8)

@@ -40,6 +40,12 @@ struct Check: ParsableCommand {
             valueName: "tolerance"))
     var tolerance: ToleranceOption?
 
+    @Flag(
+        help:
+            "Fail (exit 1) when a budgeted view matches no view of the recording, as a typo in the budget would; without it, a warning."
+    )
+    var strict = false
+
     @OptionGroup var report: CheckOutputOptions
 
     func validate() throws {
@@ -67,7 +73,20 @@ struct Check: ParsableCommand {
         let current = try check.measure(input.traces, settings: input.settings, diagnostics: &diagnostics)
         let reference =
             baseline.isEmpty ? nil : try check.measure(baseline, settings: input.settings, diagnostics: &diagnostics)
-        return check.evaluate(current, baseline: reference)
+        var result = check.evaluate(current, baseline: reference)
+        result.strict = strict
+        // Where the budget was typed wrong, on standard error as well as in the report's notes.
+        for view in result.unmatchedViews {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    view.note
+                        + (strict
+                            ? "; the check fails (--strict)"
+                            : "; its limits measure nothing (--strict fails the check)"),
+                    at: view.location))
+        }
+        return result
     }
 }
 

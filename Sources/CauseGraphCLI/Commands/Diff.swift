@@ -124,9 +124,7 @@ struct Diff: ParsableCommand {
             let style = ReportOptions.style(for: tableFormat, output: tablePath)
             let text = DiffFormatter.format(
                 changes, as: tableFormat, style: style, markdownLimit: all ? nil : DiffFormatter.commentLimit)
-            let file = try OutputFile(path: tablePath)
-            try file.write(text)
-            try file.commit()
+            try OutputFile.write(text, to: tablePath)
         }
         if exitCode && !changes.rowsChanged(beyond: tolerance?.tolerance ?? .none).isEmpty {
             throw ExitCode(ExitStatus.changed)

@@ -109,8 +109,6 @@ struct Redact: ParsableCommand {
 
     private func writeMap(_ pseudonyms: Pseudonyms) throws {
         guard let map else { return }
-        let mapFile = try OutputFile(path: map)
-        try mapFile.write(TraceRedaction.mapJSON(pseudonyms))
-        try mapFile.commit()
+        try OutputFile.write(TraceRedaction.mapJSON(pseudonyms), to: map)
     }
 }

@@ -44,10 +44,7 @@ struct Render: ParsableCommand {
         if format == .svg || format.isBinary {
             try OutputOptions.requireNamedOnTerminal(outputOptions.named, what: "graph")
         }
-        let bytes = try graph(as: format)
-        let file = try OutputOptions.open(outputOptions.output, binary: format.isBinary)
-        try file.write(bytes)
-        try file.commit()
+        try OutputOptions.write(try graph(as: format), to: outputOptions.output, binary: format.isBinary)
     }
 
     /// The shaped graph in `format`, for this command and for `causegraph mcp`'s `render` tool.

@@ -55,6 +55,7 @@ struct ReportCommand: ParsableCommand {
         let settings = try shaping.settings()
         let (reading, events) = try TracePipeline(settings: input.settings, shaping: settings)
             .reconstructForReport(input.traces, diagnostics: &diagnostics)
+        try MissingUpdates.require(updatesIn: reading.graph, for: "report", diagnostics: &diagnostics)
         // The import's state is freed; the events the page lists were kept above it.
         FreedHeap.release()
         let drawn = try reading.shaped(by: settings, diagnostics: &diagnostics)
@@ -65,9 +66,7 @@ struct ReportCommand: ParsableCommand {
         let html = try report.html { dot throws(GraphvizError) in
             String(decoding: try GraphWriter.draw(dot, as: .svg, engine: engine), as: UTF8.self)
         }
-        let file = try OutputFile(path: output)
-        try file.write(html)
-        try file.commit()
+        try OutputFile.write(html, to: output)
     }
 
     /// A trace as the page names it: its file name, without the folders that

@@ -99,10 +99,16 @@ struct Top: ParsableCommand {
         var ended = false
         while true {
             let (rows, columns) = screen.size
-            let table = reader.withTally {
-                TopFormatter.format(
-                    $0, heading: heading(ended), rows: max(rows - 4, 1), width: columns, style: TextStyle(colour: true))
+            // At the end of an interval its counts are drawn, then started again, as when printing
+            // to a pipe: started first, "in the last 1s" would count the microseconds since.
+            let endsInterval = DispatchTime.now() >= next
+            let table = reader.withTally { tally -> String in
+                defer { if endsInterval { tally.startInterval() } }
+                return TopFormatter.format(
+                    tally, heading: heading(ended), rows: max(rows - 4, 1), width: columns,
+                    style: TextStyle(colour: TerminalEnvironment.allowsColour(on: STDOUT_FILENO)))
             }
+            if endsInterval { next = next + .nanoseconds(Int(interval.nanoseconds)) }
             screen.draw(
                 table + "\n" + (ended ? "q quits" : "q quits · every \(interval.defaultValueDescription)") + "\n")
             if ended && reader.failure != nil { return false }
@@ -119,10 +125,6 @@ struct Top: ParsableCommand {
                     break
                 }
                 if screen.wantsRedraw { break }
-            }
-            if DispatchTime.now() >= next {
-                reader.withTally { $0.startInterval() }
-                next = next + .nanoseconds(Int(interval.nanoseconds))
             }
         }
     }

@@ -72,9 +72,7 @@ enum MCPToolRunner {
         let format = try render.outputOptions.resolvedFormat()
         if let path = render.outputOptions.named {
             let bytes = try render.graph(as: format)
-            let file = try OutputFile(path: path)
-            try file.write(bytes)
-            try file.commit()
+            try OutputFile.write(bytes, to: path)
             let written: Value? = [
                 "output": .string(path), "format": .string(format.rawValue), "bytes": .int(bytes.count),
             ]

@@ -56,8 +56,6 @@ struct CheckOutputOptions: ParsableArguments {
     }
 
     func write(_ report: String) throws {
-        let file = try OutputFile(path: output)
-        try file.write(report)
-        try file.commit()
+        try OutputFile.write(report, to: output)
     }
 }

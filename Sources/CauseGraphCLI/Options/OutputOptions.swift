@@ -33,12 +33,12 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
-    /// Opens `output`, refusing to pour binary data onto a terminal.
-    static func open(_ output: String, binary: Bool) throws -> OutputFile {
+    /// Writes `bytes` to `output` atomically, refusing to pour binary data onto a terminal.
+    static func write(_ bytes: [UInt8], to output: String, binary: Bool) throws {
         let descriptor = output == "-" ? STDOUT_FILENO : OutputFile.descriptorNamed(by: output)
         if binary, let descriptor, isatty(descriptor) == 1 {
             throw ValidationError("refusing to write binary output to a terminal; name a file with -o")
         }
-        return try OutputFile(path: output)
+        try OutputFile.write(bytes, to: output)
     }
 }

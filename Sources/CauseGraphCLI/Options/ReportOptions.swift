@@ -39,17 +39,11 @@ struct ReportOptions: ParsableArguments {
 
     /// Colour only for text written to standard output on a terminal, and never when NO_COLOR is set.
     static func style(isText: Bool, output: String) -> TextStyle {
-        let environment = ProcessInfo.processInfo.environment
-        let colour =
-            isText && output == "-" && isatty(STDOUT_FILENO) == 1
-            && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
-        return TextStyle(colour: colour)
+        TextStyle(colour: isText && output == "-" && TerminalEnvironment.allowsColour(on: STDOUT_FILENO))
     }
 
     func write(_ report: String) throws {
-        let file = try OutputFile(path: output)
-        try file.write(report)
-        try file.commit()
+        try OutputFile.write(report, to: output)
     }
 }
 

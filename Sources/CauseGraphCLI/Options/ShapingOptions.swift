@@ -156,6 +156,7 @@ struct ShapingOptions: ParsableArguments {
         let settings = try settings()
         let reading = try TracePipeline(settings: importSettings, shaping: settings)
             .reconstruct(traces, diagnostics: &diagnostics)
+        try MissingUpdates.require(updatesIn: reading.graph, for: "render", diagnostics: &diagnostics)
         return try reading.shaped(by: settings, diagnostics: &diagnostics)
     }
 }

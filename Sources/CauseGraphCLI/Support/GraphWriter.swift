@@ -8,9 +8,7 @@ enum GraphWriter {
         _ format: RenderFormat, to path: String, engine: String, json: () -> String, dot: () -> String
     ) throws {
         let bytes = try encode(format, engine: engine, json: json, dot: dot)
-        let file = try OutputOptions.open(path, binary: format.isBinary)
-        try file.write(bytes)
-        try file.commit()
+        try OutputOptions.write(bytes, to: path, binary: format.isBinary)
     }
 
     /// The graph's bytes in `format`.

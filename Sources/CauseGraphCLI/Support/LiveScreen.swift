@@ -22,9 +22,10 @@ final class LiveScreen: @unchecked Sendable {
     /// Set when the screen was entered again after a stop, so the caller redraws at once.
     private var redrawWanted = false
 
-    /// The screen of standard output, when it is a terminal.
+    /// The screen of standard output, when it is a terminal that can be
+    /// drawn on (not `TERM=dumb`: `top` then prints its tables as to a pipe).
     init?() {
-        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        guard TerminalEnvironment.allowsCursorControl(on: STDOUT_FILENO) else { return nil }
         keyboard = open("/dev/tty", O_RDONLY | O_NOCTTY)
         SignalExit.onStop { [weak self] in self?.leave() }
         SignalExit.onSuspend(

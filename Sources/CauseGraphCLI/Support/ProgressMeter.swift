@@ -20,9 +20,10 @@ final class ProgressMeter: @unchecked Sendable {
     private var isShowing = false
 
     /// The progress callback for ``ImportSettings/progress``, or `nil` when
-    /// standard error is not a terminal or the user asked for quiet.
+    /// standard error is not a terminal (or a dumb one, `TERM=dumb`, which
+    /// cannot redraw a line) or the user asked for quiet.
     static func callback(quiet: Bool) -> (@Sendable (ReadProgress) -> Void)? {
-        guard !quiet, Terminal.standardError.isInteractive else { return nil }
+        guard !quiet, TerminalEnvironment.allowsCursorControl(on: STDERR_FILENO) else { return nil }
         return { standardError.update($0) }
     }
 

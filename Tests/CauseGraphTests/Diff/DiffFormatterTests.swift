@@ -35,10 +35,10 @@ struct DiffFormatterTests {
         #expect(
             text.contains(
                 """
-                  removed  edge  ModelData.favoritesCollection → LandmarkListItemView
-                                 observable · 72 → 0 (−72) links
                   less     node  LandmarkListItemView
                                  body · 72 → 3 (−69) updates · 10.1 ms → 441 µs (−9.64 ms)
+                  removed  edge  ModelData.favoritesCollection → LandmarkListItemView
+                                 observable · 72 → 0 (−72) links
                 """))
         #expect(lines.allSatisfy { $0.count <= 80 })
         #expect(!text.contains("\u{1B}"))
@@ -102,8 +102,8 @@ struct DiffFormatterTests {
             #expect(!DiffFormatter.format(table, as: .json).contains("<script>"))
         } else {
             let first = try #require(changes.first)
-            #expect(first["change"]?.stringValue == "removed")
-            #expect(first["count"]?["delta"]?.numberValue == -72)
+            #expect(first["change"]?.stringValue == "less", "the change worth the most time first")
+            #expect(first["count"]?["delta"]?.numberValue == -69)
             #expect(graph["totals"]?["edges"]?["removed"]?.numberValue == 1)
         }
     }

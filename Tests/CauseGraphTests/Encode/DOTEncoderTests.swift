@@ -45,12 +45,65 @@ struct DOTEncoderTests {
         let first = try! #require(lines.first { $0.hasPrefix("  n1 [") })
         #expect(first.contains(#"class="kind-body owner-app severity-high skipped""#))
         #expect(first.contains(#"style="filled,rounded,dashed""#))
-        #expect(first.contains(##"color="#dc2626""##))
+        #expect(first.contains(##"fillcolor="#f8fafc""##) && first.contains(##"color="#2563eb""##), "dimmed, unmarked")
         #expect(first.contains("skipped 4 of 4 · 9 ms"))
         let second = try! #require(lines.first { $0.hasPrefix("  n2 [") })
-        #expect(second.contains(#"class="kind-body owner-system severity-medium partly-skipped""#))
-        #expect(second.contains(##"color="#f59e0b""##))
+        #expect(second.contains(#"class="kind-body owner-system severity-medium heat-2 partly-skipped""#))
+        #expect(second.contains(##"color="#6b7280""##), "no mark: its long updates are not most of its time")
         #expect(second.contains("ran 3 of 12 · 1.2 ms"))
+        #expect(second.contains("12% of all update time"))
+    }
+
+    @Test(
+        "an update's fill is its share of all update time; a border marks only nodes whose long updates took most of their time"
+    )
+    func heatAndMarks() {
+        func update(_ id: String, total: Nanoseconds, long: Nanoseconds, at severity: Severity) -> CauseGraph.Node {
+            var durations = SeverityDurations()
+            durations.add(long, at: severity)
+            durations.add(total - long, at: .low)
+            return CauseGraph.Node(
+                id: id, key: NodeKey(kind: .body, title: id.uppercased(), owner: .app), count: 10, ran: 10,
+                totalDuration: total, maxDuration: long, severity: severity, severityDurations: durations)
+        }
+        let nodes = [
+            // One frame-long update among many short ones: 30% of its time, no mark.
+            update("a", total: 50_000_000, long: 15_000_000, at: .veryHigh),
+            // Frame-long updates took 60% of its time: the red mark.
+            update("b", total: 30_000_000, long: 18_000_000, at: .veryHigh),
+            // Long (high) updates took most of its time: the orange mark.
+            update("c", total: 15_000_000, long: 10_000_000, at: .high),
+            update("d", total: 4_000_000, long: 1_000_000, at: .medium),
+            update("e", total: 1_000_000, long: 0, at: .low),
+            CauseGraph.Node(id: "f", key: NodeKey(kind: .state, title: "S", owner: .app), count: 1),
+        ]
+        let graph = CauseGraph(nodes: nodes)
+        let palette = GraphStyle.light.palette
+        let lines = DOTEncoder().encode(graph, heat: UpdateHeat(totalTime: 200_000_000)).split(separator: "\n")
+        func line(_ id: String) -> String { String(lines.first { $0.hasPrefix("  \(id) [") } ?? "") }
+        // Shares of 200 ms: 25%, 15%, 7.5%, 2%, 0.5%.
+        #expect(line("a").contains("fillcolor=\"\(palette.heat[3])\"") && line("a").contains("heat-3"))
+        #expect(line("b").contains("fillcolor=\"\(palette.heat[3])\""))
+        #expect(line("c").contains("fillcolor=\"\(palette.heat[2])\""))
+        #expect(line("d").contains("fillcolor=\"\(palette.heat[1])\""))
+        #expect(line("e").contains("fillcolor=\"\(palette.heat[0])\""))
+        #expect(line("f").contains("fillcolor=\"\(palette.appFill)\""), "a cause keeps its owner's fill")
+        #expect(line("a").contains("color=\"\(palette.appBorder)\"") && !line("a").contains("mark-"))
+        #expect(line("a").contains("severity-veryHigh"), "the class keeps the severity")
+        #expect(
+            line("b").contains("color=\"\(palette.highSeverity)\", penwidth=3.5") && line("b").contains("mark-veryHigh")
+        )
+        #expect(
+            line("c").contains("color=\"\(palette.mediumSeverity)\", penwidth=2.5") && line("c").contains("mark-high"))
+        #expect(!line("d").contains("mark-"))
+        // The graph's own update time when none is given: 100 ms, so a's share is 50%.
+        let own = DOTEncoder().encode(graph).split(separator: "\n").first { $0.hasPrefix("  a [") } ?? ""
+        #expect(own.contains("fillcolor=\"\(palette.heat[4])\"") && own.contains("50% of all update time"))
+        // The legend names every step of the ramp.
+        let dot = DOTEncoder().encode(graph)
+        for (fill, name) in zip(palette.heat, UpdateHeat.stepNames) {
+            #expect(dot.contains("<TD BGCOLOR=\"\(fill)\"") && dot.contains(DOTEscaping.htmlText(name)))
+        }
     }
 
     @Test("edge labels read kind and count, and pen width grows with the count")
@@ -107,7 +160,11 @@ struct UnrenderableTitleDOTTests {
         let dot = DOTEncoder().encode(try UnrenderableTitles.graph())
         #expect(!dot.contains("<B></B>"))
         #expect(!dot.contains("<B> </B>"))
-        #expect(dot.contains("label=<<B>(untitled)</B>>"))
+        // The app's name heads the graph's label, above the heat legend.
+        #expect(
+            dot.contains(
+                #"label=<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1"><TR><TD ALIGN="LEFT"><B>(untitled)</B></TD></TR>"#
+            ))
         #expect(dot.components(separatedBy: "<B>(untitled)</B>").count == 1 + 1 + 2)
         #expect(dot.split(separator: "\n").allSatisfy { $0.utf8.count < 16_384 })
         #expect(dot.contains("<B>" + String(repeating: "x", count: DOTEscaping.labelCharacters - 1) + "…</B>"))

@@ -56,26 +56,45 @@ struct ThemeTests {
         #expect(contrast(palette.mediumSeverity, palette.highSeverity) >= 1.5)
     }
 
+    @Test("every step of the heat ramp carries the text and differs from the others and from a skipped node")
+    func heatRamp() {
+        for palette in [GraphStyle.light.palette, GraphStyle.dark.palette] {
+            #expect(
+                palette.heat.count == UpdateHeat.stepNames.count && palette.heat.count == UpdateHeat.steps.count + 1)
+            for fill in palette.heat {
+                #expect(contrast(palette.text, fill) >= 7, "text on \(fill)")
+                #expect(fill != palette.dimmedFill)
+            }
+            #expect(Set(palette.heat).count == palette.heat.count, "every step its own colour")
+        }
+    }
+
     @Test("the DOT of a theme carries its palette and none of the other's")
     func dotUsesPalette() {
+        var frameLong = SeverityDurations()
+        frameLong.add(20_000_000, at: .veryHigh)
         let nodes = [
             CauseGraph.Node(id: "n1", key: NodeKey(kind: .state, title: "V.x", owner: .app), count: 1),
             CauseGraph.Node(
                 id: "n2", key: NodeKey(kind: .body, title: "V", owner: .system), count: 2, ran: 0, skipped: 2),
             CauseGraph.Node(
-                id: "n3", key: NodeKey(kind: .body, title: "W", owner: .app), count: 1, ran: 1, maxDuration: 5_000_000,
-                severity: .high),
+                id: "n3", key: NodeKey(kind: .body, title: "W", owner: .app), count: 1, ran: 1,
+                totalDuration: 20_000_000, maxDuration: 20_000_000, severity: .veryHigh,
+                severityDurations: frameLong),
         ]
         let graph = CauseGraph(
             nodes: nodes,
             edges: [CauseGraph.Edge(id: "e1", from: "n1", to: "n2", kind: .state, label: .update, count: 2)])
         let dark = DOTEncoder(style: Theme.dark.style).encode(graph)
         let palette = GraphStyle.dark.palette
-        for colour in [palette.background, palette.appFill, palette.dimmedFill, palette.highSeverity, palette.edge] {
+        for colour in [
+            palette.background, palette.appFill, palette.dimmedFill, palette.highSeverity, palette.edge,
+            palette.heat[4],
+        ] {
             #expect(dark.contains("\"\(colour)\""), "\(colour) in the dark DOT")
         }
         let light = GraphStyle.light.palette
-        for colour in [light.background, light.appFill, light.dimmedFill, light.highSeverity] {
+        for colour in [light.background, light.appFill, light.dimmedFill, light.highSeverity] + light.heat {
             #expect(!dark.contains("\"\(colour)\""), "\(colour) of the light theme in the dark DOT")
         }
         #expect(DOTEncoder(style: Theme.light.style).encode(graph) == DOTEncoder().encode(graph))

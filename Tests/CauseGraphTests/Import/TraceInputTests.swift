@@ -30,7 +30,7 @@ struct TraceInputTests {
         #expect(sink.events.map(\.title) == ["ContentView"])
         #expect(
             diagnostics.all.map(\.description) == [
-                "\(folder.url.path): note: skipped 2 files that are not traces ('README.md', 'graph.json') and 1 folder ('old/')"
+                "\(folder.url.path): note: skipped 2 files that are not traces ('README.md', 'graph.json' (causegraph's graph JSON)) and 1 folder ('old/')"
             ])
     }
 

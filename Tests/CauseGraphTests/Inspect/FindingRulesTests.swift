@@ -1,5 +1,8 @@
-import CauseGraph
+import CauseGraphTestSupport
+import Foundation
 import Testing
+
+@testable import CauseGraph
 
 @Suite("Findings")
 struct FindingRulesTests {
@@ -46,7 +49,7 @@ struct FindingRulesTests {
     func figures() throws {
         let graph = try fixtureGraph("landmarks-favorites-before")
         let finding = try #require(FindingRules.findings(in: graph).first { $0.kind == .fanOut })
-        guard case .fanOut(_, _, let edge, let links, let causeEvents, let maxPerCause, _, _, _) = finding.figures
+        guard case .fanOut(_, _, let edge, let links, let causeEvents, let maxPerCause, _, _, _, _) = finding.figures
         else {
             Issue.record("a fan-out finding carries fan-out figures")
             return
@@ -63,12 +66,97 @@ struct FindingRulesTests {
         #expect(exported["maxPerCause"]?.content == .number(JSONNumber(text: "24")))
         #expect(exported["links"]?.content == .number(JSONNumber(text: "72")))
         #expect(exported["causeEvents"]?.content == .number(JSONNumber(text: "3")))
-        for member in exported.members where !["cause", "view", "edgeKind"].contains(member.key) {
+        // `others` lists the other views the cause fans out to: none here.
+        #expect(exported["others"]?.content == .array([]))
+        for member in exported.members where !["cause", "view", "edgeKind", "others"].contains(member.key) {
             guard case .number = member.value.content else {
                 Issue.record("figure \(member.key) is \(member.value.typeName), not a number")
                 continue
             }
         }
+    }
+
+    /// The realistic recording of issue 28: a generated app of lists, cards
+    /// and sections scrolled through (`causegraph-export-gen 100000 1 native`).
+    static func realisticGraph() throws -> CauseGraph {
+        let scratch = try TemporaryFolder()
+        let path = scratch.path("realistic.jsonl")
+        let generated = try ProcessRunner.run(
+            BuiltProducts.executable("causegraph-export-gen"), ["100000", "1", "native"], timeout: .seconds(300))
+        try Data(generated.output.utf8).write(to: URL(fileURLWithPath: path))
+        var diagnostics = Diagnostics()
+        return try TracePipeline().reconstruct([path], diagnostics: &diagnostics).graph
+    }
+
+    @Test("the realistic recording gives a few distinct findings that name no SwiftUI view without an app cause")
+    func realisticRecording() throws {
+        let graph = try Self.realisticGraph()
+        let findings = FindingRules.findings(in: graph)
+        #expect(findings.count <= 25 && !findings.isEmpty, "\(findings.count) findings")
+        #expect(Set(findings.map(\.summary)).count == findings.count, "each finding is distinct")
+        // Rows made as the list scrolls (ScrollPrefetch → View Creation / Reuse) are no re-creation.
+        #expect(!findings.contains { $0.kind == .unstableIdentity })
+        let long = try #require(
+            findings.first { $0.kind == .longBodies }, "one finding lists every view with long bodies")
+        #expect(findings.filter { $0.kind == .longBodies }.count == 1)
+        #expect(
+            long.summary.hasSuffix(", and \(long.nodes.count - 1) other views too"),
+            "the sentence counts every view it stands for: \(long.summary)")
+        let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
+        let appCauses = Set(
+            graph.edges.filter { nodes[$0.from]?.owner == .app && nodes[$0.from]?.kind.isCause == true }.map(\.to))
+        for finding in findings where finding.kind != .environmentChurn {
+            let view = try #require(nodes[finding.nodes[0]])
+            #expect(view.owner == .app || appCauses.contains(view.id), "\(finding.summary)")
+        }
+        for finding in findings where finding.kind == .environmentChurn {
+            #expect(finding.evidence.allSatisfy { !$0.contains("Text skipped") && !$0.contains("Image skipped") })
+        }
+    }
+
+    @Test("unstable identity: re-creation while on screen, not rows made as the list scrolls, and not without groups")
+    func unstableIdentityNeedsGroupsAndNoScroll() throws {
+        // The contact list re-creates its rows on every tap: a finding, naming its parent.
+        let contacts = try fixtureGraph("contact-list")
+        let finding = try #require(FindingRules.findings(in: contacts).first { $0.kind == .unstableIdentity })
+        #expect(finding.summary.contains("while on screen"))
+        // The same creations in groups where the list scrolled are explained by it.
+        var scrolled = contacts
+        scrolled.nodes.append(
+            CauseGraph.Node(
+                id: "scroll", key: NodeKey(kind: .gesture, title: "Scroll", module: nil, owner: .system), count: 1,
+                ran: 0, skipped: 0, groups: contacts.groups.map(\.id)))
+        #expect(!FindingRules.findings(in: scrolled).contains { $0.kind == .unstableIdentity })
+        // Without update groups there is no telling re-creation from appearance.
+        var ungrouped = contacts
+        ungrouped.groups = []
+        #expect(!FindingRules.findings(in: ungrouped).contains { $0.kind == .unstableIdentity })
+    }
+
+    @Test("the fix fits the kind of the cause, and the long-bodies sentence agrees with its figures")
+    func fixesAndSentences() throws {
+        func fanOut(_ edge: EdgeKind) -> Finding {
+            Finding(
+                kind: .fanOut,
+                figures: .fanOut(
+                    cause: "C", view: "Row", edge: edge, links: 30, causeEvents: 2, maxPerCause: 15, ran: 30,
+                    updates: 30,
+                    totalDuration: nil, others: []), nodes: ["a", "b"], edge: nil, exampleGroup: nil, magnitude: 15)
+        }
+        #expect(fanOut(.observable).fix.contains("@Observable"))
+        #expect(
+            fanOut(.externalEnvironment).fix.contains("environment")
+                && !fanOut(.externalEnvironment).fix.contains("@Observable"))
+        #expect(fanOut(.environmentWriter).fix.contains("environment"))
+        #expect(fanOut(.state).fix.contains("@State") && !fanOut(.state).fix.contains("@Observable"))
+        #expect(fanOut(.gesture).fix.contains("@GestureState"))
+        let short = Finding(
+            kind: .longBodies,
+            figures: .longBodies(
+                view: "Row", long: 3, red: 1_041_667, frameRate: 120, worst: 139_000, longerThanFrame: 0, others: []),
+            nodes: ["a"], edge: nil, exampleGroup: nil, magnitude: 3)
+        #expect(short.summary == "Row has 3 body updates rated high or very high")
+        #expect(short.evidence == ["longest 139 µs, under the red threshold of 1.04 ms (1/8 of a frame at 120 Hz)"])
     }
 
     @Test("environment churn names the views that skipped")

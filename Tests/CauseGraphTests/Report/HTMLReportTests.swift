@@ -192,7 +192,7 @@ struct HTMLReportTests {
         let html = HTMLReport(graph: graph, drawn: drawn, events: events).html {
             renderer.render($0, graph: drawn.graph)
         }
-        #expect(renderer.dot == DOTEncoder().encode(drawn.graph, legend: drawn.legend))
+        #expect(renderer.dot == DOTEncoder().encode(drawn.graph, legend: drawn.legend, heat: drawn.heat))
         #expect(html.contains("<p class=\"facts\">60 Hz · 19 events · 2 of 5 nodes drawn · "))
         let graphData = try #require(between(html, "<script type=\"application/json\" id=\"graph-data\">", "</script>"))
         #expect(graphData == "\n" + GraphJSONEncoder.encode(drawn.graph, shaping: drawn.legend))
@@ -202,9 +202,13 @@ struct HTMLReportTests {
         let selected = Set(
             html.components(separatedBy: "data-node=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
         #expect(!selected.isEmpty && selected.isSubset(of: kept), "\(selected)")
+        // Find reaches every node, drawn or not: the undrawn ones are listed with their nearest drawn nodes.
+        for node in graph.nodes {
+            #expect(html.contains("<option value=\"\(HTMLText.escape(node.title))\">"), "\(node.title) is searchable")
+            #expect(reportData.contains("\"id\": \"\(node.id)\""), "\(node.id) has its figures")
+        }
         for node in graph.nodes where !kept.contains(node.id) {
-            #expect(
-                !html.contains("<option value=\"\(HTMLText.escape(node.title))\">"), "\(node.title) is not searchable")
+            #expect(reportData.contains(JSONText.quoted(node.title)), "\(node.title) is listed undrawn")
         }
         #expect(html.contains("<td>OnOffView.isOn</td>"), "the summary still covers the whole trace")
     }

@@ -2,7 +2,7 @@
 /// `xctrace export --xpath '…/table[@schema="swiftui-causes"]'` (and
 /// `swiftui-full-causes`, `swiftui-updates`, `SwiftUIFilteredUpdates`,
 /// `swiftui-layout-updates`, `swiftui-changes`, `swiftui-update-groups`,
-/// and the `hitches` and `potential-hangs` tables).
+/// and the `hitches`, `hitches-summary` and `potential-hangs` tables).
 ///
 /// Every file given together is one recording: its files form one trace
 /// document, joined by event id (see ``EventJoin``). The tables may come in
@@ -168,6 +168,12 @@ package enum InstrumentsImporter: TraceImporter {
         }
         do throws(XMLReadFailure) {
             for diagnostic in try reader.consumer.finish() { diagnostics.append(diagnostic) }
+            // Updates no cause named are emitted by `finish`: only then is none known to be missing.
+            if reader.consumer.updateEvents == 0 {
+                diagnostics.append(
+                    MissingUpdates.warning(
+                        tables: reader.consumer.schemasMet, at: recording.map { SourceLocation(file: $0) }))
+            }
             diagnostics.recordUnclassified(reader.consumer.unclassifiedTitles)
         } catch {
             switch error {

@@ -43,14 +43,18 @@ enum InstrumentsTable {
         var process: Int?
     }
 
-    /// `hitches` and `potential-hangs`; every column is optional, and a row
-    /// without a start or a duration is skipped.
+    /// `hitches`, `hitches-summary` and `potential-hangs`; every column is
+    /// optional, and a row without a start or a duration is skipped.
     struct HitchColumns {
         var kind: Hitch.Kind
         var start: Int?
         var duration: Int?
         var process: Int?
         var hangType: Int?
+        /// Instruments' reading of the hitch: `narrative-description` in
+        /// `hitches`; in `hitches-summary`, whose `narrative` only numbers
+        /// the hitch ("1 : Hitch Duration"), the `type-label` ("Pre-Commit(s)
+        /// latency", "Commit to Render latency").
         var narrative: Int?
     }
 
@@ -76,8 +80,10 @@ enum InstrumentsTable {
     /// The schemas read, in the order files holding them are read: details
     /// to join come before the causes that emit events.
     static let readOrder = hitchSchemas + ["swiftui-update-groups"] + updateSchemas + ["swiftui-changes"] + causeSchemas
-    /// The tables of hitches and of hangs (see docs/hitches-research.md).
-    static let hitchSchemas = ["hitches", "potential-hangs"]
+    /// The tables of hitches and of hangs (see docs/hitches-research.md):
+    /// iOS 26 devices write `hitches`, iOS 18 devices recorded with Xcode 26
+    /// write `hitches-summary` in its place, with other columns.
+    static let hitchSchemas = ["hitches", "hitches-summary", "potential-hangs"]
     /// Tables whose every row defines ids that no later row names (times,
     /// durations, event ids; in `swiftui-full-causes`, each event's node
     /// cell), so a file starting with one is worth an ``IDCensus``. A
@@ -89,7 +95,6 @@ enum InstrumentsTable {
     /// why; any other unread table is simply not a SwiftUI one.
     static let skipReasons = [
         "swiftui-update-group-gaps": "the gaps between update groups, which swiftui-update-groups already gives",
-        "hitches-summary": "the hitches of iOS 18 devices, in columns not published",
         "hitches-frame-lifetimes": "one row per frame shown, not per hitch",
         "hang-risks": "hang risks name no update",
         "time-profile": "Time Profiler samples name no SwiftUI update or cause",
@@ -146,6 +151,11 @@ enum InstrumentsTable {
                     kind: schema == "hitches" ? .hitch : .hang, start: columns["start"], duration: columns["duration"],
                     process: columns["process"], hangType: columns["hang-type"],
                     narrative: columns["narrative-description"]))
+        case "hitches-summary":
+            return .hitches(
+                HitchColumns(
+                    kind: .hitch, start: columns["start"], duration: columns["duration"], process: columns["process"],
+                    hangType: nil, narrative: columns["type-label"]))
         default:
             return .unused
         }

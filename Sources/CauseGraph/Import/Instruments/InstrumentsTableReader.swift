@@ -17,10 +17,12 @@
 ///   recorded at exactly its cause row's timestamp that no id claimed.
 /// - `swiftui-update-groups`: update groups, numbered from 1 in reading
 ///   order; an event belongs to the innermost group whose span holds its time.
-/// - `hitches` and `potential-hangs`: one ``Hitch`` a row, by the columns
-///   `start`, `duration`, `process`, `narrative-description` and (hangs)
+/// - `hitches`, `hitches-summary` and `potential-hangs`: one ``Hitch`` a
+///   row, by the columns `start`, `duration`, `process`,
+///   `narrative-description` (in `hitches-summary`, `type-label`) and (hangs)
 ///   `hang-type`; the others (`is-system`, `swap-id`, `label`, `display`,
-///   `thread`) are not read.
+///   `thread`, and `hitches-summary`'s latencies, severity and ids) are not
+///   read.
 ///
 /// The importer reads detail tables before cause tables (``Pass``); a
 /// document holding both is read once for each.
@@ -38,6 +40,8 @@ struct InstrumentsTableReader {
     /// The rows of tables causegraph reads, each counted once whatever the
     /// passes: none means the input answers nothing.
     private(set) var rowsOfReadTables = 0
+    /// Update events emitted: none means the tables read describe no view.
+    private(set) var updateEvents = 0
     private var mnemonics: [String] = []
     private var began = false
     private var nextGroup: GroupID = 1
@@ -376,6 +380,7 @@ struct InstrumentsTableReader {
     /// Takes `event`, so it is completed in place rather than copied.
     private mutating func add(_ event: consuming TraceEvent, offset: Int?) throws(XMLReadFailure) {
         event.group = join.group(containing: event.time)
+        if event.kind.isUpdate { updateEvents += 1 }
         do {
             try receiver.add(event)
         } catch {

@@ -108,7 +108,11 @@ enum TraceBundle {
                         + (found.count == 1 ? "[@schema=\"\(schema)\"]" : "[\(index + 1)]"))
             }
         }
-        var chosen = InstrumentsTable.hitchSchemas.flatMap(tables) + tables("swiftui-update-groups")
+        // iOS 26 devices write `hitches`, iOS 18 ones `hitches-summary`: should a run list both, one is enough.
+        let hitches = tables("hitches")
+        var chosen =
+            (hitches.isEmpty ? tables("hitches-summary") : hitches) + tables("potential-hangs")
+            + tables("swiftui-update-groups")
         let updates = tables("swiftui-updates")
         chosen += updates.isEmpty ? tables("SwiftUIFilteredUpdates") : updates
         // Xcode 27's layout table is the older one plus a column: one of them is enough.

@@ -3,13 +3,17 @@
 public struct Finding: Sendable, Equatable {
     /// The known problems.
     public enum Kind: String, CaseIterable, Sendable {
-        /// One cause event drives many body updates of the same view type.
+        /// One cause event drives many body updates of the same view type (one
+        /// finding a cause, naming every view it drives so).
         case fanOut
         /// An environment change checks many views whose bodies are then skipped.
         case environmentChurn
-        /// The same view type is created again and again.
+        /// The same view type is created again and again while on screen:
+        /// creations that scrolling or prefetch explain do not count, and a
+        /// recording without update groups cannot tell.
         case unstableIdentity
-        /// Body updates at or above the red (high) threshold.
+        /// Body updates Instruments rates high or very high (one finding for
+        /// every view that has them).
         case longBodies
         /// A view re-run many times within a few milliseconds.
         case rebuildStorm
@@ -26,19 +30,24 @@ public struct Finding: Sendable, Equatable {
         }
     }
 
-    /// The figures that prove it, by kind of finding.
+    /// The figures that prove it, by kind of finding. Where one cause (or
+    /// one creator) shows the same pattern in several views, the strongest
+    /// view carries the figures and `others` names the rest, strongest first.
     public enum Figures: Sendable, Equatable {
         /// One cause event drove up to `maxPerCause` body updates of `view` through `edge`.
         case fanOut(
             cause: String, view: String, edge: EdgeKind, links: Int, causeEvents: Int, maxPerCause: Int, ran: Int,
-            updates: Int, totalDuration: Nanoseconds?)
+            updates: Int, totalDuration: Nanoseconds?, others: [ViewCount])
         /// `cause` made `checks` view checks, `skipped` of which ran no body; the views that skipped most first.
         case environmentChurn(cause: String, checks: Int, skipped: Int, views: [CheckedView])
-        /// `view` was created `creations` times in `groups` update groups, by these parents.
-        case unstableIdentity(view: String, creations: Int, groups: Int, creators: [Creator])
-        /// `view` had `long` updates at or above `red`, judged at `frameRate`; `longerThanFrame` of them beyond a frame.
+        /// `view` was re-created `creations` times in `groups` update groups no scrolling explains, by these
+        /// parents; `others` counts the same of the other views its first creator re-created.
+        case unstableIdentity(view: String, creations: Int, groups: Int, creators: [Creator], others: [ViewCount])
+        /// `view` had `long` updates rated high or very high, the longest `worst`, against `red` (1/8 of a frame
+        /// at `frameRate`); `longerThanFrame` of them very high; `others` counts the other views' long updates.
         case longBodies(
-            view: String, long: Int, red: Nanoseconds, frameRate: Double, worst: Nanoseconds?, longerThanFrame: Int)
+            view: String, long: Int, red: Nanoseconds, frameRate: Double, worst: Nanoseconds?, longerThanFrame: Int,
+            others: [ViewCount])
         /// `view` ran `burst` times within `window`.
         case rebuildStorm(view: String, burst: Int, window: Nanoseconds, updates: Int, ran: Int, skipped: Int)
     }
@@ -51,6 +60,15 @@ public struct Finding: Sendable, Equatable {
         public var skipped: Int
         /// Checks in all.
         public var checks: Int
+    }
+
+    /// Another view showing the same pattern, and its figure (updates driven
+    /// at once, re-creations, long updates).
+    public struct ViewCount: Sendable, Equatable {
+        /// The view's title.
+        public var title: String
+        /// Its figure.
+        public var count: Int
     }
 
     /// A parent that created a view, and how often.
@@ -81,9 +99,9 @@ public struct FindingThresholds: Sendable, Equatable {
     public var fanOut = 10
     /// Skipped body checks caused by one environment node.
     public var churn = 10
-    /// Creations of one view type (in two update groups or more).
+    /// Re-creations of one view type (in two update groups or more that no scrolling explains).
     public var recreations = 10
-    /// Body updates at or above the high severity, per view type.
+    /// Body updates rated high or very high, per view type.
     public var longBodies = 1
     /// Runs of one view within the storm window.
     public var storm = 8

@@ -4,15 +4,14 @@ public enum FindingRules {
     public static func findings(in graph: CauseGraph, thresholds: FindingThresholds = FindingThresholds()) -> [Finding]
     {
         let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
-        let recreations = unstableIdentity(graph, nodes, thresholds)
-        // Re-creation already explains the burst of the views it names.
-        let recreated = Set(recreations.compactMap(\.nodes.first))
+        let (recreations, recreated) = unstableIdentity(graph, nodes, thresholds)
         let byKind: [[Finding]] = [
             fanOut(graph, nodes, thresholds),
             environmentChurn(graph, nodes, thresholds),
             recreations,
-            longBodies(graph, thresholds),
-            rebuildStorms(graph, thresholds).filter { !recreated.contains($0.nodes[0]) },
+            longBodies(graph, nodes, thresholds),
+            // Re-creation already explains the burst of the views it names.
+            rebuildStorms(graph, nodes, thresholds).filter { !recreated.contains($0.nodes[0]) },
         ]
         return byKind.flatMap { findings in
             // Strongest first; the graph's node order breaks ties.
@@ -20,20 +19,39 @@ public enum FindingRules {
         }
     }
 
+    /// Whether a finding may name `view`: the app's own views always,
+    /// SwiftUI's only when `driver` (the cause or creator behind the
+    /// pattern) is the app's.
+    private static func names(_ view: CauseGraph.Node, drivenBy driver: CauseGraph.Node?) -> Bool {
+        view.owner != .system || driver?.owner == .app
+    }
+
+    /// One finding a cause: its fan-out edge with the most updates at once
+    /// carries the figures, the cause's other fan-out edges name their views.
     private static func fanOut(_ graph: CauseGraph, _ nodes: [String: CauseGraph.Node], _ thresholds: FindingThresholds)
         -> [Finding]
     {
-        graph.edges.compactMap { edge in
+        let candidates = graph.edges.filter { edge in
             guard edge.kind != .creation, edge.kind != .update, edge.maxPerCause >= thresholds.fanOut,
-                let cause = nodes[edge.from], let view = nodes[edge.to], view.kind == .body
-            else { return nil }
+                let view = nodes[edge.to], view.kind == .body
+            else { return false }
+            return names(view, drivenBy: nodes[edge.from])
+        }
+        let byCause = Dictionary(grouping: candidates, by: \.from)
+        return byCause.keys.sorted().compactMap { source in
+            let edges = byCause[source]!.sorted { ($1.maxPerCause, $0.to) < ($0.maxPerCause, $1.to) }
+            guard let edge = edges.first, let cause = nodes[source], let view = nodes[edge.to] else { return nil }
+            let others = edges.dropFirst().compactMap { other in
+                nodes[other.to].map { Finding.ViewCount(title: $0.title, count: other.maxPerCause) }
+            }
             return Finding(
                 kind: .fanOut,
                 figures: .fanOut(
                     cause: cause.title, view: view.title, edge: edge.kind, links: edge.count, causeEvents: cause.count,
                     maxPerCause: edge.maxPerCause, ran: view.ran, updates: view.count,
-                    totalDuration: view.totalDuration),
-                nodes: [view.id, cause.id], edge: edge.id, exampleGroup: edge.groups.first, magnitude: edge.maxPerCause)
+                    totalDuration: view.totalDuration, others: others),
+                nodes: [view.id, cause.id] + edges.dropFirst().map(\.to), edge: edge.id,
+                exampleGroup: edge.groups.first, magnitude: edge.maxPerCause)
         }
     }
 
@@ -49,7 +67,9 @@ public enum FindingRules {
             let skipped = edges.reduce(0) { $0 + $1.skipped }
             guard skipped >= thresholds.churn, let cause = nodes[source] else { return nil }
             let checked = edges.reduce(0) { $0 + $1.count }
-            let worst = edges.filter { $0.skipped > 0 }.sorted { ($1.skipped, $0.to) < ($0.skipped, $1.to) }
+            let worst = edges.filter { edge in
+                edge.skipped > 0 && nodes[edge.to].map { names($0, drivenBy: cause) } == true
+            }.sorted { ($1.skipped, $0.to) < ($0.skipped, $1.to) }
             let views = worst.prefix(3).compactMap { edge in
                 nodes[edge.to].map { Finding.CheckedView(title: $0.title, skipped: edge.skipped, checks: edge.count) }
             }
@@ -61,55 +81,113 @@ public enum FindingRules {
         }
     }
 
+    /// Titles of the events that create views because the user scrolls: a
+    /// lazy container makes rows as they come into view, which is no defect.
+    static let scrollTitles: Set<String> = ["Scroll", "ScrollPrefetch"]
+
+    /// Re-creation while on screen: creations in update groups where no
+    /// scroll or prefetch happened, in two groups or more. Without update
+    /// groups a re-creation cannot be told from a first appearance, so
+    /// there is no finding. The views one parent re-creates are one finding;
+    /// `recreated` holds every view of them.
     private static func unstableIdentity(
         _ graph: CauseGraph, _ nodes: [String: CauseGraph.Node], _ thresholds: FindingThresholds
-    ) -> [Finding] {
+    ) -> (findings: [Finding], recreated: Set<String>) {
+        guard !graph.groups.isEmpty else { return ([], []) }
+        let scrolled = Set(graph.nodes.filter { scrollTitles.contains($0.title) }.flatMap(\.groups))
         let creations = Dictionary(grouping: graph.edges.filter { $0.kind == .creation }, by: \.to)
-        return creations.keys.sorted().compactMap { target in
-            let edges = creations[target]!
-            let count = edges.reduce(0) { $0 + $1.count }
-            let groups = Set(edges.flatMap(\.groups))
-            guard count >= thresholds.recreations, groups.count >= 2 || count > groups.count,
-                let view = nodes[target], view.kind == .body
-            else { return nil }
-            let parents = edges.sorted { ($1.count, $0.from) < ($0.count, $1.from) }
-            let creators = parents.compactMap { edge in
+        var byCreator: [String: [(view: CauseGraph.Node, count: Int, groups: Int, parents: [CauseGraph.Edge])]] = [:]
+        for target in creations.keys.sorted() {
+            guard let view = nodes[target], view.kind == .body else { continue }
+            // Each edge's creations, less the share of its groups that scrolling explains.
+            var count = 0
+            var groups = Set<GroupID>()
+            var parents: [(edge: CauseGraph.Edge, count: Int)] = []
+            for edge in creations[target]! {
+                let unexplained = edge.groups.filter { !scrolled.contains($0) }
+                guard !unexplained.isEmpty else { continue }
+                let share = edge.groups.isEmpty ? 0 : edge.count * unexplained.count / edge.groups.count
+                count += share
+                groups.formUnion(unexplained)
+                parents.append((edge, share))
+            }
+            guard count >= thresholds.recreations, groups.count >= 2 || count > groups.count else { continue }
+            let ordered = parents.sorted { ($1.count, $0.edge.from) < ($0.count, $1.edge.from) }
+            guard let creator = ordered.first.flatMap({ nodes[$0.edge.from] }), names(view, drivenBy: creator)
+            else { continue }
+            byCreator[creator.id, default: []].append((view, count, groups.count, ordered.map(\.edge)))
+        }
+        let recreated = Set(byCreator.values.flatMap { $0.map(\.view.id) })
+        let findings = byCreator.keys.sorted().compactMap { creator -> Finding? in
+            let views = byCreator[creator]!.sorted { ($1.count, $0.view.id) < ($0.count, $1.view.id) }
+            guard let first = views.first else { return nil }
+            let creators = first.parents.compactMap { edge in
                 nodes[edge.from].map { Finding.Creator(title: $0.title, creations: edge.count) }
             }
+            let others = views.dropFirst().map { Finding.ViewCount(title: $0.view.title, count: $0.count) }
             return Finding(
                 kind: .unstableIdentity,
                 figures: .unstableIdentity(
-                    view: view.title, creations: count, groups: groups.count, creators: creators),
-                nodes: [view.id] + parents.map(\.from), edge: parents.first?.id,
-                exampleGroup: parents.first?.groups.first, magnitude: count)
+                    view: first.view.title, creations: first.count, groups: first.groups, creators: creators,
+                    others: Array(others)),
+                nodes: [first.view.id] + first.parents.map(\.from) + views.dropFirst().map(\.view.id),
+                edge: first.parents.first?.id,
+                exampleGroup: first.parents.first?.groups.first { !scrolled.contains($0) },
+                magnitude: first.count)
         }
+        return (findings, recreated)
     }
 
-    private static func longBodies(_ graph: CauseGraph, _ thresholds: FindingThresholds) -> [Finding] {
+    /// One finding for every view with long bodies: the one with the most
+    /// carries the figures, the others are named. SwiftUI's own views count
+    /// only when a cause of the app's leads into them.
+    private static func longBodies(
+        _ graph: CauseGraph, _ nodes: [String: CauseGraph.Node], _ thresholds: FindingThresholds
+    ) -> [Finding] {
         let budget = FrameBudget(frameRate: graph.frameRate)
         let red = (budget.frameDuration + 7) / 8
-        return graph.nodes.compactMap { view in
+        let appDriven = appDriven(graph, nodes)
+        let views = graph.nodes.filter { view in
             let long = view.severityCounts.atLeast(.high)
-            guard view.kind == .body, long >= thresholds.longBodies, long > 0 else { return nil }
-            let example = graph.worstUpdates.first { $0.node == view.id }
-            return Finding(
+            return view.kind == .body && long >= thresholds.longBodies && long > 0
+                && (view.owner != .system || appDriven.contains(view.id))
+        }.sorted {
+            ($1.severityCounts.atLeast(.high), $0.id) < ($0.severityCounts.atLeast(.high), $1.id)
+        }
+        guard let view = views.first else { return [] }
+        let long = view.severityCounts.atLeast(.high)
+        let example = graph.worstUpdates.first { $0.node == view.id }
+        let others = views.dropFirst().map {
+            Finding.ViewCount(title: $0.title, count: $0.severityCounts.atLeast(.high))
+        }
+        return [
+            Finding(
                 kind: .longBodies,
                 figures: .longBodies(
                     view: view.title, long: long, red: red, frameRate: graph.frameRate, worst: view.maxDuration,
-                    longerThanFrame: view.severityCounts[.veryHigh]),
-                nodes: [view.id], edge: nil, exampleGroup: example?.group, magnitude: long)
-        }
+                    longerThanFrame: view.severityCounts[.veryHigh], others: Array(others)),
+                nodes: views.map(\.id), edge: nil, exampleGroup: example?.group, magnitude: long)
+        ]
+    }
+
+    /// The views a cause of the app's (a state, an @Observable, a gesture…) leads into.
+    private static func appDriven(_ graph: CauseGraph, _ nodes: [String: CauseGraph.Node]) -> Set<String> {
+        Set(graph.edges.filter { nodes[$0.from].map { $0.owner == .app && $0.kind.isCause } == true }.map(\.to))
     }
 
     /// A burst no bigger than what one cause event drove at once is many
     /// instances of a view type updating together (a fan-out), not one view
     /// re-run; only a burst beyond it is a storm.
-    private static func rebuildStorms(_ graph: CauseGraph, _ thresholds: FindingThresholds) -> [Finding] {
+    /// SwiftUI's own views count only when a cause of the app's leads into them.
+    private static func rebuildStorms(
+        _ graph: CauseGraph, _ nodes: [String: CauseGraph.Node], _ thresholds: FindingThresholds
+    ) -> [Finding] {
         var drivenAtOnce: [String: Int] = [:]
         for edge in graph.edges { drivenAtOnce[edge.to] = max(drivenAtOnce[edge.to] ?? 0, edge.maxPerCause) }
+        let appDriven = appDriven(graph, nodes)
         return graph.nodes.compactMap { view in
             guard view.kind == .body, view.densestBurst >= thresholds.storm,
-                view.densestBurst > drivenAtOnce[view.id] ?? 0
+                view.densestBurst > drivenAtOnce[view.id] ?? 0, view.owner != .system || appDriven.contains(view.id)
             else { return nil }
             return Finding(
                 kind: .rebuildStorm,

@@ -4,14 +4,18 @@ extension Finding {
     /// One line that says what happened.
     public var summary: String {
         switch figures {
-        case .fanOut(let cause, let view, _, _, _, let maxPerCause, _, _, _):
+        case .fanOut(let cause, let view, _, _, _, let maxPerCause, _, _, _, let others):
             "one \(cause) change drives up to \(maxPerCause) \(view) body updates"
+                + (others.isEmpty ? "" : ", and \(CountText.string(others.count, "other view")) so")
         case .environmentChurn(let cause, let checks, let skipped, _):
             "\(cause) made \(checks) view checks, \(skipped) of which skipped the body"
-        case .unstableIdentity(let view, let creations, let groups, _):
-            "\(view) is created again and again: \(creations) times in \(CountText.string(groups, "update group"))"
-        case .longBodies(let view, let long, _, _, _, _):
-            "\(view) has \(CountText.string(long, "body update")) at or above the red threshold"
+        case .unstableIdentity(let view, let creations, let groups, _, let others):
+            "\(view) is created again and again while on screen: \(creations) times in "
+                + "\(CountText.string(groups, "update group")) with no scrolling"
+                + (others.isEmpty ? "" : ", and \(CountText.string(others.count, "other view")) so")
+        case .longBodies(let view, let long, _, _, _, _, let others):
+            "\(view) has \(CountText.string(long, "body update")) rated high or very high"
+                + (others.isEmpty ? "" : ", and \(CountText.string(others.count, "other view")) too")
         case .rebuildStorm(let view, let burst, let window, _, _, _):
             "\(view) ran \(burst) times within \(DurationText.string(window))"
         }
@@ -22,42 +26,81 @@ extension Finding {
         switch figures {
         case .fanOut(
             let cause, let view, let edge, let links, let causeEvents, let maxPerCause, let ran, let updates,
-            let totalDuration):
+            let totalDuration, let others):
             [
                 "\(cause) → \(view): \(edge.rawValue) ×\(links) from \(CountText.string(causeEvents, "event")), up to \(maxPerCause) from one",
                 "\(view) ran \(ran) of \(updates), total \(totalDuration.map(DurationText.string) ?? "unknown")",
-            ]
+            ] + Self.others(others, "also drives", unit: "at once")
         case .environmentChurn(_, _, _, let views):
             [
                 "checks that ran nothing: "
                     + views.map { "\($0.title) skipped \($0.skipped) of \($0.checks)" }.joined(separator: "; ")
             ]
-        case .unstableIdentity(_, _, _, let creators):
+        case .unstableIdentity(_, _, _, let creators, let others):
             ["created by " + creators.map { "\($0.title) (creation ×\($0.creations))" }.joined(separator: ", ")]
-        case .longBodies(_, _, let red, let frameRate, let worst, let longerThanFrame):
+                + Self.others(others, "the same parent also re-creates", unit: "times")
+        case .longBodies(_, _, let red, let frameRate, let worst, let longerThanFrame, let others):
             [
-                "red: at least \(DurationText.string(red)), 1/8 of a frame at \(JSONText.number(frameRate)) Hz; "
-                    + "worst \(worst.map(DurationText.string) ?? "unknown")"
-                    + (longerThanFrame > 0 ? ", \(longerThanFrame) longer than a whole frame" : "")
-            ]
+                Self.longest(worst, red: red, frameRate: frameRate)
+                    + (longerThanFrame > 0 ? "; \(longerThanFrame) rated very high" : "")
+            ] + Self.others(others, "also", unit: "rated high or very high")
         case .rebuildStorm(_, _, _, let updates, let ran, let skipped):
             ["\(updates) updates in all, ran \(ran), skipped \(skipped)"]
         }
     }
 
-    /// What to change.
+    /// How many other views the evidence names; the rest are counted.
+    static let othersNamed = 5
+
+    /// Other views of the same pattern, on one line, when there are any.
+    private static func others(_ views: [ViewCount], _ lead: String, unit: String) -> [String] {
+        guard !views.isEmpty else { return [] }
+        let named = views.prefix(othersNamed).map { "\($0.title) (\($0.count) \(unit))" }.joined(separator: ", ")
+        let rest = views.count - min(views.count, othersNamed)
+        return ["\(lead): " + named + (rest > 0 ? " and \(CountText.string(rest, "more view"))" : "")]
+    }
+
+    /// The longest update against the red threshold, saying which side of it it is on.
+    private static func longest(_ worst: Nanoseconds?, red: Nanoseconds, frameRate: Double) -> String {
+        let threshold =
+            "the red threshold of \(DurationText.string(red)) (1/8 of a frame at \(JSONText.number(frameRate)) Hz)"
+        guard let worst else { return "durations not recorded; \(threshold)" }
+        return "longest \(DurationText.string(worst)), " + (worst >= red ? "at or above " : "under ") + threshold
+    }
+
+    /// What to change: for a fan-out, what fits its cause's kind.
     public var fix: String {
+        if case .fanOut(_, _, let edge, _, _, _, _, _, _, _) = figures {
+            switch edge {
+            case .state:
+                return
+                    "Keep the @State in the view that shows it, and pass each child only the values it displays, so one change updates only the views that read it."
+            case .externalEnvironment, .environmentWriter:
+                return
+                    "Read the environment value only in the views that show it and pass plain values down: every view that reads the environment is checked whenever any of it changes."
+            case .gesture:
+                return
+                    "Keep a gesture's in-flight values in @GestureState or in a small view of their own, so a drag or scroll updates only the views that draw it."
+            case .observable, .update, .creation:
+                break
+            }
+        }
         switch kind {
         case .fanOut:
-            "Give each item its own @Observable model (or pass it only the values it shows), so one change updates only the views that read what changed."
+            return
+                "Give each item its own @Observable model (or pass it only the values it shows), so one change updates only the views that read what changed."
         case .environmentChurn:
-            "Keep fast-changing values such as geometry, timers and scroll offsets out of the environment; pass them directly to the few views that need them."
+            return
+                "Keep fast-changing values such as geometry, timers and scroll offsets out of the environment; pass them directly to the few views that need them."
         case .unstableIdentity:
-            "Give the view a stable identity: ids from the model (Identifiable), not UUID() made in body or in a computed property."
+            return
+                "Give the view a stable identity: ids from the model (Identifiable), not UUID() made in body or in a computed property."
         case .longBodies:
-            "Move work out of body: create formatters, sorted or filtered collections and images once (in the model or a cache), not on every evaluation."
+            return
+                "Move work out of body: create formatters, sorted or filtered collections and images once (in the model or a cache), not on every evaluation."
         case .rebuildStorm:
-            "Coalesce the changes that drive it: update state once per frame, debounce rapid inputs, and avoid writing state from onChange or onAppear of the views it updates."
+            return
+                "Coalesce the changes that drive it: update state once per frame, debounce rapid inputs, and avoid writing state from onChange or onAppear of the views it updates."
         }
     }
 
@@ -67,13 +110,14 @@ extension Finding {
         switch figures {
         case .fanOut(
             let cause, let view, let edge, let links, let causeEvents, let maxPerCause, let ran, let updates,
-            let totalDuration):
+            let totalDuration, let others):
             return object([
                 "cause": JSONText.quoted(cause), "view": JSONText.quoted(view),
                 "edgeKind": JSONText.quoted(edge.rawValue),
                 "links": JSONText.number(links), "causeEvents": JSONText.number(causeEvents),
                 "maxPerCause": JSONText.number(maxPerCause), "ran": JSONText.number(ran),
                 "updates": JSONText.number(updates), "totalDuration": JSONText.number(totalDuration),
+                "others": Self.othersJSON(others),
             ])
         case .environmentChurn(let cause, let checks, let skipped, let views):
             let viewObjects = views.map {
@@ -86,19 +130,20 @@ extension Finding {
                 "cause": JSONText.quoted(cause), "checks": JSONText.number(checks), "skipped": JSONText.number(skipped),
                 "views": "[" + viewObjects.joined(separator: ", ") + "]",
             ])
-        case .unstableIdentity(let view, let creations, let groups, let creators):
+        case .unstableIdentity(let view, let creations, let groups, let creators, let others):
             let creatorObjects = creators.map {
                 object(["title": JSONText.quoted($0.title), "creations": JSONText.number($0.creations)])
             }
             return object([
                 "view": JSONText.quoted(view), "creations": JSONText.number(creations),
                 "groups": JSONText.number(groups), "creators": "[" + creatorObjects.joined(separator: ", ") + "]",
+                "others": Self.othersJSON(others),
             ])
-        case .longBodies(let view, let long, let red, let frameRate, let worst, let longerThanFrame):
+        case .longBodies(let view, let long, let red, let frameRate, let worst, let longerThanFrame, let others):
             return object([
                 "view": JSONText.quoted(view), "long": JSONText.number(long), "redThreshold": JSONText.number(red),
                 "frameRate": JSONText.number(frameRate), "maxDuration": JSONText.number(worst),
-                "longerThanFrame": JSONText.number(longerThanFrame),
+                "longerThanFrame": JSONText.number(longerThanFrame), "others": Self.othersJSON(others),
             ])
         case .rebuildStorm(let view, let burst, let window, let updates, let ran, let skipped):
             return object([
@@ -106,5 +151,14 @@ extension Finding {
                 "updates": JSONText.number(updates), "ran": JSONText.number(ran), "skipped": JSONText.number(skipped),
             ])
         }
+    }
+
+    /// Other views of the same pattern, as `[{"title": …, "count": …}]`.
+    private static func othersJSON(_ views: [ViewCount]) -> String {
+        "["
+            + views.map {
+                GraphJSONEncoder.object(["title": JSONText.quoted($0.title), "count": JSONText.number($0.count)])
+            }
+            .joined(separator: ", ") + "]"
     }
 }
