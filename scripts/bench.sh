@@ -27,6 +27,8 @@
 #     empty for the first read: the fixture at 1.5 s a table, a later
 #     summary and why <= 0.5 s; a 1,000,000-row recording, a later summary
 #     and why / the first read: time <= 0.10, peak memory <= 1.0
+#     (wall time, and CPU time: user + system, which a loaded machine
+#     does not stretch)
 #   with BENCH_4M=1: peak memory of convert and import at 4,000,000 rows
 #     of swiftui-causes (about 1.1 GB; slow)                      <= 160 MB
 #
@@ -42,7 +44,7 @@
 # command, default 3: wall times are medians, peaks the largest), WARMUP
 # (untimed runs before them, default 1), BENCH_DIR
 # (default out/bench), BENCH_4M (set to 1 for the 4M-row memory row, one
-# run each).
+# run each), BENCH_ONLY (set to bundles for the .trace bundles alone).
 set -euo pipefail
 
 ROWS="${ROWS:-1000000}"
@@ -90,21 +92,22 @@ generate() {
 }
 EXPORT=$(generate swiftui-causes "$ROWS")
 UPDATES=$(generate swiftui-updates "$ROWS")
-FULL=$(generate swiftui-full-causes "$ROWS")
+[ "${BENCH_ONLY:-}" = bundles ] || FULL=$(generate swiftui-full-causes "$ROWS")
 # The exports just written go to disk now, not while a command is timed.
 sync
 megabytes() { echo $(( $(wc -c < "$1") / 1000000 )); }
 SIZE_MB=$(megabytes "$EXPORT")
 
 # measure NAME OUTPUT COMMAND...: runs the command WARMUP times untimed, then
-# RUNS times under /usr/bin/time, and keeps the median elapsed seconds and
-# the largest peak resident kilobytes in NAME_SECONDS / NAME_KB. Before each
+# RUNS times under /usr/bin/time, and keeps the median elapsed seconds, the
+# median CPU seconds (user + system) and the largest peak resident kilobytes
+# in NAME_SECONDS / NAME_CPU / NAME_KB. Before each
 # run OUTPUT (the file the command writes, or -) is removed and the disk is
 # synced, so no run pays for the one before it.
 measure() {
     local name="$1" output="$2"
     shift 2
-    local report="$BENCH_DIR/$name.time" seconds kilobytes times=() peak=0 run
+    local report="$BENCH_DIR/$name.time" seconds kilobytes user system times=() cpus=() peak=0 run
     for run in $(seq 1 "$WARMUP"); do
         [ "$output" = - ] || rm -f "$output"
         sync
@@ -113,16 +116,20 @@ measure() {
     for run in $(seq 1 "$RUNS"); do
         [ "$output" = - ] || rm -f "$output"
         sync
-        /usr/bin/time -f "%e %M" -o "$report" "$@" >/dev/null
-        read -r seconds kilobytes < "$report"
+        /usr/bin/time -f "%e %M %U %S" -o "$report" "$@" >/dev/null
+        read -r seconds kilobytes user system < "$report"
         times+=("$seconds")
+        cpus+=("$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')")
         [ "$kilobytes" -gt "$peak" ] && peak=$kilobytes
     done
     printf -v "${name}_SECONDS" '%s' "$(printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
+    printf -v "${name}_CPU" '%s' "$(printf '%s\n' "${cpus[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
     printf -v "${name}_KB" '%s' "$peak"
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# verdict VALUE TARGET: whether a ratio meets its target (at most).
+verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t ? "met" : "NOT MET") }'; }
 mb() { echo $(( $1 / 1024 )); }
 
 # table_rows NAME EXPORT: convert and summary against xmllint on one export.
@@ -134,6 +141,7 @@ table_rows() {
     measure "${name}_summary" - "$BIN/causegraph" summary "$export"
     rm -f "$BENCH_DIR/converted.jsonl"
 }
+if [ "${BENCH_ONLY:-}" != bundles ]; then
 echo "bench: convert and summary against xmllint, three tables" >&2
 table_rows causes "$EXPORT"
 table_rows updates "$UPDATES"
@@ -167,6 +175,7 @@ done
 "$BIN/causegraph" render --each "$SMALL/traces" --format dot -o "$SMALL/dot" 2>/dev/null
 measure each - "$BIN/causegraph" render --each "$SMALL/traces" -o "$SMALL/svg"
 measure dot20 - sh -c 'for f in "$1"/*.dot; do dot -Tsvg "$f" -o "${f%.dot}.svg"; done' sh "$SMALL/dot"
+fi
 
 # .trace bundles through the test stand-in for xctrace (issue 27): the
 # fixture recording with every table taking 1.5 s to export, and a
@@ -194,13 +203,16 @@ printf '<?xml version="1.0"?>\n<trace-toc><run number="1"><data><table schema="s
     measure large_summary - "$BIN/causegraph" summary "$BUNDLES/large/App.trace"
     measure large_why - "$BIN/causegraph" why "$BUNDLES/large/App.trace" --view LibraryItemSongRow
     for name in fixture_first fixture_summary fixture_why large_first large_summary large_why; do
-        eval "echo \"$name \$${name}_SECONDS \$${name}_KB\""
+        eval "echo \"$name \$${name}_SECONDS \$${name}_KB \$${name}_CPU\""
     done > "$BUNDLES/figures"
+    ls -l "$BUNDLES"/cache/entries/*/records.bin | awk '{ print "entry_size", $5 }' > "$BUNDLES/entry"
 )
-while read -r name seconds kilobytes; do
+while read -r name seconds kilobytes cpu; do
     printf -v "${name}_SECONDS" '%s' "$seconds"
     printf -v "${name}_KB" '%s' "$kilobytes"
+    printf -v "${name}_CPU" '%s' "$cpu"
 done < "$BUNDLES/figures"
+read -r _ ENTRY_SIZE < "$BUNDLES/entry"
 rm -rf "$BUNDLES"
 
 if [ "${BENCH_4M:-}" = 1 ]; then
@@ -223,6 +235,8 @@ write_page() {
     exec 1>&3
     cat "$REPORT"
     [ "$status" = 0 ] || return "$status"
+    # A run of one section is no page of the whole.
+    [ -z "${BENCH_ONLY:-}" ] || return 0
     local page="docs/bench.md"
     {
         printf '# Benchmarks\n\n'
@@ -246,10 +260,11 @@ write_page() {
 trap write_page EXIT
 
 read -r LOAD1 LOAD5 LOAD15 _ < /proc/loadavg 2>/dev/null || LOAD1="?" LOAD5="?" LOAD15="?"
-printf 'exports:   %s rows each (seed %s); swiftui-causes %s MB, swiftui-updates %s MB, swiftui-full-causes %s MB\n' \
-    "$ROWS" "$SEED" "$SIZE_MB" "$(megabytes "$UPDATES")" "$(megabytes "$FULL")"
+printf 'exports:   %s rows each (seed %s); swiftui-causes %s MB, swiftui-updates %s MB%s\n' \
+    "$ROWS" "$SEED" "$SIZE_MB" "$(megabytes "$UPDATES")" "${FULL:+, swiftui-full-causes $(megabytes "$FULL") MB}"
 printf 'load average at the end: %s %s %s (on %s cores); %s runs of each command after %s untimed, wall times their medians\n' \
     "$LOAD1" "$LOAD5" "$LOAD15" "$(getconf _NPROCESSORS_ONLN)" "$RUNS" "$WARMUP"
+if [ "${BENCH_ONLY:-}" != bundles ]; then
 printf '\n%-22s %8s %8s %8s %9s %9s %9s   %s\n' "table" "xmllint" "convert" "summary" "convert/" "summary/" "summary" "targets"
 printf '%-22s %8s %8s %8s %9s %9s %9s\n' "" "s" "s" "s" "xmllint" "xmllint" "peak MB"
 table_line() {
@@ -286,16 +301,25 @@ printf 'render --each DIR:      %6.2f s\n' "$each_SECONDS"
 printf '20 x dot -Tsvg:         %6.2f s\n' "$dot20_SECONDS"
 printf 'ratio each/dot:         %s   (target <= 1.20)\n' "$(ratio "$each_SECONDS" "$dot20_SECONDS")"
 
+fi
+
 printf '\n.trace bundles through the stand-in xctrace, the cache empty for the first read:\n'
 printf 'fixture, 1.5 s a table:  first summary %6.2f s; later summary %6.2f s, why %6.2f s   (target <= 0.50)\n' \
     "$fixture_first_SECONDS" "$fixture_summary_SECONDS" "$fixture_why_SECONDS"
-printf '1M rows (updates, causes): first summary %6.2f s peak %5d MB\n' "$large_first_SECONDS" "$(mb "$large_first_KB")"
-printf '  later summary %6.2f s peak %5d MB   ratio %s, memory %s   (targets <= 0.10 and <= 1.00)\n' \
-    "$large_summary_SECONDS" "$(mb "$large_summary_KB")" "$(ratio "$large_summary_SECONDS" "$large_first_SECONDS")" \
-    "$(ratio "$large_summary_KB" "$large_first_KB")"
-printf '  later why     %6.2f s peak %5d MB   ratio %s, memory %s   (targets <= 0.10 and <= 1.00)\n' \
-    "$large_why_SECONDS" "$(mb "$large_why_KB")" "$(ratio "$large_why_SECONDS" "$large_first_SECONDS")" \
-    "$(ratio "$large_why_KB" "$large_first_KB")"
+printf '%s rows (updates, causes), the cache entry %s MB:\n' "$ROWS" "$(( ENTRY_SIZE / 1000000 ))"
+printf '  first summary %6.2f s (CPU %6.2f s) peak %5d MB\n' "$large_first_SECONDS" "$large_first_CPU" "$(mb "$large_first_KB")"
+# later NAME LABEL: one later read against the first, each ratio with its target.
+later() {
+    local seconds cpu kilobytes wall_ratio cpu_ratio memory_ratio
+    seconds=$(eval echo "\$large_$1_SECONDS"); cpu=$(eval echo "\$large_$1_CPU"); kilobytes=$(eval echo "\$large_$1_KB")
+    wall_ratio=$(ratio "$seconds" "$large_first_SECONDS"); cpu_ratio=$(ratio "$cpu" "$large_first_CPU")
+    memory_ratio=$(ratio "$kilobytes" "$large_first_KB")
+    printf '  later %-7s %6.2f s (CPU %6.2f s) peak %5d MB   time %s (%s; CPU %s), memory %s (%s)   (targets <= 0.10 and <= 1.00)\n' \
+        "$2" "$seconds" "$cpu" "$(mb "$kilobytes")" "$wall_ratio" "$(verdict "$wall_ratio" 0.10)" "$cpu_ratio" \
+        "$memory_ratio" "$(verdict "$memory_ratio" 1.00)"
+}
+later summary summary
+later why why
 
 if [ "${BENCH_4M:-}" = 1 ]; then
     printf '\n4,000,000 rows of swiftui-causes: convert %.2f s peak %d MB, import %.2f s peak %d MB   (target peak <= 160 MB)\n' \

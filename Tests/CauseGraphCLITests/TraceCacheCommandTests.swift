@@ -133,7 +133,7 @@ struct TraceCacheCommandTests {
         let first = try setup.run(["render", setup.bundle, "--format", "json"])
         #expect(first.status == 0)
         let entry = setup.cache + "/entries/" + setup.entries()[0]
-        let records = entry + "/trace.jsonl"
+        let records = entry + "/records.bin"
         let whole = try Data(contentsOf: URL(fileURLWithPath: records))
         var flipped = whole
         flipped[whole.count / 2] ^= 0x01
@@ -210,7 +210,7 @@ struct TraceCacheCommandTests {
         var setup = try Setup()
         #expect(try setup.run(["summary", setup.bundle]).status == 0)
         let entry = setup.cache + "/entries/" + setup.entries()[0]
-        let size = try ["trace.jsonl", "entry.json"].map {
+        let size = try ["records.bin", "entry.json"].map {
             try #require(try FileManager.default.attributesOfItem(atPath: entry + "/" + $0)[.size] as? Int)
         }.reduce(0, +)
         // Room for two entries, not three.

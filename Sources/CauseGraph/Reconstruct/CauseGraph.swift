@@ -234,6 +234,15 @@ public struct NodeKey: Hashable, Sendable, Comparable {
         self.owner = owner
     }
 
+    /// Hashes the kind and owner by their rank: a `String`-backed
+    /// enumeration otherwise hashes its raw value's text, and every event
+    /// read is looked up by its key.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind.rank << 1 | (owner == .app ? 0 : 1))
+        hasher.combine(title)
+        hasher.combine(module)
+    }
+
     /// Kind (causes first), then title, module and owner, comparing text by
     /// its UTF-8 bytes so the order is the same on every machine.
     public static func < (lhs: NodeKey, rhs: NodeKey) -> Bool {

@@ -325,6 +325,13 @@ private struct EdgeKey: Hashable {
     var to: Int32
     var kind: EdgeKind
     var label: CauseLabel
+
+    /// Hashes the kind by its rank, not its raw value's text: every link read is looked up by its key.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(UInt64(UInt32(bitPattern: from)) << 32 | UInt64(UInt32(bitPattern: to)))
+        hasher.combine(kind.rank)
+        hasher.combine(label)
+    }
 }
 
 private struct DocumentGroup: Hashable {

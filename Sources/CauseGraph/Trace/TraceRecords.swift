@@ -122,6 +122,12 @@ public struct CauseLabel: RawRepresentable, Hashable, Sendable, Comparable, Cust
     /// The label as traces spell it.
     public var description: String { rawValue }
 
+    /// Hashes the storage: a `RawRepresentable` type otherwise hashes its
+    /// raw value, text made anew for every link looked up.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage)
+    }
+
     /// Known labels first, in their order; the rest by their UTF-8 bytes.
     public static func < (lhs: CauseLabel, rhs: CauseLabel) -> Bool {
         switch (lhs.storage, rhs.storage) {

@@ -1,13 +1,14 @@
 import Foundation
 
-/// One cache entry on disk: `trace.jsonl`, the records, and `entry.json`,
-/// what they are of and how to check them.
+/// One cache entry on disk: `records.bin`, the records (see
+/// ``CacheRecordLayout``), and `entry.json`, what they are of and how to
+/// check them.
 ///
 /// Both are opened through the entry's folder, so an entry replaced while
 /// it is being opened is read whole from the old folder or the new one,
 /// never half of each.
 struct CacheEntry {
-    static let recordsName = "trace.jsonl"
+    static let recordsName = "records.bin"
     static let metadataName = "entry.json"
     /// Folders being written, renamed into place when complete.
     static let temporaryPrefix = ".tmp-"
@@ -120,8 +121,8 @@ struct CacheEntry {
         case missing
         /// An entry whose records fail their check, with what is wrong.
         case damaged(String)
-        /// A sound entry: its metadata, and its records open at their start.
-        case found(Metadata, ByteStream)
+        /// A sound entry: its metadata, and its records, checked.
+        case found(Metadata, CacheRecordFile)
     }
 
     /// Opens the entry at `path` and checks its records against their
@@ -139,34 +140,16 @@ struct CacheEntry {
         guard metadata.key == key.digest else { return .damaged("it belongs to another key") }
         let records = openat(folder, recordsName, O_RDONLY | O_CLOEXEC)
         guard records >= 0 else { return .damaged("its records are missing") }
-        var checksum = ContentChecksum()
-        var size: Int64 = 0
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(records, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else {
-                close(records)
-                return .damaged("its records cannot be read")
-            }
-            if count == 0 { break }
-            size = size.saturatingAdding(Int64(count))
-            buffer.withUnsafeBytes { checksum.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-        }
-        guard size == metadata.recordsSize else {
-            close(records)
-            return .damaged("its records hold \(size) bytes, not \(metadata.recordsSize)")
-        }
-        guard checksum.hexDigest == metadata.checksum else {
-            close(records)
-            return .damaged("its records do not match their checksum")
-        }
-        guard lseek(records, 0, SEEK_SET) == 0 else {
-            close(records)
-            return .damaged("its records cannot be read")
+        let file: CacheRecordFile
+        do {
+            file = try CacheRecordFile.open(
+                descriptor: records, path: path + "/" + recordsName, size: metadata.recordsSize,
+                checksum: metadata.checksum)
+        } catch {
+            return .damaged(error.problem)
         }
         // Least recently used goes first: reading counts as use.
         _ = utimensat(folder, metadataName, nil, 0)
-        return .found(metadata, ByteStream(name: path + "/" + recordsName, descriptor: records))
+        return .found(metadata, file)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Writes one new cache entry: the records of a read as they pass, then,
-/// once the read has succeeded, its metadata, and renames the whole folder
+/// once the read has succeeded, their tables of text (see
+/// ``CacheRecordLayout``) and its metadata, and renames the whole folder
 /// into place.
 ///
 /// Writing the cache never fails a read: the first failure (a full disk, a
@@ -14,7 +15,8 @@ final class CacheEntryWriter {
     private let folder: String
     private var descriptor: Int32
     private let pendingToken: Int
-    private var buffer: [UInt8] = []
+    private var buffer = CacheRecordLayout.header
+    private var encoder = CacheRecordEncoder()
     private var checksum = ContentChecksum()
     private var written: Int64 = 0
     private var failure: String?
@@ -58,11 +60,10 @@ final class CacheEntryWriter {
         if !finished { discard() }
     }
 
-    /// Appends one record's line, encoded by `encode`.
-    func record(_ encode: (inout [UInt8]) -> Void) {
+    /// Appends one record, encoded by `encode`.
+    func record(_ encode: (inout CacheRecordEncoder, inout [UInt8]) -> Void) {
         guard failure == nil else { return }
-        encode(&buffer)
-        buffer.append(UInt8(ascii: "\n"))
+        encode(&encoder, &buffer)
         if buffer.count >= Self.bufferLimit { flush() }
     }
 
@@ -71,6 +72,9 @@ final class CacheEntryWriter {
     func commit(
         diagnostics readDiagnostics: [Diagnostic], unclassifiedTitles: [String: Int], diagnostics: inout Diagnostics
     ) {
+        if failure == nil {
+            encoder.appendTables(at: UInt64(written) + UInt64(buffer.count), to: &buffer)
+        }
         flush()
         finished = true
         defer { if failure != nil { discard() } }
@@ -158,26 +162,26 @@ struct RecordingSink<Downstream: TraceSink & ~Copyable>: TraceSink, ~Copyable {
 
     mutating func begin(_ header: TraceHeader) throws {
         try downstream.begin(header)
-        entry.record { NativeTraceEncoder.append(header, to: &$0) }
+        entry.record { $0.append(header, to: &$1) }
     }
 
     mutating func add(_ event: TraceEvent) throws {
         try downstream.add(event)
-        entry.record { NativeTraceEncoder.append(event, to: &$0) }
+        entry.record { $0.append(event, to: &$1) }
     }
 
     mutating func add(_ cause: TraceCause) throws {
         try downstream.add(cause)
-        entry.record { NativeTraceEncoder.append(cause, to: &$0) }
+        entry.record { $0.append(cause, to: &$1) }
     }
 
     mutating func add(_ group: UpdateGroup) throws {
         try downstream.add(group)
-        entry.record { NativeTraceEncoder.append(group, to: &$0) }
+        entry.record { $0.append(group, to: &$1) }
     }
 
     mutating func add(_ hitch: Hitch) throws {
         try downstream.add(hitch)
-        entry.record { NativeTraceEncoder.append(hitch, to: &$0) }
+        entry.record { $0.append(hitch, to: &$1) }
     }
 }

@@ -85,7 +85,7 @@ struct CacheKey: Equatable {
     /// the settings that change what is read. (The frame rate is not one:
     /// the Instruments importer reads the same records whatever it is.)
     private static func common(kind: String, settings: ImportSettings) -> String? {
-        var description = "causegraph cache \(TraceCache.formatVersion) native \(NativeTraceReader.version)\n"
+        var description = "causegraph cache \(TraceCache.formatVersion)\n"
         description += "kind \(kind)\nrun \(settings.run.map(String.init) ?? "only")\n"
         description += "format \(settings.format?.rawValue ?? "detected")\n"
         for rules in settings.classificationFiles {

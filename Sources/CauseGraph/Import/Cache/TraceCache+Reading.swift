@@ -15,7 +15,7 @@ extension TraceCache {
         case .found(let metadata, let records):
             for diagnostic in metadata.diagnostics { diagnostics.append(diagnostic) }
             diagnostics.recordUnclassified(metadata.unclassifiedTitles)
-            try NativeTraceReader.read(records, into: &sink)
+            try records.replay(into: &sink)
             return
         case .damaged(let problem):
             diagnostics.note(

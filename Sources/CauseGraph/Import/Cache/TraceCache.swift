@@ -6,9 +6,10 @@ import Foundation
 /// `xctrace export` files.
 ///
 /// Each entry is a folder, `entries/KEY/`, named by its ``CacheKey``: the
-/// records in causegraph's native JSON Lines format (`trace.jsonl`, what
-/// `convert` writes), and `entry.json`, which names the input and holds the
-/// diagnostics of the first read, the size and the checksum of the records.
+/// records the read gave its sink, in a binary layout of distinct text and
+/// fixed-size records (`records.bin`, see ``CacheRecordLayout``), and
+/// `entry.json`, which names the input and holds the diagnostics of the
+/// first read, the size and the checksum of the records.
 /// An entry is made in a temporary folder and renamed into place whole, so
 /// a reader sees all of one entry or none; one whose records do not match
 /// their checksum is damaged, read afresh and replaced. When the entries
@@ -20,7 +21,7 @@ public struct TraceCache: Sendable, Equatable {
     public let maximumSize: Int64
 
     /// Bumped whenever what an entry holds or means changes, so older entries miss.
-    static let formatVersion = 1
+    static let formatVersion = 2
     /// The default of ``maximumSize``: 4 GB.
     public static let defaultMaximumSize: Int64 = 4 << 30
     /// An Instruments export this large or larger is worth caching; smaller
