@@ -5,7 +5,9 @@ import Testing
 
 /// The picture of a realistic recording (`causegraph-export-gen 100000 7
 /// native`: 100,000 events, about 2,700 nodes), as a new user first sees it.
-@Suite("causegraph render: the picture of a realistic recording")
+@Suite(
+    "causegraph render: the picture of a realistic recording",
+    .disabled(if: Sanitizer.name == "thread", "realistic sizes; ThreadSanitizer checks this code on small traces"))
 struct RealisticPictureTests {
     /// What an SVG picture shows: its size in points, its nodes' classes, its edges.
     struct Picture {

@@ -85,7 +85,9 @@ struct ReportFitBrowserTests {
         })()
         """
 
-    @Test("no two edge labels overlap in the default picture of Landmarks and of a realistic recording")
+    @Test(
+        "no two edge labels overlap in the default picture of Landmarks and of a realistic recording",
+        .disabled(if: Sanitizer.name == "thread", "realistic sizes; ThreadSanitizer checks this code on small traces"))
     func edgeLabelsApart() throws {
         let scratch = try TemporaryFolder()
         let realistic = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 7)
@@ -115,8 +117,8 @@ struct ReportFitBrowserTests {
     }
 
     @Test(
-        "a realistic recording opens whole with its labels giving way to shapes, which come back on zoom; hover shows a node's figures; filters re-fit; Find reaches every node, drawn or not"
-    )
+        "a realistic recording opens whole with its labels giving way to shapes, which come back on zoom; hover shows a node's figures; filters re-fit; Find reaches every node, drawn or not",
+        .disabled(if: Sanitizer.name == "thread", "realistic sizes; ThreadSanitizer checks this code on small traces"))
     func realisticRecording() throws {
         let scratch = try TemporaryFolder()
         let trace = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 7)
