@@ -86,7 +86,7 @@ struct NotATraceCommandTests {
     func hitchesAloneAnswer() throws {
         let warning =
             "\(hitchesSummary): warning: holds no update events (its tables: hitches-summary); the views need swiftui-causes or swiftui-updates, exported from the .trace\n"
-        let summary = try Causegraph.run(["summary", hitchesSummary])
+        let summary = try Causegraph.run(["summary", hitchesSummary, "--all"])
         #expect(summary.status == 0)
         #expect(summary.standardError == warning)
         #expect(summary.output.contains("  12. 16.7 ms hitch ← no update overlaps it\n"))

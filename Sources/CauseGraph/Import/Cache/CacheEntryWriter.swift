@@ -87,10 +87,8 @@ final class CacheEntryWriter {
         let metadata = CacheEntry.Metadata(
             key: key, created: Int64(Date().timeIntervalSince1970), recordsSize: written,
             checksum: checksum.hexDigest, diagnostics: readDiagnostics, unclassifiedTitles: unclassifiedTitles)
-        guard
-            FileManager.default.createFile(atPath: folder + "/" + CacheEntry.metadataName, contents: metadata.encoded())
-        else {
-            failure = "cannot write \(CacheEntry.metadataName)"
+        if let error = Self.writeNewFile(Array(metadata.encoded()), at: folder + "/" + CacheEntry.metadataName) {
+            failure = "cannot write the cache folder: \(String(cString: strerror(error)))"
             diagnostics.note("not cached: \(failure!)", at: SourceLocation(file: cache.directory))
             return
         }
@@ -130,6 +128,22 @@ final class CacheEntryWriter {
         }
         written += Int64(buffer.count)
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `bytes` to a new file at `path`; the error number when it cannot,
+    /// so a full disk is named as such.
+    private static func writeNewFile(_ bytes: [UInt8], at path: String) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { return result == 0 ? ENOSPC : errno }
+            offset += result
+        }
+        return nil
     }
 
     /// Removes the unfinished folder.
