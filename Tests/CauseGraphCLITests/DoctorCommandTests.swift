@@ -28,10 +28,9 @@ struct DoctorCommandTests {
         return text.components(separatedBy: "<row>").count - 1
     }
 
-    @Test("a healthy bundle: its run, device, launch, template, version and every table's rows; exit 0")
-    func healthyBundle() throws {
-        let (scratch, bundle) = try Self.bundle()
-        let toc = try scratch.write(
+    /// A table of contents of one launched run on a device, listing ``healthyTables``; its path.
+    static func healthyTableOfContents(in scratch: TemporaryFolder) throws -> String {
+        try scratch.write(
             "toc.xml",
             """
             <?xml version="1.0"?>
@@ -40,6 +39,12 @@ struct DoctorCommandTests {
             <instruments-version>27.2 (27B5019j)</instruments-version><template-name>SwiftUI</template-name></intruments-recording-settings>\
             </summary></info><data>
             """ + Self.healthyTables.map { "<table schema=\"\($0)\"/>" }.joined() + "</data></run></trace-toc>\n")
+    }
+
+    @Test("a healthy bundle: its run, device, launch, template, version and every table's rows; exit 0")
+    func healthyBundle() throws {
+        let (scratch, bundle) = try Self.bundle()
+        let toc = try Self.healthyTableOfContents(in: scratch)
         let log = scratch.path("calls.log")
         let environment = ["CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_TOC": toc, "STANDIN_LOG": log]
         let text = try Causegraph.run(["doctor", bundle], environment: environment)
@@ -74,6 +79,64 @@ struct DoctorCommandTests {
         let tables = try #require(run["tables"]?.arrayValue)
         #expect(tables.compactMap { $0["schema"]?.stringValue } == Self.healthyTables)
         #expect(try tables.map { $0["rows"]?.numberValue } == Self.healthyTables.map { Int64(try Self.rows($0)) })
+    }
+
+    @Test("a bundle's tables are counted once: doctor again exports nothing; change, damage, --no-cache count again")
+    func countsAreCached() throws {
+        let (scratch, bundle) = try Self.bundle()
+        let log = scratch.path("calls.log")
+        let cache = scratch.path("cache")
+        let environment = [
+            "CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_TOC": try Self.healthyTableOfContents(in: scratch),
+            "STANDIN_LOG": log, "CAUSEGRAPH_CACHE_DIR": cache,
+        ]
+        func calls() throws -> Int {
+            try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count
+        }
+        let first = try Causegraph.run(["doctor", bundle], environment: environment)
+        #expect(first.status == 0 && first.standardError.isEmpty, "\(first.standardError)")
+        let exportsPerCount = try calls()
+        #expect(exportsPerCount > 1, "the table of contents, then each table")
+
+        let again = try Causegraph.run(["doctor", bundle], environment: environment)
+        #expect(again.output == first.output && again.standardError.isEmpty)
+        #expect(try calls() == exportsPerCount, "the second doctor ran no xctrace")
+        let json = try Causegraph.run(["doctor", bundle, "--format", "json"], environment: environment)
+        #expect(json.status == 0)
+        #expect(try calls() == exportsPerCount)
+        let list = try Causegraph.run(["cache", "list"], environment: environment)
+        #expect(list.output.contains("  doctor's table counts  "), "\(list.output)")
+
+        let uncached = try Causegraph.run(["doctor", bundle, "--no-cache"], environment: environment)
+        #expect(uncached.output == first.output)
+        #expect(try calls() == 2 * exportsPerCount)
+
+        _ = try scratch.write("App.trace/run1.data", "a file the recording gained")
+        let changed = try Causegraph.run(["doctor", bundle], environment: environment)
+        #expect(changed.output == first.output)
+        #expect(try calls() == 3 * exportsPerCount, "a changed bundle misses")
+
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache + "/entries")
+        let documents = try entries.filter {
+            try FileManager.default.contentsOfDirectory(atPath: cache + "/entries/" + $0).contains("document.json")
+        }
+        #expect(documents.count == 2)
+        for entry in documents {
+            let document = cache + "/entries/" + entry + "/document.json"
+            var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: document)))
+            bytes[bytes.count / 2] ^= 0x20
+            try Data(bytes).write(to: URL(fileURLWithPath: document))
+        }
+        let damaged = try Causegraph.run(["doctor", bundle], environment: environment)
+        #expect(damaged.output == first.output)
+        #expect(try calls() == 4 * exportsPerCount)
+        #expect(
+            damaged.standardError.hasPrefix(
+                "\(bundle): note: the cache entry of this input is damaged (its document does not match its checksum)"),
+            "\(damaged.standardError)")
+        let repaired = try Causegraph.run(["doctor", bundle], environment: environment)
+        #expect(repaired.standardError.isEmpty)
+        #expect(try calls() == 4 * exportsPerCount, "the damaged entry was replaced")
     }
 
     /// A Simulator recording of an attached process whose tables came back with their schemas alone.

@@ -51,7 +51,12 @@ struct CacheCommand: ParsableCommand {
             let now = Int64(Date().timeIntervalSince1970)
             for entry in entries {
                 let inputs = entry.inputs.map(VisibleText.singleLine).joined(separator: " + ")
-                let run = entry.run.map { "run \($0)" } ?? (entry.kind == "bundle" ? "the only run" : "export")
+                let run: String
+                switch entry.kind {
+                case "inventory": run = "doctor's table counts"
+                case "bundle": run = entry.run.map { "run \($0)" } ?? "the only run"
+                default: run = "export"
+                }
                 text += "\(inputs)  \(run)  \(Self.size(entry.size))  used \(Self.age(now - entry.lastUsed)) ago\n"
             }
             FileHandle.standardOutput.write(Data(text.utf8))

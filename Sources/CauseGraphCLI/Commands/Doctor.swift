@@ -16,7 +16,8 @@ struct DoctorCommand: ParsableCommand {
             ],
             to: """
                 For a .trace bundle (read through xctrace): its runs, device and platform, launched or attached, \
-                template, Instruments version and every table with its row count. Exit status: 0 every input can \
+                template, Instruments version and every table with its row count, counted once and then kept in the cache \
+                (see causegraph cache). Exit status: 0 every input can \
                 answer "why did this body run", 1 one cannot, 2 bad input.
                 """))
 
@@ -27,6 +28,8 @@ struct DoctorCommand: ParsableCommand {
 
     @Option(help: "The output format: text or json.")
     var format: DoctorFormat = .text
+
+    @OptionGroup var caching: CacheOptions
 
     enum DoctorFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
@@ -44,7 +47,9 @@ struct DoctorCommand: ParsableCommand {
     func diagnoses(diagnostics: inout Diagnostics) throws -> [InputDiagnosis] {
         let paths = try TraceInput.eachTrace(in: inputs, diagnostics: &diagnostics)
         var diagnoses: [InputDiagnosis] = []
-        for path in paths { diagnoses.append(try Doctor.diagnose(path)) }
+        for path in paths {
+            diagnoses.append(try Doctor.diagnose(path, cache: caching.cache, diagnostics: &diagnostics))
+        }
         return diagnoses
     }
 }

@@ -40,10 +40,7 @@ struct ReadingOptions: ParsableArguments {
     @Flag(help: "Show no progress on standard error while reading (it shows only on a terminal, after a second).")
     var quiet = false
 
-    @Flag(
-        help:
-            "Neither read nor write the cache of .trace bundles and large exports already read (see causegraph cache).")
-    var noCache = false
+    @OptionGroup var caching: CacheOptions
 
     func validate() throws {
         if let frameRate, let problem = FrameBudget.problem(withFrameRate: frameRate) {
@@ -52,16 +49,13 @@ struct ReadingOptions: ParsableArguments {
         if let run, run < 0 {
             throw ValidationError("--run must be a run number of the recording (0 or more)")
         }
-        if !noCache {
-            do { _ = try TraceCache.standard() } catch { throw ValidationError(error.message) }
-        }
     }
 
     var settings: ImportSettings {
         ImportSettings(
             format: inputFormat, frameRate: frameRate, classificationFiles: classificationFiles, run: run,
             progress: ProgressMeter.callback(quiet: quiet),
-            cache: noCache ? nil : (try? TraceCache.standard()) ?? nil)
+            cache: caching.cache)
     }
 
 }

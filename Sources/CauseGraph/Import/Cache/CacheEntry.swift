@@ -1,15 +1,24 @@
 import Foundation
 
-/// One cache entry on disk: `records.bin`, the records (see
-/// ``CacheRecordLayout``), and `entry.json`, what they are of and how to
-/// check them.
+/// One cache entry on disk: its contents (``Contents``) and `entry.json`,
+/// what they are of and how to check them.
 ///
 /// Both are opened through the entry's folder, so an entry replaced while
 /// it is being opened is read whole from the old folder or the new one,
 /// never half of each.
 struct CacheEntry {
-    static let recordsName = "records.bin"
     static let metadataName = "entry.json"
+
+    /// What an entry holds beside its metadata.
+    enum Contents {
+        /// The records a read gave, in `records.bin` (see ``CacheRecordLayout``).
+        case records
+        /// A small document, in `document.json`: what `doctor` learnt of a
+        /// bundle (``TraceBundle/Inventory``).
+        case document
+
+        var fileName: String { self == .records ? "records.bin" : "document.json" }
+    }
     /// Folders being written, renamed into place when complete.
     static let temporaryPrefix = ".tmp-"
     /// Entries being replaced, removed right after.
@@ -107,27 +116,59 @@ struct CacheEntry {
         }
         var info = stat()
         guard stat(metadataPath, &info) == 0 else { return nil }
-        var records = stat()
-        let recordsSize = stat(path + "/" + recordsName, &records) == 0 ? Int64(records.st_size) : 0
         return TraceCache.Entry(
             name: name, inputs: metadata.inputs, kind: metadata.kind, run: metadata.run,
-            size: recordsSize.saturatingAdding(Int64(info.st_size)), created: metadata.created,
+            size: metadata.recordsSize.saturatingAdding(Int64(info.st_size)), created: metadata.created,
             usedAt: CacheKey.modificationNanoseconds(info))
     }
 
     /// What opening an entry found.
-    enum Lookup {
+    enum Lookup<Opened> {
         /// No entry for the key.
         case missing
-        /// An entry whose records fail their check, with what is wrong.
+        /// An entry whose contents fail their check, with what is wrong.
         case damaged(String)
-        /// A sound entry: its metadata, and its records, checked.
-        case found(Metadata, CacheRecordFile)
+        /// A sound entry: its metadata, and its contents, checked.
+        case found(Metadata, Opened)
     }
 
-    /// Opens the entry at `path` and checks its records against their
-    /// size and checksum, reading them once.
-    static func open(at path: String, key: CacheKey) -> Lookup {
+    /// Opens the records entry at `path` and checks its records against
+    /// their size and checksum, reading them once.
+    static func open(at path: String, key: CacheKey) -> Lookup<CacheRecordFile> {
+        open(at: path, key: key, contents: .records) { descriptor, metadata throws(CacheRecordFile.Damage) in
+            try CacheRecordFile.open(
+                descriptor: descriptor, path: path + "/" + Contents.records.fileName, size: metadata.recordsSize,
+                checksum: metadata.checksum)
+        }
+    }
+
+    /// Opens the document entry at `path`: its bytes, checked against their size and checksum.
+    static func openDocument(at path: String, key: CacheKey) -> Lookup<[UInt8]> {
+        open(at: path, key: key, contents: .document) { descriptor, metadata throws(CacheRecordFile.Damage) in
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            guard metadata.recordsSize <= Int64(maximumDocumentSize),
+                let data = try? handle.readToEnd() ?? Data(), Int64(data.count) == metadata.recordsSize
+            else { throw CacheRecordFile.Damage(problem: "its document is not \(metadata.recordsSize) bytes") }
+            let bytes = [UInt8](data)
+            var checksum = ContentChecksum()
+            checksum.update(bytes)
+            guard checksum.hexDigest == metadata.checksum else {
+                throw CacheRecordFile.Damage(problem: "its document does not match its checksum")
+            }
+            return bytes
+        }
+    }
+
+    /// A document entry larger than this is damaged: documents are small.
+    static let maximumDocumentSize = 64 << 20
+
+    /// Opens the entry's folder, its metadata and its contents (handing
+    /// their open descriptor to `check`, which owns it), and marks the
+    /// entry used.
+    private static func open<Opened>(
+        at path: String, key: CacheKey, contents: Contents,
+        check: (Int32, Metadata) throws(CacheRecordFile.Damage) -> Opened
+    ) -> Lookup<Opened> {
         let folder = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return .missing }
         defer { close(folder) }
@@ -138,18 +179,16 @@ struct CacheEntry {
             return .damaged("its \(metadataName) cannot be read")
         }
         guard metadata.key == key.digest else { return .damaged("it belongs to another key") }
-        let records = openat(folder, recordsName, O_RDONLY | O_CLOEXEC)
-        guard records >= 0 else { return .damaged("its records are missing") }
-        let file: CacheRecordFile
+        let descriptor = openat(folder, contents.fileName, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .damaged("its contents are missing") }
+        let opened: Opened
         do {
-            file = try CacheRecordFile.open(
-                descriptor: records, path: path + "/" + recordsName, size: metadata.recordsSize,
-                checksum: metadata.checksum)
+            opened = try check(descriptor, metadata)
         } catch {
             return .damaged(error.problem)
         }
         // Least recently used goes first: reading counts as use.
         _ = utimensat(folder, metadataName, nil, 0)
-        return .found(metadata, file)
+        return .found(metadata, opened)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Writes one new cache entry: the records of a read as they pass, then,
 /// once the read has succeeded, their tables of text (see
 /// ``CacheRecordLayout``) and its metadata, and renames the whole folder
-/// into place.
+/// into place; or a document (``CacheEntry/Contents/document``), whole.
 ///
 /// Writing the cache never fails a read: the first failure (a full disk, a
 /// folder that cannot be written) stops the entry, and ``commit`` notes it
@@ -12,10 +12,11 @@ import Foundation
 final class CacheEntryWriter {
     private let cache: TraceCache
     private let key: CacheKey
+    private let contents: CacheEntry.Contents
     private let folder: String
     private var descriptor: Int32
     private let pendingToken: Int
-    private var buffer = CacheRecordLayout.header
+    private var buffer: [UInt8]
     private var encoder = CacheRecordEncoder()
     private var checksum = ContentChecksum()
     private var written: Int64 = 0
@@ -24,11 +25,13 @@ final class CacheEntryWriter {
 
     private static let bufferLimit = 1 << 20
 
-    /// Starts an entry for `key` in `cache`; `nil`, with a note on
-    /// `diagnostics`, when the cache folder cannot be written.
-    init?(cache: TraceCache, key: CacheKey, diagnostics: inout Diagnostics) {
+    /// Starts an entry of `contents` for `key` in `cache`; `nil`, with a
+    /// note on `diagnostics`, when the cache folder cannot be written.
+    init?(cache: TraceCache, key: CacheKey, contents: CacheEntry.Contents = .records, diagnostics: inout Diagnostics) {
         self.cache = cache
         self.key = key
+        self.contents = contents
+        buffer = contents == .records ? CacheRecordLayout.header : []
         let entries = cache.entriesDirectory
         if let failure = Self.makeDirectories(entries) {
             Self.noteUnwritable(cache, reason: String(cString: strerror(failure)), diagnostics: &diagnostics)
@@ -40,10 +43,10 @@ final class CacheEntryWriter {
             return nil
         }
         folder = String(cString: template)
-        let records = folder + "/" + CacheEntry.recordsName
+        let file = folder + "/" + contents.fileName
         guard
             let (fd, token) = PendingOutputs.shared.create(
-                records, { open(records, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }),
+                file, { open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }),
             fd >= 0
         else {
             let reason = String(cString: strerror(errno))
@@ -67,12 +70,19 @@ final class CacheEntryWriter {
         if buffer.count >= Self.bufferLimit { flush() }
     }
 
+    /// Completes a document entry with `document` and puts it in place,
+    /// noting on `diagnostics` why not, if not.
+    func commit(document: [UInt8], diagnostics: inout Diagnostics) {
+        if failure == nil { buffer += document }
+        commit(diagnostics: [], unclassifiedTitles: [:], diagnostics: &diagnostics)
+    }
+
     /// Completes the entry with the diagnostics the read gave and puts it in
     /// place, replacing an older one; notes on `diagnostics` why not, if not.
     func commit(
         diagnostics readDiagnostics: [Diagnostic], unclassifiedTitles: [String: Int], diagnostics: inout Diagnostics
     ) {
-        if failure == nil {
+        if failure == nil, contents == .records {
             encoder.appendTables(at: UInt64(written) + UInt64(buffer.count), to: &buffer)
         }
         flush()

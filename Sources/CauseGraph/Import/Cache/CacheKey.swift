@@ -15,7 +15,7 @@ struct CacheKey: Equatable {
     /// The inputs, as absolute paths with links resolved, for `cache list`
     /// and `cache clear`.
     let inputs: [String]
-    /// `bundle` or `export`.
+    /// `bundle`, `export` or `inventory` (what `doctor` learnt of a bundle).
     let kind: String
     /// The run asked for, if any.
     let run: Int?
@@ -30,9 +30,12 @@ struct CacheKey: Equatable {
 
     /// The key of reading the bundle at `path` with `settings` through the
     /// xctrace at `exporter` (another Xcode may export other rows), or `nil`
-    /// when it cannot be known (unreadable, or too many files).
-    static func bundle(_ path: String, exporter: String?, settings: ImportSettings) -> CacheKey? {
-        guard let root = resolved(path), var description = common(kind: "bundle", settings: settings) else {
+    /// when it cannot be known (unreadable, or too many files). `kind` is
+    /// `inventory` for what `doctor` counts of it.
+    static func bundle(_ path: String, exporter: String?, settings: ImportSettings, kind: String = "bundle")
+        -> CacheKey?
+    {
+        guard let root = resolved(path), var description = common(kind: kind, settings: settings) else {
             return nil
         }
         if let exporter, let program = resolved(exporter), let info = status(of: program, following: true) {
@@ -56,7 +59,7 @@ struct CacheKey: Equatable {
             }
             description += "\n"
         }
-        return CacheKey(description: description, inputs: [root], kind: "bundle", run: settings.run)
+        return CacheKey(description: description, inputs: [root], kind: kind, run: settings.run)
     }
 
     /// The key of reading the Instruments exports `paths` together with

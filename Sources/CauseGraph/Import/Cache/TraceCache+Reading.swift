@@ -18,9 +18,7 @@ extension TraceCache {
             try records.replay(into: &sink)
             return
         case .damaged(let problem):
-            diagnostics.note(
-                "the cache entry of this input is damaged (\(problem)); reading it afresh",
-                at: SourceLocation(file: key.inputs.first ?? directory))
+            noteDamage(problem, of: key, diagnostics: &diagnostics)
         case .missing:
             break
         }
@@ -44,5 +42,12 @@ extension TraceCache {
         entry.commit(
             diagnostics: readDiagnostics.all, unclassifiedTitles: readDiagnostics.unclassifiedTitles,
             diagnostics: &diagnostics)
+    }
+
+    /// Says in one line that the entry of `key` is damaged, and so is read afresh.
+    func noteDamage(_ problem: String, of key: CacheKey, diagnostics: inout Diagnostics) {
+        diagnostics.note(
+            "the cache entry of this input is damaged (\(problem)); reading it afresh",
+            at: SourceLocation(file: key.inputs.first ?? directory))
     }
 }

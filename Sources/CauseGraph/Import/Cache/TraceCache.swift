@@ -94,7 +94,8 @@ public struct TraceCache: Sendable, Equatable {
         public var name: String
         /// The inputs read: a bundle, or the export files read together.
         public var inputs: [String]
-        /// `bundle` or `export`.
+        /// `bundle`, `export`, or `inventory`: what `causegraph doctor`
+        /// counted of a bundle's tables.
         public var kind: String
         /// The run read, for a bundle.
         public var run: Int?

@@ -6,14 +6,19 @@ import Foundation
 public enum Doctor {
     /// Diagnoses one input: a file or a `.trace` bundle. Input that is no
     /// trace at all, or that cannot be read, is an error.
-    public static func diagnose(_ path: String) throws(Diagnostic) -> InputDiagnosis {
+    ///
+    /// A bundle's tables are counted once: the counts are kept in `cache`,
+    /// and notes on keeping them go to `diagnostics`.
+    public static func diagnose(_ path: String, cache: TraceCache? = nil, diagnostics: inout Diagnostics)
+        throws(Diagnostic) -> InputDiagnosis
+    {
         if FileKind(path: path) == .directory {
             guard TraceInput.isInstrumentsDocument(path) else {
                 throw .error(
                     "a folder: name its files, or give causegraph doctor the folder's traces",
                     at: SourceLocation(file: path))
             }
-            return try bundle(path)
+            return try bundle(path, cache: cache, diagnostics: &diagnostics)
         }
         let prefix = try ByteStream(path: path).prefix(InputFormat.detectionPrefixLength)
         switch InstrumentsImporter.firstElementName(prefix) {
@@ -43,11 +48,13 @@ public enum Doctor {
 
     // MARK: Instruments
 
-    private static func bundle(_ path: String) throws(Diagnostic) -> InputDiagnosis {
+    private static func bundle(_ path: String, cache: TraceCache?, diagnostics: inout Diagnostics)
+        throws(Diagnostic) -> InputDiagnosis
+    {
         var diagnosis = InputDiagnosis(path: path, kind: .bundle)
-        let contents: TableOfContents
+        let inventory: TraceBundle.Inventory
         do {
-            contents = try TraceBundle.tableOfContents(of: path)
+            inventory = try TraceBundle.inventory(of: path, cache: cache, diagnostics: &diagnostics)
         } catch {
             if error.message == TraceBundle.needsXctrace {
                 diagnosis.problems = [
@@ -69,12 +76,10 @@ public enum Doctor {
             ]
             return diagnosis
         }
-        for run in contents.runs {
-            let counted = try TraceBundle.tableRows(of: path, run: run)
-            diagnosis.runs.append(
-                describe(run, tables: counted.map { table($0.schema, rows: $0.rows) }))
+        for (run, counted) in zip(inventory.contents.runs, inventory.rows) {
+            diagnosis.runs.append(describe(run, tables: counted.map { table($0.schema, rows: $0.rows) }))
         }
-        if contents.runs.isEmpty {
+        if inventory.contents.runs.isEmpty {
             diagnosis.problems.append(.init(message: "the recording holds no runs", fix: recordCommand))
         }
         for run in diagnosis.runs {
