@@ -12,6 +12,10 @@ public struct DOTEncoder: Sendable {
     public static let tooltipFrames = 5
     /// How many update groups a tooltip lists before eliding the rest.
     public static let tooltipGroups = 8
+    /// A node with this many drawn edges or more is a fan: its edges' labels
+    /// are tied to their edges by a line (Graphviz's `decorate`), since in a
+    /// fan's crowd of crossing edges a label beside one reads as another's.
+    static let fanOut = 6
 
     /// An encoder drawing in `style`.
     public init(style: GraphStyle = .light) {
@@ -45,6 +49,8 @@ public struct DOTEncoder: Sendable {
         lines.append(style.defaultNodeLine(adding: ["style=filled", "penwidth=1.2"]))
         lines.append(style.defaultEdgeLine(adding: ["color=\"\(palette.edge)\""]))
         let titles = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.title) })
+        var drawnEdges: [String: Int] = [:]
+        for edge in graph.edges { drawnEdges[edge.from, default: 0] += 1 }
         for node in graph.nodes {
             lines.append(
                 "  \(node.id) [\(attributes(of: node, share: shares?.nodes[node.id], heat: heat).joined(separator: ", "))]"
@@ -54,9 +60,9 @@ public struct DOTEncoder: Sendable {
             let share = shares?.edges[edge.id]
             let tooltip = edgeTooltip(
                 edge, share: share, from: titles[edge.from] ?? edge.from, to: titles[edge.to] ?? edge.to)
-            lines.append(
-                "  \(edge.from) -> \(edge.to) [\(attributes(of: edge, share: share, tooltip: tooltip).joined(separator: ", "))]"
-            )
+            var attributes = attributes(of: edge, share: share, tooltip: tooltip)
+            if drawnEdges[edge.from, default: 0] >= Self.fanOut { attributes.append("decorate=true") }
+            lines.append("  \(edge.from) -> \(edge.to) [\(attributes.joined(separator: ", "))]")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

@@ -46,8 +46,7 @@ struct Diff: ParsableCommand {
             "The graph's format, as on render (default: from -o's extension, else svg).", valueName: "format"))
     var format: RenderFormat?
 
-    @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
-    var engine: String = "dot"
+    @OptionGroup var layout: LayoutEngineOption
 
     @OptionGroup var themeOption: ThemeOption
 
@@ -112,7 +111,7 @@ struct Diff: ParsableCommand {
             let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
             if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.diff.nodes.count) }
             try GraphWriter.write(
-                format, to: output, engine: engine,
+                format, to: output, engine: layout.engine,
                 json: { DiffJSONEncoder.encode(shaped) },
                 dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) })
         }

@@ -29,8 +29,7 @@ struct Render: ParsableCommand {
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
     @OptionGroup var themeOption: ThemeOption
 
-    @Option(help: ArgumentHelp("The Graphviz layout engine.", valueName: "name"))
-    var engine: String = "dot"
+    @OptionGroup var layout: LayoutEngineOption
 
     @Flag(
         help:
@@ -53,7 +52,7 @@ struct Render: ParsableCommand {
         if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
         let encoder = DOTEncoder(style: themeOption.theme.style)
         return try GraphWriter.encode(
-            format, engine: engine,
+            format, engine: layout.engine,
             json: { GraphJSONEncoder.encode(shaped) },
             dot: { encoder.encode(shaped) })
     }

@@ -39,7 +39,7 @@ extension Render {
                 let shaped = try shaping.shapedGraph(of: [job.trace], reading: input.settings)
                 if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
                 try GraphWriter.write(
-                    format, to: job.output, engine: engine,
+                    format, to: job.output, engine: layout.engine,
                     json: { GraphJSONEncoder.encode(shaped) },
                     dot: { encoder.encode(shaped) })
             } catch {

@@ -39,8 +39,7 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var themeOption: ThemeOption
 
-    @Option(help: ArgumentHelp("The Graphviz layout engine of the graph.", valueName: "name"))
-    var engine: String = "dot"
+    @OptionGroup var layout: LayoutEngineOption
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
 
     func validate() throws {
@@ -64,7 +63,7 @@ struct ReportCommand: ParsableCommand {
             graph: reading.graph, drawn: drawn, events: events, theme: themeOption.theme,
             sources: input.traces.map(Self.displayName))
         let html = try report.html { dot throws(GraphvizError) in
-            String(decoding: try GraphWriter.draw(dot, as: .svg, engine: engine), as: UTF8.self)
+            String(decoding: try GraphWriter.draw(dot, as: .svg, engine: layout.engine), as: UTF8.self)
         }
         try OutputFile.write(html, to: output)
     }

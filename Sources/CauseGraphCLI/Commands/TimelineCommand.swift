@@ -33,24 +33,10 @@ struct TimelineCommand: ParsableCommand {
     /// The path to write, `-` for standard output.
     var output: String { named ?? "-" }
 
-    @Option(
-        help: ArgumentHelp(
-            "Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:).",
-            valueName: "start:end"))
-    var window: String?
+    @OptionGroup var window: TimeWindowOption
 
     func validate() throws {
         try OutputName.refuseOtherFormats(output, writes: "a Chrome Trace Event Format timeline (JSON)", suffix: "json")
-        _ = try timeWindow()
-    }
-
-    private func timeWindow() throws -> TimeWindow? {
-        guard let window else { return nil }
-        do {
-            return try TimeWindow(parsing: window)
-        } catch {
-            throw ValidationError("--window: \(error)")
-        }
     }
 
     func run() throws {
@@ -58,7 +44,7 @@ struct TimelineCommand: ParsableCommand {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         let (timeline, _) = try TraceTimeline.read(
-            from: input.traces, settings: input.settings, window: try timeWindow(), diagnostics: &diagnostics)
+            from: input.traces, settings: input.settings, window: try window.timeWindow(), diagnostics: &diagnostics)
         if let note = Self.note(timeline) { diagnostics.note(note) }
         let file = try OutputFile(path: output)
         try TraceEventEncoder.encode(timeline) { bytes throws(Diagnostic) in try file.write(bytes) }

@@ -59,11 +59,7 @@ struct ShapingOptions: ParsableArguments {
             valueName: "n"))
     var maxEdges: Int = ShapingSettings.defaultMaxEdges
 
-    @Option(
-        help: ArgumentHelp(
-            "Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:).",
-            valueName: "start:end"))
-    var window: String?
+    @OptionGroup var window: TimeWindowOption
 
     @Option(
         parsing: .unconditional,
@@ -116,13 +112,7 @@ struct ShapingOptions: ParsableArguments {
         settings.interaction = group.map(Interaction.group) ?? gesture.map(Interaction.gesture)
         settings.nodeFraction = try nodeFraction.map { try share($0, option: "--node-fraction") }
         settings.edgeFraction = try edgeFraction.map { try share($0, option: "--edge-fraction") }
-        if let window {
-            do {
-                settings.window = try TimeWindow(parsing: window)
-            } catch {
-                throw ValidationError("--window: \(error)")
-            }
-        }
+        settings.window = try window.timeWindow()
         return settings
     }
 

@@ -123,6 +123,24 @@ struct DOTEncoderTests {
         )
     }
 
+    @Test("a fan's edges (six or more from one node) tie their labels to them; smaller ones do not")
+    func fanLabelsAreTiedToTheirEdges() {
+        func graph(fanning count: Int) -> CauseGraph {
+            var nodes = [CauseGraph.Node(id: "n0", key: NodeKey(kind: .observable, title: "Model.items", owner: .app))]
+            var edges: [CauseGraph.Edge] = []
+            for index in 1...count {
+                nodes.append(
+                    CauseGraph.Node(id: "n\(index)", key: NodeKey(kind: .body, title: "Row\(index)", owner: .app), count: 1))
+                edges.append(
+                    CauseGraph.Edge(id: "e\(index)", from: "n0", to: "n\(index)", kind: .observable, label: .update, count: 1))
+            }
+            return CauseGraph(nodes: nodes, edges: edges)
+        }
+        let fan = DOTEncoder().encode(graph(fanning: 6)).split(separator: "\n").filter { $0.contains(" -> ") }
+        #expect(fan.count == 6 && fan.allSatisfy { $0.hasSuffix(", decorate=true]") })
+        #expect(!DOTEncoder().encode(graph(fanning: 5)).contains("decorate"))
+    }
+
     @Test("an invalidation is its own label; a label the trace spelled its own way is escaped text")
     func labelsBeyondUpdateAndCreation() {
         let nodes = [

@@ -117,13 +117,6 @@ struct ExportNameScanner: XMLTokenHandler {
         try element(tag, bytes: bytes, base: base)
     }
 
-    mutating func emptyElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
-    {
-        depth += 1
-        try element(tag, bytes: bytes, base: base)
-        try endElement(bytes: bytes, base: base)
-    }
-
     mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
         if depth == schemaDepth { schemaDepth = nil }
         if depth == pathDepth { pathDepth = nil }
@@ -263,13 +256,6 @@ struct ExportRewriter: XMLTokenHandler {
     {
         depth += 1
         try element(tag, bytes: bytes, base: base)
-    }
-
-    mutating func emptyElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure)
-    {
-        depth += 1
-        try element(tag, bytes: bytes, base: base)
-        try endElement(bytes: bytes, base: base)
     }
 
     mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
