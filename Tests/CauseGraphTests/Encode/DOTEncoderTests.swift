@@ -130,9 +130,11 @@ struct DOTEncoderTests {
             var edges: [CauseGraph.Edge] = []
             for index in 1...count {
                 nodes.append(
-                    CauseGraph.Node(id: "n\(index)", key: NodeKey(kind: .body, title: "Row\(index)", owner: .app), count: 1))
+                    CauseGraph.Node(
+                        id: "n\(index)", key: NodeKey(kind: .body, title: "Row\(index)", owner: .app), count: 1))
                 edges.append(
-                    CauseGraph.Edge(id: "e\(index)", from: "n0", to: "n\(index)", kind: .observable, label: .update, count: 1))
+                    CauseGraph.Edge(
+                        id: "e\(index)", from: "n0", to: "n\(index)", kind: .observable, label: .update, count: 1))
             }
             return CauseGraph(nodes: nodes, edges: edges)
         }
