@@ -33,9 +33,10 @@ public struct BudgetCheck {
             GraphBuilder(frameRate: settings.frameRate, burstWindow: thresholds.stormWindow),
             UsageMeter(views: budget.views.map(\.pattern)))
         try TraceInput.read(paths: paths, settings: settings, into: &sink, diagnostics: &diagnostics)
-        let graph = sink.first.finish()
+        let usage = sink.second
+        let graph = (consume sink).first.finish()
         return Measurement(
-            traces: paths, graph: graph, usage: sink.second,
+            traces: paths, graph: graph, usage: usage,
             findings: FindingRules.findings(in: graph, thresholds: thresholds))
     }
 

@@ -52,8 +52,8 @@ public struct TracePipeline {
             var builder = GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow)
             let filtered = try read(paths, into: &builder, diagnostics: &diagnostics)
             return Reading(
-                graph: builder.finish().notingFrameRates(in: &diagnostics), events: nil, window: filtered.window,
-                interaction: filtered.interaction)
+                graph: (consume builder).finish().notingFrameRates(in: &diagnostics), events: nil,
+                window: filtered.window, interaction: filtered.interaction)
         }
         var events = EventLog(frameRate: settings.frameRate)
         var reading = try reconstruct(paths, alongside: &events, diagnostics: &diagnostics)
@@ -70,8 +70,8 @@ public struct TracePipeline {
         let filtered = try read(paths, into: &sink, diagnostics: &diagnostics)
         companion = sink.second
         return Reading(
-            graph: sink.first.finish().notingFrameRates(in: &diagnostics), events: nil, window: filtered.window,
-            interaction: filtered.interaction)
+            graph: (consume sink).first.finish().notingFrameRates(in: &diagnostics), events: nil,
+            window: filtered.window, interaction: filtered.interaction)
     }
 
     /// Reads `paths` for a report page in one pass: the graph, and of the
@@ -82,10 +82,11 @@ public struct TracePipeline {
     ) {
         var recorder = ReportRecorder(frameRate: settings.frameRate, burstWindow: burstWindow)
         let filtered = try read(paths, into: &recorder, diagnostics: &diagnostics)
+        let events = recorder.events
         let reading = Reading(
-            graph: recorder.builder.finish().notingFrameRates(in: &diagnostics), events: nil,
+            graph: (consume recorder).builder.finish().notingFrameRates(in: &diagnostics), events: nil,
             window: filtered.window, interaction: filtered.interaction)
-        return (reading, recorder.events)
+        return (reading, events)
     }
 
     /// Reads `paths` into `sink` through the window and the interaction, if

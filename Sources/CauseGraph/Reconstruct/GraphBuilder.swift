@@ -161,9 +161,19 @@ public struct GraphBuilder: TraceSink {
     }
 
     /// The graph of everything added so far.
-    public func finish() -> CauseGraph {
+    ///
+    /// It consumes the builder: what only reading needed (the indexes, the
+    /// events' records) is freed before the graph is made, and the tallies as
+    /// soon as it is, so a dense graph's tallies and its edges are never held
+    /// twice over.
+    public consuming func finish() -> CauseGraph {
+        nodeIndex = [:]
+        edgeIndex = [:]
+        eventRecords.removeAll()
         var nodes = self.nodes
         var edges = self.edges
+        self.nodes = []
+        self.edges = []
         inheritGroups(nodes: &nodes, edges: &edges)
 
         let groupIDs = finalGroupIDs()
@@ -194,6 +204,7 @@ public struct GraphBuilder: TraceSink {
                 groups: tally.groups.map { groupIDs[Int($0)] }.sorted(),
                 skipped: tally.skipped, maxPerCause: tally.maxPerCause)
         }
+        edges = []
         let graphGroups = groupRecords.enumerated()
             .map { index, record in
                 var group = record.group ?? UpdateGroup(id: 0, label: "")
@@ -326,11 +337,12 @@ private struct EdgeKey: Hashable {
     var kind: EdgeKind
     var label: CauseLabel
 
-    /// Hashes the kind by its rank, not its raw value's text: every link read is looked up by its key.
+    /// Hashes the ends and the kind's rank, not the label's text: every link
+    /// read is looked up by its key, and the links between two nodes of one
+    /// kind that differ only by label are few, so equality tells them apart.
     func hash(into hasher: inout Hasher) {
         hasher.combine(UInt64(UInt32(bitPattern: from)) << 32 | UInt64(UInt32(bitPattern: to)))
         hasher.combine(kind.rank)
-        hasher.combine(label)
     }
 }
 

@@ -4,14 +4,21 @@ public enum FindingRules {
     public static func findings(in graph: CauseGraph, thresholds: FindingThresholds = FindingThresholds()) -> [Finding]
     {
         let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
+        // Which views a cause of the app's leads into takes a walk over every
+        // edge: taken once, and only when a system view is a candidate.
+        var appDriven: Set<String>?
+        func isAppDriven(_ view: String) -> Bool {
+            if appDriven == nil { appDriven = Self.appDriven(graph, nodes) }
+            return appDriven!.contains(view)
+        }
         let (recreations, recreated) = unstableIdentity(graph, nodes, thresholds)
         let byKind: [[Finding]] = [
             fanOut(graph, nodes, thresholds),
             environmentChurn(graph, nodes, thresholds),
             recreations,
-            longBodies(graph, nodes, thresholds),
+            longBodies(graph, thresholds, isAppDriven: isAppDriven),
             // Re-creation already explains the burst of the views it names.
-            rebuildStorms(graph, nodes, thresholds).filter { !recreated.contains($0.nodes[0]) },
+            rebuildStorms(graph, thresholds, isAppDriven: isAppDriven).filter { !recreated.contains($0.nodes[0]) },
         ]
         return byKind.flatMap { findings in
             // Strongest first; the graph's node order breaks ties.
@@ -142,15 +149,14 @@ public enum FindingRules {
     /// carries the figures, the others are named. SwiftUI's own views count
     /// only when a cause of the app's leads into them.
     private static func longBodies(
-        _ graph: CauseGraph, _ nodes: [String: CauseGraph.Node], _ thresholds: FindingThresholds
+        _ graph: CauseGraph, _ thresholds: FindingThresholds, isAppDriven: (String) -> Bool
     ) -> [Finding] {
         let budget = FrameBudget(frameRate: graph.frameRate)
         let red = (budget.frameDuration + 7) / 8
-        let appDriven = appDriven(graph, nodes)
         let views = graph.nodes.filter { view in
             let long = view.severityCounts.atLeast(.high)
             return view.kind == .body && long >= thresholds.longBodies && long > 0
-                && (view.owner != .system || appDriven.contains(view.id))
+                && (view.owner != .system || isAppDriven(view.id))
         }.sorted {
             ($1.severityCounts.atLeast(.high), $0.id) < ($0.severityCounts.atLeast(.high), $1.id)
         }
@@ -172,7 +178,10 @@ public enum FindingRules {
 
     /// The views a cause of the app's (a state, an @Observable, a gesture…) leads into.
     private static func appDriven(_ graph: CauseGraph, _ nodes: [String: CauseGraph.Node]) -> Set<String> {
-        Set(graph.edges.filter { nodes[$0.from].map { $0.owner == .app && $0.kind.isCause } == true }.map(\.to))
+        let appCauses = Set(graph.nodes.lazy.filter { $0.owner == .app && $0.kind.isCause }.map(\.id))
+        var driven: Set<String> = []
+        for edge in graph.edges where appCauses.contains(edge.from) { driven.insert(edge.to) }
+        return driven
     }
 
     /// A burst no bigger than what one cause event drove at once is many
@@ -180,14 +189,18 @@ public enum FindingRules {
     /// re-run; only a burst beyond it is a storm.
     /// SwiftUI's own views count only when a cause of the app's leads into them.
     private static func rebuildStorms(
-        _ graph: CauseGraph, _ nodes: [String: CauseGraph.Node], _ thresholds: FindingThresholds
+        _ graph: CauseGraph, _ thresholds: FindingThresholds, isAppDriven: (String) -> Bool
     ) -> [Finding] {
+        let candidates = Set(
+            graph.nodes.lazy.filter { $0.kind == .body && $0.densestBurst >= thresholds.storm }.map(\.id))
+        guard !candidates.isEmpty else { return [] }
         var drivenAtOnce: [String: Int] = [:]
-        for edge in graph.edges { drivenAtOnce[edge.to] = max(drivenAtOnce[edge.to] ?? 0, edge.maxPerCause) }
-        let appDriven = appDriven(graph, nodes)
+        for edge in graph.edges where candidates.contains(edge.to) {
+            drivenAtOnce[edge.to] = max(drivenAtOnce[edge.to] ?? 0, edge.maxPerCause)
+        }
         return graph.nodes.compactMap { view in
-            guard view.kind == .body, view.densestBurst >= thresholds.storm,
-                view.densestBurst > drivenAtOnce[view.id] ?? 0, view.owner != .system || appDriven.contains(view.id)
+            guard candidates.contains(view.id),
+                view.densestBurst > drivenAtOnce[view.id] ?? 0, view.owner != .system || isAppDriven(view.id)
             else { return nil }
             return Finding(
                 kind: .rebuildStorm,

@@ -60,6 +60,9 @@ package struct InteractionTally: TraceSink {
         }
     }
 
+    /// The events that can take part in an interaction: gestures, grouped
+    /// events, and those a gesture reached. The rest (every event of a
+    /// recording without gestures or groups) are never kept.
     private var events = EventIDMap<Event>()
     /// Gestures' titles: gestures are few, so their titles are kept apart.
     private var gestureTitles: [EventID: String] = [:]
@@ -75,7 +78,9 @@ package struct InteractionTally: TraceSink {
 
     package mutating func add(_ event: TraceEvent) throws {
         let isGesture = event.kind == .gesture
-        _ = events.updateValue(Event(isGesture: isGesture, group: event.group), forKey: event.id)
+        if isGesture || event.group != nil {
+            _ = events.updateValue(Event(isGesture: isGesture, group: event.group), forKey: event.id)
+        }
         if isGesture {
             gestureTitles[event.id] = event.title
         } else if !gestureTitles.isEmpty {
@@ -91,9 +96,11 @@ package struct InteractionTally: TraceSink {
     /// A gesture starts the groups its effects name, directly or through
     /// ungrouped causes (`Tap → @State → body`), as links arrive in trace order.
     package mutating func add(_ cause: TraceCause) throws {
-        guard let source = events[cause.from], let gesture = source.isGesture ? cause.from : source.gesture,
-            var effect = events[cause.to], !effect.isGesture
-        else { return }
+        guard let source = events[cause.from], let gesture = source.isGesture ? cause.from : source.gesture else {
+            return
+        }
+        var effect = events[cause.to] ?? Event(isGesture: false, group: nil)
+        guard !effect.isGesture else { return }
         if effect.gesture == nil {
             effect.gesture = gesture
             _ = events.updateValue(effect, forKey: cause.to)
