@@ -31,7 +31,7 @@ struct MCPSpelling {
             }
             var end = index
             while end < characters.count, characters[end] == "-" || Self.isWordCharacter(characters[end]) { end += 1 }
-            guard let name = names[String(characters[index..<end])] else {
+            guard let name = names[String(characters[index..<end])], !Self.continuesAsPath(characters, at: end) else {
                 result += String(characters[index..<end])
                 index = end
                 continue
@@ -52,6 +52,12 @@ struct MCPSpelling {
         if end < characters.count, characters[end] == "…" { end += 1 }
         let followedByWord = end < characters.count && (characters[end].isLetter || characters[end].isNumber)
         return followedByWord ? start : end
+    }
+
+    /// Whether what follows an option-like word makes it a file's name (`--focus.jsonl`, `--view/`).
+    private static func continuesAsPath(_ characters: [Character], at end: Int) -> Bool {
+        guard end + 1 < characters.count, characters[end] == "." || characters[end] == "/" else { return false }
+        return characters[end + 1].isLetter || characters[end + 1].isNumber
     }
 
     private static func isWordCharacter(_ character: Character) -> Bool {

@@ -28,7 +28,7 @@ enum MCPTool: String, CaseIterable {
         case .why:
             [
                 Self.traces, .string("view"), .flag("regex"), .integer("update"), .flag("list"), .integer("hitch"),
-            Self.reportFormat,
+                Self.reportFormat,
             ] + Self.listing + Self.reading
         case .summary:
             [Self.traces, Self.reportFormat] + Self.listing
@@ -174,54 +174,54 @@ enum MCPTool: String, CaseIterable {
         switch self {
         case .why:
             """
-                Explain why a SwiftUI view's body ran: finds the update nodes whose title matches \
-                `view` and returns each one's updates and the tree of their causes, most frequent \
-                first, down to the root causes (a state property, an observable, the parent's input). \
-                Give `view` (a substring of the view's type name, any case) to ask about a view, or \
-                `update` (an event id, as listed with `list`) to explain one update exactly, or `hitch` \
-                (a hitch's number, as `summary` numbers them) to trace one hitch or hang to its root causes. Start \
-                with `summary` to find the views worth asking about. Returns the text report and the \
-                same report as JSON.
-                """
+            Explain why a SwiftUI view's body ran: finds the update nodes whose title matches \
+            `view` and returns each one's updates and the tree of their causes, most frequent \
+            first, down to the root causes (a state property, an observable, the parent's input). \
+            Give `view` (a substring of the view's type name, any case) to ask about a view, or \
+            `update` (an event id, as listed with `list`) to explain one update exactly, or `hitch` \
+            (a hitch's number, as `summary` numbers them) to trace one hitch or hang to its root causes. Start \
+            with `summary` to find the views worth asking about. Returns the text report and the \
+            same report as JSON.
+            """
         case .summary:
             """
-                Summarise a SwiftUI update trace: totals, long updates, body updates by view, the top \
-                causes, and findings (fan-out, environment churn, unstable identity, long bodies, \
-                rebuild storms), each naming the view and what to fix. The first tool to call on a \
-                trace. The thresholds tune when a finding is raised. Returns the text report and the \
-                same report as JSON.
-                """
+            Summarise a SwiftUI update trace: totals, long updates, body updates by view, the top \
+            causes, and findings (fan-out, environment churn, unstable identity, long bodies, \
+            rebuild storms), each naming the view and what to fix. The first tool to call on a \
+            trace. The thresholds tune when a finding is raised. Returns the text report and the \
+            same report as JSON.
+            """
         case .render:
             """
-                Draw the cause graph of a SwiftUI update trace: nodes are views, state and other \
-                update sources, edges say what caused what and how often. Without `output` it \
-                returns the graph: SVG or DOT as text, PNG as an image, JSON as text and structured \
-                content (the best format to read the graph's nodes and edges). With `output` it \
-                writes that file instead (the format from `format`, else from its extension; PDF only \
-                to a file) and writes nothing else. Large graphs are shaped first (by default at most \
-                \(ShapingSettings.defaultMaxNodes) nodes and \(ShapingSettings.defaultMaxEdges) edges); use `focus` to draw the causes of one view.
-                """
+            Draw the cause graph of a SwiftUI update trace: nodes are views, state and other \
+            update sources, edges say what caused what and how often. Without `output` it \
+            returns the graph: SVG or DOT as text, PNG as an image, JSON as text and structured \
+            content (the best format to read the graph's nodes and edges). With `output` it \
+            writes that file instead (the format from `format`, else from its extension; PDF only \
+            to a file) and writes nothing else. Large graphs are shaped first (by default at most \
+            \(ShapingSettings.defaultMaxNodes) nodes and \(ShapingSettings.defaultMaxEdges) edges); use `focus` to draw the causes of one view.
+            """
         case .diff:
             """
-                Compare two recordings of the same interaction, before and after a change: which \
-                views, causes and edges were added, removed, or ran more or less often, largest \
-                change first. Use it to confirm a fix reduced body updates. The shaping options \
-                filter the union of the two graphs. Returns the table of changes as text and as JSON; \
-                with `output` it also writes the union graph there, with `table` the table.
-                """
+            Compare two recordings of the same interaction, before and after a change: which \
+            views, causes and edges were added, removed, or ran more or less often, largest \
+            change first. Use it to confirm a fix reduced body updates. The shaping options \
+            filter the union of the two graphs. Returns the table of changes as text and as JSON; \
+            with `output` it also writes the union graph there, with `table` the table.
+            """
         case .check:
             """
-                Hold a recording to a budget of update limits (a YAML or JSON file: body updates per \
-                view, long updates, skipped checks per environment change, findings, forbidden edges) \
-                and report each violation with its evidence. With `baseline`, only regressions \
-                against the baseline recording beyond `tolerance` fail. A failed check is a result, \
-                not an error: read `passed` in the structured content. Returns the report as text \
-                and as JSON.
-                """
+            Hold a recording to a budget of update limits (a YAML or JSON file: body updates per \
+            view, long updates, skipped checks per environment change, findings, forbidden edges) \
+            and report each violation with its evidence. With `baseline`, only regressions \
+            against the baseline recording beyond `tolerance` fail. A failed check is a result, \
+            not an error: read `passed` in the structured content. Returns the report as text \
+            and as JSON.
+            """
         case .doctor:
             """
-                Say what each input is (a .trace bundle, a table of contents, an xctrace export, a change                     log, a native trace, causegraph output) and what it holds: for a bundle its runs, device                     and platform, launched or attached, template, Instruments version and every table with                     its row count; what causegraph reads of it; and what is missing, with the likely reason                     and the command that fixes it (recorded on the Simulator, attached, never finalized).                     Call it when another tool says a recording is empty or holds no table it reads. An input                     that cannot answer "why did this body run" is a result, not an error: read                     `canAnswerWhy` in the structured content. Returns the text report and the same as JSON.
-                """
+            Say what each input is (a .trace bundle, a table of contents, an xctrace export, a change                     log, a native trace, causegraph output) and what it holds: for a bundle its runs, device                     and platform, launched or attached, template, Instruments version and every table with                     its row count; what causegraph reads of it; and what is missing, with the likely reason                     and the command that fixes it (recorded on the Simulator, attached, never finalized).                     Call it when another tool says a recording is empty or holds no table it reads. An input                     that cannot answer "why did this body run" is a result, not an error: read                     `canAnswerWhy` in the structured content. Returns the text report and the same as JSON.
+            """
         }
     }
 }

@@ -78,11 +78,13 @@ enum MCPToolRunner {
             return try changes(diff, diagnostics: &diagnostics)
         case let check as Check:
             let report = try check.evaluate(diagnostics: &diagnostics)
-            return answer(
-                CheckFormatter.format(report, as: try check.report.format), json: CheckFormatter.format(report, as: .json))
+            let (text, json) = fitted(
+                CheckFormatter.format(report, as: try check.report.format), CheckFormatter.format(report, as: .json))
+            return answer(text, json: json)
         case let doctor as DoctorCommand:
             let diagnoses = try doctor.diagnoses(diagnostics: &diagnostics)
-            return answer(DoctorFormatter.text(diagnoses), json: DoctorFormatter.json(diagnoses))
+            let (text, json) = fitted(DoctorFormatter.text(diagnoses), DoctorFormatter.json(diagnoses))
+            return answer(text, json: json)
         case let render as Render:
             return try graph(render)
         default:
@@ -143,7 +145,8 @@ enum MCPToolRunner {
             written.append("wrote the diff graph to \(output)")
         }
         let table = try diff.table(of: graphDiff, settings, window: window)
-        let (text, json) = fitted(try diff.tableText(table, to: diff.table ?? "-"), DiffFormatter.format(table, as: .json))
+        let (text, json) = fitted(
+            try diff.tableText(table, to: diff.table ?? "-"), DiffFormatter.format(table, as: .json))
         if let path = diff.table {
             try OutputFile.write(try diff.tableText(table, to: path), to: path)
             written.append("wrote the table to \(path)")
@@ -168,8 +171,7 @@ enum MCPToolRunner {
                 "output": .string(path), "format": .string(format.rawValue), "bytes": .int(bytes.count),
             ]
             return CallTool.Result(
-                content: [text("wrote the \(format.rawValue) graph to \(path) (\(bytes.count) bytes)")]
-                   ,
+                content: [text("wrote the \(format.rawValue) graph to \(path) (\(bytes.count) bytes)")],
                 structuredContent: written)
         }
         if format == .pdf {

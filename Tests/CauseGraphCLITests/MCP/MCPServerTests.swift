@@ -240,7 +240,8 @@ struct MCPServerTests {
         }
         #expect(results[0].texts.first?.hasPrefix("Hitch 2: 265 ms hang (Microhang)\n") == true)
         #expect(results[0]["structuredContent"]?["number"]?.numberValue == 2)
-        #expect(results[1].texts.first != (try Causegraph.run(["render", before, "--format", "dot", "-o", "-"])).output)
+        #expect(
+            results[1].texts.first != (try Causegraph.run(["render", before, "--format", "dot", "-o", "-"])).output)
         #expect(results[3].texts.first?.hasPrefix("#") == true)
         #expect(results[3]["structuredContent"]?["app"]?.stringValue == "Landmarks", "structured content stays JSON")
         #expect(results[4]["structuredContent"]?["exitStatus"]?.numberValue == 1)

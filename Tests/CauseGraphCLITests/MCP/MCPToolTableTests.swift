@@ -94,16 +94,22 @@ struct MCPToolTableTests {
         #expect(spelling.respelled("--hitch 0 is out of range", quote: "'") == "'hitch' 0 is out of range")
         #expect(spelling.respelled("--top N or --all", quote: "'") == "'limit' or 'all'")
         // What the tool does not offer, and what only looks like an option, keep their spelling.
-        #expect(spelling.respelled("--quiet, a-b --viewer -", quote: "'") == "--quiet, a-b --viewer -")
+        #expect(
+            spelling.respelled("--quiet, a-b --viewer - '--view.jsonl' --list/x", quote: "'")
+                == "--quiet, a-b --viewer - '--view.jsonl' --list/x")
+        #expect(spelling.respelled("--list.", quote: "'") == "'list'.")
         #expect(MCPTool.render.spelling.respelled("from -o's extension", quote: "`") == "from `output`'s extension")
-        #expect(MCPTool.diff.spelling.respelled("as `git diff --exit-code` does", quote: "'") == "as `git diff --exit-code` does")
+        #expect(
+            MCPTool.diff.spelling.respelled("as `git diff --exit-code` does", quote: "'")
+                == "as `git diff --exit-code` does")
     }
 
     @Test("docs/mcp.md's argument tables are the tools' tables")
     func documentationIsGenerated() throws {
         let path = packageRoot.appendingPathComponent("docs/mcp.md")
         let document = try String(contentsOf: path, encoding: .utf8)
-        let start = "<!-- generated: MCPTool.argumentTables; CAUSEGRAPH_RECORD=1 swift test --filter MCPToolTable re-records -->\n"
+        let start =
+            "<!-- generated: MCPTool.argumentTables; CAUSEGRAPH_RECORD=1 swift test --filter MCPToolTable re-records -->\n"
         let end = "<!-- end of generated tables -->"
         let head = try #require(document.range(of: start), "docs/mcp.md has no generated section")
         let tail = try #require(document.range(of: end, range: head.upperBound..<document.endIndex))
