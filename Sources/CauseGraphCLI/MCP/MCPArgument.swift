@@ -54,7 +54,7 @@ struct MCPArgument {
     }
 
     static func string(_ option: String) -> Self { Self(option, .value(.string)) }
-    static func integer(_ option: String, name: String? = nil) -> Self { Self(option, .value(.integer), name: name) }
+    static func integer(_ option: String) -> Self { Self(option, .value(.integer)) }
     static func number(_ option: String) -> Self { Self(option, .value(.number)) }
     static func flag(_ option: String) -> Self { Self(option, .flag) }
     static func repeated(_ option: String) -> Self { Self(option, .repeated) }

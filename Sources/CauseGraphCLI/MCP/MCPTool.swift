@@ -109,7 +109,8 @@ enum MCPTool: String, CaseIterable {
     func description(of argument: MCPArgument, _ help: CommandHelp, _ spelling: MCPSpelling) -> String {
         let option = help.argument(argument.option)
         var text = spelling.respelled(option?.abstract ?? "", quote: "`")
-        if let value = option?.defaultValue, option?.kind == .option, !option!.isRepeating,
+        // A help that states its default already (`(default 60)`) is not told it twice.
+        if let option, let value = option.defaultValue, option.kind == .option, !option.isRepeating,
             !text.lowercased().contains("default")
         {
             text += " Default: \(value)."

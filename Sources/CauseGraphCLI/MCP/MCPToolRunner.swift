@@ -110,15 +110,16 @@ enum MCPToolRunner {
             report = cut(report, limit)
             (text, json) = format(report)
         }
-        return fitted(text, json)
+        return fitted(text, json, advice: "; give a smaller `limit` or an `offset`")
     }
 
     /// A text and JSON each within ``largestResult``: the text cut at a
-    /// line, the JSON replaced by a note that it was too large.
-    private static func fitted(_ text: String, _ json: String) -> (String, String) {
+    /// line (its last line says so, and `advice` how to see more), the JSON
+    /// replaced by a note that it was too large.
+    private static func fitted(_ text: String, _ json: String, advice: String = "") -> (String, String) {
         var (text, json) = (text, json)
         if text.utf8.count > largestResult {
-            let note = "\n… cut at \(largestResult / 1024) KB; give a smaller `limit` or an `offset`.\n"
+            let note = "\n… cut at \(largestResult / 1024) KB\(advice).\n"
             var kept = Substring(text).utf8.prefix(largestResult - note.utf8.count)
             if let end = kept.lastIndex(of: UInt8(ascii: "\n")) { kept = kept[..<end] }
             text = String(Substring(kept)) + note
