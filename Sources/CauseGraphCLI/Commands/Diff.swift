@@ -67,7 +67,7 @@ struct Diff: ParsableCommand {
 
     @Flag(
         help:
-            "Exit with status 1 when a count changed beyond --tolerance, 0 when none did (2 stays bad input), as git diff --exit-code does."
+            "Exit with status 1 when a count changed beyond --tolerance, 0 when none did (2 stays bad input), as `git diff --exit-code` does."
     )
     var exitCode = false
 
@@ -105,29 +105,43 @@ struct Diff: ParsableCommand {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         let (diff, settings, window) = try compare(diagnostics: &diagnostics)
-        if let output {
-            let shaped = try shape(diff, settings, window: window)
-            if let note = ShapingFormatter.note(shaped.report) { diagnostics.note(note) }
-            let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
-            if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.diff.nodes.count) }
-            try GraphWriter.write(
-                format, to: output, engine: layout.engine,
-                json: { DiffJSONEncoder.encode(shaped) },
-                dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) })
-        }
+        if let output { try writeGraph(of: diff, settings, window: window, to: output, diagnostics: &diagnostics) }
         let changes = try table(of: diff, settings, window: window)
         // With the graph on standard output, the table is written only to a file.
         if let tablePath = table ?? (output == "-" ? nil : "-") {
-            let tableFormat = try OutputName.format(
-                tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
-            let style = ReportOptions.style(for: tableFormat, output: tablePath)
-            let text = DiffFormatter.format(
-                changes, as: tableFormat, style: style, markdownLimit: all ? nil : DiffFormatter.commentLimit)
-            try OutputFile.write(text, to: tablePath)
+            try OutputFile.write(try tableText(changes, to: tablePath), to: tablePath)
         }
-        if exitCode && !changes.rowsChanged(beyond: tolerance?.tolerance ?? .none).isEmpty {
-            throw ExitCode(ExitStatus.changed)
-        }
+        if exitStatus(of: changes) != 0 { throw ExitCode(ExitStatus.changed) }
+    }
+
+    /// Writes the union graph, shaped, to `output` in the format asked for.
+    func writeGraph(
+        of diff: GraphDiff, _ settings: ShapingSettings, window: WindowStatistics?, to output: String,
+        diagnostics: inout Diagnostics
+    ) throws {
+        let shaped = try shape(diff, settings, window: window)
+        if let note = ShapingFormatter.note(shaped.report) { diagnostics.note(note) }
+        let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
+        if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.diff.nodes.count) }
+        try GraphWriter.write(
+            format, to: output, engine: layout.engine,
+            json: { DiffJSONEncoder.encode(shaped) },
+            dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) })
+    }
+
+    /// The table of changes in the format `--table-format` or `tablePath`'s extension names.
+    func tableText(_ changes: DiffTable, to tablePath: String) throws -> String {
+        let tableFormat = try OutputName.format(
+            tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
+        let style = ReportOptions.style(for: tableFormat, output: tablePath)
+        return DiffFormatter.format(
+            changes, as: tableFormat, style: style, markdownLimit: all ? nil : DiffFormatter.commentLimit)
+    }
+
+    /// The exit status `--exit-code` asks for: ``ExitStatus/changed`` when a
+    /// count moved beyond `--tolerance`; 0 otherwise, and without `--exit-code`.
+    func exitStatus(of changes: DiffTable) -> Int32 {
+        exitCode && !changes.rowsChanged(beyond: tolerance?.tolerance ?? .none).isEmpty ? ExitStatus.changed : 0
     }
 
     /// The two recordings' diff, the shaping settings and the time window's

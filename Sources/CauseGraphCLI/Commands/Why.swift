@@ -76,12 +76,8 @@ struct Why: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        if let hitch {
-            let graph = try TracePipeline(settings: input.settings).reconstruct(input.traces, diagnostics: &diagnostics)
-                .graph
-            try report.write(
-                HitchFormatter.format(try HitchCause.numbered(hitch, in: graph), as: report.format, style: report.style)
-            )
+        if let cause = try hitchCause(diagnostics: &diagnostics) {
+            try report.write(HitchFormatter.format(cause, as: report.format, style: report.style))
             return
         }
         let answer = try whyReport(diagnostics: &diagnostics)
@@ -99,6 +95,14 @@ struct Why: ParsableCommand {
         let updates = answer.listings?.reduce(0) { $0 + $1.omittedEntries } ?? 0
         if updates > 0 { parts.append(CountText.format(updates) + (updates == 1 ? " update" : " updates")) }
         return ListOptions.leftOut(parts, order: ranking.sort)
+    }
+
+    /// The hitch `--hitch` asks about, traced to its causes; `nil` without `--hitch`.
+    func hitchCause(diagnostics: inout Diagnostics) throws -> HitchCause? {
+        guard let hitch else { return nil }
+        let graph = try TracePipeline(settings: input.settings).reconstruct(input.traces, diagnostics: &diagnostics)
+            .graph
+        return try HitchCause.numbered(hitch, in: graph)
     }
 
     /// The answer, for this command and for `causegraph mcp`'s `why` tool.

@@ -27,7 +27,7 @@ struct Confinement: Sendable {
 
     /// The extensions of the graph formats: an output named otherwise (a
     /// source file, a repository's hook) is no graph's place.
-    private static let outputExtensions: Set<String> = ["svg", "png", "pdf", "dot", "gv", "json"]
+    static let outputExtensions: Set<String> = ["svg", "png", "pdf", "dot", "gv", "json"]
 
     /// The resolved form of a folder named as a root, or `nil` when it is none.
     static func resolvedFolder(_ path: String) -> String? {

@@ -11,17 +11,25 @@ import MCP
 enum MCPToolRunner {
     static func call(_ name: String, arguments: [String: Value]?, confinement: Confinement) -> CallTool.Result {
         var diagnostics = Diagnostics()
+        guard let tool = MCPTool(rawValue: name) else {
+            return CallTool.Result(
+                content: [
+                    text(
+                        Diagnostic.error(
+                            "no tool '\(Self.bounded(name))'; the tools are \(MCPTool.allCases.map(\.rawValue).joined(separator: ", "))"
+                        ).description)
+                ], isError: true)
+        }
         do {
-            guard let tool = MCPTool(rawValue: name) else {
-                throw Diagnostic.error(
-                    "no tool '\(name)'; the tools are \(MCPTool.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
             let command = try CauseGraphCommand.parseAsRoot(try tool.commandLine(arguments, confinement: confinement))
-            return try result(of: command, diagnostics: &diagnostics)
+            let answer = try result(of: command, diagnostics: &diagnostics)
+            return CallTool.Result(
+                content: answer.content + notes(diagnostics, tool), structuredContent: answer.structuredContent)
         } catch {
             let message = ExitStatus.diagnostic(for: error) ?? .error("the \(name) tool failed")
             return CallTool.Result(
-                content: [text(Self.bounded(message.description))] + notes(diagnostics), isError: true)
+                content: [text(Self.bounded(tool.spelling.respelled(message.description, quote: "'")))]
+                    + notes(diagnostics, tool), isError: true)
         }
     }
 
@@ -36,42 +44,49 @@ enum MCPToolRunner {
     private static func result(of command: ParsableCommand, diagnostics: inout Diagnostics) throws -> CallTool.Result {
         switch command {
         case let why as Why:
+            let format = try why.report.format
+            if let cause = try why.hitchCause(diagnostics: &diagnostics) {
+                let (text, json) = fitted(
+                    HitchFormatter.format(cause, as: format), HitchFormatter.format(cause, as: .json))
+                return answer(text, json: json)
+            }
             let report = try why.whyReport(diagnostics: &diagnostics)
             let (text, json) = fitted(report, limit: why.ranking.bounds.limit) { report in
-                let text = WhyFormatter.format(report, as: .text)
+                let text = WhyFormatter.format(report, as: format)
                 return (
-                    why.leftOut(report).map { text + "\n" + $0 + "\n" } ?? text, WhyFormatter.format(report, as: .json)
+                    format == .json ? text : why.leftOut(report).map { text + "\n" + $0 + "\n" } ?? text,
+                    WhyFormatter.format(report, as: .json)
                 )
             } cut: { report, limit in
                 report.bounded(ListBounds(limit: limit))
             }
-            return answer(text, json: json, diagnostics)
+            return answer(text, json: json)
         case let summary as Summary:
+            let format = try summary.report.format
             let report = try summary.summary(diagnostics: &diagnostics)
             let (text, json) = fitted(report, limit: summary.ranking.bounds.limit) { report in
-                let text = SummaryFormatter.format(report, as: .text)
+                let text = SummaryFormatter.format(report, as: format)
                 return (
-                    summary.leftOut(report.omitted).map { text + "\n" + $0 + "\n" } ?? text,
+                    format == .json ? text : summary.leftOut(report.omitted).map { text + "\n" + $0 + "\n" } ?? text,
                     SummaryFormatter.format(report, as: .json)
                 )
             } cut: { report, limit in
                 report.bounded(ListBounds(order: summary.ranking.sort, limit: limit))
             }
-            return answer(text, json: json, diagnostics)
+            return answer(text, json: json)
         case let diff as Diff:
-            let (graphDiff, settings, window) = try diff.compare(diagnostics: &diagnostics)
-            let table = try diff.table(of: graphDiff, settings, window: window)
-            return answer(
-                DiffFormatter.format(table, as: .text), json: DiffFormatter.format(table, as: .json), diagnostics)
+            return try changes(diff, diagnostics: &diagnostics)
         case let check as Check:
             let report = try check.evaluate(diagnostics: &diagnostics)
-            return answer(
-                CheckFormatter.format(report, as: .text), json: CheckFormatter.format(report, as: .json), diagnostics)
+            let (text, json) = fitted(
+                CheckFormatter.format(report, as: try check.report.format), CheckFormatter.format(report, as: .json))
+            return answer(text, json: json)
         case let doctor as DoctorCommand:
             let diagnoses = try doctor.diagnoses(diagnostics: &diagnostics)
-            return answer(DoctorFormatter.text(diagnoses), json: DoctorFormatter.json(diagnoses), diagnostics)
+            let (text, json) = fitted(DoctorFormatter.text(diagnoses), DoctorFormatter.json(diagnoses))
+            return answer(text, json: json)
         case let render as Render:
-            return try graph(render, diagnostics: diagnostics)
+            return try graph(render)
         default:
             throw Diagnostic.error("\(type(of: command)._commandName) is not a tool")
         }
@@ -95,8 +110,16 @@ enum MCPToolRunner {
             report = cut(report, limit)
             (text, json) = format(report)
         }
+        return fitted(text, json, advice: "; give a smaller `limit` or an `offset`")
+    }
+
+    /// A text and JSON each within ``largestResult``: the text cut at a
+    /// line (its last line says so, and `advice` how to see more), the JSON
+    /// replaced by a note that it was too large.
+    private static func fitted(_ text: String, _ json: String, advice: String = "") -> (String, String) {
+        var (text, json) = (text, json)
         if text.utf8.count > largestResult {
-            let note = "\n… cut at \(largestResult / 1024) KB; give a smaller `limit` or an `offset`.\n"
+            let note = "\n… cut at \(largestResult / 1024) KB\(advice).\n"
             var kept = Substring(text).utf8.prefix(largestResult - note.utf8.count)
             if let end = kept.lastIndex(of: UInt8(ascii: "\n")) { kept = kept[..<end] }
             text = String(Substring(kept)) + note
@@ -108,12 +131,39 @@ enum MCPToolRunner {
         return (text, json)
     }
 
-    private static func answer(_ report: String, json: String, _ diagnostics: Diagnostics) -> CallTool.Result {
-        CallTool.Result(content: [text(report)] + notes(diagnostics), structuredContent: structured(json))
+    private static func answer(_ report: String, json: String) -> CallTool.Result {
+        CallTool.Result(content: [text(report)], structuredContent: structured(json))
+    }
+
+    /// The table of changes, in the format asked for; the union graph and
+    /// the table written where the call named, and `exitStatus` added to the
+    /// structured content with `exit_code`.
+    private static func changes(_ diff: Diff, diagnostics: inout Diagnostics) throws -> CallTool.Result {
+        let (graphDiff, settings, window) = try diff.compare(diagnostics: &diagnostics)
+        var written: [String] = []
+        if let output = diff.output {
+            try diff.writeGraph(of: graphDiff, settings, window: window, to: output, diagnostics: &diagnostics)
+            written.append("wrote the diff graph to \(output)")
+        }
+        let table = try diff.table(of: graphDiff, settings, window: window)
+        let (text, json) = fitted(
+            try diff.tableText(table, to: diff.table ?? "-"), DiffFormatter.format(table, as: .json))
+        if let path = diff.table {
+            try OutputFile.write(try diff.tableText(table, to: path), to: path)
+            written.append("wrote the table to \(path)")
+        }
+        var structured = structured(json)
+        if diff.exitCode, case .object(var object) = structured {
+            object["exitStatus"] = .int(Int(diff.exitStatus(of: table)))
+            structured = .object(object)
+        }
+        return CallTool.Result(
+            content: [Self.text(text)] + (written.isEmpty ? [] : [Self.text(written.joined(separator: "\n"))]),
+            structuredContent: structured)
     }
 
     /// The graph, returned or written to the file the call named.
-    private static func graph(_ render: Render, diagnostics: Diagnostics) throws -> CallTool.Result {
+    private static func graph(_ render: Render) throws -> CallTool.Result {
         let format = try render.outputOptions.resolvedFormat()
         if let path = render.outputOptions.named {
             let bytes = try render.graph(as: format)
@@ -122,8 +172,7 @@ enum MCPToolRunner {
                 "output": .string(path), "format": .string(format.rawValue), "bytes": .int(bytes.count),
             ]
             return CallTool.Result(
-                content: [text("wrote the \(format.rawValue) graph to \(path) (\(bytes.count) bytes)")]
-                    + notes(diagnostics),
+                content: [text("wrote the \(format.rawValue) graph to \(path) (\(bytes.count) bytes)")],
                 structuredContent: written)
         }
         if format == .pdf {
@@ -135,18 +184,20 @@ enum MCPToolRunner {
             return CallTool.Result(
                 content: [
                     .image(data: Data(bytes).base64EncodedString(), mimeType: "image/png", annotations: nil, _meta: nil)
-                ] + notes(diagnostics))
+                ])
         case .json:
             let json = String(decoding: bytes, as: UTF8.self)
-            return CallTool.Result(content: [text(json)] + notes(diagnostics), structuredContent: structured(json))
+            return CallTool.Result(content: [text(json)], structuredContent: structured(json))
         case .svg, .dot, .pdf:
-            return CallTool.Result(content: [text(String(decoding: bytes, as: UTF8.self))] + notes(diagnostics))
+            return CallTool.Result(content: [text(String(decoding: bytes, as: UTF8.self))])
         }
     }
 
     /// What the command would print on standard error, as a text block of its own.
-    private static func notes(_ diagnostics: Diagnostics) -> [Tool.Content] {
-        diagnostics.all.isEmpty ? [] : [text(diagnostics.all.map(\.description).joined(separator: "\n"))]
+    private static func notes(_ diagnostics: Diagnostics, _ tool: MCPTool) -> [Tool.Content] {
+        guard !diagnostics.all.isEmpty else { return [] }
+        let spelling = tool.spelling
+        return [text(diagnostics.all.map { spelling.respelled($0.description, quote: "'") }.joined(separator: "\n"))]
     }
 
     private static func text(_ text: String) -> Tool.Content {

@@ -35,6 +35,15 @@ struct ToolArguments {
         paths += try pathList(key) ?? []
     }
 
+    /// One path, as a positional argument.
+    mutating func path(_ key: String) throws(Diagnostic) {
+        guard let value = take(key) else { return }
+        guard let path = value.stringValue else { throw mistyped(key, "a path") }
+        try Self.checkPath(path, key: key)
+        try confinement.checkInput(path, key: key)
+        paths.append(path)
+    }
+
     /// A list of paths, one option each.
     mutating func paths(_ key: String, option: String) throws(Diagnostic) {
         for path in try pathList(key) ?? [] { options.append("--\(option)=\(path)") }

@@ -212,7 +212,7 @@ struct MCPConfinementTests {
         }
     }
 
-    @Test("the tools' annotations are truthful: render may replace a file, the others only read")
+    @Test("the tools' annotations are truthful: render and diff may replace a file, the others only read")
     func annotations() throws {
         let session = try RawMCPSession(in: packageRoot)
         try session.initialize()
@@ -221,7 +221,7 @@ struct MCPConfinementTests {
         try #require(tools.count == 6)
         for tool in tools {
             let annotations = tool["annotations"]
-            if tool["name"]?.stringValue == "render" {
+            if ["render", "diff"].contains(tool["name"]?.stringValue) {
                 #expect(annotations?["readOnlyHint"]?.content == .bool(false))
                 #expect(annotations?["destructiveHint"]?.content == .bool(true))
             } else {

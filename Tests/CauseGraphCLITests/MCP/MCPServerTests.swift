@@ -146,7 +146,8 @@ struct MCPServerTests {
     }
 
     @Test(
-        "bad arguments and bad traces are tool errors with the CLI's one-line message, and the server keeps answering")
+        "bad arguments and bad traces are tool errors with the CLI's one-line message, naming the tool's arguments, and the server keeps answering"
+    )
     func errorsKeepTheServerAlive() throws {
         let scratch = try TemporaryFolder()
         let broken = try scratch.write("broken.jsonl", "{\"kind\": \"event\", \"id\": \n")
@@ -172,10 +173,20 @@ struct MCPServerTests {
             Causegraph.run(["summary", broken]),
             Causegraph.run(["summary", before, "--fan-out", "0"]),
         ].map(\.standardError)
+        // The command's words, with its options named as the tool's arguments.
+        let respelled = [
+            ("--view PATTERN", "'view'"), ("--update ID", "'update'"), ("--hitch N", "'hitch'"),
+            ("--input-format", "'input_format'"), ("--fan-out", "'fan_out'"),
+        ]
         for (result, cli) in zip(results, cliErrors) {
             #expect(result.isToolError)
-            #expect(result.texts.first.map { $0 + "\n" } == cli)
+            let expected = respelled.reduce(cli) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+            #expect(result.texts.first.map { $0 + "\n" } == expected)
         }
+        #expect(
+            results[0].texts.first
+                == "error: name a view with 'view', an update event with 'update', or a hitch with 'hitch'")
+        #expect(results[3].texts.first == "error: 'fan_out' 0 is out of range; give 1 or more")
         #expect(
             results[4].texts.first == "error: 'traces': '-' (standard input) carries the MCP messages here; name a file"
         )
@@ -192,6 +203,56 @@ struct MCPServerTests {
                 == "error: no tool 'nosuchtool'; the tools are why, summary, render, diff, check, doctor")
         #expect(!results[10].isToolError)
         #expect(results[10].texts.first == (try Causegraph.run(["summary", before])).output)
+    }
+
+    @Test(
+        "options offered since the tools were derived from the commands answer as their commands: hitch, theme, sort and limit, format, diff's output and exit_code"
+    )
+    func derivedOptions() throws {
+        let scratch = try TemporaryFolder()
+        let hitches = fixture("landmarks-favorites-hitches.jsonl")
+        let graph = scratch.path("diff.svg")
+        let session = try MCPClient.session(
+            [
+                ("why", ["traces": [hitches], "hitch": 2]),
+                ("render", ["traces": [before], "format": "dot", "theme": "dark"]),
+                ("summary", ["traces": [before], "sort": "name", "limit": 3]),
+                ("summary", ["traces": [before], "format": "markdown"]),
+                ("diff", ["before": before, "after": after, "output": graph, "exit_code": true]),
+                ("check", ["traces": [before], "budget": budget, "format": "junit"]),
+                ("why", ["traces": [hitches], "hitch": 0]),
+                ("summary", ["traces": [before], "classify": ["/etc/passwd"]]),
+                ("diff", ["before": before, "after": after, "output": scratch.path("diff.txt")]),
+            ], serverArguments: ["--allow", scratch.path(".")])
+        let results = session["results"]?.arrayValue ?? []
+        try #require(results.count == 9)
+        let commands: [[String]] = [
+            ["why", hitches, "--hitch", "2"],
+            ["render", before, "--format", "dot", "--theme", "dark", "-o", "-"],
+            ["summary", before, "--sort", "name", "--top", "3"],
+            ["summary", before, "--format", "markdown"],
+            ["diff", before, after],
+            ["check", before, "--budget", budget, "--format", "junit"],
+        ]
+        for (result, command) in zip(results, commands) {
+            #expect(!result.isToolError, "\(command)")
+            #expect(result.texts.first == (try Causegraph.run(command)).output, "\(command)")
+        }
+        #expect(results[0].texts.first?.hasPrefix("Hitch 2: 265 ms hang (Microhang)\n") == true)
+        #expect(results[0]["structuredContent"]?["number"]?.numberValue == 2)
+        #expect(
+            results[1].texts.first != (try Causegraph.run(["render", before, "--format", "dot", "-o", "-"])).output)
+        #expect(results[3].texts.first?.hasPrefix("#") == true)
+        #expect(results[3]["structuredContent"]?["app"]?.stringValue == "Landmarks", "structured content stays JSON")
+        #expect(results[4]["structuredContent"]?["exitStatus"]?.numberValue == 1)
+        #expect(results[4].texts.dropFirst().first == "wrote the diff graph to \(graph)")
+        #expect(String(decoding: try scratch.read("diff.svg"), as: UTF8.self).contains("<svg"))
+        #expect(results[5].texts.first?.hasPrefix("<?xml") == true)
+        #expect(results[6].isToolError)
+        #expect(results[6].texts.first == "error: 'hitch' 0 is out of range; hitches are numbered from 1")
+        #expect(results[7].isToolError && results[7].texts.first?.contains("outside") == true)
+        #expect(results[8].isToolError && results[8].texts.first?.contains("no graph file's name") == true)
+        #expect(scratch.entries == ["diff.svg"], "only the output named, and no temporary file, is written")
     }
 
     @Test("a client's roots, listed through the SDK's roots callback, are where calls may read")

@@ -2,13 +2,13 @@
 /// share at the start and end are cut, what is left is shown as `-` (old) and
 /// `+` (new) lines with a line of context either side. Long runs are cut too,
 /// so a file rewritten from top to bottom still prints a readable message.
-struct LineDiff: CustomStringConvertible {
-    static let context = 1
-    static let shownLinesPerSide = 20
+public struct LineDiff: CustomStringConvertible {
+    public static let context = 1
+    public static let shownLinesPerSide = 20
 
-    let description: String
+    public let description: String
 
-    init(_ old: String, _ new: String) {
+    public init(_ old: String, _ new: String) {
         let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
         let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
         var prefix = 0

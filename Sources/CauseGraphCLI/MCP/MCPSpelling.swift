@@ -1,0 +1,66 @@
+/// A command's words re-spelled for an MCP client: where the command's
+/// help or error names an option (`--hitch N`, `-o`), the client reads the
+/// tool's argument instead (`hitch`, `output`), since it has no command line.
+struct MCPSpelling {
+    /// Each spelling of an option on the command line, and the tool's argument for it.
+    private let names: [String: String]
+
+    init(_ arguments: [MCPArgument], help: CommandHelp) {
+        var names: [String: String] = [:]
+        for argument in arguments {
+            for spelling in help.argument(argument.option)?.spellings ?? [] { names[spelling] = argument.name }
+        }
+        self.names = names
+    }
+
+    /// `text` with every option the tool offers named as its argument,
+    /// between `quote`s, and the value placeholder after it (`N`, `PATTERN`)
+    /// left out. Code between backticks is a command line of its own and kept.
+    func respelled(_ text: String, quote: Character) -> String {
+        let characters = Array(text)
+        var result = ""
+        var index = 0
+        var inCode = false
+        while index < characters.count {
+            if characters[index] == "`" { inCode.toggle() }
+            let startsWord = index == 0 || !Self.isWordCharacter(characters[index - 1])
+            guard startsWord, !inCode, characters[index] == "-" else {
+                result.append(characters[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < characters.count, characters[end] == "-" || Self.isWordCharacter(characters[end]) { end += 1 }
+            guard let name = names[String(characters[index..<end])], !Self.continuesAsPath(characters, at: end) else {
+                result += String(characters[index..<end])
+                index = end
+                continue
+            }
+            result += "\(quote)\(name)\(quote)"
+            index = Self.afterPlaceholder(characters, from: end)
+        }
+        return result
+    }
+
+    /// Past ` N`, ` PATTERN` or ` ID` after an option, if one follows: a word of capitals.
+    private static func afterPlaceholder(_ characters: [Character], from start: Int) -> Int {
+        guard start + 1 < characters.count, characters[start] == " ", characters[start + 1].isUppercase else {
+            return start
+        }
+        var end = start + 1
+        while end < characters.count, characters[end].isUppercase || characters[end] == "_" { end += 1 }
+        if end < characters.count, characters[end] == "…" { end += 1 }
+        let followedByWord = end < characters.count && (characters[end].isLetter || characters[end].isNumber)
+        return followedByWord ? start : end
+    }
+
+    /// Whether what follows an option-like word makes it a file's name (`--focus.jsonl`, `--view/`).
+    private static func continuesAsPath(_ characters: [Character], at end: Int) -> Bool {
+        guard end + 1 < characters.count, characters[end] == "." || characters[end] == "/" else { return false }
+        return characters[end + 1].isLetter || characters[end + 1].isNumber
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "-" || character == "_"
+    }
+}
