@@ -27,7 +27,7 @@ addEventListener("load", () => setTimeout(() => {
 </script>"""
 open(sys.argv[2], "w", encoding="utf-8").write(page.replace("</body>", click + "</body>", 1))
 PY
-chromium --headless --disable-gpu --no-sandbox --hide-scrollbars --window-size=1280,900 \
+"${CAUSEGRAPH_CHROME:-chromium}" --headless --disable-gpu --no-sandbox --hide-scrollbars --window-size=1280,900 \
     --virtual-time-budget=3000 --screenshot="$work/report.png" "file://$work/page.html" 2>/dev/null
 cp "$work/report.png" docs/images/report.png
 echo "wrote docs/images/report.png"

@@ -31,7 +31,8 @@ public struct GraphBuilder: TraceSink {
     /// Update groups, each under its document and trace id, in arrival order.
     private var groupIndex: [DocumentGroup: Int32] = [:]
     private var groupRecords: [(key: DocumentGroup, group: UpdateGroup?)] = []
-    private var worst: [NodeKind: [(example: UpdateExample, node: Int32)]] = [:]
+    /// The longest updates of each kind, by the kind's rank: looked at for every update read.
+    private var worst = [[(example: UpdateExample, node: Int32)]](repeating: [], count: NodeKind.byRank.count)
     /// Update events of each node within each interned group, keyed by
     /// ``groupNodeKey(group:node:)``: what ties a hitch to the views it waited on.
     private var groupUpdates: [UInt64: Int] = [:]
@@ -84,21 +85,23 @@ public struct GraphBuilder: TraceSink {
             groupUpdates[Self.groupNodeKey(group: group, node: node), default: 0] += 1
         }
         if event.kind.isUpdate, let duration = event.duration {
-            keepIfWorst(
-                UpdateExample(
-                    event: event.id, node: "", kind: event.kind, time: event.time, duration: duration,
-                    severity: severity, group: event.group), node: node)
+            keepIfWorst(event, duration: duration, severity: severity, node: node)
         }
     }
 
-    private mutating func keepIfWorst(_ example: UpdateExample, node: Int32) {
-        var kept = worst[example.kind, default: []]
-        guard kept.count < Self.worstUpdatesKept || example.duration > kept.last!.example.duration else { return }
+    private mutating func keepIfWorst(_ event: TraceEvent, duration: Nanoseconds, severity: Severity?, node: Int32) {
+        let rank = event.kind.rank
+        // Most updates are not among the longest: they are turned away before any example is made.
+        guard worst[rank].count < Self.worstUpdatesKept || duration > worst[rank].last!.example.duration else {
+            return
+        }
+        let example = UpdateExample(
+            event: event.id, node: "", kind: event.kind, time: event.time, duration: duration, severity: severity,
+            group: event.group)
         // Ties keep the earlier event, so the examples do not depend on hashing.
-        let position = kept.firstIndex { $0.example.duration < example.duration } ?? kept.count
-        kept.insert((example, node), at: position)
-        if kept.count > Self.worstUpdatesKept { kept.removeLast() }
-        worst[example.kind] = kept
+        let position = worst[rank].firstIndex { $0.example.duration < duration } ?? worst[rank].count
+        worst[rank].insert((example, node), at: position)
+        if worst[rank].count > Self.worstUpdatesKept { worst[rank].removeLast() }
     }
 
     /// Merges the cause link into its edge.
@@ -213,7 +216,7 @@ public struct GraphBuilder: TraceSink {
             }
             .sorted { $0.id < $1.id }
         let worstUpdates = NodeKind.allCases.flatMap { kind in
-            (worst[kind] ?? []).map { kept in
+            worst[kind.rank].map { kept in
                 var example = kept.example
                 example.node = graphNodes[rank[Int(kept.node)]].id
                 return example
