@@ -126,7 +126,7 @@ struct Diff: ParsableCommand {
         try GraphWriter.write(
             format, to: output, engine: layout.engine,
             json: { DiffJSONEncoder.encode(shaped) },
-            dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) })
+            dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) }, diagnostics: &diagnostics)
     }
 
     /// The table of changes in the format `--table-format` or `tablePath`'s extension names.

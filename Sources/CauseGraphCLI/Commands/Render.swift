@@ -43,17 +43,21 @@ struct Render: ParsableCommand {
         if format == .svg || format.isBinary {
             try OutputOptions.requireNamedOnTerminal(outputOptions.named, what: "graph")
         }
-        try OutputOptions.write(try graph(as: format), to: outputOptions.output, binary: format.isBinary)
+        var diagnostics = Diagnostics()
+        defer { Terminal.standardError.print(diagnostics) }
+        let graph = try graph(as: format, diagnostics: &diagnostics)
+        try OutputOptions.write(graph, to: outputOptions.output, binary: format.isBinary)
     }
 
-    /// The shaped graph in `format`, for this command and for `causegraph mcp`'s `render` tool.
-    func graph(as format: RenderFormat) throws -> [UInt8] {
-        let shaped = try shaping.shapedGraph(input)
+    /// The shaped graph in `format`, for this command and for `causegraph mcp`'s `render` tool; the notes of
+    /// reading and shaping it and Graphviz's warnings go to `diagnostics`.
+    func graph(as format: RenderFormat, diagnostics: inout Diagnostics) throws -> [UInt8] {
+        let shaped = try shaping.shapedGraph(input, diagnostics: &diagnostics)
         if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
         let encoder = DOTEncoder(style: themeOption.theme.style)
         return try GraphWriter.encode(
             format, engine: layout.engine,
             json: { GraphJSONEncoder.encode(shaped) },
-            dot: { encoder.encode(shaped) })
+            dot: { encoder.encode(shaped) }, diagnostics: &diagnostics)
     }
 }

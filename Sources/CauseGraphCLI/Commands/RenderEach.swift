@@ -35,13 +35,16 @@ extension Render {
         let encoder = DOTEncoder(style: themeOption.theme.style)
         var failed = false
         for job in jobs {
+            var diagnostics = Diagnostics()
+            defer { Terminal.standardError.print(diagnostics) }
             do {
-                let shaped = try shaping.shapedGraph(of: [job.trace], reading: input.settings)
+                let shaped = try shaping.shapedGraph(
+                    of: [job.trace], reading: input.settings, diagnostics: &diagnostics)
                 if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
                 try GraphWriter.write(
                     format, to: job.output, engine: layout.engine,
                     json: { GraphJSONEncoder.encode(shaped) },
-                    dot: { encoder.encode(shaped) })
+                    dot: { encoder.encode(shaped) }, diagnostics: &diagnostics)
             } catch {
                 failed = true
                 _ = ExitStatus.report(Self.naming(job.trace, in: error))

@@ -63,7 +63,9 @@ struct ReportCommand: ParsableCommand {
             graph: reading.graph, drawn: drawn, events: events, theme: themeOption.theme,
             sources: input.traces.map(Self.displayName))
         let html = try report.html { dot throws(GraphvizError) in
-            String(decoding: try GraphWriter.draw(dot, as: .svg, engine: layout.engine), as: UTF8.self)
+            String(
+                decoding: try GraphWriter.draw(dot, as: .svg, engine: layout.engine, diagnostics: &diagnostics),
+                as: UTF8.self)
         }
         try OutputFile.write(html, to: output)
     }

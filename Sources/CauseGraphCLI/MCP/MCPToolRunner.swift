@@ -86,7 +86,7 @@ enum MCPToolRunner {
             let (text, json) = fitted(DoctorFormatter.text(diagnoses), DoctorFormatter.json(diagnoses))
             return answer(text, json: json)
         case let render as Render:
-            return try graph(render)
+            return try graph(render, diagnostics: &diagnostics)
         default:
             throw Diagnostic.error("\(type(of: command)._commandName) is not a tool")
         }
@@ -163,10 +163,10 @@ enum MCPToolRunner {
     }
 
     /// The graph, returned or written to the file the call named.
-    private static func graph(_ render: Render) throws -> CallTool.Result {
+    private static func graph(_ render: Render, diagnostics: inout Diagnostics) throws -> CallTool.Result {
         let format = try render.outputOptions.resolvedFormat()
         if let path = render.outputOptions.named {
-            let bytes = try render.graph(as: format)
+            let bytes = try render.graph(as: format, diagnostics: &diagnostics)
             try OutputFile.write(bytes, to: path)
             let written: Value? = [
                 "output": .string(path), "format": .string(format.rawValue), "bytes": .int(bytes.count),
@@ -178,7 +178,7 @@ enum MCPToolRunner {
         if format == .pdf {
             throw Diagnostic.error("a PDF is only written to a file; name one with 'output', or ask for svg or png")
         }
-        let bytes = try render.graph(as: format)
+        let bytes = try render.graph(as: format, diagnostics: &diagnostics)
         switch format {
         case .png:
             return CallTool.Result(

@@ -133,16 +133,17 @@ struct ShapingOptions: ParsableArguments {
     }
 
     /// Reads the traces (through the time window and the interaction chosen,
-    /// if any) and shapes their graph.
-    func shapedGraph(_ input: InputOptions) throws -> ShapedGraph {
-        try shapedGraph(of: input.traces, reading: input.settings)
+    /// if any) and shapes their graph; its notes and warnings go to `diagnostics`.
+    func shapedGraph(_ input: InputOptions, diagnostics: inout Diagnostics) throws -> ShapedGraph {
+        try shapedGraph(of: input.traces, reading: input.settings, diagnostics: &diagnostics)
     }
 
     /// Reads `traces` into one graph (through the time window and the
-    /// interaction chosen, if any) and shapes it.
-    func shapedGraph(of traces: [String], reading importSettings: ImportSettings) throws -> ShapedGraph {
-        var diagnostics = Diagnostics()
-        defer { Terminal.standardError.print(diagnostics) }
+    /// interaction chosen, if any) and shapes it; its notes and warnings go
+    /// to `diagnostics`, for the command to print or the MCP tool to return.
+    func shapedGraph(of traces: [String], reading importSettings: ImportSettings, diagnostics: inout Diagnostics)
+        throws -> ShapedGraph
+    {
         let settings = try settings()
         let reading = try TracePipeline(settings: importSettings, shaping: settings)
             .reconstruct(traces, diagnostics: &diagnostics)

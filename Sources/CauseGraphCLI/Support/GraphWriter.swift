@@ -5,30 +5,30 @@ import GraphvizRender
 /// SVG, PNG and PDF drawn from the DOT by libgraphviz; atomically.
 enum GraphWriter {
     static func write(
-        _ format: RenderFormat, to path: String, engine: String, json: () -> String, dot: () -> String
+        _ format: RenderFormat, to path: String, engine: String, json: () -> String, dot: () -> String,
+        diagnostics: inout Diagnostics
     ) throws {
-        let bytes = try encode(format, engine: engine, json: json, dot: dot)
+        let bytes = try encode(format, engine: engine, json: json, dot: dot, diagnostics: &diagnostics)
         try OutputOptions.write(bytes, to: path, binary: format.isBinary)
     }
 
     /// The graph's bytes in `format`.
-    static func encode(_ format: RenderFormat, engine: String, json: () -> String, dot: () -> String)
-        throws(GraphvizError) -> [UInt8]
-    {
+    static func encode(
+        _ format: RenderFormat, engine: String, json: () -> String, dot: () -> String, diagnostics: inout Diagnostics
+    ) throws(GraphvizError) -> [UInt8] {
         switch format {
         case .json: Array(json().utf8)
         case .dot: Array(dot().utf8)
-        case .svg, .png, .pdf: try draw(dot(), as: format.graphviz!, engine: engine)
+        case .svg, .png, .pdf: try draw(dot(), as: format.graphviz!, engine: engine, diagnostics: &diagnostics)
         }
     }
 
-    /// Lays out and renders DOT with libgraphviz, passing its warnings on to standard error.
-    static func draw(_ dot: String, as format: GraphvizFormat, engine: String = "dot") throws(GraphvizError) -> [UInt8]
-    {
+    /// Lays out and renders DOT with libgraphviz; its warnings go to `diagnostics`.
+    static func draw(
+        _ dot: String, as format: GraphvizFormat, engine: String = "dot", diagnostics: inout Diagnostics
+    ) throws(GraphvizError) -> [UInt8] {
         let output = try Graphviz.render(dot: dot, format: format, engine: engine)
-        for warning in output.warnings {
-            Terminal.standardError.print(Diagnostic(.warning, "graphviz: \(warning)"))
-        }
+        for warning in output.warnings { diagnostics.append(Diagnostic(.warning, "graphviz: \(warning)")) }
         return output.bytes
     }
 }

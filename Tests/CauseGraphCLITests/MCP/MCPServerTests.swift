@@ -75,6 +75,19 @@ struct MCPServerTests {
         #expect(results[5]["content"]?.arrayValue?.first?["text"]?.stringValue?.hasPrefix("digraph") == true)
     }
 
+    @Test("render returns what shaping left out, as the command prints it, in the tool's own words")
+    func renderReturnsItsNotes() throws {
+        let session = try MCPClient.session([("render", ["traces": [before], "format": "dot", "max_nodes": 3])])
+        let result = try #require(session["results"]?.arrayValue?.first)
+        #expect(!result.isToolError)
+        let cli = try Causegraph.run(["render", before, "--format", "dot", "--max-nodes", "3", "-o", "-"])
+        #expect(cli.standardError.contains("note: showing 3 of 7 nodes"), "\(cli.standardError)")
+        #expect(result.texts.first == cli.output)
+        let notes = try #require(result.texts.dropFirst().first)
+        #expect(notes.contains("note: showing 3 of 7 nodes") && notes.contains("'max_nodes'"), "\(notes)")
+        #expect(!notes.contains("--max-nodes"), "\(notes)")
+    }
+
     @Test("why and summary stay within 64 KB, text and structured content, however many entries are asked for")
     func resultsAreBounded() throws {
         let scratch = try TemporaryFolder()
