@@ -270,6 +270,8 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
     case environmentWriter
     case update
     case creation
+    /// From ``NodeKind/unrecorded``: runs no link explains.
+    case unrecorded
 
     /// The kind of a link from an event of kind `source` labelled `label`:
     /// any label but `creation` is named by its source.
@@ -285,6 +287,7 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
         case .externalEnvironment: self = .externalEnvironment
         case .environmentWriter: self = .environmentWriter
         case .body, .representable, .other: self = .update
+        case .unrecorded: self = .unrecorded
         }
     }
 
@@ -298,6 +301,7 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
         case .environmentWriter: 4
         case .update: 5
         case .creation: 6
+        case .unrecorded: 7
         }
     }
 

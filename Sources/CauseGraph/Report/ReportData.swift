@@ -78,6 +78,7 @@ enum ReportData {
         case .body: "view body"
         case .representable: "representable update"
         case .other: "other update"
+        case .unrecorded: "no recorded cause"
         }
     }
 

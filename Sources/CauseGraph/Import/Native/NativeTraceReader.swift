@@ -111,6 +111,11 @@ package enum NativeTraceReader: TraceImporter {
         {
             let idValue = try record.required("node")
             let kind = try record.requiredEnumeration("kind", as: NodeKind.self)
+            guard kind.isRecorded else {
+                throw record.error(
+                    "kind \"\(kind.rawValue)\" is made by causegraph for runs no cause explains; a trace cannot record it",
+                    at: record.value("kind")!)
+            }
             var event = TraceEvent(
                 id: EventID(try record.count(idValue, key: "node")),
                 kind: kind,
