@@ -110,12 +110,9 @@ package enum NativeTraceReader: TraceImporter {
             throws(Diagnostic)
         {
             let idValue = try record.required("node")
-            let kind = try record.requiredEnumeration("kind", as: NodeKind.self)
-            guard kind.isRecorded else {
-                throw record.error(
-                    "kind \"\(kind.rawValue)\" is made by causegraph for runs no cause explains; a trace cannot record it",
-                    at: record.value("kind")!)
-            }
+            // `unrecorded` is made by the graph for runs no link explains; no trace records it.
+            let kind = try record.requiredEnumeration(
+                "kind", as: NodeKind.self, among: NodeKind.allCases.filter(\.isRecorded))
             var event = TraceEvent(
                 id: EventID(try record.count(idValue, key: "node")),
                 kind: kind,
