@@ -48,7 +48,8 @@ struct AccountedRunsTests {
 
     /// Checks the edges into every view of the graph of `paths`, and returns the graph.
     @discardableResult
-    private static func expectAccounted(_ paths: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+    private static func expectAccounted(_ paths: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws
         -> CauseGraph
     {
         let graph = try graph(of: paths)
@@ -57,7 +58,8 @@ struct AccountedRunsTests {
         for view in graph.nodes where view.kind.isViewUpdate {
             let incoming = graph.edges.filter { $0.to == view.id }
             #expect(
-                incoming.reduce(0) { $0 + $1.count } == links[view.key], "\(view.title)", sourceLocation: sourceLocation)
+                incoming.reduce(0) { $0 + $1.count } == links[view.key], "\(view.title)", sourceLocation: sourceLocation
+            )
             #expect(incoming.reduce(0) { $0 + $1.count } >= view.count, "\(view.title)", sourceLocation: sourceLocation)
             let fromUnrecorded = incoming.filter { $0.from == unrecorded?.id }
             #expect(
@@ -71,7 +73,9 @@ struct AccountedRunsTests {
 
     /// Checks that `why`'s shares of every view add up to 100%: the tree's,
     /// the JSON's (to its four decimals) and the text's whole percentages.
-    private static func expectSharesAddUp(in graph: CauseGraph, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    private static func expectSharesAddUp(
+        in graph: CauseGraph, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    )
         throws
     {
         for view in graph.nodes where view.kind.isViewUpdate {
@@ -88,7 +92,9 @@ struct AccountedRunsTests {
             let causes = try #require(views.first?["causes"] as? [[String: Any]])
             let jsonShares = causes.compactMap { $0["share"] as? Double }
             #expect(jsonShares.count == causes.count)
-            #expect(abs(jsonShares.reduce(0, +) - 1) < 0.001, "\(view.title): \(jsonShares)", sourceLocation: sourceLocation)
+            #expect(
+                abs(jsonShares.reduce(0, +) - 1) < 0.001, "\(view.title): \(jsonShares)", sourceLocation: sourceLocation
+            )
 
             let text = WhyFormatter.format(report, as: .text)
             let percents = try text.split(separator: "\n")
