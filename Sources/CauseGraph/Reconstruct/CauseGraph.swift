@@ -107,6 +107,10 @@ public struct CauseGraph: Sendable, Equatable {
             self.severityDurations = severityDurations
         }
 
+        /// The trace events merged into the node: ``count``, or none for the
+        /// ``NodeKind/unrecorded`` node, whose count is of runs no event caused.
+        public var eventCount: Int { kind.isRecorded ? count : 0 }
+
         /// An update node every one of whose events was skipped.
         public var isFullySkipped: Bool { kind.isUpdate && count > 0 && ran == 0 }
     }
