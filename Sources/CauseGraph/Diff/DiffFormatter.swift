@@ -39,7 +39,7 @@ public enum DiffFormatter {
     /// The noun a row counts.
     private static func unit(of row: DiffTable.Row) -> String {
         switch row.element {
-        case .node(let node): node.kind.isUpdate ? "updates" : "events"
+        case .node(let node): node.kind.isUpdate ? "updates" : node.kind.isRecorded ? "events" : "runs"
         case .edge: "links"
         }
     }

@@ -146,9 +146,11 @@ public struct DOTEncoder: Sendable {
     }
 
     /// `24 updates · 8.42 ms`, `ran 3 of 12 · 1.2 ms`, or `3 events` for
-    /// causes; with a focus share, `· 42%` after it.
+    /// causes (`3 runs` for the runs no link explains, which are no events);
+    /// with a focus share, `· 42%` after it.
     func figures(of node: CauseGraph.Node, share: Double? = nil) -> String {
         let percent = share.map { " · " + ShareText.percent($0) } ?? ""
+        guard node.kind.isRecorded else { return CountText.string(node.count, "run") + percent }
         guard node.kind.isUpdate else { return CountText.string(node.count, "event") + percent }
         var text: String
         if node.isFullySkipped {
@@ -177,8 +179,10 @@ public struct DOTEncoder: Sendable {
                 lines.append(timing)
             }
             if let timeShare { lines.append("\(ShareText.percent(timeShare)) of all update time") }
-        } else {
+        } else if node.kind.isRecorded {
             lines.append(CountText.string(node.count, "event"))
+        } else {
+            lines.append("\(CountText.string(node.count, "view update")) that no recorded cause led to")
         }
         if let share { lines.append("explains \(ShareText.percent(share)) of the focused updates") }
         if let groups = groupList(node.groups) { lines.append(groups) }
@@ -212,6 +216,9 @@ public struct DOTEncoder: Sendable {
             attributes += ["color=\"\(palette.creationEdge)\"", lineStyle, "arrowhead=onormal"]
         } else if edge.isResidual {
             attributes.append(lineStyle)
+        } else if edge.kind == .unrecorded {
+            // Muted and dashed like the node it leaves: a stand-in for links the trace lacks, not one it recorded.
+            attributes += ["color=\"\(palette.systemBorder)\"", "style=dashed"]
         }
         attributes.append("tooltip=" + DOTEscaping.quoted(tooltip))
         return attributes

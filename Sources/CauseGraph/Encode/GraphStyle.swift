@@ -82,6 +82,7 @@ public struct GraphStyle: Sendable, Equatable {
         case .body: "box"
         case .representable: "box3d"
         case .other: "ellipse"
+        case .unrecorded: "octagon"
         }
     }
 
@@ -106,6 +107,7 @@ public struct GraphStyle: Sendable, Equatable {
         case .body: "BODY"
         case .representable: "REPRESENTABLE"
         case .other: "UPDATE"
+        case .unrecorded: "UNEXPLAINED RUNS"
         }
     }
 }

@@ -107,6 +107,10 @@ public struct CauseGraph: Sendable, Equatable {
             self.severityDurations = severityDurations
         }
 
+        /// The trace events merged into the node: ``count``, or none for the
+        /// ``NodeKind/unrecorded`` node, whose count is of runs no event caused.
+        public var eventCount: Int { kind.isRecorded ? count : 0 }
+
         /// An update node every one of whose events was skipped.
         public var isFullySkipped: Bool { kind.isUpdate && count > 0 && ran == 0 }
     }
@@ -270,6 +274,8 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
     case environmentWriter
     case update
     case creation
+    /// From ``NodeKind/unrecorded``: runs no link explains.
+    case unrecorded
 
     /// The kind of a link from an event of kind `source` labelled `label`:
     /// any label but `creation` is named by its source.
@@ -285,6 +291,7 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
         case .externalEnvironment: self = .externalEnvironment
         case .environmentWriter: self = .environmentWriter
         case .body, .representable, .other: self = .update
+        case .unrecorded: self = .unrecorded
         }
     }
 
@@ -298,6 +305,7 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
         case .environmentWriter: 4
         case .update: 5
         case .creation: 6
+        case .unrecorded: 7
         }
     }
 

@@ -9,7 +9,16 @@
 /// read, a node that named no group takes part in the groups of the links
 /// it drove, and a link with none in those of its effect, so a gesture is
 /// part of the transaction it started.
+///
+/// Every run is accounted for: a view update (``NodeKind/isViewUpdate``)
+/// that no cause link reached is counted, and the graph gets an edge from
+/// one ``NodeKind/unrecorded`` node, titled ``unrecordedTitle``, into each
+/// view with such runs, counting them. Those edges name no update group:
+/// which groups the unlinked runs fell in is not kept.
 public struct GraphBuilder: TraceSink {
+    /// The title of the node that stands for runs no cause link explains.
+    public static let unrecordedTitle = "No recorded cause"
+
     /// How many long updates of each update kind ``CauseGraph/worstUpdates`` keeps.
     public static let worstUpdatesKept = 5
     /// The default window within which repeated runs of one view count as a burst.
@@ -108,6 +117,10 @@ public struct GraphBuilder: TraceSink {
     public mutating func add(_ cause: TraceCause) throws {
         guard let source = eventRecords[cause.from] else { throw TraceConsistencyError.undefinedEvent(cause.from) }
         guard let target = eventRecords[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
+        if !target.isExplained {
+            eventRecords.updateValue(target.explained(), forKey: cause.to)
+            nodes[Int(target.node)].noteExplained(skipped: target.skipped)
+        }
         let kind = EdgeKind(source: nodes[Int(source.node)].key.kind, label: cause.label)
         let key = EdgeKey(from: source.node, to: target.node, kind: kind, label: cause.label)
         let edge: Int32
@@ -178,6 +191,7 @@ public struct GraphBuilder: TraceSink {
         self.nodes = []
         self.edges = []
         inheritGroups(nodes: &nodes, edges: &edges)
+        accountForUnlinkedRuns(nodes: &nodes, edges: &edges)
 
         let groupIDs = finalGroupIDs()
         let nodeOrder = nodes.indices.sorted { nodes[$0].key < nodes[$1].key }
@@ -290,6 +304,24 @@ public struct GraphBuilder: TraceSink {
         return ids
     }
 
+    /// Adds the ``NodeKind/unrecorded`` node and its edges, when any view
+    /// update got no cause link. Done after groups are inherited, so it
+    /// takes part in none.
+    private func accountForUnlinkedRuns(nodes: inout [NodeTally], edges: inout [EdgeTally]) {
+        let source = Int32(nodes.count)
+        var unrecorded = NodeTally(key: NodeKey(kind: .unrecorded, title: Self.unrecordedTitle, owner: .system))
+        for (index, node) in nodes.enumerated() where node.key.kind.isViewUpdate && node.explained < node.count {
+            var edge = EdgeTally(key: EdgeKey(from: source, to: Int32(index), kind: .unrecorded, label: .update))
+            edge.count = node.count - node.explained
+            edge.skipped = (node.count - node.ran) - node.explainedSkipped
+            // Each unlinked run is its own missing cause.
+            edge.maxPerCause = 1
+            unrecorded.count = unrecorded.count.saturatingAdding(edge.count)
+            edges.append(edge)
+        }
+        if unrecorded.count > 0 { nodes.append(unrecorded) }
+    }
+
     private func inheritGroups(nodes: inout [NodeTally], edges: inout [EdgeTally]) {
         // Each pass moves groups one link upstream; a chain of n links needs n passes.
         var changed = true
@@ -318,20 +350,35 @@ public struct GraphBuilder: TraceSink {
 /// What a cause link needs of an event, in eight bytes: kept for every event
 /// of a document, it is most of an import's memory that grows with rows.
 private struct EventRecord {
-    /// The node's index; the top bit is ``skipped``.
-    private let nodeAndSkipped: UInt32
+    private static let skippedBit: UInt32 = 1 << 31
+    private static let explainedBit: UInt32 = 1 << 30
+
+    /// The node's index; the top bit is ``skipped``, the next ``isExplained``.
+    private let nodeAndFlags: UInt32
     /// Interned update group, or -1.
     let group: Int32
 
     init(node: Int32, group: Int32, skipped: Bool) {
-        // Node indices count distinct nodes, far fewer than 2^31: the top bit is free.
-        nodeAndSkipped = UInt32(node) | (skipped ? 1 << 31 : 0)
+        // Node indices count distinct nodes, far fewer than 2^30: the top two bits are free.
+        nodeAndFlags = UInt32(node) | (skipped ? Self.skippedBit : 0)
         self.group = group
     }
 
-    var node: Int32 { Int32(bitPattern: nodeAndSkipped & ~(1 << 31)) }
+    private init(nodeAndFlags: UInt32, group: Int32) {
+        self.nodeAndFlags = nodeAndFlags
+        self.group = group
+    }
+
+    var node: Int32 { Int32(bitPattern: nodeAndFlags & ~(Self.skippedBit | Self.explainedBit)) }
     /// An update whose body was checked and skipped.
-    var skipped: Bool { nodeAndSkipped & 1 << 31 != 0 }
+    var skipped: Bool { nodeAndFlags & Self.skippedBit != 0 }
+    /// Whether a cause link has led to the event.
+    var isExplained: Bool { nodeAndFlags & Self.explainedBit != 0 }
+
+    /// The record once a cause link has led to the event.
+    func explained() -> EventRecord {
+        EventRecord(nodeAndFlags: nodeAndFlags | Self.explainedBit, group: group)
+    }
 }
 
 private struct EdgeKey: Hashable {
@@ -370,6 +417,9 @@ private struct NodeTally {
     /// Times of the latest events, within one burst window of the newest.
     var recentTimes: [Nanoseconds] = []
     var densestBurst = 0
+    /// Events some cause link led to, and of those the skipped updates.
+    private(set) var explained = 0
+    private(set) var explainedSkipped = 0
 
     init(key: NodeKey) {
         self.key = key
@@ -392,6 +442,12 @@ private struct NodeTally {
             ownGroups = true
         }
         if backtrace.isEmpty { backtrace = event.backtrace }
+    }
+
+    /// Counts an event the first time a cause link leads to it.
+    mutating func noteExplained(skipped: Bool) {
+        explained += 1
+        if skipped { explainedSkipped += 1 }
     }
 
     /// Slides the window over events in arrival order; traces list a node's

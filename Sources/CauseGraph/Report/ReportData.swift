@@ -78,6 +78,7 @@ enum ReportData {
         case .body: "view body"
         case .representable: "representable update"
         case .other: "other update"
+        case .unrecorded: "no recorded cause"
         }
     }
 
@@ -95,8 +96,10 @@ enum ReportData {
             figures.append(("severity", node.severity?.rawValue ?? "—"))
             let counts = node.severityCounts
             figures.append(("long updates", "\(counts[.medium]) orange, \(counts.atLeast(.high)) red"))
-        } else {
+        } else if node.kind.isRecorded {
             figures.append(("events", "\(node.count)"))
+        } else {
+            figures.append(("view updates with no recorded cause", "\(node.count)"))
         }
         if node.densestBurst > 1 {
             figures.append(("densest burst", "\(node.densestBurst) within \(DurationText.string(burstWindow))"))

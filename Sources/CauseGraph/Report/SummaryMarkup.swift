@@ -17,6 +17,9 @@ enum SummaryMarkup {
         lines.append(term("update groups", "\(totals.groups)", groups))
         lines.append(term("body updates ran", "\(totals.bodyRan)", ""))
         lines.append(term("body checks skipped", "\(totals.bodySkipped)", ""))
+        if totals.unexplainedUpdates > 0 {
+            lines.append(term("view updates with no recorded cause", "\(totals.unexplainedUpdates)", ""))
+        }
         lines.append("</dl>")
 
         let frame = FrameBudget(frameRate: summary.frameRate).frameDuration

@@ -36,7 +36,7 @@
     for (const title of element.querySelectorAll(":scope > title")) title.remove();
     element.setAttribute("tabindex", "0");
     element.setAttribute("role", "button");
-    element.setAttribute("aria-label", `${node.title}, ${node.kind}, ${plural(node.count, isUpdate(node) ? "update" : "event")}`);
+    element.setAttribute("aria-label", `${node.title}, ${node.kind}, ${plural(node.count, isUpdate(node) ? "update" : node.kind === "unrecorded" ? "run" : "event")}`);
     element.dataset.node = node.id;
   }
   for (const edge of graph.edges) {

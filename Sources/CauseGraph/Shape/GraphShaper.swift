@@ -283,7 +283,7 @@ public struct GraphShaper: Sendable {
     }
 
     private static func events(_ nodes: [CauseGraph.Node]) -> Int {
-        nodes.reduce(0) { $0 + $1.count }
+        nodes.reduce(0) { $0 + $1.eventCount }
     }
 }
 
@@ -304,13 +304,13 @@ private struct Pass {
         kept = [Bool](repeating: true, count: graph.nodes.count)
         keptCount = graph.nodes.count
         focused = [Bool](repeating: false, count: graph.nodes.count)
-        eventsAtLastStep = graph.nodes.reduce(0) { $0 + $1.count }
+        eventsAtLastStep = graph.nodes.reduce(0) { $0 + $1.eventCount }
     }
 
     /// The events of the nodes removed since the last step, for the step being recorded.
     mutating func takeRemovedEvents() -> Int {
         var events = 0
-        for index in kept.indices where kept[index] { events += graph.nodes[index].count }
+        for index in kept.indices where kept[index] { events += graph.nodes[index].eventCount }
         defer { eventsAtLastStep = events }
         return eventsAtLastStep - events
     }

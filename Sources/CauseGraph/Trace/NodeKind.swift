@@ -20,17 +20,30 @@ public enum NodeKind: String, CaseIterable, Sendable, Comparable {
     case representable
     /// Any other update: layout, graph work, unclassified events.
     case other
+    /// Stands for the view updates a trace gave no cause link: causegraph
+    /// makes it when it builds the graph, so each view's updates equal the
+    /// sum of its incoming edges; no trace records it. Last, so the order
+    /// of the recorded kinds does not depend on it.
+    case unrecorded
 
     /// Whether events of this kind start work rather than do it.
     public var isCause: Bool {
         switch self {
-        case .gesture, .state, .observable, .externalEnvironment, .environmentWriter: true
+        case .gesture, .state, .observable, .externalEnvironment, .environmentWriter, .unrecorded: true
         case .body, .representable, .other: false
         }
     }
 
     /// Whether events of this kind are updates (effects).
     public var isUpdate: Bool { !isCause }
+
+    /// Whether events of this kind are a view's updates, each of which the
+    /// graph accounts for with at least one incoming edge.
+    public var isViewUpdate: Bool { self == .body || self == .representable }
+
+    /// Whether traces may record events of this kind; ``unrecorded`` only
+    /// the graph makes.
+    public var isRecorded: Bool { self != .unrecorded }
 
     /// The kinds by ``rank``: `byRank[kind.rank] == kind`.
     static let byRank: [NodeKind] = allCases
@@ -48,6 +61,7 @@ public enum NodeKind: String, CaseIterable, Sendable, Comparable {
         case .body: 5
         case .representable: 6
         case .other: 7
+        case .unrecorded: 8
         }
     }
 

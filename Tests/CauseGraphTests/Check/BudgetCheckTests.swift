@@ -112,6 +112,21 @@ struct BudgetCheckTests {
             ])
     }
 
+    @Test("a forbidden unrecorded edge fails on the runs no cause link reached")
+    func forbiddenUnrecordedRuns() throws {
+        let check = BudgetCheck(
+            budget: try budget("forbiddenEdges:\n  - {from: No recorded cause, to: Row, kind: unrecorded}\n"))
+        let trace =
+            traceHeader + "\n"
+            + #"{"node": 1, "kind": "state", "title": "Row.x", "owner": "app"}"# + "\n"
+            + #"{"node": 2, "kind": "body", "title": "Row", "owner": "app"}"# + "\n"
+            + #"{"node": 3, "kind": "body", "title": "Row", "owner": "app"}"# + "\n"
+            + #"{"node": 4, "kind": "body", "title": "Row", "owner": "app"}"# + "\n"
+            + #"{"edge": [1, 2], "label": "update"}"# + "\n"
+        let report = check.evaluate(try measure(check, trace: trace))
+        #expect(outcomes(report) == ["forbiddenEdges[0] No recorded cause → Row: 2/0 exceeded"])
+    }
+
     @Test("per gesture counts runs a chain of causes leads to from one gesture; per group counts runs in one group")
     func perGestureAndGroup() throws {
         let check = BudgetCheck(

@@ -173,7 +173,7 @@ struct BudgetFileTests {
             ),
             (
                 "forbiddenEdges:\n  - {from: A, to: B, kind: observed}\n",
-                "budget.yaml:2:28: error: forbiddenEdges[0].kind: unknown edge kind 'observed'; expected one of: gesture, state, observable, externalEnvironment, environmentWriter, update, creation"
+                "budget.yaml:2:28: error: forbiddenEdges[0].kind: unknown edge kind 'observed'; expected one of: gesture, state, observable, externalEnvironment, environmentWriter, update, creation, unrecorded"
             ),
             (
                 "findings:\n  fanout: 0\n",

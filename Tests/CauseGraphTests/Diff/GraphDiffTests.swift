@@ -64,7 +64,7 @@ struct GraphDiffTests {
         let diff = GraphDiff(before: before, after: after)
         #expect(
             diff.nodes.map { "\($0.kind.rawValue) \($0.key.module ?? "-") \($0.change.rawValue)" }
-                == ["state - added", "body A removed", "body B added"])
+                == ["state - added", "body A removed", "body B added", "unrecorded - same"])
     }
 
     @Test("an edge between the same ends but of another kind is another edge")
@@ -82,7 +82,7 @@ struct GraphDiffTests {
         let diff = GraphDiff(before: update, after: creation)
         #expect(
             diff.edges.map { "\($0.kind.rawValue) \($0.label.rawValue) \($0.change.rawValue)" }
-                == ["update update removed", "creation creation added"])
+                == ["update update removed", "creation creation added", "unrecorded update same"])
     }
 
     @Test(

@@ -28,6 +28,21 @@ struct FindingRulesTests {
         #expect(try !kinds(clean).contains(kind))
     }
 
+    @Test("runs with no recorded cause are never a finding's culprit, however many at once")
+    func unrecordedIsNoCulprit() throws {
+        let unrecorded = CauseGraph.Node(
+            id: "n1", key: NodeKey(kind: .unrecorded, title: GraphBuilder.unrecordedTitle, owner: .system), count: 50)
+        let row = CauseGraph.Node(
+            id: "n2", key: NodeKey(kind: .body, title: "Row", module: "App", owner: .app), count: 50, ran: 50)
+        // A hand-made edge as wide as a fan-out: the builder's own never drives more than one run per cause.
+        let edge = CauseGraph.Edge(
+            id: "e1", from: "n1", to: "n2", kind: .unrecorded, label: .update, count: 50, maxPerCause: 50)
+        let graph = CauseGraph(nodes: [row, unrecorded], edges: [edge])
+        let findings = FindingRules.findings(in: graph)
+        #expect(!findings.contains { $0.nodes.contains("n1") })
+        #expect(!findings.contains { $0.kind == .fanOut })
+    }
+
     @Test("the fan-out finding carries its evidence and the fix")
     func fanOutEvidence() throws {
         let graph = try fixtureGraph("landmarks-favorites-before")

@@ -23,7 +23,9 @@ struct GraphBuilderTests {
         try builder.add(event(5, .body, "Row", module: "App", owner: .system))
         try builder.add(event(6, .other, "Row", module: "App"))
         let graph = builder.finish()
-        #expect(graph.nodes.count == 4)
+        #expect(graph.nodes.count == 5)
+        // No event had a cause link: the view updates (not the other update) are accounted for as unrecorded.
+        #expect(graph.nodes.filter { $0.kind == .unrecorded }.map(\.count) == [5])
         let row = try #require(
             graph.nodes.first { $0.key == NodeKey(kind: .body, title: "Row", module: "App", owner: .app) })
         #expect(row.count == 3)
@@ -71,6 +73,7 @@ struct GraphBuilderTests {
                 "Tap→gesture×2", "View.isOn→state×2", "Model.items→observable×2",
                 "External Environment→externalEnvironment×2", "EnvironmentWriter: Font→environmentWriter×2",
                 "Parent→update×2", "Parent→creation×1", "MapView→update×2", "<graph>→update×2",
+                "No recorded cause→unrecorded×1", "No recorded cause→unrecorded×1",
             ])
         #expect(graph.edges.filter { $0.kind == .creation }.map(\.label) == [.creation])
         #expect(graph.edges.filter { $0.kind != .creation }.allSatisfy { $0.label == .update })
@@ -91,6 +94,7 @@ struct GraphBuilderTests {
         #expect(
             severities == [
                 "Fast:low", "Hitch:veryHigh", "Orange:medium", "Recorded:high", "Red:high", "Worst:veryHigh",
+                "No recorded cause:-",
             ])
     }
 
@@ -159,9 +163,9 @@ struct GraphBuilderTests {
         let graph = builder.finish()
         #expect(
             graph.nodes.map { "\($0.title):\($0.groups)" } == [
-                "Tap:[7, 8]", "Model.items:[7, 8]", "Lonely:[]", "Row:[7, 8]",
+                "Tap:[7, 8]", "Model.items:[7, 8]", "Lonely:[]", "Row:[7, 8]", "No recorded cause:[]",
             ])
-        #expect(graph.edges.map(\.groups) == [[7, 8], [7, 8]])
+        #expect(graph.edges.map(\.groups) == [[7, 8], [7, 8], []])
         #expect(graph.groups.map(\.id) == [7, 8])
     }
 
@@ -180,7 +184,52 @@ struct GraphBuilderTests {
         let graph = builder.finish()
         #expect(graph.app == "First")
         #expect(graph.groups.map(\.label) == ["first", "second"])
-        #expect(graph.nodes.map(\.groups) == [[1], [2]])
+        #expect(graph.nodes.map(\.groups) == [[1], [2], []])
+    }
+
+    @Test("every view update is accounted for once: by its cause links, or by the unrecorded node")
+    func everyRunAccounted() throws {
+        var builder = GraphBuilder()
+        try builder.add(event(1, .state, "V.a"))
+        try builder.add(event(2, .state, "V.b"))
+        try builder.add(event(3, .body, "V"))
+        try builder.add(event(4, .body, "V", ran: false))
+        try builder.add(event(5, .body, "V"))
+        try builder.add(event(6, .body, "V", ran: false))
+        try builder.add(event(7, .other, "Layout"))
+        // Run 3 has two causes, run 4 one; runs 5 and 6 none. The layout is no view's update.
+        try builder.add(TraceCause(from: 1, to: 3, label: .update))
+        try builder.add(TraceCause(from: 2, to: 3, label: .update))
+        try builder.add(TraceCause(from: 1, to: 4, label: .update))
+        try builder.begin(TraceHeader())
+        // A new document: ids start again, and its runs are accounted for apart.
+        try builder.add(event(1, .state, "V.a"))
+        try builder.add(event(2, .body, "V"))
+        try builder.add(event(3, .body, "V"))
+        try builder.add(TraceCause(from: 1, to: 2, label: .update))
+        let graph = builder.finish()
+        let unrecorded = try #require(graph.nodes.last)
+        #expect((unrecorded.kind, unrecorded.title, unrecorded.owner) == (.unrecorded, "No recorded cause", .system))
+        #expect(unrecorded.count == 3)
+        let view = try #require(graph.nodes.first { $0.title == "V" })
+        let edge = try #require(graph.edges.first { $0.from == unrecorded.id })
+        #expect((edge.to, edge.kind, edge.label, edge.count, edge.skipped) == (view.id, .unrecorded, .update, 3, 1))
+        #expect(graph.edges.filter { $0.from == unrecorded.id }.count == 1)
+        // Six runs, seven links: a run with two causes counts in both.
+        #expect(view.count == 6)
+        #expect(graph.edges.filter { $0.to == view.id }.reduce(0) { $0 + $1.count } == 7)
+    }
+
+    @Test("a trace whose every view update has a cause gets no unrecorded node")
+    func nothingUnrecorded() throws {
+        var builder = GraphBuilder()
+        try builder.add(event(1, .gesture, "Tap"))
+        try builder.add(event(2, .body, "V"))
+        try builder.add(event(3, .other, "Layout"))
+        try builder.add(TraceCause(from: 1, to: 2, label: .update))
+        let graph = builder.finish()
+        #expect(graph.nodes.map(\.kind) == [.gesture, .body, .other])
+        #expect(graph.edges.count == 1)
     }
 
     @Test("duplicate events and groups are refused")

@@ -182,7 +182,7 @@ struct PackedUpdates {
     }
 
     /// Bits for a ``NodeKind/rank``: every kind must fit, which a test checks.
-    static let kindBits = 3
+    static let kindBits = 4
     /// Bits for a ``Severity/rank``: every severity must fit, which a test checks.
     static let severityBits = 3
     private static let kindMask: UInt16 = 1 << kindBits - 1

@@ -163,22 +163,22 @@ package struct JSONRecord {
     }
 
     /// A string that must be the raw value of `T`.
-    package func enumeration<T: RawRepresentable & CaseIterable>(
-        _ key: String, as type: T.Type
+    package func enumeration<T: RawRepresentable & CaseIterable & Equatable>(
+        _ key: String, as type: T.Type, among allowed: [T] = Array(T.allCases)
     ) throws(Diagnostic) -> T? where T.RawValue == String {
         guard let value = value(key) else { return nil }
         let raw = try string(value, key: key)
-        guard let result = T(rawValue: raw) else {
-            let expected = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard let result = T(rawValue: raw), allowed.contains(result) else {
+            let expected = allowed.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             throw error("unknown \(key) \"\(raw)\"; expected one of \(expected)", at: value)
         }
         return result
     }
 
-    package func requiredEnumeration<T: RawRepresentable & CaseIterable>(
-        _ key: String, as type: T.Type
+    package func requiredEnumeration<T: RawRepresentable & CaseIterable & Equatable>(
+        _ key: String, as type: T.Type, among allowed: [T] = Array(T.allCases)
     ) throws(Diagnostic) -> T where T.RawValue == String {
         _ = try required(key)
-        return try enumeration(key, as: type)!
+        return try enumeration(key, as: type, among: allowed)!
     }
 }

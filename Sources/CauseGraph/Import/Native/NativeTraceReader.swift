@@ -110,7 +110,9 @@ package enum NativeTraceReader: TraceImporter {
             throws(Diagnostic)
         {
             let idValue = try record.required("node")
-            let kind = try record.requiredEnumeration("kind", as: NodeKind.self)
+            // `unrecorded` is made by the graph for runs no link explains; no trace records it.
+            let kind = try record.requiredEnumeration(
+                "kind", as: NodeKind.self, among: NodeKind.allCases.filter(\.isRecorded))
             var event = TraceEvent(
                 id: EventID(try record.count(idValue, key: "node")),
                 kind: kind,

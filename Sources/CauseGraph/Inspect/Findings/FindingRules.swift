@@ -39,7 +39,9 @@ public enum FindingRules {
         -> [Finding]
     {
         let candidates = graph.edges.filter { edge in
-            guard edge.kind != .creation, edge.kind != .update, edge.maxPerCause >= thresholds.fanOut,
+            // Runs with no recorded cause share no culprit: they are never a fan-out.
+            guard edge.kind != .creation, edge.kind != .update, edge.kind != .unrecorded,
+                edge.maxPerCause >= thresholds.fanOut,
                 let view = nodes[edge.to], view.kind == .body
             else { return false }
             return names(view, drivenBy: nodes[edge.from])

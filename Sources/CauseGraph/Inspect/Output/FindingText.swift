@@ -81,7 +81,7 @@ extension Finding {
             case .gesture:
                 return
                     "Keep a gesture's in-flight values in @GestureState or in a small view of their own, so a drag or scroll updates only the views that draw it."
-            case .observable, .update, .creation:
+            case .observable, .update, .creation, .unrecorded:
                 break
             }
         }

@@ -42,7 +42,8 @@ public enum SummaryFormatter {
         }
         lines.append(groups)
         lines.append(
-            "  Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped")
+            "  Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped"
+                + unexplained(totals))
 
         lines.append("")
         lines.append(style.paint("Long updates", .bold) + " (\(thresholds(summary)))")
@@ -216,6 +217,7 @@ public enum SummaryFormatter {
                     "updateEvents": JSONText.number(totals.updateEvents),
                     "bodyRan": JSONText.number(totals.bodyRan),
                     "bodySkipped": JSONText.number(totals.bodySkipped),
+                    "unexplainedUpdates": JSONText.number(totals.unexplainedUpdates),
                     "groups": JSONText.number(totals.groups),
                     "groupsTotalDuration": JSONText.number(totals.groupsTotalDuration),
                     "worstGroup": JSONText.number(totals.worstGroup?.id),
@@ -322,6 +324,12 @@ public enum SummaryFormatter {
 
     // MARK: Markdown
 
+    /// `; 4 view updates with no recorded cause`, or nothing when every update had one.
+    private static func unexplained(_ totals: TraceSummary.Totals) -> String {
+        guard totals.unexplainedUpdates > 0 else { return "" }
+        return "; \(CountText.string(totals.unexplainedUpdates, "view update")) with no recorded cause"
+    }
+
     static func markdown(_ summary: TraceSummary) -> String {
         let totals = summary.totals
         var lines = ["## SwiftUI updates: \(MarkdownText.escape(summary.app ?? "trace"))", ""]
@@ -337,7 +345,8 @@ public enum SummaryFormatter {
         }
         lines.append(groups)
         lines.append(
-            "- Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped")
+            "- Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped"
+                + unexplained(totals))
         lines += ["", "### Long updates", "", "\(thresholds(summary)).", ""]
         lines.append("| lane | orange | red | worst |")
         lines.append("| --- | ---: | ---: | --- |")

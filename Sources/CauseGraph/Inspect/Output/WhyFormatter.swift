@@ -32,9 +32,11 @@ public enum WhyFormatter {
                 lines.append("  No recorded cause.")
             } else {
                 lines.append("  Why it ran:")
+                let percents = ShareText.wholePercents(tree.causes.map(\.share))
                 for (position, branch) in tree.causes.enumerated() {
                     let isLast = position == tree.causes.count - 1 && tree.omittedCauses == 0
-                    textBranch(branch, indent: "  ", isLast: isLast, style: style, into: &lines)
+                    textBranch(
+                        branch, percent: percents[position], indent: "  ", isLast: isLast, style: style, into: &lines)
                 }
                 textOmitted(tree.omittedCauses, indent: "  ", style: style, into: &lines)
             }
@@ -68,12 +70,14 @@ public enum WhyFormatter {
         lines.append(figures)
     }
 
+    /// One cause and its own; `percent` is its share as apportioned among its siblings.
     private static func textBranch(
-        _ branch: CauseTree.Branch, indent: String, isLast: Bool, style: TextStyle, into lines: inout [String]
+        _ branch: CauseTree.Branch, percent: Int, indent: String, isLast: Bool, style: TextStyle,
+        into lines: inout [String]
     ) {
         let connector = isLast ? "└─ " : "├─ "
         let label =
-            "\(branch.edge.kind.rawValue) ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)) "
+            "\(branch.edge.kind.rawValue) ×\(CountText.format(branch.edge.count)) (\(percent.percentText)) "
         let room = width - indent.count - connector.count - label.count
         var title = TerminalText.fitTitle(branch.cause.title, width: max(room, 12))
         title += mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
@@ -85,9 +89,11 @@ public enum WhyFormatter {
                 childIndent
                     + style.paint(lead + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
         }
+        let percents = ShareText.wholePercents(branch.causes.map(\.share))
         for (index, child) in branch.causes.enumerated() {
             let isLast = index == branch.causes.count - 1 && branch.omittedCauses == 0
-            textBranch(child, indent: childIndent, isLast: isLast, style: style, into: &lines)
+            textBranch(
+                child, percent: percents[index], indent: childIndent, isLast: isLast, style: style, into: &lines)
         }
         textOmitted(branch.omittedCauses, indent: childIndent, style: style, into: &lines)
     }
@@ -279,7 +285,10 @@ public enum WhyFormatter {
             } else {
                 lines.append("Why it ran:")
                 lines.append("")
-                for branch in tree.causes { markdownBranch(branch, depth: 0, into: &lines) }
+                let percents = ShareText.wholePercents(tree.causes.map(\.share))
+                for (branch, percent) in zip(tree.causes, percents) {
+                    markdownBranch(branch, percent: percent, depth: 0, into: &lines)
+                }
                 markdownOmitted(tree.omittedCauses, depth: 0, into: &lines)
             }
             if let listing = report.listings?[index] {
@@ -304,14 +313,19 @@ public enum WhyFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func markdownBranch(_ branch: CauseTree.Branch, depth: Int, into lines: inout [String]) {
+    /// One cause and its own; `percent` is its share as apportioned among its siblings.
+    private static func markdownBranch(
+        _ branch: CauseTree.Branch, percent: Int, depth: Int, into lines: inout [String]
+    ) {
         let indent = String(repeating: "  ", count: depth)
         var line =
-            "\(indent)- **\(branch.edge.kind.rawValue)** ×\(CountText.format(branch.edge.count)) (\(branch.share.percentText)): \(MarkdownText.escape(branch.cause.title))"
+            "\(indent)- **\(branch.edge.kind.rawValue)** ×\(CountText.format(branch.edge.count)) (\(percent.percentText)): \(MarkdownText.escape(branch.cause.title))"
         line += mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
         if let frame = branch.cause.backtrace.first { line += " — at \(MarkdownText.escape(frame))" }
         lines.append(line)
-        for child in branch.causes { markdownBranch(child, depth: depth + 1, into: &lines) }
+        for (child, percent) in zip(branch.causes, ShareText.wholePercents(branch.causes.map(\.share))) {
+            markdownBranch(child, percent: percent, depth: depth + 1, into: &lines)
+        }
         markdownOmitted(branch.omittedCauses, depth: depth + 1, into: &lines)
     }
 

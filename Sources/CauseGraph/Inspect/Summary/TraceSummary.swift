@@ -14,6 +14,9 @@ public struct TraceSummary: Sendable, Equatable {
         public var bodyRan = 0
         /// Body updates whose body was skipped.
         public var bodySkipped = 0
+        /// View updates (bodies and representables) no cause link reached:
+        /// the count of the ``NodeKind/unrecorded`` node, which is no event.
+        public var unexplainedUpdates = 0
         /// Update groups (transactions).
         public var groups = 0
         /// The summed durations of the update groups.
@@ -141,6 +144,10 @@ public struct TraceSummary: Sendable, Equatable {
 
         var totals = Totals()
         for node in graph.nodes {
+            guard node.kind.isRecorded else {
+                totals.unexplainedUpdates = totals.unexplainedUpdates.saturatingAdding(node.count)
+                continue
+            }
             totals.events += node.count
             if node.kind.isCause { totals.causeEvents += node.count } else { totals.updateEvents += node.count }
             if node.kind == .body {
@@ -186,7 +193,8 @@ public struct TraceSummary: Sendable, Equatable {
         // Summed edge by edge, not grouped: a dense graph has hundreds of thousands of edges,
         // and a grouped copy of them was most of `summary`'s memory.
         var drove: [String: (updates: Int, targets: Set<String>)] = [:]
-        for edge in graph.edges where nodesByID[edge.from]?.kind.isCause == true {
+        // Runs with no recorded cause were driven by nothing the trace names: no top cause.
+        for edge in graph.edges where nodesByID[edge.from].map({ $0.kind.isCause && $0.kind.isRecorded }) == true {
             guard nodesByID[edge.to]?.kind.isUpdate == true else { continue }
             drove[edge.from, default: (0, [])].updates += edge.count
             drove[edge.from]!.targets.insert(edge.to)

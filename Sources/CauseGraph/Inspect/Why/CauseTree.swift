@@ -15,7 +15,10 @@ public struct CauseTree: Sendable, Equatable {
         public var edge: CauseGraph.Edge
         /// The cause node.
         public var cause: CauseGraph.Node
-        /// The edge's count as a share of the explained node's events, 0…1.
+        /// The edge's count as a share of the explained node's events, 0…1;
+        /// when some of its events had several causes, a share of the counts
+        /// of its incoming edges instead, so the shares of all its causes add
+        /// up to 1.
         public var share: Double
         /// The cause's own causes, most frequent first.
         public var causes: [Branch]
@@ -113,9 +116,11 @@ public struct CauseTree: Sendable, Equatable {
         mutating func branches(
             into node: CauseGraph.Node, edges: [CauseGraph.Edge], path: inout Set<String>, depth: Int
         ) -> [Branch] {
-            edges.prefix(CauseTree.maximumCauses).compactMap { edge in
+            let linked = edges.reduce(0) { $0.saturatingAdding($1.count) }
+            let whole = max(node.count, linked)
+            return edges.prefix(CauseTree.maximumCauses).compactMap { edge in
                 guard let cause = nodes[edge.from] else { return nil }
-                let share = node.count > 0 ? min(Double(edge.count) / Double(node.count), 1) : 0
+                let share = whole > 0 ? min(Double(edge.count) / Double(whole), 1) : 0
                 let repeated = path.contains(cause.id)
                 let expandedHere = !repeated && expandedThrough[cause.id] == edge.id
                 let elsewhere = !repeated && !expandedHere && expandedThrough[cause.id] != nil
