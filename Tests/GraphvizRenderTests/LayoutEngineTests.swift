@@ -85,12 +85,15 @@ struct LayoutEngineTests {
         #expect(try canvasArea(dot, engine: "circo") < 1_000 * 1_000)
         // A binary tree of 80 views: circo's circles around circles spanned 8775 × 4470 pt,
         // fifteen times the canvas dot needs.
+        // Its root is driven by a state change, so every run has its cause and the tree is the whole graph.
         var trace = #"{"causegraph": 1, "app": "Tree", "frameRate": 60}"# + "\n"
+        trace += #"{"node": 1000, "kind": "state", "title": "Tree.root", "owner": "app", "time": 1}"# + "\n"
         for view in 1...80 {
             trace +=
                 #"{"node": \#(view), "kind": "body", "title": "View\#(view)", "owner": "app", "time": \#(view * 1000), "duration": 1000}"#
                 + "\n"
         }
+        trace += #"{"edge": [1000, 1], "label": "update"}"# + "\n"
         for view in 2...80 { trace += #"{"edge": [\#(view / 2), \#(view)], "label": "update"}"# + "\n" }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "causegraph-tree-\(UUID().uuidString).jsonl")
