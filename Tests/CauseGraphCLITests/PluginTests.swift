@@ -7,7 +7,11 @@ import Testing
 #endif
 
 /// `swift package causegraph`, run in a copy of `Examples/DocumentedApp` as a user runs it.
-@Suite("causegraph command plugin", .serialized, .examplePackage, .tags(.plugin))
+/// The plugin runs a causegraph it builds itself, without the sanitizer, so a sanitized run would
+/// spend a build of the whole package on code the plain run already tests.
+@Suite(
+    "causegraph command plugin", .serialized, .examplePackage, .tags(.plugin),
+    .disabled(if: Sanitizer.name != nil, "the plugin builds its own causegraph, without the sanitizer"))
 struct PluginTests {
     let package: ExamplePackage
     let traces = ["landmarks-after.jsonl", "landmarks-before.jsonl"]

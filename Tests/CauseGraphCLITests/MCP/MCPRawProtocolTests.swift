@@ -62,7 +62,7 @@ struct MCPRawProtocolTests {
         let refused = try session.response(to: "11", within: .seconds(60))
         #expect(refused["result"]?.texts.first == "error: the summary tool takes no argument 'pad'")
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(10), "two 8 MB lines took \(elapsed)")
+        #expect(elapsed < .seconds(10 * Sanitizer.slowdown), "two 8 MB lines took \(elapsed)")
 
         var overlong = Data(
             #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"why","arguments":{"view":""#.utf8)
