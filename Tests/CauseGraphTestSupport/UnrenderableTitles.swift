@@ -39,7 +39,7 @@ public enum UnrenderableTitles {
     }
 
     /// The trace's cause graph.
-    public static func graph() throws -> CauseGraph {
+    public static func graph() throws -> CauseEffectGraph {
         var builder = GraphBuilder()
         try emit(into: &builder)
         return builder.finish()

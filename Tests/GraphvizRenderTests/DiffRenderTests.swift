@@ -3,7 +3,7 @@ import Foundation
 import GraphvizRender
 import Testing
 
-private func fixtureGraph(_ name: String) throws -> CauseGraph {
+private func fixtureGraph(_ name: String) throws -> CauseEffectGraph {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
         .appendingPathComponent("fixtures/\(name).jsonl").path

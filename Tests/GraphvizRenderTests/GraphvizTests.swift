@@ -8,7 +8,7 @@ private let fixtures = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("fixtures")
 
-private func fixtureGraph(_ name: String) throws -> CauseGraph {
+private func fixtureGraph(_ name: String) throws -> CauseEffectGraph {
     var diagnostics = Diagnostics()
     return try TracePipeline().reconstruct(
         [fixtures.appendingPathComponent("\(name).jsonl").path], diagnostics: &diagnostics

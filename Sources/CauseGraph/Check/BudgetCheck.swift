@@ -7,7 +7,7 @@ public struct BudgetCheck {
         /// The traces read.
         public var traces: [String]
         /// Their cause graph.
-        public var graph: CauseGraph
+        public var graph: CauseEffectGraph
         package var usage: UsageMeter
         /// The findings, judged by the budget's thresholds.
         public var findings: [Finding]
@@ -166,7 +166,7 @@ public struct BudgetCheck {
     }
 
     /// What one view measured for one of its limits, and the evidence.
-    private func viewFigure(_ name: String, _ node: CauseGraph.Node, _ measurement: Measurement) -> (Int, [String]) {
+    private func viewFigure(_ name: String, _ node: CauseEffectGraph.Node, _ measurement: Measurement) -> (Int, [String]) {
         let usage = measurement.usage
         let summary =
             "\(node.title) ran \(node.ran) of \(CountText.string(node.count, "update")) (\(node.skipped) skipped) in \(CountText.string(node.groups.count, "update group"))"
@@ -194,7 +194,7 @@ public struct BudgetCheck {
     }
 
     /// `LandmarkListItemView: 0 veryLow, 71 low, 1 medium, 0 high, 0 veryHigh; worst 642 µs (event 17, update group 1)`.
-    private func severityEvidence(_ node: CauseGraph.Node, _ graph: CauseGraph) -> String {
+    private func severityEvidence(_ node: CauseEffectGraph.Node, _ graph: CauseEffectGraph) -> String {
         var text =
             "\(node.title): "
             + Severity.allCases.map { "\(node.severityCounts[$0]) \($0.rawValue)" }.joined(separator: ", ")
@@ -280,7 +280,7 @@ public struct BudgetCheck {
     {
         let graph = measurement.graph
         let limit = Budget.Limit(max: 0, location: rule.location)
-        let matches = graph.edges.compactMap { edge -> (CauseGraph.Edge, CauseGraph.Node, CauseGraph.Node)? in
+        let matches = graph.edges.compactMap { edge -> (CauseEffectGraph.Edge, CauseEffectGraph.Node, CauseEffectGraph.Node)? in
             guard rule.kind == nil || rule.kind == edge.kind, let from = graph.node(edge.from),
                 let to = graph.node(edge.to),
                 rule.from.matches(from.title), rule.to.matches(to.title)

@@ -24,7 +24,7 @@ public struct DiffDOTEncoder: Sendable {
     ///   - diff: the comparison to draw.
     ///   - residualEdges: edges standing for links through nodes shaping removed, drawn dotted with a hollow head.
     ///   - legend: what shaping left out, listed under the heading; `nil` for a complete diff.
-    public func encode(_ diff: GraphDiff, residualEdges: [CauseGraph.Edge] = [], legend: ShapingReport? = nil) -> String
+    public func encode(_ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], legend: ShapingReport? = nil) -> String
     {
         var lines = ["digraph causegraph_diff {"]
         let graphAttributes =
@@ -175,7 +175,7 @@ public struct DiffDOTEncoder: Sendable {
     }
 
     /// Dotted, thin, grey and unlabelled, with a hollow head: not a change, a path the picture hides.
-    private func residualAttributes(of edge: CauseGraph.Edge, from: String, to: String) -> String {
+    private func residualAttributes(of edge: CauseEffectGraph.Edge, from: String, to: String) -> String {
         [
             "id=\"\(edge.id)\"",
             "class=\"residual kind-\(edge.kind.rawValue) label-\(DOTEscaping.classToken(edge.label.rawValue))\"",

@@ -36,9 +36,9 @@ public struct GraphDiff: Sendable, Equatable {
         /// What the two sides' nodes share: kind, title, module and owner.
         public var key: NodeKey
         /// The node in the recording before, `nil` when it is only after.
-        public var before: CauseGraph.Node?
+        public var before: CauseEffectGraph.Node?
         /// The node in the recording after, `nil` when it is only before.
-        public var after: CauseGraph.Node?
+        public var after: CauseEffectGraph.Node?
 
         /// Added, removed, more or less frequent, or the same, by count.
         public var change: DiffChange { DiffChange(before: before?.count, after: after?.count) }
@@ -70,9 +70,9 @@ public struct GraphDiff: Sendable, Equatable {
         /// The cause label as the traces gave it.
         public var label: CauseLabel
         /// The edge in the recording before, if it had one.
-        public var before: CauseGraph.Edge?
+        public var before: CauseEffectGraph.Edge?
         /// The edge in the recording after, if it had one.
-        public var after: CauseGraph.Edge?
+        public var after: CauseEffectGraph.Edge?
 
         /// Added, removed, more or less frequent, or the same, by count.
         public var change: DiffChange { DiffChange(before: before?.count, after: after?.count) }
@@ -90,11 +90,11 @@ public struct GraphDiff: Sendable, Equatable {
     public var edges: [Edge]
 
     /// The diff of two graphs: nodes matched by key, edges by their ends and kind.
-    public init(before: CauseGraph, after: CauseGraph, beforeName: String = "before", afterName: String = "after") {
+    public init(before: CauseEffectGraph, after: CauseEffectGraph, beforeName: String = "before", afterName: String = "after") {
         self.before = Side(name: beforeName, app: before.app, frameRate: before.frameRate, groups: before.groups.count)
         self.after = Side(name: afterName, app: after.app, frameRate: after.frameRate, groups: after.groups.count)
 
-        var pairs: [NodeKey: (before: CauseGraph.Node?, after: CauseGraph.Node?)] = [:]
+        var pairs: [NodeKey: (before: CauseEffectGraph.Node?, after: CauseEffectGraph.Node?)] = [:]
         for node in before.nodes { pairs[node.key, default: (nil, nil)].before = node }
         for node in after.nodes { pairs[node.key, default: (nil, nil)].after = node }
         let keys = pairs.keys.sorted()
@@ -103,7 +103,7 @@ public struct GraphDiff: Sendable, Equatable {
         }
         let rank = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
 
-        var edgePairs: [EdgeIdentity: (before: CauseGraph.Edge?, after: CauseGraph.Edge?)] = [:]
+        var edgePairs: [EdgeIdentity: (before: CauseEffectGraph.Edge?, after: CauseEffectGraph.Edge?)] = [:]
         for (graph, isBefore) in [(before, true), (after, false)] {
             let keyOf = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.key) })
             for edge in graph.edges {

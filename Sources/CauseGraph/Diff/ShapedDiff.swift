@@ -9,8 +9,8 @@
 public struct ShapedDiff: Sendable, Equatable {
     /// The kept nodes and the direct edges between them.
     public var diff: GraphDiff
-    /// Edges standing for links through removed nodes (``CauseGraph/Edge/isResidual``), ids `r1`, `r2`, …
-    public var residualEdges: [CauseGraph.Edge]
+    /// Edges standing for links through removed nodes (``CauseEffectGraph/Edge/isResidual``), ids `r1`, `r2`, …
+    public var residualEdges: [CauseEffectGraph.Edge]
     /// What shaping showed out of what, and what each filter left out.
     public var report: ShapingReport
 
@@ -42,16 +42,16 @@ extension GraphDiff {
 
     /// The union as one cause graph under the diff's ids, each node and edge
     /// counted by its busier side: what the shaping filters choose from.
-    var union: CauseGraph {
+    var union: CauseEffectGraph {
         let unionNodes = nodes.map { node in
-            CauseGraph.Node(id: node.id, key: node.key, count: max(node.count.before, node.count.after))
+            CauseEffectGraph.Node(id: node.id, key: node.key, count: max(node.count.before, node.count.after))
         }
         let unionEdges = edges.map { edge in
-            CauseGraph.Edge(
+            CauseEffectGraph.Edge(
                 id: edge.id, from: edge.from, to: edge.to, kind: edge.kind, label: edge.label,
                 count: max(edge.count.before, edge.count.after))
         }
-        return CauseGraph(app: app, frameRate: after.frameRate, nodes: unionNodes, edges: unionEdges)
+        return CauseEffectGraph(app: app, frameRate: after.frameRate, nodes: unionNodes, edges: unionEdges)
     }
 }
 

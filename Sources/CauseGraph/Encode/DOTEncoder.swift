@@ -1,4 +1,4 @@
-/// Encodes a ``CauseGraph`` as Graphviz DOT text, in pure Swift.
+/// Encodes a ``CauseEffectGraph`` as Graphviz DOT text, in pure Swift.
 ///
 /// This is both the DOT export and what the renderer lays out. Every node
 /// and edge carries its graph id as its SVG `id` and class names for its
@@ -32,7 +32,7 @@ public struct DOTEncoder: Sendable {
     ///   - heat: the update time an update node's fill is a share of: the
     ///     whole recording's (``ShapedGraph/heat``); `nil` takes `graph`'s own.
     public func encode(
-        _ graph: CauseGraph, legend: ShapingReport? = nil, shares: FocusShares? = nil, heat: UpdateHeat? = nil
+        _ graph: CauseEffectGraph, legend: ShapingReport? = nil, shares: FocusShares? = nil, heat: UpdateHeat? = nil
     ) -> String {
         let palette = style.palette
         let heat = heat ?? UpdateHeat(of: graph)
@@ -70,7 +70,7 @@ public struct DOTEncoder: Sendable {
 
     // MARK: Nodes
 
-    private func attributes(of node: CauseGraph.Node, share: Double?, heat: UpdateHeat) -> [String] {
+    private func attributes(of node: CauseEffectGraph.Node, share: Double?, heat: UpdateHeat) -> [String] {
         let palette = style.palette
         let isApp = node.owner == .app
         var styles = ["filled"]
@@ -117,7 +117,7 @@ public struct DOTEncoder: Sendable {
     /// `severity-…` is the worst severity of any update, `mark-…` the
     /// severity mark drawn (``UpdateHeat/mark(of:)``), `heat-…` the step of
     /// the fill's ramp.
-    public func classes(of node: CauseGraph.Node, heat: UpdateHeat? = nil) -> [String] {
+    public func classes(of node: CauseEffectGraph.Node, heat: UpdateHeat? = nil) -> [String] {
         var classes = ["kind-\(node.kind.rawValue)", "owner-\(node.owner.rawValue)"]
         if node.kind.isUpdate {
             if let severity = node.severity { classes.append("severity-\(severity.rawValue)") }
@@ -134,7 +134,7 @@ public struct DOTEncoder: Sendable {
         return classes
     }
 
-    private func label(of node: CauseGraph.Node, share: Double?, muted: String) -> String {
+    private func label(of node: CauseEffectGraph.Node, share: Double?, muted: String) -> String {
         var heading = style.word(for: node.kind)
         if let module = node.module { heading += " · " + DOTEscaping.cut(module) }
         let lines = [
@@ -148,7 +148,7 @@ public struct DOTEncoder: Sendable {
     /// `24 updates · 8.42 ms`, `ran 3 of 12 · 1.2 ms`, or `3 events` for
     /// causes (`3 runs` for the runs no link explains, which are no events);
     /// with a focus share, `· 42%` after it.
-    func figures(of node: CauseGraph.Node, share: Double? = nil) -> String {
+    func figures(of node: CauseEffectGraph.Node, share: Double? = nil) -> String {
         let percent = share.map { " · " + ShareText.percent($0) } ?? ""
         guard node.kind.isRecorded else { return CountText.string(node.count, "run") + percent }
         guard node.kind.isUpdate else { return CountText.string(node.count, "event") + percent }
@@ -164,7 +164,7 @@ public struct DOTEncoder: Sendable {
         return text + percent
     }
 
-    private func tooltip(of node: CauseGraph.Node, share: Double?, timeShare: Double?) -> String {
+    private func tooltip(of node: CauseEffectGraph.Node, share: Double?, timeShare: Double?) -> String {
         var lines = [node.title]
         var identity = "\(node.kind.rawValue) · \(node.owner.rawValue)"
         if let module = node.module { identity += " · " + module }
@@ -198,7 +198,7 @@ public struct DOTEncoder: Sendable {
 
     // MARK: Edges
 
-    private func attributes(of edge: CauseGraph.Edge, share: Double?, tooltip: String) -> [String] {
+    private func attributes(of edge: CauseEffectGraph.Edge, share: Double?, tooltip: String) -> [String] {
         let palette = style.palette
         var classes = "kind-\(edge.kind.rawValue) label-\(DOTEscaping.classToken(edge.label.rawValue))"
         if edge.isResidual { classes += " residual" }
@@ -232,7 +232,7 @@ public struct DOTEncoder: Sendable {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    private func edgeTooltip(_ edge: CauseGraph.Edge, share: Double?, from: String, to: String) -> String {
+    private func edgeTooltip(_ edge: CauseEffectGraph.Edge, share: Double?, from: String, to: String) -> String {
         let ends = edge.isResidual ? "\(from) ⇢ \(to) through nodes not shown" : "\(from) → \(to)"
         var lines = [ends, "\(edge.kind.rawValue) · \(edge.label.rawValue) ×\(CountText.format(edge.count))"]
         if !edge.changed.isEmpty { lines.append("changed: " + edge.changed.joined(separator: ", ")) }

@@ -1,4 +1,4 @@
-/// Encodes a ``CauseGraph`` as the public JSON graph contract.
+/// Encodes a ``CauseEffectGraph`` as the public JSON graph contract.
 ///
 /// Keys come in a fixed order, one node or edge a line, so the output is
 /// byte-identical for the same graph and diffs well. The README documents
@@ -11,7 +11,7 @@ public enum GraphJSONEncoder {
     ///   - graph: the graph to write.
     ///   - shaping: what shaping left out (``ShapedGraph/legend``),
     ///     written as `shaping`; `null` for a complete graph.
-    public static func encode(_ graph: CauseGraph, shaping: ShapingReport? = nil) -> String {
+    public static func encode(_ graph: CauseEffectGraph, shaping: ShapingReport? = nil) -> String {
         var lines: [String] = []
         lines.append("{")
         lines.append("  \"causegraph\": \(version),")
@@ -39,7 +39,7 @@ public enum GraphJSONEncoder {
         "{" + fields.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
     }
 
-    static func node(_ node: CauseGraph.Node) -> String {
+    static func node(_ node: CauseEffectGraph.Node) -> String {
         object([
             "id": JSONText.quoted(node.id),
             "kind": JSONText.quoted(node.kind.rawValue),
@@ -65,7 +65,7 @@ public enum GraphJSONEncoder {
         ])
     }
 
-    static func edge(_ edge: CauseGraph.Edge) -> String {
+    static func edge(_ edge: CauseEffectGraph.Edge) -> String {
         object([
             "id": JSONText.quoted(edge.id),
             "from": JSONText.quoted(edge.from),

@@ -23,7 +23,7 @@ public struct UpdateHeat: Sendable, Equatable {
     }
 
     /// Shares of the update time of `graph`'s nodes.
-    public init(of graph: CauseGraph) {
+    public init(of graph: CauseEffectGraph) {
         var total: Nanoseconds = 0
         for node in graph.nodes where node.kind.isUpdate {
             let (sum, overflow) = total.addingReportingOverflow(node.totalDuration ?? 0)
@@ -34,7 +34,7 @@ public struct UpdateHeat: Sendable, Equatable {
 
     /// The share of all update time `node` took, 0–1; `nil` for a cause or
     /// when no update time is known.
-    public func share(of node: CauseGraph.Node) -> Double? {
+    public func share(of node: CauseEffectGraph.Node) -> Double? {
         guard node.kind.isUpdate, totalTime > 0, let time = node.totalDuration else { return nil }
         return min(Double(time) / Double(totalTime), 1)
     }
@@ -47,7 +47,7 @@ public struct UpdateHeat: Sendable, Equatable {
     /// The severity mark `node` wears: the worst severity whose updates (and
     /// worse ones) took at least ``markShare`` of the node's own time, if
     /// medium or worse; `nil` when long updates are not most of its time.
-    public static func mark(of node: CauseGraph.Node) -> Severity? {
+    public static func mark(of node: CauseEffectGraph.Node) -> Severity? {
         guard node.kind.isUpdate, let total = node.totalDuration, total > 0 else { return nil }
         for severity in [Severity.veryHigh, .high, .medium]
         where Double(node.severityDurations.atLeast(severity)) >= markShare * Double(total) {

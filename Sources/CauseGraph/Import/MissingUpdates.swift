@@ -17,7 +17,7 @@ public enum MissingUpdates {
     /// For a command that draws views: throws when `graph` has no update
     /// and the import warned that its tables hold none. The error names
     /// the tables held, as the warning does, and replaces the warning.
-    public static func require(updatesIn graph: CauseGraph, for command: String, diagnostics: inout Diagnostics)
+    public static func require(updatesIn graph: CauseEffectGraph, for command: String, diagnostics: inout Diagnostics)
         throws(Diagnostic)
     {
         guard !graph.nodes.contains(where: { $0.kind.isUpdate }),

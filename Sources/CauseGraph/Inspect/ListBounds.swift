@@ -44,7 +44,7 @@ public struct ListBounds: Sendable, Equatable {
     /// Whether `a` ranks before `b` in this order: nodes with their counts
     /// and total durations; ties fall back on the other figures, then the
     /// nodes' keys, so the order never depends on hashing.
-    public func ranks(_ a: CauseGraph.Node, before b: CauseGraph.Node) -> Bool {
+    public func ranks(_ a: CauseEffectGraph.Node, before b: CauseEffectGraph.Node) -> Bool {
         let (timeA, timeB) = (a.totalDuration ?? 0, b.totalDuration ?? 0)
         switch order {
         case .time:

@@ -10,7 +10,7 @@ public struct TracePipeline {
     public var window: TimeWindow?
     /// Only the events one interaction took part in (see `InteractionRecorder`).
     public var interaction: Interaction?
-    /// The span within which a node's events count towards its ``CauseGraph/Node/densestBurst``.
+    /// The span within which a node's events count towards its ``CauseEffectGraph/Node/densestBurst``.
     public var burstWindow: Nanoseconds
 
     /// A pipeline reading every event, unless a window or an interaction is given.
@@ -33,7 +33,7 @@ public struct TracePipeline {
     /// and the interaction left out.
     public struct Reading {
         /// The cause graph of the events read.
-        public var graph: CauseGraph
+        public var graph: CauseEffectGraph
         /// Every event read, for questions about single updates; `nil` unless asked for.
         public var events: EventLog?
         /// What the window left out; `nil` without a window.

@@ -19,7 +19,7 @@ public struct GraphBuilder: TraceSink {
     /// The title of the node that stands for runs no cause link explains.
     public static let unrecordedTitle = "No recorded cause"
 
-    /// How many long updates of each update kind ``CauseGraph/worstUpdates`` keeps.
+    /// How many long updates of each update kind ``CauseEffectGraph/worstUpdates`` keeps.
     public static let worstUpdatesKept = 5
     /// The default window within which repeated runs of one view count as a burst.
     public static let defaultBurstWindow: Nanoseconds = 5_000_000
@@ -51,7 +51,7 @@ public struct GraphBuilder: TraceSink {
     ///   - frameRate: judges severities against this refresh rate instead of
     ///     the one the trace records.
     ///   - burstWindow: the span within which a node's events count towards
-    ///     its ``CauseGraph/Node/densestBurst``.
+    ///     its ``CauseEffectGraph/Node/densestBurst``.
     public init(frameRate: Double? = nil, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow) {
         frameRateOverride = frameRate
         self.burstWindow = burstWindow
@@ -182,7 +182,7 @@ public struct GraphBuilder: TraceSink {
     /// events' records) is freed before the graph is made, and the tallies as
     /// soon as it is, so a dense graph's tallies and its edges are never held
     /// twice over.
-    public consuming func finish() -> CauseGraph {
+    public consuming func finish() -> CauseEffectGraph {
         nodeIndex = [:]
         edgeIndex = [:]
         eventRecords.removeAll()
@@ -210,7 +210,7 @@ public struct GraphBuilder: TraceSink {
         }
         let graphEdges = edgeOrder.enumerated().map { position, index in
             let tally = edges[index]
-            return CauseGraph.Edge(
+            return CauseEffectGraph.Edge(
                 id: "e\(position + 1)",
                 from: graphNodes[rank[Int(tally.key.from)]].id,
                 to: graphNodes[rank[Int(tally.key.to)]].id,
@@ -236,7 +236,7 @@ public struct GraphBuilder: TraceSink {
                 return example
             }
         }
-        return CauseGraph(
+        return CauseEffectGraph(
             app: app, frameRate: graphFrameRate ?? budget.frameRate,
             nodes: graphNodes, edges: graphEdges, groups: graphGroups, worstUpdates: worstUpdates,
             frameRates: judgedFrameRates.isEmpty ? nil : judgedFrameRates.sorted(),
@@ -248,7 +248,7 @@ public struct GraphBuilder: TraceSink {
     /// and the update events of each node within them, most first; hitches
     /// in document order, then by start. Groups without a start cannot be
     /// placed and overlap none.
-    private func graphHitches(groupIDs: [GroupID], nodeIDs: (Int32) -> String) -> [CauseGraph.HitchOverlap] {
+    private func graphHitches(groupIDs: [GroupID], nodeIDs: (Int32) -> String) -> [CauseEffectGraph.HitchOverlap] {
         var spansByDocument: [Int: [(member: Int32, start: Nanoseconds, end: Nanoseconds)]] = [:]
         for (index, record) in groupRecords.enumerated() {
             guard let start = record.group?.start else { continue }
@@ -279,11 +279,11 @@ public struct GraphBuilder: TraceSink {
             for group in overlapping {
                 for (node, count) in nodesByGroup[group] ?? [] { counts[nodeIDs(node), default: 0] += count }
             }
-            let updates = counts.map { CauseGraph.HitchOverlap.Updates(node: $0.key, count: $0.value) }
+            let updates = counts.map { CauseEffectGraph.HitchOverlap.Updates(node: $0.key, count: $0.value) }
                 .sorted {
-                    $0.count != $1.count ? $0.count > $1.count : CauseGraph.HitchOverlap.nodeOrder($0.node, $1.node)
+                    $0.count != $1.count ? $0.count > $1.count : CauseEffectGraph.HitchOverlap.nodeOrder($0.node, $1.node)
                 }
-            return CauseGraph.HitchOverlap(
+            return CauseEffectGraph.HitchOverlap(
                 hitch: entry.hitch, document: entry.document, groups: overlapping.map { groupIDs[Int($0)] }.sorted(),
                 updates: updates)
         }
@@ -460,8 +460,8 @@ private struct NodeTally {
         densestBurst = max(densestBurst, recentTimes.count)
     }
 
-    func node(id: String, groupIDs: [GroupID]) -> CauseGraph.Node {
-        CauseGraph.Node(
+    func node(id: String, groupIDs: [GroupID]) -> CauseEffectGraph.Node {
+        CauseEffectGraph.Node(
             id: id, key: key, count: count, ran: ran,
             skipped: key.kind.isUpdate ? count - ran : 0,
             totalDuration: totalDuration, maxDuration: maxDuration, severity: severity,

@@ -10,7 +10,7 @@
 /// same bytes.
 public struct HTMLReport {
     /// The whole graph, which the summary, findings and timeline describe.
-    public var graph: CauseGraph
+    public var graph: CauseEffectGraph
     /// The graph drawn: `graph` shaped by a ``GraphShaper``, with its
     /// legend; `nil` draws all of `graph`. Its nodes keep their ids, so rows
     /// and bars about nodes it shows select them.
@@ -30,7 +30,7 @@ public struct HTMLReport {
 
     /// A report of `graph`, its picture `drawn` (or all of it), `events`, in `theme`, naming `sources`.
     public init(
-        graph: CauseGraph, drawn: ShapedGraph? = nil, events: ReportEvents, theme: Theme = .light,
+        graph: CauseEffectGraph, drawn: ShapedGraph? = nil, events: ReportEvents, theme: Theme = .light,
         sources: [String] = [],
         thresholds: FindingThresholds = FindingThresholds()
     ) {
@@ -118,7 +118,7 @@ public struct HTMLReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func header(_ summary: TraceSummary, picture: CauseGraph) -> [String] {
+    private func header(_ summary: TraceSummary, picture: CauseEffectGraph) -> [String] {
         var facts = sources.map(HTMLText.escape)
         facts.append(graph.frameRates.map { "\(JSONText.number($0)) Hz" }.joined(separator: ", "))
         facts.append(CountText.string(summary.totals.events, "event"))

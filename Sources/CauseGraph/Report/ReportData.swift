@@ -9,7 +9,7 @@ enum ReportData {
     ///   - graph: the graph drawn.
     ///   - whole: the recording's whole graph, whose nodes `graph` leaves out
     ///     are listed apart (``UndrawnNodes``) for the page's Find.
-    static func json(graph: CauseGraph, whole: CauseGraph, events: ReportEvents) -> String {
+    static func json(graph: CauseEffectGraph, whole: CauseEffectGraph, events: ReportEvents) -> String {
         let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
         let listings = listings(of: graph, in: events, nodeIDs: nodeIDs)
         let budget = FrameBudget(frameRate: graph.frameRate)
@@ -62,7 +62,7 @@ enum ReportData {
     }
 
     /// `view body · app · Landmarks`.
-    static func identity(of node: CauseGraph.Node) -> String {
+    static func identity(of node: CauseEffectGraph.Node) -> String {
         var parts = [word(for: node.kind), node.owner.rawValue]
         if let module = node.module { parts.append(module) }
         return parts.joined(separator: " · ")
@@ -82,7 +82,7 @@ enum ReportData {
         }
     }
 
-    static func figures(of node: CauseGraph.Node, burstWindow: Nanoseconds) -> [(String, String)] {
+    static func figures(of node: CauseEffectGraph.Node, burstWindow: Nanoseconds) -> [(String, String)] {
         var figures: [(String, String)] = []
         if node.kind.isUpdate {
             figures.append(("updates", "\(node.count)"))
@@ -108,7 +108,7 @@ enum ReportData {
         return figures
     }
 
-    static func figures(of edge: CauseGraph.Edge) -> [(String, String)] {
+    static func figures(of edge: CauseEffectGraph.Edge) -> [(String, String)] {
         var figures = [("links", "\(edge.count)")]
         if edge.skipped > 0 { figures.append(("led to skipped bodies", "\(edge.skipped)")) }
         if edge.maxPerCause > 1 { figures.append(("most from one cause event", "\(edge.maxPerCause)")) }
@@ -144,7 +144,7 @@ enum ReportData {
     }
 
     /// Each node's listed events in time order, with their direct causes.
-    private static func listings(of graph: CauseGraph, in events: ReportEvents, nodeIDs: [NodeKey: String])
+    private static func listings(of graph: CauseEffectGraph, in events: ReportEvents, nodeIDs: [NodeKey: String])
         -> [String: Listing]
     {
         var listings: [String: Listing] = [:]

@@ -29,7 +29,7 @@ package struct ReportRecorder: TraceSink {
     ///   - updatesPerNode: how many events a node's list holds when they fit.
     ///   - listedEvents: how many events all lists hold together at most.
     ///   - burstWindow: the span within which a node's events count towards
-    ///     its ``CauseGraph/Node/densestBurst``.
+    ///     its ``CauseEffectGraph/Node/densestBurst``.
     package init(
         frameRate: Double? = nil, updatesPerNode: Int = HTMLReport.updatesPerNode,
         listedEvents: Int = ReportRecorder.listedEvents, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow

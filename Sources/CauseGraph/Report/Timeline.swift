@@ -56,7 +56,7 @@ package struct Timeline: Sendable, Equatable {
     /// The timeline of the long updates of `events` (at least medium
     /// severity) and the update groups of `graph`; items without a time are
     /// left out.
-    package init(graph: CauseGraph, events: ReportEvents, columns: Int = 1000) {
+    package init(graph: CauseEffectGraph, events: ReportEvents, columns: Int = 1000) {
         self.columns = max(columns, 1)
         let budget = FrameBudget(frameRate: graph.frameRate)
         let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
@@ -145,7 +145,7 @@ package struct Timeline: Sendable, Equatable {
 
     /// A hitch (high) or hang (very high) each, titled with its chain of
     /// causes and pointing at the update it waited on most.
-    private static func hitchItems(_ graph: CauseGraph) -> [Item] {
+    private static func hitchItems(_ graph: CauseEffectGraph) -> [Item] {
         HitchCause.all(in: graph).map { cause in
             Item(
                 time: cause.hitch.start, duration: cause.hitch.duration,

@@ -7,7 +7,7 @@ enum UndrawnNodes {
     static let nearestLimit = 8
 
     /// The JSON list of the nodes of `graph` whose ids `drawn` lacks, in the graph's order.
-    static func json(graph: CauseGraph, drawn: Set<String>) -> String {
+    static func json(graph: CauseEffectGraph, drawn: Set<String>) -> String {
         let index = Dictionary(uniqueKeysWithValues: graph.nodes.indices.map { (graph.nodes[$0].id, $0) })
         var causes = [[Int]](repeating: [], count: graph.nodes.count)
         var effects = [[Int]](repeating: [], count: graph.nodes.count)

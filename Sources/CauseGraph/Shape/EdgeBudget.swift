@@ -6,7 +6,7 @@
 enum EdgeBudget {
     /// Keeps at most `limit` of `edges`, in their order; returns how many were dropped.
     /// - Parameter weights: the updates each edge carries, by position in `edges`.
-    static func keep(_ limit: Int, of edges: inout [CauseGraph.Edge], weights: inout [Double], nodes: [CauseGraph.Node])
+    static func keep(_ limit: Int, of edges: inout [CauseEffectGraph.Edge], weights: inout [Double], nodes: [CauseEffectGraph.Node])
         -> Int
     {
         guard edges.count > limit else { return 0 }
@@ -22,7 +22,7 @@ enum EdgeBudget {
     /// Keeps the spine and the edges carrying at least `threshold` updates,
     /// in their order; returns how many were dropped.
     static func keep(
-        above threshold: Double, of edges: inout [CauseGraph.Edge], weights: inout [Double], nodes: [CauseGraph.Node]
+        above threshold: Double, of edges: inout [CauseEffectGraph.Edge], weights: inout [Double], nodes: [CauseEffectGraph.Node]
     ) -> Int {
         let spine = spine(edges, weights: weights, nodes: nodes)
         return keep(edges.indices.filter { spine[$0] || weights[$0] >= threshold }, of: &edges, weights: &weights)
@@ -32,7 +32,7 @@ enum EdgeBudget {
     /// spine, until no more are left than direct edges, so dotted links
     /// never outnumber the links they stand beside; returns how many were dropped.
     static func boundResiduals(
-        of edges: inout [CauseGraph.Edge], weights: inout [Double], nodes: [CauseGraph.Node]
+        of edges: inout [CauseEffectGraph.Edge], weights: inout [Double], nodes: [CauseEffectGraph.Node]
     ) -> Int {
         let residual = edges.count { $0.isResidual }
         let excess = residual - (edges.count - residual)
@@ -46,7 +46,7 @@ enum EdgeBudget {
     }
 
     /// Keeps the edges at `positions` (ascending) and their weights; returns how many were dropped.
-    private static func keep(_ positions: [Int], of edges: inout [CauseGraph.Edge], weights: inout [Double]) -> Int {
+    private static func keep(_ positions: [Int], of edges: inout [CauseEffectGraph.Edge], weights: inout [Double]) -> Int {
         let dropped = edges.count - positions.count
         edges = positions.map { edges[$0] }
         weights = positions.map { weights[$0] }
@@ -54,7 +54,7 @@ enum EdgeBudget {
     }
 
     /// Whether each edge is some node's heaviest edge in, or some cause's heaviest edge out.
-    static func spine(_ edges: [CauseGraph.Edge], weights: [Double], nodes: [CauseGraph.Node]) -> [Bool] {
+    static func spine(_ edges: [CauseEffectGraph.Edge], weights: [Double], nodes: [CauseEffectGraph.Node]) -> [Bool] {
         var isCause: [String: Bool] = [:]
         for node in nodes { isCause[node.id] = node.kind.isCause }
         var heaviestIn: [String: Int] = [:]

@@ -24,7 +24,7 @@ struct ExplainedUpdates {
     ///     (update nodes still shown); the others only pass weight on.
     ///   - ownWeights: what a counted node's own events weigh, by node
     ///     position, in place of their count (a diff weighs the change).
-    init(_ graph: CauseGraph, _ topology: GraphTopology, counted: (Int) -> Bool, ownWeights: [Double]? = nil) {
+    init(_ graph: CauseEffectGraph, _ topology: GraphTopology, counted: (Int) -> Bool, ownWeights: [Double]? = nil) {
         let nodeCount = graph.nodes.count
         var arrivingCounts = [Double](repeating: 0, count: nodeCount)
         var isRoot = [Bool](repeating: true, count: nodeCount)

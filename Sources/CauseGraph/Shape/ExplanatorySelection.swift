@@ -24,7 +24,7 @@
 /// effects. Each step adds a node or ends, and each walk visits a node at
 /// most once, so the choice is bounded by the limit times the graph's size.
 struct ExplanatorySelection {
-    private let graph: CauseGraph
+    private let graph: CauseEffectGraph
     private let topology: GraphTopology
     private let explained: ExplainedUpdates
     /// The nodes earlier filters kept: the candidates.
@@ -41,7 +41,7 @@ struct ExplanatorySelection {
     ///   - candidates: the nodes earlier filters kept.
     ///   - focused: the nodes a focus pattern matched, kept first.
     init(
-        _ graph: CauseGraph, _ topology: GraphTopology, explained: ExplainedUpdates, candidates: [Bool],
+        _ graph: CauseEffectGraph, _ topology: GraphTopology, explained: ExplainedUpdates, candidates: [Bool],
         focused: [Bool],
         limit: Int
     ) {

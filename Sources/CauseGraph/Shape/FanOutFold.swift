@@ -23,7 +23,7 @@ enum FanOutFold {
     }
 
     /// Folds `graph` in place, keeping `weights` (one per edge) in step with its edges.
-    static func fold(_ graph: inout CauseGraph, weights: inout [Double], keeping unfoldable: Set<String>) -> Result {
+    static func fold(_ graph: inout CauseEffectGraph, weights: inout [Double], keeping unfoldable: Set<String>) -> Result {
         var incoming: [String: [Int]] = [:]
         var hasOutgoing: Set<String> = []
         for (index, edge) in graph.edges.enumerated() {
@@ -47,7 +47,7 @@ enum FanOutFold {
             var kind: NodeKind
             var owner: Owner
         }
-        func arrival(_ edge: CauseGraph.Edge) -> Arrival {
+        func arrival(_ edge: CauseEffectGraph.Edge) -> Arrival {
             Arrival(source: edge.from, isResidual: edge.isResidual, label: edge.label.rawValue)
         }
         var siblings: [SiblingKey: [Int]] = [:]
@@ -64,8 +64,8 @@ enum FanOutFold {
         guard !groups.isEmpty else { return Result() }
 
         var foldOf: [String: String] = [:]
-        var foldedNodes: [Int: CauseGraph.Node] = [:]
-        var foldedEdges: [Int: (edge: CauseGraph.Edge, weight: Double)] = [:]
+        var foldedNodes: [Int: CauseEffectGraph.Node] = [:]
+        var foldedEdges: [Int: (edge: CauseEffectGraph.Edge, weight: Double)] = [:]
         var removedEdges: Set<Int> = []
         for (number, members) in groups.enumerated() {
             let id = "f\(number + 1)"
@@ -90,7 +90,7 @@ enum FanOutFold {
         graph.nodes = graph.nodes.indices.compactMap { index in
             foldedNodes[index] ?? (foldOf[graph.nodes[index].id] == nil ? graph.nodes[index] : nil)
         }
-        var edges: [CauseGraph.Edge] = []
+        var edges: [CauseEffectGraph.Edge] = []
         var edgeWeights: [Double] = []
         for index in graph.edges.indices {
             if let folded = foldedEdges[index] {
@@ -109,11 +109,11 @@ enum FanOutFold {
         return Result(foldedNodes: groups.reduce(0) { $0 + $1.count }, folds: groups.count)
     }
 
-    private static func node(id: String, _ members: [CauseGraph.Node]) -> CauseGraph.Node {
+    private static func node(id: String, _ members: [CauseEffectGraph.Node]) -> CauseEffectGraph.Node {
         let first = members[0]
         let modules = Set(members.map(\.module))
         let title = "\(members.count) \(noun(first.kind)) like \(sharedPattern(members.map(\.title)))"
-        var folded = CauseGraph.Node(
+        var folded = CauseEffectGraph.Node(
             id: id,
             key: NodeKey(
                 kind: first.kind, title: title, module: modules.count == 1 ? first.module : nil, owner: first.owner))
@@ -140,12 +140,12 @@ enum FanOutFold {
         return folded
     }
 
-    private static func edge(id: String, to target: String, _ members: [CauseGraph.Edge]) -> CauseGraph.Edge {
+    private static func edge(id: String, to target: String, _ members: [CauseEffectGraph.Edge]) -> CauseEffectGraph.Edge {
         let first = members[0]
         let label = members.allSatisfy { $0.label == first.label } ? first.label : .update
         var changed: Set<String> = []
         var groups: Set<GroupID> = []
-        var folded = CauseGraph.Edge(
+        var folded = CauseEffectGraph.Edge(
             id: id, from: first.from, to: target,
             kind: label == first.label ? first.kind : members.first { $0.label == .update }?.kind ?? first.kind,
             label: label, isResidual: first.isResidual)

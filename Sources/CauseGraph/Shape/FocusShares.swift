@@ -26,7 +26,7 @@ public struct FocusShares: Sendable, Equatable {
 
     /// The shares of the nodes and edges of `shaped`, a picture of `graph`,
     /// from what they explain of the focused updates.
-    init(of shaped: CauseGraph, in graph: CauseGraph, explained: ExplainedUpdates, focusedUpdates: Int) {
+    init(of shaped: CauseEffectGraph, in graph: CauseEffectGraph, explained: ExplainedUpdates, focusedUpdates: Int) {
         self.focusedUpdates = focusedUpdates
         let total = Double(focusedUpdates)
         var nodePosition: [String: Int] = [:]

@@ -52,7 +52,7 @@ public struct GraphShaper: Sendable {
     ///   - interaction: what the `InteractionRecorder` left out while importing.
     /// - Throws: ``ShapingError`` naming the filter that removed every node.
     public func shape(
-        _ graph: CauseGraph, window: WindowStatistics? = nil, interaction: InteractionStatistics? = nil
+        _ graph: CauseEffectGraph, window: WindowStatistics? = nil, interaction: InteractionStatistics? = nil
     ) throws(ShapingError) -> ShapedGraph {
         let topology = GraphTopology(graph)
         var pass = Pass(graph: graph, topology: topology)
@@ -175,7 +175,7 @@ public struct GraphShaper: Sendable {
 
     /// A picture of what the filters kept, and the steps of the filters that chose it.
     private struct Drawing {
-        var graph: CauseGraph
+        var graph: CauseEffectGraph
         var steps: [ShapingReport.Step]
         var impliedResidualPaths: Int
         var focusShares: FocusShares?
@@ -254,7 +254,7 @@ public struct GraphShaper: Sendable {
         var updates: Int
 
         /// `nil` when no focus pattern was given or the focused nodes have no updates.
-        init?(_ pass: Pass, _ graph: CauseGraph, _ topology: GraphTopology) {
+        init?(_ pass: Pass, _ graph: CauseEffectGraph, _ topology: GraphTopology) {
             let focused = pass.kept.indices.filter {
                 pass.kept[$0] && pass.focused[$0] && graph.nodes[$0].kind.isUpdate
             }
@@ -268,7 +268,7 @@ public struct GraphShaper: Sendable {
 
     /// The updates each shaped edge carries: a direct edge its own share, a
     /// residual edge the share of its target's causes that it stands for.
-    private static func weights(of edges: [CauseGraph.Edge], _ graph: CauseGraph, _ explained: ExplainedUpdates)
+    private static func weights(of edges: [CauseEffectGraph.Edge], _ graph: CauseEffectGraph, _ explained: ExplainedUpdates)
         -> [Double]
     {
         var nodePosition: [String: Int] = [:]
@@ -282,14 +282,14 @@ public struct GraphShaper: Sendable {
         }
     }
 
-    private static func events(_ nodes: [CauseGraph.Node]) -> Int {
+    private static func events(_ nodes: [CauseEffectGraph.Node]) -> Int {
         nodes.reduce(0) { $0 + $1.eventCount }
     }
 }
 
 /// The kept set as the filters narrow it.
 private struct Pass {
-    let graph: CauseGraph
+    let graph: CauseEffectGraph
     let topology: GraphTopology
     var kept: [Bool]
     var keptCount: Int
@@ -298,7 +298,7 @@ private struct Pass {
     /// The events of the kept nodes when a filter's step was last recorded.
     private var eventsAtLastStep: Int
 
-    init(graph: CauseGraph, topology: GraphTopology) {
+    init(graph: CauseEffectGraph, topology: GraphTopology) {
         self.graph = graph
         self.topology = topology
         kept = [Bool](repeating: true, count: graph.nodes.count)

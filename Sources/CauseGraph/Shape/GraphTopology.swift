@@ -1,4 +1,4 @@
-/// The edges of a ``CauseGraph`` by node position, for walking it.
+/// The edges of a ``CauseEffectGraph`` by node position, for walking it.
 struct GraphTopology {
     /// Each edge's source and target node positions.
     let ends: [(from: Int, to: Int)]
@@ -6,7 +6,7 @@ struct GraphTopology {
     let outgoing: [[Int]]
     let incoming: [[Int]]
 
-    init(_ graph: CauseGraph) {
+    init(_ graph: CauseEffectGraph) {
         var position: [String: Int] = [:]
         for (index, node) in graph.nodes.enumerated() { position[node.id] = index }
         var outgoing = [[Int]](repeating: [], count: graph.nodes.count)

@@ -16,12 +16,12 @@
 /// once, instead of a dotted edge from a root to everything below it.
 enum ResidualEdges {
     struct Result {
-        var edges: [CauseGraph.Edge]
+        var edges: [CauseEffectGraph.Edge]
         /// Connections left undrawn because shown paths already imply them.
         var implied: Int
     }
 
-    static func build(_ graph: CauseGraph, _ topology: GraphTopology, kept: [Bool]) -> Result {
+    static func build(_ graph: CauseEffectGraph, _ topology: GraphTopology, kept: [Bool]) -> Result {
         var candidates: [(source: Int, target: Int, arrival: Arrival)] = []
         // The walk from `a` stamps removed nodes with `a + 1`, so nothing is reset between walks.
         var visitedFrom = [Int](repeating: 0, count: graph.nodes.count)
@@ -68,12 +68,12 @@ enum ResidualEdges {
             successors[source].append(target)
         }
 
-        var edges: [CauseGraph.Edge] = []
+        var edges: [CauseEffectGraph.Edge] = []
         for (index, candidate) in candidates.enumerated() where drawn[index] {
             let (source, target, arrival) = candidate
             let label = arrival.sharedLabel ?? .update
             edges.append(
-                CauseGraph.Edge(
+                CauseEffectGraph.Edge(
                     id: "r\(edges.count + 1)",
                     from: graph.nodes[source].id, to: graph.nodes[target].id,
                     kind: EdgeKind(source: graph.nodes[source].kind, label: label), label: label,
@@ -119,7 +119,7 @@ enum ResidualEdges {
         var changed: Set<String> = []
         var groups: Set<GroupID> = []
 
-        mutating func add(_ edge: CauseGraph.Edge) {
+        mutating func add(_ edge: CauseEffectGraph.Edge) {
             count += edge.count
             skipped += edge.skipped
             maxPerCause = max(maxPerCause, edge.maxPerCause)

@@ -1,8 +1,8 @@
 /// A graph after shaping, with the account of what shaping left out.
 public struct ShapedGraph: Sendable, Equatable {
     /// The nodes and edges kept, under their ids in the full graph, plus
-    /// residual edges (``CauseGraph/Edge/isResidual``, ids `r1`, `r2`, …).
-    public var graph: CauseGraph
+    /// residual edges (``CauseEffectGraph/Edge/isResidual``, ids `r1`, `r2`, …).
+    public var graph: CauseEffectGraph
     /// What shaping showed out of what, and what each filter left out.
     public var report: ShapingReport
     /// With `--focus`: the share of the focused nodes' updates each drawn
@@ -14,7 +14,7 @@ public struct ShapedGraph: Sendable, Equatable {
     public var heat: UpdateHeat
 
     /// A shaped graph with every part given; `heat` defaults to `graph`'s own update time.
-    public init(graph: CauseGraph, report: ShapingReport, focusShares: FocusShares? = nil, heat: UpdateHeat? = nil) {
+    public init(graph: CauseEffectGraph, report: ShapingReport, focusShares: FocusShares? = nil, heat: UpdateHeat? = nil) {
         self.graph = graph
         self.report = report
         self.focusShares = focusShares

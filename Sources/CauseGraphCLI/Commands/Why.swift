@@ -136,7 +136,7 @@ struct Why: ParsableCommand {
     }
 
     /// The trees of the matching views the bounds show, and how many they leave out.
-    private func explain(_ graph: CauseGraph) throws -> (trees: [CauseTree], omitted: Int) {
+    private func explain(_ graph: CauseEffectGraph) throws -> (trees: [CauseTree], omitted: Int) {
         let pattern = try TitlePattern(view ?? "", isRegex: regex)
         let (shown, omitted) = try WhyReport.views(matching: pattern, in: graph, bounds: ranking.bounds)
         return (CauseTree.trees(of: shown, in: graph), omitted)

@@ -7,7 +7,7 @@ import Testing
 private struct WrittenReport {
     let scratch: TemporaryFolder
     let url: URL
-    let graph: CauseGraph
+    let graph: CauseEffectGraph
 
     init(_ fixtureName: String, theme: String = "light", options: [String] = []) throws {
         scratch = try TemporaryFolder()
@@ -20,13 +20,13 @@ private struct WrittenReport {
         graph = try TracePipeline().reconstruct([fixture("\(fixtureName).jsonl")], diagnostics: &diagnostics).graph
     }
 
-    func node(_ title: String) throws -> CauseGraph.Node {
+    func node(_ title: String) throws -> CauseEffectGraph.Node {
         try #require(graph.nodes.first { $0.title == title })
     }
 
     /// What hovering `node` lights: the nodes sharing an update group with
     /// it, its edges and their ends, and the edges of its groups between lit nodes.
-    func lit(by node: CauseGraph.Node) -> [String] {
+    func lit(by node: CauseEffectGraph.Node) -> [String] {
         let groups = Set(node.groups)
         var nodes = Set(graph.nodes.filter { !groups.isDisjoint(with: $0.groups) }.map(\.id) + [node.id])
         var edges: Set<String> = []

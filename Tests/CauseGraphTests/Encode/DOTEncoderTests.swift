@@ -34,13 +34,13 @@ struct DOTEncoderTests {
 
     @Test("node styles tell kinds, owners, severity and skipped apart")
     func nodeAttributes() {
-        let skipped = CauseGraph.Node(
+        let skipped = CauseEffectGraph.Node(
             id: "n1", key: NodeKey(kind: .body, title: "Row", owner: .app),
             count: 4, ran: 0, skipped: 4, totalDuration: 9_000_000, maxDuration: 3_000_000, severity: .high)
-        let partly = CauseGraph.Node(
+        let partly = CauseEffectGraph.Node(
             id: "n2", key: NodeKey(kind: .body, title: "List", owner: .system),
             count: 12, ran: 3, skipped: 9, totalDuration: 1_200_000, maxDuration: 200_000, severity: .medium)
-        let dot = DOTEncoder().encode(CauseGraph(nodes: [skipped, partly]))
+        let dot = DOTEncoder().encode(CauseEffectGraph(nodes: [skipped, partly]))
         let lines = dot.split(separator: "\n")
         let first = try! #require(lines.first { $0.hasPrefix("  n1 [") })
         #expect(first.contains(#"class="kind-body owner-app severity-high skipped""#))
@@ -58,11 +58,11 @@ struct DOTEncoderTests {
         "an update's fill is its share of all update time; a border marks only nodes whose long updates took most of their time"
     )
     func heatAndMarks() {
-        func update(_ id: String, total: Nanoseconds, long: Nanoseconds, at severity: Severity) -> CauseGraph.Node {
+        func update(_ id: String, total: Nanoseconds, long: Nanoseconds, at severity: Severity) -> CauseEffectGraph.Node {
             var durations = SeverityDurations()
             durations.add(long, at: severity)
             durations.add(total - long, at: .low)
-            return CauseGraph.Node(
+            return CauseEffectGraph.Node(
                 id: id, key: NodeKey(kind: .body, title: id.uppercased(), owner: .app), count: 10, ran: 10,
                 totalDuration: total, maxDuration: long, severity: severity, severityDurations: durations)
         }
@@ -75,9 +75,9 @@ struct DOTEncoderTests {
             update("c", total: 15_000_000, long: 10_000_000, at: .high),
             update("d", total: 4_000_000, long: 1_000_000, at: .medium),
             update("e", total: 1_000_000, long: 0, at: .low),
-            CauseGraph.Node(id: "f", key: NodeKey(kind: .state, title: "S", owner: .app), count: 1),
+            CauseEffectGraph.Node(id: "f", key: NodeKey(kind: .state, title: "S", owner: .app), count: 1),
         ]
-        let graph = CauseGraph(nodes: nodes)
+        let graph = CauseEffectGraph(nodes: nodes)
         let palette = GraphStyle.light.palette
         let lines = DOTEncoder().encode(graph, heat: UpdateHeat(totalTime: 200_000_000)).split(separator: "\n")
         func line(_ id: String) -> String { String(lines.first { $0.hasPrefix("  \(id) [") } ?? "") }
@@ -109,14 +109,14 @@ struct DOTEncoderTests {
     @Test("edge labels read kind and count, and pen width grows with the count")
     func edges() {
         let nodes = [
-            CauseGraph.Node(id: "n1", key: NodeKey(kind: .state, title: "V.x", owner: .app), count: 1),
-            CauseGraph.Node(id: "n2", key: NodeKey(kind: .body, title: "V", owner: .app), count: 1, ran: 1),
+            CauseEffectGraph.Node(id: "n1", key: NodeKey(kind: .state, title: "V.x", owner: .app), count: 1),
+            CauseEffectGraph.Node(id: "n2", key: NodeKey(kind: .body, title: "V", owner: .app), count: 1, ran: 1),
         ]
         let edges = [
-            CauseGraph.Edge(id: "e1", from: "n1", to: "n2", kind: .state, label: .update, count: 12),
-            CauseGraph.Edge(id: "e2", from: "n1", to: "n2", kind: .creation, label: .creation, count: 1),
+            CauseEffectGraph.Edge(id: "e1", from: "n1", to: "n2", kind: .state, label: .update, count: 12),
+            CauseEffectGraph.Edge(id: "e2", from: "n1", to: "n2", kind: .creation, label: .creation, count: 1),
         ]
-        let dot = DOTEncoder().encode(CauseGraph(nodes: nodes, edges: edges))
+        let dot = DOTEncoder().encode(CauseEffectGraph(nodes: nodes, edges: edges))
         #expect(dot.contains(#"n1 -> n2 [id="e1", class="kind-state label-update", label="update ×12", penwidth=3.4"#))
         #expect(
             dot.contains(#"n1 -> n2 [id="e2", class="kind-creation label-creation", label="creation ×1", penwidth=1.0"#)
@@ -125,18 +125,18 @@ struct DOTEncoderTests {
 
     @Test("a fan's edges (six or more from one node) tie their labels to them; smaller ones do not")
     func fanLabelsAreTiedToTheirEdges() {
-        func graph(fanning count: Int) -> CauseGraph {
-            var nodes = [CauseGraph.Node(id: "n0", key: NodeKey(kind: .observable, title: "Model.items", owner: .app))]
-            var edges: [CauseGraph.Edge] = []
+        func graph(fanning count: Int) -> CauseEffectGraph {
+            var nodes = [CauseEffectGraph.Node(id: "n0", key: NodeKey(kind: .observable, title: "Model.items", owner: .app))]
+            var edges: [CauseEffectGraph.Edge] = []
             for index in 1...count {
                 nodes.append(
-                    CauseGraph.Node(
+                    CauseEffectGraph.Node(
                         id: "n\(index)", key: NodeKey(kind: .body, title: "Row\(index)", owner: .app), count: 1))
                 edges.append(
-                    CauseGraph.Edge(
+                    CauseEffectGraph.Edge(
                         id: "e\(index)", from: "n0", to: "n\(index)", kind: .observable, label: .update, count: 1))
             }
-            return CauseGraph(nodes: nodes, edges: edges)
+            return CauseEffectGraph(nodes: nodes, edges: edges)
         }
         let fan = DOTEncoder().encode(graph(fanning: 6)).split(separator: "\n").filter { $0.contains(" -> ") }
         #expect(fan.count == 6 && fan.allSatisfy { $0.hasSuffix(", decorate=true]") })
@@ -146,15 +146,15 @@ struct DOTEncoderTests {
     @Test("an invalidation is its own label; a label the trace spelled its own way is escaped text")
     func labelsBeyondUpdateAndCreation() {
         let nodes = [
-            CauseGraph.Node(id: "n1", key: NodeKey(kind: .observable, title: "M.x", owner: .app), count: 1),
-            CauseGraph.Node(id: "n2", key: NodeKey(kind: .body, title: "V", owner: .app), count: 1, ran: 1),
+            CauseEffectGraph.Node(id: "n1", key: NodeKey(kind: .observable, title: "M.x", owner: .app), count: 1),
+            CauseEffectGraph.Node(id: "n2", key: NodeKey(kind: .body, title: "V", owner: .app), count: 1, ran: 1),
         ]
         let edges = [
-            CauseGraph.Edge(id: "e1", from: "n1", to: "n2", kind: .observable, label: .invalidation, count: 3),
-            CauseGraph.Edge(
+            CauseEffectGraph.Edge(id: "e1", from: "n1", to: "n2", kind: .observable, label: .invalidation, count: 3),
+            CauseEffectGraph.Edge(
                 id: "e2", from: "n1", to: "n2", kind: .observable, label: CauseLabel(rawValue: "Dep\"<b>&x"), count: 1),
         ]
-        let dot = DOTEncoder().encode(CauseGraph(nodes: nodes, edges: edges))
+        let dot = DOTEncoder().encode(CauseEffectGraph(nodes: nodes, edges: edges))
         #expect(
             dot.contains(
                 #"n1 -> n2 [id="e1", class="kind-observable label-invalidation", label="invalidation ×3", penwidth=1.8"#
@@ -197,7 +197,7 @@ struct UnrenderableTitleDOTTests {
     @Test("the diff's DOT too")
     func diff() throws {
         let graph = try UnrenderableTitles.graph()
-        let dot = DiffDOTEncoder().encode(GraphDiff(before: CauseGraph(), after: graph, beforeName: "", afterName: "b"))
+        let dot = DiffDOTEncoder().encode(GraphDiff(before: CauseEffectGraph(), after: graph, beforeName: "", afterName: "b"))
         #expect(!dot.contains("<B></B>"))
         #expect(dot.split(separator: "\n").allSatisfy { $0.utf8.count < 16_384 })
     }

@@ -45,7 +45,7 @@ struct DOTLegendTests {
     @Test("the legend counts residual connections the picture already implies")
     func impliedLine() throws {
         var graph = GraphShaperTests.chain
-        graph.edges.append(CauseGraph.Edge(id: "e8", from: "n7", to: "n6", kind: .update, label: .update, count: 1))
+        graph.edges.append(CauseEffectGraph.Edge(id: "e8", from: "n7", to: "n6", kind: .update, label: .update, count: 1))
         let shaped = try GraphShaper(settings: ShapingSettings(hideSystem: true)).shape(graph)
         let line = try graphLine(DOTEncoder().encode(shaped.graph, legend: shaped.legend))
         #expect(
@@ -103,12 +103,12 @@ struct DOTLegendTests {
     @Test("a residual creation edge is dotted, not bold, and keeps the creation colour")
     func residualCreation() {
         let nodes = [
-            CauseGraph.Node(id: "n1", key: NodeKey(kind: .body, title: "A", owner: .app), count: 1, ran: 1),
-            CauseGraph.Node(id: "n2", key: NodeKey(kind: .body, title: "B", owner: .app), count: 1, ran: 1),
+            CauseEffectGraph.Node(id: "n1", key: NodeKey(kind: .body, title: "A", owner: .app), count: 1, ran: 1),
+            CauseEffectGraph.Node(id: "n2", key: NodeKey(kind: .body, title: "B", owner: .app), count: 1, ran: 1),
         ]
-        let edge = CauseGraph.Edge(
+        let edge = CauseEffectGraph.Edge(
             id: "r1", from: "n1", to: "n2", kind: .creation, label: .creation, count: 2, isResidual: true)
-        let dot = DOTEncoder().encode(CauseGraph(nodes: nodes, edges: [edge]))
+        let dot = DOTEncoder().encode(CauseEffectGraph(nodes: nodes, edges: [edge]))
         #expect(
             dot.contains(
                 ##"class="kind-creation label-creation residual", label="creation ×2", penwidth=1.8, color="#7c3aed", style=dotted, arrowhead=onormal"##

@@ -13,7 +13,7 @@ struct GoldenFixtureTests {
         "environment-writer", "onoff-toggle", "contact-list", "hostile-titles",
     ]
 
-    private func reconstruct(_ name: String) throws -> CauseGraph {
+    private func reconstruct(_ name: String) throws -> CauseEffectGraph {
         var diagnostics = Diagnostics()
         let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
         return try TracePipeline().reconstruct([path], diagnostics: &diagnostics).graph
@@ -33,7 +33,7 @@ struct GoldenFixtureTests {
 
     @Test("the showcase figures the fixtures README promises")
     func showcaseFigures() throws {
-        func edgeCount(_ graph: CauseGraph, _ from: String, _ to: String) -> Int? {
+        func edgeCount(_ graph: CauseEffectGraph, _ from: String, _ to: String) -> Int? {
             graph.edges.first { graph.node($0.from)?.title == from && graph.node($0.to)?.title == to }?.count
         }
         let before = try reconstruct("landmarks-favorites-before")

@@ -74,17 +74,17 @@ struct ThemeTests {
         var frameLong = SeverityDurations()
         frameLong.add(20_000_000, at: .veryHigh)
         let nodes = [
-            CauseGraph.Node(id: "n1", key: NodeKey(kind: .state, title: "V.x", owner: .app), count: 1),
-            CauseGraph.Node(
+            CauseEffectGraph.Node(id: "n1", key: NodeKey(kind: .state, title: "V.x", owner: .app), count: 1),
+            CauseEffectGraph.Node(
                 id: "n2", key: NodeKey(kind: .body, title: "V", owner: .system), count: 2, ran: 0, skipped: 2),
-            CauseGraph.Node(
+            CauseEffectGraph.Node(
                 id: "n3", key: NodeKey(kind: .body, title: "W", owner: .app), count: 1, ran: 1,
                 totalDuration: 20_000_000, maxDuration: 20_000_000, severity: .veryHigh,
                 severityDurations: frameLong),
         ]
-        let graph = CauseGraph(
+        let graph = CauseEffectGraph(
             nodes: nodes,
-            edges: [CauseGraph.Edge(id: "e1", from: "n1", to: "n2", kind: .state, label: .update, count: 2)])
+            edges: [CauseEffectGraph.Edge(id: "e1", from: "n1", to: "n2", kind: .state, label: .update, count: 2)])
         let dark = DOTEncoder(style: Theme.dark.style).encode(graph)
         let palette = GraphStyle.dark.palette
         for colour in [

@@ -30,14 +30,14 @@ struct FindingRulesTests {
 
     @Test("runs with no recorded cause are never a finding's culprit, however many at once")
     func unrecordedIsNoCulprit() throws {
-        let unrecorded = CauseGraph.Node(
+        let unrecorded = CauseEffectGraph.Node(
             id: "n1", key: NodeKey(kind: .unrecorded, title: GraphBuilder.unrecordedTitle, owner: .system), count: 50)
-        let row = CauseGraph.Node(
+        let row = CauseEffectGraph.Node(
             id: "n2", key: NodeKey(kind: .body, title: "Row", module: "App", owner: .app), count: 50, ran: 50)
         // A hand-made edge as wide as a fan-out: the builder's own never drives more than one run per cause.
-        let edge = CauseGraph.Edge(
+        let edge = CauseEffectGraph.Edge(
             id: "e1", from: "n1", to: "n2", kind: .unrecorded, label: .update, count: 50, maxPerCause: 50)
-        let graph = CauseGraph(nodes: [row, unrecorded], edges: [edge])
+        let graph = CauseEffectGraph(nodes: [row, unrecorded], edges: [edge])
         let findings = FindingRules.findings(in: graph)
         #expect(!findings.contains { $0.nodes.contains("n1") })
         #expect(!findings.contains { $0.kind == .fanOut })
@@ -93,7 +93,7 @@ struct FindingRulesTests {
 
     /// The realistic recording of issue 28: a generated app of lists, cards
     /// and sections scrolled through (`causegraph-export-gen 100000 1 native`).
-    static func realisticGraph() throws -> CauseGraph {
+    static func realisticGraph() throws -> CauseEffectGraph {
         let scratch = try TemporaryFolder()
         let path = scratch.path("realistic.jsonl")
         let generated = try ProcessRunner.run(
@@ -140,7 +140,7 @@ struct FindingRulesTests {
         // The same creations in groups where the list scrolled are explained by it.
         var scrolled = contacts
         scrolled.nodes.append(
-            CauseGraph.Node(
+            CauseEffectGraph.Node(
                 id: "scroll", key: NodeKey(kind: .gesture, title: "Scroll", module: nil, owner: .system), count: 1,
                 ran: 0, skipped: 0, groups: contacts.groups.map(\.id)))
         #expect(!FindingRules.findings(in: scrolled).contains { $0.kind == .unstableIdentity })

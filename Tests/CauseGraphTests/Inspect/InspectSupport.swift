@@ -3,14 +3,14 @@ import Foundation
 import Testing
 
 /// The graph of a bundled fixture (`name` relative to `fixtures/`, without `.jsonl`).
-func fixtureGraph(_ name: String, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow) throws -> CauseGraph {
+func fixtureGraph(_ name: String, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow) throws -> CauseEffectGraph {
     var diagnostics = Diagnostics()
     let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
     return try TracePipeline(burstWindow: burstWindow).reconstruct([path], diagnostics: &diagnostics).graph
 }
 
 /// The graph and event log of a bundled fixture.
-func fixtureEvents(_ name: String) throws -> (graph: CauseGraph, events: EventLog) {
+func fixtureEvents(_ name: String) throws -> (graph: CauseEffectGraph, events: EventLog) {
     var diagnostics = Diagnostics()
     let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
     let reading = try TracePipeline().reconstruct([path], keepingEvents: true, diagnostics: &diagnostics)
@@ -18,7 +18,7 @@ func fixtureEvents(_ name: String) throws -> (graph: CauseGraph, events: EventLo
 }
 
 /// The graph of a bundled fixture and what a report page keeps of its events.
-func fixtureReportEvents(_ name: String) throws -> (graph: CauseGraph, events: ReportEvents) {
+func fixtureReportEvents(_ name: String) throws -> (graph: CauseEffectGraph, events: ReportEvents) {
     var diagnostics = Diagnostics()
     let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
     let read = try TracePipeline().reconstructForReport([path], diagnostics: &diagnostics)

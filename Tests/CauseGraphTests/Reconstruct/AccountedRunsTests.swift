@@ -41,7 +41,7 @@ struct AccountedRunsTests {
         return (links, unlinked)
     }
 
-    private static func graph(of paths: [String]) throws -> CauseGraph {
+    private static func graph(of paths: [String]) throws -> CauseEffectGraph {
         var diagnostics = Diagnostics()
         return try TracePipeline().reconstruct(paths, diagnostics: &diagnostics).graph
     }
@@ -50,7 +50,7 @@ struct AccountedRunsTests {
     @discardableResult
     private static func expectAccounted(_ paths: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation)
         throws
-        -> CauseGraph
+        -> CauseEffectGraph
     {
         let graph = try graph(of: paths)
         let (links, unlinked) = try expectedCounts(of: paths)
@@ -74,7 +74,7 @@ struct AccountedRunsTests {
     /// Checks that `why`'s shares of every view add up to 100%: the tree's,
     /// the JSON's (to its four decimals) and the text's whole percentages.
     private static func expectSharesAddUp(
-        in graph: CauseGraph, sourceLocation: Testing.SourceLocation = #_sourceLocation
+        in graph: CauseEffectGraph, sourceLocation: Testing.SourceLocation = #_sourceLocation
     )
         throws
     {

@@ -126,7 +126,7 @@ struct GraphBuilderTests {
             event(1, .body, "Zeta"), event(2, .gesture, "Tap"), event(3, .body, "Alpha"),
             event(4, .state, "V.x"), event(5, .body, "Alpha", module: "M"),
         ]
-        func build(_ events: [TraceEvent]) throws -> CauseGraph {
+        func build(_ events: [TraceEvent]) throws -> CauseEffectGraph {
             var builder = GraphBuilder()
             for event in events { try builder.add(event) }
             for event in events where event.kind == .body {

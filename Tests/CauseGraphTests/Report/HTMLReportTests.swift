@@ -8,7 +8,7 @@ import Testing
 private final class FakeRenderer {
     var dot: String?
 
-    func render(_ dot: String, graph: CauseGraph) -> String {
+    func render(_ dot: String, graph: CauseEffectGraph) -> String {
         self.dot = dot
         let items =
             graph.nodes.map { "<g id=\"\($0.id)\" class=\"node\"><title>\($0.id)</title></g>" }
@@ -25,7 +25,7 @@ private final class FakeRenderer {
     }
 }
 
-private func report(_ fixture: String, theme: Theme = .light) throws -> (html: String, graph: CauseGraph, dot: String?)
+private func report(_ fixture: String, theme: Theme = .light) throws -> (html: String, graph: CauseEffectGraph, dot: String?)
 {
     let (graph, events) = try fixtureReportEvents(fixture)
     let renderer = FakeRenderer()

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The graph and event log of a native trace given as text.
-private func events(ofTrace text: String) throws -> (graph: CauseGraph, events: ReportEvents) {
+private func events(ofTrace text: String) throws -> (graph: CauseEffectGraph, events: ReportEvents) {
     let directory = try TemporaryFolder()
     let path = try directory.write("trace.jsonl", text)
     var diagnostics = Diagnostics()

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Shaping large graphs")
 struct LargeGraphTests {
-    static func reconstruct(_ trace: SyntheticTrace) throws -> CauseGraph {
+    static func reconstruct(_ trace: SyntheticTrace) throws -> CauseEffectGraph {
         var builder = GraphBuilder()
         try trace.emit(into: &builder)
         return builder.finish()
@@ -82,7 +82,7 @@ struct LargeGraphTests {
         #expect(maxNodes.removedRootCauses == 0, "the trace's two root causes are both kept")
     }
 
-    private func reachable(from source: String, in graph: CauseGraph) -> Set<String> {
+    private func reachable(from source: String, in graph: CauseEffectGraph) -> Set<String> {
         var successors: [String: [String]] = [:]
         for edge in graph.edges { successors[edge.from, default: []].append(edge.to) }
         var seen: Set<String> = []

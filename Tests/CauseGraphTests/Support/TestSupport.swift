@@ -8,7 +8,7 @@ let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Reconstructs the graph of a native trace given as text.
-func graph(ofTrace text: String, frameRate: Double? = nil) throws -> CauseGraph {
+func graph(ofTrace text: String, frameRate: Double? = nil) throws -> CauseEffectGraph {
     let directory = try TemporaryFolder()
     let path = try directory.write("trace.jsonl", text)
     var diagnostics = Diagnostics()

@@ -6,25 +6,25 @@ func tinyGraph(
     _ nodes: [(title: String, kind: NodeKind, owner: Owner, count: Int)],
     _ edges: [(from: String, to: String, count: Int)],
     app: String? = nil
-) -> CauseGraph {
+) -> CauseEffectGraph {
     let graphNodes = nodes.enumerated().map { index, node in
-        CauseGraph.Node(
+        CauseEffectGraph.Node(
             id: "n\(index + 1)", key: NodeKey(kind: node.kind, title: node.title, owner: node.owner),
             count: node.count, ran: node.kind.isUpdate ? node.count : 0)
     }
-    func node(_ title: String) -> CauseGraph.Node {
+    func node(_ title: String) -> CauseEffectGraph.Node {
         graphNodes.first { $0.title == title } ?? graphNodes[0]
     }
     let graphEdges = edges.enumerated().map { index, edge in
         let from = node(edge.from)
-        return CauseGraph.Edge(
+        return CauseEffectGraph.Edge(
             id: "e\(index + 1)", from: from.id, to: node(edge.to).id,
             kind: EdgeKind(source: from.kind, label: .update), label: .update, count: edge.count)
     }
-    return CauseGraph(app: app, nodes: graphNodes, edges: graphEdges)
+    return CauseEffectGraph(app: app, nodes: graphNodes, edges: graphEdges)
 }
 
-extension CauseGraph {
+extension CauseEffectGraph {
     /// The titles of the nodes, in order.
     var titles: [String] { nodes.map(\.title) }
 

@@ -1,7 +1,7 @@
 /// Finds the known SwiftUI update problems in a reconstructed graph.
 public enum FindingRules {
     /// The findings in `graph` at `thresholds`, by kind, strongest first.
-    public static func findings(in graph: CauseGraph, thresholds: FindingThresholds = FindingThresholds()) -> [Finding]
+    public static func findings(in graph: CauseEffectGraph, thresholds: FindingThresholds = FindingThresholds()) -> [Finding]
     {
         let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
         // Which views a cause of the app's leads into takes a walk over every
@@ -29,13 +29,13 @@ public enum FindingRules {
     /// Whether a finding may name `view`: the app's own views always,
     /// SwiftUI's only when `driver` (the cause or creator behind the
     /// pattern) is the app's.
-    private static func names(_ view: CauseGraph.Node, drivenBy driver: CauseGraph.Node?) -> Bool {
+    private static func names(_ view: CauseEffectGraph.Node, drivenBy driver: CauseEffectGraph.Node?) -> Bool {
         view.owner != .system || driver?.owner == .app
     }
 
     /// One finding a cause: its fan-out edge with the most updates at once
     /// carries the figures, the cause's other fan-out edges name their views.
-    private static func fanOut(_ graph: CauseGraph, _ nodes: [String: CauseGraph.Node], _ thresholds: FindingThresholds)
+    private static func fanOut(_ graph: CauseEffectGraph, _ nodes: [String: CauseEffectGraph.Node], _ thresholds: FindingThresholds)
         -> [Finding]
     {
         let candidates = graph.edges.filter { edge in
@@ -65,7 +65,7 @@ public enum FindingRules {
     }
 
     private static func environmentChurn(
-        _ graph: CauseGraph, _ nodes: [String: CauseGraph.Node], _ thresholds: FindingThresholds
+        _ graph: CauseEffectGraph, _ nodes: [String: CauseEffectGraph.Node], _ thresholds: FindingThresholds
     ) -> [Finding] {
         let environmentEdges = Dictionary(
             grouping: graph.edges.filter {
@@ -100,18 +100,18 @@ public enum FindingRules {
     /// there is no finding. The views one parent re-creates are one finding;
     /// `recreated` holds every view of them.
     private static func unstableIdentity(
-        _ graph: CauseGraph, _ nodes: [String: CauseGraph.Node], _ thresholds: FindingThresholds
+        _ graph: CauseEffectGraph, _ nodes: [String: CauseEffectGraph.Node], _ thresholds: FindingThresholds
     ) -> (findings: [Finding], recreated: Set<String>) {
         guard !graph.groups.isEmpty else { return ([], []) }
         let scrolled = Set(graph.nodes.filter { scrollTitles.contains($0.title) }.flatMap(\.groups))
         let creations = Dictionary(grouping: graph.edges.filter { $0.kind == .creation }, by: \.to)
-        var byCreator: [String: [(view: CauseGraph.Node, count: Int, groups: Int, parents: [CauseGraph.Edge])]] = [:]
+        var byCreator: [String: [(view: CauseEffectGraph.Node, count: Int, groups: Int, parents: [CauseEffectGraph.Edge])]] = [:]
         for target in creations.keys.sorted() {
             guard let view = nodes[target], view.kind == .body else { continue }
             // Each edge's creations, less the share of its groups that scrolling explains.
             var count = 0
             var groups = Set<GroupID>()
-            var parents: [(edge: CauseGraph.Edge, count: Int)] = []
+            var parents: [(edge: CauseEffectGraph.Edge, count: Int)] = []
             for edge in creations[target]! {
                 let unexplained = edge.groups.filter { !scrolled.contains($0) }
                 guard !unexplained.isEmpty else { continue }
@@ -151,7 +151,7 @@ public enum FindingRules {
     /// carries the figures, the others are named. SwiftUI's own views count
     /// only when a cause of the app's leads into them.
     private static func longBodies(
-        _ graph: CauseGraph, _ thresholds: FindingThresholds, isAppDriven: (String) -> Bool
+        _ graph: CauseEffectGraph, _ thresholds: FindingThresholds, isAppDriven: (String) -> Bool
     ) -> [Finding] {
         let budget = FrameBudget(frameRate: graph.frameRate)
         let red = (budget.frameDuration + 7) / 8
@@ -179,7 +179,7 @@ public enum FindingRules {
     }
 
     /// The views a cause of the app's (a state, an @Observable, a gesture…) leads into.
-    private static func appDriven(_ graph: CauseGraph, _ nodes: [String: CauseGraph.Node]) -> Set<String> {
+    private static func appDriven(_ graph: CauseEffectGraph, _ nodes: [String: CauseEffectGraph.Node]) -> Set<String> {
         let appCauses = Set(graph.nodes.lazy.filter { $0.owner == .app && $0.kind.isCause }.map(\.id))
         var driven: Set<String> = []
         for edge in graph.edges where appCauses.contains(edge.from) { driven.insert(edge.to) }
@@ -191,7 +191,7 @@ public enum FindingRules {
     /// re-run; only a burst beyond it is a storm.
     /// SwiftUI's own views count only when a cause of the app's leads into them.
     private static func rebuildStorms(
-        _ graph: CauseGraph, _ thresholds: FindingThresholds, isAppDriven: (String) -> Bool
+        _ graph: CauseEffectGraph, _ thresholds: FindingThresholds, isAppDriven: (String) -> Bool
     ) -> [Finding] {
         let candidates = Set(
             graph.nodes.lazy.filter { $0.kind == .body && $0.densestBurst >= thresholds.storm }.map(\.id))

@@ -1,6 +1,6 @@
 /// One hitch or hang traced through the graph to what caused it.
 ///
-/// The hitch overlaps update groups (see ``CauseGraph/HitchOverlap``); the
+/// The hitch overlaps update groups (see ``CauseEffectGraph/HitchOverlap``); the
 /// update node with the most events in them is the work the frame waited
 /// on most. Its ``chain`` follows, from that node upstream, the cause edge
 /// with the most links (preferring edges that took part in the hitch's
@@ -15,25 +15,25 @@ public struct HitchCause: Sendable, Equatable {
     /// The longest chain followed, in nodes.
     public static let maximumChainLength = 16
 
-    /// The hitch's number, from 1, in the graph's order (``CauseGraph/hitches``).
+    /// The hitch's number, from 1, in the graph's order (``CauseEffectGraph/hitches``).
     public var number: Int
     /// The hitch and the updates it overlaps.
-    public var overlap: CauseGraph.HitchOverlap
+    public var overlap: CauseEffectGraph.HitchOverlap
     /// The update nodes of its groups with their events there, most first.
-    public var updates: [(node: CauseGraph.Node, count: Int)]
+    public var updates: [(node: CauseEffectGraph.Node, count: Int)]
     /// The nodes from the update with the most events back to a root
     /// cause; empty when the hitch overlaps no update.
-    public var chain: [CauseGraph.Node]
+    public var chain: [CauseEffectGraph.Node]
     /// The cause nodes upstream of its updates that nothing caused, in graph order.
-    public var rootCauses: [CauseGraph.Node]
+    public var rootCauses: [CauseEffectGraph.Node]
 
     /// The hitch or hang.
     public var hitch: Hitch { overlap.hitch }
 
     /// A cause with every part given.
     public init(
-        number: Int, overlap: CauseGraph.HitchOverlap, updates: [(node: CauseGraph.Node, count: Int)],
-        chain: [CauseGraph.Node], rootCauses: [CauseGraph.Node]
+        number: Int, overlap: CauseEffectGraph.HitchOverlap, updates: [(node: CauseEffectGraph.Node, count: Int)],
+        chain: [CauseEffectGraph.Node], rootCauses: [CauseEffectGraph.Node]
     ) {
         self.number = number
         self.overlap = overlap
@@ -50,7 +50,7 @@ public struct HitchCause: Sendable, Equatable {
     }
 
     /// Every hitch of the graph, traced.
-    public static func all(in graph: CauseGraph) -> [HitchCause] {
+    public static func all(in graph: CauseEffectGraph) -> [HitchCause] {
         guard !graph.hitches.isEmpty else { return [] }
         let upstream = Upstream(graph)
         return graph.hitches.enumerated().map { index, overlap in
@@ -59,7 +59,7 @@ public struct HitchCause: Sendable, Equatable {
     }
 
     /// The hitch numbered `number`, or an error saying which numbers exist.
-    public static func numbered(_ number: Int, in graph: CauseGraph) throws(Diagnostic) -> HitchCause {
+    public static func numbered(_ number: Int, in graph: CauseEffectGraph) throws(Diagnostic) -> HitchCause {
         guard !graph.hitches.isEmpty else { throw .error("the trace holds no hitches or hangs") }
         guard (1...graph.hitches.count).contains(number) else {
             throw .error(
@@ -72,19 +72,19 @@ public struct HitchCause: Sendable, Equatable {
 
 /// The graph's edges by the node they lead into.
 private struct Upstream {
-    let graph: CauseGraph
+    let graph: CauseEffectGraph
     let positions: [String: Int]
     let incoming: [String: [Int]]
 
-    init(_ graph: CauseGraph) {
+    init(_ graph: CauseEffectGraph) {
         self.graph = graph
         positions = Dictionary(uniqueKeysWithValues: graph.nodes.enumerated().map { ($0.element.id, $0.offset) })
         incoming = Dictionary(grouping: graph.edges.indices, by: { graph.edges[$0].to })
     }
 
-    func trace(_ overlap: CauseGraph.HitchOverlap, number: Int) -> HitchCause {
+    func trace(_ overlap: CauseEffectGraph.HitchOverlap, number: Int) -> HitchCause {
         let groups = Set(overlap.groups)
-        func inGroups(_ edge: CauseGraph.Edge) -> Bool { edge.groups.contains(where: groups.contains) }
+        func inGroups(_ edge: CauseEffectGraph.Edge) -> Bool { edge.groups.contains(where: groups.contains) }
         var chain: [String] = []
         if let top = overlap.updates.first?.node {
             chain.append(top)
@@ -113,7 +113,7 @@ private struct Upstream {
             for edge in edges where visited.insert(edge.from).inserted { queue.append(edge.from) }
         }
         roots.sort { positions[$0]! < positions[$1]! }
-        func node(_ id: String) -> CauseGraph.Node { graph.nodes[positions[id]!] }
+        func node(_ id: String) -> CauseEffectGraph.Node { graph.nodes[positions[id]!] }
         return HitchCause(
             number: number, overlap: overlap, updates: overlap.updates.map { (node($0.node), $0.count) },
             chain: chain.map(node), rootCauses: roots.map(node))

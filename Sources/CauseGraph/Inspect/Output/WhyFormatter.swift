@@ -51,7 +51,7 @@ public enum WhyFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func textHeading(_ node: CauseGraph.Node, style: TextStyle, into lines: inout [String]) {
+    private static func textHeading(_ node: CauseEffectGraph.Node, style: TextStyle, into lines: inout [String]) {
         var identity = [node.kind.rawValue]
         if let module = node.module { identity.append(module) }
         identity.append(node.owner.rawValue)

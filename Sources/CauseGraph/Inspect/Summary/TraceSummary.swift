@@ -43,7 +43,7 @@ public struct TraceSummary: Sendable, Equatable {
     /// A view type of a module, with its average body duration.
     public struct ViewRow: Sendable, Equatable {
         /// The view's node, with its counts and durations.
-        public var node: CauseGraph.Node
+        public var node: CauseEffectGraph.Node
         /// The average duration of its updates that have one.
         public var average: Nanoseconds?
     }
@@ -61,7 +61,7 @@ public struct TraceSummary: Sendable, Equatable {
     /// A cause node and how many updates it drove.
     public struct Cause: Sendable, Equatable {
         /// The cause node.
-        public var node: CauseGraph.Node
+        public var node: CauseEffectGraph.Node
         /// Updates it drove directly (the sum of its edges into update nodes).
         public var drove: Int
         /// Distinct update nodes it drove.
@@ -70,9 +70,9 @@ public struct TraceSummary: Sendable, Equatable {
 
     /// The recorded app, when the trace names it.
     public var app: String?
-    /// The frame rate severities were judged at (``CauseGraph/frameRate``).
+    /// The frame rate severities were judged at (``CauseEffectGraph/frameRate``).
     public var frameRate: Double
-    /// Every rate updates were judged at (``CauseGraph/frameRates``).
+    /// Every rate updates were judged at (``CauseEffectGraph/frameRates``).
     public var frameRates: [Double]
     /// The totals of the whole trace.
     public var totals: Totals
@@ -127,7 +127,7 @@ public struct TraceSummary: Sendable, Equatable {
     ///   - thresholds: when a pattern in the graph counts as a finding.
     ///   - interactions: the interactions ranked while the trace was read.
     public init(
-        graph: CauseGraph, unclassifiedTitles: [String: Int] = [:], thresholds: FindingThresholds = FindingThresholds(),
+        graph: CauseEffectGraph, unclassifiedTitles: [String: Int] = [:], thresholds: FindingThresholds = FindingThresholds(),
         interactions: [RankedInteraction] = []
     ) {
         app = graph.app

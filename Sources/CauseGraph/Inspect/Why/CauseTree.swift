@@ -12,9 +12,9 @@ public struct CauseTree: Sendable, Equatable {
     /// One cause: the edge into the node it explains, and its own causes.
     public struct Branch: Sendable, Equatable {
         /// The edge from the cause into the node it explains.
-        public var edge: CauseGraph.Edge
+        public var edge: CauseEffectGraph.Edge
         /// The cause node.
-        public var cause: CauseGraph.Node
+        public var cause: CauseEffectGraph.Node
         /// The edge's count as a share of the explained node's events, 0…1;
         /// when some of its events had several causes, a share of the counts
         /// of its incoming edges instead, so the shares of all its causes add
@@ -33,7 +33,7 @@ public struct CauseTree: Sendable, Equatable {
     }
 
     /// The node explained.
-    public var node: CauseGraph.Node
+    public var node: CauseEffectGraph.Node
     /// Its causes, most frequent first.
     public var causes: [Branch]
     /// How many of the node's incoming edges ``maximumCauses`` left out.
@@ -47,7 +47,7 @@ public struct CauseTree: Sendable, Equatable {
     public static let maximumExpanded = 100
 
     /// The tree of `node`'s causes in `graph`, within the bounds above.
-    public init(of node: CauseGraph.Node, in graph: CauseGraph) {
+    public init(of node: CauseEffectGraph.Node, in graph: CauseEffectGraph) {
         var walk = Walk(graph: graph)
         self.init(of: node, walk: &walk)
     }
@@ -55,12 +55,12 @@ public struct CauseTree: Sendable, Equatable {
     /// The tree of each of `nodes`, in their order. The graph is indexed once
     /// for all of them, so explaining every view costs about one pass over
     /// the edges, not one a view.
-    public static func trees(of nodes: [CauseGraph.Node], in graph: CauseGraph) -> [CauseTree] {
+    public static func trees(of nodes: [CauseEffectGraph.Node], in graph: CauseEffectGraph) -> [CauseTree] {
         var walk = Walk(graph: graph)
         return nodes.map { CauseTree(of: $0, walk: &walk) }
     }
 
-    private init(of node: CauseGraph.Node, walk: inout Walk) {
+    private init(of node: CauseEffectGraph.Node, walk: inout Walk) {
         self.node = node
         walk.expandedThrough = [:]
         walk.plan(from: node)
@@ -73,19 +73,19 @@ public struct CauseTree: Sendable, Equatable {
     /// The graph's incoming edges, sorted once per node, and where each node
     /// is expanded.
     private struct Walk {
-        let nodes: [String: CauseGraph.Node]
-        let unsorted: [String: [CauseGraph.Edge]]
-        var sorted: [String: [CauseGraph.Edge]] = [:]
+        let nodes: [String: CauseEffectGraph.Node]
+        let unsorted: [String: [CauseEffectGraph.Edge]]
+        var sorted: [String: [CauseEffectGraph.Edge]] = [:]
         /// The edge through which each expanded node is reached where it is expanded.
         var expandedThrough: [String: String] = [:]
 
-        init(graph: CauseGraph) {
+        init(graph: CauseEffectGraph) {
             nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
             unsorted = Dictionary(grouping: graph.edges, by: \.to)
         }
 
         /// Every incoming edge of `id` whose cause exists, most frequent first.
-        mutating func incoming(_ id: String) -> [CauseGraph.Edge] {
+        mutating func incoming(_ id: String) -> [CauseEffectGraph.Edge] {
             if let edges = sorted[id] { return edges }
             let edges = (unsorted[id] ?? []).filter { nodes[$0.from] != nil }
                 .sorted { ($1.count, $0.from, $0.kind) < ($0.count, $1.from, $1.kind) }
@@ -94,7 +94,7 @@ public struct CauseTree: Sendable, Equatable {
         }
 
         /// Breadth first from `root`: the first edge to reach a node is where it is expanded.
-        mutating func plan(from root: CauseGraph.Node) {
+        mutating func plan(from root: CauseEffectGraph.Node) {
             var reached: Set<String> = [root.id]
             var level = [root.id]
             var depth = 1
@@ -114,7 +114,7 @@ public struct CauseTree: Sendable, Equatable {
         }
 
         mutating func branches(
-            into node: CauseGraph.Node, edges: [CauseGraph.Edge], path: inout Set<String>, depth: Int
+            into node: CauseEffectGraph.Node, edges: [CauseEffectGraph.Edge], path: inout Set<String>, depth: Int
         ) -> [Branch] {
             let linked = edges.reduce(0) { $0.saturatingAdding($1.count) }
             let whole = max(node.count, linked)

@@ -2,9 +2,9 @@
 /// and the tree of its causes; optionally its updates one by one, or the
 /// exact chain of one update.
 public struct WhyReport: Sendable, Equatable {
-    /// The frame rate severities were judged at (``CauseGraph/frameRate``).
+    /// The frame rate severities were judged at (``CauseEffectGraph/frameRate``).
     public var frameRate: Double
-    /// Every rate updates were judged at (``CauseGraph/frameRates``).
+    /// Every rate updates were judged at (``CauseEffectGraph/frameRates``).
     public var frameRates: [Double]
     /// The cause tree of each view that matched.
     public var views: [CauseTree]
@@ -42,15 +42,15 @@ public struct WhyReport: Sendable, Equatable {
 
     /// The update nodes whose title matches, ranked and cut by `bounds`,
     /// and how many of them the cut left out.
-    public static func views(matching pattern: TitlePattern, in graph: CauseGraph, bounds: ListBounds)
-        throws(Diagnostic) -> (shown: [CauseGraph.Node], omitted: Int)
+    public static func views(matching pattern: TitlePattern, in graph: CauseEffectGraph, bounds: ListBounds)
+        throws(Diagnostic) -> (shown: [CauseEffectGraph.Node], omitted: Int)
     {
         bounds.cut(try views(matching: pattern, in: graph).sorted { bounds.ranks($0, before: $1) })
     }
 
     /// The update nodes (view bodies, representables such as `UIScrollView`,
     /// other updates) whose title matches, or an error listing the closest titles.
-    public static func views(matching pattern: TitlePattern, in graph: CauseGraph) throws(Diagnostic) -> [CauseGraph
+    public static func views(matching pattern: TitlePattern, in graph: CauseEffectGraph) throws(Diagnostic) -> [CauseEffectGraph
         .Node]
     {
         let updates = graph.nodes.filter { $0.kind.isUpdate }

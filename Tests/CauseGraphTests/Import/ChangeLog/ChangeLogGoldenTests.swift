@@ -18,7 +18,7 @@ struct ChangeLogGoldenTests {
     }
 
     /// The graph of a fixture, read with format detection as the CLI would.
-    private static func graph(_ name: String) throws -> CauseGraph {
+    private static func graph(_ name: String) throws -> CauseEffectGraph {
         var diagnostics = Diagnostics()
         return try TracePipeline().reconstruct([path(name)], diagnostics: &diagnostics).graph
     }

@@ -408,7 +408,7 @@ struct ChangeLogImporterTests {
         #expect(error.message == "the frame rate must be between 1 and 1000 frames per second, found 0")
     }
 
-    private func graph(of texts: [String]) throws -> CauseGraph {
+    private func graph(of texts: [String]) throws -> CauseEffectGraph {
         var builder = GraphBuilder()
         var diagnostics = Diagnostics()
         try TraceInput.read(

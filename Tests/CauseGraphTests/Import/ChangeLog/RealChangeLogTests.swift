@@ -8,7 +8,7 @@ import Testing
 @Suite struct RealChangeLogTests {
     static let directory = InstrumentsFixtures.directory.deletingLastPathComponent().appendingPathComponent("real")
 
-    static func read(_ name: String) throws -> (CauseGraph, Diagnostics) {
+    static func read(_ name: String) throws -> (CauseEffectGraph, Diagnostics) {
         var diagnostics = Diagnostics()
         let graph = try TracePipeline().reconstruct(
             [directory.appendingPathComponent(name).path], diagnostics: &diagnostics
@@ -17,7 +17,7 @@ import Testing
     }
 
     /// `edge kind ×count` between node titles, sorted.
-    static func edges(_ graph: CauseGraph) -> [String] {
+    static func edges(_ graph: CauseEffectGraph) -> [String] {
         let titles = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.title) })
         return graph.edges.map { "\(titles[$0.from]!) -\($0.label)×\($0.count)-> \(titles[$0.to]!)" }.sorted()
     }
@@ -71,7 +71,7 @@ import Testing
     @Test func theSameRecordingBeforeAndAfterItsAuthorDroppedUnchangedLines() throws {
         let (before, _) = try Self.read("printchanges-sisoje-mvvm-bd9cebb.txt")
         let (after, _) = try Self.read("printchanges-sisoje-mvvm-head.txt")
-        let causes = { (graph: CauseGraph) in
+        let causes = { (graph: CauseEffectGraph) in
             Self.edges(graph).filter { $0.hasSuffix("-> ContentView") && !$0.hasPrefix(GraphBuilder.unrecordedTitle) }
         }
         #expect(causes(before) == causes(after), "`unchanged.` lines add runs, never recorded causes")

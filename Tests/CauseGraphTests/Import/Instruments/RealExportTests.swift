@@ -22,7 +22,7 @@ import Testing
         "potential-hangs.xml",
     ].map(recording)
 
-    static func graph(_ paths: [String]) throws -> (CauseGraph, Diagnostics) {
+    static func graph(_ paths: [String]) throws -> (CauseEffectGraph, Diagnostics) {
         var diagnostics = Diagnostics()
         let graph = try TracePipeline().reconstruct(paths, diagnostics: &diagnostics).graph
         return (graph, diagnostics)

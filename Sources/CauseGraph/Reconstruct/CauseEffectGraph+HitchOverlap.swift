@@ -1,4 +1,4 @@
-extension CauseGraph {
+extension CauseEffectGraph {
     /// A hitch or hang, tied to the update groups whose spans it overlaps.
     public struct HitchOverlap: Sendable, Equatable {
         /// The update events of one node within the hitch's groups.

@@ -1,7 +1,7 @@
-extension CauseGraph {
+extension CauseEffectGraph {
     /// Warns when the traces read disagree on the frame rate, saying which
     /// rates apply; returns the graph unchanged.
-    package func notingFrameRates(in diagnostics: inout Diagnostics) -> CauseGraph {
+    package func notingFrameRates(in diagnostics: inout Diagnostics) -> CauseEffectGraph {
         if frameRates.count > 1 {
             let rates = frameRates.map { JSONText.number($0) + " Hz" }.joined(separator: ", ")
             diagnostics.warn(

@@ -4,7 +4,7 @@
 /// Nodes and edges are sorted deterministically (see ``GraphBuilder``) and
 /// their ids (`n1`, `e1`, …) follow that order, so the same trace always
 /// gives the same graph.
-public struct CauseGraph: Sendable, Equatable {
+public struct CauseEffectGraph: Sendable, Equatable {
     /// The recorded app, when the trace names it.
     public var app: String?
     /// The frame rate severities were judged against: the first trace's,
@@ -71,7 +71,7 @@ public struct CauseGraph: Sendable, Equatable {
         /// How many of its events fell in each severity (events of unknown
         /// duration and severity are in none).
         public var severityCounts: SeverityCounts
-        /// The most events that fell within one ``CauseGraph/burstWindow``.
+        /// The most events that fell within one ``CauseEffectGraph/burstWindow``.
         public var densestBurst: Int
         /// How long its events took, by severity.
         public var severityDurations: SeverityDurations
