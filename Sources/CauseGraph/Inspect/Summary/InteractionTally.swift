@@ -81,11 +81,9 @@ package struct InteractionTally: TraceSink {
         if isGesture || event.group != nil {
             _ = events.updateValue(Event(isGesture: isGesture, group: event.group), forKey: event.id)
         }
-        if isGesture {
-            gestureTitles[event.id] = event.title
-        } else if !gestureTitles.isEmpty {
-            gestureTitles[event.id] = nil
-        }
+        // No id comes twice in a document (the graph builder ahead of this
+        // tally refuses it), so a title is never left for another event.
+        if isGesture { gestureTitles[event.id] = event.title }
         guard event.kind == .body, event.ran, let group = event.group else { return }
         tally(group) { interaction in
             interaction.bodies = interaction.bodies.saturatingAdding(1)
