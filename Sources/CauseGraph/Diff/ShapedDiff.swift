@@ -69,7 +69,7 @@ extension GraphDiff.Node {
 
 extension WindowStatistics {
     /// The statistics of two reads together, such as the two sides of a diff.
-    public static func + (lhs: WindowStatistics, rhs: WindowStatistics) -> WindowStatistics {
+    package static func + (lhs: WindowStatistics, rhs: WindowStatistics) -> WindowStatistics {
         var sum = WindowStatistics()
         sum.eventsKept = lhs.eventsKept + rhs.eventsKept
         sum.untimedEvents = lhs.untimedEvents + rhs.untimedEvents
@@ -86,7 +86,7 @@ extension GraphDiff {
     /// with no limit on nodes or edges and no edge fraction, which bound the picture only.
     ///
     /// - Throws: ``ShapingError`` naming the filter that removed every node.
-    public func table(
+    package func table(
         shapedBy settings: ShapingSettings, window: WindowStatistics? = nil, includingUnchanged: Bool = false
     )
         throws(ShapingError) -> DiffTable

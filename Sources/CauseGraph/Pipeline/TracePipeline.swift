@@ -35,11 +35,11 @@ public struct TracePipeline {
         /// The cause graph of the events read.
         public var graph: CauseEffectGraph
         /// Every event read, for questions about single updates; `nil` unless asked for.
-        public var events: EventLog?
+        package var events: EventLog?
         /// What the window left out; `nil` without a window.
-        public var window: WindowStatistics?
+        package var window: WindowStatistics?
         /// What choosing the interaction left out; `nil` without one.
-        public var interaction: InteractionStatistics?
+        package var interaction: InteractionStatistics?
     }
 
     /// Reads `paths` and reconstructs their graph, keeping every event in an
@@ -77,7 +77,7 @@ public struct TracePipeline {
     /// Reads `paths` for a report page in one pass: the graph, and of the
     /// events only what the page shows (each node's first updates, the long
     /// ones for the timeline), so that memory grows with nodes, not rows.
-    public func reconstructForReport(_ paths: [String], diagnostics: inout Diagnostics) throws(Diagnostic) -> (
+    package func reconstructForReport(_ paths: [String], diagnostics: inout Diagnostics) throws(Diagnostic) -> (
         reading: Reading, events: ReportEvents
     ) {
         var recorder = ReportRecorder(frameRate: settings.frameRate, burstWindow: burstWindow)

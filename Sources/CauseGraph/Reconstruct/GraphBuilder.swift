@@ -17,10 +17,10 @@
 /// which groups the unlinked runs fell in is not kept.
 public struct GraphBuilder: TraceSink {
     /// The title of the node that stands for runs no cause link explains.
-    public static let unrecordedTitle = "No recorded cause"
+    package static let unrecordedTitle = "No recorded cause"
 
     /// How many long updates of each update kind ``CauseEffectGraph/worstUpdates`` keeps.
-    public static let worstUpdatesKept = 5
+    package static let worstUpdatesKept = 5
     /// The default window within which repeated runs of one view count as a burst.
     public static let defaultBurstWindow: Nanoseconds = 5_000_000
 

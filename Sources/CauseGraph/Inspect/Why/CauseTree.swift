@@ -40,11 +40,11 @@ public struct CauseTree: Sendable, Equatable {
     public var omittedCauses: Int
 
     /// How many levels of causes are followed at most.
-    public static let maximumDepth = 12
+    package static let maximumDepth = 12
     /// How many causes of one node are shown, most frequent first.
-    public static let maximumCauses = 10
+    package static let maximumCauses = 10
     /// How many nodes have their causes expanded, at most, in one tree.
-    public static let maximumExpanded = 100
+    package static let maximumExpanded = 100
 
     /// The tree of `node`'s causes in `graph`, within the bounds above.
     public init(of node: CauseEffectGraph.Node, in graph: CauseEffectGraph) {
