@@ -24,7 +24,8 @@ package struct DiffDOTEncoder: Sendable {
     ///   - diff: the comparison to draw.
     ///   - residualEdges: edges standing for links through nodes shaping removed, drawn dotted with a hollow head.
     ///   - legend: what shaping left out, listed under the heading; `nil` for a complete diff.
-    package func encode(_ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], legend: ShapingReport? = nil) -> String
+    package func encode(_ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], legend: ShapingReport? = nil)
+        -> String
     {
         var lines = ["digraph causegraph_diff {"]
         let graphAttributes =

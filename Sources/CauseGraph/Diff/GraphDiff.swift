@@ -20,8 +20,9 @@ public struct GraphDiff: Sendable, Equatable {
         package var groups: Int
 
         /// A side with every field given.
-        package init(name: String, app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, groups: Int = 0)
-        {
+        package init(
+            name: String, app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, groups: Int = 0
+        ) {
             self.name = name
             self.app = app
             self.frameRate = frameRate
@@ -90,7 +91,9 @@ public struct GraphDiff: Sendable, Equatable {
     public var edges: [Edge]
 
     /// The diff of two graphs: nodes matched by key, edges by their ends and kind.
-    public init(before: CauseEffectGraph, after: CauseEffectGraph, beforeName: String = "before", afterName: String = "after") {
+    public init(
+        before: CauseEffectGraph, after: CauseEffectGraph, beforeName: String = "before", afterName: String = "after"
+    ) {
         self.before = Side(name: beforeName, app: before.app, frameRate: before.frameRate, groups: before.groups.count)
         self.after = Side(name: afterName, app: after.app, frameRate: after.frameRate, groups: after.groups.count)
 

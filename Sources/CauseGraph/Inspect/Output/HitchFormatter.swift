@@ -5,7 +5,9 @@ package enum HitchFormatter {
     static let listedUpdates = 10
 
     /// The hitch traced to its causes, in `format`; text styled with `style`.
-    package static func format(_ cause: HitchCause, as format: ReportFormat, style: TextStyle = TextStyle(colour: false))
+    package static func format(
+        _ cause: HitchCause, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
+    )
         -> String
     {
         switch format {

@@ -6,7 +6,9 @@ package enum WhyFormatter {
     static let width = 80
 
     /// The answer in `format`; text styled with `style`.
-    package static func format(_ report: WhyReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false))
+    package static func format(
+        _ report: WhyReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
+    )
         -> String
     {
         switch format {
