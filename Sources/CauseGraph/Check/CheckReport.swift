@@ -84,7 +84,7 @@ public struct CheckReport: Sendable {
     package var strict = false
 
     /// Whether every limit held (or was tolerated against the baseline) and,
-    /// when ``strict``, every budgeted view matched one.
+    /// when `strict`, every budgeted view matched one.
     public var passed: Bool { !results.contains { $0.status.fails } && !(strict && !unmatchedViews.isEmpty) }
 
     /// How many results have each status.

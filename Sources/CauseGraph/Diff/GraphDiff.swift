@@ -1,7 +1,7 @@
 /// The union of two cause graphs, a recording before a change and one after
 /// it, with every node and edge classified by how it changed.
 ///
-/// Nodes match by ``NodeKey`` (kind, title, module, owner) and edges by the
+/// Nodes match by `NodeKey` (kind, title, module, owner) and edges by the
 /// keys of their two ends and their ``EdgeKind``, so ids, which depend on
 /// each graph's contents, play no part. The union is ordered as
 /// ``GraphBuilder`` orders one graph (nodes by key, edges by their ends'

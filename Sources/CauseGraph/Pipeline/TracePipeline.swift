@@ -10,7 +10,7 @@ public struct TracePipeline {
     public var window: TimeWindow?
     /// Only the events one interaction took part in (see `InteractionRecorder`).
     public var interaction: Interaction?
-    /// The span within which a node's events count towards its ``CauseEffectGraph/Node/densestBurst``.
+    /// The span within which a node's events count towards its densest burst.
     public var burstWindow: Nanoseconds
 
     /// A pipeline reading every event, unless a window or an interaction is given.
@@ -43,7 +43,7 @@ public struct TracePipeline {
     }
 
     /// Reads `paths` and reconstructs their graph, keeping every event in an
-    /// ``EventLog`` too when `keepingEvents` is set; warns on `diagnostics`
+    /// `EventLog` too when `keepingEvents` is set; warns on `diagnostics`
     /// when the traces disagree on the frame rate.
     public func reconstruct(_ paths: [String], keepingEvents: Bool = false, diagnostics: inout Diagnostics)
         throws(Diagnostic) -> Reading

@@ -12,7 +12,7 @@
 ///
 /// Every run is accounted for: a view update (``NodeKind/isViewUpdate``)
 /// that no cause link reached is counted, and the graph gets an edge from
-/// one ``NodeKind/unrecorded`` node, titled ``unrecordedTitle``, into each
+/// one ``NodeKind/unrecorded`` node, titled `unrecordedTitle`, into each
 /// view with such runs, counting them. Those edges name no update group:
 /// which groups the unlinked runs fell in is not kept.
 public struct GraphBuilder: TraceSink {
@@ -51,7 +51,7 @@ public struct GraphBuilder: TraceSink {
     ///   - frameRate: judges severities against this refresh rate instead of
     ///     the one the trace records.
     ///   - burstWindow: the span within which a node's events count towards
-    ///     its ``CauseEffectGraph/Node/densestBurst``.
+    ///     its densest burst.
     public init(frameRate: Double? = nil, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow) {
         frameRateOverride = frameRate
         self.burstWindow = burstWindow

@@ -2,7 +2,7 @@
 /// levels of Instruments' SwiftUI instrument (`Very Low` … `Very High`).
 public enum Severity: String, CaseIterable, Sendable, Comparable {
     /// Instruments' `Very Low`. Durations alone never earn it (see
-    /// ``FrameBudget``): Instruments does not publish its threshold.
+    /// `FrameBudget`): Instruments does not publish its threshold.
     case veryLow
     case low
     case medium

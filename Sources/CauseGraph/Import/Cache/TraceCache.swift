@@ -5,15 +5,15 @@ import Foundation
 /// (whose tables only Xcode's xctrace can export, slowly), and of large
 /// `xctrace export` files.
 ///
-/// Each entry is a folder, `entries/KEY/`, named by its ``CacheKey``: the
+/// Each entry is a folder, `entries/KEY/`, named by its `CacheKey`: the
 /// records the read gave its sink, in a binary layout of distinct text and
-/// fixed-size records (`records.bin`, see ``CacheRecordLayout``), and
+/// fixed-size records (`records.bin`, see `CacheRecordLayout`), and
 /// `entry.json`, which names the input and holds the diagnostics of the
 /// first read, the size and the checksum of the records.
 /// An entry is made in a temporary folder and renamed into place whole, so
 /// a reader sees all of one entry or none; one whose records do not match
 /// their checksum is damaged, read afresh and replaced. When the entries
-/// pass ``maximumSize``, the least recently used go first.
+/// pass `maximumSize`, the least recently used go first.
 public struct TraceCache: Sendable, Equatable {
     /// The folder holding the entries.
     package let directory: String

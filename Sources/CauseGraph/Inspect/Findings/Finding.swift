@@ -106,7 +106,7 @@ public struct FindingThresholds: Sendable, Equatable {
     /// Runs of one view within the storm window.
     public var storm = 8
     /// The window a view's densest burst is counted in, for the graph these
-    /// thresholds judge to be built with (it keeps it as ``CauseEffectGraph/burstWindow``).
+    /// thresholds judge to be built with (the graph keeps it as its burst window).
     public var stormWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
 
     /// The default thresholds.
