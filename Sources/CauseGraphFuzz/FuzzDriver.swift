@@ -28,7 +28,7 @@
 
     /// One input; also the symbol libFuzzer's own `main` names, should the linker pull it in.
     @_cdecl("LLVMFuzzerTestOneInput")
-    public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    package func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         FuzzDriver.target.run(UnsafeBufferPointer(start: data, count: size))
         return 0
     }

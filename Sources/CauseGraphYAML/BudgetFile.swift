@@ -11,15 +11,15 @@ import Yams
 /// finding or edge kind, a budget nested past ``BudgetNesting/limit`` levels,
 /// and a budget that sets no limit. `docs/check.md`
 /// documents the schema.
-public enum BudgetFile {
+package enum BudgetFile {
     /// Budgets are small hand-written files; anything larger is refused unread.
-    public static let maximumSize = 1 << 20
+    package static let maximumSize = 1 << 20
 
     /// The schema versions this reader understands.
-    public static let version = 1
+    package static let version = 1
 
     /// Reads the budget file at `path`, or standard input when `path` is `-`.
-    public static func read(path: String) throws(Diagnostic) -> Budget {
+    package static func read(path: String) throws(Diagnostic) -> Budget {
         var isDirectory: ObjCBool = false
         if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw Diagnostic.error("is a directory, expected a budget file", at: SourceLocation(file: path))
@@ -35,7 +35,7 @@ public enum BudgetFile {
     }
 
     /// Parses budget text; `file` names it in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws(Diagnostic) -> Budget {
+    package static func parse(_ bytes: [UInt8], file: String) throws(Diagnostic) -> Budget {
         guard bytes.count <= maximumSize else {
             throw Diagnostic.error(
                 "the budget is larger than \(maximumSize / 1024) KiB", at: SourceLocation(file: file))

@@ -17,7 +17,7 @@ public struct GraphvizError: Error, Equatable, Sendable, CustomStringConvertible
     public var message: String
 
     /// A failure at `stage`, with what Graphviz said.
-    public init(stage: Stage, message: String) {
+    package init(stage: Stage, message: String) {
         self.stage = stage
         self.message = message
     }

@@ -8,9 +8,9 @@ public struct Budget {
     /// One number not to exceed, and where the budget file set it.
     public struct Limit: Equatable, Sendable {
         /// The most allowed.
-        public var max: Int
+        package var max: Int
         /// Where the budget file set it.
-        public var location: SourceLocation
+        package var location: SourceLocation
 
         /// A limit and where it was set.
         public init(max: Int, location: SourceLocation) {
@@ -22,7 +22,7 @@ public struct Budget {
     /// Limits on updates at or above each severity.
     public struct SeverityLimits {
         /// In severity order; each counts the updates at that severity or worse.
-        public var limits: [(severity: Severity, limit: Limit)]
+        package var limits: [(severity: Severity, limit: Limit)]
 
         /// Limits in severity order.
         public init(limits: [(severity: Severity, limit: Limit)] = []) {
@@ -33,17 +33,17 @@ public struct Budget {
     /// Limits on the body updates of every view whose type name matches.
     public struct ViewLimits {
         /// Which view types the limits apply to, by title.
-        public var pattern: TitlePattern
+        package var pattern: TitlePattern
         /// Where the entry starts in the budget file.
-        public var location: SourceLocation
+        package var location: SourceLocation
         /// Body runs in the whole recording.
-        public var total: Limit?
+        package var total: Limit?
         /// Body runs within one update group.
-        public var perGroup: Limit?
+        package var perGroup: Limit?
         /// Body runs that one gesture event led to, through any chain of causes.
-        public var perGesture: Limit?
+        package var perGesture: Limit?
         /// The view's long updates by severity.
-        public var longUpdates: SeverityLimits
+        package var longUpdates: SeverityLimits
 
         /// Limits on views matching `pattern`; each limit left out does not apply.
         public init(
@@ -62,13 +62,13 @@ public struct Budget {
     /// Cause links that must never appear.
     public struct ForbiddenEdge {
         /// The cause's title.
-        public var from: TitlePattern
+        package var from: TitlePattern
         /// The effect's title.
-        public var to: TitlePattern
+        package var to: TitlePattern
         /// The edge kind, when only one kind is forbidden.
-        public var kind: EdgeKind?
+        package var kind: EdgeKind?
         /// Where the entry starts in the budget file.
-        public var location: SourceLocation
+        package var location: SourceLocation
 
         /// A forbidden edge from `from` to `to`, of `kind` or of any kind.
         public init(from: TitlePattern, to: TitlePattern, kind: EdgeKind? = nil, location: SourceLocation) {
@@ -79,7 +79,7 @@ public struct Budget {
         }
 
         /// `ModelData.favoritesCollection → LandmarkListItemView (observable)`.
-        public var description: String {
+        package var description: String {
             "\(from.text) → \(to.text)" + (kind.map { " (\($0.rawValue))" } ?? "")
         }
     }
@@ -87,11 +87,11 @@ public struct Budget {
     /// Limits on the hitches, or on the hangs, a recording may hold.
     public struct HitchLimits {
         /// Hitches or hangs.
-        public var kind: Hitch.Kind
+        package var kind: Hitch.Kind
         /// Those starting within one interaction: from one gesture to the next.
-        public var perInteraction: Limit?
+        package var perInteraction: Limit?
         /// Those in the whole recording.
-        public var total: Limit?
+        package var total: Limit?
 
         /// Limits on hitches or hangs; each limit left out does not apply.
         public init(kind: Hitch.Kind, perInteraction: Limit? = nil, total: Limit? = nil) {
@@ -102,22 +102,22 @@ public struct Budget {
     }
 
     /// The file the budget was read from, as the user named it.
-    public var file: String
+    package var file: String
     /// Limits on views, in budget order.
-    public var views: [ViewLimits]
+    package var views: [ViewLimits]
     /// Long updates of every update kind (body, representable, other), by severity.
-    public var longUpdates: SeverityLimits
+    package var longUpdates: SeverityLimits
     /// Body checks that one environment change (one environment node within
     /// one update group) caused and that skipped the body.
-    public var skippedChecksPerEnvironmentChange: Limit?
+    package var skippedChecksPerEnvironmentChange: Limit?
     /// How many findings of each kind may be reported, in ``Finding/Kind`` order.
-    public var findings: [(kind: Finding.Kind, limit: Limit)]
+    package var findings: [(kind: Finding.Kind, limit: Limit)]
     /// The thresholds findings are judged by.
-    public var findingThresholds: FindingThresholds
+    package var findingThresholds: FindingThresholds
     /// Cause links that must never appear.
-    public var forbiddenEdges: [ForbiddenEdge]
+    package var forbiddenEdges: [ForbiddenEdge]
     /// Limits on hitches and on hangs, in ``Hitch/Kind`` order.
-    public var hitches: [HitchLimits] = []
+    package var hitches: [HitchLimits] = []
 
     /// A budget with every part given; each part left out sets no limit.
     public init(
@@ -135,7 +135,7 @@ public struct Budget {
     }
 
     /// Whether the budget sets no limit at all (which is most likely a mistake).
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         views.allSatisfy {
             $0.total == nil && $0.perGroup == nil && $0.perGesture == nil && $0.longUpdates.limits.isEmpty
         }

@@ -1,6 +1,6 @@
 /// The formats `causegraph check` writes: those of every report, and two
 /// that CI systems read.
-public enum CheckFormat: String, CaseIterable, Sendable {
+package enum CheckFormat: String, CaseIterable, Sendable {
     /// For a CI log or a terminal.
     case text
     /// The same figures as data.

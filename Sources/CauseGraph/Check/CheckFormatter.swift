@@ -5,11 +5,11 @@
 /// Every failing limit comes first with its evidence and the place in the
 /// budget file that sets it; limits that held are summed up (text), listed
 /// in a folded table (Markdown) or listed in full (JSON).
-public enum CheckFormatter {
+package enum CheckFormatter {
     static let width = 80
 
     /// The report in `format`; text styled with `style`.
-    public static func format(
+    package static func format(
         _ report: CheckReport, as format: CheckFormat, style: TextStyle = TextStyle(colour: false)
     ) -> String {
         switch format {

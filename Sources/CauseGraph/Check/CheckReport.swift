@@ -26,9 +26,9 @@ public struct CheckReport: Sendable {
         /// What was measured: a view's title, `cause → effect`, `all updates`…
         public var subject: String
         /// Identifies the subject across recordings, to find it in the baseline.
-        public var subjectKey: String
+        package var subjectKey: String
         /// What it is a count of, in the singular: `body run`.
-        public var unit: String
+        package var unit: String
         /// What the recording measured.
         public var measured: Int
         /// The limit the budget sets.
@@ -38,25 +38,25 @@ public struct CheckReport: Sendable {
         /// The most that passes: the limit, or more when the baseline allows it.
         public var allowed: Int
         /// Figures that show where the measurement came from.
-        public var evidence: [String]
+        package var evidence: [String]
         /// How the measurement compares with the limit and the baseline.
         public var status: Status
     }
 
     /// A view entry of the budget that names no view the recording shows:
     /// most likely a renamed view or a typo, so its limits measure nothing.
-    public struct UnmatchedView: Sendable, Equatable {
+    package struct UnmatchedView: Sendable, Equatable {
         /// The entry in the budget, `views[0]`.
-        public var rule: String
+        package var rule: String
         /// Its pattern.
-        public var pattern: TitlePattern
+        package var pattern: TitlePattern
         /// Where the entry starts in the budget file.
-        public var location: SourceLocation
+        package var location: SourceLocation
         /// The recording's view names closest to the pattern, at most three.
-        public var closest: [String]
+        package var closest: [String]
 
         /// `views[1]: no view matches "LandmarkRow"; closest: LandmarkRowView`, as the report's notes say it.
-        public var note: String {
+        package var note: String {
             "\(rule): no view matches \(pattern)"
                 + (closest.isEmpty
                     ? "" : "; closest: " + closest.map { VisibleText.excerpt($0) }.joined(separator: ", "))
@@ -66,25 +66,25 @@ public struct CheckReport: Sendable {
     /// The budget file.
     public var budget: String
     /// The traces checked.
-    public var traces: [String]
+    package var traces: [String]
     /// The baseline traces, when given.
-    public var baseline: [String]?
+    package var baseline: [String]?
     /// How much worse than the baseline a recording may be.
-    public var tolerance: Tolerance
+    package var tolerance: Tolerance
     /// Every result, failures first, then in budget order.
     public var results: [Result]
     /// Things worth knowing that fail nothing: a pattern that matched no view, a trace without gestures.
-    public var notes: [String]
+    package var notes: [String]
     /// The view entries of the budget that matched no view of the recording, in budget order.
-    public var unmatchedViews: [UnmatchedView] = []
+    package var unmatchedViews: [UnmatchedView] = []
 
     /// Whether a budgeted view that matches no view fails the check
     /// (`check --strict`): a typo in the budget would otherwise hold every
     /// one of its limits.
-    public var strict = false
+    package var strict = false
 
     /// Whether every limit held (or was tolerated against the baseline) and,
-    /// when ``strict``, every budgeted view matched one.
+    /// when `strict`, every budgeted view matched one.
     public var passed: Bool { !results.contains { $0.status.fails } && !(strict && !unmatchedViews.isEmpty) }
 
     /// How many results have each status.

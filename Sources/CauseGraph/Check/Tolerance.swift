@@ -21,11 +21,11 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
     /// The largest percentage read: a million percent lets a measurement grow
     /// ten-thousandfold, past any tolerance meant, while every percentage
     /// stays exact in a `Double` and in an `Int`.
-    public static let maximumPercent: Double = 1_000_000
+    package static let maximumPercent: Double = 1_000_000
 
     /// Reads `10%`, `2`, `10%,2` or `2,10%`, a percentage at most
     /// ``maximumPercent``; `nil` for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var percent: Double?
         var absolute: Int?
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -47,7 +47,7 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The most a measurement may be when the baseline measured `baseline`.
-    public func allowed(over baseline: Int) -> Int {
+    package func allowed(over baseline: Int) -> Int {
         let share = (Double(baseline) * percent / 100).rounded(.up)
         // A share past Int's range (or not a number) allows anything.
         let byPercent = share < Double(Int.max) && share > Double(Int.min) ? Int(share) : Int.max
@@ -58,7 +58,7 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
     /// Whether a count going from `before` to `after` stays within the
     /// tolerance, either way: by no more than the percentage of `before` or
     /// the absolute amount, whichever allows more.
-    public func admits(from before: Int, to after: Int) -> Bool {
+    package func admits(from before: Int, to after: Int) -> Bool {
         let slack = allowed(over: max(before, 0)) - max(before, 0)
         return after >= before ? after - before <= slack : before - after <= slack
     }

@@ -44,7 +44,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An error at a location.
-    public static func error(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+    package static func error(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
         Diagnostic(.error, message, at: location)
     }
 
@@ -55,7 +55,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The one-line form, with the severity word (`error`) passed through
     /// `styleSeverity`, so a terminal can colour it.
-    public func formatted(styleSeverity: (String) -> String) -> String {
+    package func formatted(styleSeverity: (String) -> String) -> String {
         var text = ""
         if let location {
             text += location.file
@@ -94,17 +94,17 @@ public struct Diagnostics: Sendable {
     public init() {}
 
     /// Adds a diagnostic.
-    public mutating func append(_ diagnostic: Diagnostic) {
+    package mutating func append(_ diagnostic: Diagnostic) {
         all.append(diagnostic)
     }
 
     /// Adds a warning.
-    public mutating func warn(_ message: String, at location: SourceLocation? = nil) {
+    package mutating func warn(_ message: String, at location: SourceLocation? = nil) {
         append(Diagnostic(.warning, message, at: location))
     }
 
     /// Adds a note.
-    public mutating func note(_ message: String, at location: SourceLocation? = nil) {
+    package mutating func note(_ message: String, at location: SourceLocation? = nil) {
         append(Diagnostic(.note, message, at: location))
     }
 
@@ -114,7 +114,7 @@ public struct Diagnostics: Sendable {
     }
 
     /// Records titles that no classification rule matched.
-    public mutating func recordUnclassified(_ titles: [String: Int]) {
+    package mutating func recordUnclassified(_ titles: [String: Int]) {
         unclassifiedTitles.merge(titles, uniquingKeysWith: +)
     }
 }

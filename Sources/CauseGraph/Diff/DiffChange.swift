@@ -17,7 +17,7 @@ public enum DiffChange: String, CaseIterable, Sendable {
     case same
 
     /// The class of counts `before` and `after`, where `nil` means absent.
-    public init(before: Int?, after: Int?) {
+    package init(before: Int?, after: Int?) {
         switch (before, after) {
         case (nil, _): self = .added
         case (_, nil): self = .removed
@@ -28,5 +28,5 @@ public enum DiffChange: String, CaseIterable, Sendable {
     }
 
     /// The SVG/DOT class name, `diff-added` and so on.
-    public var className: String { "diff-" + rawValue }
+    package var className: String { "diff-" + rawValue }
 }

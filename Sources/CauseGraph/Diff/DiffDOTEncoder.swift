@@ -6,17 +6,17 @@
 /// `diff-added`, `diff-removed`, `diff-more`, `diff-less` or `diff-same`
 /// beside those of its kind and owner. All trace text goes through
 /// `DOTEscaping`.
-public struct DiffDOTEncoder: Sendable {
+package struct DiffDOTEncoder: Sendable {
     /// Colours and lines of each kind of change.
-    public var style: DiffStyle
+    package var style: DiffStyle
 
     /// An encoder drawing in `style`.
-    public init(style: DiffStyle = .light) {
+    package init(style: DiffStyle = .light) {
         self.style = style
     }
 
     /// A shaped diff: its kept nodes and edges, its residual edges, and a legend of what shaping left out.
-    public func encode(_ shaped: ShapedDiff) -> String {
+    package func encode(_ shaped: ShapedDiff) -> String {
         encode(shaped.diff, residualEdges: shaped.residualEdges, legend: shaped.legend)
     }
 
@@ -24,7 +24,8 @@ public struct DiffDOTEncoder: Sendable {
     ///   - diff: the comparison to draw.
     ///   - residualEdges: edges standing for links through nodes shaping removed, drawn dotted with a hollow head.
     ///   - legend: what shaping left out, listed under the heading; `nil` for a complete diff.
-    public func encode(_ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], legend: ShapingReport? = nil) -> String
+    package func encode(_ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], legend: ShapingReport? = nil)
+        -> String
     {
         var lines = ["digraph causegraph_diff {"]
         let graphAttributes =
@@ -105,7 +106,7 @@ public struct DiffDOTEncoder: Sendable {
     }
 
     /// Class names a stylesheet can select on; fixed vocabulary, never trace text.
-    public func classes(of node: GraphDiff.Node) -> [String] {
+    package func classes(of node: GraphDiff.Node) -> [String] {
         [node.change.className, "kind-\(node.kind.rawValue)", "owner-\(node.key.owner.rawValue)"]
     }
 

@@ -3,19 +3,19 @@
 /// Text fits `width` columns and is coloured only when the style says so;
 /// trace text is made safe for each format (control characters visible in
 /// text, Markdown escaped, JSON quoted).
-public enum DiffFormatter {
+package enum DiffFormatter {
     /// The width text output fits in.
     static let width = 80
 
     /// The most bytes of Markdown ``format(_:as:style:markdownLimit:)``
     /// writes by default: half of the 65,536 characters a GitHub comment or
     /// job summary shows, leaving room for a check report beside it.
-    public static let commentLimit = 32_768
+    package static let commentLimit = 32_768
 
     /// The table in `format`; text styled with `style`. Markdown keeps to
     /// `markdownLimit` bytes (none: every row), listing the largest changes
     /// by time first and then saying how many more there are.
-    public static func format(
+    package static func format(
         _ table: DiffTable, as format: ReportFormat, style: TextStyle = TextStyle(colour: false),
         markdownLimit: Int? = commentLimit
     ) -> String {

@@ -5,12 +5,12 @@
 /// ``GraphJSONEncoder``. Each node and edge names its id in the graph of each
 /// side (`null` where absent), so it can be looked up in that side's
 /// `render --format json`.
-public enum DiffJSONEncoder {
+package enum DiffJSONEncoder {
     /// The version of the diff contract; bumped on any incompatible change.
-    public static let version = 1
+    package static let version = 1
 
     /// A shaped diff, with its residual edges and what shaping left out.
-    public static func encode(_ shaped: ShapedDiff) -> String {
+    package static func encode(_ shaped: ShapedDiff) -> String {
         encode(shaped.diff, residualEdges: shaped.residualEdges, shaping: shaped.legend)
     }
 
@@ -18,7 +18,7 @@ public enum DiffJSONEncoder {
     ///   - diff: the comparison to write.
     ///   - residualEdges: edges standing for links through nodes shaping removed, in the graph contract's form.
     ///   - shaping: what shaping left out, written as in the graph contract; `null` for a complete diff.
-    public static func encode(_ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], shaping: ShapingReport? = nil)
+    package static func encode(_ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], shaping: ShapingReport? = nil)
         -> String
     {
         let nodes = diff.nodes.map(node)

@@ -5,42 +5,42 @@
 /// greyscale and for colour-blind readers: added is bold, removed dashed,
 /// more doubled (a double outline, a double line), less dotted, unchanged
 /// thin. Node shapes still tell the node kinds apart (``GraphStyle``).
-public struct DiffStyle: Sendable, Equatable {
+package struct DiffStyle: Sendable, Equatable {
     /// What one change looks like.
-    public struct Look: Sendable, Equatable {
+    package struct Look: Sendable, Equatable {
         /// Border and edge colour.
-        public var colour: String
+        package var colour: String
         /// Node fill colour.
-        public var fill: String
+        package var fill: String
         /// Node style keywords besides `filled` (and `rounded` for bodies).
-        public var nodeLine: String?
+        package var nodeLine: String?
         /// How many outlines a node has.
-        public var peripheries: Int
+        package var peripheries: Int
         /// Pen width of borders and edges.
-        public var penWidth: String
+        package var penWidth: String
         /// The edge `style`.
-        public var edgeLine: String
+        package var edgeLine: String
         /// Whether an edge is drawn as two parallel lines.
-        public var doubleEdge: Bool
+        package var doubleEdge: Bool
         /// What the legend says about the line.
-        public var lineName: String
+        package var lineName: String
     }
 
     /// A node or edge only the recording after has.
-    public var added: Look
+    package var added: Look
     /// A node or edge only the recording before has.
-    public var removed: Look
+    package var removed: Look
     /// More frequent after than before.
-    public var more: Look
+    package var more: Look
     /// Less frequent after than before.
-    public var less: Look
+    package var less: Look
     /// As frequent after as before.
-    public var same: Look
+    package var same: Look
     /// The style of everything that does not depend on the change: shapes, words, text colours.
-    public var graph: GraphStyle
+    package var graph: GraphStyle
 
     /// The look of `change`.
-    public func look(for change: DiffChange) -> Look {
+    package func look(for change: DiffChange) -> Look {
         switch change {
         case .added: added
         case .removed: removed
@@ -51,12 +51,12 @@ public struct DiffStyle: Sendable, Equatable {
     }
 
     /// Dark text on pale fills, for pages with a white background.
-    public static let light = themed(
+    package static let light = themed(
         added: ("#15803d", "#dcfce7"), removed: ("#b91c1c", "#fef2f2"), more: ("#c2410c", "#ffedd5"),
         less: ("#1d4ed8", "#dbeafe"), same: ("#94a3b8", "#f8fafc"), graph: .light)
 
     /// Light text on deep fills, for dark pages; the same lines as ``light``.
-    public static let dark = themed(
+    package static let dark = themed(
         added: ("#4ade80", "#14532d"), removed: ("#f87171", "#450a0a"), more: ("#fb923c", "#431407"),
         less: ("#60a5fa", "#172554"), same: ("#64748b", "#1e293b"), graph: .dark)
 
@@ -86,7 +86,7 @@ public struct DiffStyle: Sendable, Equatable {
     }
 
     /// The diff style of a colour theme.
-    public static func of(_ theme: Theme) -> DiffStyle {
+    package static func of(_ theme: Theme) -> DiffStyle {
         switch theme {
         case .light: .light
         case .dark: .dark

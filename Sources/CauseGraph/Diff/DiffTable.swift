@@ -5,21 +5,21 @@
 /// then by the size of the count change, then nodes before edges in the
 /// union's order, so the order never depends on hashing: a change worth
 /// 70 ms ranks above one of more updates worth less.
-public struct DiffTable: Sendable, Equatable {
+package struct DiffTable: Sendable, Equatable {
     /// What a row lists: a node or an edge of the diff.
-    public enum Element: Sendable, Equatable {
+    package enum Element: Sendable, Equatable {
         case node(GraphDiff.Node)
         /// An edge with the titles of its two ends.
         case edge(GraphDiff.Edge, from: String, to: String)
     }
 
     /// One change.
-    public struct Row: Sendable, Equatable {
+    package struct Row: Sendable, Equatable {
         /// The node or edge that changed.
-        public var element: Element
+        package var element: Element
 
         /// Added, removed, more or less frequent, or the same, by count.
-        public var change: DiffChange {
+        package var change: DiffChange {
             switch element {
             case .node(let node): node.change
             case .edge(let edge, _, _): edge.change
@@ -27,7 +27,7 @@ public struct DiffTable: Sendable, Equatable {
         }
 
         /// The node's or edge's id in the diff.
-        public var id: String {
+        package var id: String {
             switch element {
             case .node(let node): node.id
             case .edge(let edge, _, _): edge.id
@@ -35,7 +35,7 @@ public struct DiffTable: Sendable, Equatable {
         }
 
         /// Events (nodes) or links (edges) on each side.
-        public var count: (before: Int, after: Int) {
+        package var count: (before: Int, after: Int) {
             switch element {
             case .node(let node): node.count
             case .edge(let edge, _, _): edge.count
@@ -43,13 +43,13 @@ public struct DiffTable: Sendable, Equatable {
         }
 
         /// Total durations on each side, for update nodes of timed traces; `nil` otherwise.
-        public var totalDuration: (before: Nanoseconds?, after: Nanoseconds?)? {
+        package var totalDuration: (before: Nanoseconds?, after: Nanoseconds?)? {
             guard case .node(let node) = element, node.hasDurations else { return nil }
             return node.totalDuration
         }
 
         /// What the row is about: a node's title, or `cause → effect`.
-        public var title: String {
+        package var title: String {
             switch element {
             case .node(let node): node.title
             case .edge(_, let from, let to): "\(from) → \(to)"
@@ -57,7 +57,7 @@ public struct DiffTable: Sendable, Equatable {
         }
 
         /// The node kind, or the edge kind.
-        public var kindName: String {
+        package var kindName: String {
             switch element {
             case .node(let node): node.kind.rawValue
             case .edge(let edge, _, _): edge.kind.rawValue
@@ -80,14 +80,14 @@ public struct DiffTable: Sendable, Equatable {
     }
 
     /// The diff the rows come from.
-    public var diff: GraphDiff
+    package var diff: GraphDiff
     /// The rows, largest change first: by time moved, then by count.
-    public var rows: [Row]
+    package var rows: [Row]
 
     /// - Parameters:
     ///   - diff: the comparison to list.
     ///   - includingUnchanged: also list nodes and edges as frequent after as before.
-    public init(_ diff: GraphDiff, includingUnchanged: Bool = false) {
+    package init(_ diff: GraphDiff, includingUnchanged: Bool = false) {
         self.diff = diff
         let titles = Dictionary(uniqueKeysWithValues: diff.nodes.map { ($0.id, $0.title) })
         let all =
@@ -105,7 +105,7 @@ public struct DiffTable: Sendable, Equatable {
 
     /// The rows whose count changed by more than `tolerance` allows: what
     /// `causegraph diff --exit-code` fails on.
-    public func rowsChanged(beyond tolerance: Tolerance) -> [Row] {
+    package func rowsChanged(beyond tolerance: Tolerance) -> [Row] {
         rows.filter { $0.change != .same && !tolerance.admits(from: $0.count.before, to: $0.count.after) }
     }
 }

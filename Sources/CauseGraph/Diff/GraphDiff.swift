@@ -1,7 +1,7 @@
 /// The union of two cause graphs, a recording before a change and one after
 /// it, with every node and edge classified by how it changed.
 ///
-/// Nodes match by ``NodeKey`` (kind, title, module, owner) and edges by the
+/// Nodes match by `NodeKey` (kind, title, module, owner) and edges by the
 /// keys of their two ends and their ``EdgeKind``, so ids, which depend on
 /// each graph's contents, play no part. The union is ordered as
 /// ``GraphBuilder`` orders one graph (nodes by key, edges by their ends'
@@ -17,11 +17,12 @@ public struct GraphDiff: Sendable, Equatable {
         /// The frame rate the recording was judged at.
         public var frameRate: Double
         /// How many update groups it recorded.
-        public var groups: Int
+        package var groups: Int
 
         /// A side with every field given.
-        public init(name: String, app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, groups: Int = 0)
-        {
+        package init(
+            name: String, app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, groups: Int = 0
+        ) {
             self.name = name
             self.app = app
             self.frameRate = frameRate
@@ -34,7 +35,7 @@ public struct GraphDiff: Sendable, Equatable {
         /// The node's id in the diff: `n1`, `n2`, ….
         public var id: String
         /// What the two sides' nodes share: kind, title, module and owner.
-        public var key: NodeKey
+        package var key: NodeKey
         /// The node in the recording before, `nil` when it is only after.
         public var before: CauseEffectGraph.Node?
         /// The node in the recording after, `nil` when it is only before.
@@ -48,13 +49,13 @@ public struct GraphDiff: Sendable, Equatable {
         public var title: String { key.title }
 
         /// Events on each side, `0` where absent.
-        public var count: (before: Int, after: Int) { (before?.count ?? 0, after?.count ?? 0) }
+        package var count: (before: Int, after: Int) { (before?.count ?? 0, after?.count ?? 0) }
         /// Total durations on each side: `0` where absent, `nil` where present without a known duration.
-        public var totalDuration: (before: Nanoseconds?, after: Nanoseconds?) {
+        package var totalDuration: (before: Nanoseconds?, after: Nanoseconds?) {
             (before.map(\.totalDuration) ?? 0, after.map(\.totalDuration) ?? 0)
         }
         /// Whether either side knows a duration (update nodes of timed traces).
-        public var hasDurations: Bool { before?.totalDuration != nil || after?.totalDuration != nil }
+        package var hasDurations: Bool { before?.totalDuration != nil || after?.totalDuration != nil }
     }
 
     /// An edge of either graph, between union nodes, with its figures on each side.
@@ -77,7 +78,7 @@ public struct GraphDiff: Sendable, Equatable {
         /// Added, removed, more or less frequent, or the same, by count.
         public var change: DiffChange { DiffChange(before: before?.count, after: after?.count) }
         /// Links on each side, `0` where absent.
-        public var count: (before: Int, after: Int) { (before?.count ?? 0, after?.count ?? 0) }
+        package var count: (before: Int, after: Int) { (before?.count ?? 0, after?.count ?? 0) }
     }
 
     /// The recording before.
@@ -90,7 +91,9 @@ public struct GraphDiff: Sendable, Equatable {
     public var edges: [Edge]
 
     /// The diff of two graphs: nodes matched by key, edges by their ends and kind.
-    public init(before: CauseEffectGraph, after: CauseEffectGraph, beforeName: String = "before", afterName: String = "after") {
+    public init(
+        before: CauseEffectGraph, after: CauseEffectGraph, beforeName: String = "before", afterName: String = "after"
+    ) {
         self.before = Side(name: beforeName, app: before.app, frameRate: before.frameRate, groups: before.groups.count)
         self.after = Side(name: afterName, app: after.app, frameRate: after.frameRate, groups: after.groups.count)
 
@@ -133,12 +136,12 @@ public struct GraphDiff: Sendable, Equatable {
     }
 
     /// How many nodes and edges fell in each class.
-    public func tally(of change: DiffChange) -> (nodes: Int, edges: Int) {
+    package func tally(of change: DiffChange) -> (nodes: Int, edges: Int) {
         (nodes.count { $0.change == change }, edges.count { $0.change == change })
     }
 
     /// The app both recordings name, or the after one's, for headings.
-    public var app: String? { after.app ?? before.app }
+    package var app: String? { after.app ?? before.app }
 }
 
 /// An edge's ends (as ranks in the union's node order), kind and label.

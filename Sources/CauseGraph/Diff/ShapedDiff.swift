@@ -4,7 +4,7 @@
 /// The filters judge the union: a node or edge weighs what its busier side
 /// counted, so a view that disappeared after a fix is kept as readily as one
 /// that appeared; but `--max-nodes` and `--max-edges` choose by the change
-/// (``GraphDiff/Node/changeWeight``), so the picture is shaped to the changes. Kept nodes and edges keep their union ids; links through
+/// (each node's change weight), so the picture is shaped to the changes. Kept nodes and edges keep their union ids; links through
 /// removed nodes become residual edges, as in `render`.
 public struct ShapedDiff: Sendable, Equatable {
     /// The kept nodes and the direct edges between them.
@@ -69,7 +69,7 @@ extension GraphDiff.Node {
 
 extension WindowStatistics {
     /// The statistics of two reads together, such as the two sides of a diff.
-    public static func + (lhs: WindowStatistics, rhs: WindowStatistics) -> WindowStatistics {
+    package static func + (lhs: WindowStatistics, rhs: WindowStatistics) -> WindowStatistics {
         var sum = WindowStatistics()
         sum.eventsKept = lhs.eventsKept + rhs.eventsKept
         sum.untimedEvents = lhs.untimedEvents + rhs.untimedEvents
@@ -86,7 +86,7 @@ extension GraphDiff {
     /// with no limit on nodes or edges and no edge fraction, which bound the picture only.
     ///
     /// - Throws: ``ShapingError`` naming the filter that removed every node.
-    public func table(
+    package func table(
         shapedBy settings: ShapingSettings, window: WindowStatistics? = nil, includingUnchanged: Bool = false
     )
         throws(ShapingError) -> DiffTable
@@ -102,7 +102,7 @@ extension GraphDiff {
 extension TracePipeline {
     /// Reads the recordings `before` and `after`, each on its own and through
     /// the window, if any, and compares their graphs, naming them apart
-    /// with no folder more than needed (``DiffLabels``); `window` sums what
+    /// with no folder more than needed (`DiffLabels`); `window` sums what
     /// the window left out of both.
     public func compare(before: String, after: String, diagnostics: inout Diagnostics)
         throws(Diagnostic) -> (diff: GraphDiff, window: WindowStatistics?)

@@ -9,9 +9,9 @@ public struct DOTEncoder: Sendable {
     public var style: GraphStyle
 
     /// How many backtrace frames a tooltip shows.
-    public static let tooltipFrames = 5
+    package static let tooltipFrames = 5
     /// How many update groups a tooltip lists before eliding the rest.
-    public static let tooltipGroups = 8
+    package static let tooltipGroups = 8
     /// A node with this many drawn edges or more is a fan: its edges' labels
     /// are tied to their edges by a line (Graphviz's `decorate`), since in a
     /// fan's crowd of crossing edges a label beside one reads as another's.
@@ -117,7 +117,7 @@ public struct DOTEncoder: Sendable {
     /// `severity-…` is the worst severity of any update, `mark-…` the
     /// severity mark drawn (``UpdateHeat/mark(of:)``), `heat-…` the step of
     /// the fill's ramp.
-    public func classes(of node: CauseEffectGraph.Node, heat: UpdateHeat? = nil) -> [String] {
+    package func classes(of node: CauseEffectGraph.Node, heat: UpdateHeat? = nil) -> [String] {
         var classes = ["kind-\(node.kind.rawValue)", "owner-\(node.owner.rawValue)"]
         if node.kind.isUpdate {
             if let severity = node.severity { classes.append("severity-\(severity.rawValue)") }

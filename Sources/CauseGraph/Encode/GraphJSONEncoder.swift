@@ -5,7 +5,7 @@
 /// every field.
 public enum GraphJSONEncoder {
     /// The version of the graph contract; bumped on any incompatible change.
-    public static let version = 1
+    package static let version = 1
 
     /// - Parameters:
     ///   - graph: the graph to write.

@@ -7,40 +7,40 @@
 /// an update's time (an orange or red border).
 public struct GraphStyle: Sendable, Equatable {
     /// The colours of a picture, as Graphviz colour strings.
-    public struct Palette: Sendable, Equatable {
+    package struct Palette: Sendable, Equatable {
         /// The page colour.
-        public var background: String
+        package var background: String
         /// Titles and labels.
-        public var text: String
+        package var text: String
         /// Secondary text: counts, durations, the legend.
-        public var mutedText: String
+        package var mutedText: String
         /// Fill of app nodes.
-        public var appFill: String
+        package var appFill: String
         /// Border of app nodes.
-        public var appBorder: String
+        package var appBorder: String
         /// Fill of system nodes.
-        public var systemFill: String
+        package var systemFill: String
         /// Border of system nodes.
-        public var systemBorder: String
+        package var systemBorder: String
         /// Fill of an update node whose bodies were all skipped.
-        public var dimmedFill: String
+        package var dimmedFill: String
         /// Text of nodes drawn dimmed.
-        public var dimmedText: String
+        package var dimmedText: String
         /// Cause edges.
-        public var edge: String
+        package var edge: String
         /// Creation edges.
-        public var creationEdge: String
+        package var creationEdge: String
         /// Updates at medium severity (orange).
-        public var mediumSeverity: String
+        package var mediumSeverity: String
         /// Updates at high severity or worse (red).
-        public var highSeverity: String
+        package var highSeverity: String
         /// Fills of update nodes by their share of all update time, coolest
         /// first (see ``UpdateHeat``); text and muted text read on each.
-        public var heat: [String]
+        package var heat: [String]
     }
 
     /// The colours.
-    public var palette: Palette
+    package var palette: Palette
     /// The font of every label.
     public var fontName: String
 
@@ -72,7 +72,7 @@ public struct GraphStyle: Sendable, Equatable {
         fontName: "Helvetica,Arial,sans-serif")
 
     /// The graphviz shape of a node kind.
-    public func shape(of kind: NodeKind) -> String {
+    package func shape(of kind: NodeKind) -> String {
         switch kind {
         case .gesture: "cds"
         case .state: "note"
@@ -88,7 +88,7 @@ public struct GraphStyle: Sendable, Equatable {
 
     /// Inner space of a node kind whose shape has slanted or notched sides
     /// that would otherwise touch the label.
-    public func margin(of kind: NodeKind) -> String? {
+    package func margin(of kind: NodeKind) -> String? {
         switch kind {
         case .gesture: "0.3,0.08"
         case .externalEnvironment: "0.02,0.06"
@@ -97,7 +97,7 @@ public struct GraphStyle: Sendable, Equatable {
     }
 
     /// The word shown above a node's title.
-    public func word(for kind: NodeKind) -> String {
+    package func word(for kind: NodeKind) -> String {
         switch kind {
         case .gesture: "GESTURE"
         case .state: "STATE CHANGE"

@@ -8,34 +8,34 @@
 /// into a byte buffer: `convert` reuses one buffer for millions of records,
 /// so encoding allocates nothing per record. The `line` forms return the
 /// same bytes as a string.
-public enum NativeTraceEncoder {
+package enum NativeTraceEncoder {
     /// The header as one line, without its line break.
-    public static func line(_ header: TraceHeader) -> String {
+    package static func line(_ header: TraceHeader) -> String {
         string { append(header, to: &$0) }
     }
 
     /// The event as one line, without its line break.
-    public static func line(_ event: TraceEvent) -> String {
+    package static func line(_ event: TraceEvent) -> String {
         string { append(event, to: &$0) }
     }
 
     /// The cause link as one line, without its line break.
-    public static func line(_ cause: TraceCause) -> String {
+    package static func line(_ cause: TraceCause) -> String {
         string { append(cause, to: &$0) }
     }
 
     /// The update group as one line, without its line break.
-    public static func line(_ group: UpdateGroup) -> String {
+    package static func line(_ group: UpdateGroup) -> String {
         string { append(group, to: &$0) }
     }
 
     /// The hitch as one line, without its line break.
-    public static func line(_ hitch: Hitch) -> String {
+    package static func line(_ hitch: Hitch) -> String {
         string { append(hitch, to: &$0) }
     }
 
     /// Appends the header's line, without its line break, to `line`.
-    public static func append(_ header: TraceHeader, to line: inout [UInt8]) {
+    package static func append(_ header: TraceHeader, to line: inout [UInt8]) {
         line.append("{\"causegraph\": ")
         JSONText.appendNumber(Int64(header.version), to: &line)
         if let app = header.app {
@@ -50,7 +50,7 @@ public enum NativeTraceEncoder {
     }
 
     /// Appends the event's line, without its line break, to `line`.
-    public static func append(_ event: TraceEvent, to line: inout [UInt8]) {
+    package static func append(_ event: TraceEvent, to line: inout [UInt8]) {
         line.append("{\"node\": ")
         JSONText.appendNumber(event.id, to: &line)
         line.append(", \"kind\": ")
@@ -88,7 +88,7 @@ public enum NativeTraceEncoder {
     }
 
     /// Appends the cause link's line, without its line break, to `line`.
-    public static func append(_ cause: TraceCause, to line: inout [UInt8]) {
+    package static func append(_ cause: TraceCause, to line: inout [UInt8]) {
         line.append("{\"edge\": [")
         JSONText.appendNumber(cause.from, to: &line)
         line.append(", ")
@@ -107,7 +107,7 @@ public enum NativeTraceEncoder {
     }
 
     /// Appends the update group's line, without its line break, to `line`.
-    public static func append(_ group: UpdateGroup, to line: inout [UInt8]) {
+    package static func append(_ group: UpdateGroup, to line: inout [UInt8]) {
         line.append("{\"group\": ")
         JSONText.appendNumber(group.id, to: &line)
         line.append(", \"label\": ")
@@ -124,7 +124,7 @@ public enum NativeTraceEncoder {
     }
 
     /// Appends the hitch's line, without its line break, to `line`.
-    public static func append(_ hitch: Hitch, to line: inout [UInt8]) {
+    package static func append(_ hitch: Hitch, to line: inout [UInt8]) {
         line.append("{\"hitch\": ")
         JSONText.appendQuoted(hitch.kind.rawValue, to: &line)
         line.append(", \"start\": ")

@@ -4,14 +4,14 @@ extension DOTEncoder {
     /// The DOT of `shaped`, with its legend when anything was left out and,
     /// under `--focus`, the share of the focused updates each part explains;
     /// update fills are shares of the whole recording's update time.
-    public func encode(_ shaped: ShapedGraph) -> String {
+    package func encode(_ shaped: ShapedGraph) -> String {
         encode(shaped.graph, legend: shaped.legend, shares: shaped.focusShares, heat: shaped.heat)
     }
 }
 
 extension GraphJSONEncoder {
     /// The JSON of `shaped`, with what shaping left out when it left anything.
-    public static func encode(_ shaped: ShapedGraph) -> String {
+    package static func encode(_ shaped: ShapedGraph) -> String {
         encode(shaped.graph, shaping: shaped.legend)
     }
 }

@@ -15,7 +15,7 @@ public struct ImportSettings: Sendable {
     public var progress: (@Sendable (ReadProgress) -> Void)?
     /// Where what a `.trace` bundle or a large Instruments export gave is
     /// kept for the next read of it; `nil` reads every input afresh.
-    public var cache: TraceCache?
+    package var cache: TraceCache?
 
     /// Settings with every field given; the defaults detect the format, use the trace's frame rate and cache nothing.
     public init(

@@ -22,7 +22,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
 
     /// The format whose importer recognises these first bytes, in the order
     /// of `allCases`.
-    public static func detect(_ prefix: [UInt8]) -> InputFormat? {
+    package static func detect(_ prefix: [UInt8]) -> InputFormat? {
         allCases.first { $0.importer.looksLikeFormat(prefix) }
     }
 

@@ -4,7 +4,7 @@
 /// warn that the views are missing; commands that draw views (`render`,
 /// `report`) stop, naming the tables it holds and those they need, rather
 /// than draw an empty picture.
-public enum MissingUpdates {
+package enum MissingUpdates {
     private static let opening = "holds no update events (its tables: "
     private static let closing = "); the views need swiftui-causes or swiftui-updates, exported from the .trace"
 
@@ -17,7 +17,7 @@ public enum MissingUpdates {
     /// For a command that draws views: throws when `graph` has no update
     /// and the import warned that its tables hold none. The error names
     /// the tables held, as the warning does, and replaces the warning.
-    public static func require(updatesIn graph: CauseEffectGraph, for command: String, diagnostics: inout Diagnostics)
+    package static func require(updatesIn graph: CauseEffectGraph, for command: String, diagnostics: inout Diagnostics)
         throws(Diagnostic)
     {
         guard !graph.nodes.contains(where: { $0.kind.isUpdate }),

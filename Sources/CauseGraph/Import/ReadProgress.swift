@@ -9,7 +9,7 @@ public struct ReadProgress: Sendable, Equatable {
     public var isDone: Bool
 
     /// Progress of `bytesRead` out of `totalBytes`, when the size is known.
-    public init(bytesRead: Int64, totalBytes: Int64?, isDone: Bool = false) {
+    package init(bytesRead: Int64, totalBytes: Int64?, isDone: Bool = false) {
         self.bytesRead = bytesRead
         self.totalBytes = totalBytes
         self.isDone = isDone

@@ -126,7 +126,7 @@ public enum TraceInput {
     /// gives the regular files directly inside that hold a trace (in the byte
     /// order of their names), and one note names what was set aside, as
     /// ``read(paths:settings:into:diagnostics:)`` does.
-    public static func eachTrace(
+    package static func eachTrace(
         in paths: [String], settings: ImportSettings = ImportSettings(), diagnostics: inout Diagnostics
     ) throws(Diagnostic) -> [String] {
         guard !paths.isEmpty else { throw .error("no trace given") }

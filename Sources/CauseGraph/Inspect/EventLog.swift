@@ -3,41 +3,41 @@
 ///
 /// Unlike ``GraphBuilder`` its memory grows with the rows read (some 64
 /// bytes an event or link), so only the commands that need single events use it.
-public struct EventLog: TraceSink {
+package struct EventLog: TraceSink {
     /// One event as logged.
-    public struct Event: Sendable, Equatable {
+    package struct Event: Sendable, Equatable {
         /// The event's id in its trace.
-        public var id: EventID
+        package var id: EventID
         /// The node the event belongs to.
-        public var key: NodeKey
+        package var key: NodeKey
         /// When it started, if the trace says.
-        public var time: Nanoseconds?
+        package var time: Nanoseconds?
         /// How long it took, if the trace says.
-        public var duration: Nanoseconds?
+        package var duration: Nanoseconds?
         /// Whether a body or cause ran, rather than being found unchanged.
-        public var ran: Bool
+        package var ran: Bool
         /// How long it took against the frame budget, when it has a duration.
-        public var severity: Severity?
+        package var severity: Severity?
         /// The update group it was part of, if any.
-        public var group: GroupID?
+        package var group: GroupID?
         /// The innermost frame of its backtrace, if it had one.
-        public var firstFrame: String?
+        package var firstFrame: String?
     }
 
     /// One cause link as logged, between positions in ``events``.
-    public struct Link: Sendable, Equatable {
+    package struct Link: Sendable, Equatable {
         /// The cause's position in ``EventLog/events``.
-        public var from: Int
+        package var from: Int
         /// The effect's position in ``EventLog/events``.
-        public var to: Int
+        package var to: Int
         /// What the trace calls the link.
-        public var label: CauseLabel
+        package var label: CauseLabel
     }
 
     /// Every event, in the order read.
-    public private(set) var events: [Event] = []
+    package private(set) var events: [Event] = []
     /// Every cause link, in the order read.
-    public private(set) var links: [Link] = []
+    package private(set) var links: [Link] = []
     private var keys: [NodeKey: NodeKey] = [:]
     private var positions: [EventID: Int] = [:]
     private var firstPositions: [EventID: Int] = [:]
@@ -46,13 +46,13 @@ public struct EventLog: TraceSink {
 
     /// - Parameter frameRate: judges severities against this refresh rate
     ///   instead of the one each trace records.
-    public init(frameRate: Double? = nil) {
+    package init(frameRate: Double? = nil) {
         frameRateOverride = frameRate
         if let frameRate { budget = FrameBudget(frameRate: frameRate) }
     }
 
     /// Starts a document: event ids begin anew, at its own frame rate.
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         positions = [:]
         if frameRateOverride == nil {
             budget = FrameBudget(frameRate: header.frameRate ?? FrameBudget.defaultFrameRate)
@@ -60,7 +60,7 @@ public struct EventLog: TraceSink {
     }
 
     /// Logs an event; an id seen before in the same document is refused.
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
         // One shared copy of each key's strings, however many events carry it.
         let shared = keys[key] ?? key
@@ -77,25 +77,25 @@ public struct EventLog: TraceSink {
     }
 
     /// Logs a cause link between two events of the document.
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         guard let from = positions[cause.from] else { throw TraceConsistencyError.undefinedEvent(cause.from) }
         guard let to = positions[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
         links.append(Link(from: from, to: to, label: cause.label))
     }
 
     /// Update groups are the graph's, not the log's.
-    public mutating func add(_ group: UpdateGroup) throws {}
+    package mutating func add(_ group: UpdateGroup) throws {}
 
     /// Hitches are the graph's, not the log's.
-    public mutating func add(_ hitch: Hitch) throws {}
+    package mutating func add(_ hitch: Hitch) throws {}
 
     /// The position of the first event with this id (ids repeat only across documents).
-    public func position(of id: EventID) -> Int? {
+    package func position(of id: EventID) -> Int? {
         firstPositions[id]
     }
 
     /// For each event position, the links into it, in trace order.
-    public func incomingLinks() -> [Int: [Link]] {
+    package func incomingLinks() -> [Int: [Link]] {
         Dictionary(grouping: links, by: \.to)
     }
 }

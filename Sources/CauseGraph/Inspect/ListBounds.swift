@@ -1,9 +1,9 @@
 /// How a report ranks its long lists (views, findings, hitches…) and how
 /// much of each it shows: what keeps `summary` and `why` readable on a
 /// recording of any size, while the whole answer stays one option away.
-public struct ListBounds: Sendable, Equatable {
+package struct ListBounds: Sendable, Equatable {
     /// What ranks a list's entries first.
-    public enum Order: String, CaseIterable, Sendable {
+    package enum Order: String, CaseIterable, Sendable {
         /// Most total time first, then most updates.
         case time
         /// Most updates first, then most total time.
@@ -13,29 +13,29 @@ public struct ListBounds: Sendable, Equatable {
     }
 
     /// How entries are ranked.
-    public var order: Order
+    package var order: Order
     /// How many ranked entries are passed over before the shown ones (paging).
-    public var offset: Int
+    package var offset: Int
     /// How many entries of each list are shown at most; `nil` shows all.
-    public var limit: Int?
+    package var limit: Int?
 
     /// How many entries of each list text and Markdown show by default.
-    public static let defaultLimit = 10
+    package static let defaultLimit = 10
     /// Everything, in the default order.
-    public static let all = ListBounds(limit: nil)
+    package static let all = ListBounds(limit: nil)
 
     /// - Parameters:
     ///   - order: how entries are ranked.
     ///   - offset: ranked entries passed over first; negative counts as 0.
     ///   - limit: entries shown at most; `nil` shows all, and less than 1 counts as 1.
-    public init(order: Order = .time, offset: Int = 0, limit: Int? = ListBounds.defaultLimit) {
+    package init(order: Order = .time, offset: Int = 0, limit: Int? = ListBounds.defaultLimit) {
         self.order = order
         self.offset = max(offset, 0)
         self.limit = limit.map { max($0, 1) }
     }
 
     /// The entries of `ranked` these bounds show, and how many they leave out.
-    public func cut<Element>(_ ranked: [Element]) -> (shown: [Element], omitted: Int) {
+    package func cut<Element>(_ ranked: [Element]) -> (shown: [Element], omitted: Int) {
         let start = min(offset, ranked.count)
         let end = limit.map { min(start.saturatingAdding($0), ranked.count) } ?? ranked.count
         return (Array(ranked[start..<end]), ranked.count - (end - start))
@@ -44,7 +44,7 @@ public struct ListBounds: Sendable, Equatable {
     /// Whether `a` ranks before `b` in this order: nodes with their counts
     /// and total durations; ties fall back on the other figures, then the
     /// nodes' keys, so the order never depends on hashing.
-    public func ranks(_ a: CauseEffectGraph.Node, before b: CauseEffectGraph.Node) -> Bool {
+    package func ranks(_ a: CauseEffectGraph.Node, before b: CauseEffectGraph.Node) -> Bool {
         let (timeA, timeB) = (a.totalDuration ?? 0, b.totalDuration ?? 0)
         switch order {
         case .time:

@@ -10,7 +10,7 @@ public struct TracePipeline {
     public var window: TimeWindow?
     /// Only the events one interaction took part in (see `InteractionRecorder`).
     public var interaction: Interaction?
-    /// The span within which a node's events count towards its ``CauseEffectGraph/Node/densestBurst``.
+    /// The span within which a node's events count towards its densest burst.
     public var burstWindow: Nanoseconds
 
     /// A pipeline reading every event, unless a window or an interaction is given.
@@ -35,15 +35,15 @@ public struct TracePipeline {
         /// The cause graph of the events read.
         public var graph: CauseEffectGraph
         /// Every event read, for questions about single updates; `nil` unless asked for.
-        public var events: EventLog?
+        package var events: EventLog?
         /// What the window left out; `nil` without a window.
-        public var window: WindowStatistics?
+        package var window: WindowStatistics?
         /// What choosing the interaction left out; `nil` without one.
-        public var interaction: InteractionStatistics?
+        package var interaction: InteractionStatistics?
     }
 
     /// Reads `paths` and reconstructs their graph, keeping every event in an
-    /// ``EventLog`` too when `keepingEvents` is set; warns on `diagnostics`
+    /// `EventLog` too when `keepingEvents` is set; warns on `diagnostics`
     /// when the traces disagree on the frame rate.
     public func reconstruct(_ paths: [String], keepingEvents: Bool = false, diagnostics: inout Diagnostics)
         throws(Diagnostic) -> Reading
@@ -77,7 +77,7 @@ public struct TracePipeline {
     /// Reads `paths` for a report page in one pass: the graph, and of the
     /// events only what the page shows (each node's first updates, the long
     /// ones for the timeline), so that memory grows with nodes, not rows.
-    public func reconstructForReport(_ paths: [String], diagnostics: inout Diagnostics) throws(Diagnostic) -> (
+    package func reconstructForReport(_ paths: [String], diagnostics: inout Diagnostics) throws(Diagnostic) -> (
         reading: Reading, events: ReportEvents
     ) {
         var recorder = ReportRecorder(frameRate: settings.frameRate, burstWindow: burstWindow)

@@ -1,31 +1,31 @@
 extension CauseEffectGraph {
     /// A hitch or hang, tied to the update groups whose spans it overlaps.
-    public struct HitchOverlap: Sendable, Equatable {
+    package struct HitchOverlap: Sendable, Equatable {
         /// The update events of one node within the hitch's groups.
-        public struct Updates: Sendable, Equatable {
+        package struct Updates: Sendable, Equatable {
             /// The node's id.
-            public var node: String
+            package var node: String
             /// Its update events within the hitch's groups.
-            public var count: Int
+            package var count: Int
 
             /// A node's update count.
-            public init(node: String, count: Int) {
+            package init(node: String, count: Int) {
                 self.node = node
                 self.count = count
             }
         }
 
         /// The hitch or hang.
-        public var hitch: Hitch
+        package var hitch: Hitch
         /// The trace document it was read from, from 0.
-        public var document: Int
+        package var document: Int
         /// The ids of the update groups it overlaps, sorted.
-        public var groups: [GroupID]
+        package var groups: [GroupID]
         /// The update nodes of those groups, most events first, then in node order.
-        public var updates: [Updates]
+        package var updates: [Updates]
 
         /// An overlap with every part given.
-        public init(hitch: Hitch, document: Int = 0, groups: [GroupID] = [], updates: [Updates] = []) {
+        package init(hitch: Hitch, document: Int = 0, groups: [GroupID] = [], updates: [Updates] = []) {
             self.hitch = hitch
             self.document = document
             self.groups = groups

@@ -21,15 +21,15 @@ public struct CauseEffectGraph: Sendable, Equatable {
     public var groups: [UpdateGroup]
     /// The longest update events of each update kind, longest first, at most
     /// ``GraphBuilder/worstUpdatesKept`` of each.
-    public var worstUpdates: [UpdateExample]
+    package var worstUpdates: [UpdateExample]
     /// The hitches and hangs, by start, each with the updates it overlaps.
-    public var hitches: [HitchOverlap]
+    package var hitches: [HitchOverlap]
     /// The span each node's ``Node/densestBurst`` was counted in, kept with
     /// the counts so nothing that reports them can name another.
-    public var burstWindow: Nanoseconds
+    package var burstWindow: Nanoseconds
 
     /// A graph with every part given; the defaults make an empty graph at 60 Hz.
-    public init(
+    package init(
         app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, nodes: [Node] = [], edges: [Edge] = [],
         groups: [UpdateGroup] = [], worstUpdates: [UpdateExample] = [], frameRates: [Double]? = nil,
         hitches: [HitchOverlap] = [],
@@ -51,7 +51,7 @@ public struct CauseEffectGraph: Sendable, Equatable {
         /// The node's id in this graph: `n1`, `n2`, ….
         public var id: String
         /// What events merged into this node share: kind, title, module and owner.
-        public var key: NodeKey
+        package var key: NodeKey
         /// How many events merged into this node.
         public var count: Int
         /// How many update events ran their body.
@@ -70,11 +70,11 @@ public struct CauseEffectGraph: Sendable, Equatable {
         public var backtrace: [String]
         /// How many of its events fell in each severity (events of unknown
         /// duration and severity are in none).
-        public var severityCounts: SeverityCounts
+        package var severityCounts: SeverityCounts
         /// The most events that fell within one ``CauseEffectGraph/burstWindow``.
-        public var densestBurst: Int
+        package var densestBurst: Int
         /// How long its events took, by severity.
-        public var severityDurations: SeverityDurations
+        package var severityDurations: SeverityDurations
 
         /// The kind of update or cause.
         public var kind: NodeKind { key.kind }
@@ -86,7 +86,7 @@ public struct CauseEffectGraph: Sendable, Equatable {
         public var owner: Owner { key.owner }
 
         /// A node with every count given; counts default to none.
-        public init(
+        package init(
             id: String, key: NodeKey, count: Int = 0, ran: Int = 0, skipped: Int = 0,
             totalDuration: Nanoseconds? = nil, maxDuration: Nanoseconds? = nil, severity: Severity? = nil,
             groups: [GroupID] = [], backtrace: [String] = [], severityCounts: SeverityCounts = SeverityCounts(),
@@ -109,10 +109,10 @@ public struct CauseEffectGraph: Sendable, Equatable {
 
         /// The trace events merged into the node: ``count``, or none for the
         /// ``NodeKind/unrecorded`` node, whose count is of runs no event caused.
-        public var eventCount: Int { kind.isRecorded ? count : 0 }
+        package var eventCount: Int { kind.isRecorded ? count : 0 }
 
         /// An update node every one of whose events was skipped.
-        public var isFullySkipped: Bool { kind.isUpdate && count > 0 && ran == 0 }
+        package var isFullySkipped: Bool { kind.isUpdate && count > 0 && ran == 0 }
     }
 
     /// Cause links of the same source, target and kind.
@@ -137,13 +137,13 @@ public struct CauseEffectGraph: Sendable, Equatable {
         public var skipped: Int
         /// The most links that one cause event drove along this edge (counted
         /// over consecutive links from the same event).
-        public var maxPerCause: Int
+        package var maxPerCause: Int
         /// Whether the edge stands for links that pass through nodes shaping
         /// removed (see ``GraphShaper``), rather than for direct links.
         public var isResidual: Bool
 
         /// An edge with every count given; counts default to none.
-        public init(
+        package init(
             id: String, from: String, to: String, kind: EdgeKind, label: CauseLabel, count: Int = 0,
             changed: [String] = [], groups: [GroupID] = [], skipped: Int = 0, maxPerCause: Int = 0,
             isResidual: Bool = false
@@ -169,43 +169,43 @@ public struct CauseEffectGraph: Sendable, Equatable {
 }
 
 /// Event counts by severity.
-public struct SeverityCounts: Sendable, Equatable {
+package struct SeverityCounts: Sendable, Equatable {
     private var counts = [Int](repeating: 0, count: Severity.allCases.count)
 
     /// No events at any severity.
-    public init() {}
+    package init() {}
 
     /// The events at `severity`.
-    public subscript(severity: Severity) -> Int {
+    package subscript(severity: Severity) -> Int {
         get { counts[severity.rank] }
         set { counts[severity.rank] = newValue }
     }
 
     /// Events at or above `severity`.
-    public func atLeast(_ severity: Severity) -> Int {
+    package func atLeast(_ severity: Severity) -> Int {
         Severity.allCases.filter { $0 >= severity }.reduce(0) { $0 + self[$1] }
     }
 }
 
 /// One long update, kept as an example of its lane.
-public struct UpdateExample: Sendable, Equatable {
+package struct UpdateExample: Sendable, Equatable {
     /// The event's id in its trace.
-    public var event: EventID
+    package var event: EventID
     /// The id of the node it merged into.
-    public var node: String
+    package var node: String
     /// The kind of update.
-    public var kind: NodeKind
+    package var kind: NodeKind
     /// When it started, if the trace timed it.
-    public var time: Nanoseconds?
+    package var time: Nanoseconds?
     /// How long it took.
-    public var duration: Nanoseconds
+    package var duration: Nanoseconds
     /// How long it was for a frame at the trace's rate; `nil` when not judged.
-    public var severity: Severity?
+    package var severity: Severity?
     /// The update group it belongs to, if any.
-    public var group: GroupID?
+    package var group: GroupID?
 
     /// An example with every field given.
-    public init(
+    package init(
         event: EventID, node: String, kind: NodeKind, time: Nanoseconds?, duration: Nanoseconds, severity: Severity?,
         group: GroupID?
     ) {
@@ -220,18 +220,18 @@ public struct UpdateExample: Sendable, Equatable {
 }
 
 /// What makes two events the same graph node.
-public struct NodeKey: Hashable, Sendable, Comparable {
+package struct NodeKey: Hashable, Sendable, Comparable {
     /// The kind of update or cause.
-    public var kind: NodeKind
+    package var kind: NodeKind
     /// The title, as the trace gives it.
-    public var title: String
+    package var title: String
     /// The module that declares it, when known.
-    public var module: String?
+    package var module: String?
     /// Whether the app or the system owns it.
-    public var owner: Owner
+    package var owner: Owner
 
     /// A key with every field given.
-    public init(kind: NodeKind, title: String, module: String? = nil, owner: Owner) {
+    package init(kind: NodeKind, title: String, module: String? = nil, owner: Owner) {
         self.kind = kind
         self.title = title
         self.module = module
@@ -241,7 +241,7 @@ public struct NodeKey: Hashable, Sendable, Comparable {
     /// Hashes the kind and owner by their rank: a `String`-backed
     /// enumeration otherwise hashes its raw value's text, and every event
     /// read is looked up by its key.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(kind.rank << 1 | (owner == .app ? 0 : 1))
         hasher.combine(title)
         hasher.combine(module)
@@ -249,7 +249,7 @@ public struct NodeKey: Hashable, Sendable, Comparable {
 
     /// Kind (causes first), then title, module and owner, comparing text by
     /// its UTF-8 bytes so the order is the same on every machine.
-    public static func < (lhs: NodeKey, rhs: NodeKey) -> Bool {
+    package static func < (lhs: NodeKey, rhs: NodeKey) -> Bool {
         if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
         if lhs.title != rhs.title { return lhs.title.utf8.lexicographicallyPrecedes(rhs.title.utf8) }
         if lhs.module != rhs.module {
@@ -279,7 +279,7 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
 
     /// The kind of a link from an event of kind `source` labelled `label`:
     /// any label but `creation` is named by its source.
-    public init(source: NodeKind, label: CauseLabel) {
+    package init(source: NodeKind, label: CauseLabel) {
         guard label != .creation else {
             self = .creation
             return

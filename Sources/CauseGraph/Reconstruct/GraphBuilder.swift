@@ -12,15 +12,15 @@
 ///
 /// Every run is accounted for: a view update (``NodeKind/isViewUpdate``)
 /// that no cause link reached is counted, and the graph gets an edge from
-/// one ``NodeKind/unrecorded`` node, titled ``unrecordedTitle``, into each
+/// one ``NodeKind/unrecorded`` node, titled `unrecordedTitle`, into each
 /// view with such runs, counting them. Those edges name no update group:
 /// which groups the unlinked runs fell in is not kept.
 public struct GraphBuilder: TraceSink {
     /// The title of the node that stands for runs no cause link explains.
-    public static let unrecordedTitle = "No recorded cause"
+    package static let unrecordedTitle = "No recorded cause"
 
     /// How many long updates of each update kind ``CauseEffectGraph/worstUpdates`` keeps.
-    public static let worstUpdatesKept = 5
+    package static let worstUpdatesKept = 5
     /// The default window within which repeated runs of one view count as a burst.
     public static let defaultBurstWindow: Nanoseconds = 5_000_000
 
@@ -51,7 +51,7 @@ public struct GraphBuilder: TraceSink {
     ///   - frameRate: judges severities against this refresh rate instead of
     ///     the one the trace records.
     ///   - burstWindow: the span within which a node's events count towards
-    ///     its ``CauseEffectGraph/Node/densestBurst``.
+    ///     its densest burst.
     public init(frameRate: Double? = nil, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow) {
         frameRateOverride = frameRate
         self.burstWindow = burstWindow

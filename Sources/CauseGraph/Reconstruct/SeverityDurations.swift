@@ -2,31 +2,31 @@
 /// or severity are in none), so a picture can tell a node whose long
 /// updates are a real part of its time from one with a single long update
 /// among many short ones.
-public struct SeverityDurations: Sendable, Equatable {
+package struct SeverityDurations: Sendable, Equatable {
     private var durations = [Nanoseconds](repeating: 0, count: Severity.allCases.count)
 
     /// No time at any severity.
-    public init() {}
+    package init() {}
 
     /// The time of the events at `severity`.
-    public subscript(severity: Severity) -> Nanoseconds {
+    package subscript(severity: Severity) -> Nanoseconds {
         get { durations[severity.rank] }
         set { durations[severity.rank] = newValue }
     }
 
     /// Adds `duration` at `severity`, saturating at the largest time.
-    public mutating func add(_ duration: Nanoseconds, at severity: Severity) {
+    package mutating func add(_ duration: Nanoseconds, at severity: Severity) {
         let (sum, overflow) = self[severity].addingReportingOverflow(max(duration, 0))
         self[severity] = overflow ? .max : sum
     }
 
     /// Adds every level of `other`, saturating.
-    public mutating func add(_ other: SeverityDurations) {
+    package mutating func add(_ other: SeverityDurations) {
         for severity in Severity.allCases { add(other[severity], at: severity) }
     }
 
     /// The time of the events at or above `severity`, saturating.
-    public func atLeast(_ severity: Severity) -> Nanoseconds {
+    package func atLeast(_ severity: Severity) -> Nanoseconds {
         var total = SeverityDurations()
         for level in Severity.allCases where level >= severity { total.add(self[level], at: .veryLow) }
         return total[.veryLow]

@@ -8,28 +8,28 @@
 /// and attributes (``HTMLText``) and for inline JSON (`JSONText`), and the
 /// page's script shows it only as text. The same trace always gives the
 /// same bytes.
-public struct HTMLReport {
+package struct HTMLReport {
     /// The whole graph, which the summary, findings and timeline describe.
-    public var graph: CauseEffectGraph
+    package var graph: CauseEffectGraph
     /// The graph drawn: `graph` shaped by a ``GraphShaper``, with its
     /// legend; `nil` draws all of `graph`. Its nodes keep their ids, so rows
     /// and bars about nodes it shows select them.
-    public var drawn: ShapedGraph?
+    package var drawn: ShapedGraph?
     /// The events the page lists and bins, as ``TracePipeline/reconstructForReport(_:diagnostics:)`` kept them.
-    public var events: ReportEvents
+    package var events: ReportEvents
     /// The colours of the page and its picture.
-    public var theme: Theme
+    package var theme: Theme
     /// What to call the traces read, in the page's heading (file names, say).
-    public var sources: [String]
+    package var sources: [String]
     /// When a pattern counts as a finding. The graph must have been built
     /// with a burst window equal to their storm window.
-    public var thresholds: FindingThresholds
+    package var thresholds: FindingThresholds
 
     /// How many of a node's events its update list shows at most.
-    public static let updatesPerNode = 200
+    package static let updatesPerNode = 200
 
     /// A report of `graph`, its picture `drawn` (or all of it), `events`, in `theme`, naming `sources`.
-    public init(
+    package init(
         graph: CauseEffectGraph, drawn: ShapedGraph? = nil, events: ReportEvents, theme: Theme = .light,
         sources: [String] = [],
         thresholds: FindingThresholds = FindingThresholds()
@@ -47,7 +47,7 @@ public struct HTMLReport {
     /// - Parameter renderSVG: lays out the drawn graph's DOT text (encoded
     ///   in the report's theme) and returns the SVG document; the library
     ///   itself draws nothing, so it needs no C.
-    public func html<Failure: Error>(renderingSVG renderSVG: (_ dot: String) throws(Failure) -> String) throws(Failure)
+    package func html<Failure: Error>(renderingSVG renderSVG: (_ dot: String) throws(Failure) -> String) throws(Failure)
         -> String
     {
         let picture = drawn?.graph ?? graph

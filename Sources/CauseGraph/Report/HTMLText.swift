@@ -5,9 +5,9 @@
 /// element content and in quoted attribute values. Control characters other
 /// than newline and tab, which HTML forbids or drops, become visible
 /// pictures, as in every other output of causegraph.
-public enum HTMLText {
+package enum HTMLText {
     /// `text` escaped for HTML text and attribute values.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         ScalarEscaping.escape(text, keeping: ["\n", "\t"]) { scalar in
             switch scalar {
             case "&": "&amp;"

@@ -1,11 +1,11 @@
 /// Makes an SVG document fit to be inlined in an HTML page.
-public enum InlineSVG {
+package enum InlineSVG {
     /// The root `<svg>` element of the SVG document `svg`, without the XML
     /// declaration, DOCTYPE and comments of its prolog, which mean nothing
     /// (or something else) inside HTML.
     ///
     /// - Returns: `nil` when the document does not come down to one `<svg>` element.
-    public static func element(of svg: String) -> String? {
+    package static func element(of svg: String) -> String? {
         var rest = Substring(svg)
         while true {
             rest = rest.drop { $0.isWhitespace }

@@ -6,7 +6,7 @@
 /// with distinct nodes and with the events listed (at most
 /// 65,536 in all, however many rows the trace has),
 /// plus some 32 bytes a long update; never with every event.
-public struct ReportEvents: Sendable {
+package struct ReportEvents: Sendable {
     /// One event of an update list, compactly: strings by index.
     struct Listed: Sendable {
         var id: EventID
@@ -76,7 +76,7 @@ public struct ReportEvents: Sendable {
 
     /// How many events each node's list holds at most; halves when the
     /// lists together would exceed the limit of listed events.
-    public internal(set) var updatesPerNode: Int
+    package internal(set) var updatesPerNode: Int
 
     init(updatesPerNode: Int) {
         self.updatesPerNode = updatesPerNode

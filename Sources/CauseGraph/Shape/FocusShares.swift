@@ -11,14 +11,14 @@
 /// fold needs, are left only when the edge limit cut every edge out of them.
 public struct FocusShares: Sendable, Equatable {
     /// The updates of the focused nodes drawn: what the shares are shares of.
-    public var focusedUpdates: Int
+    package var focusedUpdates: Int
     /// The share (0–1) each drawn node explains, by node id.
-    public var nodes: [String: Double]
+    package var nodes: [String: Double]
     /// The share (0–1) each drawn edge carries, by edge id (residual and folded edges too).
-    public var edges: [String: Double]
+    package var edges: [String: Double]
 
     /// Shares with every part given.
-    public init(focusedUpdates: Int, nodes: [String: Double], edges: [String: Double]) {
+    package init(focusedUpdates: Int, nodes: [String: Double], edges: [String: Double]) {
         self.focusedUpdates = focusedUpdates
         self.nodes = nodes
         self.edges = edges

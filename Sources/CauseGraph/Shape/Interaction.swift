@@ -9,14 +9,14 @@ public enum Interaction: Sendable, Equatable {
 /// What choosing one interaction kept out of what was read.
 public struct InteractionStatistics: Sendable, Equatable {
     /// Events and cause links read (inside the window, if any).
-    public var eventsRead = 0
+    package var eventsRead = 0
     /// Cause links read (inside the window, if any).
-    public var linksRead = 0
+    package var linksRead = 0
     /// Events and links of the interaction, passed on to the graph.
-    public var eventsKept = 0
+    package var eventsKept = 0
     /// Cause links of the interaction, passed on to the graph.
-    public var linksKept = 0
+    package var linksKept = 0
 
     /// Nothing read yet.
-    public init() {}
+    package init() {}
 }

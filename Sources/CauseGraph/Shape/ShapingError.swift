@@ -1,4 +1,4 @@
-/// Why a graph could not be shaped as asked; ``ShapingFormatter`` says it in words.
+/// Why a graph could not be shaped as asked; its ``description`` says it in words.
 public enum ShapingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Why a filter left no node to draw.
     public enum Reason: Sendable, Equatable {

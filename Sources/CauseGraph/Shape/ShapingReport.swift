@@ -11,7 +11,7 @@ public struct ShapingReport: Sendable, Equatable {
         public var events: Int
 
         /// Totals with every count given.
-        public init(nodes: Int, edges: Int, events: Int) {
+        package init(nodes: Int, edges: Int, events: Int) {
             self.nodes = nodes
             self.edges = edges
             self.events = events
@@ -21,7 +21,7 @@ public struct ShapingReport: Sendable, Equatable {
     /// A filter that was given, and what it left out.
     public struct Step: Sendable, Equatable {
         /// Which filter, without its parameters: the name exports use.
-        public enum Filter: String, Sendable, CaseIterable {
+        package enum Filter: String, Sendable, CaseIterable {
             case window, interaction, focus, ignore, hideSystem, minCount, nodeFraction, maxNodes, edgeFraction,
                 maxEdges, foldFanOuts
         }
@@ -42,7 +42,7 @@ public struct ShapingReport: Sendable, Equatable {
             case foldFanOuts
 
             /// The filter, without its parameters.
-            public var filter: Filter {
+            package var filter: Filter {
                 switch self {
                 case .window: .window
                 case .interaction: .interaction
@@ -60,33 +60,33 @@ public struct ShapingReport: Sendable, Equatable {
         }
 
         /// The filter and its parameters.
-        public var given: Given
+        package var given: Given
         /// The filter, without its parameters.
-        public var filter: Filter { given.filter }
+        package var filter: Filter { given.filter }
         /// Nodes it removed.
-        public var removedNodes: Int
+        package var removedNodes: Int
         /// Events it left out: those outside the window, or those of the nodes it removed.
-        public var removedEvents: Int
+        package var removedEvents: Int
         /// Cause links it left out (the window and the interaction only).
-        public var removedLinks: Int
+        package var removedLinks: Int
         /// Events kept because they had no time to compare (the window only).
-        public var keptUntimedEvents: Int
+        package var keptUntimedEvents: Int
         /// Edges between shown nodes left undrawn (the edge limit and fraction only).
-        public var removedEdges: Int
+        package var removedEdges: Int
         /// Root causes among the removed nodes (the node limit only).
-        public var removedRootCauses: Int
+        package var removedRootCauses: Int
         /// The updates a share was taken of (the fractions only).
-        public var shareOf: Int
+        package var shareOf: Int
         /// The nodes that stand for the removed ones (fan-out folds only).
-        public var folds: Int
+        package var folds: Int
 
         /// Whether it left out any node, event, link or edge.
-        public var removedAnything: Bool {
+        package var removedAnything: Bool {
             removedNodes > 0 || removedEvents > 0 || removedLinks > 0 || removedEdges > 0
         }
 
         /// A step of `given` with what it left out; counts default to none.
-        public init(
+        package init(
             _ given: Given, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0,
             keptUntimedEvents: Int = 0, removedEdges: Int = 0, removedRootCauses: Int = 0, shareOf: Int = 0,
             folds: Int = 0
@@ -114,10 +114,10 @@ public struct ShapingReport: Sendable, Equatable {
     /// already shows a path between their ends.
     public var impliedResidualPaths: Int
     /// Each filter given, in the order applied.
-    public var steps: [Step]
+    package var steps: [Step]
 
     /// A report with every part given.
-    public init(total: Totals, shown: Totals, residualEdges: Int, impliedResidualPaths: Int = 0, steps: [Step]) {
+    package init(total: Totals, shown: Totals, residualEdges: Int, impliedResidualPaths: Int = 0, steps: [Step]) {
         self.total = total
         self.shown = shown
         self.residualEdges = residualEdges
@@ -131,5 +131,5 @@ public struct ShapingReport: Sendable, Equatable {
     }
 
     /// The filters that left something out, in the order applied.
-    public var removingSteps: [Step] { steps.filter(\.removedAnything) }
+    package var removingSteps: [Step] { steps.filter(\.removedAnything) }
 }

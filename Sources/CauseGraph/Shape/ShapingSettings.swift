@@ -15,7 +15,7 @@ public struct ShapingSettings: Sendable, Equatable {
     /// few thousand, `dot` takes minutes and gigabytes (200,000 nodes ran
     /// 120 s into 1.75 GB before it was stopped), while a picture of them is
     /// no use to anyone.
-    public static let maximumLaidOutNodes = 5_000
+    package static let maximumLaidOutNodes = 5_000
 
     /// Only events in this time range (applied while importing, by `TimeWindowFilter`).
     public var window: TimeWindow?

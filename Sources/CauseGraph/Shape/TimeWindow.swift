@@ -20,7 +20,7 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `START:END`, each end a time such as `1.2s`, `350ms`, `20us`
     /// (or `20µs`), `15ns`, or a whole number of nanoseconds; an end may be empty.
-    public init(parsing text: String) throws(TimeWindow.ParseError) {
+    package init(parsing text: String) throws(TimeWindow.ParseError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             throw ParseError(
@@ -35,14 +35,14 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether a time falls inside the window.
-    public func contains(_ time: Nanoseconds) -> Bool {
+    package func contains(_ time: Nanoseconds) -> Bool {
         if let start, time < start { return false }
         if let end, time >= end { return false }
         return true
     }
 
     /// Whether any part of `[from, from + duration]` falls inside the window.
-    public func overlaps(from: Nanoseconds, duration: Nanoseconds) -> Bool {
+    package func overlaps(from: Nanoseconds, duration: Nanoseconds) -> Bool {
         let (last, overflow) = from.addingReportingOverflow(max(duration, 0))
         if let start, (overflow ? Nanoseconds.max : last) < start { return false }
         if let end, from >= end { return false }

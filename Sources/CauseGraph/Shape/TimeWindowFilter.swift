@@ -87,20 +87,20 @@ package struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
 /// What a `TimeWindowFilter` kept and left out.
 public struct WindowStatistics: Sendable, Equatable {
     /// Events passed on, timed or not.
-    public var eventsKept = 0
+    package var eventsKept = 0
     /// Events passed on because they had no time.
-    public var untimedEvents = 0
+    package var untimedEvents = 0
     /// Events whose time was outside the window.
-    public var eventsOutside = 0
+    package var eventsOutside = 0
     /// Cause links passed on.
-    public var causesKept = 0
+    package var causesKept = 0
     /// Cause links left out because one of their events was.
-    public var causesOutside = 0
+    package var causesOutside = 0
     /// Update groups left out.
-    public var groupsOutside = 0
+    package var groupsOutside = 0
     /// Hitches and hangs left out.
-    public var hitchesOutside = 0
+    package var hitchesOutside = 0
 
     /// Nothing read yet.
-    public init() {}
+    package init() {}
 }

@@ -14,25 +14,25 @@
 /// fraction (`1234.5` for 1 234 500 ns), never through floating point, so
 /// the output is byte-identical for the same input. docs/timeline.md
 /// documents the mapping.
-public enum TraceEventEncoder {
+package enum TraceEventEncoder {
     /// The categories of the events written, by what they stand for.
-    public enum Category {
+    package enum Category {
         /// Updates on their module's track.
-        public static let update = "update"
+        package static let update = "update"
         /// Long updates' copies on their lane.
-        public static let longUpdate = "long-update"
+        package static let longUpdate = "long-update"
         /// Update groups.
-        public static let group = "update-group"
+        package static let group = "update-group"
         /// Cause events.
-        public static let cause = "cause"
+        package static let cause = "cause"
         /// Hitches and hangs.
-        public static let hitch = "hitch"
+        package static let hitch = "hitch"
         /// Flows: a cause link.
-        public static let link = "cause-link"
+        package static let link = "cause-link"
     }
 
     /// The whole document.
-    public static func encode(_ timeline: TraceTimeline) -> [UInt8] {
+    package static func encode(_ timeline: TraceTimeline) -> [UInt8] {
         var bytes: [UInt8] = []
         encode(timeline) { bytes.append(contentsOf: $0) }
         return bytes
@@ -40,7 +40,7 @@ public enum TraceEventEncoder {
 
     /// Writes the document a piece at a time, each piece whole lines, so a
     /// large timeline never sits in memory twice.
-    public static func encode<Failure: Error>(
+    package static func encode<Failure: Error>(
         _ timeline: TraceTimeline, into write: ([UInt8]) throws(Failure) -> Void
     ) throws(Failure) {
         let writer = Writer(timeline: timeline)
@@ -96,7 +96,7 @@ public enum TraceEventEncoder {
 
     /// Microseconds, exactly: `nanoseconds / 1000` with up to three decimals,
     /// no trailing zeros (`1`, `1.5`, `0.001`, `-2.25`).
-    public static func appendMicroseconds(_ nanoseconds: Nanoseconds, to output: inout [UInt8]) {
+    package static func appendMicroseconds(_ nanoseconds: Nanoseconds, to output: inout [UInt8]) {
         if nanoseconds < 0 { output.append(UInt8(ascii: "-")) }
         let magnitude = nanoseconds.magnitude
         JSONText.appendNumber(magnitude / 1000, to: &output)

@@ -1,7 +1,7 @@
 extension TraceTimeline {
     /// Reads the traces at `paths`, only the events inside `window` when one
     /// is given (see `TimeWindowFilter`), and lays out their timeline.
-    public static func read(
+    package static func read(
         from paths: [String], settings: ImportSettings = ImportSettings(), window: TimeWindow? = nil,
         diagnostics: inout Diagnostics
     ) throws(Diagnostic) -> (timeline: TraceTimeline, window: WindowStatistics?) {

@@ -19,27 +19,27 @@
 ///   none has no such track, so an absent track means "not recorded".
 /// - A slice that would end far beyond the trace (an update still in flight
 ///   when the recording stopped) is cut at its end, and marked clipped.
-public struct TraceTimeline {
+package struct TraceTimeline {
     /// A process: a group of tracks.
-    public struct Process: Sendable, Equatable {
+    package struct Process: Sendable, Equatable {
         /// The process id.
-        public var id: Int
+        package var id: Int
         /// The process name.
-        public var name: String
+        package var name: String
     }
 
     /// A track (a thread, to the viewer) of a process.
-    public struct Track: Sendable, Equatable {
+    package struct Track: Sendable, Equatable {
         /// The track id.
-        public var id: Int
+        package var id: Int
         /// The id of its process.
-        public var process: Int
+        package var process: Int
         /// The track name.
-        public var name: String
+        package var name: String
     }
 
     /// What a slice stands for.
-    public enum SliceContent: Sendable, Equatable {
+    package enum SliceContent: Sendable, Equatable {
         /// An update, by its position in ``events``, on its module's track.
         case update(Int)
         /// A long update's copy on its long lane.
@@ -51,99 +51,99 @@ public struct TraceTimeline {
     }
 
     /// Something with a duration on a track.
-    public struct Slice: Sendable, Equatable {
+    package struct Slice: Sendable, Equatable {
         /// What it stands for.
-        public var content: SliceContent
+        package var content: SliceContent
         /// The id of its track.
-        public var track: Int
+        package var track: Int
         /// When it starts.
-        public var start: Nanoseconds
+        package var start: Nanoseconds
         /// How long it lasts.
-        public var duration: Nanoseconds
+        package var duration: Nanoseconds
         /// Whether the duration was cut at the end of the trace.
-        public var clipped: Bool
+        package var clipped: Bool
     }
 
     /// A cause event, at a point in time on the Causes track.
-    public struct Instant: Sendable, Equatable {
+    package struct Instant: Sendable, Equatable {
         /// The event's position in ``events``.
-        public var event: Int
+        package var event: Int
         /// The id of its track.
-        public var track: Int
+        package var track: Int
         /// When the event happened.
-        public var time: Nanoseconds
+        package var time: Nanoseconds
     }
 
     /// A cause link drawn as an arrow from its cause to its effect.
-    public struct Flow: Sendable, Equatable {
+    package struct Flow: Sendable, Equatable {
         /// Unique in the timeline: the link's position in ``EventLog/links``, plus 1.
-        public var id: Int
+        package var id: Int
         /// The link's position in ``EventLog/links``.
-        public var link: Int
+        package var link: Int
         /// The track of the cause.
-        public var fromTrack: Int
+        package var fromTrack: Int
         /// When the cause happened.
-        public var fromTime: Nanoseconds
+        package var fromTime: Nanoseconds
         /// The track of the effect.
-        public var toTrack: Int
+        package var toTrack: Int
         /// When the effect started.
-        public var toTime: Nanoseconds
+        package var toTime: Nanoseconds
     }
 
     /// A slice or an instant, in the order they are written.
-    public enum Entry: Sendable, Equatable {
+    package enum Entry: Sendable, Equatable {
         case slice(Int)
         case instant(Int)
     }
 
     /// The lanes of the first process, in order.
-    public static let laneNames = Timeline.laneNames + ["Causes"]
+    package static let laneNames = Timeline.laneNames + ["Causes"]
     /// The name of the first process.
-    public static let lanesProcessName = "SwiftUI lanes"
+    package static let lanesProcessName = "SwiftUI lanes"
     /// The name of the process of updates that name no module.
-    public static let noModuleName = "(no module)"
+    package static let noModuleName = "(no module)"
     /// The name of the track of a module's updates.
-    public static let updatesTrackName = "Updates"
+    package static let updatesTrackName = "Updates"
     /// The name of the track of hitches and hangs.
-    public static let hitchesTrackName = "Hitches"
+    package static let hitchesTrackName = "Hitches"
 
     /// Every event and link read.
-    public let events: EventLog
+    package let events: EventLog
     /// The update groups; when several traces were read, numbered 1… in
     /// reading order, since their own ids may collide.
-    public let groups: [UpdateGroup]
+    package let groups: [UpdateGroup]
     /// The update group of each event position, numbered as ``groups``.
-    public let eventGroups: [GroupID?]
+    package let eventGroups: [GroupID?]
     /// The hitches and hangs, by document, then by start.
-    public let hitches: [Hitch]
+    package let hitches: [Hitch]
     /// The processes, lanes first.
-    public private(set) var processes: [Process] = []
+    package private(set) var processes: [Process] = []
     /// Every track, by process.
-    public private(set) var tracks: [Track] = []
+    package private(set) var tracks: [Track] = []
     /// Every slice.
-    public private(set) var slices: [Slice] = []
+    package private(set) var slices: [Slice] = []
     /// Every instant.
-    public private(set) var instants: [Instant] = []
+    package private(set) var instants: [Instant] = []
     /// Every flow.
-    public private(set) var flows: [Flow] = []
+    package private(set) var flows: [Flow] = []
     /// Slices and instants by start; of those starting together, causes
     /// before their effects, then longer first.
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     /// Per event position, the flows out of it and into it.
-    public private(set) var flowsFrom: [Int: [Int]] = [:]
+    package private(set) var flowsFrom: [Int: [Int]] = [:]
     /// Per event position, the flows into it.
-    public private(set) var flowsInto: [Int: [Int]] = [:]
+    package private(set) var flowsInto: [Int: [Int]] = [:]
     /// Events left out for want of a time.
-    public private(set) var untimedEvents = 0
+    package private(set) var untimedEvents = 0
     /// Update groups left out for want of a start.
-    public private(set) var untimedGroups = 0
+    package private(set) var untimedGroups = 0
     /// Cause links left out because one of their events was.
-    public private(set) var linksLeftOut = 0
+    package private(set) var linksLeftOut = 0
     /// Updates and groups cut at the end of the trace (a long update's copy is not counted again).
-    public private(set) var clippedSlices = 0
+    package private(set) var clippedSlices = 0
     /// Flows whose cause happened after its effect started. Viewers bind a
     /// flow's two ends in time order, so they may draw no arrow for these.
-    public private(set) var backwardLinks = 0
+    package private(set) var backwardLinks = 0
 
     package init(_ recorder: TimelineRecorder) {
         events = recorder.log

@@ -44,11 +44,11 @@ public struct Hitch: Sendable, Equatable {
     }
 
     /// Where it ends; a span past `Int64.max` ends there.
-    public var end: Nanoseconds { start.saturatingAdding(max(duration, 0)) }
+    package var end: Nanoseconds { start.saturatingAdding(max(duration, 0)) }
 
     /// Whether it overlaps the span `[start, start + duration)`; an empty
     /// span or hitch overlaps what holds its point in time.
-    public func overlaps(start other: Nanoseconds, duration otherDuration: Nanoseconds) -> Bool {
+    package func overlaps(start other: Nanoseconds, duration otherDuration: Nanoseconds) -> Bool {
         let (end, otherEnd) = (self.end, other.saturatingAdding(max(otherDuration, 0)))
         if otherEnd == other { return start <= other && other <= end }
         if end == start { return other <= start && start < otherEnd }

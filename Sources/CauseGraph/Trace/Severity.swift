@@ -2,7 +2,7 @@
 /// levels of Instruments' SwiftUI instrument (`Very Low` … `Very High`).
 public enum Severity: String, CaseIterable, Sendable, Comparable {
     /// Instruments' `Very Low`. Durations alone never earn it (see
-    /// ``FrameBudget``): Instruments does not publish its threshold.
+    /// `FrameBudget`): Instruments does not publish its threshold.
     case veryLow
     case low
     case medium
@@ -34,46 +34,46 @@ public enum Severity: String, CaseIterable, Sendable, Comparable {
 /// An update that takes at least 1/16 of the frame is `medium` (drawn
 /// orange), at least 1/8 is `high` (red), and more than the whole frame is
 /// `veryHigh`; anything shorter is `low`.
-public struct FrameBudget: Sendable, Equatable {
+package struct FrameBudget: Sendable, Equatable {
     /// The refresh rate used when a trace does not record one.
-    public static let defaultFrameRate: Double = 60
+    package static let defaultFrameRate: Double = 60
 
     /// The refresh rates a trace or an option may name, in frames per second.
     ///
     /// Displays run at 24 to 240 Hz; the range is wider, but bounded so a
     /// frame's length in nanoseconds always fits, and durations compared
     /// against it cannot overflow.
-    public static let frameRates: ClosedRange<Double> = 1...1_000
+    package static let frameRates: ClosedRange<Double> = 1...1_000
 
     /// What is wrong with `frameRate` as a refresh rate, for a message, or
     /// `nil` when it is within ``frameRates``.
-    public static func problem(withFrameRate frameRate: Double) -> String? {
+    package static func problem(withFrameRate frameRate: Double) -> String? {
         guard !frameRates.contains(frameRate) else { return nil }
         return
             "must be between \(JSONText.number(frameRates.lowerBound)) and \(JSONText.number(frameRates.upperBound)) frames per second, found \(frameRate.isFinite ? JSONText.number(frameRate) : "\(frameRate)")"
     }
 
     /// Frames per second.
-    public let frameRate: Double
+    package let frameRate: Double
 
     /// The length of one frame in nanoseconds.
-    public var frameDuration: Int64 { Int64((1_000_000_000 / frameRate).rounded()) }
+    package var frameDuration: Int64 { Int64((1_000_000_000 / frameRate).rounded()) }
 
     /// - Precondition: `frameRate` is within ``frameRates``; readers check
     ///   what a trace or a user names against that range first.
-    public init(frameRate: Double = FrameBudget.defaultFrameRate) {
+    package init(frameRate: Double = FrameBudget.defaultFrameRate) {
         precondition(Self.frameRates.contains(frameRate), "frame rate out of range")
         self.frameRate = frameRate
     }
 
     /// The severity an event earns: the one its source recorded, else, for
     /// an update of known duration, the one its duration earns.
-    public func severity(of event: TraceEvent) -> Severity? {
+    package func severity(of event: TraceEvent) -> Severity? {
         event.severity ?? (event.kind.isUpdate ? event.duration.map(severity(ofDuration:)) : nil)
     }
 
     /// The severity of an update that took `duration` nanoseconds.
-    public func severity(ofDuration duration: Int64) -> Severity {
+    package func severity(ofDuration duration: Int64) -> Severity {
         let frame = frameDuration
         // `duration * 8 >= frame` without the product, which a trace's
         // duration can overflow: exact, as the frame is positive.

@@ -1,43 +1,43 @@
 /// Forwards every record to two sinks, so one read of a trace can feed
 /// both the graph and a record of its events.
-public struct TeeSink<First: TraceSink, Second: TraceSink>: TraceSink {
+package struct TeeSink<First: TraceSink, Second: TraceSink>: TraceSink {
     /// The first sink.
-    public var first: First
+    package var first: First
     /// The second sink.
-    public var second: Second
+    package var second: Second
 
     /// A sink handing every record to `first`, then to `second`.
-    public init(_ first: First, _ second: Second) {
+    package init(_ first: First, _ second: Second) {
         self.first = first
         self.second = second
     }
 
     /// Hands the header to both sinks.
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         try first.begin(header)
         try second.begin(header)
     }
 
     /// Hands the event to both sinks.
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         try first.add(event)
         try second.add(event)
     }
 
     /// Hands the cause link to both sinks.
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         try first.add(cause)
         try second.add(cause)
     }
 
     /// Hands the update group to both sinks.
-    public mutating func add(_ group: UpdateGroup) throws {
+    package mutating func add(_ group: UpdateGroup) throws {
         try first.add(group)
         try second.add(group)
     }
 
     /// Hands the hitch to both sinks.
-    public mutating func add(_ hitch: Hitch) throws {
+    package mutating func add(_ hitch: Hitch) throws {
         try first.add(hitch)
         try second.add(hitch)
     }

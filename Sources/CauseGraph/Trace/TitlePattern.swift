@@ -36,7 +36,7 @@ public struct TitlePattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A substring pattern, or a regular expression when `isRegex`.
-    public init(_ text: String, isRegex: Bool = false) throws(Diagnostic) {
+    package init(_ text: String, isRegex: Bool = false) throws(Diagnostic) {
         if isRegex {
             try self.init(regex: text)
         } else {

@@ -84,7 +84,7 @@ public struct CauseLabel: RawRepresentable, Hashable, Sendable, Comparable, Cust
     public static let creation = CauseLabel(.creation)
 
     /// The known labels, in the order edges are listed.
-    public static let known: [CauseLabel] = [.update, .invalidation, .creation]
+    package static let known: [CauseLabel] = [.update, .invalidation, .creation]
 
     /// Known labels need no string: a link is labelled, hashed and compared
     /// once per cause row, so they stay as cheap as an enumeration.

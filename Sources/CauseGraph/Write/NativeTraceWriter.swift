@@ -5,38 +5,38 @@
 /// It streams: each record is encoded into the output's buffer as it
 /// arrives, so converting a large export holds no more than the importer
 /// itself does.
-public struct NativeTraceWriter: TraceSink {
+package struct NativeTraceWriter: TraceSink {
     private let output: OutputFile
     /// Rows written, for the summary line of `convert`.
-    public private(set) var records = 0
+    package private(set) var records = 0
 
     /// A writer to `output`.
-    public init(output: OutputFile) {
+    package init(output: OutputFile) {
         self.output = output
     }
 
     /// Writes the header's line.
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         try emit { NativeTraceEncoder.append(header, to: &$0) }
     }
 
     /// Writes the event's line.
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         try emit { NativeTraceEncoder.append(event, to: &$0) }
     }
 
     /// Writes the cause link's line.
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         try emit { NativeTraceEncoder.append(cause, to: &$0) }
     }
 
     /// Writes the update group's line.
-    public mutating func add(_ group: UpdateGroup) throws {
+    package mutating func add(_ group: UpdateGroup) throws {
         try emit { NativeTraceEncoder.append(group, to: &$0) }
     }
 
     /// Writes the hitch's line.
-    public mutating func add(_ hitch: Hitch) throws {
+    package mutating func add(_ hitch: Hitch) throws {
         try emit { NativeTraceEncoder.append(hitch, to: &$0) }
     }
 

@@ -15,9 +15,9 @@
 /// A file that replaces another takes its permissions, and its owner where
 /// the process may set it, so a private output stays private. Standard
 /// output (`-`) is written through directly.
-public final class OutputFile {
+package final class OutputFile {
     /// The destination as the user named it, for diagnostics.
-    public let name: String
+    package let name: String
     private let destination: String?
     private let temporaryPath: String?
     /// The temporary file's token in `PendingOutputs`.
@@ -48,7 +48,7 @@ public final class OutputFile {
     /// descriptor as `-` is, whatever file it leads to, so `-o /dev/stdout >>
     /// log` appends to the log instead of replacing it. A file this process
     /// read as an input (``InputFiles``) is refused.
-    public init(path: String) throws(Diagnostic) {
+    package init(path: String) throws(Diagnostic) {
         name = path == "-" ? "<stdout>" : path
         if let inherited = path == "-" ? STDOUT_FILENO : Self.descriptorNamed(by: path) {
             guard fcntl(inherited, F_GETFD) != -1 else { throw Self.failure(path) }
@@ -168,44 +168,44 @@ public final class OutputFile {
 
     /// Writes the whole of `bytes` to `path` atomically: opened, written and
     /// moved into place, or nothing replaced.
-    public static func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
         let file = try OutputFile(path: path)
         try file.write(bytes)
         try file.commit()
     }
 
     /// Writes the whole of `text`, encoded as UTF-8, to `path` atomically.
-    public static func write(_ text: String, to path: String) throws(Diagnostic) {
+    package static func write(_ text: String, to path: String) throws(Diagnostic) {
         try write(Array(text.utf8), to: path)
     }
 
     /// Writes `text`, encoded as UTF-8.
-    public func write(_ text: String) throws(Diagnostic) {
+    package func write(_ text: String) throws(Diagnostic) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
     /// Writes `bytes`.
-    public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) {
+    package func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
     /// Writes `bytes`.
-    public func write(_ bytes: [UInt8]) throws(Diagnostic) {
+    package func write(_ bytes: [UInt8]) throws(Diagnostic) {
         try bytes.withUnsafeBufferPointer { bytes throws(Diagnostic) in try write(bytes) }
     }
 
     /// Lets `encode` append its bytes to the output's buffer in place, so an
     /// encoder writing millions of small records neither allocates nor copies
     /// per record.
-    public func write(encodedBy encode: (inout [UInt8]) -> Void) throws(Diagnostic) {
+    package func write(encodedBy encode: (inout [UInt8]) -> Void) throws(Diagnostic) {
         encode(&buffer)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
     /// Writes what is buffered and, for a file, moves it into place.
-    public func commit() throws(Diagnostic) {
+    package func commit() throws(Diagnostic) {
         try flush()
         guard let temporaryPath, let destination, let pendingToken else { return }
         // Again, for an input the command opened after its output.

@@ -7,7 +7,7 @@ extension TraceInput {
     ///   as an import error: a failed write stops the import at whichever
     ///   record was being read at the time, and only the writer's diagnostic
     ///   names the output.
-    public static func convert(
+    package static func convert(
         paths: [String], settings: ImportSettings = ImportSettings(), to output: OutputFile,
         diagnostics: inout Diagnostics
     ) throws(Diagnostic) {

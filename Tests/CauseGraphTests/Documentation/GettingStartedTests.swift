@@ -8,7 +8,7 @@ import Testing
 struct GettingStartedTests {
     let trace = packageRoot.appendingPathComponent("fixtures/landmarks-favorites-before.jsonl").path
 
-    @Test("reconstruct, shape, ask why and stream into a sink, as the article does")
+    @Test("reconstruct, shape, ask why, summarise and stream into a sink, as the article does")
     func article() throws {
         var diagnostics = Diagnostics()
         let graph = try TracePipeline().reconstruct([trace], diagnostics: &diagnostics).graph
@@ -20,9 +20,11 @@ struct GettingStartedTests {
         #expect(dot.hasPrefix("digraph causegraph {"))
 
         let row = try #require(graph.nodes.first(where: { $0.kind == .body && $0.title == "LandmarkListItemView" }))
-        let report = WhyReport(frameRate: graph.frameRate, views: [CauseTree(of: row, in: graph)])
-        #expect(WhyFormatter.format(report, as: .text).contains("LandmarkListItemView"))
-        #expect(!SummaryFormatter.format(TraceSummary(graph: graph), as: .markdown).isEmpty)
+        let causes = CauseTree(of: row, in: graph).causes
+        #expect(!causes.isEmpty)
+        #expect(causes.allSatisfy { $0.share > 0 && $0.share <= 1 })
+        let summary = TraceSummary(graph: graph)
+        #expect(summary.totals.bodyRan == graph.nodes.filter { $0.kind == .body }.reduce(0) { $0 + $1.ran })
 
         struct BodyCounter: TraceSink {
             var bodies = 0

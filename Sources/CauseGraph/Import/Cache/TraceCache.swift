@@ -5,35 +5,35 @@ import Foundation
 /// (whose tables only Xcode's xctrace can export, slowly), and of large
 /// `xctrace export` files.
 ///
-/// Each entry is a folder, `entries/KEY/`, named by its ``CacheKey``: the
+/// Each entry is a folder, `entries/KEY/`, named by its `CacheKey`: the
 /// records the read gave its sink, in a binary layout of distinct text and
-/// fixed-size records (`records.bin`, see ``CacheRecordLayout``), and
+/// fixed-size records (`records.bin`, see `CacheRecordLayout`), and
 /// `entry.json`, which names the input and holds the diagnostics of the
 /// first read, the size and the checksum of the records.
 /// An entry is made in a temporary folder and renamed into place whole, so
 /// a reader sees all of one entry or none; one whose records do not match
 /// their checksum is damaged, read afresh and replaced. When the entries
-/// pass ``maximumSize``, the least recently used go first.
+/// pass `maximumSize`, the least recently used go first.
 public struct TraceCache: Sendable, Equatable {
     /// The folder holding the entries.
-    public let directory: String
+    package let directory: String
     /// The most the entries may take together, in bytes.
-    public let maximumSize: Int64
+    package let maximumSize: Int64
 
     /// Bumped whenever what an entry holds or means changes, so older entries miss.
     static let formatVersion = 2
     /// The default of ``maximumSize``: 4 GB.
-    public static let defaultMaximumSize: Int64 = 4 << 30
+    package static let defaultMaximumSize: Int64 = 4 << 30
     /// An Instruments export this large or larger is worth caching; smaller
     /// ones read in less time than checking an entry would save.
-    public static let largeExportSize: Int64 = 64 << 20
+    package static let largeExportSize: Int64 = 64 << 20
     /// The environment variable naming the folder.
-    public static let directoryVariable = "CAUSEGRAPH_CACHE_DIR"
+    package static let directoryVariable = "CAUSEGRAPH_CACHE_DIR"
     /// The environment variable giving ``maximumSize`` (bytes, or with K, M or G).
-    public static let maximumSizeVariable = "CAUSEGRAPH_CACHE_MAX"
+    package static let maximumSizeVariable = "CAUSEGRAPH_CACHE_MAX"
 
     /// A cache in `directory`, holding at most `maximumSize` bytes.
-    public init(directory: String, maximumSize: Int64 = defaultMaximumSize) {
+    package init(directory: String, maximumSize: Int64 = defaultMaximumSize) {
         self.directory = directory
         self.maximumSize = maximumSize
     }
@@ -44,7 +44,7 @@ public struct TraceCache: Sendable, Equatable {
     /// elsewhere; `nil` when there is no home folder to put it in.
     ///
     /// - Throws: a ``Diagnostic`` when `CAUSEGRAPH_CACHE_MAX` is not a size.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(Diagnostic) -> TraceCache?
     {
         var maximum = defaultMaximumSize
@@ -89,28 +89,28 @@ public struct TraceCache: Sendable, Equatable {
     var entriesDirectory: String { directory + "/entries" }
 
     /// One entry, as `cache list` shows it.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The entry's name, the digest of its key.
-        public var name: String
+        package var name: String
         /// The inputs read: a bundle, or the export files read together.
-        public var inputs: [String]
+        package var inputs: [String]
         /// `bundle`, `export`, or `inventory`: what `causegraph doctor`
         /// counted of a bundle's tables.
-        public var kind: String
+        package var kind: String
         /// The run read, for a bundle.
-        public var run: Int?
+        package var run: Int?
         /// Bytes on disk.
-        public var size: Int64
+        package var size: Int64
         /// When it was written, in seconds since 1970.
-        public var created: Int64
+        package var created: Int64
         /// When it was last read or written, in seconds since 1970.
-        public var lastUsed: Int64 { usedAt / 1_000_000_000 }
+        package var lastUsed: Int64 { usedAt / 1_000_000_000 }
         /// The same, in nanoseconds: what orders the entries.
         package var usedAt: Int64
     }
 
     /// Every complete entry, the most recently used first.
-    public func entries() -> [Entry] {
+    package func entries() -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: entriesDirectory)) ?? []
         return
             names
@@ -123,7 +123,7 @@ public struct TraceCache: Sendable, Equatable {
     /// them; returns the entries removed. Also removes what interrupted
     /// writers left behind.
     @discardableResult
-    public func clear(inputs: [String]? = nil) -> [Entry] {
+    package func clear(inputs: [String]? = nil) -> [Entry] {
         let wanted = inputs.map { Set($0.map { CacheKey.resolved($0) ?? Self.absolute($0) }) }
         var removed: [Entry] = []
         for entry in entries() where wanted.map({ !$0.isDisjoint(with: entry.inputs) }) ?? true {

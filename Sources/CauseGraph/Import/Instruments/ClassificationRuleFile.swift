@@ -14,12 +14,12 @@
 ///
 /// Rules are tried in file order, files in the order given, before the
 /// built-in ones.
-public enum ClassificationRuleFile {
+package enum ClassificationRuleFile {
     private static let titleKeys = ["exact", "prefix", "suffix", "contains", "regex"]
     private static let knownKeys = Set(titleKeys + ["icon", "colour", "kind", "owner"])
 
     /// The rules of every file, in order.
-    public static func read(paths: [String]) throws(Diagnostic) -> [ClassificationRule] {
+    package static func read(paths: [String]) throws(Diagnostic) -> [ClassificationRule] {
         var rules: [ClassificationRule] = []
         for path in paths {
             rules += try read(try ByteStream(path: path))

@@ -14,9 +14,9 @@
 ///
 /// A title `View.body` is the body of `View`: the suffix is dropped before
 /// the rules are tried, so it merges with the view's other updates.
-public struct ClassificationRule: Sendable, Equatable {
+package struct ClassificationRule: Sendable, Equatable {
     /// A condition on the title.
-    public enum TitleMatch: Sendable, Equatable {
+    package enum TitleMatch: Sendable, Equatable {
         case any
         case exact(String)
         case prefix(String)
@@ -29,18 +29,18 @@ public struct ClassificationRule: Sendable, Equatable {
     }
 
     /// How the title must match.
-    public var title: TitleMatch
+    package var title: TitleMatch
     /// The SF Symbol name must start with this, when given.
-    public var iconPrefix: String?
+    package var iconPrefix: String?
     /// The colour must be exactly this, when given.
-    public var colour: String?
+    package var colour: String?
     /// The kind of node a matching title becomes.
-    public var kind: NodeKind
+    package var kind: NodeKind
     /// The owner when the colour is neither blue nor gray.
-    public var owner: Owner
+    package var owner: Owner
 
     /// A rule with every condition given; the conditions left out match anything.
-    public init(_ title: TitleMatch, iconPrefix: String? = nil, colour: String? = nil, kind: NodeKind, owner: Owner) {
+    package init(_ title: TitleMatch, iconPrefix: String? = nil, colour: String? = nil, kind: NodeKind, owner: Owner) {
         self.title = title
         self.iconPrefix = iconPrefix
         self.colour = colour
@@ -49,7 +49,7 @@ public struct ClassificationRule: Sendable, Equatable {
     }
 
     /// The built-in table, in the order it is tried.
-    public static let builtIn: [ClassificationRule] = [
+    package static let builtIn: [ClassificationRule] = [
         // ObservableObject wrappers before "@State", which prefixes "@StateObject".
         ClassificationRule(.prefix("@StateObject"), kind: .observable, owner: .app),
         ClassificationRule(.prefix("@ObservedObject"), kind: .observable, owner: .app),
@@ -100,7 +100,7 @@ public struct ClassificationRule: Sendable, Equatable {
     ]
 
     /// Whether the rule holds for a node cell.
-    public func matches(title text: String, colour cellColour: String?, icon: String?) -> Bool {
+    package func matches(title text: String, colour cellColour: String?, icon: String?) -> Bool {
         if let iconPrefix {
             guard let icon, icon.hasPrefix(iconPrefix) else { return false }
         }

@@ -3,13 +3,13 @@ import Foundation
 /// Looks at inputs the way a user would ask "why is my graph empty?": what
 /// each one is, what it holds, what causegraph reads of it, and what is
 /// missing, with the likely reason and the command that fixes it.
-public enum Doctor {
+package enum Doctor {
     /// Diagnoses one input: a file or a `.trace` bundle. Input that is no
     /// trace at all, or that cannot be read, is an error.
     ///
     /// A bundle's tables are counted once: the counts are kept in `cache`,
     /// and notes on keeping them go to `diagnostics`.
-    public static func diagnose(_ path: String, cache: TraceCache? = nil, diagnostics: inout Diagnostics)
+    package static func diagnose(_ path: String, cache: TraceCache? = nil, diagnostics: inout Diagnostics)
         throws(Diagnostic) -> InputDiagnosis
     {
         if FileKind(path: path) == .directory {

@@ -1,9 +1,9 @@
 /// Writes what `doctor` found: text for people, JSON for tools. Names from
 /// the input (paths, schemas, devices) are shown on one line with control
 /// characters made visible in text, and escaped in JSON.
-public enum DoctorFormatter {
+package enum DoctorFormatter {
     /// The diagnoses as text, one block an input.
-    public static func text(_ diagnoses: [InputDiagnosis]) -> String {
+    package static func text(_ diagnoses: [InputDiagnosis]) -> String {
         diagnoses.map(text).joined(separator: "\n")
     }
 
@@ -60,7 +60,7 @@ public enum DoctorFormatter {
     }
 
     /// The diagnoses as one JSON document, members in a fixed order.
-    public static func json(_ diagnoses: [InputDiagnosis]) -> String {
+    package static func json(_ diagnoses: [InputDiagnosis]) -> String {
         "{\"inputs\": [" + diagnoses.map(json).joined(separator: ", ") + "]}\n"
     }
 

@@ -19,7 +19,7 @@ public struct Finding: Sendable, Equatable {
         case rebuildStorm
 
         /// A short name for headings.
-        public var name: String {
+        package var name: String {
             switch self {
             case .fanOut: "fan-out"
             case .environmentChurn: "environment churn"
@@ -33,7 +33,7 @@ public struct Finding: Sendable, Equatable {
     /// The figures that prove it, by kind of finding. Where one cause (or
     /// one creator) shows the same pattern in several views, the strongest
     /// view carries the figures and `others` names the rest, strongest first.
-    public enum Figures: Sendable, Equatable {
+    package enum Figures: Sendable, Equatable {
         /// One cause event drove up to `maxPerCause` body updates of `view` through `edge`.
         case fanOut(
             cause: String, view: String, edge: EdgeKind, links: Int, causeEvents: Int, maxPerCause: Int, ran: Int,
@@ -53,36 +53,36 @@ public struct Finding: Sendable, Equatable {
     }
 
     /// A view an environment node checked: how often, and how often it skipped the body.
-    public struct CheckedView: Sendable, Equatable {
+    package struct CheckedView: Sendable, Equatable {
         /// The view's title.
-        public var title: String
+        package var title: String
         /// Checks that skipped the body.
-        public var skipped: Int
+        package var skipped: Int
         /// Checks in all.
-        public var checks: Int
+        package var checks: Int
     }
 
     /// Another view showing the same pattern, and its figure (updates driven
     /// at once, re-creations, long updates).
-    public struct ViewCount: Sendable, Equatable {
+    package struct ViewCount: Sendable, Equatable {
         /// The view's title.
-        public var title: String
+        package var title: String
         /// Its figure.
-        public var count: Int
+        package var count: Int
     }
 
     /// A parent that created a view, and how often.
-    public struct Creator: Sendable, Equatable {
+    package struct Creator: Sendable, Equatable {
         /// The parent's title.
-        public var title: String
+        package var title: String
         /// How many times it created the view.
-        public var creations: Int
+        package var creations: Int
     }
 
     /// Which problem it is.
     public var kind: Kind
     /// The figures that prove it; ``summary``, ``evidence`` and ``fix`` say them in words.
-    public var figures: Figures
+    package var figures: Figures
     /// The nodes involved, the view first.
     public var nodes: [String]
     /// The edge involved, if one.
@@ -106,7 +106,7 @@ public struct FindingThresholds: Sendable, Equatable {
     /// Runs of one view within the storm window.
     public var storm = 8
     /// The window a view's densest burst is counted in, for the graph these
-    /// thresholds judge to be built with (it keeps it as ``CauseEffectGraph/burstWindow``).
+    /// thresholds judge to be built with (the graph keeps it as its burst window).
     public var stormWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
 
     /// The default thresholds.

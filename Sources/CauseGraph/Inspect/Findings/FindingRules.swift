@@ -1,7 +1,7 @@
 /// Finds the known SwiftUI update problems in a reconstructed graph.
-public enum FindingRules {
+package enum FindingRules {
     /// The findings in `graph` at `thresholds`, by kind, strongest first.
-    public static func findings(in graph: CauseEffectGraph, thresholds: FindingThresholds = FindingThresholds()) -> [Finding]
+    package static func findings(in graph: CauseEffectGraph, thresholds: FindingThresholds = FindingThresholds()) -> [Finding]
     {
         let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
         // Which views a cause of the app's leads into takes a walk over every

@@ -11,27 +11,27 @@
 ///
 /// Both walks are bounded: the chain by ``maximumChainLength`` and by never
 /// visiting a node twice, the upstream search by visiting each node once.
-public struct HitchCause: Sendable, Equatable {
+package struct HitchCause: Sendable, Equatable {
     /// The longest chain followed, in nodes.
-    public static let maximumChainLength = 16
+    package static let maximumChainLength = 16
 
     /// The hitch's number, from 1, in the graph's order (``CauseEffectGraph/hitches``).
-    public var number: Int
+    package var number: Int
     /// The hitch and the updates it overlaps.
-    public var overlap: CauseEffectGraph.HitchOverlap
+    package var overlap: CauseEffectGraph.HitchOverlap
     /// The update nodes of its groups with their events there, most first.
-    public var updates: [(node: CauseEffectGraph.Node, count: Int)]
+    package var updates: [(node: CauseEffectGraph.Node, count: Int)]
     /// The nodes from the update with the most events back to a root
     /// cause; empty when the hitch overlaps no update.
-    public var chain: [CauseEffectGraph.Node]
+    package var chain: [CauseEffectGraph.Node]
     /// The cause nodes upstream of its updates that nothing caused, in graph order.
-    public var rootCauses: [CauseEffectGraph.Node]
+    package var rootCauses: [CauseEffectGraph.Node]
 
     /// The hitch or hang.
-    public var hitch: Hitch { overlap.hitch }
+    package var hitch: Hitch { overlap.hitch }
 
     /// A cause with every part given.
-    public init(
+    package init(
         number: Int, overlap: CauseEffectGraph.HitchOverlap, updates: [(node: CauseEffectGraph.Node, count: Int)],
         chain: [CauseEffectGraph.Node], rootCauses: [CauseEffectGraph.Node]
     ) {
@@ -43,14 +43,14 @@ public struct HitchCause: Sendable, Equatable {
     }
 
     /// Equal when every part is, the updates compared in order.
-    public static func == (lhs: HitchCause, rhs: HitchCause) -> Bool {
+    package static func == (lhs: HitchCause, rhs: HitchCause) -> Bool {
         lhs.number == rhs.number && lhs.overlap == rhs.overlap && lhs.chain == rhs.chain
             && lhs.rootCauses == rhs.rootCauses
             && lhs.updates.elementsEqual(rhs.updates) { $0.node == $1.node && $0.count == $1.count }
     }
 
     /// Every hitch of the graph, traced.
-    public static func all(in graph: CauseEffectGraph) -> [HitchCause] {
+    package static func all(in graph: CauseEffectGraph) -> [HitchCause] {
         guard !graph.hitches.isEmpty else { return [] }
         let upstream = Upstream(graph)
         return graph.hitches.enumerated().map { index, overlap in
@@ -59,7 +59,7 @@ public struct HitchCause: Sendable, Equatable {
     }
 
     /// The hitch numbered `number`, or an error saying which numbers exist.
-    public static func numbered(_ number: Int, in graph: CauseEffectGraph) throws(Diagnostic) -> HitchCause {
+    package static func numbered(_ number: Int, in graph: CauseEffectGraph) throws(Diagnostic) -> HitchCause {
         guard !graph.hitches.isEmpty else { throw .error("the trace holds no hitches or hangs") }
         guard (1...graph.hitches.count).contains(number) else {
             throw .error(

@@ -2,7 +2,7 @@
 /// happened, the evidence, and the fix a SwiftUI expert would suggest.
 extension Finding {
     /// One line that says what happened.
-    public var summary: String {
+    package var summary: String {
         switch figures {
         case .fanOut(let cause, let view, _, _, _, let maxPerCause, _, _, _, let others):
             "one \(cause) change drives up to \(maxPerCause) \(view) body updates"
@@ -22,7 +22,7 @@ extension Finding {
     }
 
     /// Figures that prove it, one a line.
-    public var evidence: [String] {
+    package var evidence: [String] {
         switch figures {
         case .fanOut(
             let cause, let view, let edge, let links, let causeEvents, let maxPerCause, let ran, let updates,
@@ -69,7 +69,7 @@ extension Finding {
     }
 
     /// What to change: for a fan-out, what fits its cause's kind.
-    public var fix: String {
+    package var fix: String {
         if case .fanOut(_, _, let edge, _, _, _, _, _, _, _) = figures {
             switch edge {
             case .state:

@@ -1,11 +1,13 @@
 /// Writes traced hitches and hangs (``HitchCause``): the section `summary`
 /// adds when a trace holds any, and the answer of `why --hitch N`.
-public enum HitchFormatter {
+package enum HitchFormatter {
     /// How many update nodes the detail of one hitch lists.
     static let listedUpdates = 10
 
     /// The hitch traced to its causes, in `format`; text styled with `style`.
-    public static func format(_ cause: HitchCause, as format: ReportFormat, style: TextStyle = TextStyle(colour: false))
+    package static func format(
+        _ cause: HitchCause, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
+    )
         -> String
     {
         switch format {

@@ -1,5 +1,5 @@
 /// The formats `why` and `summary` write.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     /// For a terminal: fits 80 columns, colour only when asked.
     case text
     /// The same figures as data.
@@ -9,17 +9,17 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 }
 
 /// Colours for text reports, or none.
-public struct TextStyle: Sendable {
+package struct TextStyle: Sendable {
     /// Whether to colour the text with terminal escapes.
-    public var colour: Bool
+    package var colour: Bool
 
     /// A style with colour or without.
-    public init(colour: Bool) {
+    package init(colour: Bool) {
         self.colour = colour
     }
 
     /// The terminal escapes a report uses.
-    public enum Ink: String, Sendable {
+    package enum Ink: String, Sendable {
         case bold = "1"
         case dim = "2"
         case red = "31"
@@ -30,12 +30,12 @@ public struct TextStyle: Sendable {
     }
 
     /// `text` in `ink` on a colour terminal; as it is otherwise.
-    public func paint(_ text: String, _ ink: Ink) -> String {
+    package func paint(_ text: String, _ ink: Ink) -> String {
         colour ? "\u{1B}[\(ink.rawValue)m\(text)\u{1B}[0m" : text
     }
 
     /// The ink of a severity: red for high and worse, yellow for medium.
-    public func ink(for severity: Severity?) -> Ink? {
+    package func ink(for severity: Severity?) -> Ink? {
         switch severity {
         case .high?, .veryHigh?: .red
         case .medium?: .yellow

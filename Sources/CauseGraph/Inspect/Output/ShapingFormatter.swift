@@ -1,10 +1,10 @@
 /// Shaping in words: each filter as it is typed on the command line, what
 /// it left out (the lines of the legend), the note a command prints when the
 /// picture does not show the whole graph, and why shaping failed.
-public enum ShapingFormatter {
+package enum ShapingFormatter {
     /// `showing 80 of 5,000 nodes and 95 of 9,000 edges (+ 12 dotted); --max-nodes 80: …`,
     /// then one clause per filter that left something out; `nil` when nothing was left out.
-    public static func note(_ report: ShapingReport) -> String? {
+    package static func note(_ report: ShapingReport) -> String? {
         let removals = removals(report)
         guard !removals.isEmpty else { return nil }
         var shown =
@@ -15,7 +15,7 @@ public enum ShapingFormatter {
     }
 
     /// What each filter that left something out did, in the words of the legend.
-    public static func removals(_ report: ShapingReport) -> [String] {
+    package static func removals(_ report: ShapingReport) -> [String] {
         let drewDotted = report.residualEdges > 0 || report.impliedResidualPaths > 0
         return report.removingSteps.map { line(for: $0, drewDotted: drewDotted) }
     }
@@ -60,7 +60,7 @@ public enum ShapingFormatter {
     }
 
     /// The filter as typed on the command line: `--focus "Row" --depth 2`.
-    public static func option(_ given: ShapingReport.Step.Given) -> String {
+    package static func option(_ given: ShapingReport.Step.Given) -> String {
         switch given {
         case .window(let window): "--window \(window)"
         case .interaction(.group(let id)): "--group \(id)"
@@ -79,7 +79,7 @@ public enum ShapingFormatter {
     }
 
     /// Why shaping failed: `--min-count 5 removed every node (no node has 5 events or more); nothing is left to draw`.
-    public static func message(_ error: ShapingError) -> String {
+    package static func message(_ error: ShapingError) -> String {
         switch error {
         case .focusMatchesNothing(let given):
             return "\(option(given)) matches no node title; nothing is left to draw"

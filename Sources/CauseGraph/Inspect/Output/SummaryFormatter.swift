@@ -1,7 +1,7 @@
 /// Writes a ``TraceSummary`` as text, JSON or Markdown.
-public enum SummaryFormatter {
+package enum SummaryFormatter {
     /// The summary in `format`; text styled with `style`.
-    public static func format(
+    package static func format(
         _ summary: TraceSummary, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
     ) -> String {
         switch format {

@@ -1,12 +1,14 @@
 /// Writes a ``WhyReport`` as text, JSON or Markdown.
-public enum WhyFormatter {
+package enum WhyFormatter {
     /// How many backtrace frames a cause shows.
     static let frames = 3
     /// The width text output fits in.
     static let width = 80
 
     /// The answer in `format`; text styled with `style`.
-    public static func format(_ report: WhyReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false))
+    package static func format(
+        _ report: WhyReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
+    )
         -> String
     {
         switch format {

@@ -2,20 +2,20 @@
 /// time it cost and the gestures that started it.
 public struct RankedInteraction: Sendable, Equatable {
     /// The update group; `render --group` draws it.
-    public var group: GroupID
+    package var group: GroupID
     /// The group's label (`Transaction for Gesture`), when the trace gave one.
-    public var label: String?
+    package var label: String?
     /// When the group started, if the trace timed it.
-    public var start: Nanoseconds?
+    package var start: Nanoseconds?
     /// Body updates that ran in the group.
-    public var bodies: Int
+    package var bodies: Int
     /// The sum of their known durations.
-    public var bodyTime: Nanoseconds
+    package var bodyTime: Nanoseconds
     /// The ids of the gesture events whose links led into the group, in
     /// trace order, at most `InteractionTally.gesturesKept`; `render --gesture` draws one.
-    public var gestures: [EventID]
+    package var gestures: [EventID]
     /// The title of the first of them.
-    public var gestureTitle: String?
+    package var gestureTitle: String?
 }
 
 /// Tallies, as a trace is read, the body time of each update group and the

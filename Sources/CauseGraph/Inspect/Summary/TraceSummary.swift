@@ -27,17 +27,17 @@ public struct TraceSummary: Sendable, Equatable {
 
     /// One lane of long updates: how many were orange (medium) and red
     /// (high or worse), and the worst of them.
-    public struct Lane: Sendable, Equatable {
+    package struct Lane: Sendable, Equatable {
         /// The lane's name, as Instruments names it.
-        public var name: String
+        package var name: String
         /// The kind of update the lane counts.
-        public var kind: NodeKind
+        package var kind: NodeKind
         /// Updates at medium severity: at least 1/16 of a frame.
-        public var orange: Int
+        package var orange: Int
         /// Updates at high severity or worse: at least 1/8 of a frame.
-        public var red: Int
+        package var red: Int
         /// The longest updates of the lane, longest first.
-        public var worst: [UpdateExample]
+        package var worst: [UpdateExample]
     }
 
     /// A view type of a module, with its average body duration.
@@ -77,48 +77,48 @@ public struct TraceSummary: Sendable, Equatable {
     /// The totals of the whole trace.
     public var totals: Totals
     /// The long-update lanes: bodies, representables and other updates.
-    public var lanes: [Lane]
+    package var lanes: [Lane]
     /// Body updates by module and view type, heaviest module first.
     public var modules: [Module]
     /// The causes that drove the most updates.
     public var topCauses: [Cause]
     /// Update groups by the body time they cost, with the gestures that
     /// started them (`InteractionTally.ranked`).
-    public var interactions: [RankedInteraction]
+    package var interactions: [RankedInteraction]
     /// Titles no classification rule matched, most frequent first.
     public var unclassifiedTitles: [String]
     /// The findings, by kind, strongest first.
     public var findings: [Finding]
     /// Every hitch and hang, traced to its causes.
-    public var hitches: [HitchCause]
+    package var hitches: [HitchCause]
 
     /// How many entries of each list ``bounded(_:)`` left out. Numbers
     /// only: the caller says how to see them.
-    public struct Omitted: Sendable, Equatable {
+    package struct Omitted: Sendable, Equatable {
         /// View rows of ``modules``.
-        public var views = 0
+        package var views = 0
         /// Entries of ``topCauses``.
-        public var causes = 0
+        package var causes = 0
         /// Entries of ``interactions``.
-        public var interactions = 0
+        package var interactions = 0
         /// Entries of ``unclassifiedTitles``.
-        public var unclassifiedTitles = 0
+        package var unclassifiedTitles = 0
         /// Entries of ``findings``.
-        public var findings = 0
+        package var findings = 0
         /// Entries of ``hitches``.
-        public var hitches = 0
+        package var hitches = 0
 
         /// Whether anything was left out.
-        public var isEmpty: Bool { self == Omitted() }
+        package var isEmpty: Bool { self == Omitted() }
     }
 
     /// What ``bounded(_:)`` left out; nothing for a summary not bounded.
-    public var omitted = Omitted()
+    package var omitted = Omitted()
 
     /// How many causes ``topCauses`` lists at most.
-    public static let topCauseLimit = 10
+    package static let topCauseLimit = 10
     /// How many examples each lane lists at most.
-    public static let laneExamples = 3
+    package static let laneExamples = 3
 
     /// - Parameters:
     ///   - graph: the graph to summarise.
@@ -210,7 +210,7 @@ public struct TraceSummary: Sendable, Equatable {
     /// The summary with its lists ranked and cut by `bounds`: the views by
     /// `bounds.order` (modules then follow their first view), every other
     /// list in its own ranking; ``omitted`` says how much each cut left out.
-    public func bounded(_ bounds: ListBounds) -> TraceSummary {
+    package func bounded(_ bounds: ListBounds) -> TraceSummary {
         var summary = self
         let rows = modules.flatMap { module in module.views.map { (module: module.name, row: $0) } }
             .sorted { bounds.ranks($0.row.node, before: $1.row.node) }

@@ -6,7 +6,7 @@
 /// node's causes are expanded once, where a breadth-first walk from the view
 /// first reaches it (its shortest, most frequent chain); other places it
 /// appears say so instead of repeating it. Each node shows at most
-/// ``maximumCauses`` causes, and at most ``maximumExpanded`` nodes are
+/// `maximumCauses` causes, and at most `maximumExpanded` nodes are
 /// expanded, so the tree and its text are bounded whatever the graph.
 public struct CauseTree: Sendable, Equatable {
     /// One cause: the edge into the node it explains, and its own causes.
@@ -36,15 +36,15 @@ public struct CauseTree: Sendable, Equatable {
     public var node: CauseEffectGraph.Node
     /// Its causes, most frequent first.
     public var causes: [Branch]
-    /// How many of the node's incoming edges ``maximumCauses`` left out.
+    /// How many of the node's incoming edges `maximumCauses` left out.
     public var omittedCauses: Int
 
     /// How many levels of causes are followed at most.
-    public static let maximumDepth = 12
+    package static let maximumDepth = 12
     /// How many causes of one node are shown, most frequent first.
-    public static let maximumCauses = 10
+    package static let maximumCauses = 10
     /// How many nodes have their causes expanded, at most, in one tree.
-    public static let maximumExpanded = 100
+    package static let maximumExpanded = 100
 
     /// The tree of `node`'s causes in `graph`, within the bounds above.
     public init(of node: CauseEffectGraph.Node, in graph: CauseEffectGraph) {

@@ -3,28 +3,28 @@
 /// Like ``CauseTree``, bounded whatever the trace: an event's causes are
 /// expanded once, where the walk first reaches it, and at most
 /// ``CauseTree/maximumExpanded`` events are expanded.
-public struct UpdateChain: Sendable, Equatable {
+package struct UpdateChain: Sendable, Equatable {
     /// One event of the chain, with the events that caused it.
-    public struct Step: Sendable, Equatable {
+    package struct Step: Sendable, Equatable {
         /// The event.
-        public var event: EventLog.Event
+        package var event: EventLog.Event
         /// How this step led to the one it explains; `nil` for the update asked about.
-        public var label: CauseLabel?
+        package var label: CauseLabel?
         /// The events that caused it.
-        public var causes: [Step]
+        package var causes: [Step]
         /// Already shown further down this path (a cycle), so not expanded.
-        public var isRepeated: Bool
+        package var isRepeated: Bool
         /// Its causes are shown where the chain reaches it first, not here.
-        public var isExpandedElsewhere: Bool
+        package var isExpandedElsewhere: Bool
         /// How many of its causes the bounds left out here.
-        public var omittedCauses: Int
+        package var omittedCauses: Int
     }
 
     /// The update asked about, with its causes.
-    public var update: Step
+    package var update: Step
 
     /// The chain of the first event with id `id`, or `nil` when there is none.
-    public init?(event id: EventID, in log: EventLog) {
+    package init?(event id: EventID, in log: EventLog) {
         guard let position = log.position(of: id) else { return nil }
         var walk = Walk(log: log, incoming: log.incomingLinks(), expanded: [position])
         var path: Set<Int> = [position]
@@ -76,28 +76,28 @@ public struct UpdateChain: Sendable, Equatable {
 
 /// One view's update events in time order, with their direct causes, like
 /// Instruments' "Show Updates".
-public struct UpdateListing: Sendable, Equatable {
+package struct UpdateListing: Sendable, Equatable {
     /// One update event and its direct causes.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The update event.
-        public var event: EventLog.Event
+        package var event: EventLog.Event
         /// Its direct causes, with the label of each link.
-        public var causes: [(label: CauseLabel, event: EventLog.Event)]
+        package var causes: [(label: CauseLabel, event: EventLog.Event)]
 
         /// Equal when the events and their causes are.
-        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+        package static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.event == rhs.event
                 && lhs.causes.elementsEqual(rhs.causes) { $0.label == $1.label && $0.event == $1.event }
         }
     }
 
     /// The updates, in time order.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// How many updates ``bounded(_:)`` left out.
-    public var omittedEntries = 0
+    package var omittedEntries = 0
 
     /// The listing cut by `bounds` (its offset and limit; the updates stay in time order).
-    public func bounded(_ bounds: ListBounds) -> UpdateListing {
+    package func bounded(_ bounds: ListBounds) -> UpdateListing {
         var listing = self
         (listing.entries, listing.omittedEntries) = bounds.cut(entries)
         listing.omittedEntries += omittedEntries
@@ -105,7 +105,7 @@ public struct UpdateListing: Sendable, Equatable {
     }
 
     /// The events of the node `key`; events without a time keep their trace order, first.
-    public init(of key: NodeKey, in log: EventLog) {
+    package init(of key: NodeKey, in log: EventLog) {
         self = Self.listings(of: [key], in: log)[0]
     }
 
@@ -121,7 +121,7 @@ public struct UpdateListing: Sendable, Equatable {
     /// The listing of each of `keys`, in their order. The log is indexed once
     /// for all of them, so listing every view costs one pass over the events,
     /// not one a view.
-    public static func listings(of keys: [NodeKey], in log: EventLog) -> [UpdateListing] {
+    package static func listings(of keys: [NodeKey], in log: EventLog) -> [UpdateListing] {
         let incoming = IncomingLinks(log)
         var positions: [NodeKey: [Int]] = Dictionary(uniqueKeysWithValues: Set(keys).map { ($0, []) })
         for (position, event) in log.events.enumerated() where positions[event.key] != nil {

@@ -9,14 +9,14 @@ public struct WhyReport: Sendable, Equatable {
     /// The cause tree of each view that matched.
     public var views: [CauseTree]
     /// Each view's updates in time order, when asked for (`--list`), in the order of ``views``.
-    public var listings: [UpdateListing]?
+    package var listings: [UpdateListing]?
     /// The chain of one update, when asked for (`--update`).
-    public var chain: UpdateChain?
+    package var chain: UpdateChain?
     /// How many matching views the bounds left out (``views(matching:in:bounds:)``).
-    public var omittedViews = 0
+    package var omittedViews = 0
 
     /// A report with every part given; listings and chain only when asked for.
-    public init(
+    package init(
         frameRate: Double, frameRates: [Double]? = nil, views: [CauseTree], listings: [UpdateListing]? = nil,
         chain: UpdateChain? = nil, omittedViews: Int = 0
     ) {
@@ -31,7 +31,7 @@ public struct WhyReport: Sendable, Equatable {
     /// The report with its views, and each listing's updates, cut again by
     /// `bounds` (its offset and limit; the views keep their ranking), adding
     /// what the cut leaves out to ``omittedViews`` and each listing's count.
-    public func bounded(_ bounds: ListBounds) -> WhyReport {
+    package func bounded(_ bounds: ListBounds) -> WhyReport {
         var report = self
         let (shown, omitted) = bounds.cut(Array(views.indices))
         report.views = shown.map { views[$0] }
@@ -42,7 +42,7 @@ public struct WhyReport: Sendable, Equatable {
 
     /// The update nodes whose title matches, ranked and cut by `bounds`,
     /// and how many of them the cut left out.
-    public static func views(matching pattern: TitlePattern, in graph: CauseEffectGraph, bounds: ListBounds)
+    package static func views(matching pattern: TitlePattern, in graph: CauseEffectGraph, bounds: ListBounds)
         throws(Diagnostic) -> (shown: [CauseEffectGraph.Node], omitted: Int)
     {
         bounds.cut(try views(matching: pattern, in: graph).sorted { bounds.ranks($0, before: $1) })

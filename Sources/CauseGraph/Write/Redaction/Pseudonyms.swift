@@ -4,9 +4,9 @@
 /// every run; a salt numbers them by a hash of salt and name instead, so two
 /// recordings redacted with different salts cannot be linked by their
 /// numbering.
-public struct Pseudonyms: Sendable {
+package struct Pseudonyms: Sendable {
     /// What a name is, which decides its pseudonym's prefix.
-    public enum Role: String, Sendable {
+    package enum Role: String, Sendable {
         case view = "View"
         case type = "Type"
         case property = "property"
@@ -18,22 +18,22 @@ public struct Pseudonyms: Sendable {
 
     private let salt: String?
     /// Each name and its pseudonym.
-    public private(set) var mapping: [String: String] = [:]
+    package private(set) var mapping: [String: String] = [:]
     /// Names in the order met, for a deterministic map.
-    public private(set) var order: [String] = []
+    package private(set) var order: [String] = []
     private var counts: [Role: Int] = [:]
     /// The pseudonyms given, so a salted one that repeats is told at once.
     private var given: Set<String> = []
 
-    public init(salt: String? = nil) {
+    package init(salt: String? = nil) {
         self.salt = salt
     }
 
     /// Whether `name` is one of the app's.
-    public func isAppName(_ name: String) -> Bool { mapping[name] != nil }
+    package func isAppName(_ name: String) -> Bool { mapping[name] != nil }
 
     /// Records `name` as the app's, in `role` unless it has one already.
-    public mutating func claim(_ name: String, as role: Role) {
+    package mutating func claim(_ name: String, as role: Role) {
         // One letter is a generic parameter (`A`, `B`) more often than a name.
         guard mapping[name] == nil, name.count > 1, !Self.isSystemWord(name) else { return }
         let number: String
@@ -59,7 +59,7 @@ public struct Pseudonyms: Sendable {
     /// `text` with every app name in it replaced; other words kept. A
     /// property's storage (`_count` in a change log) is renamed with it
     /// (`_property2`).
-    public func replacingAppNames(in text: String) -> String {
+    package func replacingAppNames(in text: String) -> String {
         renamingAppNames(text, skipsEscapes: false)
     }
 
@@ -116,14 +116,14 @@ public struct Pseudonyms: Sendable {
     /// Records the folder and file names of `path` as the app's, unless it
     /// is the system's (an SDK header, a framework) or they are the usual
     /// words of a path (`Users`, `DerivedData`, `swift`).
-    public mutating func claimPath(_ path: String) {
+    package mutating func claimPath(_ path: String) {
         guard Self.isAppPath(path) else { return }
         for word in Self.identifiers(path) where !Self.pathWords.contains(word) { claim(word, as: .path) }
     }
 
     /// Whether `text` is a path outside the system's folders: a user's
     /// files, the app's container or build products.
-    public static func isAppPath(_ text: String) -> Bool {
+    package static func isAppPath(_ text: String) -> Bool {
         (text.hasPrefix("/") || text.hasPrefix("~/")) && !systemPathPrefixes.contains { text.hasPrefix($0) }
     }
 

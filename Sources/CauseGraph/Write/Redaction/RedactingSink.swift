@@ -7,24 +7,24 @@
 /// Two passes: ``collect(_:)`` learns the app's names from the whole
 /// recording first (a name met late, in a backtrace, must be renamed where
 /// it is met early), then the sink rewrites.
-public struct RedactingSink<Inner: TraceSink>: TraceSink {
-    public var inner: Inner
-    public private(set) var pseudonyms: Pseudonyms
+package struct RedactingSink<Inner: TraceSink>: TraceSink {
+    package var inner: Inner
+    package private(set) var pseudonyms: Pseudonyms
 
     /// A sink handing redacted records to `inner`, with the names
     /// ``NameCollector`` learned.
-    public init(_ inner: Inner, pseudonyms: Pseudonyms) {
+    package init(_ inner: Inner, pseudonyms: Pseudonyms) {
         self.inner = inner
         self.pseudonyms = pseudonyms
     }
 
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         var header = header
         header.app = header.app.map(pseudonyms.replacingAppNames)
         try inner.begin(header)
     }
 
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         var event = event
         event.title = pseudonyms.replacingAppNames(in: event.title)
         event.module = event.module.map(pseudonyms.replacingAppNames)
@@ -32,19 +32,19 @@ public struct RedactingSink<Inner: TraceSink>: TraceSink {
         try inner.add(event)
     }
 
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         var cause = cause
         cause.changed = cause.changed.map(pseudonyms.replacingAppNames)
         try inner.add(cause)
     }
 
-    public mutating func add(_ group: UpdateGroup) throws {
+    package mutating func add(_ group: UpdateGroup) throws {
         var group = group
         group.label = pseudonyms.replacingAppNames(in: group.label)
         try inner.add(group)
     }
 
-    public mutating func add(_ hitch: Hitch) throws {
+    package mutating func add(_ hitch: Hitch) throws {
         var hitch = hitch
         hitch.process = hitch.process.map(pseudonyms.replacingAppNames)
         try inner.add(hitch)
@@ -55,21 +55,21 @@ public struct RedactingSink<Inner: TraceSink>: TraceSink {
 /// titles, modules, changed properties, the app and process names, and
 /// the frames of the app's own code (a frame is the app's when the first
 /// type it names is one of the app's).
-public struct NameCollector: TraceSink {
-    public private(set) var pseudonyms: Pseudonyms
+package struct NameCollector: TraceSink {
+    package private(set) var pseudonyms: Pseudonyms
     /// Frames met, kept for the end: whose they are is known only then.
     private var frames: [String] = []
     private var seenFrames: Set<String> = []
 
-    public init(salt: String? = nil) {
+    package init(salt: String? = nil) {
         pseudonyms = Pseudonyms(salt: salt)
     }
 
-    public mutating func begin(_ header: TraceHeader) throws {
+    package mutating func begin(_ header: TraceHeader) throws {
         if let app = header.app { pseudonyms.claim(app, as: .app) }
     }
 
-    public mutating func add(_ event: TraceEvent) throws {
+    package mutating func add(_ event: TraceEvent) throws {
         if event.owner == .app {
             if let module = event.module, !Pseudonyms.systemModules.contains(module) {
                 pseudonyms.claim(module, as: .module)
@@ -82,13 +82,13 @@ public struct NameCollector: TraceSink {
         for frame in event.backtrace where seenFrames.insert(frame).inserted { frames.append(frame) }
     }
 
-    public mutating func add(_ cause: TraceCause) throws {
+    package mutating func add(_ cause: TraceCause) throws {
         for property in cause.changed { claim(property, firstIsView: false) }
     }
 
-    public mutating func add(_ group: UpdateGroup) throws {}
+    package mutating func add(_ group: UpdateGroup) throws {}
 
-    public mutating func add(_ hitch: Hitch) throws {
+    package mutating func add(_ hitch: Hitch) throws {
         // "Landmarks (4242)": the process is the app.
         if let process = hitch.process, let name = Pseudonyms.identifiers(process).first {
             pseudonyms.claim(name, as: .app)
@@ -97,23 +97,23 @@ public struct NameCollector: TraceSink {
 
     /// Records `name` as the app's or its process's, word by word, since
     /// names are replaced word by word (`My App` is `App1 App`).
-    public mutating func claimApp(_ name: String) {
+    package mutating func claimApp(_ name: String) {
         for word in Pseudonyms.identifiers(name) { pseudonyms.claim(word, as: .app) }
     }
 
     /// Records the names of a frame known to be in the app's own binary.
     /// Words in `systemNames` stay, unless they are the app's already.
-    public mutating func claimAppFrame(_ frame: String, except systemNames: Set<String> = []) {
+    package mutating func claimAppFrame(_ frame: String, except systemNames: Set<String> = []) {
         for word in Pseudonyms.identifiers(frame) where !systemNames.contains(word) { claim(word, firstIsView: false) }
     }
 
     /// Records the folder and file names of a path outside the system's.
-    public mutating func claimPath(_ path: String) {
+    package mutating func claimPath(_ path: String) {
         pseudonyms.claimPath(path)
     }
 
     /// The names learned, once the frames of the app's code are counted in.
-    public mutating func finish() -> Pseudonyms {
+    package mutating func finish() -> Pseudonyms {
         for frame in frames {
             let words = Pseudonyms.identifiers(frame)
             guard let owner = words.first(where: { $0.first?.isUppercase == true }), pseudonyms.isAppName(owner)

@@ -2,11 +2,11 @@
 /// format (see ``RedactingSink``), or, for an `xctrace export` document or
 /// a change log, in the input's own format. Either way the names are
 /// learned from every input first, so one name has one pseudonym in all.
-public enum TraceRedaction {
+package enum TraceRedaction {
     /// Reads `paths` twice (to learn the app's names, then to rewrite) and
     /// writes the redacted trace to `output`; returns the pseudonyms, for a
     /// map its owner keeps. Standard input cannot be read twice.
-    public static func redact(
+    package static func redact(
         paths: [String], settings: ImportSettings = ImportSettings(), salt: String? = nil, to output: OutputFile,
         diagnostics: inout Diagnostics
     ) throws(Diagnostic) -> Pseudonyms {
@@ -17,7 +17,7 @@ public enum TraceRedaction {
 
     /// Reads `paths` into one redacted native trace written to `output`, with
     /// names learned by ``learnNames(paths:settings:salt:)``.
-    public static func redact(
+    package static func redact(
         paths: [String], settings: ImportSettings = ImportSettings(), pseudonyms: Pseudonyms, to output: OutputFile,
         diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
@@ -29,7 +29,7 @@ public enum TraceRedaction {
     /// (titles, modules, properties, backtraces) and, for exports and change
     /// logs, in what the importer leaves (processes, binaries, paths, tables
     /// it does not read).
-    public static func learnNames(
+    package static func learnNames(
         paths: [String], settings: ImportSettings = ImportSettings(), salt: String? = nil
     ) throws(Diagnostic) -> Pseudonyms {
         if paths.contains("-") {
@@ -64,7 +64,7 @@ public enum TraceRedaction {
     /// The format a redacted copy of `path` keeps: an export's or a change
     /// log's; `nil` for a native trace, a folder or a `.trace` bundle, which
     /// are redacted into the native format.
-    public static func copyFormat(of path: String, settings: ImportSettings = ImportSettings()) throws(Diagnostic)
+    package static func copyFormat(of path: String, settings: ImportSettings = ImportSettings()) throws(Diagnostic)
         -> InputFormat?
     {
         guard path != "-", FileKind(path: path) != .directory else { return nil }
@@ -76,7 +76,7 @@ public enum TraceRedaction {
 
     /// Writes the redacted copy of one export or change log to `output`, in
     /// its own format, with names learned by ``learnNames(paths:settings:salt:)``.
-    public static func redactCopy(
+    package static func redactCopy(
         of path: String, format: InputFormat, pseudonyms: Pseudonyms, to output: OutputFile
     ) throws(Diagnostic) {
         switch format {
@@ -87,7 +87,7 @@ public enum TraceRedaction {
     }
 
     /// The map from each app name to its pseudonym, as JSON, in the order met.
-    public static func mapJSON(_ pseudonyms: Pseudonyms) -> String {
+    package static func mapJSON(_ pseudonyms: Pseudonyms) -> String {
         "{\n"
             + pseudonyms.order.map { "  \(JSONText.quoted($0)): \(JSONText.quoted(pseudonyms.mapping[$0]!))" }
             .joined(separator: ",\n") + "\n}\n"
