@@ -166,7 +166,9 @@ public struct BudgetCheck {
     }
 
     /// What one view measured for one of its limits, and the evidence.
-    private func viewFigure(_ name: String, _ node: CauseEffectGraph.Node, _ measurement: Measurement) -> (Int, [String]) {
+    private func viewFigure(_ name: String, _ node: CauseEffectGraph.Node, _ measurement: Measurement) -> (
+        Int, [String]
+    ) {
         let usage = measurement.usage
         let summary =
             "\(node.title) ran \(node.ran) of \(CountText.string(node.count, "update")) (\(node.skipped) skipped) in \(CountText.string(node.groups.count, "update group"))"
@@ -280,7 +282,8 @@ public struct BudgetCheck {
     {
         let graph = measurement.graph
         let limit = Budget.Limit(max: 0, location: rule.location)
-        let matches = graph.edges.compactMap { edge -> (CauseEffectGraph.Edge, CauseEffectGraph.Node, CauseEffectGraph.Node)? in
+        let matches = graph.edges.compactMap {
+            edge -> (CauseEffectGraph.Edge, CauseEffectGraph.Node, CauseEffectGraph.Node)? in
             guard rule.kind == nil || rule.kind == edge.kind, let from = graph.node(edge.from),
                 let to = graph.node(edge.to),
                 rule.from.matches(from.title), rule.to.matches(to.title)

@@ -18,7 +18,9 @@ package enum DiffJSONEncoder {
     ///   - diff: the comparison to write.
     ///   - residualEdges: edges standing for links through nodes shaping removed, in the graph contract's form.
     ///   - shaping: what shaping left out, written as in the graph contract; `null` for a complete diff.
-    package static func encode(_ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], shaping: ShapingReport? = nil)
+    package static func encode(
+        _ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], shaping: ShapingReport? = nil
+    )
         -> String
     {
         let nodes = diff.nodes.map(node)

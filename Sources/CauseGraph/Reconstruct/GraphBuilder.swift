@@ -281,7 +281,8 @@ public struct GraphBuilder: TraceSink {
             }
             let updates = counts.map { CauseEffectGraph.HitchOverlap.Updates(node: $0.key, count: $0.value) }
                 .sorted {
-                    $0.count != $1.count ? $0.count > $1.count : CauseEffectGraph.HitchOverlap.nodeOrder($0.node, $1.node)
+                    $0.count != $1.count
+                        ? $0.count > $1.count : CauseEffectGraph.HitchOverlap.nodeOrder($0.node, $1.node)
                 }
             return CauseEffectGraph.HitchOverlap(
                 hitch: entry.hitch, document: entry.document, groups: overlapping.map { groupIDs[Int($0)] }.sorted(),

@@ -6,7 +6,9 @@
 enum EdgeBudget {
     /// Keeps at most `limit` of `edges`, in their order; returns how many were dropped.
     /// - Parameter weights: the updates each edge carries, by position in `edges`.
-    static func keep(_ limit: Int, of edges: inout [CauseEffectGraph.Edge], weights: inout [Double], nodes: [CauseEffectGraph.Node])
+    static func keep(
+        _ limit: Int, of edges: inout [CauseEffectGraph.Edge], weights: inout [Double], nodes: [CauseEffectGraph.Node]
+    )
         -> Int
     {
         guard edges.count > limit else { return 0 }
@@ -22,7 +24,8 @@ enum EdgeBudget {
     /// Keeps the spine and the edges carrying at least `threshold` updates,
     /// in their order; returns how many were dropped.
     static func keep(
-        above threshold: Double, of edges: inout [CauseEffectGraph.Edge], weights: inout [Double], nodes: [CauseEffectGraph.Node]
+        above threshold: Double, of edges: inout [CauseEffectGraph.Edge], weights: inout [Double],
+        nodes: [CauseEffectGraph.Node]
     ) -> Int {
         let spine = spine(edges, weights: weights, nodes: nodes)
         return keep(edges.indices.filter { spine[$0] || weights[$0] >= threshold }, of: &edges, weights: &weights)
@@ -46,7 +49,9 @@ enum EdgeBudget {
     }
 
     /// Keeps the edges at `positions` (ascending) and their weights; returns how many were dropped.
-    private static func keep(_ positions: [Int], of edges: inout [CauseEffectGraph.Edge], weights: inout [Double]) -> Int {
+    private static func keep(_ positions: [Int], of edges: inout [CauseEffectGraph.Edge], weights: inout [Double])
+        -> Int
+    {
         let dropped = edges.count - positions.count
         edges = positions.map { edges[$0] }
         weights = positions.map { weights[$0] }

@@ -23,7 +23,9 @@ enum FanOutFold {
     }
 
     /// Folds `graph` in place, keeping `weights` (one per edge) in step with its edges.
-    static func fold(_ graph: inout CauseEffectGraph, weights: inout [Double], keeping unfoldable: Set<String>) -> Result {
+    static func fold(_ graph: inout CauseEffectGraph, weights: inout [Double], keeping unfoldable: Set<String>)
+        -> Result
+    {
         var incoming: [String: [Int]] = [:]
         var hasOutgoing: Set<String> = []
         for (index, edge) in graph.edges.enumerated() {
@@ -140,7 +142,8 @@ enum FanOutFold {
         return folded
     }
 
-    private static func edge(id: String, to target: String, _ members: [CauseEffectGraph.Edge]) -> CauseEffectGraph.Edge {
+    private static func edge(id: String, to target: String, _ members: [CauseEffectGraph.Edge]) -> CauseEffectGraph.Edge
+    {
         let first = members[0]
         let label = members.allSatisfy { $0.label == first.label } ? first.label : .update
         var changed: Set<String> = []

@@ -268,7 +268,9 @@ public struct GraphShaper: Sendable {
 
     /// The updates each shaped edge carries: a direct edge its own share, a
     /// residual edge the share of its target's causes that it stands for.
-    private static func weights(of edges: [CauseEffectGraph.Edge], _ graph: CauseEffectGraph, _ explained: ExplainedUpdates)
+    private static func weights(
+        of edges: [CauseEffectGraph.Edge], _ graph: CauseEffectGraph, _ explained: ExplainedUpdates
+    )
         -> [Double]
     {
         var nodePosition: [String: Int] = [:]

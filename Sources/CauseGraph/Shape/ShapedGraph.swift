@@ -14,7 +14,9 @@ public struct ShapedGraph: Sendable, Equatable {
     public var heat: UpdateHeat
 
     /// A shaped graph with every part given; `heat` defaults to `graph`'s own update time.
-    package init(graph: CauseEffectGraph, report: ShapingReport, focusShares: FocusShares? = nil, heat: UpdateHeat? = nil) {
+    package init(
+        graph: CauseEffectGraph, report: ShapingReport, focusShares: FocusShares? = nil, heat: UpdateHeat? = nil
+    ) {
         self.graph = graph
         self.report = report
         self.focusShares = focusShares

@@ -58,7 +58,8 @@ struct DOTEncoderTests {
         "an update's fill is its share of all update time; a border marks only nodes whose long updates took most of their time"
     )
     func heatAndMarks() {
-        func update(_ id: String, total: Nanoseconds, long: Nanoseconds, at severity: Severity) -> CauseEffectGraph.Node {
+        func update(_ id: String, total: Nanoseconds, long: Nanoseconds, at severity: Severity) -> CauseEffectGraph.Node
+        {
             var durations = SeverityDurations()
             durations.add(long, at: severity)
             durations.add(total - long, at: .low)
@@ -126,7 +127,9 @@ struct DOTEncoderTests {
     @Test("a fan's edges (six or more from one node) tie their labels to them; smaller ones do not")
     func fanLabelsAreTiedToTheirEdges() {
         func graph(fanning count: Int) -> CauseEffectGraph {
-            var nodes = [CauseEffectGraph.Node(id: "n0", key: NodeKey(kind: .observable, title: "Model.items", owner: .app))]
+            var nodes = [
+                CauseEffectGraph.Node(id: "n0", key: NodeKey(kind: .observable, title: "Model.items", owner: .app))
+            ]
             var edges: [CauseEffectGraph.Edge] = []
             for index in 1...count {
                 nodes.append(
@@ -197,7 +200,8 @@ struct UnrenderableTitleDOTTests {
     @Test("the diff's DOT too")
     func diff() throws {
         let graph = try UnrenderableTitles.graph()
-        let dot = DiffDOTEncoder().encode(GraphDiff(before: CauseEffectGraph(), after: graph, beforeName: "", afterName: "b"))
+        let dot = DiffDOTEncoder().encode(
+            GraphDiff(before: CauseEffectGraph(), after: graph, beforeName: "", afterName: "b"))
         #expect(!dot.contains("<B></B>"))
         #expect(dot.split(separator: "\n").allSatisfy { $0.utf8.count < 16_384 })
     }

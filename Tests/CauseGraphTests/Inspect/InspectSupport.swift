@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The graph of a bundled fixture (`name` relative to `fixtures/`, without `.jsonl`).
-func fixtureGraph(_ name: String, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow) throws -> CauseEffectGraph {
+func fixtureGraph(_ name: String, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow) throws -> CauseEffectGraph
+{
     var diagnostics = Diagnostics()
     let path = packageRoot.appendingPathComponent("fixtures/\(name).jsonl").path
     return try TracePipeline(burstWindow: burstWindow).reconstruct([path], diagnostics: &diagnostics).graph

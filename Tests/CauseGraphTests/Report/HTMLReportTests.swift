@@ -25,8 +25,9 @@ private final class FakeRenderer {
     }
 }
 
-private func report(_ fixture: String, theme: Theme = .light) throws -> (html: String, graph: CauseEffectGraph, dot: String?)
-{
+private func report(_ fixture: String, theme: Theme = .light) throws -> (
+    html: String, graph: CauseEffectGraph, dot: String?
+) {
     let (graph, events) = try fixtureReportEvents(fixture)
     let renderer = FakeRenderer()
     let html = HTMLReport(graph: graph, events: events, theme: theme, sources: ["\(fixture).jsonl"]).html {

@@ -23,7 +23,9 @@ struct TimeWindowFilterTests {
             #"{"group": 2, "label": "outside", "start": 2900, "duration": 200}"#,
         ].joined(separator: "\n") + "\n"
 
-    private func windowed(_ text: String, _ window: String) throws -> (graph: CauseEffectGraph, window: WindowStatistics) {
+    private func windowed(_ text: String, _ window: String) throws -> (
+        graph: CauseEffectGraph, window: WindowStatistics
+    ) {
         let directory = try TemporaryFolder()
         var diagnostics = Diagnostics()
         let reading = try TracePipeline(window: try TimeWindow(parsing: window))

@@ -1,7 +1,8 @@
 /// Finds the known SwiftUI update problems in a reconstructed graph.
 package enum FindingRules {
     /// The findings in `graph` at `thresholds`, by kind, strongest first.
-    package static func findings(in graph: CauseEffectGraph, thresholds: FindingThresholds = FindingThresholds()) -> [Finding]
+    package static func findings(in graph: CauseEffectGraph, thresholds: FindingThresholds = FindingThresholds())
+        -> [Finding]
     {
         let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
         // Which views a cause of the app's leads into takes a walk over every
@@ -35,7 +36,9 @@ package enum FindingRules {
 
     /// One finding a cause: its fan-out edge with the most updates at once
     /// carries the figures, the cause's other fan-out edges name their views.
-    private static func fanOut(_ graph: CauseEffectGraph, _ nodes: [String: CauseEffectGraph.Node], _ thresholds: FindingThresholds)
+    private static func fanOut(
+        _ graph: CauseEffectGraph, _ nodes: [String: CauseEffectGraph.Node], _ thresholds: FindingThresholds
+    )
         -> [Finding]
     {
         let candidates = graph.edges.filter { edge in
@@ -105,7 +108,8 @@ package enum FindingRules {
         guard !graph.groups.isEmpty else { return ([], []) }
         let scrolled = Set(graph.nodes.filter { scrollTitles.contains($0.title) }.flatMap(\.groups))
         let creations = Dictionary(grouping: graph.edges.filter { $0.kind == .creation }, by: \.to)
-        var byCreator: [String: [(view: CauseEffectGraph.Node, count: Int, groups: Int, parents: [CauseEffectGraph.Edge])]] = [:]
+        var byCreator:
+            [String: [(view: CauseEffectGraph.Node, count: Int, groups: Int, parents: [CauseEffectGraph.Edge])]] = [:]
         for target in creations.keys.sorted() {
             guard let view = nodes[target], view.kind == .body else { continue }
             // Each edge's creations, less the share of its groups that scrolling explains.

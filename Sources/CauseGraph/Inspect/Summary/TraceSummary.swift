@@ -127,7 +127,8 @@ public struct TraceSummary: Sendable, Equatable {
     ///   - thresholds: when a pattern in the graph counts as a finding.
     ///   - interactions: the interactions ranked while the trace was read.
     public init(
-        graph: CauseEffectGraph, unclassifiedTitles: [String: Int] = [:], thresholds: FindingThresholds = FindingThresholds(),
+        graph: CauseEffectGraph, unclassifiedTitles: [String: Int] = [:],
+        thresholds: FindingThresholds = FindingThresholds(),
         interactions: [RankedInteraction] = []
     ) {
         app = graph.app

@@ -50,7 +50,8 @@ public struct WhyReport: Sendable, Equatable {
 
     /// The update nodes (view bodies, representables such as `UIScrollView`,
     /// other updates) whose title matches, or an error listing the closest titles.
-    public static func views(matching pattern: TitlePattern, in graph: CauseEffectGraph) throws(Diagnostic) -> [CauseEffectGraph
+    public static func views(matching pattern: TitlePattern, in graph: CauseEffectGraph) throws(Diagnostic)
+        -> [CauseEffectGraph
         .Node]
     {
         let updates = graph.nodes.filter { $0.kind.isUpdate }
