@@ -82,28 +82,23 @@ public enum SummaryFormatter {
         }
         textOmitted(summary.omitted.views, "more view", style: style, into: &lines)
 
-        lines.append("")
-        lines.append(style.paint("Top causes by fan-out", .bold))
-        if summary.topCauses.isEmpty { lines.append("  none") }
-        for cause in summary.topCauses {
+        let causes = summary.topCauses.map { cause in
             let figures =
                 " drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
             let label = "  \(cause.node.kind.rawValue) "
-            lines.append(
-                label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures)
+            return label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures
         }
-        textOmitted(summary.omitted.causes, "more cause", style: style, into: &lines)
-
-        lines.append("")
-        lines.append(style.paint("Interactions by body time", .bold))
-        if summary.interactions.isEmpty { lines.append("  none") }
-        for interaction in summary.interactions {
+        textSection(
+            "Top causes by fan-out", causes, omitted: summary.omitted.causes, "more cause", style: style, into: &lines)
+        let interactions = summary.interactions.map { interaction in
             let lead =
                 "  group \(interaction.group) · \(DurationText.string(interaction.bodyTime))"
                 + " in \(CountText.string(interaction.bodies, "body", "bodies")) · "
-            lines.append(lead + TerminalText.fit(describe(interaction), width: max(width - lead.count, 8)))
+            return lead + TerminalText.fit(describe(interaction), width: max(width - lead.count, 8))
         }
-        textOmitted(summary.omitted.interactions, "more interaction", style: style, into: &lines)
+        textSection(
+            "Interactions by body time", interactions, omitted: summary.omitted.interactions, "more interaction",
+            style: style, into: &lines)
 
         if !summary.unclassifiedTitles.isEmpty {
             lines.append("")
@@ -136,6 +131,17 @@ public enum SummaryFormatter {
         if !summary.hitches.isEmpty { lines += HitchFormatter.summaryText(summary.hitches, style: style) }
         textOmitted(summary.omitted.hitches, "more hitch or hang", "more hitches and hangs", style: style, into: &lines)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A section after a blank line: its bold heading, its lines or "none",
+    /// and how many more were left out.
+    private static func textSection(
+        _ heading: String, _ items: [String], omitted count: Int, _ noun: String, style: TextStyle,
+        into lines: inout [String]
+    ) {
+        lines += ["", style.paint(heading, .bold)]
+        lines += items.isEmpty ? ["  none"] : items
+        textOmitted(count, noun, style: style, into: &lines)
     }
 
     /// What a bound left out of a list, as the list's last line.
