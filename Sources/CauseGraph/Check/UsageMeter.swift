@@ -121,11 +121,7 @@ package struct UsageMeter: TraceSink {
     }
 
     private mutating func intern(_ group: Group) -> Int32 {
-        if let index = groups[group] { return index }
-        let index = Int32(groupList.count)
-        groups[group] = index
-        groupList.append(group)
-        return index
+        groups.position(of: group, in: &groupList) { $0 }
     }
 
     // MARK: Results

@@ -38,10 +38,7 @@ package enum NativeTraceEncoder {
     package static func append(_ header: TraceHeader, to line: inout [UInt8]) {
         line.append("{\"causegraph\": ")
         JSONText.appendNumber(Int64(header.version), to: &line)
-        if let app = header.app {
-            line.append(", \"app\": ")
-            JSONText.appendQuoted(app, to: &line)
-        }
+        line.appendField(", \"app\": ", quoted: header.app)
         if let frameRate = header.frameRate {
             line.append(", \"frameRate\": ")
             line.append(contentsOf: JSONText.number(frameRate).utf8)
@@ -57,33 +54,15 @@ package enum NativeTraceEncoder {
         JSONText.appendQuoted(event.kind.rawValue, to: &line)
         line.append(", \"title\": ")
         JSONText.appendQuoted(event.title, to: &line)
-        if let module = event.module {
-            line.append(", \"module\": ")
-            JSONText.appendQuoted(module, to: &line)
-        }
+        line.appendField(", \"module\": ", quoted: event.module)
         line.append(", \"owner\": ")
         JSONText.appendQuoted(event.owner.rawValue, to: &line)
-        if let time = event.time {
-            line.append(", \"time\": ")
-            JSONText.appendNumber(time, to: &line)
-        }
-        if let duration = event.duration {
-            line.append(", \"duration\": ")
-            JSONText.appendNumber(duration, to: &line)
-        }
+        line.appendField(", \"time\": ", number: event.time)
+        line.appendField(", \"duration\": ", number: event.duration)
         if event.kind.isUpdate && !event.ran { line.append(", \"ran\": false") }
-        if let group = event.group {
-            line.append(", \"group\": ")
-            JSONText.appendNumber(group, to: &line)
-        }
-        if let severity = event.severity {
-            line.append(", \"severity\": ")
-            JSONText.appendQuoted(severity.rawValue, to: &line)
-        }
-        if !event.backtrace.isEmpty {
-            line.append(", \"backtrace\": ")
-            JSONText.appendStrings(event.backtrace, to: &line)
-        }
+        line.appendField(", \"group\": ", number: event.group)
+        line.appendField(", \"severity\": ", quoted: event.severity?.rawValue)
+        line.appendField(", \"backtrace\": ", strings: event.backtrace)
         line.append(UInt8(ascii: "}"))
     }
 
@@ -95,14 +74,8 @@ package enum NativeTraceEncoder {
         JSONText.appendNumber(cause.to, to: &line)
         line.append("], \"label\": ")
         JSONText.appendQuoted(cause.label.rawValue, to: &line)
-        if let time = cause.time {
-            line.append(", \"time\": ")
-            JSONText.appendNumber(time, to: &line)
-        }
-        if !cause.changed.isEmpty {
-            line.append(", \"changed\": ")
-            JSONText.appendStrings(cause.changed, to: &line)
-        }
+        line.appendField(", \"time\": ", number: cause.time)
+        line.appendField(", \"changed\": ", strings: cause.changed)
         line.append(UInt8(ascii: "}"))
     }
 
@@ -112,14 +85,8 @@ package enum NativeTraceEncoder {
         JSONText.appendNumber(group.id, to: &line)
         line.append(", \"label\": ")
         JSONText.appendQuoted(group.label, to: &line)
-        if let start = group.start {
-            line.append(", \"start\": ")
-            JSONText.appendNumber(start, to: &line)
-        }
-        if let duration = group.duration {
-            line.append(", \"duration\": ")
-            JSONText.appendNumber(duration, to: &line)
-        }
+        line.appendField(", \"start\": ", number: group.start)
+        line.appendField(", \"duration\": ", number: group.duration)
         line.append(UInt8(ascii: "}"))
     }
 
@@ -131,11 +98,9 @@ package enum NativeTraceEncoder {
         JSONText.appendNumber(hitch.start, to: &line)
         line.append(", \"duration\": ")
         JSONText.appendNumber(hitch.duration, to: &line)
-        for (key, value) in [("hangType", hitch.hangType), ("process", hitch.process), ("narrative", hitch.narrative)] {
-            guard let value else { continue }
-            line.append(contentsOf: ", \"\(key)\": ".utf8)
-            JSONText.appendQuoted(value, to: &line)
-        }
+        line.appendField(", \"hangType\": ", quoted: hitch.hangType)
+        line.appendField(", \"process\": ", quoted: hitch.process)
+        line.appendField(", \"narrative\": ", quoted: hitch.narrative)
         line.append(UInt8(ascii: "}"))
     }
 
@@ -150,5 +115,26 @@ extension [UInt8] {
     /// Appends the UTF-8 of a literal, without building a `String`.
     fileprivate mutating func append(_ literal: StaticString) {
         literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    /// Appends a field, `key` being its `, "name": `, when it has a value.
+    fileprivate mutating func appendField(_ key: StaticString, number: Int64?) {
+        guard let number else { return }
+        append(key)
+        JSONText.appendNumber(number, to: &self)
+    }
+
+    /// Appends a field, `key` being its `, "name": `, when it has a value.
+    fileprivate mutating func appendField(_ key: StaticString, quoted text: String?) {
+        guard let text else { return }
+        append(key)
+        JSONText.appendQuoted(text, to: &self)
+    }
+
+    /// Appends a field, `key` being its `, "name": `, unless the list is empty.
+    fileprivate mutating func appendField(_ key: StaticString, strings: [String]) {
+        guard !strings.isEmpty else { return }
+        append(key)
+        JSONText.appendStrings(strings, to: &self)
     }
 }

@@ -74,14 +74,7 @@ public struct GraphBuilder: TraceSink {
     public mutating func add(_ event: TraceEvent) throws {
         if document < 0 { try begin(TraceHeader()) }
         let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
-        let node: Int32
-        if let existing = nodeIndex[key] {
-            node = existing
-        } else {
-            node = Int32(nodes.count)
-            nodeIndex[key] = node
-            nodes.append(NodeTally(key: key))
-        }
+        let node = nodeIndex.position(of: key, in: &nodes) { NodeTally(key: $0) }
         var group: Int32 = -1
         if let id = event.group { group = internGroup(id) }
         let record = EventRecord(node: node, group: group, skipped: event.kind.isUpdate && !event.ran)
@@ -123,14 +116,7 @@ public struct GraphBuilder: TraceSink {
         }
         let kind = EdgeKind(source: nodes[Int(source.node)].key.kind, label: cause.label)
         let key = EdgeKey(from: source.node, to: target.node, kind: kind, label: cause.label)
-        let edge: Int32
-        if let existing = edgeIndex[key] {
-            edge = existing
-        } else {
-            edge = Int32(edges.count)
-            edgeIndex[key] = edge
-            edges.append(EdgeTally(key: key))
-        }
+        let edge = edgeIndex.position(of: key, in: &edges) { EdgeTally(key: $0) }
         edges[Int(edge)].add(from: cause.from, effectSkipped: target.skipped)
         edges[Int(edge)].changed.formUnion(cause.changed)
         let group = target.group >= 0 ? target.group : source.group
@@ -156,12 +142,7 @@ public struct GraphBuilder: TraceSink {
     }
 
     private mutating func internGroup(_ id: GroupID) -> Int32 {
-        let key = DocumentGroup(document: document, id: id)
-        if let index = groupIndex[key] { return index }
-        let index = Int32(groupRecords.count)
-        groupIndex[key] = index
-        groupRecords.append((key, nil))
-        return index
+        groupIndex.position(of: DocumentGroup(document: document, id: id), in: &groupRecords) { ($0, nil) }
     }
 
     /// The node an event of the current document was tallied in, by arrival

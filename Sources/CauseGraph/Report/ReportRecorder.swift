@@ -149,18 +149,10 @@ package struct ReportRecorder: TraceSink {
     }
 
     private mutating func internLabel(_ label: CauseLabel) -> Int32 {
-        if let index = events.labelIndex[label] { return index }
-        let index = Int32(events.labels.count)
-        events.labelIndex[label] = index
-        events.labels.append(label)
-        return index
+        events.labelIndex.position(of: label, in: &events.labels) { $0 }
     }
 
     private mutating func internFrame(_ frame: String) -> Int32 {
-        if let index = events.frameIndex[frame] { return index }
-        let index = Int32(events.frames.count)
-        events.frameIndex[frame] = index
-        events.frames.append(frame)
-        return index
+        events.frameIndex.position(of: frame, in: &events.frames) { $0 }
     }
 }

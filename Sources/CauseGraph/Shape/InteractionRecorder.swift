@@ -100,35 +100,39 @@ package struct InteractionRecorder: TraceSink {
 
     /// Which events of `document` the interaction took part in, by position.
     private static func choose(_ interaction: Interaction, in document: Document) -> [Bool] {
-        var chosen = [Bool](repeating: false, count: document.events.count)
-        var pending: [Int] = []
         switch interaction {
         case .group(let id):
-            for (position, event) in document.events.enumerated() where event.group == id {
-                chosen[position] = true
-                pending.append(position)
-            }
-            var incoming = [[Int]](repeating: [], count: document.events.count)
-            for link in document.causes { incoming[link.to].append(link.from) }
-            while let effect = pending.popLast() {
-                for cause in incoming[effect] where !chosen[cause] {
-                    let group = document.events[cause].group
-                    guard group == nil || group == id else { continue }
-                    chosen[cause] = true
-                    pending.append(cause)
-                }
+            let members = document.events.indices.filter { document.events[$0].group == id }
+            // Back along the links to the causes, except those of another group.
+            return reach(from: members, in: document, backwards: true) { cause in
+                let group = document.events[cause].group
+                return group == nil || group == id
             }
         case .gesture(let id):
-            guard let start = document.positions[id], document.events[start].kind == .gesture else { return chosen }
-            chosen[start] = true
-            pending.append(start)
-            var outgoing = [[Int]](repeating: [], count: document.events.count)
-            for link in document.causes { outgoing[link.from].append(link.to) }
-            while let cause = pending.popLast() {
-                for effect in outgoing[cause] where !chosen[effect] {
-                    chosen[effect] = true
-                    pending.append(effect)
-                }
+            guard let start = document.positions[id], document.events[start].kind == .gesture else {
+                return [Bool](repeating: false, count: document.events.count)
+            }
+            return reach(from: [start], in: document, backwards: false) { _ in true }
+        }
+    }
+
+    /// The events reached from `starts` (which are included) along the
+    /// links, forwards to effects or backwards to causes, entering only
+    /// events `admits` allows: each event is entered at most once.
+    private static func reach(
+        from starts: [Int], in document: Document, backwards: Bool, admitting admits: (Int) -> Bool
+    ) -> [Bool] {
+        var chosen = [Bool](repeating: false, count: document.events.count)
+        var next = [[Int]](repeating: [], count: document.events.count)
+        for link in document.causes {
+            if backwards { next[link.to].append(link.from) } else { next[link.from].append(link.to) }
+        }
+        var pending = starts
+        for start in starts { chosen[start] = true }
+        while let event = pending.popLast() {
+            for neighbour in next[event] where !chosen[neighbour] && admits(neighbour) {
+                chosen[neighbour] = true
+                pending.append(neighbour)
             }
         }
         return chosen

@@ -235,29 +235,13 @@ private final class LineReader: @unchecked Sendable {
                     }
                 }
                 guard let newline else { break }
-                if overlong {
-                    output.writeError(
-                        code: -32600,
-                        message:
-                            "invalid request: the line is longer than \(maximumLineLength >> 20) MiB, the most this server reads",
-                        id: nil)
-                    overlong = false
-                } else {
-                    judge(line)
-                }
+                lineEnded(line, overlong: overlong)
+                overlong = false
                 line = []
                 start = newline + 1
             }
         }
-        if overlong {
-            output.writeError(
-                code: -32600,
-                message:
-                    "invalid request: the line is longer than \(maximumLineLength >> 20) MiB, the most this server reads",
-                id: nil)
-        } else {
-            judge(line)
-        }
+        lineEnded(line, overlong: overlong)
         // End of input: the client can no longer answer the server's requests, and the
         // session ends once each call received has been answered.
         for id in ledger.takeAsked() {
@@ -267,6 +251,20 @@ private final class LineReader: @unchecked Sendable {
         }
         ledger.waitUntilAnswered()
         continuation.finish()
+    }
+
+    /// A line read to its end: one past the most this server reads was
+    /// dropped as it came, and is answered with an error.
+    private func lineEnded(_ line: [UInt8], overlong: Bool) {
+        if overlong {
+            output.writeError(
+                code: -32600,
+                message:
+                    "invalid request: the line is longer than \(maximumLineLength >> 20) MiB, the most this server reads",
+                id: nil)
+        } else {
+            judge(line)
+        }
     }
 
     /// Hands a line on, or answers it with an error here.

@@ -231,31 +231,17 @@ final class CacheRecordFile {
         }
     }
 
-    /// The strings table: a count, then each string's length and bytes, filling `bytes` exactly.
+    /// The strings table: each string's length and bytes.
     private static func strings(_ bytes: ArraySlice<UInt8>) throws(Damage) -> [String] {
-        var reader = TableReader(bytes: bytes)
-        let count = try reader.uint32()
-        // Each string takes at least its four bytes of length.
-        guard Int(count) <= bytes.count / 4 else { throw Damage(problem: "its table of text is damaged") }
-        var strings: [String] = []
-        strings.reserveCapacity(Int(count))
-        for _ in 0..<count {
+        try table(bytes, of: "text") { (reader: inout TableReader) throws(Damage) -> String in
             let length = try reader.uint32()
-            let text = try reader.bytes(Int(length))
-            strings.append(String(decoding: text, as: UTF8.self))
+            return String(decoding: try reader.bytes(Int(length)), as: UTF8.self)
         }
-        guard reader.isAtEnd else { throw Damage(problem: "its table of text is damaged") }
-        return strings
     }
 
-    /// The lists table: a count, then each list's length and string indices, filling `bytes` exactly.
+    /// The lists table: each list's length and string indices.
     private static func lists(_ bytes: ArraySlice<UInt8>, strings: [String]) throws(Damage) -> [[String]] {
-        var reader = TableReader(bytes: bytes)
-        let count = try reader.uint32()
-        guard Int(count) <= bytes.count / 4 else { throw Damage(problem: "its table of lists is damaged") }
-        var lists: [[String]] = []
-        lists.reserveCapacity(Int(count))
-        for _ in 0..<count {
+        try table(bytes, of: "lists") { (reader: inout TableReader) throws(Damage) -> [String] in
             let length = try reader.uint32()
             guard Int(length) <= reader.remaining / 4 else { throw Damage(problem: "its table of lists is damaged") }
             var list: [String] = []
@@ -265,10 +251,24 @@ final class CacheRecordFile {
                 guard Int(index) < strings.count else { throw Damage(problem: "its table of lists is damaged") }
                 list.append(strings[Int(index)])
             }
-            lists.append(list)
+            return list
         }
-        guard reader.isAtEnd else { throw Damage(problem: "its table of lists is damaged") }
-        return lists
+    }
+
+    /// A table: a count, then as many entries, each read by `entry`,
+    /// filling `bytes` exactly; `name` says which table is damaged.
+    private static func table<Entry>(
+        _ bytes: ArraySlice<UInt8>, of name: String, entry: (inout TableReader) throws(Damage) -> Entry
+    ) throws(Damage) -> [Entry] {
+        var reader = TableReader(bytes: bytes)
+        let count = try reader.uint32()
+        // Each entry takes at least the four bytes of its length or count.
+        guard Int(count) <= bytes.count / 4 else { throw Damage(problem: "its table of \(name) is damaged") }
+        var entries: [Entry] = []
+        entries.reserveCapacity(Int(count))
+        for _ in 0..<count { entries.append(try entry(&reader)) }
+        guard reader.isAtEnd else { throw Damage(problem: "its table of \(name) is damaged") }
+        return entries
     }
 
     /// Reads a table's bytes in order, never past their end.

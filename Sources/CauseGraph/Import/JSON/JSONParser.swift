@@ -104,59 +104,55 @@ package struct JSONParser {
     }
 
     private mutating func parseObject() throws(SyntaxError) -> JSONObject {
-        try enterNesting()
-        defer { depth -= 1 }
-        position += 1
         var object = JSONObject()
-        skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            position += 1
-            return object
-        }
-        while true {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
-            let keyOffset = position
-            let key = try parseString()
+        try parseSequence(closing: UInt8(ascii: "}"), of: "object") { (parser: inout Self) throws(SyntaxError) in
+            guard parser.current == UInt8(ascii: "\"") else { throw parser.error("expected a quoted key") }
+            let keyOffset = parser.position
+            let key = try parser.parseString()
             if object.members.contains(where: { $0.key == key }) {
-                throw error("duplicate key \"\(key)\"", at: keyOffset)
+                throw parser.error("duplicate key \"\(key)\"", at: keyOffset)
             }
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
-            position += 1
-            skipWhitespace()
-            object.members.append((key, try parseValue()))
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"):
-                position += 1
-                return object
-            default: throw error("expected ',' or '}' in the object")
-            }
+            parser.skipWhitespace()
+            guard parser.current == UInt8(ascii: ":") else { throw parser.error("expected ':' after the key") }
+            parser.position += 1
+            parser.skipWhitespace()
+            object.members.append((key, try parser.parseValue()))
         }
+        return object
     }
 
     private mutating func parseArray() throws(SyntaxError) -> [JSONValue] {
+        var elements: [JSONValue] = []
+        try parseSequence(closing: UInt8(ascii: "]"), of: "array") { (parser: inout Self) throws(SyntaxError) in
+            elements.append(try parser.parseValue())
+        }
+        return elements
+    }
+
+    /// The items of an object or an array, from its opening bracket to past
+    /// `closing`: each read by `item`, starting at its first byte, and
+    /// separated by commas.
+    private mutating func parseSequence(
+        closing: UInt8, of name: String, item: (inout Self) throws(SyntaxError) -> Void
+    ) throws(SyntaxError) {
         try enterNesting()
         defer { depth -= 1 }
         position += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
-        if current == UInt8(ascii: "]") {
+        if current == closing {
             position += 1
-            return elements
+            return
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            try item(&self)
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"):
+            case closing:
                 position += 1
-                return elements
-            default: throw error("expected ',' or ']' in the array")
+                return
+            default: throw error("expected ',' or '\(Character(Unicode.Scalar(closing)))' in the \(name)")
             }
         }
     }

@@ -30,20 +30,7 @@ package enum SummaryFormatter {
         var lines: [String] = []
         let totals = summary.totals
         lines.append(style.paint(TerminalText.fit(summary.app ?? "Trace", width: width), .bold))
-        lines.append(
-            "  \(CountText.string(totals.events, "event")): \(CountText.format(totals.causeEvents)) causes, \(CountText.format(totals.updateEvents)) updates"
-        )
-        var groups = "  \(CountText.string(totals.groups, "update group"))"
-        if totals.groups > 0 {
-            groups += ": total \(DurationText.string(totals.groupsTotalDuration))"
-            if let worst = totals.worstGroup, let length = worst.duration {
-                groups += ", worst \(DurationText.string(length)) (group \(worst.id))"
-            }
-        }
-        lines.append(groups)
-        lines.append(
-            "  Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped"
-                + unexplained(totals))
+        lines += totalsLines(totals, bullet: "  ")
 
         lines.append("")
         lines.append(style.paint("Long updates", .bold) + " (\(thresholds(summary)))")
@@ -95,28 +82,23 @@ package enum SummaryFormatter {
         }
         textOmitted(summary.omitted.views, "more view", style: style, into: &lines)
 
-        lines.append("")
-        lines.append(style.paint("Top causes by fan-out", .bold))
-        if summary.topCauses.isEmpty { lines.append("  none") }
-        for cause in summary.topCauses {
+        let causes = summary.topCauses.map { cause in
             let figures =
                 " drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
             let label = "  \(cause.node.kind.rawValue) "
-            lines.append(
-                label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures)
+            return label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures
         }
-        textOmitted(summary.omitted.causes, "more cause", style: style, into: &lines)
-
-        lines.append("")
-        lines.append(style.paint("Interactions by body time", .bold))
-        if summary.interactions.isEmpty { lines.append("  none") }
-        for interaction in summary.interactions {
+        textSection(
+            "Top causes by fan-out", causes, omitted: summary.omitted.causes, "more cause", style: style, into: &lines)
+        let interactions = summary.interactions.map { interaction in
             let lead =
                 "  group \(interaction.group) · \(DurationText.string(interaction.bodyTime))"
                 + " in \(CountText.string(interaction.bodies, "body", "bodies")) · "
-            lines.append(lead + TerminalText.fit(describe(interaction), width: max(width - lead.count, 8)))
+            return lead + TerminalText.fit(describe(interaction), width: max(width - lead.count, 8))
         }
-        textOmitted(summary.omitted.interactions, "more interaction", style: style, into: &lines)
+        textSection(
+            "Interactions by body time", interactions, omitted: summary.omitted.interactions, "more interaction",
+            style: style, into: &lines)
 
         if !summary.unclassifiedTitles.isEmpty {
             lines.append("")
@@ -149,6 +131,17 @@ package enum SummaryFormatter {
         if !summary.hitches.isEmpty { lines += HitchFormatter.summaryText(summary.hitches, style: style) }
         textOmitted(summary.omitted.hitches, "more hitch or hang", "more hitches and hangs", style: style, into: &lines)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A section after a blank line: its bold heading, its lines or "none",
+    /// and how many more were left out.
+    private static func textSection(
+        _ heading: String, _ items: [String], omitted count: Int, _ noun: String, style: TextStyle,
+        into lines: inout [String]
+    ) {
+        lines += ["", style.paint(heading, .bold)]
+        lines += items.isEmpty ? ["  none"] : items
+        textOmitted(count, noun, style: style, into: &lines)
     }
 
     /// What a bound left out of a list, as the list's last line.
@@ -325,6 +318,26 @@ package enum SummaryFormatter {
     // MARK: Markdown
 
     /// `; 4 view updates with no recorded cause`, or nothing when every update had one.
+    /// Events, update groups and body updates, one line each: the text and
+    /// Markdown summaries differ only in how a line starts.
+    private static func totalsLines(_ totals: TraceSummary.Totals, bullet: String) -> [String] {
+        var groups = bullet + CountText.string(totals.groups, "update group")
+        if totals.groups > 0 {
+            groups += ": total \(DurationText.string(totals.groupsTotalDuration))"
+            if let worst = totals.worstGroup, let length = worst.duration {
+                groups += ", worst \(DurationText.string(length)) (group \(worst.id))"
+            }
+        }
+        return [
+            bullet
+                + "\(CountText.string(totals.events, "event")): \(CountText.format(totals.causeEvents)) causes, \(CountText.format(totals.updateEvents)) updates",
+            groups,
+            bullet
+                + "Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped"
+                + unexplained(totals),
+        ]
+    }
+
     private static func unexplained(_ totals: TraceSummary.Totals) -> String {
         guard totals.unexplainedUpdates > 0 else { return "" }
         return "; \(CountText.string(totals.unexplainedUpdates, "view update")) with no recorded cause"
@@ -333,20 +346,7 @@ package enum SummaryFormatter {
     static func markdown(_ summary: TraceSummary) -> String {
         let totals = summary.totals
         var lines = ["## SwiftUI updates: \(MarkdownText.escape(summary.app ?? "trace"))", ""]
-        lines.append(
-            "- \(CountText.string(totals.events, "event")): \(CountText.format(totals.causeEvents)) causes, \(CountText.format(totals.updateEvents)) updates"
-        )
-        var groups = "- \(CountText.string(totals.groups, "update group"))"
-        if totals.groups > 0 {
-            groups += ": total \(DurationText.string(totals.groupsTotalDuration))"
-            if let worst = totals.worstGroup, let length = worst.duration {
-                groups += ", worst \(DurationText.string(length)) (group \(worst.id))"
-            }
-        }
-        lines.append(groups)
-        lines.append(
-            "- Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped"
-                + unexplained(totals))
+        lines += totalsLines(totals, bullet: "- ")
         lines += ["", "### Long updates", "", "\(thresholds(summary)).", ""]
         lines.append("| lane | orange | red | worst |")
         lines.append("| --- | ---: | ---: | --- |")
@@ -367,41 +367,42 @@ package enum SummaryFormatter {
         }
         // A blank line first: a line right under a table would be read as one more row.
         if summary.omitted.views > 0 { lines += ["", omittedText(summary.omitted.views, "more view") + "."] }
-        lines += ["", "### Top causes by fan-out", ""]
-        if summary.topCauses.isEmpty { lines.append("None.") }
-        for cause in summary.topCauses {
-            lines.append(
-                "- **\(cause.node.kind.rawValue)** \(MarkdownText.escape(cause.node.title)): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
-            )
+        let causes = summary.topCauses.map { cause in
+            "- **\(cause.node.kind.rawValue)** \(MarkdownText.escape(cause.node.title)): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
         }
-        markdownOmitted(summary.omitted.causes, "more cause", into: &lines)
-        lines += ["", "### Interactions by body time", ""]
-        if summary.interactions.isEmpty { lines.append("None.") }
-        for interaction in summary.interactions {
-            lines.append(
-                "- **group \(interaction.group)** \(MarkdownText.escape(describe(interaction))): \(CountText.string(interaction.bodies, "body", "bodies")), \(DurationText.string(interaction.bodyTime))"
-            )
+        markdownSection("Top causes by fan-out", causes, omitted: summary.omitted.causes, "more cause", into: &lines)
+        let interactions = summary.interactions.map { interaction in
+            "- **group \(interaction.group)** \(MarkdownText.escape(describe(interaction))): \(CountText.string(interaction.bodies, "body", "bodies")), \(DurationText.string(interaction.bodyTime))"
         }
-        markdownOmitted(summary.omitted.interactions, "more interaction", into: &lines)
+        markdownSection(
+            "Interactions by body time", interactions, omitted: summary.omitted.interactions, "more interaction",
+            into: &lines)
         if !summary.unclassifiedTitles.isEmpty {
             lines += ["", "### Titles no classification rule matched", ""]
             lines += summary.unclassifiedTitles.map { "- \(MarkdownText.escape($0))" }
             markdownOmitted(summary.omitted.unclassifiedTitles, "more title", into: &lines)
         }
-        lines += ["", "### Findings", ""]
-        if summary.findings.isEmpty { lines.append("None.") }
-        for finding in summary.findings {
-            lines.append("- **\(finding.kind.name)**: \(MarkdownText.escape(finding.summary))")
-            for evidence in finding.evidence { lines.append("  - \(MarkdownText.escape(evidence))") }
-            if let group = finding.exampleGroup { lines.append("  - e.g. update group \(group)") }
-            lines.append("  - *Fix:* \(MarkdownText.escape(finding.fix))")
+        let findings = summary.findings.flatMap { finding in
+            ["- **\(finding.kind.name)**: \(MarkdownText.escape(finding.summary))"]
+                + finding.evidence.map { "  - \(MarkdownText.escape($0))" }
+                + (finding.exampleGroup.map { ["  - e.g. update group \($0)"] } ?? [])
+                + ["  - *Fix:* \(MarkdownText.escape(finding.fix))"]
         }
-        markdownOmitted(summary.omitted.findings, "more finding", into: &lines)
+        markdownSection("Findings", findings, omitted: summary.omitted.findings, "more finding", into: &lines)
         if !summary.hitches.isEmpty { lines += HitchFormatter.summaryMarkdown(summary.hitches) }
         if summary.omitted.hitches > 0 {
             lines += ["", omittedText(summary.omitted.hitches, "more hitch or hang", "more hitches and hangs") + "."]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A section: its heading, its lines or "None.", and how many more were left out.
+    private static func markdownSection(
+        _ heading: String, _ items: [String], omitted count: Int, _ noun: String, into lines: inout [String]
+    ) {
+        lines += ["", "### " + heading, ""]
+        lines += items.isEmpty ? ["None."] : items
+        markdownOmitted(count, noun, into: &lines)
     }
 
     private static func markdownOmitted(_ count: Int, _ noun: String, into lines: inout [String]) {
