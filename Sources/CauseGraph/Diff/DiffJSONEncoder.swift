@@ -9,18 +9,21 @@ public enum DiffJSONEncoder {
     /// The version of the diff contract; bumped on any incompatible change.
     public static let version = 1
 
-    /// A shaped diff, with its residual edges and what shaping left out.
-    public static func encode(_ shaped: ShapedDiff) -> String {
-        encode(shaped.diff, residualEdges: shaped.residualEdges, shaping: shaped.legend)
+    /// A shaped diff, with its residual edges and what shaping left out,
+    /// each filter's `option` as `spelling` names it.
+    public static func encode(_ shaped: ShapedDiff, spelling: SettingSpelling = .neutral) -> String {
+        encode(shaped.diff, residualEdges: shaped.residualEdges, shaping: shaped.legend, spelling: spelling)
     }
 
     /// - Parameters:
     ///   - diff: the comparison to write.
     ///   - residualEdges: edges standing for links through nodes shaping removed, in the graph contract's form.
     ///   - shaping: what shaping left out, written as in the graph contract; `null` for a complete diff.
-    public static func encode(_ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], shaping: ShapingReport? = nil)
-        -> String
-    {
+    ///   - spelling: how each filter's `option` names it.
+    public static func encode(
+        _ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], shaping: ShapingReport? = nil,
+        spelling: SettingSpelling = .neutral
+    ) -> String {
         let nodes = diff.nodes.map(node)
         let edges = diff.edges.map(edge)
         var lines = ["{"]
@@ -31,7 +34,7 @@ public enum DiffJSONEncoder {
         lines.append("  " + GraphJSONEncoder.list("nodes", nodes) + ",")
         lines.append("  " + GraphJSONEncoder.list("edges", edges) + ",")
         lines.append("  " + GraphJSONEncoder.list("residualEdges", residualEdges.map(GraphJSONEncoder.edge)) + ",")
-        lines.append("  \"shaping\": \(shaping.map(GraphJSONEncoder.report) ?? "null")")
+        lines.append("  \"shaping\": \(shaping.map { GraphJSONEncoder.report($0, spelling: spelling) } ?? "null")")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }

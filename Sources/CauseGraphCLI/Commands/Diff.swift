@@ -120,13 +120,15 @@ struct Diff: ParsableCommand {
         diagnostics: inout Diagnostics
     ) throws {
         let shaped = try shape(diff, settings, window: window)
-        if let note = ShapingFormatter.note(shaped.report) { diagnostics.note(note) }
+        let spelling = CommandSpelling.current
+        if let note = ShapingFormatter.note(shaped.report, spelling: spelling) { diagnostics.note(note) }
         let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
         if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.diff.nodes.count) }
         try GraphWriter.write(
             format, to: output, engine: layout.engine,
-            json: { DiffJSONEncoder.encode(shaped) },
-            dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) }, diagnostics: &diagnostics)
+            json: { DiffJSONEncoder.encode(shaped, spelling: spelling) },
+            dot: { DiffDOTEncoder(style: .of(themeOption.theme), spelling: spelling).encode(shaped) },
+            diagnostics: &diagnostics)
     }
 
     /// The table of changes in the format `--table-format` or `tablePath`'s extension names.
@@ -152,7 +154,7 @@ struct Diff: ParsableCommand {
         let settings = try shaping.settings()
         if let interaction = settings.interaction {
             throw ValidationError(
-                "\(ShapingFormatter.option(.interaction(interaction))) draws one interaction of one trace; give it to render or report"
+                "\(ShapingFormatter.option(.interaction(interaction), spelling: CommandSpelling.current)) draws one interaction of one trace; give it to render or report"
             )
         }
         let (diff, window) = try TracePipeline(settings: reading.settings, window: settings.window)
@@ -165,7 +167,7 @@ struct Diff: ParsableCommand {
         do {
             return try diff.table(shapedBy: settings, window: window, includingUnchanged: all)
         } catch {
-            throw Diagnostic.error(error.description)
+            throw Diagnostic.error(ShapingFormatter.message(error, spelling: CommandSpelling.current))
         }
     }
 
@@ -173,7 +175,7 @@ struct Diff: ParsableCommand {
         do {
             return try diff.shaped(by: settings, window: window)
         } catch {
-            throw Diagnostic.error(error.description)
+            throw Diagnostic.error(ShapingFormatter.message(error, spelling: CommandSpelling.current))
         }
     }
 }

@@ -54,10 +54,10 @@ struct Render: ParsableCommand {
     func graph(as format: RenderFormat, diagnostics: inout Diagnostics) throws -> [UInt8] {
         let shaped = try shaping.shapedGraph(input, diagnostics: &diagnostics)
         if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
-        let encoder = DOTEncoder(style: themeOption.theme.style)
+        let encoder = DOTEncoder(style: themeOption.theme.style, spelling: CommandSpelling.current)
         return try GraphWriter.encode(
             format, engine: layout.engine,
-            json: { GraphJSONEncoder.encode(shaped) },
+            json: { GraphJSONEncoder.encode(shaped, spelling: encoder.spelling) },
             dot: { encoder.encode(shaped) }, diagnostics: &diagnostics)
     }
 }

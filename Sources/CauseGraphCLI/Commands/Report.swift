@@ -57,11 +57,12 @@ struct ReportCommand: ParsableCommand {
         try MissingUpdates.require(updatesIn: reading.graph, for: "report", diagnostics: &diagnostics)
         // The import's state is freed; the events the page lists were kept above it.
         FreedHeap.release()
-        let drawn = try reading.shaped(by: settings, diagnostics: &diagnostics)
+        let drawn = try reading.shaped(by: settings, spelling: CommandSpelling.current, diagnostics: &diagnostics)
         try shaping.allowLayout(ofNodes: drawn.graph.nodes.count)
-        let report = HTMLReport(
+        var report = HTMLReport(
             graph: reading.graph, drawn: drawn, events: events, theme: themeOption.theme,
             sources: input.traces.map(Self.displayName))
+        report.spelling = CommandSpelling.current
         let html = try report.html { dot throws(GraphvizError) in
             String(
                 decoding: try GraphWriter.draw(dot, as: .svg, engine: layout.engine, diagnostics: &diagnostics),
