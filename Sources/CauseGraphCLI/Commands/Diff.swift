@@ -120,14 +120,16 @@ struct Diff: ParsableCommand {
         diagnostics: inout Diagnostics
     ) throws {
         let shaped = try shape(diff, settings, window: window)
-        let spelling = CommandSpelling.current
-        if let note = ShapingFormatter.note(shaped.report, spelling: spelling) { diagnostics.note(note) }
+        if let note = ShapingFormatter.note(shaped.report, spelling: CommandSpelling.current) {
+            diagnostics.note(note)
+        }
         let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
         if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.diff.nodes.count) }
         try GraphWriter.write(
             format, to: output, engine: layout.engine,
-            json: { DiffJSONEncoder.encode(shaped, spelling: spelling) },
-            dot: { DiffDOTEncoder(style: .of(themeOption.theme), spelling: spelling).encode(shaped) },
+            // A graph file reads the same whichever way it was asked for: its filters are named by flag.
+            json: { DiffJSONEncoder.encode(shaped, spelling: .commandLine) },
+            dot: { DiffDOTEncoder(style: .of(themeOption.theme), spelling: .commandLine).encode(shaped) },
             diagnostics: &diagnostics)
     }
 

@@ -32,7 +32,8 @@ extension Render {
         let jobs = try Self.jobs(for: traces, into: folder, format: format)
         try Self.makeFolder(folder)
 
-        let encoder = DOTEncoder(style: themeOption.theme.style, spelling: CommandSpelling.current)
+        // A graph file reads the same whichever way it was asked for: its filters are named by flag.
+        let encoder = DOTEncoder(style: themeOption.theme.style, spelling: .commandLine)
         var failed = false
         for job in jobs {
             var diagnostics = Diagnostics()

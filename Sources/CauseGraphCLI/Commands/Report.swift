@@ -62,7 +62,7 @@ struct ReportCommand: ParsableCommand {
         var report = HTMLReport(
             graph: reading.graph, drawn: drawn, events: events, theme: themeOption.theme,
             sources: input.traces.map(Self.displayName))
-        report.spelling = CommandSpelling.current
+        report.spelling = .commandLine
         let html = try report.html { dot throws(GraphvizError) in
             String(
                 decoding: try GraphWriter.draw(dot, as: .svg, engine: layout.engine, diagnostics: &diagnostics),
