@@ -27,7 +27,8 @@ public struct DiffDOTEncoder: Sendable {
     ///   - diff: the comparison to draw.
     ///   - residualEdges: edges standing for links through nodes shaping removed, drawn dotted with a hollow head.
     ///   - legend: what shaping left out, listed under the heading; `nil` for a complete diff.
-    public func encode(_ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], legend: ShapingReport? = nil) -> String
+    public func encode(_ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], legend: ShapingReport? = nil)
+        -> String
     {
         var lines = ["digraph causegraph_diff {"]
         let graphAttributes =

@@ -15,10 +15,10 @@ struct Convert: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(
-        name: .shortAndLong,
-        help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
-    var output: String = "-"
+    @OptionGroup var destination: OutputOption
+
+    /// The path to write, `-` for standard output.
+    var output: String { destination.path }
 
     func validate() throws {
         try OutputName.refuseOtherFormats(

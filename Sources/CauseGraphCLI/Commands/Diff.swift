@@ -36,10 +36,10 @@ struct Diff: ParsableCommand {
 
     @OptionGroup var reading: ReadingOptions
 
-    @Option(
-        name: .shortAndLong,
-        help: ArgumentHelp("Write the diff graph to this file ('-' for standard output).", valueName: "file"))
-    var output: String?
+    @OptionGroup var destination: OutputOption
+
+    /// The file the diff graph is written to (`-` for standard output); none writes no graph.
+    var output: String? { destination.named }
 
     @Option(
         help: ArgumentHelp(

@@ -27,15 +27,13 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(
-        name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp(
-            "The HTML file to write; '-' writes standard output, as does none when it is not a terminal.",
-            valueName: "file"))
-    var named: String?
+    @OptionGroup var destination: OutputOption
+
+    /// The file named with `-o`, if any.
+    var named: String? { destination.named }
 
     /// The path to write, `-` for standard output.
-    var output: String { named ?? "-" }
+    var output: String { destination.path }
 
     @OptionGroup var themeOption: ThemeOption
 

@@ -23,15 +23,13 @@ struct TimelineCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(
-        name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp(
-            "The JSON file to write; '-' writes standard output, as does none when it is not a terminal.",
-            valueName: "file"))
-    var named: String?
+    @OptionGroup var destination: OutputOption
+
+    /// The file named with `-o`, if any.
+    var named: String? { destination.named }
 
     /// The path to write, `-` for standard output.
-    var output: String { named ?? "-" }
+    var output: String { destination.path }
 
     @OptionGroup var window: TimeWindowOption
 

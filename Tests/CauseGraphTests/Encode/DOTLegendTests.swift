@@ -45,7 +45,8 @@ struct DOTLegendTests {
     @Test("the legend counts residual connections the picture already implies")
     func impliedLine() throws {
         var graph = GraphShaperTests.chain
-        graph.edges.append(CauseEffectGraph.Edge(id: "e8", from: "n7", to: "n6", kind: .update, label: .update, count: 1))
+        graph.edges.append(
+            CauseEffectGraph.Edge(id: "e8", from: "n7", to: "n6", kind: .update, label: .update, count: 1))
         let shaped = try GraphShaper(settings: ShapingSettings(hideSystem: true)).shape(graph)
         let line = try graphLine(DOTEncoder(spelling: .flags).encode(shaped.graph, legend: shaped.legend))
         #expect(

@@ -173,7 +173,8 @@ struct GraphShaperTests {
     func edgeFraction() throws {
         // Other → Child carries 1 of Child's 9 links: under 1 of the 46 updates shown.
         var graph = Self.chain
-        graph.edges.append(CauseEffectGraph.Edge(id: "e8", from: "n8", to: "n6", kind: .update, label: .update, count: 1))
+        graph.edges.append(
+            CauseEffectGraph.Edge(id: "e8", from: "n8", to: "n6", kind: .update, label: .update, count: 1))
         let shaped = try shape(ShapingSettings(maxNodes: 0, edgeFraction: try ShapingShare(parsing: "5%")), of: graph)
         #expect(!shaped.graph.edgeSummaries.contains("Other -> Child ×1"))
         #expect(shaped.graph.edges.count == 7, "every other edge is some node's main cause link")
@@ -215,7 +216,8 @@ struct GraphShaperTests {
         let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Child")], depth: depth, maxNodes: 0))
         #expect(shaped.graph.titles == titles)
         #expect(
-            shaped.report.steps.first.map { ShapingFormatter.option($0.given, spelling: .flags) } == "--focus \"Child\" --depth \(depth)")
+            shaped.report.steps.first.map { ShapingFormatter.option($0.given, spelling: .flags) }
+                == "--focus \"Child\" --depth \(depth)")
     }
 
     @Test("several focus patterns keep the paths into any of them")
@@ -241,7 +243,8 @@ struct GraphShaperTests {
 
         // With a second cause, Child stays, and the path through Stack and Layout is dotted.
         var graph = Self.chain
-        graph.edges.append(CauseEffectGraph.Edge(id: "e8", from: "n8", to: "n6", kind: .update, label: .update, count: 1))
+        graph.edges.append(
+            CauseEffectGraph.Edge(id: "e8", from: "n8", to: "n6", kind: .update, label: .update, count: 1))
         let kept = try shape(ShapingSettings(ignore: [TitlePattern(substring: "Stack")], maxNodes: 0), of: graph)
         #expect(kept.graph.titles == ["Tap", "Root.flag", "Parent", "Child", "Sibling", "Other"])
         #expect(kept.graph.edgeSummaries.suffix(2) == ["Other -> Child ×1", "Parent ⇢ Child ×8"])
@@ -252,7 +255,8 @@ struct GraphShaperTests {
     func impliedResidual() throws {
         // Parent reaches Child through Sibling, so Parent ⇢ Child (through the system chain) adds no path.
         var graph = Self.chain
-        graph.edges.append(CauseEffectGraph.Edge(id: "e8", from: "n7", to: "n6", kind: .update, label: .update, count: 1))
+        graph.edges.append(
+            CauseEffectGraph.Edge(id: "e8", from: "n7", to: "n6", kind: .update, label: .update, count: 1))
         let shaped = try shape(ShapingSettings(hideSystem: true, maxNodes: 0), of: graph)
         #expect(shaped.graph.edges.allSatisfy { !$0.isResidual })
         #expect((shaped.report.residualEdges, shaped.report.impliedResidualPaths) == (0, 1))
@@ -432,6 +436,8 @@ struct GraphShaperTests {
 
     @Test("an empty graph stays empty without error")
     func emptyGraph() throws {
-        #expect(try shape(ShapingSettings(hideSystem: true, minCount: 4), of: CauseEffectGraph()).graph == CauseEffectGraph())
+        #expect(
+            try shape(ShapingSettings(hideSystem: true, minCount: 4), of: CauseEffectGraph()).graph
+                == CauseEffectGraph())
     }
 }

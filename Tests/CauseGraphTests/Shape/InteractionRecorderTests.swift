@@ -30,7 +30,9 @@ struct InteractionRecorderTests {
         return recorder
     }
 
-    private func graph(_ interaction: Interaction) throws -> (graph: CauseEffectGraph, statistics: InteractionStatistics) {
+    private func graph(_ interaction: Interaction) throws -> (
+        graph: CauseEffectGraph, statistics: InteractionStatistics
+    ) {
         var builder = GraphBuilder()
         let statistics = try recorder().replay(interaction, into: &builder)
         return (builder.finish(), statistics)
