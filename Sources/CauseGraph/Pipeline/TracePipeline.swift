@@ -52,7 +52,8 @@ public struct TracePipeline {
             var builder = GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow)
             let filtered = try read(paths, into: &builder, diagnostics: &diagnostics)
             return Reading(
-                graph: (consume builder).finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling), events: nil,
+                graph: (consume builder).finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
+                events: nil,
                 window: filtered.window, interaction: filtered.interaction)
         }
         var events = EventLog(frameRate: settings.frameRate)
@@ -70,7 +71,8 @@ public struct TracePipeline {
         let filtered = try read(paths, into: &sink, diagnostics: &diagnostics)
         companion = sink.second
         return Reading(
-            graph: (consume sink).first.finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling), events: nil,
+            graph: (consume sink).first.finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
+            events: nil,
             window: filtered.window, interaction: filtered.interaction)
     }
 
@@ -84,7 +86,8 @@ public struct TracePipeline {
         let filtered = try read(paths, into: &recorder, diagnostics: &diagnostics)
         let events = recorder.events
         let reading = Reading(
-            graph: (consume recorder).builder.finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling), events: nil,
+            graph: (consume recorder).builder.finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
+            events: nil,
             window: filtered.window, interaction: filtered.interaction)
         return (reading, events)
     }
