@@ -26,10 +26,10 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
-        let file = try OutputFile(path: output)
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        try TraceInput.convert(paths: input.traces, settings: input.settings, to: file, diagnostics: &diagnostics)
-        try file.commit()
+        try OutputFile.writing(to: output) { file throws(Diagnostic) in
+            try TraceInput.convert(paths: input.traces, settings: input.settings, to: file, diagnostics: &diagnostics)
+        }
     }
 }

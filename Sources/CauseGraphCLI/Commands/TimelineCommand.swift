@@ -44,9 +44,9 @@ struct TimelineCommand: ParsableCommand {
         let (timeline, _) = try TraceTimeline.read(
             from: input.traces, settings: input.settings, window: try window.timeWindow(), diagnostics: &diagnostics)
         if let note = Self.note(timeline) { diagnostics.note(note) }
-        let file = try OutputFile(path: output)
-        try TraceEventEncoder.encode(timeline) { bytes throws(Diagnostic) in try file.write(bytes) }
-        try file.commit()
+        try OutputFile.writing(to: output) { file throws(Diagnostic) in
+            try TraceEventEncoder.encode(timeline) { bytes throws(Diagnostic) in try file.write(bytes) }
+        }
     }
 
     /// What the timeline could not show, or `nil` when it shows everything.
