@@ -61,6 +61,8 @@ enum ExitStatus {
             return diagnostic
         case let failure as GraphvizError:
             return Diagnostic.error(failure.description)
+        case let failure as ShapingError:
+            return Diagnostic.error(ShapingFormatter.message(failure, spelling: CommandSpelling.current))
         default:
             // The parser's own message, on one line like every other error:
             // the usage is for --help, not for each mistake.

@@ -74,9 +74,13 @@ struct ShapingCommandLineTests {
         // Tap is the root cause of every update: it is kept with its path to the heaviest update, the list items.
         #expect(graph.nodes == ["Tap", "ModelData.favoritesCollection", "LandmarkListItemView"])
         #expect(graph.isShaped)
-        #expect(result.output.contains(#""option": "--hide-system", "removedNodes": 2"#))
-        #expect(result.output.contains(#""option": "--min-count 3", "removedNodes": 0"#))
-        #expect(result.output.contains(#""option": "--max-nodes 3", "removedNodes": 2"#))
+        #expect(
+            result.output.contains(
+                #""option": "--hide-system", "setting": "hideSystem", "value": true, "removedNodes": 2"#))
+        #expect(
+            result.output.contains(#""option": "--min-count 3", "setting": "minCount", "value": 3, "removedNodes": 0"#))
+        #expect(
+            result.output.contains(#""option": "--max-nodes 3", "setting": "maxNodes", "value": 3, "removedNodes": 2"#))
     }
 
     @Test("--node-fraction and --edge-fraction in the note and the JSON")
@@ -90,9 +94,13 @@ struct ShapingCommandLineTests {
                 == "note: showing 4 of 7 nodes and 3 of 6 edges; --node-fraction 10%: 3 nodes explaining less than that share of 84 updates dropped\n"
         )
         #expect(
-            result.output.contains(#"{"filter": "nodeFraction", "option": "--node-fraction 10%", "removedNodes": 3, "#))
+            result.output.contains(
+                #"{"filter": "nodeFraction", "option": "--node-fraction 10%", "setting": "nodeFraction", "value": 0.1, "removedNodes": 3, "#
+            ))
         #expect(
-            result.output.contains(#"{"filter": "edgeFraction", "option": "--edge-fraction 0.5", "removedNodes": 0, "#))
+            result.output.contains(
+                #"{"filter": "edgeFraction", "option": "--edge-fraction 0.5", "setting": "edgeFraction", "value": 0.5, "removedNodes": 0, "#
+            ))
     }
 
     @Test("--window keeps only the events in the time range")
@@ -104,7 +112,8 @@ struct ShapingCommandLineTests {
         #expect(result.output.contains(#""count": 24, "ran": 24"#), "one tap's worth of list items")
         #expect(
             result.output.contains(
-                #"{"filter": "window", "option": "--window 3s:4.5s", "removedNodes": 0, "removedEvents": 60"#))
+                #"{"filter": "window", "option": "--window 3s:4.5s", "setting": "window", "value": "3s:4.5s", "removedNodes": 0, "removedEvents": 60"#
+            ))
     }
 
     @Test("the SVG carries the legend and dotted residual edges")
@@ -232,7 +241,8 @@ struct ShapingNoteTests {
         let ignored = try Causegraph.run(["render", landmarks, "--ignore", "UIScroll", "--format", "json"])
         #expect(
             ignored.output.contains(
-                #"{"filter": "ignore", "option": "--ignore \"UIScroll\"", "removedNodes": 1, "removedEvents": 3,"#))
+                #"{"filter": "ignore", "option": "--ignore \"UIScroll\"", "setting": "ignore", "value": ["\"UIScroll\""], "removedNodes": 1, "removedEvents": 3,"#
+            ))
         let focused = try Causegraph.run([
             "render", landmarks, "--focus", "LandmarkFavoriteButton", "--depth", "1", "--format", "json",
         ])
@@ -241,7 +251,7 @@ struct ShapingNoteTests {
                 #""shown": {"nodes": 2, "edges": 1, "events": 75}, "total": {"nodes": 7, "edges": 6, "events": 90}"#))
         #expect(
             focused.output.contains(
-                #"{"filter": "focus", "option": "--focus \"LandmarkFavoriteButton\" --depth 1", "removedNodes": 5, "removedEvents": 15,"#
+                #"{"filter": "focus", "option": "--focus \"LandmarkFavoriteButton\" --depth 1", "setting": "focus", "value": {"patterns": ["\"LandmarkFavoriteButton\""], "depth": 1}, "removedNodes": 5, "removedEvents": 15,"#
             ))
     }
 

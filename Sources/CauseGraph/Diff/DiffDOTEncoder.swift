@@ -9,10 +9,13 @@
 package struct DiffDOTEncoder: Sendable {
     /// Colours and lines of each kind of change.
     package var style: DiffStyle
+    /// How the legend names the filters given (`--max-nodes` on the command line).
+    package var spelling: SettingSpelling
 
-    /// An encoder drawing in `style`.
-    package init(style: DiffStyle = .light) {
+    /// An encoder drawing in `style`, its legend naming filters as `spelling` does.
+    package init(style: DiffStyle = .light, spelling: SettingSpelling = .neutral) {
         self.style = style
+        self.spelling = spelling
     }
 
     /// A shaped diff: its kept nodes and edges, its residual edges, and a legend of what shaping left out.
@@ -74,7 +77,7 @@ package struct DiffDOTEncoder: Sendable {
             let drewDotted = shaping.residualEdges > 0 || shaping.impliedResidualPaths > 0
             let details =
                 [DOTLegend.shown(shaping)]
-                + shaping.steps.map { ShapingFormatter.line(for: $0, drewDotted: drewDotted) }
+                + shaping.steps.map { ShapingFormatter.line(for: $0, drewDotted: drewDotted, spelling: spelling) }
                 + (shaping.residualEdges > 0
                     ? ["dotted edges with a hollow head: cause links through nodes not shown"] : [])
             lines += details.map { "<FONT POINT-SIZE=\"9\" COLOR=\"\(muted)\">\(DOTEscaping.htmlText($0))</FONT>" }

@@ -9,20 +9,21 @@ package enum DiffJSONEncoder {
     /// The version of the diff contract; bumped on any incompatible change.
     package static let version = 1
 
-    /// A shaped diff, with its residual edges and what shaping left out.
-    package static func encode(_ shaped: ShapedDiff) -> String {
-        encode(shaped.diff, residualEdges: shaped.residualEdges, shaping: shaped.legend)
+    /// A shaped diff, with its residual edges and what shaping left out,
+    /// each filter's `option` as `spelling` names it.
+    package static func encode(_ shaped: ShapedDiff, spelling: SettingSpelling = .neutral) -> String {
+        encode(shaped.diff, residualEdges: shaped.residualEdges, shaping: shaped.legend, spelling: spelling)
     }
 
     /// - Parameters:
     ///   - diff: the comparison to write.
     ///   - residualEdges: edges standing for links through nodes shaping removed, in the graph contract's form.
     ///   - shaping: what shaping left out, written as in the graph contract; `null` for a complete diff.
+    ///   - spelling: how each filter's `option` names it.
     package static func encode(
-        _ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], shaping: ShapingReport? = nil
-    )
-        -> String
-    {
+        _ diff: GraphDiff, residualEdges: [CauseEffectGraph.Edge] = [], shaping: ShapingReport? = nil,
+        spelling: SettingSpelling = .neutral
+    ) -> String {
         let nodes = diff.nodes.map(node)
         let edges = diff.edges.map(edge)
         var lines = ["{"]
@@ -33,7 +34,7 @@ package enum DiffJSONEncoder {
         lines.append("  " + GraphJSONEncoder.list("nodes", nodes) + ",")
         lines.append("  " + GraphJSONEncoder.list("edges", edges) + ",")
         lines.append("  " + GraphJSONEncoder.list("residualEdges", residualEdges.map(GraphJSONEncoder.edge)) + ",")
-        lines.append("  \"shaping\": \(shaping.map(GraphJSONEncoder.report) ?? "null")")
+        lines.append("  \"shaping\": \(shaping.map { GraphJSONEncoder.report($0, spelling: spelling) } ?? "null")")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -7,6 +7,8 @@
 public struct DOTEncoder: Sendable {
     /// Colours, shapes and fonts of the picture.
     public var style: GraphStyle
+    /// How the legend names the filters given (`--max-nodes` on the command line).
+    public var spelling: SettingSpelling
 
     /// How many backtrace frames a tooltip shows.
     package static let tooltipFrames = 5
@@ -17,9 +19,10 @@ public struct DOTEncoder: Sendable {
     /// fan's crowd of crossing edges a label beside one reads as another's.
     static let fanOut = 6
 
-    /// An encoder drawing in `style`.
-    public init(style: GraphStyle = .light) {
+    /// An encoder drawing in `style`, its legend naming filters as `spelling` does.
+    public init(style: GraphStyle = .light, spelling: SettingSpelling = .neutral) {
         self.style = style
+        self.spelling = spelling
     }
 
     /// - Parameters:
@@ -40,7 +43,8 @@ public struct DOTEncoder: Sendable {
         var graphAttributes = style.defaultGraphAttributes
         if legend != nil || shares != nil || heat.totalTime > 0 {
             let label = DOTLegend.label(
-                app: graph.app, report: legend, shares: shares, heat: heat.totalTime > 0, palette: palette)
+                app: graph.app, report: legend, shares: shares, heat: heat.totalTime > 0, palette: palette,
+                spelling: spelling)
             graphAttributes += ["labelloc=t", "labeljust=l", "label=<\(label)>"]
         } else if let app = graph.app {
             graphAttributes += ["labelloc=t", "labeljust=l", "label=<<B>\(DOTEscaping.htmlTitle(app))</B>>"]

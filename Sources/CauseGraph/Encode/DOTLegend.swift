@@ -10,7 +10,7 @@ enum DOTLegend {
     ///   the update time, which a row of the ramp's steps then explains.
     static func label(
         app: String?, report: ShapingReport?, shares: FocusShares? = nil, heat: Bool = false,
-        palette: GraphStyle.Palette
+        palette: GraphStyle.Palette, spelling: SettingSpelling
     ) -> String {
         var rows: [String] = []
         if let app { rows.append("<B>\(DOTEscaping.htmlTitle(app))</B>") }
@@ -22,7 +22,7 @@ enum DOTLegend {
         guard let report else { return table(rows) }
         rows.append(detail(shown(report)))
         let drewDotted = report.residualEdges > 0 || report.impliedResidualPaths > 0
-        rows += report.steps.map { detail(ShapingFormatter.line(for: $0, drewDotted: drewDotted)) }
+        rows += report.steps.map { detail(ShapingFormatter.line(for: $0, drewDotted: drewDotted, spelling: spelling)) }
         if report.residualEdges > 0 || report.impliedResidualPaths > 0 {
             var text = "dotted edges: cause links through nodes not shown"
             if report.impliedResidualPaths > 0 {

@@ -11,7 +11,11 @@ public enum GraphJSONEncoder {
     ///   - graph: the graph to write.
     ///   - shaping: what shaping left out (``ShapedGraph/legend``),
     ///     written as `shaping`; `null` for a complete graph.
-    public static func encode(_ graph: CauseEffectGraph, shaping: ShapingReport? = nil) -> String {
+    ///   - spelling: how each filter's `option` names it (`--max-nodes 80`
+    ///     on the command line); its `setting` and `value` name it neutrally.
+    public static func encode(
+        _ graph: CauseEffectGraph, shaping: ShapingReport? = nil, spelling: SettingSpelling = .neutral
+    ) -> String {
         var lines: [String] = []
         lines.append("{")
         lines.append("  \"causegraph\": \(version),")
@@ -23,7 +27,7 @@ public enum GraphJSONEncoder {
         lines.append("  " + list("nodes", graph.nodes.map(node)) + ",")
         lines.append("  " + list("edges", graph.edges.map(edge)) + ",")
         lines.append("  " + list("groups", graph.groups.map(group)) + ",")
-        lines.append("  \"shaping\": \(shaping.map(report) ?? "null")")
+        lines.append("  \"shaping\": \(shaping.map { report($0, spelling: spelling) } ?? "null")")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -81,7 +85,7 @@ public enum GraphJSONEncoder {
         ])
     }
 
-    static func report(_ report: ShapingReport) -> String {
+    static func report(_ report: ShapingReport, spelling: SettingSpelling) -> String {
         func totals(_ totals: ShapingReport.Totals) -> String {
             object([
                 "nodes": JSONText.number(totals.nodes),
@@ -92,7 +96,9 @@ public enum GraphJSONEncoder {
         let steps = report.steps.map { step in
             object([
                 "filter": JSONText.quoted(step.filter.rawValue),
-                "option": JSONText.quoted(ShapingFormatter.option(step.given)),
+                "option": JSONText.quoted(ShapingFormatter.option(step.given, spelling: spelling)),
+                "setting": JSONText.quoted(step.given.setting.rawValue),
+                "value": value(of: step.given),
                 "removedNodes": JSONText.number(step.removedNodes),
                 "removedEvents": JSONText.number(step.removedEvents),
                 "removedLinks": JSONText.number(step.removedLinks),
@@ -110,6 +116,24 @@ public enum GraphJSONEncoder {
             "impliedResidualPaths": JSONText.number(report.impliedResidualPaths),
             "filters": "[" + steps.joined(separator: ", ") + "]",
         ])
+    }
+
+    /// The filter's parameters as values, not words: numbers, shares from 0
+    /// to 1, patterns as typed; fan-out folds are `unfold` not given.
+    static func value(of given: ShapingReport.Step.Given) -> String {
+        switch given {
+        case .window(let window): JSONText.quoted(window.description)
+        case .interaction(.group(let id)): JSONText.number(id)
+        case .interaction(.gesture(let id)): JSONText.number(id)
+        case .focus(let patterns, let depth):
+            object(["patterns": JSONText.strings(patterns.map(\.description)), "depth": JSONText.number(depth)])
+        case .ignore(let patterns): JSONText.strings(patterns.map(\.description))
+        case .hideSystem: "true"
+        case .minCount(let count): JSONText.number(count)
+        case .nodeFraction(let share), .edgeFraction(let share): JSONText.number(share.value)
+        case .maxNodes(let limit), .maxEdges(let limit): JSONText.number(limit)
+        case .foldFanOuts: "false"
+        }
     }
 
     static func group(_ group: UpdateGroup) -> String {

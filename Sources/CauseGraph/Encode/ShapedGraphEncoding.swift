@@ -10,8 +10,9 @@ extension DOTEncoder {
 }
 
 extension GraphJSONEncoder {
-    /// The JSON of `shaped`, with what shaping left out when it left anything.
-    package static func encode(_ shaped: ShapedGraph) -> String {
-        encode(shaped.graph, shaping: shaped.legend)
+    /// The JSON of `shaped`, with what shaping left out when it left anything,
+    /// each filter's `option` as `spelling` names it.
+    package static func encode(_ shaped: ShapedGraph, spelling: SettingSpelling = .neutral) -> String {
+        encode(shaped.graph, shaping: shaped.legend, spelling: spelling)
     }
 }

@@ -16,6 +16,9 @@ public struct ImportSettings: Sendable {
     /// Where what a `.trace` bundle or a large Instruments export gave is
     /// kept for the next read of it; `nil` reads every input afresh.
     package var cache: TraceCache?
+    /// How the words reading says name a setting (`--run` on the command
+    /// line); neutral names unless the edge showing them says otherwise.
+    package var spelling: SettingSpelling = .neutral
 
     /// Settings with every field given; the defaults detect the format, use the trace's frame rate and cache nothing.
     public init(

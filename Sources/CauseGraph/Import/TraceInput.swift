@@ -25,7 +25,7 @@ public enum TraceInput {
             case .directory where isInstrumentsDocument(path):
                 if let format = settings.format, format != .instruments {
                     throw .error(
-                        "a .trace bundle is an Instruments recording, not --input-format \(format.rawValue)",
+                        "a .trace bundle is an Instruments recording, not \(settings.spelling(.inputFormat)) \(format.rawValue)",
                         at: SourceLocation(file: path))
                 }
                 bundles.append(path)
@@ -69,7 +69,7 @@ public enum TraceInput {
         defer { counter?.finish() }
         if !settings.classificationFiles.isEmpty && streamsByFormat[.instruments] == nil && bundles.isEmpty {
             diagnostics.warn(
-                "--classify applies to Instruments exports, whose node titles need classifying; none of the traces read is one"
+                "\(settings.spelling(.classify)) applies to Instruments exports, whose node titles need classifying; none of the traces read is one"
             )
         }
         // Formats are read in a fixed order so output never depends on hashing,
@@ -186,7 +186,7 @@ public enum TraceInput {
         if let detected = InputFormat.detect(prefix) { return detected }
         let known = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
         throw .error(
-            "unrecognised trace format (known: \(known)); name one with --input-format",
+            "unrecognised trace format (known: \(known)); name one with \(settings.spelling(.inputFormat))",
             at: SourceLocation(file: stream.name, line: 1))
     }
 

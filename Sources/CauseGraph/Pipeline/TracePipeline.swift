@@ -52,7 +52,8 @@ public struct TracePipeline {
             var builder = GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow)
             let filtered = try read(paths, into: &builder, diagnostics: &diagnostics)
             return Reading(
-                graph: (consume builder).finish().notingFrameRates(in: &diagnostics), events: nil,
+                graph: (consume builder).finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
+                events: nil,
                 window: filtered.window, interaction: filtered.interaction)
         }
         var events = EventLog(frameRate: settings.frameRate)
@@ -70,7 +71,8 @@ public struct TracePipeline {
         let filtered = try read(paths, into: &sink, diagnostics: &diagnostics)
         companion = sink.second
         return Reading(
-            graph: (consume sink).first.finish().notingFrameRates(in: &diagnostics), events: nil,
+            graph: (consume sink).first.finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
+            events: nil,
             window: filtered.window, interaction: filtered.interaction)
     }
 
@@ -84,7 +86,8 @@ public struct TracePipeline {
         let filtered = try read(paths, into: &recorder, diagnostics: &diagnostics)
         let events = recorder.events
         let reading = Reading(
-            graph: (consume recorder).builder.finish().notingFrameRates(in: &diagnostics), events: nil,
+            graph: (consume recorder).builder.finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
+            events: nil,
             window: filtered.window, interaction: filtered.interaction)
         return (reading, events)
     }
@@ -104,7 +107,7 @@ public struct TracePipeline {
         do {
             return (windowStatistics, try recorder.replay(interaction, into: &sink))
         } catch let error as ShapingError {
-            throw .error(error.description)
+            throw .error(ShapingFormatter.message(error, spelling: settings.spelling))
         } catch let error as Diagnostic {
             throw error
         } catch {
@@ -129,17 +132,20 @@ public struct TracePipeline {
 
 extension TracePipeline.Reading {
     /// The graph read, shaped by `settings` (whose window and interaction are
-    /// the pipeline's); notes on `diagnostics` what the picture leaves out.
+    /// the pipeline's); notes on `diagnostics` what the picture leaves out,
+    /// naming each filter as `spelling` does.
     ///
     /// - Throws: a ``Diagnostic`` naming the filter that removed every node.
-    public func shaped(by settings: ShapingSettings, diagnostics: inout Diagnostics) throws(Diagnostic) -> ShapedGraph {
+    public func shaped(
+        by settings: ShapingSettings, spelling: SettingSpelling = .neutral, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) -> ShapedGraph {
         let shaped: ShapedGraph
         do {
             shaped = try GraphShaper(settings: settings).shape(graph, window: window, interaction: interaction)
         } catch {
-            throw .error(error.description)
+            throw .error(ShapingFormatter.message(error, spelling: spelling))
         }
-        if let note = ShapingFormatter.note(shaped.report) { diagnostics.note(note) }
+        if let note = ShapingFormatter.note(shaped.report, spelling: spelling) { diagnostics.note(note) }
         return shaped
     }
 }

@@ -24,6 +24,8 @@ package struct HTMLReport {
     /// When a pattern counts as a finding. The graph must have been built
     /// with a burst window equal to their storm window.
     package var thresholds: FindingThresholds
+    /// How the picture's legend and the graph data name the filters given.
+    package var spelling: SettingSpelling = .neutral
 
     /// How many of a node's events its update list shows at most.
     package static let updatesPerNode = 200
@@ -53,7 +55,7 @@ package struct HTMLReport {
         let picture = drawn?.graph ?? graph
         let legend = drawn?.legend
         let svg = try renderSVG(
-            DOTEncoder(style: theme.style).encode(
+            DOTEncoder(style: theme.style, spelling: spelling).encode(
                 picture, legend: legend, shares: drawn?.focusShares, heat: UpdateHeat(of: graph)))
         let shown = Set(picture.nodes.map(\.id))
         let summary = TraceSummary(graph: graph, thresholds: thresholds)
@@ -107,7 +109,7 @@ package struct HTMLReport {
             "<footer><p>Made by causegraph from a SwiftUI update trace. Cause nodes on the left, their effects to the right; blue: the app, grey: the system; an update's fill: its share of all update time, on the ramp in the picture's legend; orange and red borders: most of its time in long updates, red for longer than a frame; dashed and dimmed: bodies checked and skipped. Zoomed out, labels give way to shapes: hover or click a node for its figures.</p></footer>"
         )
         lines.append(
-            "<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(picture, shaping: legend))</script>"
+            "<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(picture, shaping: legend, spelling: spelling))</script>"
         )
         lines.append(
             "<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, whole: graph, events: events))\n</script>"

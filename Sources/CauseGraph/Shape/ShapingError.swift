@@ -23,6 +23,7 @@ public enum ShapingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A filter left no node to draw.
     case removedEverything(ShapingReport.Step.Given, reason: Reason)
 
-    /// The error in words, naming the filter as it was typed.
-    public var description: String { ShapingFormatter.message(self) }
+    /// The error in words, naming each setting by its neutral name; an edge
+    /// that knows how the filter was given words it with ``ShapingFormatter/message(_:spelling:)``.
+    public var description: String { ShapingFormatter.message(self, spelling: .neutral) }
 }

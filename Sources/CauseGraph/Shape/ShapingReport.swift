@@ -41,6 +41,24 @@ public struct ShapingReport: Sendable, Equatable {
             /// Fan-out folds, applied when the node limit had to cut.
             case foldFanOuts
 
+            /// The setting that gave the filter; fan-out folds are what ``Setting/unfold`` turns off.
+            public var setting: Setting {
+                switch self {
+                case .window: .window
+                case .interaction(.group): .group
+                case .interaction(.gesture): .gesture
+                case .focus: .focus
+                case .ignore: .ignore
+                case .hideSystem: .hideSystem
+                case .minCount: .minCount
+                case .nodeFraction: .nodeFraction
+                case .maxNodes: .maxNodes
+                case .edgeFraction: .edgeFraction
+                case .maxEdges: .maxEdges
+                case .foldFanOuts: .unfold
+                }
+            }
+
             /// The filter, without its parameters.
             package var filter: Filter {
                 switch self {

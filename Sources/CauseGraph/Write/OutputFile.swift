@@ -169,8 +169,15 @@ package final class OutputFile {
     /// Writes the whole of `bytes` to `path` atomically: opened, written and
     /// moved into place, or nothing replaced.
     package static func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
+        try writing(to: path) { file throws(Diagnostic) in try file.write(bytes) }
+    }
+
+    /// Opens `path`, lets `fill` write the whole output, then commits it:
+    /// the one sequence by which a command writes a file. When `fill`
+    /// throws, nothing is committed and `path` keeps what it held.
+    package static func writing(to path: String, _ fill: (OutputFile) throws(Diagnostic) -> Void) throws(Diagnostic) {
         let file = try OutputFile(path: path)
-        try file.write(bytes)
+        try fill(file)
         try file.commit()
     }
 

@@ -15,10 +15,10 @@ struct Convert: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(
-        name: .shortAndLong,
-        help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
-    var output: String = "-"
+    @OptionGroup var destination: OutputOption
+
+    /// The path to write, `-` for standard output.
+    var output: String { destination.path }
 
     func validate() throws {
         try OutputName.refuseOtherFormats(
@@ -26,10 +26,10 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
-        let file = try OutputFile(path: output)
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        try TraceInput.convert(paths: input.traces, settings: input.settings, to: file, diagnostics: &diagnostics)
-        try file.commit()
+        try OutputFile.writing(to: output) { file throws(Diagnostic) in
+            try TraceInput.convert(paths: input.traces, settings: input.settings, to: file, diagnostics: &diagnostics)
+        }
     }
 }

@@ -36,10 +36,10 @@ struct Diff: ParsableCommand {
 
     @OptionGroup var reading: ReadingOptions
 
-    @Option(
-        name: .shortAndLong,
-        help: ArgumentHelp("Write the diff graph to this file ('-' for standard output).", valueName: "file"))
-    var output: String?
+    @OptionGroup var destination: OutputOption
+
+    /// The file the diff graph is written to (`-` for standard output); none writes no graph.
+    var output: String? { destination.named }
 
     @Option(
         help: ArgumentHelp(
@@ -120,13 +120,17 @@ struct Diff: ParsableCommand {
         diagnostics: inout Diagnostics
     ) throws {
         let shaped = try shape(diff, settings, window: window)
-        if let note = ShapingFormatter.note(shaped.report) { diagnostics.note(note) }
+        if let note = ShapingFormatter.note(shaped.report, spelling: CommandSpelling.current) {
+            diagnostics.note(note)
+        }
         let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
         if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.diff.nodes.count) }
         try GraphWriter.write(
             format, to: output, engine: layout.engine,
-            json: { DiffJSONEncoder.encode(shaped) },
-            dot: { DiffDOTEncoder(style: .of(themeOption.theme)).encode(shaped) }, diagnostics: &diagnostics)
+            // A graph file reads the same whichever way it was asked for: its filters are named by flag.
+            json: { DiffJSONEncoder.encode(shaped, spelling: .commandLine) },
+            dot: { DiffDOTEncoder(style: .of(themeOption.theme), spelling: .commandLine).encode(shaped) },
+            diagnostics: &diagnostics)
     }
 
     /// The table of changes in the format `--table-format` or `tablePath`'s extension names.
@@ -152,7 +156,7 @@ struct Diff: ParsableCommand {
         let settings = try shaping.settings()
         if let interaction = settings.interaction {
             throw ValidationError(
-                "\(ShapingFormatter.option(.interaction(interaction))) draws one interaction of one trace; give it to render or report"
+                "\(ShapingFormatter.option(.interaction(interaction), spelling: CommandSpelling.current)) draws one interaction of one trace; give it to render or report"
             )
         }
         let (diff, window) = try TracePipeline(settings: reading.settings, window: settings.window)
@@ -165,7 +169,7 @@ struct Diff: ParsableCommand {
         do {
             return try diff.table(shapedBy: settings, window: window, includingUnchanged: all)
         } catch {
-            throw Diagnostic.error(error.description)
+            throw Diagnostic.error(ShapingFormatter.message(error, spelling: CommandSpelling.current))
         }
     }
 
@@ -173,7 +177,7 @@ struct Diff: ParsableCommand {
         do {
             return try diff.shaped(by: settings, window: window)
         } catch {
-            throw Diagnostic.error(error.description)
+            throw Diagnostic.error(ShapingFormatter.message(error, spelling: CommandSpelling.current))
         }
     }
 }

@@ -58,19 +58,20 @@ struct Redact: ParsableCommand {
         } else if input.traces.count == 1, suffix != "jsonl",
             let format = try TraceRedaction.copyFormat(of: input.traces[0], settings: settings)
         {
-            let file = try OutputFile(path: output)
-            try TraceRedaction.redactCopy(of: input.traces[0], format: format, pseudonyms: pseudonyms, to: file)
-            try writeMap(pseudonyms)
-            try file.commit()
+            try OutputFile.writing(to: output) { file throws(Diagnostic) in
+                try TraceRedaction.redactCopy(of: input.traces[0], format: format, pseudonyms: pseudonyms, to: file)
+                try writeMap(pseudonyms)
+            }
             return
         } else {
             try OutputName.refuseOtherFormats(
                 output, writes: "a causegraph JSON Lines trace", suffix: "jsonl", alsoAllowed: ["ndjson", "json"])
-            let file = try OutputFile(path: output)
-            try TraceRedaction.redact(
-                paths: input.traces, settings: settings, pseudonyms: pseudonyms, to: file, diagnostics: &diagnostics)
-            try writeMap(pseudonyms)
-            try file.commit()
+            try OutputFile.writing(to: output) { file throws(Diagnostic) in
+                try TraceRedaction.redact(
+                    paths: input.traces, settings: settings, pseudonyms: pseudonyms, to: file,
+                    diagnostics: &diagnostics)
+                try writeMap(pseudonyms)
+            }
             return
         }
         try writeMap(pseudonyms)
@@ -107,7 +108,7 @@ struct Redact: ParsableCommand {
         for file in files { try file.commit() }
     }
 
-    private func writeMap(_ pseudonyms: Pseudonyms) throws {
+    private func writeMap(_ pseudonyms: Pseudonyms) throws(Diagnostic) {
         guard let map else { return }
         try OutputFile.write(TraceRedaction.mapJSON(pseudonyms), to: map)
     }

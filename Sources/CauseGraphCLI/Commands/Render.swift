@@ -54,10 +54,11 @@ struct Render: ParsableCommand {
     func graph(as format: RenderFormat, diagnostics: inout Diagnostics) throws -> [UInt8] {
         let shaped = try shaping.shapedGraph(input, diagnostics: &diagnostics)
         if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
-        let encoder = DOTEncoder(style: themeOption.theme.style)
+        // A graph file reads the same whichever way it was asked for: its filters are named by flag.
+        let encoder = DOTEncoder(style: themeOption.theme.style, spelling: .commandLine)
         return try GraphWriter.encode(
             format, engine: layout.engine,
-            json: { GraphJSONEncoder.encode(shaped) },
+            json: { GraphJSONEncoder.encode(shaped, spelling: encoder.spelling) },
             dot: { encoder.encode(shaped) }, diagnostics: &diagnostics)
     }
 }

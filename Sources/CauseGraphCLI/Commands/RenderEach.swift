@@ -32,7 +32,8 @@ extension Render {
         let jobs = try Self.jobs(for: traces, into: folder, format: format)
         try Self.makeFolder(folder)
 
-        let encoder = DOTEncoder(style: themeOption.theme.style)
+        // A graph file reads the same whichever way it was asked for: its filters are named by flag.
+        let encoder = DOTEncoder(style: themeOption.theme.style, spelling: .commandLine)
         var failed = false
         for job in jobs {
             var diagnostics = Diagnostics()
@@ -43,7 +44,7 @@ extension Render {
                 if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
                 try GraphWriter.write(
                     format, to: job.output, engine: layout.engine,
-                    json: { GraphJSONEncoder.encode(shaped) },
+                    json: { GraphJSONEncoder.encode(shaped, spelling: encoder.spelling) },
                     dot: { encoder.encode(shaped) }, diagnostics: &diagnostics)
             } catch {
                 failed = true

@@ -27,15 +27,13 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(
-        name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp(
-            "The HTML file to write; '-' writes standard output, as does none when it is not a terminal.",
-            valueName: "file"))
-    var named: String?
+    @OptionGroup var destination: OutputOption
+
+    /// The file named with `-o`, if any.
+    var named: String? { destination.named }
 
     /// The path to write, `-` for standard output.
-    var output: String { named ?? "-" }
+    var output: String { destination.path }
 
     @OptionGroup var themeOption: ThemeOption
 
@@ -57,11 +55,12 @@ struct ReportCommand: ParsableCommand {
         try MissingUpdates.require(updatesIn: reading.graph, for: "report", diagnostics: &diagnostics)
         // The import's state is freed; the events the page lists were kept above it.
         FreedHeap.release()
-        let drawn = try reading.shaped(by: settings, diagnostics: &diagnostics)
+        let drawn = try reading.shaped(by: settings, spelling: CommandSpelling.current, diagnostics: &diagnostics)
         try shaping.allowLayout(ofNodes: drawn.graph.nodes.count)
-        let report = HTMLReport(
+        var report = HTMLReport(
             graph: reading.graph, drawn: drawn, events: events, theme: themeOption.theme,
             sources: input.traces.map(Self.displayName))
+        report.spelling = .commandLine
         let html = try report.html { dot throws(GraphvizError) in
             String(
                 decoding: try GraphWriter.draw(dot, as: .svg, engine: layout.engine, diagnostics: &diagnostics),

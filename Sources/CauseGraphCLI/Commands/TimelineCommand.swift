@@ -23,15 +23,13 @@ struct TimelineCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(
-        name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp(
-            "The JSON file to write; '-' writes standard output, as does none when it is not a terminal.",
-            valueName: "file"))
-    var named: String?
+    @OptionGroup var destination: OutputOption
+
+    /// The file named with `-o`, if any.
+    var named: String? { destination.named }
 
     /// The path to write, `-` for standard output.
-    var output: String { named ?? "-" }
+    var output: String { destination.path }
 
     @OptionGroup var window: TimeWindowOption
 
@@ -46,9 +44,9 @@ struct TimelineCommand: ParsableCommand {
         let (timeline, _) = try TraceTimeline.read(
             from: input.traces, settings: input.settings, window: try window.timeWindow(), diagnostics: &diagnostics)
         if let note = Self.note(timeline) { diagnostics.note(note) }
-        let file = try OutputFile(path: output)
-        try TraceEventEncoder.encode(timeline) { bytes throws(Diagnostic) in try file.write(bytes) }
-        try file.commit()
+        try OutputFile.writing(to: output) { file throws(Diagnostic) in
+            try TraceEventEncoder.encode(timeline) { bytes throws(Diagnostic) in try file.write(bytes) }
+        }
     }
 
     /// What the timeline could not show, or `nil` when it shows everything.

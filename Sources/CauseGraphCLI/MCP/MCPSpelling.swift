@@ -1,6 +1,9 @@
+import CauseGraph
+
 /// A command's words re-spelled for an MCP client: where the command's
 /// help or error names an option (`--hitch N`, `-o`), the client reads the
 /// tool's argument instead (`hitch`, `output`), since it has no command line.
+/// Words the library makes name settings through ``settings`` instead.
 struct MCPSpelling {
     /// Each spelling of an option on the command line, and the tool's argument for it.
     private let names: [String: String]
@@ -11,6 +14,17 @@ struct MCPSpelling {
             for spelling in help.argument(argument.option)?.spellings ?? [] { names[spelling] = argument.name }
         }
         self.names = names
+    }
+
+    /// Each setting the library's words name, as this tool's argument for
+    /// it (`max_nodes`); a setting the tool does not offer as its flag would
+    /// be in an argument's name.
+    var settings: SettingSpelling {
+        let names = names
+        return SettingSpelling { setting in
+            let flag = SettingSpelling.commandLine(setting)
+            return names[flag] ?? String(flag.drop { $0 == "-" }).replacingOccurrences(of: "-", with: "_")
+        }
     }
 
     /// `text` with every option the tool offers named as its argument,

@@ -10,7 +10,6 @@ import MCP
 /// `confinement` allows.
 enum MCPToolRunner {
     static func call(_ name: String, arguments: [String: Value]?, confinement: Confinement) -> CallTool.Result {
-        var diagnostics = Diagnostics()
         guard let tool = MCPTool(rawValue: name) else {
             return CallTool.Result(
                 content: [
@@ -20,13 +19,23 @@ enum MCPToolRunner {
                         ).description)
                 ], isError: true)
         }
+        return CommandSpelling.$current.withValue(tool.spelling.settings) {
+            call(tool, arguments: arguments, confinement: confinement)
+        }
+    }
+
+    /// The call, its command naming settings as the tool's arguments.
+    private static func call(_ tool: MCPTool, arguments: [String: Value]?, confinement: Confinement)
+        -> CallTool.Result
+    {
+        var diagnostics = Diagnostics()
         do {
             let command = try CauseGraphCommand.parseAsRoot(try tool.commandLine(arguments, confinement: confinement))
             let answer = try result(of: command, diagnostics: &diagnostics)
             return CallTool.Result(
                 content: answer.content + notes(diagnostics, tool), structuredContent: answer.structuredContent)
         } catch {
-            let message = ExitStatus.diagnostic(for: error) ?? .error("the \(name) tool failed")
+            let message = ExitStatus.diagnostic(for: error) ?? .error("the \(tool.rawValue) tool failed")
             return CallTool.Result(
                 content: [text(Self.bounded(tool.spelling.respelled(message.description, quote: "'")))]
                     + notes(diagnostics, tool), isError: true)

@@ -52,10 +52,12 @@ struct ReadingOptions: ParsableArguments {
     }
 
     var settings: ImportSettings {
-        ImportSettings(
+        var settings = ImportSettings(
             format: inputFormat, frameRate: frameRate, classificationFiles: classificationFiles, run: run,
             progress: ProgressMeter.callback(quiet: quiet),
             cache: caching.cache)
+        settings.spelling = CommandSpelling.current
+        return settings
     }
 
 }

@@ -4,14 +4,13 @@ import Foundation
 
 /// Where a command writes, and in which format.
 struct OutputOptions: ParsableArguments {
-    @Option(
-        name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp(
-            "The output file; '-' writes standard output, as does none when it is not a terminal.", valueName: "file"))
-    var named: String?
+    @OptionGroup var destination: OutputOption
+
+    /// The file named with `-o`, if any.
+    var named: String? { destination.named }
 
     /// The path to write, `-` for standard output.
-    var output: String { named ?? "-" }
+    var output: String { destination.path }
 
     @Option(
         help: ArgumentHelp(

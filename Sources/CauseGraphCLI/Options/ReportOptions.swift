@@ -13,10 +13,10 @@ struct ReportOptions: ParsableArguments {
             valueName: "format"))
     var givenFormat: ReportFormat?
 
-    @Option(
-        name: .shortAndLong,
-        help: ArgumentHelp("The output file; '-' or none writes standard output.", valueName: "file"))
-    var output: String = "-"
+    @OptionGroup var destination: OutputOption
+
+    /// The path to write, `-` for standard output.
+    var output: String { destination.path }
 
     func validate() throws {
         _ = try format

@@ -148,6 +148,6 @@ struct ShapingOptions: ParsableArguments {
         let reading = try TracePipeline(settings: importSettings, shaping: settings)
             .reconstruct(traces, diagnostics: &diagnostics)
         try MissingUpdates.require(updatesIn: reading.graph, for: "render", diagnostics: &diagnostics)
-        return try reading.shaped(by: settings, diagnostics: &diagnostics)
+        return try reading.shaped(by: settings, spelling: CommandSpelling.current, diagnostics: &diagnostics)
     }
 }

@@ -68,7 +68,7 @@ struct ShapedDiffTests {
         #expect(shaped.diff.nodes.map(\.title) == ["Model.x", "Row"])
         #expect(shaped.diff.edges.isEmpty)
         #expect(shaped.residualEdges.count == 1)
-        let dot = DiffDOTEncoder().encode(shaped)
+        let dot = DiffDOTEncoder(spelling: .flags).encode(shaped)
         #expect(dot.contains(#"n1 -> n2 [id="r1", class="residual kind-state label-update", style=dotted"#))
         #expect(dot.contains("arrowhead=empty"))
         #expect(dot.contains("--hide-system: 1 system node folded into dotted edges"))

@@ -18,7 +18,7 @@ struct DOTLegendTests {
         var graph = GraphShaperTests.chain
         graph.app = "Demo"
         let shaped = try GraphShaper(settings: ShapingSettings()).shape(graph)
-        let dot = DOTEncoder().encode(shaped.graph, legend: shaped.legend)
+        let dot = DOTEncoder(spelling: .flags).encode(shaped.graph, legend: shaped.legend)
         #expect(dot == DOTEncoder().encode(graph))
         #expect(try graphLine(dot).hasSuffix("label=<<B>Demo</B>>]"))
     }
@@ -27,7 +27,7 @@ struct DOTLegendTests {
     func content() throws {
         let shaped = try shaped(
             ShapingSettings(ignore: [TitlePattern(substring: "Other")], hideSystem: true, minCount: 1, maxNodes: 4))
-        let line = try graphLine(DOTEncoder().encode(shaped.graph, legend: shaped.legend))
+        let line = try graphLine(DOTEncoder(spelling: .flags).encode(shaped.graph, legend: shaped.legend))
         let rows = [
             "shown: 4 of 8 nodes, 2 of 7 edges (+ 1 dotted), 22 of 50 events",
             "--ignore &quot;Other&quot;: 1 node matching, or caused only by matches, dropped",
@@ -48,7 +48,7 @@ struct DOTLegendTests {
         graph.edges.append(
             CauseEffectGraph.Edge(id: "e8", from: "n7", to: "n6", kind: .update, label: .update, count: 1))
         let shaped = try GraphShaper(settings: ShapingSettings(hideSystem: true)).shape(graph)
-        let line = try graphLine(DOTEncoder().encode(shaped.graph, legend: shaped.legend))
+        let line = try graphLine(DOTEncoder(spelling: .flags).encode(shaped.graph, legend: shaped.legend))
         #expect(
             line.contains(
                 ">dotted edges: cause links through nodes not shown (1 more already implied by the paths shown)<"))
@@ -62,7 +62,7 @@ struct DOTLegendTests {
         statistics.untimedEvents = 2
         let settings = ShapingSettings(window: try TimeWindow(parsing: "350ms:1.2s"))
         let shaped = try GraphShaper(settings: settings).shape(GraphShaperTests.chain, window: statistics)
-        let line = try graphLine(DOTEncoder().encode(shaped.graph, legend: shaped.legend))
+        let line = try graphLine(DOTEncoder(spelling: .flags).encode(shaped.graph, legend: shaped.legend))
         #expect(line.contains(">shown: 8 of 8 nodes, 7 of 7 edges, 50 of 51 events<"))
         #expect(
             line.contains(
@@ -74,7 +74,7 @@ struct DOTLegendTests {
         let pattern =
             regex ? try TitlePattern(regex: RegexLiteral.escaped(Self.hostile)) : TitlePattern(substring: Self.hostile)
         let shaped = try shaped(ShapingSettings(ignore: [pattern, TitlePattern(substring: "Other")], maxNodes: 0))
-        let dot = DOTEncoder().encode(shaped.graph, legend: shaped.legend)
+        let dot = DOTEncoder(spelling: .flags).encode(shaped.graph, legend: shaped.legend)
         let line = try graphLine(dot)
         #expect(!dot.contains("<script>"))
         #expect(!dot.contains("</TD>\""))
@@ -92,7 +92,7 @@ struct DOTLegendTests {
     @Test("residual edges are dotted, classed residual, and say so in their tooltip")
     func residualEdges() throws {
         let shaped = try shaped(ShapingSettings(hideSystem: true, maxNodes: 0))
-        let dot = DOTEncoder().encode(shaped.graph, legend: shaped.legend)
+        let dot = DOTEncoder(spelling: .flags).encode(shaped.graph, legend: shaped.legend)
         #expect(
             dot.contains(
                 #"n3 -> n6 [id="r1", class="kind-update label-update residual", label="update ×8", penwidth=3.4, style=dotted, tooltip="Parent ⇢ Child through nodes not shown\nupdate · update ×8"]"#
@@ -119,7 +119,7 @@ struct DOTLegendTests {
     @Test("JSON marks residual edges and carries the shaping report")
     func json() throws {
         let shaped = try shaped(ShapingSettings(hideSystem: true, maxNodes: 0))
-        let json = GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend)
+        let json = GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend, spelling: .flags)
         #expect(
             json.contains(
                 #"{"id": "r1", "from": "n3", "to": "n6", "kind": "update", "label": "update", "count": 8, "skipped": 0, "maxPerCause": 0, "changed": [], "groups": [], "residual": true}"#
@@ -127,10 +127,24 @@ struct DOTLegendTests {
         #expect(json.contains(#""residual": false}"#))
         #expect(
             json.contains(
-                #"  "shaping": {"shown": {"nodes": 6, "edges": 4, "events": 30}, "total": {"nodes": 8, "edges": 7, "events": 50}, "residualEdges": 1, "impliedResidualPaths": 0, "filters": [{"filter": "hideSystem", "option": "--hide-system", "removedNodes": 2, "removedEvents": 20, "removedLinks": 0, "removedEdges": 0, "removedRootCauses": 0, "folds": 0, "shareOf": 0, "keptUntimedEvents": 0}]}"#
+                #"  "shaping": {"shown": {"nodes": 6, "edges": 4, "events": 30}, "total": {"nodes": 8, "edges": 7, "events": 50}, "residualEdges": 1, "impliedResidualPaths": 0, "filters": [{"filter": "hideSystem", "option": "--hide-system", "setting": "hideSystem", "value": true, "removedNodes": 2, "removedEvents": 20, "removedLinks": 0, "removedEdges": 0, "removedRootCauses": 0, "folds": 0, "shareOf": 0, "keptUntimedEvents": 0}]}"#
             ))
         #expect(GraphJSONEncoder.encode(GraphShaperTests.chain).contains("  \"shaping\": null\n}"))
         _ = try JSONParser.parse(json)
+    }
+
+    @Test("the library names settings neutrally unless told a spelling, and the JSON gives each filter's value")
+    func neutralSpelling() throws {
+        let shaped = try shaped(ShapingSettings(ignore: [TitlePattern(substring: "Other")], maxNodes: 3))
+        let line = try graphLine(DOTEncoder().encode(shaped.graph, legend: shaped.legend))
+        #expect(line.contains("maxNodes 3: "))
+        #expect(!line.contains("--"))
+        let json = try JSONParser.parse(GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend))
+        let filters = try #require(json["shaping"]?["filters"]?.arrayValue)
+        #expect(filters.map { $0["setting"]?.stringValue } == ["ignore", "maxNodes"])
+        #expect(filters.first?["value"]?.arrayValue?.map(\.stringValue) == ["\"Other\""])
+        #expect(filters.last?["value"]?.numberValue == 3)
+        #expect(filters.last?["option"]?.stringValue == "maxNodes 3")
     }
 }
 

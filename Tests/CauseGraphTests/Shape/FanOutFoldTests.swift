@@ -37,7 +37,7 @@ struct FanOutFoldTests {
         let step = try #require(shaped.report.steps.last)
         #expect(step == ShapingReport.Step(.foldFanOuts, removedNodes: 5, folds: 1))
         #expect(
-            ShapingFormatter.removals(shaped.report).last
+            ShapingFormatter.removals(shaped.report, spelling: .flags).last
                 == "fan-outs: 5 nodes driven by the same cause, with nothing drawn after them, folded into 1 (--unfold shows them)"
         )
         #expect(shaped.report.shown.nodes == 6)

@@ -25,7 +25,7 @@ struct GraphShaperTests {
             _ = try GraphShaper(settings: settings).shape(graph)
             return nil
         } catch {
-            return error.description
+            return ShapingFormatter.message(error, spelling: .flags)
         }
     }
 
@@ -34,7 +34,7 @@ struct GraphShaperTests {
         let shaped = try shape(ShapingSettings())
         #expect(shaped.graph == Self.chain)
         #expect(shaped.legend == nil)
-        #expect(shaped.report.steps.map { ShapingFormatter.option($0.given) } == ["--max-nodes 80"])
+        #expect(shaped.report.steps.map { ShapingFormatter.option($0.given, spelling: .flags) } == ["--max-nodes 80"])
     }
 
     @Test(
@@ -51,7 +51,7 @@ struct GraphShaperTests {
         #expect(shaped.report.residualEdges == 1)
         let legend = try #require(shaped.legend)
         #expect(
-            DOTEncoder().encode(shaped.graph, legend: legend).contains(
+            DOTEncoder(spelling: .flags).encode(shaped.graph, legend: legend).contains(
                 "--max-edges 3: 2 edges explaining the fewest updates not drawn (--max-edges 0 draws all)"))
         #expect(try shape(ShapingSettings(hideSystem: true, maxNodes: 0, maxEdges: 0)).graph.edges.count == 5)
     }
@@ -138,7 +138,7 @@ struct GraphShaperTests {
         #expect(shaped.graph.titles == ["A", "C", "D"])
         #expect(shaped.report.steps.last?.removedRootCauses == 1)
         #expect(
-            ShapingFormatter.removals(shaped.report) == [
+            ShapingFormatter.removals(shaped.report, spelling: .flags) == [
                 "--max-nodes 3: 1 node explaining the fewest updates dropped, 1 root cause among them (--max-nodes 0 shows all)"
             ])
     }
@@ -156,7 +156,7 @@ struct GraphShaperTests {
                     .nodeFraction(try ShapingShare(parsing: "20%")), removedNodes: 3, removedEvents: 16,
                     shareOf: 46))
         #expect(
-            ShapingFormatter.removals(shaped.report) == [
+            ShapingFormatter.removals(shaped.report, spelling: .flags) == [
                 "--node-fraction 20%: 3 nodes explaining less than that share of 46 updates dropped"
             ])
         #expect(
@@ -183,7 +183,7 @@ struct GraphShaperTests {
                 == ShapingReport.Step(.edgeFraction(try ShapingShare(parsing: "5%")), removedEdges: 1, shareOf: 46)
         )
         #expect(
-            ShapingFormatter.removals(shaped.report) == [
+            ShapingFormatter.removals(shaped.report, spelling: .flags) == [
                 "--edge-fraction 5%: 1 edge carrying less than that share of 46 updates not drawn"
             ])
         let all = try shape(ShapingSettings(maxNodes: 0, edgeFraction: try ShapingShare(parsing: "100%")), of: graph)
@@ -216,7 +216,8 @@ struct GraphShaperTests {
         let shaped = try shape(ShapingSettings(focus: [TitlePattern(substring: "Child")], depth: depth, maxNodes: 0))
         #expect(shaped.graph.titles == titles)
         #expect(
-            shaped.report.steps.first.map { ShapingFormatter.option($0.given) } == "--focus \"Child\" --depth \(depth)")
+            shaped.report.steps.first.map { ShapingFormatter.option($0.given, spelling: .flags) }
+                == "--focus \"Child\" --depth \(depth)")
     }
 
     @Test("several focus patterns keep the paths into any of them")
@@ -305,7 +306,7 @@ struct GraphShaperTests {
     func minCount() throws {
         let shaped = try shape(ShapingSettings(minCount: 5, maxNodes: 0))
         #expect(shaped.graph.titles == ["Parent", "Stack", "Layout", "Child", "Sibling"])
-        #expect(shaped.report.steps.map { ShapingFormatter.option($0.given) } == ["--min-count 5"])
+        #expect(shaped.report.steps.map { ShapingFormatter.option($0.given, spelling: .flags) } == ["--min-count 5"])
         #expect(shaped.report.steps.first?.removedNodes == 3)
     }
 
@@ -372,7 +373,7 @@ struct GraphShaperTests {
             maxNodes: 1)
         let shaped = try shape(settings)
         #expect(
-            shaped.report.steps.map { ShapingFormatter.option($0.given) } == [
+            shaped.report.steps.map { ShapingFormatter.option($0.given, spelling: .flags) } == [
                 "--focus \"Child\"", "--ignore \"Nothing\"", "--hide-system", "--min-count 3", "--max-nodes 1",
             ])
         // Focus drops the side branches, hide-system the system chain, min-count the

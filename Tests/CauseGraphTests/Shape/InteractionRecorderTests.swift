@@ -83,7 +83,7 @@ struct InteractionRecorderTests {
         do {
             _ = try recorder().replay(interaction, into: &builder)
         } catch let error as ShapingError {
-            #expect(error.description == message)
+            #expect(ShapingFormatter.message(error, spelling: .flags) == message)
         }
     }
 

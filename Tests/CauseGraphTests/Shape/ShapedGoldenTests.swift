@@ -16,7 +16,7 @@ struct ShapedGoldenTests {
             .shape(graph)
         #expect(
             shaped.graph.titles == ["MenuView.currency", "EnvironmentWriter: MenuCurrency", "MenuView", "PriceTag"])
-        let actual = DOTEncoder().encode(shaped.graph, legend: shaped.legend)
+        let actual = DOTEncoder(spelling: .flags).encode(shaped.graph, legend: shaped.legend)
         try Golden.check(actual, against: "fixtures/golden/environment-writer-focus-pricetag.dot")
     }
 
@@ -30,7 +30,7 @@ struct ShapedGoldenTests {
         #expect(shaped.report.residualEdges > 0)
         #expect(shaped.report.steps.map(\.filter) == [.window, .hideSystem, .maxNodes])
         #expect(shaped.report.steps[0].removedEvents > 0)
-        let actual = DOTEncoder().encode(shaped.graph, legend: shaped.legend)
+        let actual = DOTEncoder(spelling: .flags).encode(shaped.graph, legend: shaped.legend)
         try Golden.check(actual, against: "fixtures/golden/synthetic-window-hide-system-max-12.dot")
     }
 }

@@ -57,7 +57,7 @@ enum TraceBundle {
         xctrace.stallLimit = try Xctrace.stallLimit()
         let contents = try TableOfContents.parse(
             xctrace.output(["export", "--input", path, "--toc"], name: path), name: path)
-        let run = try chooseRun(contents, requested: settings.run, path: path)
+        let run = try chooseRun(contents, requested: settings.run, path: path, spelling: settings.spelling)
         let tables = tablesToExport(run)
         guard !tables.isEmpty else {
             throw .error(
@@ -72,7 +72,9 @@ enum TraceBundle {
     }
 
     /// The requested run, or the only one.
-    static func chooseRun(_ contents: TableOfContents, requested: Int?, path: String) throws(Diagnostic)
+    static func chooseRun(
+        _ contents: TableOfContents, requested: Int?, path: String, spelling: SettingSpelling
+    ) throws(Diagnostic)
         -> TableOfContents.Run
     {
         let numbers = contents.runs.map { "\($0.number)" }.joined(separator: ", ")
@@ -87,7 +89,7 @@ enum TraceBundle {
         guard contents.runs.count == 1 else {
             if contents.runs.isEmpty { throw .error("the recording holds no runs", at: SourceLocation(file: path)) }
             throw .error(
-                "the recording holds \(contents.runs.count) runs (\(numbers)); pick one with --run N",
+                "the recording holds \(contents.runs.count) runs (\(numbers)); pick one with \(spelling(.run)) N",
                 at: SourceLocation(file: path))
         }
         return contents.runs[0]

@@ -1,11 +1,12 @@
-/// Shaping in words: each filter as it is typed on the command line, what
-/// it left out (the lines of the legend), the note a command prints when the
-/// picture does not show the whole graph, and why shaping failed.
+/// Shaping in words: each filter as it was given, what it left out (the
+/// lines of the legend), the note a command prints when the picture does not
+/// show the whole graph, and why shaping failed. Settings are named as
+/// `spelling` names them: the edge showing the words knows how they were given.
 package enum ShapingFormatter {
     /// `showing 80 of 5,000 nodes and 95 of 9,000 edges (+ 12 dotted); --max-nodes 80: …`,
     /// then one clause per filter that left something out; `nil` when nothing was left out.
-    package static func note(_ report: ShapingReport) -> String? {
-        let removals = removals(report)
+    package static func note(_ report: ShapingReport, spelling: SettingSpelling) -> String? {
+        let removals = removals(report, spelling: spelling)
         guard !removals.isEmpty else { return nil }
         var shown =
             "showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes"
@@ -15,19 +16,19 @@ package enum ShapingFormatter {
     }
 
     /// What each filter that left something out did, in the words of the legend.
-    package static func removals(_ report: ShapingReport) -> [String] {
+    package static func removals(_ report: ShapingReport, spelling: SettingSpelling) -> [String] {
         let drewDotted = report.residualEdges > 0 || report.impliedResidualPaths > 0
-        return report.removingSteps.map { line(for: $0, drewDotted: drewDotted) }
+        return report.removingSteps.map { line(for: $0, drewDotted: drewDotted, spelling: spelling) }
     }
 
     /// One filter and what it left out: `--hide-system: 12 system nodes folded into dotted edges`;
     /// `drewDotted` says whether the picture has dotted edges to fold them into.
-    static func line(for step: ShapingReport.Step, drewDotted: Bool = true) -> String {
+    static func line(for step: ShapingReport.Step, drewDotted: Bool = true, spelling: SettingSpelling) -> String {
         let untimed =
             step.keptUntimedEvents > 0
             ? "; \(CountText.string(step.keptUntimedEvents, "event")) without a time kept" : ""
         guard step.removedAnything else {
-            return "\(option(step.given)): nothing left out" + untimed
+            return "\(option(step.given, spelling: spelling)): nothing left out" + untimed
         }
         let nodes = CountText.string(step.removedNodes, "node")
         let outcome =
@@ -43,7 +44,7 @@ package enum ShapingFormatter {
                     + (drewDotted ? " folded into dotted edges" : " hidden, with no cause link through them")
             case .minCount: "\(nodes) with fewer events dropped"
             case .foldFanOuts:
-                "\(nodes) driven by the same cause, with nothing drawn after them, folded into \(step.folds) (--unfold shows them)"
+                "\(nodes) driven by the same cause, with nothing drawn after them, folded into \(step.folds) (\(spelling(.unfold)) shows them)"
             case .nodeFraction:
                 "\(nodes) explaining less than that share of \(CountText.string(step.shareOf, "update")) dropped"
             case .edgeFraction:
@@ -52,37 +53,38 @@ package enum ShapingFormatter {
                 "\(nodes) explaining the fewest updates dropped"
                     + (step.removedRootCauses > 0
                         ? ", \(CountText.string(step.removedRootCauses, "root cause")) among them" : "")
-                    + " (--max-nodes 0 shows all)"
+                    + " (\(spelling(.maxNodes)) 0 shows all)"
             case .maxEdges:
-                "\(CountText.string(step.removedEdges, "edge")) explaining the fewest updates not drawn (--max-edges 0 draws all)"
+                "\(CountText.string(step.removedEdges, "edge")) explaining the fewest updates not drawn (\(spelling(.maxEdges)) 0 draws all)"
             }
-        return "\(option(step.given)): \(outcome)" + untimed
+        return "\(option(step.given, spelling: spelling)): \(outcome)" + untimed
     }
 
-    /// The filter as typed on the command line: `--focus "Row" --depth 2`.
-    package static func option(_ given: ShapingReport.Step.Given) -> String {
+    /// The filter as it was given: `--focus "Row" --depth 2` on the command line.
+    package static func option(_ given: ShapingReport.Step.Given, spelling: SettingSpelling) -> String {
         switch given {
-        case .window(let window): "--window \(window)"
-        case .interaction(.group(let id)): "--group \(id)"
-        case .interaction(.gesture(let id)): "--gesture \(id)"
+        case .window(let window): "\(spelling(.window)) \(window)"
+        case .interaction(.group(let id)): "\(spelling(.group)) \(id)"
+        case .interaction(.gesture(let id)): "\(spelling(.gesture)) \(id)"
         case .focus(let patterns, let depth):
-            patterns.map { "--focus \($0)" }.joined(separator: " ") + (depth.map { " --depth \($0)" } ?? "")
-        case .ignore(let patterns): patterns.map { "--ignore \($0)" }.joined(separator: " ")
-        case .hideSystem: "--hide-system"
-        case .minCount(let count): "--min-count \(count)"
-        case .nodeFraction(let share): "--node-fraction \(share)"
-        case .maxNodes(let limit): "--max-nodes \(limit)"
-        case .edgeFraction(let share): "--edge-fraction \(share)"
-        case .maxEdges(let limit): "--max-edges \(limit)"
+            patterns.map { "\(spelling(.focus)) \($0)" }.joined(separator: " ")
+                + (depth.map { " \(spelling(.depth)) \($0)" } ?? "")
+        case .ignore(let patterns): patterns.map { "\(spelling(.ignore)) \($0)" }.joined(separator: " ")
+        case .hideSystem: spelling(.hideSystem)
+        case .minCount(let count): "\(spelling(.minCount)) \(count)"
+        case .nodeFraction(let share): "\(spelling(.nodeFraction)) \(share)"
+        case .maxNodes(let limit): "\(spelling(.maxNodes)) \(limit)"
+        case .edgeFraction(let share): "\(spelling(.edgeFraction)) \(share)"
+        case .maxEdges(let limit): "\(spelling(.maxEdges)) \(limit)"
         case .foldFanOuts: "fan-outs"
         }
     }
 
     /// Why shaping failed: `--min-count 5 removed every node (no node has 5 events or more); nothing is left to draw`.
-    package static func message(_ error: ShapingError) -> String {
+    package static func message(_ error: ShapingError, spelling: SettingSpelling) -> String {
         switch error {
         case .focusMatchesNothing(let given):
-            return "\(option(given)) matches no node title; nothing is left to draw"
+            return "\(option(given, spelling: spelling)) matches no node title; nothing is left to draw"
         case .removedEverything(let given, let reason):
             let why =
                 switch reason {
@@ -94,7 +96,7 @@ package enum ShapingFormatter {
                 case .noEventInGroup: "no event names that update group"
                 case .noSuchGesture: "no gesture event has that id"
                 }
-            return "\(option(given)) removed every node (\(why)); nothing is left to draw"
+            return "\(option(given, spelling: spelling)) removed every node (\(why)); nothing is left to draw"
         }
     }
 }

@@ -164,7 +164,7 @@ struct NativeTraceReaderTests {
         #expect(try importError(ofTrace: "\n \n") == "trace.jsonl: error: empty file: expected a trace")
         #expect(
             try importError(ofTrace: #"{"node": 1, "kind": "body", "title": "A", "owner": "app"}"#)
-                == "trace.jsonl:1: error: unrecognised trace format (known: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", "))); name one with --input-format"
+                == "trace.jsonl:1: error: unrecognised trace format (known: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", "))); name one with inputFormat"
         )
         for (marked, message) in [
             (#"{"causegraph": ‸2}"#, "unsupported trace format version 2; this causegraph reads version 1"),
