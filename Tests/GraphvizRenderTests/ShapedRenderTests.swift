@@ -20,8 +20,9 @@ struct ShapedRenderTests {
         let texts = svg.texts
         #expect(texts.contains("CaféMenu"))
         #expect(texts.contains("shown: 4 of 9 nodes, 2 of 8 edges (+ 1 dotted), 33 of 72 events"))
-        #expect(texts.contains("--ignore \"\(hostile)\": nothing left out"))
-        #expect(texts.contains("--hide-system: 2 system nodes folded into dotted edges"))
+        // The encoder's own words name settings neutrally; the command line spells them as flags.
+        #expect(texts.contains("ignore \"\(hostile)\": nothing left out"))
+        #expect(texts.contains("hideSystem: 2 system nodes folded into dotted edges"))
         #expect(!svg.elements.contains { $0.name == "script" })
         let residual = try #require(svg.elements.first { $0.name == "g" && $0.attributes["id"] == "r1" })
         #expect(residual.attributes["class"] == "edge kind-state label-update residual")

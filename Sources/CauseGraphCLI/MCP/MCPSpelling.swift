@@ -17,13 +17,15 @@ struct MCPSpelling {
     }
 
     /// Each setting the library's words name, as this tool's argument for
-    /// it (`max_nodes`); a setting the tool does not offer as its flag would
-    /// be in an argument's name.
+    /// it, quoted as ``respelled(_:quote:)`` quotes the options in a command's
+    /// words (`'max_nodes'`), so notes and errors name arguments alike; a
+    /// setting the tool does not offer as its flag would be in an argument's name.
     var settings: SettingSpelling {
         let names = names
         return SettingSpelling { setting in
             let flag = SettingSpelling.commandLine(setting)
-            return names[flag] ?? String(flag.drop { $0 == "-" }).replacingOccurrences(of: "-", with: "_")
+            let name = names[flag] ?? String(flag.drop { $0 == "-" }).replacingOccurrences(of: "-", with: "_")
+            return "'\(name)'"
         }
     }
 

@@ -85,8 +85,8 @@ struct MCPServerTests {
         #expect(result.texts.first == cli.output)
         let notes = try #require(result.texts.dropFirst().first)
         #expect(notes.contains("note: showing 3 of 7 nodes"), "\(notes)")
-        #expect(notes.contains("; max_nodes 3: ") && notes.contains("(max_nodes 0 shows all)"), "\(notes)")
-        #expect(!notes.contains("--max-nodes") && !notes.contains("'max_nodes'"), "\(notes)")
+        #expect(notes.contains("; 'max_nodes' 3: ") && notes.contains("('max_nodes' 0 shows all)"), "\(notes)")
+        #expect(!notes.contains("--max-nodes"), "\(notes)")
     }
 
     @Test("why and summary stay within 64 KB, text and structured content, however many entries are asked for")
