@@ -238,47 +238,17 @@ enum ToolProcess {
                 close(toChild.read)
                 close(fromChild.write)
             }
-            #if os(Linux)
-                var actions = posix_spawn_file_actions_t()
-                var attributes = posix_spawnattr_t()
-            #else
-                var actions: posix_spawn_file_actions_t?
-                var attributes: posix_spawnattr_t?
-            #endif
-            posix_spawn_file_actions_init(&actions)
-            posix_spawnattr_init(&attributes)
-            defer {
-                posix_spawn_file_actions_destroy(&actions)
-                posix_spawnattr_destroy(&attributes)
-            }
-            posix_spawn_file_actions_adddup2(&actions, toChild.read, 0)
-            posix_spawn_file_actions_adddup2(&actions, fromChild.write, 1)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP)
-            #if canImport(Darwin)
-                flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-            #endif
-            posix_spawnattr_setpgroup(&attributes, 0)
-            var noSignals = sigset_t()
-            sigemptyset(&noSignals)
-            posix_spawnattr_setsigmask(&attributes, &noSignals)
-            var everySignal = sigset_t()
-            sigfillset(&everySignal)
-            posix_spawnattr_setsigdefault(&attributes, &everySignal)
-            posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
-            let arguments = [executable, "mcp", "--call", "--timeout", String(timeLimit)]
-            let argv = arguments.map { strdup($0) } + [nil]
-            defer { for argument in argv { free(argument) } }
-            var pid: pid_t = 0
-            let status = SpawnEnvironment.withBlock { environment in
-                posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
-            }
-            guard status == 0 else {
+            let command = [executable, "mcp", "--call", "--timeout", String(timeLimit)]
+            do throws(IsolatedSpawn.Failure) {
+                let pid = try IsolatedSpawn.start(
+                    command, input: .descriptor(toChild.read), output: .descriptor(fromChild.write),
+                    errors: .null(O_WRONLY))
+                return Child(pid: pid, input: toChild.write, output: fromChild.read)
+            } catch {
                 close(toChild.write)
                 close(fromChild.read)
-                throw .error(String(cString: strerror(status)))
+                throw .error(error.reason)
             }
-            return Child(pid: pid, input: toChild.write, output: fromChild.read)
         }
 
         /// A pipe whose ends no other process inherits: they are marked

@@ -64,16 +64,17 @@ package final class ChildProcess {
             if let outputPipe { close(outputPipe.write) }
             if let errorPipe { close(errorPipe.write) }
         }
-        let spawned = Self.spawn(
-            command, output: outputPipe?.write, errors: errorPipe?.write, inheritInput: inheritInput)
-        guard case .success(let pid) = spawned else {
+        _ = Self.installExitHandler
+        let pid: pid_t
+        do throws(IsolatedSpawn.Failure) {
+            pid = try IsolatedSpawn.start(
+                command, input: inheritInput ? .inherited : .null(O_RDONLY),
+                output: outputPipe.map { .descriptor($0.write) } ?? .inherited,
+                errors: errorPipe.map { .descriptor($0.write) } ?? .inherited)
+        } catch {
             if let outputPipe { close(outputPipe.read) }
             if let errorPipe { close(errorPipe.read) }
-            if case .failure(let code) = spawned {
-                throw .error(
-                    "cannot run \(command[0]): \(String(cString: strerror(code)))", at: SourceLocation(file: name))
-            }
-            throw .error("cannot run \(command[0])", at: SourceLocation(file: name))
+            throw .error("cannot run \(command[0]): \(error.reason)", at: SourceLocation(file: name))
         }
         self.pid = pid
         self.output = outputPipe?.read
@@ -150,80 +151,6 @@ package final class ChildProcess {
     private static let installExitHandler: Void = {
         atexit { ChildProcess.killAll() }
     }()
-
-    // MARK: Spawning
-
-    private enum Spawned {
-        case success(pid_t)
-        case failure(Int32)
-    }
-
-    /// The signals whose disposition is reset: those causegraph blocks,
-    /// ignores or handles, and those a shell's job control may have ignored.
-    private static let defaultedSignals = [
-        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN, SIGTTOU,
-        SIGXFSZ, SIGWINCH, SIGCONT,
-    ]
-
-    private static func spawn(_ command: [String], output: Int32?, errors: Int32?, inheritInput: Bool) -> Spawned {
-        _ = installExitHandler
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t?
-            var attributes: posix_spawnattr_t?
-        #else
-            var actions = posix_spawn_file_actions_t()
-            var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        if !inheritInput { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
-        if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
-        if let errors { posix_spawn_file_actions_adddup2(&actions, errors, 2) }
-        var flags = Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETPGROUP)
-        #if canImport(Darwin)
-            // Every descriptor no file action names closes in the child, standard ones
-            // included: those it shares with causegraph are named as inherited.
-            flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-            if inheritInput { posix_spawn_file_actions_addinherit_np(&actions, 0) }
-            if output == nil { posix_spawn_file_actions_addinherit_np(&actions, 1) }
-            if errors == nil { posix_spawn_file_actions_addinherit_np(&actions, 2) }
-        #else
-            closeInheritedDescriptors(&actions)
-        #endif
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaulted = sigset_t()
-        sigemptyset(&defaulted)
-        for number in defaultedSignals { sigaddset(&defaulted, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaulted)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-        var arguments = command.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        var pid: pid_t = 0
-        let result = SpawnEnvironment.withBlock { environment in
-            posix_spawn(&pid, command[0], &actions, &attributes, &arguments, environment)
-        }
-        return result == 0 ? .success(pid) : .failure(result)
-    }
-
-    #if !canImport(Darwin)
-        /// Closes every descriptor from 3 up in the child, where the C
-        /// library can (glibc 2.34 and later: `posix_spawn_file_actions_addclosefrom_np`,
-        /// looked up when running so older ones still work); elsewhere the
-        /// descriptors causegraph opens are close-on-exec.
-        private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-            else { return }
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-        }
-    #endif
 
     private static func makePipe(name: String) throws(Diagnostic) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [0, 0]
