@@ -50,13 +50,10 @@ package enum NativeTraceEncoder {
     package static func append(_ event: TraceEvent, to line: inout [UInt8]) {
         line.append("{\"node\": ")
         JSONText.appendNumber(event.id, to: &line)
-        line.append(", \"kind\": ")
-        JSONText.appendQuoted(event.kind.rawValue, to: &line)
-        line.append(", \"title\": ")
-        JSONText.appendQuoted(event.title, to: &line)
+        line.appendField(", \"kind\": ", quoted: event.kind.rawValue)
+        line.appendField(", \"title\": ", quoted: event.title)
         line.appendField(", \"module\": ", quoted: event.module)
-        line.append(", \"owner\": ")
-        JSONText.appendQuoted(event.owner.rawValue, to: &line)
+        line.appendField(", \"owner\": ", quoted: event.owner.rawValue)
         line.appendField(", \"time\": ", number: event.time)
         line.appendField(", \"duration\": ", number: event.duration)
         if event.kind.isUpdate && !event.ran { line.append(", \"ran\": false") }
@@ -83,8 +80,7 @@ package enum NativeTraceEncoder {
     package static func append(_ group: UpdateGroup, to line: inout [UInt8]) {
         line.append("{\"group\": ")
         JSONText.appendNumber(group.id, to: &line)
-        line.append(", \"label\": ")
-        JSONText.appendQuoted(group.label, to: &line)
+        line.appendField(", \"label\": ", quoted: group.label)
         line.appendField(", \"start\": ", number: group.start)
         line.appendField(", \"duration\": ", number: group.duration)
         line.append(UInt8(ascii: "}"))
@@ -94,10 +90,8 @@ package enum NativeTraceEncoder {
     package static func append(_ hitch: Hitch, to line: inout [UInt8]) {
         line.append("{\"hitch\": ")
         JSONText.appendQuoted(hitch.kind.rawValue, to: &line)
-        line.append(", \"start\": ")
-        JSONText.appendNumber(hitch.start, to: &line)
-        line.append(", \"duration\": ")
-        JSONText.appendNumber(hitch.duration, to: &line)
+        line.appendField(", \"start\": ", number: hitch.start)
+        line.appendField(", \"duration\": ", number: hitch.duration)
         line.appendField(", \"hangType\": ", quoted: hitch.hangType)
         line.appendField(", \"process\": ", quoted: hitch.process)
         line.appendField(", \"narrative\": ", quoted: hitch.narrative)
@@ -117,18 +111,26 @@ extension [UInt8] {
         literal.withUTF8Buffer { append(contentsOf: $0) }
     }
 
-    /// Appends a field, `key` being its `, "name": `, when it has a value.
-    fileprivate mutating func appendField(_ key: StaticString, number: Int64?) {
-        guard let number else { return }
+    /// Appends a field, `key` being its `, "name": `.
+    fileprivate mutating func appendField(_ key: StaticString, number: Int64) {
         append(key)
         JSONText.appendNumber(number, to: &self)
     }
 
     /// Appends a field, `key` being its `, "name": `, when it has a value.
-    fileprivate mutating func appendField(_ key: StaticString, quoted text: String?) {
-        guard let text else { return }
+    fileprivate mutating func appendField(_ key: StaticString, number: Int64?) {
+        if let number { appendField(key, number: number) }
+    }
+
+    /// Appends a field, `key` being its `, "name": `.
+    fileprivate mutating func appendField(_ key: StaticString, quoted text: String) {
         append(key)
         JSONText.appendQuoted(text, to: &self)
+    }
+
+    /// Appends a field, `key` being its `, "name": `, when it has a value.
+    fileprivate mutating func appendField(_ key: StaticString, quoted text: String?) {
+        if let text { appendField(key, quoted: text) }
     }
 
     /// Appends a field, `key` being its `, "name": `, unless the list is empty.
