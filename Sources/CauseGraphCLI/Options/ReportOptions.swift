@@ -2,16 +2,23 @@ import ArgumentParser
 import CauseGraph
 import Foundation
 
-extension ReportFormat: ExpressibleByArgument {}
+extension ReportFormat: ReportFormatOption {
+    static let formatHelp =
+        "text (for a terminal), json, or markdown (for a pull request); default: from -o's extension (.txt, .json, .md), else text."
+}
+
+/// A format of a report, as `--format` takes it.
+protocol ReportFormatOption: FormatNamedByExtension, ExpressibleByArgument {
+    /// The format for a terminal, written to standard output when no other is named.
+    static var text: Self { get }
+    /// What `--format` says of the formats and its default.
+    static var formatHelp: String { get }
+}
 
 /// Where a report goes and in which format.
-struct ReportOptions: ParsableArguments {
-    @Option(
-        name: .customLong("format"),
-        help: ArgumentHelp(
-            "text (for a terminal), json, or markdown (for a pull request); default: from -o's extension (.txt, .json, .md), else text.",
-            valueName: "format"))
-    var givenFormat: ReportFormat?
+struct ReportOutputOptions<Format: ReportFormatOption>: ParsableArguments {
+    @Option(name: .customLong("format"), help: ArgumentHelp(Format.formatHelp, valueName: "format"))
+    var givenFormat: Format?
 
     @OptionGroup var destination: OutputOption
 
@@ -23,7 +30,7 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// `--format`, else the format `-o`'s extension names, else text.
-    var format: ReportFormat {
+    var format: Format {
         get throws { try OutputName.format(givenFormat, output: output, option: "--format", standardOutput: .text) }
     }
 
@@ -33,19 +40,17 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// Colour only for text written to standard output on a terminal, and never when NO_COLOR is set.
-    static func style(for format: ReportFormat, output: String) -> TextStyle {
-        style(isText: format == .text, output: output)
-    }
-
-    /// Colour only for text written to standard output on a terminal, and never when NO_COLOR is set.
-    static func style(isText: Bool, output: String) -> TextStyle {
-        TextStyle(colour: isText && output == "-" && TerminalEnvironment.allowsColour(on: STDOUT_FILENO))
+    static func style(for format: Format, output: String) -> TextStyle {
+        TextStyle(colour: format == .text && output == "-" && TerminalEnvironment.allowsColour(on: STDOUT_FILENO))
     }
 
     func write(_ report: String) throws {
         try OutputFile.write(report, to: output)
     }
 }
+
+/// Where `summary`'s, `why`'s and the other reports go: text, JSON or Markdown.
+typealias ReportOptions = ReportOutputOptions<ReportFormat>
 
 /// Reads a duration option such as `5ms`.
 struct DurationOption: ExpressibleByArgument {
