@@ -47,7 +47,8 @@ struct CheckCommandTests {
         #expect(lenient.standardError == note + "; its limits measure nothing (--strict fails the check)\n")
         let strict = try Causegraph.run(["check", after, "--budget", typo, "--strict"])
         #expect(strict.status == 1)
-        #expect(strict.output.hasPrefix("causegraph check: 1 budgeted view matches no view (--strict)\n"))
+        #expect(
+            strict.output.hasPrefix("causegraph check: 1 budgeted view matches no view, which fails a strict check\n"))
         #expect(strict.standardError == note + "; the check fails (--strict)\n")
         let json = try Causegraph.run(["check", after, "--budget", typo, "--strict", "--format", "json"])
         #expect(try JSONParser.parse(json.output)["passed"]?.content == .bool(false))

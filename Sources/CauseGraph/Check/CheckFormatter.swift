@@ -21,8 +21,8 @@ package enum CheckFormatter {
         }
     }
 
-    /// `2 of 9 limits exceeded`, `1 budgeted view matches no view (--strict)`, `no regression: 2 of 9 limits over,
-    /// no more than the baseline`, `every limit holds (9)`.
+    /// `2 of 9 limits exceeded`, `1 budgeted view matches no view, which fails a strict check`,
+    /// `no regression: 2 of 9 limits over, no more than the baseline`, `every limit holds (9)`.
     static func headline(_ report: CheckReport) -> String {
         let failing = report.results.count { $0.status.fails }
         let tolerated = report.count(.tolerated)
@@ -30,7 +30,7 @@ package enum CheckFormatter {
         if failing > 0 { return "\(failing) of \(total) " + (report.baseline == nil ? "exceeded" : "regressed") }
         if report.strict && !report.unmatchedViews.isEmpty {
             return
-                "\(CountText.string(report.unmatchedViews.count, "budgeted view")) \(report.unmatchedViews.count == 1 ? "matches" : "match") no view (--strict)"
+                "\(CountText.string(report.unmatchedViews.count, "budgeted view")) \(report.unmatchedViews.count == 1 ? "matches" : "match") no view, which fails a strict check"
         }
         if tolerated > 0 { return "no regression: \(tolerated) of \(total) over, no more than the baseline allows" }
         return "every limit holds (\(report.results.count))"
