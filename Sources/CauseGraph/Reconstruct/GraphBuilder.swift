@@ -34,7 +34,7 @@ public struct GraphBuilder: TraceSink {
 
     private var nodeIndex: [NodeKey: Int32] = [:]
     private var nodes: [NodeTally] = []
-    private var edgeIndex: [EdgeKey: Int32] = [:]
+    private var edgeIndex = EdgeIndex()
     private var edges: [EdgeTally] = []
     private var eventRecords = EventIDMap<EventRecord>()
     /// Update groups, each under its document and trace id, in arrival order.
@@ -116,7 +116,8 @@ public struct GraphBuilder: TraceSink {
         }
         let kind = EdgeKind(source: nodes[Int(source.node)].key.kind, label: cause.label)
         let key = EdgeKey(from: source.node, to: target.node, kind: kind, label: cause.label)
-        let edge = edgeIndex.position(of: key, in: &edges) { EdgeTally(key: $0) }
+        let (edge, isNew) = edgeIndex.position(of: key)
+        if isNew { edges.append(EdgeTally(key: key)) }
         edges[Int(edge)].add(from: cause.from, effectSkipped: target.skipped)
         edges[Int(edge)].changed.formUnion(cause.changed)
         let group = target.group >= 0 ? target.group : source.group
@@ -165,7 +166,7 @@ public struct GraphBuilder: TraceSink {
     /// twice over.
     public consuming func finish() -> CauseEffectGraph {
         nodeIndex = [:]
-        edgeIndex = [:]
+        edgeIndex = EdgeIndex()
         eventRecords.removeAll()
         var nodes = self.nodes
         var edges = self.edges
@@ -182,12 +183,15 @@ public struct GraphBuilder: TraceSink {
         let graphNodes = nodeOrder.enumerated().map { position, index in
             nodes[index].node(id: "n\(position + 1)", groupIDs: groupIDs)
         }
-        let edgeOrder = edges.indices.sorted {
-            let (a, b) = (edges[$0].key, edges[$1].key)
-            if a.from != b.from { return rank[Int(a.from)] < rank[Int(b.from)] }
-            if a.to != b.to { return rank[Int(a.to)] < rank[Int(b.to)] }
-            if a.kind != b.kind { return a.kind < b.kind }
-            return a.label < b.label
+        // The ends' places packed into one integer per edge, rather than looked up at every comparison:
+        // a dense graph has hundreds of thousands of edges to sort.
+        let ends = edges.map { UInt64(rank[Int($0.key.from)]) << 32 | UInt64(rank[Int($0.key.to)]) }
+        var edgeOrder = Array(edges.indices)
+        edgeOrder.sort { a, b in
+            if ends[a] != ends[b] { return ends[a] < ends[b] }
+            let (x, y) = (edges[a].key, edges[b].key)
+            if x.kind != y.kind { return x.kind < y.kind }
+            return x.label < y.label
         }
         let graphEdges = edgeOrder.enumerated().map { position, index in
             let tally = edges[index]
@@ -360,21 +364,6 @@ private struct EventRecord {
     /// The record once a cause link has led to the event.
     func explained() -> EventRecord {
         EventRecord(nodeAndFlags: nodeAndFlags | Self.explainedBit, group: group)
-    }
-}
-
-private struct EdgeKey: Hashable {
-    var from: Int32
-    var to: Int32
-    var kind: EdgeKind
-    var label: CauseLabel
-
-    /// Hashes the ends and the kind's rank, not the label's text: every link
-    /// read is looked up by its key, and the links between two nodes of one
-    /// kind that differ only by label are few, so equality tells them apart.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(UInt64(UInt32(bitPattern: from)) << 32 | UInt64(UInt32(bitPattern: to)))
-        hasher.combine(kind.rank)
     }
 }
 

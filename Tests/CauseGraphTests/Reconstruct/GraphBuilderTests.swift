@@ -240,6 +240,44 @@ struct GraphBuilderTests {
         try builder.add(UpdateGroup(id: 3, label: "T"))
         #expect(throws: TraceConsistencyError.duplicateGroup(3)) { try builder.add(UpdateGroup(id: 3, label: "T")) }
     }
+
+    @Test("thousands of edges, some apart only by label, each keep their own count, listed by their ends' order")
+    func manyEdges() throws {
+        var builder = GraphBuilder()
+        let causes = 60
+        let views = 50
+        for index in 0..<causes { try builder.add(event(EventID(index), .state, "Model.s\(index)")) }
+        for index in 0..<views { try builder.add(event(EventID(1000 + index), .body, "View\(index)")) }
+        // Every state drives every view (3,000 edges, past any first table size); the pairs
+        // whose sum is even twice more, once by an invalidation, an edge of its own.
+        for cause in 0..<causes {
+            for view in 0..<views {
+                let link = TraceCause(from: EventID(cause), to: EventID(1000 + view), label: .update)
+                try builder.add(link)
+                if (cause + view).isMultiple(of: 2) {
+                    try builder.add(link)
+                    try builder.add(TraceCause(from: EventID(cause), to: EventID(1000 + view), label: .invalidation))
+                }
+            }
+        }
+        let graph = builder.finish()
+        let titles = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0.title) })
+        let evenPairs = causes * views / 2
+        #expect(graph.edges.count == causes * views + evenPairs)
+        for edge in graph.edges {
+            let cause = try #require(Int(titles[edge.from]!.dropFirst("Model.s".count)))
+            let view = try #require(Int(titles[edge.to]!.dropFirst("View".count)))
+            let even = (cause + view).isMultiple(of: 2)
+            #expect(edge.count == (edge.label == .invalidation ? 1 : even ? 2 : 1), "\(edge.from) → \(edge.to)")
+        }
+        let order = graph.edges.map { edge in
+            (graph.nodes.firstIndex { $0.id == edge.from }!, graph.nodes.firstIndex { $0.id == edge.to }!, edge.label)
+        }
+        #expect(
+            zip(order, order.dropFirst()).allSatisfy { a, b in
+                a.0 != b.0 ? a.0 < b.0 : a.1 != b.1 ? a.1 < b.1 : a.2 < b.2
+            })
+    }
 }
 
 @Suite("Graph statistics")
