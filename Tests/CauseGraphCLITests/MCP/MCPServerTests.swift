@@ -89,7 +89,11 @@ struct MCPServerTests {
         #expect(!notes.contains("--max-nodes"), "\(notes)")
     }
 
-    @Test("why and summary stay within 64 KB, text and structured content, however many entries are asked for")
+    @Test(
+        "why and summary stay within 64 KB, text and structured content, however many entries are asked for",
+        .disabled(
+            if: Sanitizer.name == "thread",
+            "a realistic size, past the client's time limit under ThreadSanitizer; the other tests here run the transport"))
     func resultsAreBounded() throws {
         let scratch = try TemporaryFolder()
         let recording = try ExportGeneratorTests.generate(20_000, "native", into: scratch)
