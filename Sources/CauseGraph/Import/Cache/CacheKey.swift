@@ -77,6 +77,42 @@ struct CacheKey: Equatable {
         return CacheKey(description: description, inputs: inputs, kind: "export", run: nil)
     }
 
+    /// The layout version of the graph document a `graph` entry holds, apart
+    /// from the records' `TraceCache.formatVersion`.
+    static let graphDocumentVersion = 1
+
+    /// The key of the graph built from the reads keyed by `records`, in read
+    /// order, with the builder's settings and the filters before it, or `nil`
+    /// when there is no read to key or the running executable cannot be
+    /// known. The executable's size and modification time are in it, so a
+    /// rebuilt causegraph never reuses a graph an older one built, whoever
+    /// forgets to bump the version. Shaping, thresholds and formats are not:
+    /// they apply to the graph afterwards.
+    static func graph(
+        records: [CacheKey], frameRate: Double?, burstWindow: Nanoseconds, window: TimeWindow?,
+        interaction: Interaction?, executable: String? = Bundle.main.executablePath
+    ) -> CacheKey? {
+        guard !records.isEmpty, let executable, let program = resolved(executable),
+            let info = status(of: program, following: true)
+        else { return nil }
+        var description = "graph \(graphDocumentVersion)\n"
+        description += "executable \(quoted(program)) \(info.size) \(info.modified)\n"
+        var inputs: [String] = []
+        for key in records {
+            description += "records \(key.digest)\n"
+            inputs += key.inputs.filter { !inputs.contains($0) }
+        }
+        description += "frame-rate \(frameRate.map { String($0.bitPattern) } ?? "trace")\n"
+        description += "burst \(burstWindow)\n"
+        description += "window \(window?.start.map(String.init) ?? "-") \(window?.end.map(String.init) ?? "-")\n"
+        switch interaction {
+        case .group(let id): description += "interaction group \(id)\n"
+        case .gesture(let id): description += "interaction gesture \(id)\n"
+        case nil: description += "interaction none\n"
+        }
+        return CacheKey(description: description, inputs: inputs, kind: "graph", run: records.first?.run)
+    }
+
     private init(description: String, inputs: [String], kind: String, run: Int?) {
         digest = Self.hex(SHA256.digest(Array(description.utf8)))
         self.inputs = inputs
