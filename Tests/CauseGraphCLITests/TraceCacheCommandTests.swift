@@ -2,6 +2,8 @@ import CauseGraphTestSupport
 import Foundation
 import Testing
 
+@testable import CauseGraph
+
 /// The cache of `.trace` bundles already read: the stand-in xctrace
 /// (`fixtures/instruments/recording/xctrace`) writes one line per call to
 /// `STANDIN_LOG`, so each test counts the exports a command ran.
@@ -45,6 +47,11 @@ struct TraceCacheCommandTests {
                 !$0.hasPrefix(".")
             }
         }
+
+        /// The entries holding records, or (`contents` `graph.bin`) a built graph.
+        func entries(holding contents: String) -> [String] {
+            entries().filter { FileManager.default.fileExists(atPath: cache + "/entries/" + $0 + "/" + contents) }
+        }
     }
 
     /// The toc and the eight tables: what one uncached read of the bundle costs.
@@ -58,7 +65,8 @@ struct TraceCacheCommandTests {
         let first = try setup.run(["summary", setup.bundle, "--format", "json"])
         #expect(first.status == 0, "\(first.standardError)")
         #expect(setup.calls() == Self.exportsPerRead)
-        #expect(setup.entries().count == 1)
+        #expect(setup.entries(holding: "records.bin").count == 1 && setup.entries(holding: "graph.bin").count == 1)
+        #expect(setup.entries().count == 2)
         let second = try setup.run(["summary", setup.bundle, "--format", "json"])
         #expect(second.status == 0 && second.output == first.output)
         // The first read's notes come back with the entry.
@@ -130,7 +138,9 @@ struct TraceCacheCommandTests {
         "a damaged entry (cut short, a byte changed, its metadata gone) is noted in one line, read afresh and replaced")
     func damagedEntry() throws {
         let setup = try Setup()
-        let first = try setup.run(["render", setup.bundle, "--format", "json"])
+        // convert replays the records: no graph entry answers for them.
+        let command = ["convert", setup.bundle, "-o", "-"]
+        let first = try setup.run(command)
         #expect(first.status == 0)
         let entry = setup.cache + "/entries/" + setup.entries()[0]
         let records = entry + "/records.bin"
@@ -144,7 +154,7 @@ struct TraceCacheCommandTests {
         ]
         for (index, (name, damage)) in damages.enumerated() {
             try damage()
-            let again = try setup.run(["render", setup.bundle, "--format", "json"])
+            let again = try setup.run(command)
             #expect(again.status == 0 && again.output == first.output, "\(name)")
             let notes = again.standardError.split(separator: "\n").filter { $0.contains("cache") }
             #expect(
@@ -152,10 +162,107 @@ struct TraceCacheCommandTests {
                     && notes[0].hasPrefix("\(setup.bundle): note: the cache entry of this input is damaged"),
                 "\(name): \(again.standardError)")
             #expect(setup.calls() == (index + 2) * Self.exportsPerRead, "\(name): read afresh")
-            let replaced = try setup.run(["render", setup.bundle, "--format", "json"])
+            let replaced = try setup.run(command)
             #expect(replaced.output == first.output && !replaced.standardError.contains("damaged"), "\(name)")
             #expect(setup.calls() == (index + 2) * Self.exportsPerRead, "\(name): the entry was replaced")
         }
+    }
+
+    @Test(
+        "a later summary, why, render or diff loads the graph the first built: the same bytes, with its records gone")
+    func graphAnswersWithoutReplay() throws {
+        let setup = try Setup()
+        let commands = [
+            ["summary", setup.bundle, "--format", "json"], ["summary", setup.bundle],
+            ["why", setup.bundle, "--view", "LandmarkListItemView"], ["render", setup.bundle, "--format", "dot"],
+            ["render", setup.bundle, "--format", "json", "--max-nodes", "3"], ["diff", setup.bundle, setup.bundle],
+        ]
+        var first: [CommandResult] = []
+        for command in commands { first.append(try setup.run(command)) }
+        #expect(first.allSatisfy { $0.status == 0 }, "\(first.map(\.standardError))")
+        // One graph serves them all: the builder's settings are the same.
+        #expect(setup.entries(holding: "graph.bin").count == 1)
+        // Records that no longer check would be noted and read afresh, were they replayed.
+        let records = setup.cache + "/entries/" + setup.entries(holding: "records.bin")[0] + "/records.bin"
+        try Data("not the records".utf8).write(to: URL(fileURLWithPath: records))
+        for (command, expected) in zip(commands, first) {
+            let again = try setup.run(command)
+            #expect(
+                again.status == 0 && again.output == expected.output && again.standardError == expected.standardError,
+                "\(command): \(again.standardError)")
+            let direct = try setup.run(command + ["--no-cache"], ["STANDIN_LOG": ""])
+            #expect(again.output == direct.output && again.standardError == direct.standardError, "\(command)")
+        }
+        #expect(setup.calls() == Self.exportsPerRead)
+    }
+
+    @Test("a setting the builder takes misses the graph once, answers as --no-cache does, then hits")
+    func graphSettingsMiss() throws {
+        let setup = try Setup()
+        #expect(try setup.run(["summary", setup.bundle]).status == 0)
+        let commands = [
+            ["summary", setup.bundle, "--storm-window", "2ms"], ["summary", setup.bundle, "--frame-rate", "120"],
+            ["render", setup.bundle, "--format", "dot", "--window", "0s:1s"],
+            ["render", setup.bundle, "--format", "dot", "--group", "1"],
+        ]
+        for (index, command) in commands.enumerated() {
+            let cached = try setup.run(command)
+            #expect(setup.entries(holding: "graph.bin").count == index + 2, "\(command): a new graph")
+            let direct = try setup.run(command + ["--no-cache"], ["STANDIN_LOG": ""])
+            #expect(
+                cached.status == direct.status && cached.output == direct.output
+                    && cached.standardError == direct.standardError, "\(command): \(cached.standardError)")
+            let again = try setup.run(command)
+            #expect(again.output == cached.output && again.standardError == cached.standardError, "\(command)")
+            #expect(setup.entries(holding: "graph.bin").count == index + 2, "\(command): a hit")
+        }
+        // Shaping and formats apply to the graph afterwards: they share it.
+        #expect(try setup.run(["render", setup.bundle, "--format", "svg", "--max-nodes", "4"]).status == 0)
+        #expect(setup.entries(holding: "graph.bin").count == commands.count + 1)
+        #expect(setup.calls() == Self.exportsPerRead)
+    }
+
+    @Test("a damaged graph (a byte changed; a checksum that fits a document no builder made) is noted, rebuilt, replaced")
+    func damagedGraph() throws {
+        let setup = try Setup()
+        let command = ["summary", setup.bundle, "--format", "json"]
+        let first = try setup.run(command)
+        let entry = setup.cache + "/entries/" + setup.entries(holding: "graph.bin")[0]
+        let graph = entry + "/graph.bin"
+        let whole = try Data(contentsOf: URL(fileURLWithPath: graph))
+        var flipped = whole
+        flipped[whole.count / 2] ^= 0x40
+        let metadata = try String(contentsOfFile: entry + "/entry.json", encoding: .utf8)
+        let checksum = try #require(
+            metadata.firstMatch(of: /"checksum":"([0-9a-f]+)"/).map { String($0.1) }, "\(metadata)")
+        let damages: [(String, () throws -> Void)] = [
+            ("a byte changed", { try flipped.write(to: URL(fileURLWithPath: graph)) }),
+            (
+                "a checksum that fits",
+                {
+                    // The last byte changed, and the checksum made to fit: the decoder finds it.
+                    var invalid = whole
+                    invalid[invalid.count - 1] = 0xFF
+                    try invalid.write(to: URL(fileURLWithPath: graph))
+                    var fitting = ContentChecksum()
+                    fitting.update([UInt8](invalid))
+                    let fitted = metadata.replacingOccurrences(of: checksum, with: fitting.hexDigest)
+                    try fitted.write(toFile: entry + "/entry.json", atomically: true, encoding: .utf8)
+                }
+            ),
+        ]
+        for (name, damage) in damages {
+            try damage()
+            let again = try setup.run(command)
+            #expect(again.status == 0 && again.output == first.output, "\(name)")
+            let notes = again.standardError.split(separator: "\n").filter { $0.contains("damaged") }
+            #expect(
+                notes.count == 1 && notes[0].hasPrefix("\(setup.bundle): note: the cache entry of this input is damaged"),
+                "\(name): \(again.standardError)")
+            let replaced = try setup.run(command)
+            #expect(replaced.output == first.output && replaced.standardError == first.standardError, "\(name)")
+        }
+        #expect(setup.calls() == Self.exportsPerRead, "the records answered each rebuild")
     }
 
     @Test("commands reading one bundle at once each answer whole; one entry results, and the next read exports nothing")
@@ -170,7 +277,8 @@ struct TraceCacheCommandTests {
         for result in results.all {
             #expect(result?.status == 0 && result?.output == expected.output, "\(result?.standardError ?? "")")
         }
-        #expect(setup.entries().count == 1)
+        #expect(setup.entries(holding: "records.bin").count == 1 && setup.entries(holding: "graph.bin").count == 1)
+        #expect(setup.entries().count == 2)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: setup.cache + "/entries").filter {
             $0.hasPrefix(".")
         }
@@ -190,16 +298,21 @@ struct TraceCacheCommandTests {
         let list = try setup.run(["cache", "list"])
         #expect(list.status == 0)
         let lines = list.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3 && lines[0].hasPrefix("cache: \(setup.cache), 2 entries, "), "\(list.output)")
-        // The most recently used first.
-        #expect(lines[1].hasPrefix("\(other)  run 1  ") && lines[1].hasSuffix(" ago"), "\(lines)")
-        #expect(lines[2].hasPrefix("\(setup.bundle)  the only run  ") && lines[2].contains(" KiB  used "))
+        #expect(lines.count == 5 && lines[0].hasPrefix("cache: \(setup.cache), 4 entries, "), "\(list.output)")
+        // The most recently used first; a read's records and graph are used
+        // within the same clock tick, so either of the two may come first.
+        let recent = lines[1...2].sorted()
+        #expect(recent[0].hasPrefix("\(other)  graph of run 1  ") && recent[0].hasSuffix(" ago"), "\(lines)")
+        #expect(recent[1].hasPrefix("\(other)  run 1  ") && recent[1].hasSuffix(" ago"), "\(lines)")
+        let older = lines[3...4].sorted()
+        #expect(older[0].hasPrefix("\(setup.bundle)  graph  ") && older[0].contains(" KiB  used "), "\(lines)")
+        #expect(older[1].hasPrefix("\(setup.bundle)  the only run  ") && older[1].contains(" KiB  used "))
         let cleared = try setup.run(["cache", "clear", setup.bundle])
-        #expect(cleared.status == 0 && cleared.output == "cache: removed 1 entry from \(setup.cache)\n")
+        #expect(cleared.status == 0 && cleared.output == "cache: removed 2 entries from \(setup.cache)\n")
         let after = try setup.run(["cache", "list"])
         #expect(after.output.contains(other) && !after.output.contains(setup.bundle))
         let all = try setup.run(["cache", "clear"])
-        #expect(all.output == "cache: removed 1 entry from \(setup.cache)\n")
+        #expect(all.output == "cache: removed 2 entries from \(setup.cache)\n")
         #expect(
             try setup.run(["cache", "list"]).output.hasPrefix(
                 "cache: \(setup.cache), 0 entries, 0 bytes of at most 4.0 GiB"))
@@ -208,7 +321,9 @@ struct TraceCacheCommandTests {
     @Test("CAUSEGRAPH_CACHE_MAX: the least recently used entries go beyond it; a bad value is a one-line error")
     func sizeLimit() throws {
         var setup = try Setup()
-        #expect(try setup.run(["summary", setup.bundle]).status == 0)
+        // convert replays records and builds no graph: one entry a read.
+        let convert = { (bundle: String) in ["convert", bundle, "-o", setup.scratch.path("converted.jsonl")] }
+        #expect(try setup.run(convert(setup.bundle)).status == 0)
         let entry = setup.cache + "/entries/" + setup.entries()[0]
         let size = try ["records.bin", "entry.json"].map {
             try #require(try FileManager.default.attributesOfItem(atPath: entry + "/" + $0)[.size] as? Int)
@@ -219,18 +334,18 @@ struct TraceCacheCommandTests {
         try FileManager.default.removeItem(atPath: setup.cache)
         for bundle in bundles {
             try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
-            #expect(try setup.run(["summary", bundle]).status == 0)
+            #expect(try setup.run(convert(bundle)).status == 0)
             Thread.sleep(forTimeInterval: 1.1)  // last use is kept to the second
         }
         #expect(setup.entries().count == 2)
         let list = try setup.run(["cache", "list"]).output
         #expect(!list.contains(bundles[0]) && list.contains(bundles[1]) && list.contains(bundles[2]), "\(list)")
         // Reading B makes it the most recent: D then evicts C.
-        #expect(try setup.run(["summary", bundles[1]]).status == 0)
+        #expect(try setup.run(convert(bundles[1])).status == 0)
         Thread.sleep(forTimeInterval: 1.1)
         let later = setup.scratch.path("D.trace")
         try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
-        #expect(try setup.run(["summary", later]).status == 0)
+        #expect(try setup.run(convert(later)).status == 0)
         let after = try setup.run(["cache", "list"]).output
         #expect(after.contains(bundles[1]) && !after.contains(bundles[2]) && after.contains(later), "\(after)")
 
@@ -282,7 +397,7 @@ struct LargeExportCacheTests {
         let first = try Causegraph.run(["summary", export, "--format", "json"], environment: environment)
         #expect(first.status == 0, "\(first.standardError)")
         let list = try Causegraph.run(["cache", "list"], environment: environment)
-        #expect(list.output.contains("\n\(export)  export  "), "\(list.output)")
+        #expect(list.output.contains("\n\(export)  export  ") && list.output.contains("\n\(export)  graph  "), "\(list.output)")
         // The entry answers: damaged, it would be noted; gone, the list would be empty.
         let second = try Causegraph.run(["summary", export, "--format", "json"], environment: environment)
         #expect(second.output == first.output && second.standardError == first.standardError)
@@ -290,12 +405,12 @@ struct LargeExportCacheTests {
         let small = try Causegraph.run(
             ["summary", fixture("instruments/recording/swiftui-causes.xml")], environment: environment)
         #expect(small.status == 0)
-        #expect(try Causegraph.run(["cache", "list"], environment: environment).output.contains(" 1 entry, "))
+        #expect(try Causegraph.run(["cache", "list"], environment: environment).output.contains(" 2 entries, "))
         let touched = try FileHandle(forWritingTo: URL(fileURLWithPath: export))
         try touched.seekToEnd()
         try touched.write(contentsOf: Data("\n".utf8))
         try touched.close()
         #expect(try Causegraph.run(["summary", export], environment: environment).status == 0)
-        #expect(try Causegraph.run(["cache", "list"], environment: environment).output.contains(" 2 entries, "))
+        #expect(try Causegraph.run(["cache", "list"], environment: environment).output.contains(" 4 entries, "))
     }
 }

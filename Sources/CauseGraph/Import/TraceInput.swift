@@ -98,6 +98,54 @@ public enum TraceInput {
         }
     }
 
+    /// The keys of the records entries ``read(paths:settings:into:diagnostics:)``
+    /// replays for `paths`, in the order it reads them, when the cache
+    /// keeps every input named: `.trace` bundles, and Instruments exports
+    /// together at least ``TraceCache/largeExportSize``. `nil` when one is
+    /// anything else (standard input, a folder, a small or other trace),
+    /// whose read the cache does not cover.
+    static func recordKeys(paths: [String], settings: ImportSettings) -> [CacheKey]? {
+        guard settings.cache != nil, !paths.isEmpty else { return nil }
+        var exports: [ByteStream] = []
+        var bundles: [String] = []
+        for path in paths {
+            guard path != "-" else { return nil }
+            switch FileKind(path: path) {
+            case .directory where isInstrumentsDocument(path):
+                guard settings.format == nil || settings.format == .instruments else { return nil }
+                bundles.append(path)
+            case .regular:
+                guard let stream = try? ByteStream(path: path), isInstrumentsExport(stream, settings: settings) else {
+                    return nil
+                }
+                exports.append(stream)
+            default:
+                return nil
+            }
+        }
+        var keys: [CacheKey] = []
+        if !exports.isEmpty {
+            let sorted = exports.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            guard isLarge(sorted), let key = CacheKey.exports(sorted.map(\.name), settings: settings) else {
+                return nil
+            }
+            keys.append(key)
+        }
+        for bundle in bundles.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            guard let key = TraceBundle.cacheKey(bundle, settings: settings) else { return nil }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// Whether `stream` is read as an Instruments export: named so, or shown
+    /// so by its first bytes.
+    private static func isInstrumentsExport(_ stream: ByteStream, settings: ImportSettings) -> Bool {
+        if let format = settings.format { return format == .instruments }
+        guard let prefix = try? stream.prefix(InputFormat.detectionPrefixLength) else { return false }
+        return NotATrace.identify(prefix) == nil && InputFormat.detect(prefix) == .instruments
+    }
+
     /// Whether Instruments exports are worth caching: regular files, together
     /// at least ``TraceCache/largeExportSize``.
     private static func isLarge(_ streams: [ByteStream]) -> Bool {

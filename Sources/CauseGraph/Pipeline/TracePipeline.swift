@@ -44,11 +44,15 @@ public struct TracePipeline {
 
     /// Reads `paths` and reconstructs their graph, keeping every event in an
     /// `EventLog` too when `keepingEvents` is set; warns on `diagnostics`
-    /// when the traces disagree on the frame rate.
+    /// when the traces disagree on the frame rate. Without events, a graph
+    /// the cache holds for the same inputs and settings is loaded instead.
     public func reconstruct(_ paths: [String], keepingEvents: Bool = false, diagnostics: inout Diagnostics)
         throws(Diagnostic) -> Reading
     {
         guard keepingEvents else {
+            if let cached = try reconstructThroughGraphCache(paths, diagnostics: &diagnostics) {
+                return cached.reading
+            }
             var builder = GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow)
             let filtered = try read(paths, into: &builder, diagnostics: &diagnostics)
             return Reading(
@@ -74,6 +78,18 @@ public struct TracePipeline {
             graph: (consume sink).first.finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
             events: nil,
             window: filtered.window, interaction: filtered.interaction)
+    }
+
+    /// Reads `paths` and reconstructs their graph, with the interactions
+    /// that cost the most body time (``InteractionTally``), from the cache
+    /// when it holds them.
+    package func reconstructRankingInteractions(_ paths: [String], diagnostics: inout Diagnostics)
+        throws(Diagnostic) -> (reading: Reading, interactions: [RankedInteraction])
+    {
+        if let cached = try reconstructThroughGraphCache(paths, diagnostics: &diagnostics) { return cached }
+        var tally = InteractionTally()
+        let reading = try reconstruct(paths, alongside: &tally, diagnostics: &diagnostics)
+        return (reading, tally.ranked)
     }
 
     /// Reads `paths` for a report page in one pass: the graph, and of the

@@ -296,6 +296,9 @@ public enum EdgeKind: String, CaseIterable, Sendable, Comparable {
     }
 
     /// The order edges are listed in, the cases' own.
+    /// The kinds by ``rank``: `byRank[kind.rank] == kind`.
+    static let byRank: [EdgeKind] = allCases
+
     var rank: Int {
         switch self {
         case .gesture: 0

@@ -55,6 +55,7 @@ struct CacheCommand: ParsableCommand {
                 switch entry.kind {
                 case "inventory": run = "doctor's table counts"
                 case "bundle": run = entry.run.map { "run \($0)" } ?? "the only run"
+                case "graph": run = entry.run.map { "graph of run \($0)" } ?? "graph"
                 default: run = "export"
                 }
                 text += "\(inputs)  \(run)  \(Self.size(entry.size))  used \(Self.age(now - entry.lastUsed)) ago\n"

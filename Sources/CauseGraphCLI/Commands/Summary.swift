@@ -85,12 +85,11 @@ struct Summary: ParsableCommand {
         thresholds.longBodies = longBodies
         thresholds.storm = storm
         thresholds.stormWindow = stormWindow.nanoseconds
-        var tally = InteractionTally()
-        let graph = try TracePipeline(settings: input.settings, burstWindow: thresholds.stormWindow)
-            .reconstruct(input.traces, alongside: &tally, diagnostics: &diagnostics).graph
+        let (reading, interactions) = try TracePipeline(settings: input.settings, burstWindow: thresholds.stormWindow)
+            .reconstructRankingInteractions(input.traces, diagnostics: &diagnostics)
         return TraceSummary(
-            graph: graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds,
-            interactions: tally.ranked
+            graph: reading.graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds,
+            interactions: interactions
         ).bounded(ranking.bounds)
     }
 }

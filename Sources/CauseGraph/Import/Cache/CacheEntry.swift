@@ -16,8 +16,16 @@ struct CacheEntry {
         /// A small document, in `document.json`: what `doctor` learnt of a
         /// bundle (``TraceBundle/Inventory``).
         case document
+        /// The graph built from records entries, in `graph.bin` (see ``GraphDocument``).
+        case graph
 
-        var fileName: String { self == .records ? "records.bin" : "document.json" }
+        var fileName: String {
+            switch self {
+            case .records: "records.bin"
+            case .document: "document.json"
+            case .graph: "graph.bin"
+            }
+        }
     }
     /// Folders being written, renamed into place when complete.
     static let temporaryPrefix = ".tmp-"
@@ -142,9 +150,10 @@ struct CacheEntry {
         }
     }
 
-    /// Opens the document entry at `path`: its bytes, checked against their size and checksum.
-    static func openDocument(at path: String, key: CacheKey) -> Lookup<[UInt8]> {
-        open(at: path, key: key, contents: .document) { descriptor, metadata throws(CacheRecordFile.Damage) in
+    /// Opens the document entry at `path` holding `contents`: its bytes,
+    /// checked against their size and checksum.
+    static func openDocument(at path: String, key: CacheKey, contents: Contents) -> Lookup<[UInt8]> {
+        open(at: path, key: key, contents: contents) { descriptor, metadata throws(CacheRecordFile.Damage) in
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             guard metadata.recordsSize <= Int64(maximumDocumentSize),
                 let data = try? handle.readToEnd() ?? Data(), Int64(data.count) == metadata.recordsSize
@@ -157,6 +166,23 @@ struct CacheEntry {
             }
             return bytes
         }
+    }
+
+    /// The metadata of the entry at `path`, when it is one of `key`, without
+    /// opening or checking its contents; marks the entry used. What a graph
+    /// entry needs of the records entries it was built from: their diagnostics.
+    static func metadata(at path: String, key: CacheKey) -> Metadata? {
+        let folder = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return nil }
+        defer { close(folder) }
+        let descriptor = openat(folder, metadataName, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard let data = try? handle.readToEnd(), let metadata = Metadata(data), metadata.key == key.digest else {
+            return nil
+        }
+        _ = utimensat(folder, metadataName, nil, 0)
+        return metadata
     }
 
     /// A document entry larger than this is damaged: documents are small.

@@ -26,9 +26,7 @@ enum TraceBundle {
     static func read<Sink: TraceSink & ~Copyable>(
         _ path: String, settings: ImportSettings, into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
-        guard let cache = settings.cache,
-            let key = CacheKey.bundle(path, exporter: Xctrace.locate()?.command[0], settings: settings)
-        else {
+        guard let cache = settings.cache, let key = cacheKey(path, settings: settings) else {
             try readExporting(path, settings: settings, into: &sink, diagnostics: &diagnostics)
             return
         }
@@ -40,6 +38,12 @@ enum TraceBundle {
             uncached: { (sink, diagnostics) throws(Diagnostic) in
                 try readExporting(path, settings: settings, into: &sink, diagnostics: &diagnostics)
             })
+    }
+
+    /// The key of the records entry reading the bundle at `path` with
+    /// `settings` keeps, or `nil` when it cannot be known.
+    static func cacheKey(_ path: String, settings: ImportSettings) -> CacheKey? {
+        CacheKey.bundle(path, exporter: Xctrace.locate()?.command[0], settings: settings)
     }
 
     /// Reads the bundle's SwiftUI tables of one run into `sink`, exporting each with xctrace.
