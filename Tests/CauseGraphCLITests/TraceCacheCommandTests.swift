@@ -222,7 +222,8 @@ struct TraceCacheCommandTests {
         #expect(setup.calls() == Self.exportsPerRead)
     }
 
-    @Test("a damaged graph (a byte changed; a checksum that fits a document no builder made) is noted, rebuilt, replaced")
+    @Test(
+        "a damaged graph (a byte changed; a checksum that fits a document no builder made) is noted, rebuilt, replaced")
     func damagedGraph() throws {
         let setup = try Setup()
         let command = ["summary", setup.bundle, "--format", "json"]
@@ -257,7 +258,8 @@ struct TraceCacheCommandTests {
             #expect(again.status == 0 && again.output == first.output, "\(name)")
             let notes = again.standardError.split(separator: "\n").filter { $0.contains("damaged") }
             #expect(
-                notes.count == 1 && notes[0].hasPrefix("\(setup.bundle): note: the cache entry of this input is damaged"),
+                notes.count == 1
+                    && notes[0].hasPrefix("\(setup.bundle): note: the cache entry of this input is damaged"),
                 "\(name): \(again.standardError)")
             let replaced = try setup.run(command)
             #expect(replaced.output == first.output && replaced.standardError == first.standardError, "\(name)")
@@ -397,7 +399,9 @@ struct LargeExportCacheTests {
         let first = try Causegraph.run(["summary", export, "--format", "json"], environment: environment)
         #expect(first.status == 0, "\(first.standardError)")
         let list = try Causegraph.run(["cache", "list"], environment: environment)
-        #expect(list.output.contains("\n\(export)  export  ") && list.output.contains("\n\(export)  graph  "), "\(list.output)")
+        #expect(
+            list.output.contains("\n\(export)  export  ") && list.output.contains("\n\(export)  graph  "),
+            "\(list.output)")
         // The entry answers: damaged, it would be noted; gone, the list would be empty.
         let second = try Causegraph.run(["summary", export, "--format", "json"], environment: environment)
         #expect(second.output == first.output && second.standardError == first.standardError)

@@ -93,7 +93,8 @@ struct MCPServerTests {
         "why and summary stay within 64 KB, text and structured content, however many entries are asked for",
         .disabled(
             if: Sanitizer.name == "thread",
-            "a realistic size, past the client's time limit under ThreadSanitizer; the other tests here run the transport"))
+            "a realistic size, past the client's time limit under ThreadSanitizer; the other tests here run the transport"
+        ))
     func resultsAreBounded() throws {
         let scratch = try TemporaryFolder()
         let recording = try ExportGeneratorTests.generate(20_000, "native", into: scratch)

@@ -48,7 +48,8 @@ struct GraphDocument: Equatable {
             ] { writer.int(count) }
         }
         writer.optional(interaction) { writer, interaction in
-            for count in [interaction.eventsRead, interaction.linksRead, interaction.eventsKept, interaction.linksKept] {
+            for count in [interaction.eventsRead, interaction.linksRead, interaction.eventsKept, interaction.linksKept]
+            {
                 writer.int(count)
             }
         }
@@ -97,7 +98,8 @@ struct GraphDocument: Equatable {
             RankedInteraction(
                 group: try reader.int(), label: try reader.optionalString(),
                 start: try reader.optionalInt(), bodies: try reader.count(), bodyTime: try reader.int(),
-                gestures: try reader.list { reader throws(CacheRecordFile.Damage) in try reader.uint() }, gestureTitle: try reader.optionalString())
+                gestures: try reader.list { reader throws(CacheRecordFile.Damage) in try reader.uint() },
+                gestureTitle: try reader.optionalString())
         }
         guard reader.position == bytes.count else { throw reader.damage("has bytes after its end") }
     }
@@ -402,7 +404,8 @@ extension GraphDocument {
                 for level in Severity.allCases { node.severityDurations[level] = try reader.int() }
                 return node
             }
-            var graph = CauseEffectGraph(app: app, frameRate: frameRate, frameRates: frameRates, burstWindow: burstWindow)
+            var graph = CauseEffectGraph(
+                app: app, frameRate: frameRate, frameRates: frameRates, burstWindow: burstWindow)
             graph.nodes = nodes
             for position in graph.nodes.indices { graph.nodes[position].id = "n\(position + 1)" }
             var edgeNumber = 0

@@ -111,7 +111,8 @@ struct GraphDocumentTests {
             burstWindow: 0)
         var window = WindowStatistics()
         window.hitchesOutside = .max
-        let document = GraphDocument(graph: graph, window: window, interaction: InteractionStatistics(), interactions: [])
+        let document = GraphDocument(
+            graph: graph, window: window, interaction: InteractionStatistics(), interactions: [])
         let decoded = try Self.roundTrip(document)
         #expect(decoded == document)
         #expect(Self.texts(decoded.graph) == Self.texts(graph))
@@ -142,10 +143,11 @@ struct GraphDocumentTests {
                 var changed = bytes
                 changed[position] ^= flip
                 if let decoded = try? GraphDocument(decoding: changed) {
-                    #expect(decoded.graph.edges.allSatisfy { edge in
-                        decoded.graph.nodes.contains { $0.id == edge.from }
-                            && decoded.graph.nodes.contains { $0.id == edge.to }
-                    })
+                    #expect(
+                        decoded.graph.edges.allSatisfy { edge in
+                            decoded.graph.nodes.contains { $0.id == edge.from }
+                                && decoded.graph.nodes.contains { $0.id == edge.to }
+                        })
                 }
             }
         }
