@@ -9,7 +9,9 @@ import Foundation
 /// records the read gave its sink, in a binary layout of distinct text and
 /// fixed-size records (`records.bin`, see `CacheRecordLayout`), and
 /// `entry.json`, which names the input and holds the diagnostics of the
-/// first read, the size and the checksum of the records.
+/// first read, the size and the checksum of the records. Beside them, a
+/// `graph` entry keeps the graph built from records entries
+/// (``GraphDocument``), so later commands replay nothing.
 /// An entry is made in a temporary folder and renamed into place whole, so
 /// a reader sees all of one entry or none; one whose records do not match
 /// their checksum is damaged, read afresh and replaced. When the entries
