@@ -222,14 +222,17 @@ printf '<?xml version="1.0"?>\n<trace-toc><run number="1"><data><table schema="s
     for name in fixture_first fixture_summary fixture_why large_first large_summary large_why; do
         eval "echo \"$name \$${name}_SECONDS \$${name}_KB \$${name}_CPU\""
     done > "$BUNDLES/figures"
-    ls -l "$BUNDLES"/cache/entries/*/records.bin | awk '{ print "entry_size", $5 }' > "$BUNDLES/entry"
+    # The large bundle's entries are the largest of each kind: its records, and the graph built from them.
+    for contents in records.bin graph.bin; do
+        ls -l "$BUNDLES"/cache/entries/*/"$contents" | awk '{ print $5 }' | sort -n | tail -1
+    done | paste -s -d ' ' > "$BUNDLES/entry"
 )
 while read -r name seconds kilobytes cpu; do
     printf -v "${name}_SECONDS" '%s' "$seconds"
     printf -v "${name}_KB" '%s' "$kilobytes"
     printf -v "${name}_CPU" '%s' "$cpu"
 done < "$BUNDLES/figures"
-read -r _ ENTRY_SIZE < "$BUNDLES/entry"
+read -r ENTRY_SIZE GRAPH_SIZE < "$BUNDLES/entry"
 rm -rf "$BUNDLES"
 
 if [ "${BENCH_4M:-}" = 1 ]; then
@@ -327,7 +330,8 @@ fi
 printf '\n.trace bundles through the stand-in xctrace, the cache empty for the first read:\n'
 printf 'fixture, 1.5 s a table:  first summary %6.2f s; later summary %6.2f s, why %6.2f s   (target <= 0.50)\n' \
     "$fixture_first_SECONDS" "$fixture_summary_SECONDS" "$fixture_why_SECONDS"
-printf '%s rows (updates, causes), the cache entry %s MB:\n' "$ROWS" "$(( ENTRY_SIZE / 1000000 ))"
+printf '%s rows (updates, causes), the cache entry %s MB, its graph %s KB:\n' "$ROWS" "$(( ENTRY_SIZE / 1000000 ))" \
+    "$(( GRAPH_SIZE / 1000 ))"
 printf '  first summary %6.2f s (CPU %6.2f s) peak %5d MB\n' "$large_first_SECONDS" "$large_first_CPU" "$(mb "$large_first_KB")"
 # later NAME LABEL: one later read against the first, each ratio with its target.
 later() {
