@@ -124,17 +124,11 @@ final class CacheEntryWriter {
     private func flush() {
         guard failure == nil, !buffer.isEmpty else { return }
         checksum.update(buffer)
-        var offset = 0
-        while offset < buffer.count {
-            let result = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else {
-                failure = "cannot write the cache folder: \(String(cString: strerror(errno)))"
-                buffer = []
-                discard()
-                return
-            }
-            offset += result
+        if let error = Self.writeAll(buffer, to: descriptor) {
+            failure = "cannot write the cache folder: \(String(cString: strerror(error)))"
+            buffer = []
+            discard()
+            return
         }
         written += Int64(buffer.count)
         buffer.removeAll(keepingCapacity: true)
@@ -146,6 +140,12 @@ final class CacheEntryWriter {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return errno }
         defer { close(descriptor) }
+        return writeAll(bytes, to: descriptor)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, again after a signal; the error
+    /// number when it cannot, a write that takes nothing being a full disk.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
