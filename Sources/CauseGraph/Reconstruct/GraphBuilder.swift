@@ -119,7 +119,7 @@ public struct GraphBuilder: TraceSink {
         let (edge, isNew) = edgeIndex.position(of: key)
         if isNew { edges.append(EdgeTally(key: key)) }
         edges[Int(edge)].add(from: cause.from, effectSkipped: target.skipped)
-        edges[Int(edge)].changed.formUnion(cause.changed)
+        if !cause.changed.isEmpty { edges[Int(edge)].changed.formUnion(cause.changed) }
         let group = target.group >= 0 ? target.group : source.group
         if group >= 0 { edges[Int(edge)].groups.insert(group) }
     }
@@ -183,18 +183,20 @@ public struct GraphBuilder: TraceSink {
         let graphNodes = nodeOrder.enumerated().map { position, index in
             nodes[index].node(id: "n\(position + 1)", groupIDs: groupIDs)
         }
-        // The ends' places packed into one integer per edge, rather than looked up at every comparison:
-        // a dense graph has hundreds of thousands of edges to sort.
-        let ends = edges.map { UInt64(rank[Int($0.key.from)]) << 32 | UInt64(rank[Int($0.key.to)]) }
-        var edgeOrder = Array(edges.indices)
+        // The ends' places packed into one integer, sorted beside each edge's index rather than looked
+        // up at every comparison: a dense graph has hundreds of thousands of edges to sort.
+        var edgeOrder = edges.indices.map { index in
+            let key = edges[index].key
+            return (ends: UInt64(rank[Int(key.from)]) << 32 | UInt64(rank[Int(key.to)]), index: Int32(index))
+        }
         edgeOrder.sort { a, b in
-            if ends[a] != ends[b] { return ends[a] < ends[b] }
-            let (x, y) = (edges[a].key, edges[b].key)
+            if a.ends != b.ends { return a.ends < b.ends }
+            let (x, y) = (edges[Int(a.index)].key, edges[Int(b.index)].key)
             if x.kind != y.kind { return x.kind < y.kind }
             return x.label < y.label
         }
-        let graphEdges = edgeOrder.enumerated().map { position, index in
-            let tally = edges[index]
+        let graphEdges = edgeOrder.enumerated().map { position, entry in
+            let tally = edges[Int(entry.index)]
             return CauseEffectGraph.Edge(
                 id: "e\(position + 1)",
                 from: graphNodes[rank[Int(tally.key.from)]].id,
@@ -385,8 +387,9 @@ private struct NodeTally {
     var backtrace: [String] = []
     var severityCounts = SeverityCounts()
     var severityDurations = SeverityDurations()
-    /// Times of the latest events, within one burst window of the newest.
+    /// Times of the latest events, from `recentStart` on within one burst window of the newest.
     var recentTimes: [Nanoseconds] = []
+    var recentStart = 0
     var densestBurst = 0
     /// Events some cause link led to, and of those the skipped updates.
     private(set) var explained = 0
@@ -426,9 +429,17 @@ private struct NodeTally {
     private mutating func noteBurst(at time: Nanoseconds, window: Nanoseconds) {
         if let newest = recentTimes.last, time < newest { return }
         recentTimes.append(time)
-        let oldestKept = recentTimes.firstIndex { time - $0 < window } ?? recentTimes.count
-        recentTimes.removeFirst(oldestKept)
-        densestBurst = max(densestBurst, recentTimes.count)
+        while recentStart < recentTimes.count {
+            let (gap, overflow) = time.subtractingReportingOverflow(recentTimes[recentStart])
+            if !overflow && gap < window { break }
+            recentStart += 1
+        }
+        densestBurst = max(densestBurst, recentTimes.count - recentStart)
+        // Times that left the window are dropped in batches: one move for many events, not one each.
+        if recentStart >= 64, recentStart * 2 >= recentTimes.count {
+            recentTimes.removeFirst(recentStart)
+            recentStart = 0
+        }
     }
 
     func node(id: String, groupIDs: [GroupID]) -> CauseEffectGraph.Node {
