@@ -387,9 +387,8 @@ private struct NodeTally {
     var backtrace: [String] = []
     var severityCounts = SeverityCounts()
     var severityDurations = SeverityDurations()
-    /// Times of the latest events, from `recentStart` on within one burst window of the newest.
+    /// Times of the latest events, within one burst window of the newest.
     var recentTimes: [Nanoseconds] = []
-    var recentStart = 0
     var densestBurst = 0
     /// Events some cause link led to, and of those the skipped updates.
     private(set) var explained = 0
@@ -429,17 +428,9 @@ private struct NodeTally {
     private mutating func noteBurst(at time: Nanoseconds, window: Nanoseconds) {
         if let newest = recentTimes.last, time < newest { return }
         recentTimes.append(time)
-        while recentStart < recentTimes.count {
-            let (gap, overflow) = time.subtractingReportingOverflow(recentTimes[recentStart])
-            if !overflow && gap < window { break }
-            recentStart += 1
-        }
-        densestBurst = max(densestBurst, recentTimes.count - recentStart)
-        // Times that left the window are dropped in batches: one move for many events, not one each.
-        if recentStart >= 64, recentStart * 2 >= recentTimes.count {
-            recentTimes.removeFirst(recentStart)
-            recentStart = 0
-        }
+        let oldestKept = recentTimes.firstIndex { time - $0 < window } ?? recentTimes.count
+        recentTimes.removeFirst(oldestKept)
+        densestBurst = max(densestBurst, recentTimes.count)
     }
 
     func node(id: String, groupIDs: [GroupID]) -> CauseEffectGraph.Node {
