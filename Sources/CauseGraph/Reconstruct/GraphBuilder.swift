@@ -183,20 +183,20 @@ public struct GraphBuilder: TraceSink {
         let graphNodes = nodeOrder.enumerated().map { position, index in
             nodes[index].node(id: "n\(position + 1)", groupIDs: groupIDs)
         }
-        // The ends' places packed into one integer, sorted beside each edge's index rather than looked
-        // up at every comparison: a dense graph has hundreds of thousands of edges to sort.
-        var edgeOrder = edges.indices.map { index in
-            let key = edges[index].key
-            return (ends: UInt64(rank[Int(key.from)]) << 32 | UInt64(rank[Int(key.to)]), index: Int32(index))
-        }
+        // The ends' places packed into one integer per edge, rather than looked up at every comparison:
+        // a dense graph has hundreds of thousands of edges to sort. Indices of 32 bits, as the edge index
+        // counts them, halve what the sort holds at the graph's largest.
+        let ends = edges.map { UInt64(rank[Int($0.key.from)]) << 32 | UInt64(rank[Int($0.key.to)]) }
+        var edgeOrder = edges.indices.map { Int32($0) }
         edgeOrder.sort { a, b in
-            if a.ends != b.ends { return a.ends < b.ends }
-            let (x, y) = (edges[Int(a.index)].key, edges[Int(b.index)].key)
+            let (a, b) = (Int(a), Int(b))
+            if ends[a] != ends[b] { return ends[a] < ends[b] }
+            let (x, y) = (edges[a].key, edges[b].key)
             if x.kind != y.kind { return x.kind < y.kind }
             return x.label < y.label
         }
-        let graphEdges = edgeOrder.enumerated().map { position, entry in
-            let tally = edges[Int(entry.index)]
+        let graphEdges = edgeOrder.enumerated().map { position, index in
+            let tally = edges[Int(index)]
             return CauseEffectGraph.Edge(
                 id: "e\(position + 1)",
                 from: graphNodes[rank[Int(tally.key.from)]].id,
