@@ -119,7 +119,7 @@ public struct GraphBuilder: TraceSink {
         let (edge, isNew) = edgeIndex.position(of: key)
         if isNew { edges.append(EdgeTally(key: key)) }
         edges[Int(edge)].add(from: cause.from, effectSkipped: target.skipped)
-        edges[Int(edge)].changed.formUnion(cause.changed)
+        if !cause.changed.isEmpty { edges[Int(edge)].changed.formUnion(cause.changed) }
         let group = target.group >= 0 ? target.group : source.group
         if group >= 0 { edges[Int(edge)].groups.insert(group) }
     }
@@ -184,17 +184,19 @@ public struct GraphBuilder: TraceSink {
             nodes[index].node(id: "n\(position + 1)", groupIDs: groupIDs)
         }
         // The ends' places packed into one integer per edge, rather than looked up at every comparison:
-        // a dense graph has hundreds of thousands of edges to sort.
+        // a dense graph has hundreds of thousands of edges to sort. Indices of 32 bits, as the edge index
+        // counts them, halve what the sort holds at the graph's largest.
         let ends = edges.map { UInt64(rank[Int($0.key.from)]) << 32 | UInt64(rank[Int($0.key.to)]) }
-        var edgeOrder = Array(edges.indices)
+        var edgeOrder = edges.indices.map { Int32($0) }
         edgeOrder.sort { a, b in
+            let (a, b) = (Int(a), Int(b))
             if ends[a] != ends[b] { return ends[a] < ends[b] }
             let (x, y) = (edges[a].key, edges[b].key)
             if x.kind != y.kind { return x.kind < y.kind }
             return x.label < y.label
         }
         let graphEdges = edgeOrder.enumerated().map { position, index in
-            let tally = edges[index]
+            let tally = edges[Int(index)]
             return CauseEffectGraph.Edge(
                 id: "e\(position + 1)",
                 from: graphNodes[rank[Int(tally.key.from)]].id,

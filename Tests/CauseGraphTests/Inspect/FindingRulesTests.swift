@@ -205,6 +205,26 @@ struct FindingRulesTests {
         #expect(try !kinds(fixture, thresholds).contains(kind))
     }
 
+    @Test("SwiftUI's view storms when the app's cause its edge names drives it, whatever the ids' order")
+    func stormByID() {
+        let storming = CauseEffectGraph.Node(
+            id: "n2", key: NodeKey(kind: .body, title: "ForEach", owner: .system), count: 20, ran: 20,
+            densestBurst: 20)
+        let model = CauseEffectGraph.Node(
+            id: "n1", key: NodeKey(kind: .state, title: "model", module: "App", owner: .app), count: 20)
+        // Listed out of their ids' order: a lookup by the number in an id would swap the two.
+        let edge = CauseEffectGraph.Edge(
+            id: "e1", from: "n1", to: "n2", kind: .state, label: .update, count: 20, maxPerCause: 1)
+        let storms = FindingRules.findings(in: CauseEffectGraph(nodes: [storming, model], edges: [edge]))
+            .filter { $0.kind == .rebuildStorm }
+        #expect(storms.map(\.nodes) == [["n2"]])
+        // In order, an edge into an id that merely spells the view's number leads nowhere.
+        var stray = edge
+        stray.to = "n02"
+        let none = FindingRules.findings(in: CauseEffectGraph(nodes: [model, storming], edges: [stray]))
+        #expect(!none.contains { $0.kind == .rebuildStorm })
+    }
+
     @Test("a narrower storm window finds no storm")
     func stormWindow() throws {
         var thresholds = FindingThresholds()

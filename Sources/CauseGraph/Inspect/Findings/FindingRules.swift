@@ -4,13 +4,13 @@ package enum FindingRules {
     package static func findings(in graph: CauseEffectGraph, thresholds: FindingThresholds = FindingThresholds())
         -> [Finding]
     {
-        let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
+        let nodes = NodesByID(graph)
         // Which views a cause of the app's leads into takes a walk over every
         // edge: taken once, and only when a system view is a candidate.
-        var appDriven: Set<String>?
-        func isAppDriven(_ view: String) -> Bool {
+        var appDriven: [Bool]?
+        func isAppDriven(_ view: Int) -> Bool {
             if appDriven == nil { appDriven = Self.appDriven(graph, nodes) }
-            return appDriven!.contains(view)
+            return appDriven![view]
         }
         let (recreations, recreated) = unstableIdentity(graph, nodes, thresholds)
         let byKind: [[Finding]] = [
@@ -19,7 +19,9 @@ package enum FindingRules {
             recreations,
             longBodies(graph, thresholds, isAppDriven: isAppDriven),
             // Re-creation already explains the burst of the views it names.
-            rebuildStorms(graph, thresholds, isAppDriven: isAppDriven).filter { !recreated.contains($0.nodes[0]) },
+            rebuildStorms(graph, nodes, thresholds, isAppDriven: isAppDriven).filter {
+                !recreated.contains($0.nodes[0])
+            },
         ]
         return byKind.flatMap { findings in
             // Strongest first; the graph's node order breaks ties.
@@ -37,7 +39,7 @@ package enum FindingRules {
     /// One finding a cause: its fan-out edge with the most updates at once
     /// carries the figures, the cause's other fan-out edges name their views.
     private static func fanOut(
-        _ graph: CauseEffectGraph, _ nodes: [String: CauseEffectGraph.Node], _ thresholds: FindingThresholds
+        _ graph: CauseEffectGraph, _ nodes: NodesByID, _ thresholds: FindingThresholds
     )
         -> [Finding]
     {
@@ -68,7 +70,7 @@ package enum FindingRules {
     }
 
     private static func environmentChurn(
-        _ graph: CauseEffectGraph, _ nodes: [String: CauseEffectGraph.Node], _ thresholds: FindingThresholds
+        _ graph: CauseEffectGraph, _ nodes: NodesByID, _ thresholds: FindingThresholds
     ) -> [Finding] {
         let environmentEdges = Dictionary(
             grouping: graph.edges.filter {
@@ -103,7 +105,7 @@ package enum FindingRules {
     /// there is no finding. The views one parent re-creates are one finding;
     /// `recreated` holds every view of them.
     private static func unstableIdentity(
-        _ graph: CauseEffectGraph, _ nodes: [String: CauseEffectGraph.Node], _ thresholds: FindingThresholds
+        _ graph: CauseEffectGraph, _ nodes: NodesByID, _ thresholds: FindingThresholds
     ) -> (findings: [Finding], recreated: Set<String>) {
         guard !graph.groups.isEmpty else { return ([], []) }
         let scrolled = Set(graph.nodes.filter { scrollTitles.contains($0.title) }.flatMap(\.groups))
@@ -155,15 +157,16 @@ package enum FindingRules {
     /// carries the figures, the others are named. SwiftUI's own views count
     /// only when a cause of the app's leads into them.
     private static func longBodies(
-        _ graph: CauseEffectGraph, _ thresholds: FindingThresholds, isAppDriven: (String) -> Bool
+        _ graph: CauseEffectGraph, _ thresholds: FindingThresholds, isAppDriven: (Int) -> Bool
     ) -> [Finding] {
         let budget = FrameBudget(frameRate: graph.frameRate)
         let red = (budget.frameDuration + 7) / 8
-        let views = graph.nodes.filter { view in
+        let views = graph.nodes.indices.filter { position in
+            let view = graph.nodes[position]
             let long = view.severityCounts.atLeast(.high)
             return view.kind == .body && long >= thresholds.longBodies && long > 0
-                && (view.owner != .system || isAppDriven(view.id))
-        }.sorted {
+                && (view.owner != .system || isAppDriven(position))
+        }.map { graph.nodes[$0] }.sorted {
             ($1.severityCounts.atLeast(.high), $0.id) < ($0.severityCounts.atLeast(.high), $1.id)
         }
         guard let view = views.first else { return [] }
@@ -182,11 +185,16 @@ package enum FindingRules {
         ]
     }
 
-    /// The views a cause of the app's (a state, an @Observable, a gesture…) leads into.
-    private static func appDriven(_ graph: CauseEffectGraph, _ nodes: [String: CauseEffectGraph.Node]) -> Set<String> {
-        let appCauses = Set(graph.nodes.lazy.filter { $0.owner == .app && $0.kind.isCause }.map(\.id))
-        var driven: Set<String> = []
-        for edge in graph.edges where appCauses.contains(edge.from) { driven.insert(edge.to) }
+    /// Whether a cause of the app's (a state, an @Observable, a gesture…) leads into each node, by position.
+    private static func appDriven(_ graph: CauseEffectGraph, _ nodes: NodesByID) -> [Bool] {
+        let isAppCause = graph.nodes.map { $0.owner == .app && $0.kind.isCause }
+        var driven = [Bool](repeating: false, count: graph.nodes.count)
+        for edge in graph.edges {
+            guard let from = nodes.position(of: edge.from), isAppCause[from],
+                let to = nodes.position(of: edge.to)
+            else { continue }
+            driven[to] = true
+        }
         return driven
     }
 
@@ -195,18 +203,20 @@ package enum FindingRules {
     /// re-run; only a burst beyond it is a storm.
     /// SwiftUI's own views count only when a cause of the app's leads into them.
     private static func rebuildStorms(
-        _ graph: CauseEffectGraph, _ thresholds: FindingThresholds, isAppDriven: (String) -> Bool
+        _ graph: CauseEffectGraph, _ nodes: NodesByID, _ thresholds: FindingThresholds,
+        isAppDriven: (Int) -> Bool
     ) -> [Finding] {
-        let candidates = Set(
-            graph.nodes.lazy.filter { $0.kind == .body && $0.densestBurst >= thresholds.storm }.map(\.id))
-        guard !candidates.isEmpty else { return [] }
-        var drivenAtOnce: [String: Int] = [:]
-        for edge in graph.edges where candidates.contains(edge.to) {
-            drivenAtOnce[edge.to] = max(drivenAtOnce[edge.to] ?? 0, edge.maxPerCause)
+        let isCandidate = graph.nodes.map { $0.kind == .body && $0.densestBurst >= thresholds.storm }
+        guard isCandidate.contains(true) else { return [] }
+        var drivenAtOnce = [Int](repeating: 0, count: graph.nodes.count)
+        for edge in graph.edges {
+            guard let to = nodes.position(of: edge.to), isCandidate[to] else { continue }
+            drivenAtOnce[to] = max(drivenAtOnce[to], edge.maxPerCause)
         }
-        return graph.nodes.compactMap { view in
-            guard candidates.contains(view.id),
-                view.densestBurst > drivenAtOnce[view.id] ?? 0, view.owner != .system || isAppDriven(view.id)
+        return graph.nodes.indices.compactMap { position in
+            let view = graph.nodes[position]
+            guard isCandidate[position],
+                view.densestBurst > drivenAtOnce[position], view.owner != .system || isAppDriven(position)
             else { return nil }
             return Finding(
                 kind: .rebuildStorm,

@@ -190,19 +190,24 @@ public struct TraceSummary: Sendable, Equatable {
                 totalDuration: rows.reduce(0) { $0.saturatingAdding($1.node.totalDuration ?? 0) }, views: rows)
         }.sorted { ($1.totalDuration, $0.name ?? "") < ($0.totalDuration, $1.name ?? "") }
 
-        let nodesByID = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.id, $0) })
-        // Summed edge by edge, not grouped: a dense graph has hundreds of thousands of edges,
-        // and a grouped copy of them was most of `summary`'s memory.
-        var drove: [String: (updates: Int, targets: Set<String>)] = [:]
+        let nodesByID = NodesByID(graph)
         // Runs with no recorded cause were driven by nothing the trace names: no top cause.
-        for edge in graph.edges where nodesByID[edge.from].map({ $0.kind.isCause && $0.kind.isRecorded }) == true {
-            guard nodesByID[edge.to]?.kind.isUpdate == true else { continue }
-            drove[edge.from, default: (0, [])].updates += edge.count
-            drove[edge.from]!.targets.insert(edge.to)
+        let isRecordedCause = graph.nodes.map { $0.kind.isCause && $0.kind.isRecorded }
+        // Summed edge by edge into arrays by node position, not grouped: a dense graph has hundreds
+        // of thousands of edges, and a grouped copy of them was most of `summary`'s memory.
+        var updates = [Int](repeating: 0, count: graph.nodes.count)
+        var targets = [Set<Int>](repeating: [], count: graph.nodes.count)
+        var driving: Set<Int> = []
+        for edge in graph.edges {
+            guard let from = nodesByID.position(of: edge.from), isRecordedCause[from],
+                let to = nodesByID.position(of: edge.to), graph.nodes[to].kind.isUpdate
+            else { continue }
+            updates[from] = updates[from].saturatingAdding(edge.count)
+            targets[from].insert(to)
+            driving.insert(from)
         }
-        topCauses = drove.compactMap { id, figures -> Cause? in
-            guard let node = nodesByID[id] else { return nil }
-            return Cause(node: node, drove: figures.updates, targets: figures.targets.count)
+        topCauses = driving.map { position in
+            Cause(node: graph.nodes[position], drove: updates[position], targets: targets[position].count)
         }
         .sorted { ($1.drove, $0.node.key) < ($0.drove, $1.node.key) }
         .prefix(Self.topCauseLimit).map { $0 }
