@@ -161,12 +161,8 @@ extension GraphDocument {
         mutating func write(_ graph: CauseEffectGraph) -> Bool {
             for (position, node) in graph.nodes.enumerated() where node.id != "n\(position + 1)" { return false }
             for (position, edge) in graph.edges.enumerated() where edge.id != "e\(position + 1)" { return false }
-            func index(_ id: String) -> UInt64? {
-                guard id.utf8.first == UInt8(ascii: "n"), let number = Int(id.dropFirst()),
-                    (1...graph.nodes.count).contains(number), graph.nodes[number - 1].id == id
-                else { return nil }
-                return UInt64(number - 1)
-            }
+            let positions = NodesByID(graph)
+            func index(_ id: String) -> UInt64? { positions.position(of: id).map(UInt64.init) }
             optional(graph.app) { $0.string($1) }
             double(graph.frameRate)
             uint(UInt64(graph.frameRates.count))
