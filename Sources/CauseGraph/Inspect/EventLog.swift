@@ -62,9 +62,15 @@ package struct EventLog: TraceSink {
     /// Logs an event; an id seen before in the same document is refused.
     package mutating func add(_ event: TraceEvent) throws {
         let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
-        // One shared copy of each key's strings, however many events carry it.
-        let shared = keys[key] ?? key
-        keys[key] = shared
+        // One shared copy of each key's strings, however many events carry
+        // it; a key seen before is hashed once, not twice.
+        let shared: NodeKey
+        if let known = keys[key] {
+            shared = known
+        } else {
+            keys[key] = key
+            shared = key
+        }
         guard positions.updateValue(events.count, forKey: event.id) == nil else {
             throw TraceConsistencyError.duplicateEvent(event.id)
         }

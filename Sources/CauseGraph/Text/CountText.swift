@@ -7,11 +7,11 @@ package enum CountText {
 
     /// `count` with its digits grouped by thousands: `12,345`.
     package static func format<Count: BinaryInteger>(_ count: Count) -> String {
-        let digits = String(count.magnitude)
+        let digits = String(count.magnitude).utf8
         var grouped = count < 0 ? "-" : ""
         for (index, digit) in digits.enumerated() {
             if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
+            grouped.unicodeScalars.append(Unicode.Scalar(digit))
         }
         return grouped
     }

@@ -4,9 +4,11 @@
 /// Integer arithmetic only, so the text never depends on the locale or on
 /// floating-point formatting.
 package enum DurationText {
+    /// The units a duration is shown in, largest first.
+    private static let units: [(scale: Int64, name: String)] = [(1_000_000_000, "s"), (1_000_000, "ms"), (1_000, "µs")]
+
     package static func string(_ nanoseconds: Nanoseconds) -> String {
         let value = max(nanoseconds, 0)
-        let units: [(scale: Int64, name: String)] = [(1_000_000_000, "s"), (1_000_000, "ms"), (1_000, "µs")]
         for unit in units where value >= unit.scale {
             return decimal(value, scale: unit.scale) + " " + unit.name
         }

@@ -20,46 +20,51 @@ package enum WhyFormatter {
 
     // MARK: Text
 
+    /// The answer as lines of text, each ended by a newline. They are
+    /// appended to one buffer, not joined from an array: `--list --all`
+    /// writes a line for every update of a recording.
     static func text(_ report: WhyReport, style: TextStyle) -> String {
-        var lines: [String] = []
+        var text = ""
         if let chain = report.chain {
-            lines.append(style.paint("Update \(chain.update.event.id)", .bold))
-            textChain(chain.update, indent: "", isLast: true, isRoot: true, style: style, into: &lines)
-            return lines.joined(separator: "\n") + "\n"
+            text.appendLine(style.paint("Update \(chain.update.event.id)", .bold))
+            textChain(chain.update, indent: "", isLast: true, isRoot: true, style: style, into: &text)
+            return text
         }
         for (index, tree) in report.views.enumerated() {
-            if index > 0 { lines.append("") }
-            textHeading(tree.node, style: style, into: &lines)
+            if index > 0 { text.appendLine("") }
+            textHeading(tree.node, style: style, into: &text)
             if tree.causes.isEmpty {
-                lines.append("  No recorded cause.")
+                text.appendLine("  No recorded cause.")
             } else {
-                lines.append("  Why it ran:")
+                text.appendLine("  Why it ran:")
                 let percents = ShareText.wholePercents(tree.causes.map(\.share))
                 for (position, branch) in tree.causes.enumerated() {
                     let isLast = position == tree.causes.count - 1 && tree.omittedCauses == 0
                     textBranch(
-                        branch, percent: percents[position], indent: "  ", isLast: isLast, style: style, into: &lines)
+                        branch, percent: percents[position], indent: "  ", isLast: isLast, style: style, into: &text)
                 }
-                textOmitted(tree.omittedCauses, indent: "  ", style: style, into: &lines)
+                textOmitted(tree.omittedCauses, indent: "  ", style: style, into: &text)
             }
             if let listing = report.listings?[index] {
-                lines.append("")
-                textListing(listing, style: style, into: &lines)
+                text.appendLine("")
+                textListing(listing, style: style, into: &text)
             }
         }
         if report.omittedViews > 0 {
-            lines += ["", style.paint(omittedViewsText(report.omittedViews), .dim)]
+            text.appendLine("")
+            text.appendLine(style.paint(omittedViewsText(report.omittedViews), .dim))
         }
-        return lines.joined(separator: "\n") + "\n"
+        // An answer with no line is still one (empty) line.
+        return text.isEmpty ? "\n" : text
     }
 
-    private static func textHeading(_ node: CauseEffectGraph.Node, style: TextStyle, into lines: inout [String]) {
+    private static func textHeading(_ node: CauseEffectGraph.Node, style: TextStyle, into text: inout String) {
         var identity = [node.kind.rawValue]
         if let module = node.module { identity.append(module) }
         identity.append(node.owner.rawValue)
         let suffix = " (" + identity.joined(separator: ", ") + ")"
         let title = TerminalText.fitTitle(node.title, width: width - min(suffix.count, width / 2))
-        lines.append(style.paint(title, .bold) + TerminalText.fit(suffix, width: width - title.count))
+        text.appendLine(style.paint(title, .bold) + TerminalText.fit(suffix, width: width - title.count))
         var figures =
             "  \(CountText.string(node.count, "update")): ran \(CountText.format(node.ran)), skipped \(CountText.format(node.skipped))"
         if let total = node.totalDuration, let worst = node.maxDuration {
@@ -69,41 +74,46 @@ package enum WhyFormatter {
             let word = " (\(severity.rawValue))"
             figures += style.ink(for: severity).map { style.paint(word, $0) } ?? word
         }
-        lines.append(figures)
+        text.appendLine(figures)
     }
 
     /// One cause and its own; `percent` is its share as apportioned among its siblings.
     private static func textBranch(
         _ branch: CauseTree.Branch, percent: Int, indent: String, isLast: Bool, style: TextStyle,
-        into lines: inout [String]
+        into text: inout String
     ) {
         let connector = isLast ? "└─ " : "├─ "
         let label =
             "\(branch.edge.kind.rawValue) ×\(CountText.format(branch.edge.count)) (\(percent.percentText)) "
-        let room = width - indent.count - connector.count - label.count
-        var title = TerminalText.fitTitle(branch.cause.title, width: max(room, 12))
-        title += mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
-        lines.append(indent + connector + style.paint(label, branch.cause.kind.isCause ? .cyan : .blue) + title)
+        // Indents, connectors and labels are made here of one-scalar
+        // characters, so their scalars count their columns, which is cheaper
+        // than a walk of graphemes on every line.
+        let room = width - indent.unicodeScalars.count - connector.unicodeScalars.count - label.unicodeScalars.count
+        text += indent
+        text += connector
+        text += style.paint(label, branch.cause.kind.isCause ? .cyan : .blue)
+        text += TerminalText.fitTitle(branch.cause.title, width: max(room, 12))
+        text.appendLine(mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere))
         let childIndent = indent + (isLast ? "   " : "│  ")
         for (index, frame) in branch.cause.backtrace.prefix(frames).enumerated() {
             let lead = index == 0 ? "at " : "   "
-            lines.append(
-                childIndent
-                    + style.paint(lead + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
+            let room = width - childIndent.unicodeScalars.count - lead.unicodeScalars.count
+            text += childIndent
+            text.appendLine(style.paint(lead + TerminalText.fit(frame, width: max(room, 12)), .dim))
         }
         let percents = ShareText.wholePercents(branch.causes.map(\.share))
         for (index, child) in branch.causes.enumerated() {
             let isLast = index == branch.causes.count - 1 && branch.omittedCauses == 0
             textBranch(
-                child, percent: percents[index], indent: childIndent, isLast: isLast, style: style, into: &lines)
+                child, percent: percents[index], indent: childIndent, isLast: isLast, style: style, into: &text)
         }
-        textOmitted(branch.omittedCauses, indent: childIndent, style: style, into: &lines)
+        textOmitted(branch.omittedCauses, indent: childIndent, style: style, into: &text)
     }
 
     /// What a bound left out, as the last entry of a list of causes.
-    private static func textOmitted(_ count: Int, indent: String, style: TextStyle, into lines: inout [String]) {
+    private static func textOmitted(_ count: Int, indent: String, style: TextStyle, into text: inout String) {
         guard count > 0 else { return }
-        lines.append(indent + "└─ " + style.paint(omittedText(count), .dim))
+        text.appendLine(indent + "└─ " + style.paint(omittedText(count), .dim))
     }
 
     private static func omittedViewsText(_ count: Int) -> String {
@@ -121,7 +131,7 @@ package enum WhyFormatter {
 
     private static func textChain(
         _ step: UpdateChain.Step, indent: String, isLast: Bool, isRoot: Bool, style: TextStyle,
-        into lines: inout [String]
+        into text: inout String
     ) {
         let event = step.event
         var facts = [event.key.kind.rawValue, "event \(event.id)", "at \(TimeText.string(event.time))"]
@@ -133,48 +143,51 @@ package enum WhyFormatter {
         if let group = event.group { facts.append("group \(group)") }
         let connector = isRoot ? "" : (isLast ? "└─ " : "├─ ")
         let label = step.label.map { "\(VisibleText.singleLine($0.rawValue)) ← " } ?? ""
-        let line =
-            indent + connector + label
-            + TerminalText.fitTitle(event.key.title, width: max(width - indent.count - 40, 16))
-            + mark(repeated: step.isRepeated, elsewhere: step.isExpandedElsewhere)
-        lines.append(line)
+        text += indent + connector + label
+        text += TerminalText.fitTitle(event.key.title, width: max(width - indent.count - 40, 16))
+        text.appendLine(mark(repeated: step.isRepeated, elsewhere: step.isExpandedElsewhere))
         let childIndent = isRoot ? "  " : indent + (isLast ? "   " : "│  ")
-        lines.append(childIndent + style.paint(facts.joined(separator: " · "), .dim))
+        text.appendLine(childIndent + style.paint(facts.joined(separator: " · "), .dim))
         if let frame = event.firstFrame {
-            lines.append(
-                childIndent
-                    + style.paint("at " + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
+            text += childIndent
+            text.appendLine(
+                style.paint("at " + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
         }
         for (index, cause) in step.causes.enumerated() {
             let isLast = index == step.causes.count - 1 && step.omittedCauses == 0
-            textChain(cause, indent: childIndent, isLast: isLast, isRoot: false, style: style, into: &lines)
+            textChain(cause, indent: childIndent, isLast: isLast, isRoot: false, style: style, into: &text)
         }
-        textOmitted(step.omittedCauses, indent: childIndent, style: style, into: &lines)
+        textOmitted(step.omittedCauses, indent: childIndent, style: style, into: &text)
     }
 
-    private static func textListing(_ listing: UpdateListing, style: TextStyle, into lines: inout [String]) {
-        lines.append(
-            "  "
-                + style.paint(
-                    TerminalText.pad("event", 9) + TerminalText.pad("time", 14)
-                        + TerminalText.pad("duration", 10, right: true) + "  "
-                        + TerminalText.pad("severity", 9) + TerminalText.pad("result", 9) + "causes", .bold))
+    /// The listing's columns, widths in characters: the event id, its time,
+    /// duration (right-aligned, then two spaces), severity and result; the
+    /// causes take the rest of the line.
+    private static let listingHeading =
+        TerminalText.pad("event", 9) + TerminalText.pad("time", 14) + TerminalText.pad("duration", 10, right: true)
+        + "  " + TerminalText.pad("severity", 9) + TerminalText.pad("result", 9) + "causes"
+
+    private static func textListing(_ listing: UpdateListing, style: TextStyle, into text: inout String) {
+        text.appendLine("  " + style.paint(listingHeading, .bold))
         for entry in listing.entries {
             let event = entry.event
-            let causes = entry.causes.map(\.event.key.title).joined(separator: ", ")
             // The id `why --update ID` takes, with a space after it however long it is.
             let id = TerminalText.pad("\(event.id) ", 9)
-            var line =
-                "  " + id + TerminalText.pad(TimeText.string(event.time), 14)
-                + TerminalText.pad(event.duration.map(DurationText.string) ?? "—", 10, right: true) + "  "
+            text += "  "
+            text += id
+            text += TerminalText.pad(TimeText.string(event.time), 14)
+            text += TerminalText.pad(event.duration.map(DurationText.string) ?? "—", 10, right: true)
+            text += "  "
             let severity = TerminalText.pad(event.severity?.rawValue ?? "—", 9)
-            line += style.ink(for: event.severity).map { style.paint(severity, $0) } ?? severity
-            line += TerminalText.pad(event.ran ? "ran" : "skipped", 9)
-            line += TerminalText.fit(causes.isEmpty ? "—" : causes, width: max(width - 46 - id.count, 16))
-            lines.append(line)
+            text += style.ink(for: event.severity).map { style.paint(severity, $0) } ?? severity
+            text += TerminalText.pad(event.ran ? "ran" : "skipped", 9)
+            let causes =
+                entry.causes.count == 1
+                ? entry.causes[0].event.key.title : entry.causes.map(\.event.key.title).joined(separator: ", ")
+            text.appendLine(TerminalText.fit(causes.isEmpty ? "—" : causes, width: max(width - 46 - id.utf8.count, 16)))
         }
         if listing.omittedEntries > 0 {
-            lines.append(
+            text.appendLine(
                 "  " + style.paint("… \(CountText.string(listing.omittedEntries, "more update")) not shown", .dim))
         }
     }

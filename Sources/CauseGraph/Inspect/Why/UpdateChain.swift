@@ -123,11 +123,18 @@ package struct UpdateListing: Sendable, Equatable {
     /// not one a view.
     package static func listings(of keys: [NodeKey], in log: EventLog) -> [UpdateListing] {
         let incoming = IncomingLinks(log)
-        var positions: [NodeKey: [Int]] = Dictionary(uniqueKeysWithValues: Set(keys).map { ($0, []) })
-        for (position, event) in log.events.enumerated() where positions[event.key] != nil {
-            positions[event.key]!.append(position)
+        // Each distinct key gets a slot, so an event's key is hashed once.
+        var slots: [NodeKey: Int] = [:]
+        let keySlots = keys.map { key in
+            if let slot = slots[key] { return slot }
+            slots[key] = slots.count
+            return slots.count - 1
         }
-        return keys.map { UpdateListing(positions: positions[$0] ?? [], in: log, incoming: incoming) }
+        var positions = [[Int]](repeating: [], count: slots.count)
+        for (position, event) in log.events.enumerated() {
+            if let slot = slots[event.key] { positions[slot].append(position) }
+        }
+        return keySlots.map { UpdateListing(positions: positions[$0], in: log, incoming: incoming) }
     }
 
     /// The links into each event, in trace order, in two flat arrays rather
