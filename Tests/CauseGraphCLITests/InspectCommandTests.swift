@@ -121,6 +121,8 @@ struct InspectCommandTests {
         let result = try Causegraph.run(["summary", fixture("instruments")])
         #expect(result.status == 0)
         #expect(result.output.contains("Titles no classification rule matched\n  Mystery ✦ widget (1 event)\n"))
+        // The library's note names the setting; the command line spells it.
+        #expect(result.standardError.contains("(add rules with --classify FILE)"))
         let json = try Causegraph.run(["summary", fixture("instruments"), "--format", "json"])
         #expect(json.output.contains(#""unclassifiedTitles": ["Mystery ✦ widget (1 event)"]"#))
     }

@@ -96,7 +96,8 @@ package enum InstrumentsImporter: TraceImporter {
         do {
             try read(
                 sources, recording: recording ?? (sources.count == 1 ? sources[0].name : nil),
-                classifier: TitleClassifier(userRules: rules), into: box, diagnostics: &diagnostics)
+                classifier: TitleClassifier(userRules: rules), spelling: settings.spelling, into: box,
+                diagnostics: &diagnostics)
         } catch {
             sink = box.take()
             throw error
@@ -105,11 +106,12 @@ package enum InstrumentsImporter: TraceImporter {
     }
 
     private static func read(
-        _ sources: [ChunkSource], recording: String?, classifier: TitleClassifier,
+        _ sources: [ChunkSource], recording: String?, classifier: TitleClassifier, spelling: SettingSpelling,
         into receiver: any TraceRecordReceiver, diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         let notesBefore = diagnostics
-        var reader = ExportDocumentReader(consumer: InstrumentsTableReader(classifier: classifier, receiver: receiver))
+        var reader = ExportDocumentReader(
+            consumer: InstrumentsTableReader(classifier: classifier, spelling: spelling, receiver: receiver))
         let sources = ordered(sources)
         reader.consumer.emitsUpdatesAsRead = try updatesCanStream(sources)
         // Details first, from every source that has them; then causes.

@@ -90,7 +90,7 @@ extension InstrumentsTableReader {
             notes.append(
                 Diagnostic(
                     .note,
-                    "\(events) no classification rule matches, kept as \"other\" nodes (add rules with --classify FILE): \(Self.listing(unclassifiedTitles))"
+                    "\(events) no classification rule matches, kept as \"other\" nodes (add rules with \(spelling(.classify)) FILE): \(Self.listing(unclassifiedTitles))"
                 ))
         }
         if !unknownLabels.isEmpty {

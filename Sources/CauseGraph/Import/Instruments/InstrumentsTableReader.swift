@@ -32,6 +32,8 @@
 struct InstrumentsTableReader {
     let receiver: any TraceRecordReceiver
     let classifier: TitleClassifier
+    /// How the notes name the settings they point at.
+    let spelling: SettingSpelling
     var join = EventJoin()
     private var table = InstrumentsTable.unused
     var tableName = ""
@@ -109,8 +111,9 @@ struct InstrumentsTableReader {
         var times = NodeCell.Times()
     }
 
-    init(classifier: TitleClassifier, receiver: any TraceRecordReceiver) {
+    init(classifier: TitleClassifier, spelling: SettingSpelling = .neutral, receiver: any TraceRecordReceiver) {
         self.classifier = classifier
+        self.spelling = spelling
         self.receiver = receiver
     }
 

@@ -65,7 +65,7 @@ import Testing
         #expect(
             diagnostics.all.contains {
                 $0.message
-                    == "1 event has a title no classification rule matches, kept as \"other\" nodes (add rules with --classify FILE): \"Mystery \u{2726} widget\" (1)"
+                    == "1 event has a title no classification rule matches, kept as \"other\" nodes (add rules with classify FILE): \"Mystery \u{2726} widget\" (1)"
             })
     }
 
