@@ -168,25 +168,6 @@ public struct CauseEffectGraph: Sendable, Equatable {
     }
 }
 
-/// Event counts by severity.
-package struct SeverityCounts: Sendable, Equatable {
-    private var counts = [Int](repeating: 0, count: Severity.allCases.count)
-
-    /// No events at any severity.
-    package init() {}
-
-    /// The events at `severity`.
-    package subscript(severity: Severity) -> Int {
-        get { counts[severity.rank] }
-        set { counts[severity.rank] = newValue }
-    }
-
-    /// Events at or above `severity`.
-    package func atLeast(_ severity: Severity) -> Int {
-        Severity.allCases.filter { $0 >= severity }.reduce(0) { $0 + self[$1] }
-    }
-}
-
 /// One long update, kept as an example of its lane.
 package struct UpdateExample: Sendable, Equatable {
     /// The event's id in its trace.

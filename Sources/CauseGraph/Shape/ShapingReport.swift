@@ -59,20 +59,13 @@ public struct ShapingReport: Sendable, Equatable {
                 }
             }
 
-            /// The filter, without its parameters.
+            /// The filter, without its parameters: named as its ``setting`` is, but for the two settings of an
+            /// interaction and the folds that `unfold` turns off.
             package var filter: Filter {
                 switch self {
-                case .window: .window
                 case .interaction: .interaction
-                case .focus: .focus
-                case .ignore: .ignore
-                case .hideSystem: .hideSystem
-                case .minCount: .minCount
-                case .nodeFraction: .nodeFraction
-                case .maxNodes: .maxNodes
-                case .edgeFraction: .edgeFraction
-                case .maxEdges: .maxEdges
                 case .foldFanOuts: .foldFanOuts
+                default: Filter(rawValue: setting.rawValue)!
                 }
             }
         }
