@@ -7,12 +7,6 @@ extension CauseEffectGraph {
             package var node: String
             /// Its update events within the hitch's groups.
             package var count: Int
-
-            /// A node's update count.
-            package init(node: String, count: Int) {
-                self.node = node
-                self.count = count
-            }
         }
 
         /// The hitch or hang.

@@ -136,7 +136,9 @@ package struct JSONRecord {
 
     package func positiveNumber(_ key: String) throws(Diagnostic) -> Double? {
         guard let value = value(key) else { return nil }
-        let number = try read(value, key: key, as: "a number") { if case .number(let number) = $0 { number } else { nil } }
+        let number = try read(value, key: key, as: "a number") {
+            if case .number(let number) = $0 { number } else { nil }
+        }
         let double = number.double
         guard double > 0, double.isFinite else { throw error("\"\(key)\" must be a positive number", at: value) }
         return double
