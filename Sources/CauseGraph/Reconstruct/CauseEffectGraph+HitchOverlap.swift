@@ -18,14 +18,6 @@ extension CauseEffectGraph {
         /// The update nodes of those groups, most events first, then in node order.
         package var updates: [Updates]
 
-        /// An overlap with every part given.
-        package init(hitch: Hitch, document: Int = 0, groups: [GroupID] = [], updates: [Updates] = []) {
-            self.hitch = hitch
-            self.document = document
-            self.groups = groups
-            self.updates = updates
-        }
-
         /// Node ids in graph order: `n2` before `n10`.
         static func nodeOrder(_ lhs: String, _ rhs: String) -> Bool {
             let (left, right) = (Int(lhs.dropFirst()) ?? .max, Int(rhs.dropFirst()) ?? .max)

@@ -184,20 +184,6 @@ package struct UpdateExample: Sendable, Equatable {
     package var severity: Severity?
     /// The update group it belongs to, if any.
     package var group: GroupID?
-
-    /// An example with every field given.
-    package init(
-        event: EventID, node: String, kind: NodeKind, time: Nanoseconds?, duration: Nanoseconds, severity: Severity?,
-        group: GroupID?
-    ) {
-        self.event = event
-        self.node = node
-        self.kind = kind
-        self.time = time
-        self.duration = duration
-        self.severity = severity
-        self.group = group
-    }
 }
 
 /// What makes two events the same graph node.
