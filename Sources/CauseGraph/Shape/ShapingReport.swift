@@ -127,15 +127,6 @@ public struct ShapingReport: Sendable, Equatable {
     /// Each filter given, in the order applied.
     package var steps: [Step]
 
-    /// A report with every part given.
-    package init(total: Totals, shown: Totals, residualEdges: Int, impliedResidualPaths: Int = 0, steps: [Step]) {
-        self.total = total
-        self.shown = shown
-        self.residualEdges = residualEdges
-        self.impliedResidualPaths = impliedResidualPaths
-        self.steps = steps
-    }
-
     /// Whether anything was left out, so the picture needs a legend.
     public var isFiltered: Bool {
         shown != total || steps.contains(where: \.removedAnything)
