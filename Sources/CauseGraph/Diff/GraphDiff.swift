@@ -18,16 +18,6 @@ public struct GraphDiff: Sendable, Equatable {
         public var frameRate: Double
         /// How many update groups it recorded.
         package var groups: Int
-
-        /// A side with every field given.
-        package init(
-            name: String, app: String? = nil, frameRate: Double = FrameBudget.defaultFrameRate, groups: Int = 0
-        ) {
-            self.name = name
-            self.app = app
-            self.frameRate = frameRate
-            self.groups = groups
-        }
     }
 
     /// A node of either graph, with its figures on each side.

@@ -71,12 +71,7 @@ extension WindowStatistics {
     /// The statistics of two reads together, such as the two sides of a diff.
     package static func + (lhs: WindowStatistics, rhs: WindowStatistics) -> WindowStatistics {
         var sum = WindowStatistics()
-        sum.eventsKept = lhs.eventsKept + rhs.eventsKept
-        sum.untimedEvents = lhs.untimedEvents + rhs.untimedEvents
-        sum.eventsOutside = lhs.eventsOutside + rhs.eventsOutside
-        sum.causesKept = lhs.causesKept + rhs.causesKept
-        sum.causesOutside = lhs.causesOutside + rhs.causesOutside
-        sum.groupsOutside = lhs.groupsOutside + rhs.groupsOutside
+        for count in counts { sum[keyPath: count] = lhs[keyPath: count] + rhs[keyPath: count] }
         return sum
     }
 }

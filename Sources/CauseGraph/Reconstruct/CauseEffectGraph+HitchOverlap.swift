@@ -7,12 +7,6 @@ extension CauseEffectGraph {
             package var node: String
             /// Its update events within the hitch's groups.
             package var count: Int
-
-            /// A node's update count.
-            package init(node: String, count: Int) {
-                self.node = node
-                self.count = count
-            }
         }
 
         /// The hitch or hang.
@@ -23,14 +17,6 @@ extension CauseEffectGraph {
         package var groups: [GroupID]
         /// The update nodes of those groups, most events first, then in node order.
         package var updates: [Updates]
-
-        /// An overlap with every part given.
-        package init(hitch: Hitch, document: Int = 0, groups: [GroupID] = [], updates: [Updates] = []) {
-            self.hitch = hitch
-            self.document = document
-            self.groups = groups
-            self.updates = updates
-        }
 
         /// Node ids in graph order: `n2` before `n10`.
         static func nodeOrder(_ lhs: String, _ rhs: String) -> Bool {

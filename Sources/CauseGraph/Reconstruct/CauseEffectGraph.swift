@@ -168,25 +168,6 @@ public struct CauseEffectGraph: Sendable, Equatable {
     }
 }
 
-/// Event counts by severity.
-package struct SeverityCounts: Sendable, Equatable {
-    private var counts = [Int](repeating: 0, count: Severity.allCases.count)
-
-    /// No events at any severity.
-    package init() {}
-
-    /// The events at `severity`.
-    package subscript(severity: Severity) -> Int {
-        get { counts[severity.rank] }
-        set { counts[severity.rank] = newValue }
-    }
-
-    /// Events at or above `severity`.
-    package func atLeast(_ severity: Severity) -> Int {
-        Severity.allCases.filter { $0 >= severity }.reduce(0) { $0 + self[$1] }
-    }
-}
-
 /// One long update, kept as an example of its lane.
 package struct UpdateExample: Sendable, Equatable {
     /// The event's id in its trace.
@@ -203,20 +184,6 @@ package struct UpdateExample: Sendable, Equatable {
     package var severity: Severity?
     /// The update group it belongs to, if any.
     package var group: GroupID?
-
-    /// An example with every field given.
-    package init(
-        event: EventID, node: String, kind: NodeKind, time: Nanoseconds?, duration: Nanoseconds, severity: Severity?,
-        group: GroupID?
-    ) {
-        self.event = event
-        self.node = node
-        self.kind = kind
-        self.time = time
-        self.duration = duration
-        self.severity = severity
-        self.group = group
-    }
 }
 
 /// What makes two events the same graph node.

@@ -2,18 +2,9 @@
 /// or severity are in none), so a picture can tell a node whose long
 /// updates are a real part of its time from one with a single long update
 /// among many short ones.
-package struct SeverityDurations: Sendable, Equatable {
-    private var durations = [Nanoseconds](repeating: 0, count: Severity.allCases.count)
+package typealias SeverityDurations = BySeverity<Nanoseconds>
 
-    /// No time at any severity.
-    package init() {}
-
-    /// The time of the events at `severity`.
-    package subscript(severity: Severity) -> Nanoseconds {
-        get { durations[severity.rank] }
-        set { durations[severity.rank] = newValue }
-    }
-
+extension BySeverity where Value == Nanoseconds {
     /// Adds `duration` at `severity`, saturating at the largest time.
     package mutating func add(_ duration: Nanoseconds, at severity: Severity) {
         let (sum, overflow) = self[severity].addingReportingOverflow(max(duration, 0))

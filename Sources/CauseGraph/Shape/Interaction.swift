@@ -17,6 +17,11 @@ public struct InteractionStatistics: Sendable, Equatable {
     /// Cause links of the interaction, passed on to the graph.
     package var linksKept = 0
 
+    /// Every count, in the order the graph cache stores them.
+    package static let counts: [WritableKeyPath<InteractionStatistics, Int> & Sendable] = [
+        \.eventsRead, \.linksRead, \.eventsKept, \.linksKept,
+    ]
+
     /// Nothing read yet.
     package init() {}
 }

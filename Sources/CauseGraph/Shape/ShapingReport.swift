@@ -59,20 +59,13 @@ public struct ShapingReport: Sendable, Equatable {
                 }
             }
 
-            /// The filter, without its parameters.
+            /// The filter, without its parameters: named as its ``setting`` is, but for the two settings of an
+            /// interaction and the folds that `unfold` turns off.
             package var filter: Filter {
                 switch self {
-                case .window: .window
                 case .interaction: .interaction
-                case .focus: .focus
-                case .ignore: .ignore
-                case .hideSystem: .hideSystem
-                case .minCount: .minCount
-                case .nodeFraction: .nodeFraction
-                case .maxNodes: .maxNodes
-                case .edgeFraction: .edgeFraction
-                case .maxEdges: .maxEdges
                 case .foldFanOuts: .foldFanOuts
+                default: Filter(rawValue: setting.rawValue)!
                 }
             }
         }
@@ -133,15 +126,6 @@ public struct ShapingReport: Sendable, Equatable {
     public var impliedResidualPaths: Int
     /// Each filter given, in the order applied.
     package var steps: [Step]
-
-    /// A report with every part given.
-    package init(total: Totals, shown: Totals, residualEdges: Int, impliedResidualPaths: Int = 0, steps: [Step]) {
-        self.total = total
-        self.shown = shown
-        self.residualEdges = residualEdges
-        self.impliedResidualPaths = impliedResidualPaths
-        self.steps = steps
-    }
 
     /// Whether anything was left out, so the picture needs a legend.
     public var isFiltered: Bool {

@@ -101,6 +101,12 @@ public struct WindowStatistics: Sendable, Equatable {
     /// Hitches and hangs left out.
     package var hitchesOutside = 0
 
+    /// Every count, in the order the graph cache stores them.
+    package static let counts: [WritableKeyPath<WindowStatistics, Int> & Sendable] = [
+        \.eventsKept, \.untimedEvents, \.eventsOutside, \.causesKept, \.causesOutside, \.groupsOutside,
+        \.hitchesOutside,
+    ]
+
     /// Nothing read yet.
     package init() {}
 }

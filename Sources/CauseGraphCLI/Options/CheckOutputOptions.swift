@@ -5,12 +5,12 @@ extension CheckFormat: FormatNamedByExtension {
     /// The extensions of ``ReportFormat``, and `.xml` for JUnit; workflow
     /// commands have no extension of their own and are named by `--format`.
     init?(pathExtension: String) {
-        switch pathExtension.lowercased() {
-        case "txt", "text": self = .text
-        case "json": self = .json
-        case "md", "markdown": self = .markdown
-        case "xml": self = .junit
-        default: return nil
+        if let shared = ReportFormat(pathExtension: pathExtension) {
+            self.init(rawValue: shared.rawValue)
+        } else if pathExtension.lowercased() == "xml" {
+            self = .junit
+        } else {
+            return nil
         }
     }
 

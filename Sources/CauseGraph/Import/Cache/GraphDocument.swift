@@ -42,16 +42,10 @@ struct GraphDocument: Equatable {
         writer.bytes = Self.magic
         guard writer.write(graph) else { return nil }
         writer.optional(window) { writer, window in
-            for count in [
-                window.eventsKept, window.untimedEvents, window.eventsOutside, window.causesKept,
-                window.causesOutside, window.groupsOutside, window.hitchesOutside,
-            ] { writer.int(count) }
+            for count in WindowStatistics.counts { writer.int(window[keyPath: count]) }
         }
         writer.optional(interaction) { writer, interaction in
-            for count in [interaction.eventsRead, interaction.linksRead, interaction.eventsKept, interaction.linksKept]
-            {
-                writer.int(count)
-            }
+            for count in InteractionStatistics.counts { writer.int(interaction[keyPath: count]) }
         }
         writer.uint(UInt64(interactions.count))
         for ranked in interactions {
@@ -77,21 +71,12 @@ struct GraphDocument: Equatable {
         graph = try reader.graph()
         window = try reader.optional { reader throws(CacheRecordFile.Damage) in
             var window = WindowStatistics()
-            window.eventsKept = try reader.count()
-            window.untimedEvents = try reader.count()
-            window.eventsOutside = try reader.count()
-            window.causesKept = try reader.count()
-            window.causesOutside = try reader.count()
-            window.groupsOutside = try reader.count()
-            window.hitchesOutside = try reader.count()
+            for count in WindowStatistics.counts { window[keyPath: count] = try reader.count() }
             return window
         }
         interaction = try reader.optional { reader throws(CacheRecordFile.Damage) in
             var interaction = InteractionStatistics()
-            interaction.eventsRead = try reader.count()
-            interaction.linksRead = try reader.count()
-            interaction.eventsKept = try reader.count()
-            interaction.linksKept = try reader.count()
+            for count in InteractionStatistics.counts { interaction[keyPath: count] = try reader.count() }
             return interaction
         }
         interactions = try reader.list { reader throws(CacheRecordFile.Damage) in

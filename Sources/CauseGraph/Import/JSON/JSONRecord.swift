@@ -91,18 +91,22 @@ package struct JSONRecord {
     }
 
     package func string(_ value: JSONValue, key: String) throws(Diagnostic) -> String {
-        guard case .string(let string) = value.content else {
-            throw error("\"\(key)\" must be a string, found \(value.typeName)", at: value)
-        }
-        return string
+        try read(value, key: key, as: "a string") { if case .string(let string) = $0 { string } else { nil } }
     }
 
     package func bool(_ key: String) throws(Diagnostic) -> Bool? {
         guard let value = value(key) else { return nil }
-        guard case .bool(let bool) = value.content else {
-            throw error("\"\(key)\" must be true or false, found \(value.typeName)", at: value)
+        return try read(value, key: key, as: "true or false") { if case .bool(let bool) = $0 { bool } else { nil } }
+    }
+
+    /// What `extract` finds in `value`, or an error saying `key` must be `expected` (a phrase, "a string").
+    private func read<Result>(
+        _ value: JSONValue, key: String, as expected: String, _ extract: (JSONValue.Content) -> Result?
+    ) throws(Diagnostic) -> Result {
+        guard let result = extract(value.content) else {
+            throw error("\"\(key)\" must be \(expected), found \(value.typeName)", at: value)
         }
-        return bool
+        return result
     }
 
     /// A whole number that is zero or more.
@@ -125,16 +129,15 @@ package struct JSONRecord {
     /// Any whole number, negative ones included.
     package func integer(_ key: String) throws(Diagnostic) -> Int64? {
         guard let value = value(key) else { return nil }
-        guard case .number(let number) = value.content, let integer = number.int64 else {
-            throw error("\"\(key)\" must be a whole number that fits in 64 bits, found \(value.typeName)", at: value)
+        return try read(value, key: key, as: "a whole number that fits in 64 bits") {
+            if case .number(let number) = $0 { number.int64 } else { nil }
         }
-        return integer
     }
 
     package func positiveNumber(_ key: String) throws(Diagnostic) -> Double? {
         guard let value = value(key) else { return nil }
-        guard case .number(let number) = value.content else {
-            throw error("\"\(key)\" must be a number, found \(value.typeName)", at: value)
+        let number = try read(value, key: key, as: "a number") {
+            if case .number(let number) = $0 { number } else { nil }
         }
         let double = number.double
         guard double > 0, double.isFinite else { throw error("\"\(key)\" must be a positive number", at: value) }
@@ -143,10 +146,7 @@ package struct JSONRecord {
 
     package func array(_ key: String) throws(Diagnostic) -> [JSONValue]? {
         guard let value = value(key) else { return nil }
-        guard case .array(let elements) = value.content else {
-            throw error("\"\(key)\" must be an array, found \(value.typeName)", at: value)
-        }
-        return elements
+        return try read(value, key: key, as: "an array") { if case .array(let elements) = $0 { elements } else { nil } }
     }
 
     package func strings(_ key: String) throws(Diagnostic) -> [String] {

@@ -30,18 +30,6 @@ package struct HitchCause: Sendable, Equatable {
     /// The hitch or hang.
     package var hitch: Hitch { overlap.hitch }
 
-    /// A cause with every part given.
-    package init(
-        number: Int, overlap: CauseEffectGraph.HitchOverlap, updates: [(node: CauseEffectGraph.Node, count: Int)],
-        chain: [CauseEffectGraph.Node], rootCauses: [CauseEffectGraph.Node]
-    ) {
-        self.number = number
-        self.overlap = overlap
-        self.updates = updates
-        self.chain = chain
-        self.rootCauses = rootCauses
-    }
-
     /// Equal when every part is, the updates compared in order.
     package static func == (lhs: HitchCause, rhs: HitchCause) -> Bool {
         lhs.number == rhs.number && lhs.overlap == rhs.overlap && lhs.chain == rhs.chain
