@@ -11,7 +11,7 @@ struct BoundedOutputCommandTests {
     /// A generated recording of 20,000 links: some 2,000 views, of which
     /// about 150 match `Row`; unbounded, `summary` prints some 2,300 lines.
     private func recording(in scratch: TemporaryFolder) throws -> String {
-        try ExportGeneratorTests.generate(20_000, "native", into: scratch)
+        try GeneratedRecording.write(20_000, "native", into: scratch)
     }
 
     private func run(_ arguments: [String]) throws -> String {

@@ -83,8 +83,8 @@ struct CIOutputCommandTests {
     @Test("diff's Markdown of two realistic recordings fits a comment; --all lists every change")
     func diffMarkdownFits() throws {
         let scratch = try TemporaryFolder()
-        let first = try ExportGeneratorTests.generate(20_000, "native", into: scratch, seed: 1)
-        let second = try ExportGeneratorTests.generate(20_000, "native", into: scratch, seed: 2)
+        let first = try GeneratedRecording.write(20_000, "native", into: scratch, seed: 1)
+        let second = try GeneratedRecording.write(20_000, "native", into: scratch, seed: 2)
         let cut = try Causegraph.run(["diff", first, second, "--table-format", "markdown"])
         #expect(cut.status == 0)
         #expect(cut.output.utf8.count <= DiffFormatter.commentLimit)

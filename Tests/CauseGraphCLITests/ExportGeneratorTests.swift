@@ -6,23 +6,6 @@ import Testing
 /// `causegraph-export-gen`: a realistic recording, the same in every table it writes.
 @Suite("causegraph-export-gen")
 struct ExportGeneratorTests {
-    static let generator = Causegraph.executable.deletingLastPathComponent().appendingPathComponent(
-        "causegraph-export-gen")
-
-    /// Writes one table of the recording of `rows` cause links into `scratch`, returning its path.
-    static func generate(_ rows: Int, _ table: String, into scratch: TemporaryFolder, seed: Int = 1) throws -> String {
-        let path = scratch.path("\(table)-\(rows)-\(seed).\(table == "native" ? "jsonl" : "xml")")
-        try #require(FileManager.default.createFile(atPath: path, contents: nil))
-        let process = Process()
-        process.executableURL = generator
-        process.arguments = [String(rows), String(seed), table]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try process.run()
-        try process.waitUntilExit(within: .seconds(300))
-        #expect(process.terminationStatus == 0)
-        return path
-    }
-
     static func graph(_ paths: [String]) throws -> JSONValue {
         let result = try Causegraph.run(
             ["render"] + paths + ["--format", "json", "--max-nodes", "0", "--max-edges", "0"])
@@ -33,10 +16,10 @@ struct ExportGeneratorTests {
     @Test("the same arguments give the same bytes; another seed another recording")
     func deterministic() throws {
         let scratch = try TemporaryFolder()
-        let first = try Self.generate(3_000, "swiftui-causes", into: scratch)
+        let first = try GeneratedRecording.write(3_000, "swiftui-causes", into: scratch)
         let otherScratch = try TemporaryFolder()
-        let again = try Self.generate(3_000, "swiftui-causes", into: otherScratch)
-        let other = try Self.generate(3_000, "swiftui-causes", into: scratch, seed: 2)
+        let again = try GeneratedRecording.write(3_000, "swiftui-causes", into: otherScratch)
+        let other = try GeneratedRecording.write(3_000, "swiftui-causes", into: scratch, seed: 2)
         #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: again))
         #expect(FileManager.default.contents(atPath: first) != FileManager.default.contents(atPath: other))
     }
@@ -45,7 +28,7 @@ struct ExportGeneratorTests {
     func tablesAgree() throws {
         let scratch = try TemporaryFolder()
         let tables = try ["swiftui-causes", "swiftui-updates", "swiftui-update-groups", "swiftui-changes"].map {
-            try Self.generate(5_000, $0, into: scratch)
+            try GeneratedRecording.write(5_000, $0, into: scratch)
         }
         let header = String(
             decoding: try Data(contentsOf: URL(fileURLWithPath: tables[1])).prefix(4_000), as: UTF8.self)
@@ -57,7 +40,7 @@ struct ExportGeneratorTests {
                 header.contains("<engineering-type>\(type)</engineering-type>"), "swiftui-updates has a \(type) column")
         }
         let instruments = try Self.graph(tables)
-        let native = try Self.graph([try Self.generate(5_000, "native", into: scratch)])
+        let native = try Self.graph([try GeneratedRecording.write(5_000, "native", into: scratch)])
         let titles = { (graph: JSONValue) in
             Set(
                 (graph["nodes"]?.arrayValue ?? []).compactMap { node in
@@ -75,8 +58,8 @@ struct ExportGeneratorTests {
     @Test("swiftui-full-causes alone gives the nodes, edges and update times of the native recording")
     func fullCausesAgree() throws {
         let scratch = try TemporaryFolder()
-        let full = try Self.graph([try Self.generate(5_000, "swiftui-full-causes", into: scratch)])
-        let native = try Self.graph([try Self.generate(5_000, "native", into: scratch)])
+        let full = try Self.graph([try GeneratedRecording.write(5_000, "swiftui-full-causes", into: scratch)])
+        let native = try Self.graph([try GeneratedRecording.write(5_000, "native", into: scratch)])
         let nodes = { (graph: JSONValue) in
             (graph["nodes"]?.arrayValue ?? []).compactMap { node -> String? in
                 guard let title = node["title"]?.stringValue, let kind = node["kind"]?.stringValue else { return nil }
@@ -94,7 +77,7 @@ struct ExportGeneratorTests {
     @Test("at 150,000 links: thousands of distinct nodes, and a default picture of at most 80 that fits a screen")
     func atScale() throws {
         let scratch = try TemporaryFolder()
-        let trace = try Self.generate(150_000, "native", into: scratch)
+        let trace = try GeneratedRecording.write(150_000, "native", into: scratch)
         let summary = try Causegraph.run(["render", trace, "--format", "json", "--max-nodes", "0", "--max-edges", "0"])
         let nodes = try JSONParser.parse(summary.output)["nodes"]?.arrayValue?.count ?? 0
         #expect(nodes > 2_000, "\(nodes) distinct nodes")

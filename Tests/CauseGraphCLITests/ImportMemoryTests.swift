@@ -42,8 +42,8 @@ struct ImportMemoryTests {
         arguments: ["swiftui-causes", "swiftui-updates", "swiftui-full-causes"])
     func peakGrowsBoundedPerRow(table: String) throws {
         let scratch = try TemporaryFolder()
-        let small = try ExportGeneratorTests.generate(Self.rows, table, into: scratch)
-        let large = try ExportGeneratorTests.generate(Self.rows * 4, table, into: scratch)
+        let small = try GeneratedRecording.write(Self.rows, table, into: scratch)
+        let large = try GeneratedRecording.write(Self.rows * 4, table, into: scratch)
         let importPeak = { (path: String) in
             try Self.peakResidentBytes(
                 Causegraph.executable.path,

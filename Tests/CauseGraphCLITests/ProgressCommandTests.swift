@@ -7,7 +7,7 @@ import Testing
 struct ProgressCommandTests {
     /// A generated recording large enough that reading it takes well over a second in a debug build.
     private static func largeTrace(_ scratch: TemporaryFolder) throws -> String {
-        try ExportGeneratorTests.generate(60000, "native", into: scratch)
+        try GeneratedRecording.write(60000, "native", into: scratch)
     }
 
     @Test(

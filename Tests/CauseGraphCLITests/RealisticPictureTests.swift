@@ -47,7 +47,7 @@ struct RealisticPictureTests {
     )
     func colourSaysWhereTheTimeWent() throws {
         let scratch = try TemporaryFolder()
-        let trace = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 7)
+        let trace = try GeneratedRecording.write(100_000, "native", into: scratch, seed: 7)
         let picture = try render(trace)
         let updates = picture.updateNodes
         #expect(updates.count >= 30)
@@ -66,8 +66,8 @@ struct RealisticPictureTests {
     )
     func diffAtRealSize() throws {
         let scratch = try TemporaryFolder()
-        let before = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 7)
-        let after = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 8)
+        let before = try GeneratedRecording.write(100_000, "native", into: scratch, seed: 7)
+        let after = try GeneratedRecording.write(100_000, "native", into: scratch, seed: 8)
         let svg = scratch.path("diff.svg")
         let result = try Causegraph.run(["diff", before, after, "-o", svg, "--table-format", "json"])
         try #require(result.status == 0, "\(result.standardError)")
@@ -96,7 +96,7 @@ struct RealisticPictureTests {
     )
     func fewerNodesSmallerPicture() throws {
         let scratch = try TemporaryFolder()
-        let trace = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 7)
+        let trace = try GeneratedRecording.write(100_000, "native", into: scratch, seed: 7)
         let standard = try render(trace)
         let small = try render(trace, ["--max-nodes", "25"])
         #expect(small.nodeClasses.count <= 25 && small.nodeClasses.count < standard.nodeClasses.count)

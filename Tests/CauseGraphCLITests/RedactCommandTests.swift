@@ -156,7 +156,7 @@ struct RedactCommandTests {
     func redactsExportTables() throws {
         let scratch = try TemporaryFolder()
         let inputs = try ["swiftui-updates", "swiftui-causes", "swiftui-changes", "swiftui-update-groups"].map {
-            try ExportGeneratorTests.generate(3_000, $0, into: scratch, seed: 7)
+            try GeneratedRecording.write(3_000, $0, into: scratch, seed: 7)
         }
         let folder = scratch.path("redacted") + "/"
         try Self.checkCopies(

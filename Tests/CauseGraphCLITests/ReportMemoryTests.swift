@@ -25,7 +25,7 @@ struct ReportMemoryTests {
     @Test("report on 200,000 rows of swiftui-causes holds a bounded amount beyond the import's peak")
     func reportStaysNearTheImport() throws {
         let scratch = try TemporaryFolder()
-        let export = try ExportGeneratorTests.generate(Self.rows, "swiftui-causes", into: scratch)
+        let export = try GeneratedRecording.write(Self.rows, "swiftui-causes", into: scratch)
         let importPeak = try ImportMemoryTests.peakResidentBytes(
             Causegraph.executable.path,
             [

@@ -64,17 +64,7 @@ struct SignalCommandTests {
     @Test("convert of a large generated export, stopped half way")
     func largeExport() throws {
         let scratch = try TemporaryFolder()
-        let generator = Causegraph.executable.deletingLastPathComponent().appendingPathComponent(
-            "causegraph-export-gen")
-        let export = scratch.path("export.xml")
-        let generate = Process()
-        generate.executableURL = generator
-        generate.arguments = ["300000"]
-        try #require(FileManager.default.createFile(atPath: export, contents: nil))
-        generate.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: export))
-        try generate.run()
-        try generate.waitUntilExit(within: .seconds(300))
-        #expect(generate.terminationStatus == 0)
+        let export = try GeneratedRecording.write(300_000, "swiftui-causes", into: scratch)
         let output = try Self.previousOutput(in: scratch)
         let process = Process()
         process.executableURL = Causegraph.executable
@@ -88,6 +78,6 @@ struct SignalCommandTests {
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 143)
         #expect(message == "causegraph: stopped by SIGTERM; no output file was replaced\n")
-        try Self.expectUntouched(scratch, entries: ["export.xml", "out.jsonl"])
+        try Self.expectUntouched(scratch, entries: ["out.jsonl", "swiftui-causes-300000-1.xml"])
     }
 }

@@ -134,6 +134,18 @@ struct TraceCacheCommandTests {
         #expect(other.entries().isEmpty)
     }
 
+    /// A read after damage to `bundle`'s entry: the first read's answer,
+    /// and of its lines of stderr that mention `notes`, one: the damage noted.
+    static func expectDamageNoted(
+        _ again: CommandResult, answering first: CommandResult, notes: String, of bundle: String, _ damage: String
+    ) {
+        #expect(again.status == 0 && again.output == first.output, "\(damage)")
+        let lines = again.standardError.split(separator: "\n").filter { $0.contains(notes) }
+        #expect(
+            lines.count == 1 && lines[0].hasPrefix("\(bundle): note: the cache entry of this input is damaged"),
+            "\(damage): \(again.standardError)")
+    }
+
     @Test(
         "a damaged entry (cut short, a byte changed, its metadata gone) is noted in one line, read afresh and replaced")
     func damagedEntry() throws {
@@ -155,12 +167,7 @@ struct TraceCacheCommandTests {
         for (index, (name, damage)) in damages.enumerated() {
             try damage()
             let again = try setup.run(command)
-            #expect(again.status == 0 && again.output == first.output, "\(name)")
-            let notes = again.standardError.split(separator: "\n").filter { $0.contains("cache") }
-            #expect(
-                notes.count == 1
-                    && notes[0].hasPrefix("\(setup.bundle): note: the cache entry of this input is damaged"),
-                "\(name): \(again.standardError)")
+            Self.expectDamageNoted(again, answering: first, notes: "cache", of: setup.bundle, name)
             #expect(setup.calls() == (index + 2) * Self.exportsPerRead, "\(name): read afresh")
             let replaced = try setup.run(command)
             #expect(replaced.output == first.output && !replaced.standardError.contains("damaged"), "\(name)")
@@ -255,12 +262,7 @@ struct TraceCacheCommandTests {
         for (name, damage) in damages {
             try damage()
             let again = try setup.run(command)
-            #expect(again.status == 0 && again.output == first.output, "\(name)")
-            let notes = again.standardError.split(separator: "\n").filter { $0.contains("damaged") }
-            #expect(
-                notes.count == 1
-                    && notes[0].hasPrefix("\(setup.bundle): note: the cache entry of this input is damaged"),
-                "\(name): \(again.standardError)")
+            Self.expectDamageNoted(again, answering: first, notes: "damaged", of: setup.bundle, name)
             let replaced = try setup.run(command)
             #expect(replaced.output == first.output && replaced.standardError == first.standardError, "\(name)")
         }
@@ -392,7 +394,7 @@ struct LargeExportCacheTests {
     func largeExportIsCached() throws {
         let scratch = try TemporaryFolder()
         // About 280 bytes a row: 250,000 rows pass 64 MiB.
-        let export = try ExportGeneratorTests.generate(250_000, "swiftui-causes", into: scratch)
+        let export = try GeneratedRecording.write(250_000, "swiftui-causes", into: scratch)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: export)[.size] as? Int)
         try #require(size >= 64 << 20, "the export is \(size) bytes")
         let environment = ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")]

@@ -59,13 +59,21 @@ public struct ShapingReport: Sendable, Equatable {
                 }
             }
 
-            /// The filter, without its parameters: named as its ``setting`` is, but for the two settings of an
-            /// interaction and the folds that `unfold` turns off.
+            /// The filter, without its parameters. Spelled out case by case,
+            /// so a new step cannot compile without naming its filter.
             package var filter: Filter {
                 switch self {
+                case .window: .window
                 case .interaction: .interaction
+                case .focus: .focus
+                case .ignore: .ignore
+                case .hideSystem: .hideSystem
+                case .minCount: .minCount
+                case .nodeFraction: .nodeFraction
+                case .maxNodes: .maxNodes
+                case .edgeFraction: .edgeFraction
+                case .maxEdges: .maxEdges
                 case .foldFanOuts: .foldFanOuts
-                default: Filter(rawValue: setting.rawValue)!
                 }
             }
         }

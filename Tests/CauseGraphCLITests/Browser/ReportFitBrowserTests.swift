@@ -90,7 +90,7 @@ struct ReportFitBrowserTests {
         .disabled(if: Sanitizer.name == "thread", "realistic sizes; ThreadSanitizer checks this code on small traces"))
     func edgeLabelsApart() throws {
         let scratch = try TemporaryFolder()
-        let realistic = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 7)
+        let realistic = try GeneratedRecording.write(100_000, "native", into: scratch, seed: 7)
         let browser = try Chromium()
         defer { browser.close() }
         for (name, trace) in [("landmarks", fixture("landmarks-favorites-before.jsonl")), ("realistic", realistic)] {
@@ -121,7 +121,7 @@ struct ReportFitBrowserTests {
         .disabled(if: Sanitizer.name == "thread", "realistic sizes; ThreadSanitizer checks this code on small traces"))
     func realisticRecording() throws {
         let scratch = try TemporaryFolder()
-        let trace = try ExportGeneratorTests.generate(100_000, "native", into: scratch, seed: 7)
+        let trace = try GeneratedRecording.write(100_000, "native", into: scratch, seed: 7)
         let url = try writeReport(scratch, trace: trace, name: "realistic.html")
         let browser = try Chromium()
         defer { browser.close() }

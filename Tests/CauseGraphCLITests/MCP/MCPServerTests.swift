@@ -97,7 +97,7 @@ struct MCPServerTests {
         ))
     func resultsAreBounded() throws {
         let scratch = try TemporaryFolder()
-        let recording = try ExportGeneratorTests.generate(20_000, "native", into: scratch)
+        let recording = try GeneratedRecording.write(20_000, "native", into: scratch)
         let session = try MCPClient.session(
             [
                 ("why", ["traces": [recording], "view": "e", "list": true, "limit": 100_000]),

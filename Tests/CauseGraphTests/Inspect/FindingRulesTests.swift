@@ -95,10 +95,7 @@ struct FindingRulesTests {
     /// and sections scrolled through (`causegraph-export-gen 100000 1 native`).
     static func realisticGraph() throws -> CauseEffectGraph {
         let scratch = try TemporaryFolder()
-        let path = scratch.path("realistic.jsonl")
-        let generated = try ProcessRunner.run(
-            BuiltProducts.executable("causegraph-export-gen"), ["100000", "1", "native"], timeout: .seconds(300))
-        try Data(generated.output.utf8).write(to: URL(fileURLWithPath: path))
+        let path = try GeneratedRecording.write(100_000, "native", into: scratch)
         var diagnostics = Diagnostics()
         return try TracePipeline().reconstruct([path], diagnostics: &diagnostics).graph
     }

@@ -54,10 +54,7 @@ struct GraphDocumentTests {
     @Test("a generated recording with update groups and hitches, read for one interaction")
     func generatedRecording() throws {
         let scratch = try TemporaryFolder()
-        let recording = scratch.path("generated.jsonl")
-        let generated = try ProcessRunner.run(
-            BuiltProducts.executable("causegraph-export-gen"), ["5000", "1", "native"], timeout: .seconds(300))
-        try Data(generated.output.utf8).write(to: URL(fileURLWithPath: recording))
+        let recording = try GeneratedRecording.write(5_000, "native", into: scratch)
         var diagnostics = Diagnostics()
         let whole = try TracePipeline().reconstruct([recording], diagnostics: &diagnostics).graph
         #expect(!whole.groups.isEmpty && whole.edges.contains { !$0.groups.isEmpty })

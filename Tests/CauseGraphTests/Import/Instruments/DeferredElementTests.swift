@@ -80,7 +80,7 @@ import Testing
     /// its tables.
     @Test(arguments: ["swiftui-updates", "swiftui-full-causes", "swiftui-causes"])
     func aGeneratedRecordingGivesTheSameRecords(table: String) throws {
-        let generator = BuiltProducts.executable("causegraph-export-gen")
+        let generator = GeneratedRecording.generator
         try #require(FileManager.default.isExecutableFile(atPath: generator.path), "built by swift build")
         let run = try ProcessRunner.run(generator, ["4000", "3", table], timeout: .seconds(120))
         try #require(run.status == 0, "\(run.standardError)")
