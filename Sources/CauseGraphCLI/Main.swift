@@ -23,7 +23,9 @@ enum Main {
             try CommandName.check(arguments)
             var command = try CauseGraphCommand.parseAsRoot(arguments)
             try command.run()
+            SignalExit.deferToStop()
         } catch {
+            SignalExit.deferToStop()
             exit(ExitStatus.report(error))
         }
     }

@@ -62,6 +62,7 @@ enum SignalExit {
                     break
                 }
             }
+            stopping.set()
             for action in stopActions.withLock({ $0 }) { action() }
             ChildProcess.killAll()
             PendingOutputs.shared.removeAll()
@@ -70,6 +71,23 @@ enum SignalExit {
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             _exit(128 + received)
         }
+    }
+
+    /// Set once a signal begins to stop the process: from then on the
+    /// command's own ending must wait. The stop kills xctrace, and the
+    /// command would otherwise report the export it lost as its own failure
+    /// and race the stop to exit with that status.
+    private static let stopping = StopFlag()
+
+    /// Call before exiting with the command's status: when a signal is
+    /// already stopping the process, waits for good, and the process ends as
+    /// the stop decides (128 plus the signal's number). A signal that comes
+    /// later still stops the process at once, so an exit stuck writing to a
+    /// full pipe can be interrupted.
+    static func deferToStop() {
+        guard stopping.isSet else { return }
+        // Every signal is blocked on this thread: this waits for the stop's `_exit`.
+        while true { pause() }
     }
 
     private static let stopActions = LockedList<@Sendable () -> Void>()
@@ -120,6 +138,16 @@ private final class LockedList<Action>: @unchecked Sendable {
     func withLock<Result>(_ body: (inout [Action]) -> Result) -> Result {
         lock.withLock { body(&actions) }
     }
+}
+
+/// Whether a stop began, under a lock.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+
+    func set() { lock.withLock { value = true } }
 }
 
 /// Where SIGINT goes instead, under a lock.
