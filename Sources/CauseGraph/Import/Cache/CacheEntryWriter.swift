@@ -179,33 +179,9 @@ final class CacheEntryWriter {
     }
 }
 
-/// Hands every record to `downstream` and writes it into a cache entry.
-struct RecordingSink<Downstream: TraceSink & ~Copyable>: TraceSink, ~Copyable {
-    var downstream: Downstream
-    let entry: CacheEntryWriter
-
-    mutating func begin(_ header: TraceHeader) throws {
-        try downstream.begin(header)
-        entry.record { $0.append(header, to: &$1) }
-    }
-
-    mutating func add(_ event: TraceEvent) throws {
-        try downstream.add(event)
-        entry.record { $0.append(event, to: &$1) }
-    }
-
-    mutating func add(_ cause: TraceCause) throws {
-        try downstream.add(cause)
-        entry.record { $0.append(cause, to: &$1) }
-    }
-
-    mutating func add(_ group: UpdateGroup) throws {
-        try downstream.add(group)
-        entry.record { $0.append(group, to: &$1) }
-    }
-
-    mutating func add(_ hitch: Hitch) throws {
-        try downstream.add(hitch)
-        entry.record { $0.append(hitch, to: &$1) }
+/// The entry keeps every record it receives, as its read gives them.
+extension CacheEntryWriter: UniformTraceSink {
+    func receive(_ record: TraceRecord) {
+        self.record { $0.append(record, to: &$1) }
     }
 }

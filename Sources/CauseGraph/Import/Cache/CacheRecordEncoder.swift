@@ -1,7 +1,7 @@
 /// Encodes the records a read gives its sink in the layout of
 /// ``CacheRecordLayout``, keeping each distinct text and list once.
 ///
-/// Records go out as they come (``append(_:to:)-event``); the tables of
+/// Records go out as they come (``append(_:to:)``); the tables of
 /// text and lists can only be written once every record is known, by
 /// ``appendTables(at:to:)``.
 struct CacheRecordEncoder {
@@ -13,8 +13,19 @@ struct CacheRecordEncoder {
     private var listIndex: [[UInt32]: UInt32] = [:]
     private var lists: [[UInt32]] = []
 
+    /// Appends the record of whichever kind.
+    mutating func append(_ record: TraceRecord, to bytes: inout [UInt8]) {
+        switch record {
+        case .header(let header): append(header, to: &bytes)
+        case .event(let event): append(event, to: &bytes)
+        case .cause(let cause): append(cause, to: &bytes)
+        case .group(let group): append(group, to: &bytes)
+        case .hitch(let hitch): append(hitch, to: &bytes)
+        }
+    }
+
     /// Appends the header record.
-    mutating func append(_ header: TraceHeader, to bytes: inout [UInt8]) {
+    private mutating func append(_ header: TraceHeader, to bytes: inout [UInt8]) {
         var flags: UInt8 = 0
         if header.app != nil { flags |= Flag.app }
         if header.frameRate != nil { flags |= Flag.frameRate }
@@ -27,7 +38,7 @@ struct CacheRecordEncoder {
     }
 
     /// Appends the event's record.
-    mutating func append(_ event: TraceEvent, to bytes: inout [UInt8]) {
+    private mutating func append(_ event: TraceEvent, to bytes: inout [UInt8]) {
         var flags: UInt8 = 0
         if event.module != nil { flags |= Flag.module }
         if event.time != nil { flags |= Flag.time }
@@ -53,7 +64,7 @@ struct CacheRecordEncoder {
     }
 
     /// Appends the cause link's record.
-    mutating func append(_ cause: TraceCause, to bytes: inout [UInt8]) {
+    private mutating func append(_ cause: TraceCause, to bytes: inout [UInt8]) {
         let label = intern(cause.label.rawValue)
         let changed = intern(cause.changed)
         write(.cause, flags: cause.time == nil ? 0 : Flag.time, to: &bytes) { record in
@@ -66,7 +77,7 @@ struct CacheRecordEncoder {
     }
 
     /// Appends the update group's record.
-    mutating func append(_ group: UpdateGroup, to bytes: inout [UInt8]) {
+    private mutating func append(_ group: UpdateGroup, to bytes: inout [UInt8]) {
         var flags: UInt8 = 0
         if group.start != nil { flags |= Flag.start }
         if group.duration != nil { flags |= Flag.duration }
@@ -80,7 +91,7 @@ struct CacheRecordEncoder {
     }
 
     /// Appends the hitch's record.
-    mutating func append(_ hitch: Hitch, to bytes: inout [UInt8]) {
+    private mutating func append(_ hitch: Hitch, to bytes: inout [UInt8]) {
         var flags: UInt8 = 0
         if hitch.hangType != nil { flags |= Flag.hangType }
         if hitch.process != nil { flags |= Flag.process }

@@ -1,14 +1,14 @@
 /// Reading through the cache.
 extension TraceCache {
     /// Reads the input `key` names into `sink`: from its entry when there
-    /// is a sound one, else with `direct` (through a ``RecordingSink`` that
-    /// keeps what it reads as a new entry).
+    /// is a sound one, else with `direct` (teed to a new entry, which keeps
+    /// what it reads).
     ///
     /// A damaged entry is noted in one line, read afresh and replaced. The
     /// diagnostics of the first read are given again with the entry's records.
     func read<Sink: TraceSink & ~Copyable>(
         _ key: CacheKey, into sink: inout Sink, diagnostics: inout Diagnostics,
-        direct: (inout RecordingSink<Sink>, inout Diagnostics) throws(Diagnostic) -> Void,
+        direct: (inout TeeSink<Sink, CacheEntryWriter>, inout Diagnostics) throws(Diagnostic) -> Void,
         uncached: (inout Sink, inout Diagnostics) throws(Diagnostic) -> Void
     ) throws(Diagnostic) {
         switch CacheEntry.open(at: entriesDirectory + "/" + key.digest, key: key) {
@@ -27,16 +27,16 @@ extension TraceCache {
             try uncached(&sink, &diagnostics)
             return
         }
-        var recording = RecordingSink(downstream: sink, entry: entry)
+        var recording = TeeSink(sink, entry)
         do {
             try direct(&recording, &readDiagnostics)
         } catch {
-            sink = recording.downstream
+            sink = recording.first
             for diagnostic in readDiagnostics.all { diagnostics.append(diagnostic) }
             diagnostics.recordUnclassified(readDiagnostics.unclassifiedTitles)
             throw error
         }
-        sink = recording.downstream
+        sink = recording.first
         for diagnostic in readDiagnostics.all { diagnostics.append(diagnostic) }
         diagnostics.recordUnclassified(readDiagnostics.unclassifiedTitles)
         entry.commit(

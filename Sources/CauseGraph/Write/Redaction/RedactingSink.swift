@@ -7,7 +7,7 @@
 /// Two passes: ``collect(_:)`` learns the app's names from the whole
 /// recording first (a name met late, in a backtrace, must be renamed where
 /// it is met early), then the sink rewrites.
-package struct RedactingSink<Inner: TraceSink>: TraceSink {
+package struct RedactingSink<Inner: TraceSink>: UniformTraceSink {
     package var inner: Inner
     package private(set) var pseudonyms: Pseudonyms
 
@@ -18,36 +18,27 @@ package struct RedactingSink<Inner: TraceSink>: TraceSink {
         self.pseudonyms = pseudonyms
     }
 
-    package mutating func begin(_ header: TraceHeader) throws {
-        var header = header
-        header.app = header.app.map(pseudonyms.replacingAppNames)
-        try inner.begin(header)
-    }
-
-    package mutating func add(_ event: TraceEvent) throws {
-        var event = event
-        event.title = pseudonyms.replacingAppNames(in: event.title)
-        event.module = event.module.map(pseudonyms.replacingAppNames)
-        event.backtrace = event.backtrace.map(pseudonyms.replacingAppNames)
-        try inner.add(event)
-    }
-
-    package mutating func add(_ cause: TraceCause) throws {
-        var cause = cause
-        cause.changed = cause.changed.map(pseudonyms.replacingAppNames)
-        try inner.add(cause)
-    }
-
-    package mutating func add(_ group: UpdateGroup) throws {
-        var group = group
-        group.label = pseudonyms.replacingAppNames(in: group.label)
-        try inner.add(group)
-    }
-
-    package mutating func add(_ hitch: Hitch) throws {
-        var hitch = hitch
-        hitch.process = hitch.process.map(pseudonyms.replacingAppNames)
-        try inner.add(hitch)
+    /// Hands `record` on with the app's names in it replaced.
+    package mutating func receive(_ record: TraceRecord) throws {
+        switch record {
+        case .header(var header):
+            header.app = header.app.map(pseudonyms.replacingAppNames)
+            try inner.begin(header)
+        case .event(var event):
+            event.title = pseudonyms.replacingAppNames(in: event.title)
+            event.module = event.module.map(pseudonyms.replacingAppNames)
+            event.backtrace = event.backtrace.map(pseudonyms.replacingAppNames)
+            try inner.add(event)
+        case .cause(var cause):
+            cause.changed = cause.changed.map(pseudonyms.replacingAppNames)
+            try inner.add(cause)
+        case .group(var group):
+            group.label = pseudonyms.replacingAppNames(in: group.label)
+            try inner.add(group)
+        case .hitch(var hitch):
+            hitch.process = hitch.process.map(pseudonyms.replacingAppNames)
+            try inner.add(hitch)
+        }
     }
 }
 

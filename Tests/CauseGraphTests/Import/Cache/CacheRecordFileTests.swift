@@ -8,28 +8,15 @@ import Testing
 /// reads back the same, and a damaged file is refused, never a crash.
 @Suite("the cache's records file")
 struct CacheRecordFileTests {
-    /// One record as a sink received it.
-    enum Record: Equatable {
-        case header(TraceHeader)
-        case event(TraceEvent)
-        case cause(TraceCause)
-        case group(UpdateGroup)
-        case hitch(Hitch)
-    }
-
     /// Keeps every record it is given, in order.
-    struct Collector: TraceSink {
-        var records: [Record] = []
-        mutating func begin(_ header: TraceHeader) throws { records.append(.header(header)) }
-        mutating func add(_ event: TraceEvent) throws { records.append(.event(event)) }
-        mutating func add(_ cause: TraceCause) throws { records.append(.cause(cause)) }
-        mutating func add(_ group: UpdateGroup) throws { records.append(.group(group)) }
-        mutating func add(_ hitch: Hitch) throws { records.append(.hitch(hitch)) }
+    struct Collector: UniformTraceSink {
+        var records: [TraceRecord] = []
+        mutating func receive(_ record: TraceRecord) throws { records.append(record) }
     }
 
     /// Every kind of record, each optional field present and absent, text
     /// repeated and not, extreme numbers, two documents.
-    static let records: [Record] = [
+    static let records: [TraceRecord] = [
         .header(TraceHeader(version: 1, app: "Landmarks ✨", frameRate: 120)),
         .group(UpdateGroup(id: -3, label: "Transaction for Gesture", start: 5, duration: .max)),
         .event(TraceEvent(id: 1, kind: .gesture, title: "Gesture: Tap", owner: .app, time: 0)),
@@ -52,18 +39,10 @@ struct CacheRecordFileTests {
     ]
 
     /// The bytes of `records` as an entry holds them.
-    static func encoded(_ records: [Record]) -> [UInt8] {
+    static func encoded(_ records: [TraceRecord]) -> [UInt8] {
         var encoder = CacheRecordEncoder()
         var bytes = CacheRecordLayout.header
-        for record in records {
-            switch record {
-            case .header(let header): encoder.append(header, to: &bytes)
-            case .event(let event): encoder.append(event, to: &bytes)
-            case .cause(let cause): encoder.append(cause, to: &bytes)
-            case .group(let group): encoder.append(group, to: &bytes)
-            case .hitch(let hitch): encoder.append(hitch, to: &bytes)
-            }
-        }
+        for record in records { encoder.append(record, to: &bytes) }
         encoder.appendTables(at: UInt64(bytes.count), to: &bytes)
         return bytes
     }
@@ -77,7 +56,7 @@ struct CacheRecordFileTests {
     /// Opens `bytes` written to a file, checked against `size` and `checksum`
     /// (by default theirs), and replays it: the records, or the damage found.
     static func read(_ bytes: [UInt8], size: Int64? = nil, checksum: String? = nil, in folder: TemporaryFolder)
-        -> Result<[Record], CacheRecordFile.Damage>
+        -> Result<[TraceRecord], CacheRecordFile.Damage>
     {
         let path = folder.path("records.bin")
         FileManager.default.createFile(atPath: path, contents: Data(bytes))
@@ -117,9 +96,9 @@ struct CacheRecordFileTests {
         let trace = collector.records
         #expect(trace.count > 500)
         var direct = GraphBuilder()
-        for record in trace { try Self.hand(record, to: &direct) }
+        for record in trace { try direct.take(record) }
         var cached = GraphBuilder()
-        for record in try Self.read(Self.encoded(trace), in: folder).get() { try Self.hand(record, to: &cached) }
+        for record in try Self.read(Self.encoded(trace), in: folder).get() { try cached.take(record) }
         #expect(cached.finish() == direct.finish())
     }
 
@@ -187,7 +166,7 @@ struct CacheRecordFileTests {
     @Test("a negative time or a frame rate out of range is refused even when the checksum matches")
     func outOfRange() throws {
         let folder = try TemporaryFolder()
-        let refused: [Record] = [
+        let refused: [TraceRecord] = [
             .header(TraceHeader(frameRate: 0)),
             .event(TraceEvent(id: 1, kind: .body, title: "A", owner: .app, time: -1)),
             .event(TraceEvent(id: 1, kind: .body, title: "A", owner: .app, duration: .min)),
@@ -201,16 +180,6 @@ struct CacheRecordFileTests {
                 continue
             }
             #expect(damage.problem == "its record at byte 16 is damaged", "\(record)")
-        }
-    }
-
-    static func hand<Sink: TraceSink>(_ record: Record, to sink: inout Sink) throws {
-        switch record {
-        case .header(let header): try sink.begin(header)
-        case .event(let event): try sink.add(event)
-        case .cause(let cause): try sink.add(cause)
-        case .group(let group): try sink.add(group)
-        case .hitch(let hitch): try sink.add(hitch)
         }
     }
 }
