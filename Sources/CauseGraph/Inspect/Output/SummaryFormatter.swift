@@ -1,16 +1,5 @@
 /// Writes a ``TraceSummary`` as text, JSON or Markdown.
-package enum SummaryFormatter {
-    /// The summary in `format`; text styled with `style`.
-    package static func format(
-        _ summary: TraceSummary, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
-    ) -> String {
-        switch format {
-        case .text: text(summary, style: style)
-        case .json: json(summary)
-        case .markdown: markdown(summary)
-        }
-    }
-
+package enum SummaryFormatter: ReportFormatter {
     private static func duration(_ value: Nanoseconds?) -> String {
         value.map(DurationText.string) ?? "—"
     }
@@ -25,7 +14,7 @@ package enum SummaryFormatter {
 
     // MARK: Text
 
-    static func text(_ summary: TraceSummary, style: TextStyle) -> String {
+    package static func text(_ summary: TraceSummary, style: TextStyle) -> String {
         let width = WhyFormatter.width
         var lines: [String] = []
         let totals = summary.totals
@@ -193,7 +182,7 @@ package enum SummaryFormatter {
 
     // MARK: JSON
 
-    static func json(_ summary: TraceSummary) -> String {
+    package static func json(_ summary: TraceSummary) -> String {
         let totals = summary.totals
         let object = GraphJSONEncoder.object
         var fields: [String] = []
@@ -343,7 +332,7 @@ package enum SummaryFormatter {
         return "; \(CountText.string(totals.unexplainedUpdates, "view update")) with no recorded cause"
     }
 
-    static func markdown(_ summary: TraceSummary) -> String {
+    package static func markdown(_ summary: TraceSummary) -> String {
         let totals = summary.totals
         var lines = ["## SwiftUI updates: \(MarkdownText.escape(summary.app ?? "trace"))", ""]
         lines += totalsLines(totals, bullet: "- ")

@@ -1,29 +1,16 @@
 /// Writes a ``WhyReport`` as text, JSON or Markdown.
-package enum WhyFormatter {
+package enum WhyFormatter: ReportFormatter {
     /// How many backtrace frames a cause shows.
     static let frames = 3
     /// The width text output fits in.
     static let width = 80
-
-    /// The answer in `format`; text styled with `style`.
-    package static func format(
-        _ report: WhyReport, as format: ReportFormat, style: TextStyle = TextStyle(colour: false)
-    )
-        -> String
-    {
-        switch format {
-        case .text: text(report, style: style)
-        case .json: json(report)
-        case .markdown: markdown(report)
-        }
-    }
 
     // MARK: Text
 
     /// The answer as lines of text, each ended by a newline. They are
     /// appended to one buffer, not joined from an array: `--list --all`
     /// writes a line for every update of a recording.
-    static func text(_ report: WhyReport, style: TextStyle) -> String {
+    package static func text(_ report: WhyReport, style: TextStyle) -> String {
         var text = ""
         if let chain = report.chain {
             text.appendLine(style.paint("Update \(chain.update.event.id)", .bold))
@@ -194,7 +181,7 @@ package enum WhyFormatter {
 
     // MARK: JSON
 
-    static func json(_ report: WhyReport) -> String {
+    package static func json(_ report: WhyReport) -> String {
         var fields = ["\"frameRate\": \(JSONText.number(report.frameRate))"]
         if report.frameRates.count > 1 {
             fields.append("\"frameRates\": [\(report.frameRates.map(JSONText.number).joined(separator: ", "))]")
@@ -274,7 +261,7 @@ package enum WhyFormatter {
 
     // MARK: Markdown
 
-    static func markdown(_ report: WhyReport) -> String {
+    package static func markdown(_ report: WhyReport) -> String {
         var lines: [String] = []
         if let chain = report.chain {
             lines.append("### Update \(chain.update.event.id): \(MarkdownText.escape(chain.update.event.key.title))")
