@@ -74,6 +74,20 @@ struct OutputSafetyTests {
         )
     }
 
+    @Test("a --classify rules file is an input, though a native trace never needs it", arguments: ["--no-cache", nil])
+    func classifyRules(_ cache: String?) throws {
+        let scratch = try TemporaryFolder()
+        let rules = try scratch.write("rules.json", "{\"exact\": \"ScrollPrefetch\", \"kind\": \"other\"}\n")
+        let result = try Causegraph.run(
+            ["render", fixture("contact-list.jsonl"), "--classify", rules, "-o", rules] + (cache.map { [$0] } ?? []))
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(
+            result.standardError.hasSuffix(
+                "\(rules): error: is an input of this command; it would be replaced by the output, so name another output file\n"
+            ), "\(result.standardError)")
+        #expect(try scratch.read("rules.json") == Data("{\"exact\": \"ScrollPrefetch\", \"kind\": \"other\"}\n".utf8))
+    }
+
     @Test("--save never replaces the log top watches")
     func topSave() throws {
         let scratch = try TemporaryFolder()

@@ -2,6 +2,8 @@ import CauseGraphTestSupport
 import Foundation
 import Testing
 
+@testable import CauseGraphCLI
+
 /// A signal during a write leaves no temporary file and the old output as it
 /// was: one line on standard error, and 128 plus the signal's number.
 @Suite("signals", .serialized)
@@ -79,5 +81,47 @@ struct SignalCommandTests {
         #expect(process.terminationStatus == 143)
         #expect(message == "causegraph: stopped by SIGTERM; no output file was replaced\n")
         try Self.expectUntouched(scratch, entries: ["out.jsonl", "swiftui-causes-300000-1.xml"])
+    }
+
+    @Test("render --each stopped after writing some graphs names what it wrote, whole; the rest are untouched")
+    func someOutputsWritten() throws {
+        let scratch = try TemporaryFolder()
+        let traces = scratch.path("traces")
+        try FileManager.default.createDirectory(atPath: traces, withIntermediateDirectories: true)
+        try SyntheticTrace(views: 3).write(to: traces + "/a.jsonl")
+        try SyntheticTrace(views: 3).write(to: traces + "/b.jsonl")
+        let large = try GeneratedRecording.write(300_000, "native", into: scratch)
+        try FileManager.default.moveItem(atPath: large, toPath: traces + "/z.jsonl")
+        let graphs = scratch.path("graphs")
+        let process = Process()
+        process.executableURL = Causegraph.executable
+        process.arguments = ["render", "--each", traces, "--format", "dot", "-o", graphs]
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: graphs + "/b.dot") {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        try process.waitUntilExit(within: .seconds(120))
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 143)
+        #expect(
+            message == "causegraph: stopped by SIGTERM; 2 output files were written before the stop, the last \(graphs)/b.dot\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: graphs).sorted() == ["a.dot", "b.dot"])
+        for name in ["a", "b"] {
+            let alone = try Causegraph.run(["render", traces + "/\(name).jsonl", "--format", "dot", "-o", "-"])
+            #expect(try Data(contentsOf: URL(fileURLWithPath: graphs + "/\(name).dot")) == alone.standardOutput)
+        }
+    }
+
+    @Test("the stop's line: none replaced, the one output written, or how many and the last, made visible")
+    func stopLine() {
+        #expect(SignalExit.outputs([]) == "no output file was replaced")
+        #expect(SignalExit.outputs(["out.svg"]) == "out.svg was written before the stop")
+        #expect(
+            SignalExit.outputs(["a.svg", "b\u{1B}[2J.svg"])
+                == "2 output files were written before the stop, the last b␛[2J.svg")
     }
 }

@@ -230,6 +230,44 @@ struct TraceCacheCommandTests {
     }
 
     @Test(
+        "an entry's file that is a link to /dev/zero or a FIFO is noted as damage at once: never read for ever or waited on"
+    )
+    func entryFilesThatAreNotFiles() throws {
+        let setup = try Setup()
+        let command = ["summary", setup.bundle, "--format", "json"]
+        let first = try setup.run(command)
+        #expect(first.status == 0)
+        let entryOf = { (contents: String) in setup.cache + "/entries/" + setup.entries(holding: contents)[0] }
+        let replacements: [(String, (String) -> Int32)] = [
+            ("a link to /dev/zero", { symlink("/dev/zero", $0) }),
+            ("a FIFO", { mkfifo($0, 0o600) }),
+        ]
+        for file in ["graph.bin", "entry.json"] {
+            for (name, replace) in replacements {
+                let path = entryOf("graph.bin") + "/" + file
+                try FileManager.default.removeItem(atPath: path)
+                #expect(replace(path) == 0)
+                let again = try setup.run(command)
+                Self.expectDamageNoted(again, answering: first, notes: "damaged", of: setup.bundle, "\(file): \(name)")
+                let replaced = try setup.run(command)
+                #expect(replaced.output == first.output && replaced.standardError == first.standardError, "\(name)")
+            }
+        }
+        // The records entry, replayed by convert.
+        let converted = try setup.run(["convert", setup.bundle, "-o", "-"])
+        for file in ["records.bin", "entry.json"] {
+            for (name, replace) in replacements {
+                let path = entryOf("records.bin") + "/" + file
+                try FileManager.default.removeItem(atPath: path)
+                #expect(replace(path) == 0)
+                let again = try setup.run(["convert", setup.bundle, "-o", "-"])
+                Self.expectDamageNoted(again, answering: converted, notes: "damaged", of: setup.bundle, "\(file): \(name)")
+            }
+        }
+        #expect(try setup.run(["cache", "list"]).status == 0)
+    }
+
+    @Test(
         "a damaged graph (a byte changed; a checksum that fits a document no builder made) is noted, rebuilt, replaced")
     func damagedGraph() throws {
         let setup = try Setup()

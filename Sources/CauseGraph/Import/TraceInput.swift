@@ -17,6 +17,7 @@ public enum TraceInput {
         diagnostics: inout Diagnostics
     ) throws(Diagnostic) {
         guard !paths.isEmpty else { throw .error("no trace given") }
+        recordRuleFiles(settings)
         var named: [String] = []
         var directories: [TraceDirectory] = []
         var bundles: [String] = []
@@ -105,6 +106,7 @@ public enum TraceInput {
     /// anything else (standard input, a folder, a small or other trace),
     /// whose read the cache does not cover.
     static func recordKeys(paths: [String], settings: ImportSettings) -> [CacheKey]? {
+        recordRuleFiles(settings)
         guard settings.cache != nil, !paths.isEmpty else { return nil }
         var exports: [ByteStream] = []
         var bundles: [String] = []
@@ -136,6 +138,12 @@ public enum TraceInput {
             keys.append(key)
         }
         return keys
+    }
+
+    /// Counts the `--classify` rule files as inputs, so no output replaces
+    /// one, even when no trace read needs them or the cache answers for them.
+    private static func recordRuleFiles(_ settings: ImportSettings) {
+        for path in settings.classificationFiles { InputFiles.shared.record(path: path) }
     }
 
     /// Whether `stream` is read as an Instruments export: named so, or shown

@@ -15,6 +15,8 @@ package final class PendingOutputs: @unchecked Sendable {
     private var nextToken = 0
     /// Set once the process is stopping: nothing is committed after.
     private var isStopping = false
+    /// The outputs put in place so far, as their commands named them.
+    private var committed: [String] = []
 
     /// Runs `create` (which makes the temporary file `path` and returns its
     /// descriptor, or -1) and registers the file it made, under the lock, so
@@ -38,22 +40,26 @@ package final class PendingOutputs: @unchecked Sendable {
     }
 
     /// Runs `move` (the rename into place) unless the process is stopping,
-    /// and unregisters the file when it succeeded.
-    func commit(_ token: Int, _ move: () -> Bool) -> Bool {
+    /// and unregisters the file when it succeeded, remembering `output`, the
+    /// name of what it put in place, if it is one of the command's outputs.
+    func commit(_ token: Int, output: String? = nil, _ move: () -> Bool) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard !isStopping, move() else { return false }
         paths[token] = nil
+        if let output { committed.append(output) }
         return true
     }
 
     /// Removes every registered temporary file; from then on no output is
-    /// committed. For a process about to exit on a signal.
-    package func removeAll() {
+    /// committed. For a process about to exit on a signal, which says what it
+    /// left: the outputs already put in place, whole, in the order they were.
+    package func removeAll() -> [String] {
         lock.lock()
         defer { lock.unlock() }
         isStopping = true
         for path in paths.values { unlink(path) }
         paths = [:]
+        return committed
     }
 }

@@ -10,7 +10,8 @@ import Foundation
 /// Ends the process on SIGINT, SIGTERM or SIGHUP without debris: helper
 /// programs still running (xctrace) are killed, the
 /// temporary files of outputs not yet committed are removed, existing
-/// outputs stay as they were, one line says why, and the exit status is
+/// outputs stay as they were, one line says why (and names any output
+/// already written whole), and the exit status is
 /// 128 plus the signal's number (130, 143, 129), as shells report it.
 ///
 /// The signals are blocked in every thread and taken by a thread of their
@@ -65,11 +66,23 @@ enum SignalExit {
             stopping.set()
             for action in stopActions.withLock({ $0 }) { action() }
             ChildProcess.killAll()
-            PendingOutputs.shared.removeAll()
+            let written = PendingOutputs.shared.removeAll()
             let name = signals.first { $0.number == received }?.name ?? "signal \(received)"
-            let line = Array("causegraph: stopped by \(name); no output file was replaced\n".utf8)
+            let line = Array("causegraph: stopped by \(name); \(outputs(written))\n".utf8)
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             _exit(128 + received)
+        }
+    }
+
+    /// What the stop left of the outputs: none replaced, or those the
+    /// command had put in place whole before it.
+    static func outputs(_ written: [String]) -> String {
+        switch written.count {
+        case 0: "no output file was replaced"
+        case 1: "\(VisibleText.excerpt(written[0], length: 200)) was written before the stop"
+        default:
+            "\(written.count) output files were written before the stop, the last "
+                + VisibleText.excerpt(written[written.count - 1], length: 200)
         }
     }
 

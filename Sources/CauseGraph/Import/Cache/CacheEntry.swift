@@ -118,12 +118,10 @@ struct CacheEntry {
 
     /// The entry as `cache list` shows it, or `nil` when `path` holds none.
     static func describe(at path: String, name: String) -> TraceCache.Entry? {
-        let metadataPath = path + "/" + metadataName
-        guard let data = FileManager.default.contents(atPath: metadataPath), let metadata = Metadata(data) else {
-            return nil
-        }
-        var info = stat()
-        guard stat(metadataPath, &info) == 0 else { return nil }
+        let folder = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return nil }
+        defer { close(folder) }
+        guard let (data, info) = readMetadata(in: folder), let metadata = Metadata(data) else { return nil }
         return TraceCache.Entry(
             name: name, inputs: metadata.inputs, kind: metadata.kind, run: metadata.run,
             size: metadata.recordsSize.saturatingAdding(Int64(info.st_size)), created: metadata.created,
@@ -155,8 +153,9 @@ struct CacheEntry {
     static func openDocument(at path: String, key: CacheKey, contents: Contents) -> Lookup<[UInt8]> {
         open(at: path, key: key, contents: contents) { descriptor, metadata throws(CacheRecordFile.Damage) in
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            guard metadata.recordsSize <= Int64(maximumDocumentSize),
-                let data = try? handle.readToEnd() ?? Data(), Int64(data.count) == metadata.recordsSize
+            guard metadata.recordsSize >= 0, metadata.recordsSize <= Int64(maximumDocumentSize),
+                let data = try? handle.read(upToCount: Int(metadata.recordsSize) + 1) ?? Data(),
+                Int64(data.count) == metadata.recordsSize
             else { throw CacheRecordFile.Damage(problem: "its document is not \(metadata.recordsSize) bytes") }
             let bytes = [UInt8](data)
             var checksum = ContentChecksum()
@@ -175,12 +174,8 @@ struct CacheEntry {
         let folder = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return nil }
         defer { close(folder) }
-        let descriptor = openat(folder, metadataName, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        guard let data = try? handle.readToEnd(), let metadata = Metadata(data), metadata.key == key.digest else {
-            return nil
-        }
+        guard let (data, _) = readMetadata(in: folder), let metadata = Metadata(data), metadata.key == key.digest
+        else { return nil }
         _ = utimensat(folder, metadataName, nil, 0)
         return metadata
     }
@@ -198,15 +193,13 @@ struct CacheEntry {
         let folder = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return .missing }
         defer { close(folder) }
-        let metadataDescriptor = openat(folder, metadataName, O_RDONLY | O_CLOEXEC)
-        guard metadataDescriptor >= 0 else { return .damaged("its \(metadataName) is missing") }
-        let metadataHandle = FileHandle(fileDescriptor: metadataDescriptor, closeOnDealloc: true)
-        guard let data = try? metadataHandle.readToEnd(), let metadata = Metadata(data) else {
+        guard let (data, _) = readMetadata(in: folder), let metadata = Metadata(data) else {
             return .damaged("its \(metadataName) cannot be read")
         }
         guard metadata.key == key.digest else { return .damaged("it belongs to another key") }
-        let descriptor = openat(folder, contents.fileName, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .damaged("its contents are missing") }
+        guard let (descriptor, _) = openRegularFile(contents.fileName, in: folder) else {
+            return .damaged("its contents are missing or not a file")
+        }
         let opened: Opened
         do {
             opened = try check(descriptor, metadata)
@@ -216,5 +209,38 @@ struct CacheEntry {
         // Least recently used goes first: reading counts as use.
         _ = utimensat(folder, metadataName, nil, 0)
         return .found(metadata, opened)
+    }
+
+    /// The most `entry.json` may hold: its diagnostics and unclassified
+    /// titles are bounded when written, far below this.
+    static let maximumMetadataSize = 64 << 20
+
+    /// Opens `name` in `folder` when it is a regular file, with its status.
+    ///
+    /// The cache folder is as untrusted as any input: a link to `/dev/zero`
+    /// would be read for ever, a FIFO would block the open. So links are not
+    /// followed, the open does not wait, and anything but a regular file is
+    /// refused, to be noted as damage.
+    private static func openRegularFile(_ name: String, in folder: Int32) -> (Int32, stat)? {
+        let descriptor = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        return (descriptor, info)
+    }
+
+    /// The bytes of `entry.json` in `folder` and its status, when it is a
+    /// regular file of at most ``maximumMetadataSize`` bytes.
+    private static func readMetadata(in folder: Int32) -> (Data, stat)? {
+        guard let (descriptor, info) = openRegularFile(metadataName, in: folder) else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard info.st_size <= maximumMetadataSize,
+            let data = try? handle.read(upToCount: maximumMetadataSize + 1) ?? Data(),
+            data.count <= maximumMetadataSize
+        else { return nil }
+        return (data, info)
     }
 }

@@ -52,7 +52,7 @@ struct CacheKey: Equatable {
         for relative in files.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let full = root + "/" + relative
             guard let info = status(of: full, following: false) else { return nil }
-            description += "file \(quoted(relative)) \(info.kind) \(info.size) \(info.modified)"
+            description += "file \(quoted(relative)) \(info.kind) \(info.size) \(info.modified) \(info.changed)"
             if info.kind == "file", info.size <= Int64(smallFileSize) {
                 guard let contents = FileManager.default.contents(atPath: full) else { return nil }
                 description += " " + hex(SHA256.digest(contents))
@@ -72,7 +72,7 @@ struct CacheKey: Equatable {
                 return nil
             }
             inputs.append(file)
-            description += "file \(quoted(file)) \(info.size) \(info.modified) \(info.device) \(info.inode)\n"
+            description += "file \(quoted(file)) \(info.size) \(info.modified) \(info.changed) \(info.device) \(info.inode)\n"
         }
         return CacheKey(description: description, inputs: inputs, kind: "export", run: nil)
     }
@@ -142,6 +142,11 @@ struct CacheKey: Equatable {
         var size: Int64
         /// Seconds and nanoseconds.
         var modified: String
+        /// When the status last changed, seconds and nanoseconds: a file
+        /// rewritten in place to its old size, its modification time then
+        /// set back (`touch -d`), keeps its size and modification time, but
+        /// only the kernel sets this one, on every write.
+        var changed: String
         var device: UInt64
         var inode: UInt64
     }
@@ -157,13 +162,13 @@ struct CacheKey: Equatable {
         default: kind = "other"
         }
         #if canImport(Darwin)
-            let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else
-            let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
         return Status(
-            kind: kind, size: Int64(info.st_size), modified: modified, device: UInt64(info.st_dev),
-            inode: UInt64(info.st_ino))
+            kind: kind, size: Int64(info.st_size), modified: "\(modified.tv_sec).\(modified.tv_nsec)",
+            changed: "\(changed.tv_sec).\(changed.tv_nsec)", device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// A status's modification time, in nanoseconds since 1970: entries

@@ -53,6 +53,15 @@ package final class InputFiles: @unchecked Sendable {
         }
     }
 
+    /// Records the regular file at `path` as an input, for a file a command
+    /// names as one though it may not read it.
+    func record(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        record(descriptor: descriptor, path: path)
+    }
+
     /// Whether the file `info` describes was read as an input and is still
     /// that input: open still, or reached by a path it was opened by.
     func contains(_ info: stat) -> Bool {

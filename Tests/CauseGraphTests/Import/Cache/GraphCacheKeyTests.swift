@@ -101,6 +101,32 @@ struct GraphCacheKeyTests {
         #expect(before != (try Self.key([first, touched])))
     }
 
+    @Test("an export rewritten in place to its old size, its modification time set back, gets another key")
+    func rewrittenInPlaceWithTheOldTime() throws {
+        let inputs = try Inputs()
+        defer { inputs.remove() }
+        let before = try #require(CacheKey.exports([inputs.second], settings: ImportSettings()))
+        var old = stat()
+        #expect(stat(inputs.second, &old) == 0)
+        let handle = try #require(FileHandle(forUpdatingAtPath: inputs.second))
+        try handle.write(contentsOf: Data("X".utf8))
+        try handle.close()
+        // What `touch -d` does: the old times again, to the nanosecond.
+        #if canImport(Darwin)
+            let times = [old.st_atimespec, old.st_mtimespec]
+            let modified = { (info: stat) in [info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec] }
+        #else
+            let times = [old.st_atim, old.st_mtim]
+            let modified = { (info: stat) in [info.st_mtim.tv_sec, info.st_mtim.tv_nsec] }
+        #endif
+        #expect(utimensat(AT_FDCWD, inputs.second, times, 0) == 0)
+        var new = stat()
+        #expect(stat(inputs.second, &new) == 0)
+        #expect(new.st_size == old.st_size && new.st_ino == old.st_ino && modified(new) == modified(old))
+        let rewritten = try #require(CacheKey.exports([inputs.second], settings: ImportSettings()))
+        #expect(before.digest != rewritten.digest)
+    }
+
     @Test("another executable, or no read to key, gives another key or none")
     func executableAndEmptyReads() throws {
         let inputs = try Inputs()
