@@ -108,7 +108,9 @@ struct SignalCommandTests {
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 143)
         #expect(
-            message == "causegraph: stopped by SIGTERM; 2 output files were written before the stop, the last \(graphs)/b.dot\n")
+            message
+                == "causegraph: stopped by SIGTERM; 2 output files were written before the stop, the last \(graphs)/b.dot\n"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: graphs).sorted() == ["a.dot", "b.dot"])
         for name in ["a", "b"] {
             let alone = try Causegraph.run(["render", traces + "/\(name).jsonl", "--format", "dot", "-o", "-"])

@@ -261,7 +261,8 @@ struct TraceCacheCommandTests {
                 try FileManager.default.removeItem(atPath: path)
                 #expect(replace(path) == 0)
                 let again = try setup.run(["convert", setup.bundle, "-o", "-"])
-                Self.expectDamageNoted(again, answering: converted, notes: "damaged", of: setup.bundle, "\(file): \(name)")
+                Self.expectDamageNoted(
+                    again, answering: converted, notes: "damaged", of: setup.bundle, "\(file): \(name)")
             }
         }
         #expect(try setup.run(["cache", "list"]).status == 0)

@@ -219,7 +219,8 @@ package final class OutputFile {
         var info = stat()
         if stat(destination, &info) == 0 { try Self.refuseInput(info, path: name) }
         guard fsync(descriptor) == 0 else { throw failure() }
-        guard PendingOutputs.shared.commit(pendingToken, output: name, { rename(temporaryPath, destination) == 0 }) else {
+        guard PendingOutputs.shared.commit(pendingToken, output: name, { rename(temporaryPath, destination) == 0 })
+        else {
             throw failure()
         }
         committed = true

@@ -72,7 +72,8 @@ struct CacheKey: Equatable {
                 return nil
             }
             inputs.append(file)
-            description += "file \(quoted(file)) \(info.size) \(info.modified) \(info.changed) \(info.device) \(info.inode)\n"
+            description +=
+                "file \(quoted(file)) \(info.size) \(info.modified) \(info.changed) \(info.device) \(info.inode)\n"
         }
         return CacheKey(description: description, inputs: inputs, kind: "export", run: nil)
     }
