@@ -272,4 +272,20 @@ struct DoctorCommandTests {
         let missing = try Causegraph.run(["doctor", scratch.path("none.xml")])
         #expect(missing.status == 2 && missing.standardError.split(separator: "\n").count == 1)
     }
+
+    @Test("an export no command can read (cut short, a malformed cell) is the error every command gives, exit 2")
+    func unreadableExport() throws {
+        let scratch = try TemporaryFolder()
+        let whole = try String(contentsOfFile: fixture("instruments/recording/swiftui-causes.xml"), encoding: .utf8)
+        let cut = try scratch.write("cut.xml", String(whole.prefix(whole.count * 2 / 3)))
+        let malformed = try scratch.write(
+            "malformed.xml", whole.replacingOccurrences(of: "</event-time>", with: "x</event-time>"))
+        for export in [cut, malformed] {
+            let summary = try Causegraph.run(["summary", export, "--no-cache"])
+            #expect(summary.status == 2)
+            let doctor = try Causegraph.run(["doctor", export, "--no-cache"])
+            #expect(doctor.status == 2 && doctor.output.isEmpty, "\(doctor.output)")
+            #expect(doctor.standardError == summary.standardError, "\(export)")
+        }
+    }
 }

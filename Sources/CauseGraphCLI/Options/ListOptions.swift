@@ -20,7 +20,11 @@ struct ListOptions: ParsableArguments {
         help: ArgumentHelp("Pass over this many ranked entries of each list first (paging).", valueName: "n"))
     var offset = 0
 
-    @Flag(help: "Show every entry of every list.")
+    @Flag(
+        help: """
+            Show every entry of every list; a cause tree keeps its bounds \
+            (\(CauseTree.maximumCauses) causes a node, \(CauseTree.maximumExpanded) nodes).
+            """)
     var all = false
 
     func validate() throws {

@@ -40,6 +40,23 @@ struct ListBoundsTests {
         )
     }
 
+    @Test("a page past every entry says what it left out, never \"none\" above it")
+    func pastTheEnd() throws {
+        var builder = GraphBuilder()
+        try SyntheticTrace(views: 12).emit(into: &builder)
+        let summary = TraceSummary(graph: builder.finish())
+        let past = summary.bounded(ListBounds(offset: 1_000, limit: 5))
+        #expect(past.modules.isEmpty && past.topCauses.isEmpty && past.omitted.views > 0 && past.omitted.causes > 0)
+        let text = SummaryFormatter.format(past, as: .text)
+        #expect(!text.contains("  none\n  … "), "\(text)")
+        #expect(text.contains("more views not shown") && text.contains("more causes not shown"))
+        let markdown = SummaryFormatter.format(past, as: .markdown)
+        #expect(!markdown.contains("None.\n- "), "\(markdown)")
+        // Nothing to leave out: "none" it is.
+        let empty = TraceSummary(graph: GraphBuilder().finish())
+        #expect(SummaryFormatter.format(empty, as: .text).contains("Findings\n  none"))
+    }
+
     @Test("listings of many views at once equal each view's own listing")
     func listingsAtOnce() throws {
         var builder = GraphBuilder()

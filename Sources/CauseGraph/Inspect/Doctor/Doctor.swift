@@ -23,7 +23,7 @@ package enum Doctor {
         let prefix = try ByteStream(path: path).prefix(InputFormat.detectionPrefixLength)
         switch InstrumentsImporter.firstElementName(prefix) {
         case "trace-toc": return try tableOfContents(path)
-        case "trace-query-result": return try export(path)
+        case "trace-query-result": return try export(path, cache: cache)
         default: break
         }
         switch InputFormat.detect(prefix) {
@@ -124,7 +124,7 @@ package enum Doctor {
         return diagnosis
     }
 
-    private static func export(_ path: String) throws(Diagnostic) -> InputDiagnosis {
+    private static func export(_ path: String, cache: TraceCache?) throws(Diagnostic) -> InputDiagnosis {
         let stream = try ByteStream(path: path)
         var counter = TableRowCounter()
         while let chunk = try stream.nextChunk() { try counter.count(chunk, name: path) }
@@ -141,6 +141,17 @@ package enum Doctor {
         }
         diagnosis.reads = readOrder(tables.filter { $0.skipReason == nil }.map(\.schema))
         diagnosis.tables = tables.map { markReadInstead($0, reads: diagnosis.reads) }
+        if !diagnosis.reads.isEmpty {
+            // The count scans for tags and reads no cell: the read every other
+            // command does finds what makes the export unreadable (a truncated
+            // file, a malformed number or character) and says where. Through
+            // the cache, the next command of a large export reads it no more.
+            var records = RecordCounter()
+            var ignored = Diagnostics()
+            try TraceInput.read(
+                paths: [path], settings: ImportSettings(format: .instruments, cache: cache), into: &records,
+                diagnostics: &ignored)
+        }
         if diagnosis.tables.isEmpty {
             diagnosis.problems.append(
                 .init(

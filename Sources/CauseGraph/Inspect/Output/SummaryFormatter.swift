@@ -37,7 +37,7 @@ package enum SummaryFormatter: ReportFormatter {
 
         lines.append("")
         lines.append(style.paint("Body updates by module and view", .bold))
-        if summary.modules.isEmpty { lines.append("  none") }
+        if summary.modules.isEmpty && summary.omitted.views == 0 { lines.append("  none") }
         let cellsOfRow = { (row: TraceSummary.ViewRow) in
             [
                 CountText.format(row.node.count), CountText.format(row.node.ran), CountText.format(row.node.skipped),
@@ -98,7 +98,7 @@ package enum SummaryFormatter: ReportFormatter {
 
         lines.append("")
         lines.append(style.paint("Findings", .bold))
-        if summary.findings.isEmpty { lines.append("  none") }
+        if summary.findings.isEmpty && summary.omitted.findings == 0 { lines.append("  none") }
         for (index, finding) in summary.findings.enumerated() {
             let lead = "  \(index + 1). "
             var heading = wrap(
@@ -122,14 +122,15 @@ package enum SummaryFormatter: ReportFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A section after a blank line: its bold heading, its lines or "none",
-    /// and how many more were left out.
+    /// A section after a blank line: its bold heading, its lines or "none"
+    /// (when none was left out either: an offset past the shown ones leaves
+    /// a list empty but not none), and how many more were left out.
     private static func textSection(
         _ heading: String, _ items: [String], omitted count: Int, _ noun: String, style: TextStyle,
         into lines: inout [String]
     ) {
         lines += ["", style.paint(heading, .bold)]
-        lines += items.isEmpty ? ["  none"] : items
+        lines += items.isEmpty && count == 0 ? ["  none"] : items
         textOmitted(count, noun, style: style, into: &lines)
     }
 
@@ -385,12 +386,13 @@ package enum SummaryFormatter: ReportFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A section: its heading, its lines or "None.", and how many more were left out.
+    /// A section: its heading, its lines or "None." (when none was left out
+    /// either), and how many more were left out.
     private static func markdownSection(
         _ heading: String, _ items: [String], omitted count: Int, _ noun: String, into lines: inout [String]
     ) {
         lines += ["", "### " + heading, ""]
-        lines += items.isEmpty ? ["None."] : items
+        lines += items.isEmpty && count == 0 ? ["None."] : items
         markdownOmitted(count, noun, into: &lines)
     }
 
