@@ -26,17 +26,7 @@ package enum ChangeLogImporter: TraceImporter {
     /// README or notes kept beside the traces.
     static func showsChangeLines(_ prefix: [UInt8]) -> Bool {
         guard let (layout, _) = ChangeLogLayout.detect(prefix) else { return false }
-        guard layout == .text else { return true }
-        return prefix.withUnsafeBufferPointer { bytes in
-            var start = 0
-            while let newline = bytes[start...].firstIndex(of: 0x0A) {
-                let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
-                start = newline + 1
-                let messageOffset = (try? LogTextLine.parse(line))?.messageOffset ?? 0
-                if case .line = ChangeLine.parse(UnsafeBufferPointer(rebasing: line[messageOffset...])) { return true }
-            }
-            return false
-        }
+        return layout != .text || ChangeLogLayout.holdsChangeLine(prefix)
     }
 
     package static func read<Sink: TraceSink & ~Copyable>(

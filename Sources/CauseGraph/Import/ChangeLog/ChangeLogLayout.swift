@@ -32,8 +32,27 @@ enum ChangeLogLayout: Equatable {
         if first == UInt8(ascii: "[") || first == UInt8(ascii: "{"), entryKeys.contains(where: { contains(rest, $0) }) {
             return (first == UInt8(ascii: "[") ? .jsonArray : .jsonLines, preamble)
         }
-        guard isText(prefix), first != UInt8(ascii: "<"), first != UInt8(ascii: "{") else { return nil }
+        guard first != UInt8(ascii: "<"), first != UInt8(ascii: "{") else { return nil }
+        // A log with a damaged line (a stray byte, a NUL) is still a log when
+        // another line is a change line: the reader skips the damaged line
+        // with a warning that names it, as `top` does.
+        guard isText(prefix) || holdsChangeLine(prefix) else { return nil }
         return (.text, Preamble())
+    }
+
+    /// Whether a whole line of `prefix` is a change line, bare or in a log
+    /// line (`log stream`, Xcode's console).
+    static func holdsChangeLine(_ prefix: [UInt8]) -> Bool {
+        prefix.withUnsafeBufferPointer { bytes in
+            var start = 0
+            while let newline = bytes[start...].firstIndex(of: 0x0A) {
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+                start = newline + 1
+                let messageOffset = (try? LogTextLine.parse(line))?.messageOffset ?? 0
+                if case .line = ChangeLine.parse(UnsafeBufferPointer(rebasing: line[messageOffset...])) { return true }
+            }
+            return false
+        }
     }
 
     /// Whether `prefix` holds a whole line after the preamble: enough to

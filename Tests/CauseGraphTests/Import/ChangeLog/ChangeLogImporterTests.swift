@@ -1,4 +1,5 @@
 import CauseGraphTestSupport
+import Foundation
 import Testing
 
 @testable import CauseGraph
@@ -300,6 +301,25 @@ struct ChangeLogImporterTests {
         let result = try ChangeLogImport(bytes: Array("A: unchanged.\n".utf8) + [0x41, 0x00, 0x42, 0x0A])
         let warning = try #require(result.diagnostics.all.first { $0.severity == .warning })
         #expect(warning.location == SourceLocation(file: warning.location?.file ?? "", line: 2, column: 2))
+    }
+
+    @Test(
+        "a real log with a damaged line (invalid UTF-8, a NUL) is detected as a log: the line is skipped, and named",
+        arguments: [[0xFF, 0xFE], [0x00]] as [[UInt8]])
+    func damagedLineOfARealLog(_ damage: [UInt8]) throws {
+        let real = try Data(
+            contentsOf: packageRoot.appendingPathComponent("fixtures/real/printchanges-sisoje-mvvm-bd9cebb.txt"))
+        // Line 8 is "Sheet: @self changed.": the damage goes after its third letter.
+        let line8 = try #require(real.range(of: Data("\nSheet".utf8)))
+        var bytes = [UInt8](real)
+        bytes.insert(contentsOf: damage, at: line8.lowerBound + 4)
+        let result = try ChangeLogImport(bytes: bytes, format: nil)
+        let warning = try #require(result.diagnostics.all.first { $0.severity == .warning })
+        #expect(warning.location?.line == 8 && warning.location?.column == 4)
+        #expect(warning.message == "skipped 1 line of binary data, the first here")
+        let whole = try ChangeLogImport(bytes: [UInt8](real), format: nil)
+        #expect(result.recorder.records.count < whole.recorder.records.count, "line 8 is lost")
+        #expect(!result.recorder.records.isEmpty)
     }
 
     @Test func truncatedChangeLine() throws {
