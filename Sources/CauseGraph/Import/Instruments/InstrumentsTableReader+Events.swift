@@ -41,6 +41,8 @@ extension InstrumentsTableReader {
 
     /// Hands a record to the receiver: what it refuses fails the row at
     /// `offset`, or, for a record no row holds (`nil`), the whole input.
+    /// Inlined, as ``eventID(_:_:_:)`` says why.
+    @inline(__always)
     func deliver(at offset: Int?, _ send: (any TraceRecordReceiver) throws -> Void) throws(XMLReadFailure) {
         do {
             try send(receiver)
@@ -63,6 +65,7 @@ extension InstrumentsTableReader {
 
     /// Whether the interned event-id value in `cell` was emitted already in
     /// this document: a `ref` to an event id needs no lookup by id.
+    @inline(__always)
     func isMarkedEmitted(_ cell: ValueRef) -> Bool {
         guard InternedValues.isKept(cell) else { return false }
         let index = Int(cell - 1)
