@@ -87,7 +87,8 @@ extension InstrumentsTableReader {
     /// and icon: those cells are not kept, or memory would grow with events.
     private mutating func describeNode(_ cell: ValueRef, _ values: InternedValues) -> NodeDescription {
         let cacheable = InternedValues.isKept(cell)
-        if cacheable, let index = nodeCache[cell] { return nodes[Int(index)] }
+        let slot = Int(cell) - 1
+        if cacheable, slot < nodeCache.count, nodeCache[slot] > 0 { return nodes[Int(nodeCache[slot]) - 1] }
         let fields = NodeCell(cell, values)
         let identity = NodeCell.identity(cell, values)
         let classification: NodeClassification
@@ -99,8 +100,11 @@ extension InstrumentsTableReader {
         }
         let description = NodeDescription(classification: classification, times: fields.times)
         if cacheable && fields.times.isEmpty {
-            nodeCache[cell] = Int32(nodes.count)
+            if slot >= nodeCache.count {
+                nodeCache.append(contentsOf: repeatElement(0, count: slot + 1 - nodeCache.count))
+            }
             nodes.append(description)
+            nodeCache[slot] = Int32(nodes.count)
         }
         return description
     }
