@@ -91,6 +91,8 @@ private enum Record: Sendable {
     case cause(TraceCause)
     case group(UpdateGroup)
     case hitch(Hitch)
+    /// What is left in a batch of a record the writing thread took.
+    case taken
 }
 
 /// The writing thread, stopped when its writer is released.
@@ -123,9 +125,10 @@ private final class Worker {
         while var batch = queue.next() {
             do throws(Diagnostic) {
                 try output.write { bytes in
-                    // Each record is read where it is: a copy would retain its strings.
-                    batch.withUnsafeBufferPointer { records in
-                        for index in records.indices { encode(records[index], to: &bytes) }
+                    // Each record is moved out, not copied: a copy would retain its strings, whose
+                    // counts the reading thread is changing on its own core, and release them twice.
+                    batch.withUnsafeMutableBufferPointer { records in
+                        for index in records.indices { encode(exchange(&records[index], with: .taken), to: &bytes) }
                     }
                 }
             } catch {
@@ -136,13 +139,14 @@ private final class Worker {
         }
     }
 
-    private static func encode(_ record: borrowing Record, to bytes: inout [UInt8]) {
-        switch record {
+    private static func encode(_ record: consuming Record, to bytes: inout [UInt8]) {
+        switch consume record {
         case .header(let header): NativeTraceEncoder.append(header, to: &bytes)
         case .event(let event): NativeTraceEncoder.append(event, to: &bytes)
         case .cause(let cause): NativeTraceEncoder.append(cause, to: &bytes)
         case .group(let group): NativeTraceEncoder.append(group, to: &bytes)
         case .hitch(let hitch): NativeTraceEncoder.append(hitch, to: &bytes)
+        case .taken: return
         }
         bytes.append(UInt8(ascii: "\n"))
     }

@@ -17,6 +17,11 @@ extension InstrumentsTableReader {
     }
 
     /// An event id within the ``TraceNumberRule``, as every format reads it.
+    ///
+    /// This and the other readers a cause row calls are inlined: a call from
+    /// a mutating method copies the whole reader (some 600 bytes) to pass
+    /// `self`, several times a row.
+    @inline(__always)
     func eventID(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> EventID? {
         guard let column, let id = try number(column, row, values) else { return nil }
         guard id <= TraceNumberRule.maximum else {
@@ -32,11 +37,13 @@ extension InstrumentsTableReader {
     /// A time or duration in nanoseconds; values past `Int64.max` (292
     /// years) are the near-`UINT64_MAX` markers of updates still in flight
     /// when recording stopped, so they are unknown.
+    @inline(__always)
     func time(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> Nanoseconds? {
         guard let value = try number(column, row, values), value <= TraceNumberRule.maximum else { return nil }
         return Nanoseconds(value)
     }
 
+    @inline(__always)
     func number(_ column: Int?, _ row: ExportRow, _ values: InternedValues) throws(XMLReadFailure) -> UInt64? {
         guard let column else { return nil }
         let cell = row.cells[column]

@@ -41,6 +41,8 @@ extension InstrumentsTableReader {
 
     /// Hands a record to the receiver: what it refuses fails the row at
     /// `offset`, or, for a record no row holds (`nil`), the whole input.
+    /// Inlined, as ``eventID(_:_:_:)`` says why.
+    @inline(__always)
     func deliver(at offset: Int?, _ send: (any TraceRecordReceiver) throws -> Void) throws(XMLReadFailure) {
         do {
             try send(receiver)
@@ -63,6 +65,7 @@ extension InstrumentsTableReader {
 
     /// Whether the interned event-id value in `cell` was emitted already in
     /// this document: a `ref` to an event id needs no lookup by id.
+    @inline(__always)
     func isMarkedEmitted(_ cell: ValueRef) -> Bool {
         guard InternedValues.isKept(cell) else { return false }
         let index = Int(cell - 1)
@@ -84,7 +87,8 @@ extension InstrumentsTableReader {
     /// and icon: those cells are not kept, or memory would grow with events.
     private mutating func describeNode(_ cell: ValueRef, _ values: InternedValues) -> NodeDescription {
         let cacheable = InternedValues.isKept(cell)
-        if cacheable, let index = nodeCache[cell] { return nodes[Int(index)] }
+        let slot = Int(cell) - 1
+        if cacheable, slot < nodeCache.count, nodeCache[slot] > 0 { return nodes[Int(nodeCache[slot]) - 1] }
         let fields = NodeCell(cell, values)
         let identity = NodeCell.identity(cell, values)
         let classification: NodeClassification
@@ -96,8 +100,11 @@ extension InstrumentsTableReader {
         }
         let description = NodeDescription(classification: classification, times: fields.times)
         if cacheable && fields.times.isEmpty {
-            nodeCache[cell] = Int32(nodes.count)
+            if slot >= nodeCache.count {
+                nodeCache.append(contentsOf: repeatElement(0, count: slot + 1 - nodeCache.count))
+            }
             nodes.append(description)
+            nodeCache[slot] = Int32(nodes.count)
         }
         return description
     }

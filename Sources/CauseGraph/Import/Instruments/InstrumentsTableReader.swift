@@ -74,8 +74,11 @@ struct InstrumentsTableReader {
     /// id made up for each title.
     var titleOnlyRootCauses: [String: EventID] = [:]
 
-    /// Node cells already classified in this document, by interned value.
-    var nodeCache: [ValueRef: Int32] = [:]
+    /// Node cells already classified in this document: by kept value (its
+    /// ``ValueRef`` less one), one past its index in `nodes`, or 0. An
+    /// array, not a dictionary: a cause row looks up each event it emits,
+    /// and kept values are numbered densely.
+    var nodeCache: [Int32] = []
     var nodes: [NodeDescription] = []
     var classificationsByFields: [NodeCell.Identity: NodeClassification] = [:]
     var changedCache: [ValueRef: [String]] = [:]
