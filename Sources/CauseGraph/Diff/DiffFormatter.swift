@@ -67,6 +67,7 @@ package enum DiffFormatter {
         lines.append(style.paint("Changes, largest first: by total time, then by count", .bold))
         if table.rows.isEmpty { lines.append("  none: the same nodes and edges, as often") }
         let indent = String(repeating: " ", count: 17)
+        let shared = sharedTitles(table.rows)
         for row in table.rows {
             let isNode: Bool
             let title: String
@@ -80,10 +81,34 @@ package enum DiffFormatter {
             }
             let word = style.paint(TerminalText.pad(row.change.rawValue, 9), ink(for: row.change))
             lines.append("  " + word + TerminalText.pad(isNode ? "node" : "edge", 6) + title)
+            let kind = row.kindName + (origin(of: row, among: shared).map { " (\(VisibleText.singleLine($0)))" } ?? "")
             lines += SummaryFormatter.wrap(
-                row.kindName + " · " + figures(of: row), first: indent, rest: indent + "  ", width: width)
+                kind + " · " + figures(of: row), first: indent, rest: indent + "  ", width: width)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The kinds and titles more than one node row shows: nodes that differ
+    /// only by module or owner (one recording's export names no module,
+    /// the other's does), which their titles cannot tell apart.
+    private static func sharedTitles(_ rows: [DiffTable.Row]) -> Set<NodeKey> {
+        var seen: Set<NodeKey> = []
+        var shared: Set<NodeKey> = []
+        for row in rows {
+            guard case .node(let node) = row.element else { continue }
+            let kindAndTitle = NodeKey(kind: node.kind, title: node.title, owner: .app)
+            if !seen.insert(kindAndTitle).inserted { shared.insert(kindAndTitle) }
+        }
+        return shared
+    }
+
+    /// `module SwiftUI, system`: what tells a node row from another of its
+    /// kind and title; `nil` when no other row shares them.
+    private static func origin(of row: DiffTable.Row, among shared: Set<NodeKey>) -> String? {
+        guard case .node(let node) = row.element,
+            shared.contains(NodeKey(kind: node.kind, title: node.title, owner: .app))
+        else { return nil }
+        return (node.key.module.map { "module " + $0 } ?? "no module") + ", " + node.key.owner.rawValue
     }
 
     /// `from → to` in `width` columns, cutting the longer end first.
@@ -177,9 +202,11 @@ package enum DiffFormatter {
         let closingRoom = 200
         var size = lines.reduce(0) { $0 + $1.utf8.count + 1 }
         let rows = table.rows
+        let shared = sharedTitles(rows)
         var shown = 0
         for row in rows {
-            let line = markdownRow(row, titleWidth: limit == nil ? nil : markdownTitleWidth)
+            let line = markdownRow(
+                row, origin: origin(of: row, among: shared), titleWidth: limit == nil ? nil : markdownTitleWidth)
             if let limit, size + line.utf8.count + 1 + closingRoom > limit { break }
             lines.append(line)
             size += line.utf8.count + 1
@@ -194,9 +221,10 @@ package enum DiffFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func markdownRow(_ row: DiffTable.Row, titleWidth: Int?) -> String {
+    private static func markdownRow(_ row: DiffTable.Row, origin: String?, titleWidth: Int?) -> String {
         let count = row.count
-        let element = row.isNode ? row.kindName : row.kindName + " edge"
+        let element =
+            row.isNode ? row.kindName + (origin.map { " (\(MarkdownText.escape($0)))" } ?? "") : row.kindName + " edge"
         let time = row.totalDuration.map { DeltaText.duration($0.before, $0.after) } ?? ""
         let title = titleWidth.map { TerminalText.fitTitle(row.title, width: $0) } ?? row.title
         return "| \(row.change.rawValue) | \(MarkdownText.escape(title)) | \(element) | "

@@ -47,6 +47,28 @@ struct DiffFormatterTests {
         #expect(coloured.contains("\u{1B}[32madded    \u{1B}[0m"))
     }
 
+    @Test("nodes of one title that differ by module or owner say which is which; others do not")
+    func sameTitleOtherModule() throws {
+        func graph(module: String?) throws -> CauseEffectGraph {
+            var builder = GraphBuilder()
+            try builder.begin(TraceHeader())
+            try builder.add(TraceEvent(id: 1, kind: .state, title: "count", owner: .app))
+            try builder.add(TraceEvent(id: 2, kind: .body, title: "Toggle<Text>", module: module, owner: .system))
+            try builder.add(TraceCause(from: 1, to: 2, label: .update))
+            return builder.finish()
+        }
+        let table = DiffTable(
+            GraphDiff(
+                before: try graph(module: nil), after: try graph(module: "Swift\u{1B}[2JUI"), beforeName: "a.xml",
+                afterName: "b.jsonl"))
+        let text = DiffFormatter.format(table, as: .text)
+        #expect(text.contains("body (no module, system) · 1 → 0 (−1) updates"), "\(text)")
+        #expect(text.contains("body (module Swift␛[2JUI, system) · 0 → 1 (+1) updates"), "\(text)")
+        #expect(!text.contains("state ("), "a title no other row shares keeps its kind alone")
+        let markdown = DiffFormatter.format(table, as: .markdown)
+        #expect(markdown.contains("| body (no module, system) |"), "\(markdown)")
+    }
+
     @Test("hostile titles stay on their line in text, and control characters are visible")
     func hostileText() throws {
         let text = DiffFormatter.format(try hostile(), as: .text)
