@@ -141,11 +141,12 @@ package enum Doctor {
         }
         diagnosis.reads = readOrder(tables.filter { $0.skipReason == nil }.map(\.schema))
         diagnosis.tables = tables.map { markReadInstead($0, reads: diagnosis.reads) }
-        if !diagnosis.reads.isEmpty {
+        if tables.contains(where: { diagnosis.reads.contains($0.schema) && ($0.rows ?? 0) > 0 }) {
             // The count scans for tags and reads no cell: the read every other
             // command does finds what makes the export unreadable (a truncated
-            // file, a malformed number or character) and says where. Through
-            // the cache, the next command of a large export reads it no more.
+            // file, a malformed number or character) and says where. Tables
+            // without rows are not read: explaining them is doctor's answer.
+            // Through the cache, the next command of a large export reads it no more.
             var records = RecordCounter()
             var ignored = Diagnostics()
             try TraceInput.read(
