@@ -1,3 +1,4 @@
+import CauseGraph
 import CauseGraphTestSupport
 import Foundation
 import Testing
@@ -120,10 +121,11 @@ struct SignalCommandTests {
 
     @Test("the stop's line: none replaced, the one output written, or how many and the last, made visible")
     func stopLine() {
-        #expect(SignalExit.outputs([]) == "no output file was replaced")
-        #expect(SignalExit.outputs(["out.svg"]) == "out.svg was written before the stop")
+        #expect(SignalExit.outputs(CommittedOutputs()) == "no output file was replaced")
         #expect(
-            SignalExit.outputs(["a.svg", "b\u{1B}[2J.svg"])
+            SignalExit.outputs(CommittedOutputs(count: 1, last: "out.svg")) == "out.svg was written before the stop")
+        #expect(
+            SignalExit.outputs(CommittedOutputs(count: 2, last: "b\u{1B}[2J.svg"))
                 == "2 output files were written before the stop, the last b␛[2J.svg")
     }
 }

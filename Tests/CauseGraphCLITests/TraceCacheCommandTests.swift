@@ -437,6 +437,9 @@ struct LargeExportCacheTests {
         let size = try #require(try FileManager.default.attributesOfItem(atPath: export)[.size] as? Int)
         try #require(size >= 64 << 20, "the export is \(size) bytes")
         let environment = ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")]
+        // doctor reads it as summary does, with the same key: summary adds only its graph.
+        #expect(try Causegraph.run(["doctor", export], environment: environment).status == 0)
+        #expect(try Causegraph.run(["cache", "list"], environment: environment).output.contains(" 1 entry, "))
         let first = try Causegraph.run(["summary", export, "--format", "json"], environment: environment)
         #expect(first.status == 0, "\(first.standardError)")
         let list = try Causegraph.run(["cache", "list"], environment: environment)

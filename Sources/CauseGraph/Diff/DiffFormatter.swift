@@ -91,22 +91,27 @@ package enum DiffFormatter {
     /// The kinds and titles more than one node row shows: nodes that differ
     /// only by module or owner (one recording's export names no module,
     /// the other's does), which their titles cannot tell apart.
-    private static func sharedTitles(_ rows: [DiffTable.Row]) -> Set<NodeKey> {
-        var seen: Set<NodeKey> = []
-        var shared: Set<NodeKey> = []
+    private static func sharedTitles(_ rows: [DiffTable.Row]) -> Set<KindAndTitle> {
+        var seen: Set<KindAndTitle> = []
+        var shared: Set<KindAndTitle> = []
         for row in rows {
             guard case .node(let node) = row.element else { continue }
-            let kindAndTitle = NodeKey(kind: node.kind, title: node.title, owner: .app)
+            let kindAndTitle = KindAndTitle(kind: node.kind, title: node.title)
             if !seen.insert(kindAndTitle).inserted { shared.insert(kindAndTitle) }
         }
         return shared
     }
 
+    /// What a reader tells a node row by: a ``NodeKey`` without module and owner.
+    private struct KindAndTitle: Hashable {
+        var kind: NodeKind
+        var title: String
+    }
+
     /// `module SwiftUI, system`: what tells a node row from another of its
     /// kind and title; `nil` when no other row shares them.
-    private static func origin(of row: DiffTable.Row, among shared: Set<NodeKey>) -> String? {
-        guard case .node(let node) = row.element,
-            shared.contains(NodeKey(kind: node.kind, title: node.title, owner: .app))
+    private static func origin(of row: DiffTable.Row, among shared: Set<KindAndTitle>) -> String? {
+        guard case .node(let node) = row.element, shared.contains(KindAndTitle(kind: node.kind, title: node.title))
         else { return nil }
         return (node.key.module.map { "module " + $0 } ?? "no module") + ", " + node.key.owner.rawValue
     }

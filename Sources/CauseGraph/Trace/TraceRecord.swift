@@ -1,5 +1,5 @@
 /// One record of a trace, of whichever kind: what a sink that treats every
-/// kind alike receives (``UniformTraceSink``), and what travels in a batch.
+/// kind alike receives (``UniformTraceSink``).
 package enum TraceRecord: Sendable, Equatable {
     case header(TraceHeader)
     case event(TraceEvent)
@@ -8,9 +8,10 @@ package enum TraceRecord: Sendable, Equatable {
     case hitch(Hitch)
 }
 
-/// A sink that handles every kind of record in one method, as one that
-/// forwards, tees or queues records does; the methods of ``TraceSink`` hand
-/// their record to it.
+/// A sink that handles every kind of record in one method, as the
+/// redaction and a cache entry do; the methods of ``TraceSink`` hand their
+/// record to it. Not for a hot path: the record is wrapped and unwrapped on
+/// the way (see ``TeeSink``).
 package protocol UniformTraceSink: TraceSink, ~Copyable {
     /// Receives one record of any kind, in the order the importer read it.
     mutating func receive(_ record: TraceRecord) throws

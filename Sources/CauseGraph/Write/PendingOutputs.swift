@@ -15,8 +15,9 @@ package final class PendingOutputs: @unchecked Sendable {
     private var nextToken = 0
     /// Set once the process is stopping: nothing is committed after.
     private var isStopping = false
-    /// The outputs put in place so far, as their commands named them.
-    private var committed: [String] = []
+    /// The outputs put in place so far: how many, and the last as its
+    /// command named it. Not every name: a server process writes for ever.
+    private var committed = CommittedOutputs()
 
     /// Runs `create` (which makes the temporary file `path` and returns its
     /// descriptor, or -1) and registers the file it made, under the lock, so
@@ -47,19 +48,30 @@ package final class PendingOutputs: @unchecked Sendable {
         defer { lock.unlock() }
         guard !isStopping, move() else { return false }
         paths[token] = nil
-        if let output { committed.append(output) }
+        if let output { committed = CommittedOutputs(count: committed.count + 1, last: output) }
         return true
     }
 
     /// Removes every registered temporary file; from then on no output is
     /// committed. For a process about to exit on a signal, which says what it
-    /// left: the outputs already put in place, whole, in the order they were.
-    package func removeAll() -> [String] {
+    /// left: the outputs already put in place, whole.
+    package func removeAll() -> CommittedOutputs {
         lock.lock()
         defer { lock.unlock() }
         isStopping = true
         for path in paths.values { unlink(path) }
         paths = [:]
         return committed
+    }
+}
+
+/// The outputs a process put in place, whole: how many, and the last.
+package struct CommittedOutputs: Equatable, Sendable {
+    package var count = 0
+    package var last: String?
+
+    package init(count: Int = 0, last: String? = nil) {
+        self.count = count
+        self.last = last
     }
 }

@@ -76,14 +76,13 @@ enum SignalExit {
 
     /// What the stop left of the outputs: none replaced, or those the
     /// command had put in place whole before it.
-    static func outputs(_ written: [String]) -> String {
-        switch written.count {
-        case 0: "no output file was replaced"
-        case 1: "\(VisibleText.excerpt(written[0], length: 200)) was written before the stop"
-        default:
-            "\(written.count) output files were written before the stop, the last "
-                + VisibleText.excerpt(written[written.count - 1], length: 200)
+    static func outputs(_ written: CommittedOutputs) -> String {
+        guard let last = written.last.map({ VisibleText.excerpt($0, length: 200) }) else {
+            return "no output file was replaced"
         }
+        return written.count == 1
+            ? "\(last) was written before the stop"
+            : "\(written.count) output files were written before the stop, the last \(last)"
     }
 
     /// Set once a signal begins to stop the process: from then on the

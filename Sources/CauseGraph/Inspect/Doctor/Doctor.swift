@@ -146,12 +146,12 @@ package enum Doctor {
             // command does finds what makes the export unreadable (a truncated
             // file, a malformed number or character) and says where. Tables
             // without rows are not read: explaining them is doctor's answer.
-            // Through the cache, the next command of a large export reads it no more.
+            // Through the cache, the next command of a large export reads it no
+            // more: the settings are a plain command's, so the key is its key.
             var records = RecordCounter()
             var ignored = Diagnostics()
             try TraceInput.read(
-                paths: [path], settings: ImportSettings(format: .instruments, cache: cache), into: &records,
-                diagnostics: &ignored)
+                paths: [path], settings: ImportSettings(cache: cache), into: &records, diagnostics: &ignored)
         }
         if diagnosis.tables.isEmpty {
             diagnosis.problems.append(
