@@ -92,7 +92,7 @@ public struct GraphDiff: Sendable, Equatable {
         for node in after.nodes { pairs[node.key, default: (nil, nil)].after = node }
         let keys = pairs.keys.sorted()
         nodes = keys.enumerated().map { index, key in
-            Node(id: "n\(index + 1)", key: key, before: pairs[key]!.before, after: pairs[key]!.after)
+            Node(id: ElementID.node(index + 1), key: key, before: pairs[key]!.before, after: pairs[key]!.after)
         }
         let rank = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
 
@@ -115,7 +115,7 @@ public struct GraphDiff: Sendable, Equatable {
         edges = edgePairs.keys.sorted().enumerated().map { index, identity in
             let pair = edgePairs[identity]!
             return Edge(
-                id: "e\(index + 1)", from: nodeIDs[identity.from], to: nodeIDs[identity.to], kind: identity.kind,
+                id: ElementID.edge(index + 1), from: nodeIDs[identity.from], to: nodeIDs[identity.to], kind: identity.kind,
                 label: identity.label, before: pair.before, after: pair.after)
         }
     }

@@ -181,24 +181,13 @@ public struct GraphBuilder: TraceSink {
         for (position, index) in nodeOrder.enumerated() { rank[index] = position }
 
         let graphNodes = nodeOrder.enumerated().map { position, index in
-            nodes[index].node(id: "n\(position + 1)", groupIDs: groupIDs)
+            nodes[index].node(id: ElementID.node(position + 1), groupIDs: groupIDs)
         }
-        // The ends' places packed into one integer per edge, rather than looked up at every comparison:
-        // a dense graph has hundreds of thousands of edges to sort. Indices of 32 bits, as the edge index
-        // counts them, halve what the sort holds at the graph's largest.
-        let ends = edges.map { UInt64(rank[Int($0.key.from)]) << 32 | UInt64(rank[Int($0.key.to)]) }
-        var edgeOrder = edges.indices.map { Int32($0) }
-        edgeOrder.sort { a, b in
-            let (a, b) = (Int(a), Int(b))
-            if ends[a] != ends[b] { return ends[a] < ends[b] }
-            let (x, y) = (edges[a].key, edges[b].key)
-            if x.kind != y.kind { return x.kind < y.kind }
-            return x.label < y.label
-        }
+        let edgeOrder = Self.edgeOrder(edges, nodeRanks: rank)
         let graphEdges = edgeOrder.enumerated().map { position, index in
             let tally = edges[Int(index)]
             return CauseEffectGraph.Edge(
-                id: "e\(position + 1)",
+                id: ElementID.edge(position + 1),
                 from: graphNodes[rank[Int(tally.key.from)]].id,
                 to: graphNodes[rank[Int(tally.key.to)]].id,
                 kind: tally.key.kind,
@@ -229,6 +218,35 @@ public struct GraphBuilder: TraceSink {
             frameRates: judgedFrameRates.isEmpty ? nil : judgedFrameRates.sorted(),
             hitches: graphHitches(groupIDs: groupIDs, nodeIDs: { graphNodes[rank[Int($0)]].id }),
             burstWindow: burstWindow)
+    }
+
+    /// The edges' positions in the graph's order: by the places of their
+    /// ends, then kind and label.
+    ///
+    /// A dense graph has hundreds of thousands of edges to sort, and few
+    /// share both ends: they are sorted by their ends' places packed into
+    /// one integer beside their position, compared without looking anything
+    /// up, and only each run sharing both ends is then ordered by kind and
+    /// label.
+    private static func edgeOrder(_ edges: [EdgeTally], nodeRanks rank: [Int]) -> [Int32] {
+        var order = edges.indices.map { index in
+            let key = edges[index].key
+            return (ends: UInt64(rank[Int(key.from)]) << 32 | UInt64(rank[Int(key.to)]), edge: Int32(index))
+        }
+        order.sort { ($0.ends, $0.edge) < ($1.ends, $1.edge) }
+        var runStart = 0
+        while runStart < order.count {
+            var runEnd = runStart + 1
+            while runEnd < order.count && order[runEnd].ends == order[runStart].ends { runEnd += 1 }
+            if runEnd - runStart > 1 {
+                order[runStart..<runEnd].sort { a, b in
+                    let (x, y) = (edges[Int(a.edge)].key, edges[Int(b.edge)].key)
+                    return x.kind != y.kind ? x.kind < y.kind : x.label < y.label
+                }
+            }
+            runStart = runEnd
+        }
+        return order.map(\.edge)
     }
 
     /// Each hitch with the groups of its document whose spans it overlaps,

@@ -278,6 +278,21 @@ struct GraphBuilderTests {
                 a.0 != b.0 ? a.0 < b.0 : a.1 != b.1 ? a.1 < b.1 : a.2 < b.2
             })
     }
+
+    @Test("edges sharing both ends are listed by kind, then label, whatever order they arrived in")
+    func edgesSharingEnds() throws {
+        var builder = GraphBuilder()
+        try builder.add(event(1, .state, "Model.value"))
+        try builder.add(event(2, .body, "Row"))
+        // A spelled label sorts after the known ones, but its edge is a state edge, listed before creation's.
+        for label in ["zeta", "creation", "alpha", "invalidation", "update"] {
+            try builder.add(TraceCause(from: 1, to: 2, label: CauseLabel(rawValue: label)))
+        }
+        let edges = builder.finish().edges
+        #expect(edges.map(\.kind) == [.state, .state, .state, .state, .creation])
+        #expect(edges.map(\.label.rawValue) == ["update", "invalidation", "alpha", "zeta", "creation"])
+        #expect(edges.map(\.id) == ["e1", "e2", "e3", "e4", "e5"])
+    }
 }
 
 @Suite("Graph statistics")

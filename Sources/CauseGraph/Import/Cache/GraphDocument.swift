@@ -144,8 +144,8 @@ extension GraphDocument {
 
         /// Writes the graph; `false` when an id is not the builder's.
         mutating func write(_ graph: CauseEffectGraph) -> Bool {
-            for (position, node) in graph.nodes.enumerated() where node.id != "n\(position + 1)" { return false }
-            for (position, edge) in graph.edges.enumerated() where edge.id != "e\(position + 1)" { return false }
+            for (position, node) in graph.nodes.enumerated() where node.id != ElementID.node(position + 1) { return false }
+            for (position, edge) in graph.edges.enumerated() where edge.id != ElementID.edge(position + 1) { return false }
             let positions = NodesByID(graph)
             func index(_ id: String) -> UInt64? { positions.position(of: id).map(UInt64.init) }
             optional(graph.app) { $0.string($1) }
@@ -359,7 +359,7 @@ extension GraphDocument {
         mutating func node(among nodes: Int) throws(CacheRecordFile.Damage) -> String {
             let index = try uint()
             guard index < UInt64(nodes) else { throw damage("names a node it does not hold") }
-            return "n\(index + 1)"
+            return ElementID.node(Int(index) + 1)
         }
 
         mutating func graph() throws(CacheRecordFile.Damage) -> CauseEffectGraph {
@@ -388,12 +388,12 @@ extension GraphDocument {
             var graph = CauseEffectGraph(
                 app: app, frameRate: frameRate, frameRates: frameRates, burstWindow: burstWindow)
             graph.nodes = nodes
-            for position in graph.nodes.indices { graph.nodes[position].id = "n\(position + 1)" }
+            for position in graph.nodes.indices { graph.nodes[position].id = ElementID.node(position + 1) }
             var edgeNumber = 0
             graph.edges = try list { reader throws(CacheRecordFile.Damage) in
                 edgeNumber += 1
                 return CauseEffectGraph.Edge(
-                    id: "e\(edgeNumber)", from: try reader.node(among: nodes.count),
+                    id: ElementID.edge(edgeNumber), from: try reader.node(among: nodes.count),
                     to: try reader.node(among: nodes.count), kind: try reader.rank(EdgeKind.byRank),
                     label: CauseLabel(rawValue: try reader.string()), count: try reader.count(),
                     changed: try reader.strings(), groups: try reader.groups(),
