@@ -115,8 +115,8 @@ public struct GraphDiff: Sendable, Equatable {
         edges = edgePairs.keys.sorted().enumerated().map { index, identity in
             let pair = edgePairs[identity]!
             return Edge(
-                id: ElementID.edge(index + 1), from: nodeIDs[identity.from], to: nodeIDs[identity.to], kind: identity.kind,
-                label: identity.label, before: pair.before, after: pair.after)
+                id: ElementID.edge(index + 1), from: nodeIDs[identity.from], to: nodeIDs[identity.to],
+                kind: identity.kind, label: identity.label, before: pair.before, after: pair.after)
         }
     }
 

@@ -144,8 +144,9 @@ extension GraphDocument {
 
         /// Writes the graph; `false` when an id is not the builder's.
         mutating func write(_ graph: CauseEffectGraph) -> Bool {
-            for (position, node) in graph.nodes.enumerated() where node.id != ElementID.node(position + 1) { return false }
-            for (position, edge) in graph.edges.enumerated() where edge.id != ElementID.edge(position + 1) { return false }
+            guard graph.nodes.indices.allSatisfy({ graph.nodes[$0].id == ElementID.node($0 + 1) }),
+                graph.edges.indices.allSatisfy({ graph.edges[$0].id == ElementID.edge($0 + 1) })
+            else { return false }
             let positions = NodesByID(graph)
             func index(_ id: String) -> UInt64? { positions.position(of: id).map(UInt64.init) }
             optional(graph.app) { $0.string($1) }
