@@ -79,7 +79,7 @@ struct BoundedOutputCommandTests {
         }
     }
 
-    @Test("why --view Row: at most 200 lines, the slowest views first; --list bounds each listing")
+    @Test("why --view Row: at most 200 lines, the slowest views first; --list pages each listing")
     func whyIsBounded() throws {
         let scratch = try TemporaryFolder()
         let path = try recording(in: scratch)
@@ -90,10 +90,12 @@ struct BoundedOutputCommandTests {
         #expect(lines(all).count > 1_000)
         #expect(!all.contains("Left out:"))
 
+        // With --list, --top and --offset page each view's updates; the views are the ten slowest.
         let listed = try JSONParser.parse(
             try run(["why", path, "--view", "Row", "--list", "--format", "json", "--top", "2"]))
         let views = try #require(listed["views"]?.arrayValue)
-        #expect(views.count == 2)
+        let matching = try JSONParser.parse(try run(["why", path, "--view", "Row", "--all", "--format", "json"]))
+        #expect(views.count == min(ListBounds.defaultLimit, matching["views"]?.arrayValue?.count ?? 0))
         #expect(listed["truncated"]?.content == .bool(true))
         for view in views {
             #expect(view["updates"]?.arrayValue?.count == 2)
@@ -101,5 +103,18 @@ struct BoundedOutputCommandTests {
         }
         let durations = views.map { $0["node"]?["totalDuration"]?.numberValue ?? 0 }
         #expect(durations == durations.sorted(by: >))
+        let firstFour = try JSONParser.parse(
+            try run(["why", path, "--view", "Row", "--list", "--format", "json", "--top", "4"]))
+        let nextTwo = try JSONParser.parse(
+            try run(["why", path, "--view", "Row", "--list", "--format", "json", "--top", "2", "--offset", "2"]))
+        let events = { (json: JSONValue) in
+            (json["views"]?.arrayValue ?? []).map { ($0["updates"]?.arrayValue ?? []).map { $0["event"]?.numberValue } }
+        }
+        #expect(events(nextTwo) == events(firstFour).map { Array($0.dropFirst(2)) })
+        #expect(events(nextTwo).allSatisfy { $0.count == 2 })
+        let listedText = try run(["why", path, "--view", "Row", "--list", "--top", "2", "--sort", "count"])
+        #expect(
+            lines(listedText).last?.hasSuffix(
+                "(updates in time order); --top N or --offset N pages the updates, --all shows everything.") == true)
     }
 }

@@ -122,6 +122,7 @@ struct DiffCommandTests {
                 "error: --format names the graph's format; name its file with -o, or give the table's format with --table-format\n"
             ),
             (["diff", "BEFORE", "AFTER", "-o", "-", "--table", "-"], "cannot both go to standard output"),
+            (["diff", "BEFORE", "AFTER", "-o", "same.json", "--table", "./same.json"], "name the same file"),
             (["diff", "BEFORE"], "error: missing expected argument"),
         ])
     func errors(_ arguments: [String], _ message: String) throws {
@@ -129,11 +130,12 @@ struct DiffCommandTests {
         let bad = try scratch.write("bad.jsonl", "{\"causegraph\": 1}\n{\"node\": 1}\n")
         let resolved = arguments.map {
             $0 == "BEFORE" ? before : $0 == "AFTER" ? after : $0 == "diff.txt" ? scratch.path("diff.txt") : $0
-        }
+        }.map { $0.hasSuffix("same.json") ? scratch.path(".") + "/" + $0 : $0 }
         let result = try Causegraph.run(resolved)
         #expect(result.status == 2)
         #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
         #expect(result.standardOutput.isEmpty)
+        #expect(!scratch.entries.contains("same.json"))
         let malformed = try Causegraph.run(["diff", before, bad, "-o", scratch.path("out.svg")])
         #expect(malformed.status == 2)
         #expect(malformed.standardError.hasPrefix(bad + ":2:"))

@@ -250,6 +250,24 @@ struct DoctorCommandTests {
         #expect(records["events"]?.numberValue == Int64(nodeLines) && (records["updates"]?.numberValue ?? 0) > 0)
     }
 
+    @Test("exports given together are one recording: a table one lacks and another holds is no problem of either")
+    func exportsTogether() throws {
+        let tables = ["swiftui-causes", "swiftui-update-groups", "swiftui-updates", "swiftui-changes"].map {
+            fixture("instruments/recording/\($0).xml")
+        }
+        let together = try Causegraph.run(["doctor"] + tables + ["--format", "json"])
+        #expect(together.status == 0, "\(together.output)")
+        let inputs = try JSONParser.parse(together.output)["inputs"]?.arrayValue ?? []
+        try #require(inputs.count == 4)
+        for input in inputs {
+            #expect(input["canAnswerWhy"]?.content == .bool(true))
+            #expect(input["problems"]?.arrayValue?.isEmpty ?? true, "\(input["path"]?.stringValue ?? "")")
+        }
+        // Alone, the groups table answers nothing, and the causes lack groups.
+        #expect(try Causegraph.run(["doctor", tables[1]]).status == 1)
+        #expect(try Causegraph.run(["doctor", tables[0]]).output.contains("swiftui-update-groups was not exported"))
+    }
+
     @Test("a document of every table: the full causes are not read beside swiftui-causes, and doctor says so")
     func oneDocumentOfEveryTable() throws {
         let result = try Causegraph.run(["doctor", fixture("instruments/recording/all-tables.xml"), "--format", "json"])

@@ -45,10 +45,12 @@ struct FrameRateCommandTests {
         }
         #expect(severities == ["SixtyView": "low", "FastView": "medium"])
 
-        let summary = try Causegraph.run(["summary", sixty, hundredTwenty])
+        // In Markdown, as the text wraps it: the thresholds at each rate, and that the trace's own rating comes first.
+        let summary = try Causegraph.run(["summary", sixty, hundredTwenty, "--format", "markdown"])
         #expect(
             summary.output.contains(
-                "at 60 Hz; orange ≥ 521 µs, red ≥ 1.04 ms at 120 Hz, each update at its trace's rate"))
+                "at 60 Hz; orange ≥ 521 µs, red ≥ 1.04 ms at 120 Hz, each update at its trace's rate, unless the trace rates the update."
+            ))
         let why = try Causegraph.run(["why", sixty, hundredTwenty, "--view", "FastView", "--format", "json"])
         #expect(
             why.output.hasPrefix("{\n  \"frameRate\": 60,\n  \"frameRates\": [60, 120],"), "\(why.output.prefix(80))")

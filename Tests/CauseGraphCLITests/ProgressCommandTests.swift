@@ -32,6 +32,19 @@ struct ProgressCommandTests {
         #expect(lines.last.map { !$0.hasPrefix("reading") } ?? true, "no progress is left on the screen")
     }
 
+    @Test("Ctrl-C while the line shows clears it before the stop's line, which starts at the left edge")
+    func interrupted() throws {
+        let scratch = try TemporaryFolder()
+        let trace = try Self.largeTrace(scratch)
+        let result = try Causegraph.runOnTerminal(
+            ["render", trace, "--format", "json", "-o", scratch.path("graph.json")], standardErrorOnTerminal: true,
+            interruptWhen: { $0.contains("reading ") })
+        #expect(result.status == 128 + SIGINT)
+        let stop = try #require(result.output.range(of: "causegraph: stopped by SIGINT"), "\(result.output)")
+        #expect(result.output[..<stop.lowerBound].hasSuffix("\r\u{1B}[K"), "\(result.output.suffix(300))")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("graph.json")))
+    }
+
     @Test("through a pipe, or with --quiet on a terminal, nothing is shown")
     func silent() throws {
         let scratch = try TemporaryFolder()

@@ -14,8 +14,11 @@ extension Causegraph {
     /// when a user types the command; standard error goes to a pipe, or with
     /// `standardErrorOnTerminal` to the terminal too (and its text is then in the output).
     /// A command still running after `timeout` is killed, and the run throws.
+    /// With `interruptWhen`, the command gets SIGINT, as from Ctrl-C, once
+    /// the terminal's text so far satisfies it.
     static func runOnTerminal(
-        _ arguments: [String], standardErrorOnTerminal: Bool = false, timeout: Duration = .seconds(300)
+        _ arguments: [String], standardErrorOnTerminal: Bool = false, timeout: Duration = .seconds(300),
+        interruptWhen: ((String) -> Bool)? = nil
     ) throws -> CommandResult {
         let controller = try function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)(O_RDWR | O_NOCTTY)
         guard controller >= 0 else { throw NoTerminal() }
@@ -42,12 +45,17 @@ extension Causegraph {
         close(terminal)
         // Drain the terminal while the command runs, so it never waits on a full buffer.
         var output = Data()
+        var interruptWhen = interruptWhen
         var buffer = [UInt8](repeating: 0, count: 4096)
         let deadline = ContinuousClock.now + timeout
         while true {
             let count = read(controller, &buffer, buffer.count)
             if count > 0 {
                 output.append(contentsOf: buffer[..<count])
+                if let interrupt = interruptWhen, interrupt(String(decoding: output, as: UTF8.self)) {
+                    kill(process.processIdentifier, SIGINT)
+                    interruptWhen = nil
+                }
             } else if process.isRunning && ContinuousClock.now < deadline {
                 usleep(2_000)
             } else {

@@ -80,6 +80,16 @@ struct TimelineCommandTests {
         ])
         #expect(window.status == 2)
         #expect(window.standardError.contains("--window"))
+        // A window past every event is refused as render refuses it, not written as an empty timeline.
+        let empty = try Causegraph.run([
+            "timeline", fixture("landmarks-favorites-before.jsonl"), "--window", "1000s:2000s", "-o",
+            scratch.path("out.json"),
+        ])
+        #expect(empty.status == 2)
+        #expect(
+            empty.standardError
+                == "error: --window 1000s:2000s removed every node (no event of the trace is inside it); nothing is left to draw\n",
+            "\(empty.standardError)")
         let svg = try Causegraph.run(["timeline", fixture("onoff-toggle.jsonl"), "-o", scratch.path("out.svg")])
         #expect(svg.status == 2)
         #expect(svg.standardError.contains("name it .json"))

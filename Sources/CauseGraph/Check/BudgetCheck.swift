@@ -171,7 +171,7 @@ public struct BudgetCheck {
     ) {
         let usage = measurement.usage
         let summary =
-            "\(node.title) ran \(node.ran) of \(CountText.string(node.count, "update")) (\(node.skipped) skipped) in \(CountText.string(node.groups.count, "update group"))"
+            "\(node.title) ran \(CountText.format(node.ran)) of \(CountText.string(node.count, "update")) (\(CountText.format(node.skipped)) skipped) in \(CountText.string(node.groups.count, "update group"))"
         switch name {
         case "updates.total":
             return (node.ran, [summary])

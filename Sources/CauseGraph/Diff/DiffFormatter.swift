@@ -31,7 +31,7 @@ package enum DiffFormatter {
         let parts = DiffChange.allCases.compactMap { change -> String? in
             let tally = diff.tally(of: change)
             let count = nodes ? tally.nodes : tally.edges
-            return count > 0 ? "\(count) \(change.rawValue)" : nil
+            return count > 0 ? "\(CountText.format(count)) \(change.rawValue)" : nil
         }
         return parts.isEmpty ? "none" : parts.joined(separator: ", ")
     }

@@ -46,7 +46,7 @@ enum SummaryMarkup {
         if summary.modules.isEmpty { lines.append("<p class=\"note\">No view body updates.</p>") }
         for module in summary.modules {
             lines.append(
-                "<table class=\"views\"><caption>\(HTMLText.escape(module.name ?? "(no module)")) · \(DurationText.string(module.totalDuration))</caption>"
+                "<table class=\"views\"><caption>\(HTMLText.escape(module.name ?? "(no module)")) · \(module.totalDuration.map(DurationText.string) ?? "—")</caption>"
             )
             lines.append(
                 "<thead><tr><th scope=\"col\">view</th>"

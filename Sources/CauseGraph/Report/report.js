@@ -1,8 +1,17 @@
 "use strict";
 (() => {
   const byId = (id) => document.getElementById(id);
-  const graph = JSON.parse(byId("graph-data").textContent);
-  const report = JSON.parse(byId("report-data").textContent);
+  // Trace text reads as causegraph shows it everywhere (VisibleText.lines): controls but newline and tab as
+  // their pictures, and what reorders or breaks text unseen (BiDi controls, separators) or is no character
+  // at all as U+FFFD, so no title can turn the page's text around.
+  const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]|\p{Noncharacter_Code_Point}/gu;
+  const picture = (character) => {
+    const code = character.codePointAt(0);
+    return code < 0x20 ? String.fromCodePoint(0x2400 + code) : code === 0x7f ? "\u2421" : "\ufffd";
+  };
+  const visibleData = (text) => JSON.parse(text, (_, value) => (typeof value === "string" ? value.replace(unsafe, picture) : value));
+  const graph = visibleData(byId("graph-data").textContent);
+  const report = visibleData(byId("report-data").textContent);
   const svg = document.querySelector("#canvas > svg");
   const canvas = byId("canvas");
   const zoomLevel = byId("zoom-level");

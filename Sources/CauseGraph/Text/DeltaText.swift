@@ -1,4 +1,5 @@
 /// Writes a before/after comparison as people read it: `12 → 2 (−10)`,
+/// `1,200 → 950 (−250)`,
 /// `0 → 3 (+3)`, `3 → 3 (±0)`; durations the same way,
 /// `10.1 ms → 441 µs (−9.64 ms)`, `447 µs → 447 µs (±0)`.
 ///
@@ -9,7 +10,7 @@ package enum DeltaText {
 
     /// Two counts and their signed difference.
     package static func count(_ before: Int, _ after: Int) -> String {
-        "\(before) → \(after) (\(signed(after - before)))"
+        "\(CountText.format(before)) → \(CountText.format(after)) (\(signed(after - before)))"
     }
 
     /// Two durations, `—` for an unknown one, and their signed difference when both are known.
@@ -25,6 +26,6 @@ package enum DeltaText {
 
     /// `+3`, `−10`, `±0`.
     package static func signed(_ value: Int) -> String {
-        value > 0 ? "+\(value)" : value < 0 ? minus + "\(value.magnitude)" : "±0"
+        value > 0 ? "+" + CountText.format(value) : value < 0 ? minus + CountText.format(value.magnitude) : "±0"
     }
 }

@@ -46,10 +46,6 @@ struct DoctorCommand: ParsableCommand {
     /// What each input is and holds: the command's answer, and the MCP tool's.
     func diagnoses(diagnostics: inout Diagnostics) throws -> [InputDiagnosis] {
         let paths = try TraceInput.eachTrace(in: inputs, diagnostics: &diagnostics)
-        var diagnoses: [InputDiagnosis] = []
-        for path in paths {
-            diagnoses.append(try Doctor.diagnose(path, cache: caching.cache, diagnostics: &diagnostics))
-        }
-        return diagnoses
+        return try Doctor.diagnose(paths, cache: caching.cache, diagnostics: &diagnostics)
     }
 }

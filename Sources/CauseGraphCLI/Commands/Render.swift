@@ -41,7 +41,7 @@ struct Render: ParsableCommand {
         if each { return try renderEach() }
         let format = try outputOptions.resolvedFormat()
         if format == .svg || format.isBinary {
-            try OutputOptions.requireNamedOnTerminal(outputOptions.named, what: "graph")
+            try OutputOptions.requireNamedOnTerminal(outputOptions.named, what: "graph", binary: format.isBinary)
         }
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }

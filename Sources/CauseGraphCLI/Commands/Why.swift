@@ -20,7 +20,8 @@ struct Why: ParsableCommand {
                 upstream of them, most frequent first, down to the root causes. --list lists its \
                 updates in time order, each with its event id; --update ID explains one of them exactly. \
                 --hitch N traces the Nth hitch or hang (as `summary` numbers them) to the updates of the \
-                update groups it overlaps and to their root causes.
+                update groups it overlaps and to their root causes. With --list, --top and --offset page \
+                each view's updates, and up to 10 matching views are listed (--all lists every one).
                 """))
 
     @OptionGroup var input: InputOptions
@@ -39,7 +40,10 @@ struct Why: ParsableCommand {
         help: ArgumentHelp("Explain one update event, by its id in the trace.", valueName: "id"))
     var update: UInt64?
 
-    @Flag(help: "List each matching view's updates in time order, with their direct causes.")
+    @Flag(
+        help:
+            "List each matching view's updates in time order, with their direct causes; --top and --offset page the updates."
+    )
     var list = false
 
     @Option(
@@ -94,7 +98,7 @@ struct Why: ParsableCommand {
         }
         let updates = answer.listings?.reduce(0) { $0 + $1.omittedEntries } ?? 0
         if updates > 0 { parts.append(CountText.format(updates) + (updates == 1 ? " update" : " updates")) }
-        return ListOptions.leftOut(parts, order: ranking.sort)
+        return ListOptions.leftOut(parts, order: list ? nil : ranking.sort)
     }
 
     /// The hitch `--hitch` asks about, traced to its causes; `nil` without `--hitch`.
@@ -136,9 +140,12 @@ struct Why: ParsableCommand {
     }
 
     /// The trees of the matching views the bounds show, and how many they leave out.
+    /// With `--list`, the bounds page each view's updates, not the views.
     private func explain(_ graph: CauseEffectGraph) throws -> (trees: [CauseTree], omitted: Int) {
         let pattern = try TitlePattern(view ?? "", isRegex: regex)
-        let (shown, omitted) = try WhyReport.views(matching: pattern, in: graph, bounds: ranking.bounds)
+        var bounds = ranking.bounds
+        if list { bounds = ListBounds(order: bounds.order, limit: ranking.all ? nil : ListBounds.defaultLimit) }
+        let (shown, omitted) = try WhyReport.views(matching: pattern, in: graph, bounds: bounds)
         return (CauseTree.trees(of: shown, in: graph), omitted)
     }
 }

@@ -40,6 +40,7 @@ struct Confinement: Sendable {
     /// exist passes when its folder is inside the roots, so that the command
     /// reports it as it always does.
     func checkInput(_ path: String, key: String) throws(Diagnostic) {
+        try checkAnyRoot(key: key)
         guard let resolved = Self.resolve(path) else {
             try checkMissing(path, key: key)
             return
@@ -56,6 +57,7 @@ struct Confinement: Sendable {
     /// the roots, neither hidden nor in a hidden folder, with a graph's
     /// extension, and not a program (a file anyone may execute).
     func checkOutput(_ path: String, key: String) throws(Diagnostic) {
+        try checkAnyRoot(key: key)
         let name = (path as NSString).lastPathComponent
         let pathExtension = (name as NSString).pathExtension.lowercased()
         guard Self.outputExtensions.contains(pathExtension) else {
@@ -93,6 +95,14 @@ struct Confinement: Sendable {
     }
 
     // MARK: Checks
+
+    /// Without roots no path is open: the client listed roots, none a local folder, and `--allow` named none.
+    private func checkAnyRoot(key: String) throws(Diagnostic) {
+        guard roots.isEmpty else { return }
+        throw .error(
+            "'\(key)': no folder is open to calls: the client's roots name no local folder; "
+                + "list a file: root, or start causegraph mcp --allow DIR")
+    }
 
     private func checkInside(_ resolved: String, _ path: String, key: String) throws(Diagnostic) {
         if Self.special.contains(where: { Self.isWithin(resolved, $0) }) { throw Self.notAFile(path, key: key) }

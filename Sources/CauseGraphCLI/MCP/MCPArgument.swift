@@ -93,10 +93,12 @@ struct MCPArgument {
         case .repeated, .inputPaths:
             schema["type"] = "array"
             schema["items"] = ["type": "string"]
+            schema["maxItems"] = .int(ToolArguments.maximumListLength)
         case .positionalPaths:
             schema["type"] = "array"
             schema["items"] = ["type": "string"]
             schema["minItems"] = 1
+            schema["maxItems"] = .int(ToolArguments.maximumListLength)
         case .inputPath, .outputPath, .positionalPath:
             schema["type"] = "string"
         }

@@ -15,7 +15,13 @@ actor MCPRoots {
     private let allowed: [String]
     private let workingDirectory: String?
     private var clientListsRoots = false
-    private var listed: [String]?
+    private var listed: ListedRoots?
+
+    /// What the client listed: how many roots, and the usable folders among them.
+    private struct ListedRoots {
+        var declared: Int
+        var folders: [String]
+    }
 
     /// - Parameter allowed: resolved folders, whatever the client's roots.
     init(allowed: [String]) {
@@ -38,42 +44,94 @@ actor MCPRoots {
     func confinement(asking server: Server) async throws(Diagnostic) -> Confinement {
         var roots = allowed
         if clientListsRoots {
-            let clientRoots: [String]
+            let clientRoots: ListedRoots
             if let listed {
                 clientRoots = listed
             } else {
                 clientRoots = try await Self.list(from: server)
                 listed = clientRoots
             }
-            roots += clientRoots.isEmpty ? workingDirectory.map { [$0] } ?? [] : clientRoots
+            // No roots at all means none were chosen; roots that name no usable folder grant nothing.
+            roots += clientRoots.declared == 0 ? workingDirectory.map { [$0] } ?? [] : clientRoots.folders
         } else if let workingDirectory {
             roots.append(workingDirectory)
         }
         return Confinement(roots: roots)
     }
 
-    /// The client's roots: the folders of its `file:` URIs that exist, resolved.
-    private static func list(from server: Server) async throws(Diagnostic) -> [String] {
-        let answer: [Root]?
-        do {
-            answer = try await withThrowingTaskGroup(of: [Root]?.self) { group in
-                group.addTask { try await server.listRoots() }
-                group.addTask {
-                    try await Task.sleep(for: listingTime)
-                    return nil
+    /// The client's roots: the folders of its local `file:` URIs that
+    /// exist, resolved, and how many it listed.
+    ///
+    /// The answer is awaited no longer than ``listingTime``: a client that
+    /// never answers gets an error then, not a call waiting as long as it
+    /// stays connected. The request itself cannot be withdrawn, so it is
+    /// left behind rather than awaited.
+    private static func list(from server: Server) async throws(Diagnostic) -> ListedRoots {
+        let outcome = FirstOutcome<Result<[Root], any Error>?>()
+        let answer: Result<[Root], any Error>? = await withCheckedContinuation { continuation in
+            outcome.onSettle { continuation.resume(returning: $0) }
+            Task {
+                do {
+                    outcome.settle(.success(try await server.listRoots()))
+                } catch {
+                    outcome.settle(.failure(error))
                 }
-                defer { group.cancelAll() }
-                return try await group.next() ?? nil
             }
-        } catch {
-            throw .error("the client declares roots but could not list them: \(error)")
+            Task {
+                try? await Task.sleep(for: listingTime)
+                outcome.settle(nil)
+            }
         }
-        guard let answer else {
+        switch answer {
+        case nil:
             throw .error("the client declares roots but did not list them within \(listingTime)")
+        case .failure(let error):
+            throw .error("the client declares roots but could not list them: \(error)")
+        case .success(let roots):
+            let folders = roots.compactMap { root -> String? in
+                guard let url = URL(string: root.uri), url.isFileURL,
+                    url.host == nil || url.host == "" || url.host == "localhost"
+                else { return nil }
+                return Confinement.resolvedFolder(url.path)
+            }
+            return ListedRoots(declared: roots.count, folders: folders)
         }
-        return answer.compactMap { root in
-            guard let url = URL(string: root.uri), url.isFileURL else { return nil }
-            return Confinement.resolvedFolder(url.path)
+    }
+}
+
+/// The first of several racing outcomes, handed once to whoever waits for it.
+///
+/// `@unchecked Sendable`: its state is read and written only under `lock`.
+private final class FirstOutcome<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSettled = false
+    private var outcome: Value?
+    private var waiter: (@Sendable (Value) -> Void)?
+
+    /// Calls `waiter` with the first outcome, now if it is already known.
+    func onSettle(_ waiter: @escaping @Sendable (Value) -> Void) {
+        lock.lock()
+        guard isSettled, let outcome else {
+            self.waiter = waiter
+            lock.unlock()
+            return
         }
+        lock.unlock()
+        waiter(outcome)
+    }
+
+    /// Keeps `value` if no outcome came first.
+    func settle(_ value: Value) {
+        lock.lock()
+        guard !isSettled else {
+            lock.unlock()
+            return
+        }
+        isSettled = true
+        outcome = value
+        let waiter = self.waiter
+        self.waiter = nil
+        lock.unlock()
+        waiter?(value)
     }
 }

@@ -69,6 +69,7 @@ enum MCPServer {
     static func answerOneCall(timeLimit: Double) throws {
         // Should the server be gone, the call ends by itself soon after its limit.
         alarm(UInt32(min(timeLimit, Double(UInt32.max - 60)).rounded(.up)) + 30)
+        endWhenOrphaned()
         let input = FileHandle.standardInput.readDataToEndOfFile()
         let request: ToolCallRequest
         do {
@@ -81,5 +82,18 @@ enum MCPServer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         FileHandle.standardOutput.write(try encoder.encode(result))
+    }
+
+    /// Ends the call within a second of the server's end, however it ended
+    /// (a SIGKILL runs none of its clean-up): no one is left to read the
+    /// answer, and the call would otherwise run on to its alarm. The end is
+    /// a SIGTERM to itself, so the stop removes the call's unfinished outputs
+    /// and kills what it runs, as for any command.
+    private static func endWhenOrphaned() {
+        let server = getppid()
+        Thread.detachNewThread {
+            while getppid() == server { sleep(1) }
+            kill(getpid(), SIGTERM)
+        }
     }
 }

@@ -88,10 +88,15 @@ struct ToolArguments {
         }
     }
 
+    /// The most values one list argument takes: the command line's parser
+    /// costs time with the square of an option's repeats, and no real call
+    /// names more patterns or traces than this.
+    static let maximumListLength = 256
+
     /// A list of strings, one option each.
     mutating func values(_ key: String, option: String) throws(Diagnostic) {
         guard let value = take(key) else { return }
-        let list: [Value] = value.arrayValue ?? [value]
+        let list = try Self.bounded(value.arrayValue ?? [value], key: key)
         for element in list {
             guard let text = element.stringValue else { throw mistyped(key, "a list of strings") }
             options.append("--\(option)=\(text)")
@@ -112,7 +117,7 @@ struct ToolArguments {
 
     private mutating func pathList(_ key: String) throws(Diagnostic) -> [String]? {
         guard let value = take(key) else { return nil }
-        let list: [Value] = value.arrayValue ?? [value]
+        let list = try Self.bounded(value.arrayValue ?? [value], key: key)
         var paths: [String] = []
         for element in list {
             guard let path = element.stringValue else { throw mistyped(key, "a list of paths") }
@@ -130,6 +135,15 @@ struct ToolArguments {
             throw .error("'\(key)': '-' (standard input) carries the MCP messages here; name a file")
         }
         if path.isEmpty { throw .error("'\(key)': an empty path names no file") }
+        // The file system would read the path only up to the NUL: another file than the one named.
+        if path.utf8.contains(0) { throw .error("'\(key)': a path holds a NUL character, which no file name can") }
+    }
+
+    private static func bounded(_ list: [Value], key: String) throws(Diagnostic) -> [Value] {
+        guard list.count <= maximumListLength else {
+            throw .error("'\(key)': \(list.count) values; a call takes at most \(maximumListLength)")
+        }
+        return list
     }
 
     private func mistyped(_ key: String, _ expected: String) -> Diagnostic {

@@ -13,6 +13,15 @@ protocol FormatNamedByExtension: CaseIterable, RawRepresentable<String>, Equatab
 /// What the name of an output (`-o`, `--table`) says about the format to
 /// write, checked against the format named by an option.
 enum OutputName {
+    /// Whether two outputs name one file, through `.`, `..` and links of
+    /// their folders: the second written would replace the first.
+    static func nameSameFile(_ first: String, _ second: String) -> Bool {
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        return first != "-" && second != "-" && resolved(first) == resolved(second)
+    }
+
     /// `given`, else the format `output`'s extension names; `standardOutput`
     /// for `-`, `/dev/stdout` and its kin, a device or a pipe. Refuses a directory, a file name without
     /// an extension or with an unknown one (unless `option` names the

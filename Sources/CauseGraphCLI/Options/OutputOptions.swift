@@ -24,11 +24,13 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// Refuses to pour markup onto a terminal when no output was named: a
-    /// screen of SVG is no use to anyone, and `-o -` still asks for it.
-    static func requireNamedOnTerminal(_ named: String?, what: String) throws {
+    /// screen of SVG is no use to anyone, and `-o -` still asks for it; a
+    /// `binary` format is refused on a terminal however asked for.
+    static func requireNamedOnTerminal(_ named: String?, what: String, binary: Bool = false) throws {
         if named == nil && isatty(STDOUT_FILENO) == 1 {
             throw ValidationError(
-                "standard output is a terminal; name a file for the \(what) with -o (or -o - to print it anyway)")
+                "standard output is a terminal; name a file for the \(what) with -o"
+                    + (binary ? "" : " (or -o - to print it anyway)"))
         }
     }
 

@@ -67,6 +67,8 @@ enum SignalExit {
             for action in stopActions.withLock({ $0 }) { action() }
             ChildProcess.killAll()
             let written = PendingOutputs.shared.removeAll()
+            // The line then starts at the left edge, not after a progress line and the terminal's `^C`.
+            ProgressMeter.standardError.clear()
             let name = signals.first { $0.number == received }?.name ?? "signal \(received)"
             let line = Array("causegraph: stopped by \(name); \(outputs(written))\n".utf8)
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }

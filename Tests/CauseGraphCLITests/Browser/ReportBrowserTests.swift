@@ -10,14 +10,18 @@ private struct WrittenReport {
     let graph: CauseEffectGraph
 
     init(_ fixtureName: String, theme: String = "light", options: [String] = []) throws {
+        try self.init(trace: fixture("\(fixtureName).jsonl"), theme: theme, options: options)
+    }
+
+    /// The report of the trace at `trace`.
+    init(trace: String, theme: String = "light", options: [String] = []) throws {
         scratch = try TemporaryFolder()
-        let path = scratch.path("\(fixtureName).html")
-        let result = try Causegraph.run(
-            ["report", fixture("\(fixtureName).jsonl"), "--theme", theme, "-o", path] + options)
+        let path = scratch.path("report.html")
+        let result = try Causegraph.run(["report", trace, "--theme", theme, "-o", path] + options)
         guard result.status == 0 else { throw Chromium.Failure(description: "report failed: \(result.standardError)") }
         url = URL(fileURLWithPath: path)
         var diagnostics = Diagnostics()
-        graph = try TracePipeline().reconstruct([fixture("\(fixtureName).jsonl")], diagnostics: &diagnostics).graph
+        graph = try TracePipeline().reconstruct([trace], diagnostics: &diagnostics).graph
     }
 
     func node(_ title: String) throws -> CauseEffectGraph.Node {
@@ -288,7 +292,7 @@ struct ReportBrowserTests {
                 "[...document.querySelectorAll('#summary table.views tbody tr')].map((row) => row.cells[0].textContent)"
             ) == views)
         let captions = summary.modules.map {
-            VisibleText.lines($0.name ?? "(no module)") + " · " + DurationText.string($0.totalDuration)
+            VisibleText.lines($0.name ?? "(no module)") + " · " + ($0.totalDuration.map(DurationText.string) ?? "—")
         }
         #expect(
             try page.strings(
@@ -297,13 +301,35 @@ struct ReportBrowserTests {
         for node in report.graph.nodes {
             try page.click(at: try page.centre(of: node.id))
             #expect(
-                try page.string("document.querySelector('#panel h2').textContent") == node.title,
+                try page.string("document.querySelector('#panel h2').textContent") == VisibleText.lines(node.title),
                 "\(node.title.debugDescription) in the panel")
         }
         #expect(try page.number("document.querySelectorAll('#panel script, #panel img').length") == 0)
         let activity = try page.activity()
         #expect(activity.problems.isEmpty, "no dialog, no blocked script: \(activity.problems)")
         #expect(activity.requests == [report.url.absoluteString])
+    }
+
+    @Test("a title with BiDi controls cannot turn the page's text around: the panel and labels show them as �")
+    func bidiTitles() throws {
+        let scratch = try TemporaryFolder()
+        let title = "\u{202E}gnp.exe\u{202C} RTL\u{2066}x\u{2069}"
+        let trace = try scratch.write(
+            "bidi.jsonl",
+            traceHeaderLine + "\n"
+                + #"{"node": 1, "kind": "body", "title": "\#(title)", "owner": "app", "time": 0, "duration": 1000}"#
+                + "\n")
+        let report = try WrittenReport(trace: trace)
+        let browser = try Chromium()
+        defer { browser.close() }
+        let page = try BrowserPage(browser, url: report.url)
+        let node = try #require(report.graph.nodes.first { $0.title == title })
+        try page.click(at: try page.centre(of: node.id))
+        let shown = try page.string("document.querySelector('#panel h2').textContent")
+        #expect(shown == "\u{FFFD}gnp.exe\u{FFFD} RTL\u{FFFD}x\u{FFFD}")
+        let label = try #require(try page.string("document.getElementById('\(node.id)').getAttribute('aria-label')"))
+        #expect(label.hasPrefix("\u{FFFD}gnp.exe\u{FFFD} RTL"), "\(label.debugDescription)")
+        #expect(try page.activity().problems.isEmpty)
     }
 
     @Test(

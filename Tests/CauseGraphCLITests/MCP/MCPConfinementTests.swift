@@ -168,6 +168,40 @@ struct MCPConfinementTests {
             #expect(!inside.isError)
         }
         // A client that declares roots: the server asks for them, and they replace its working directory.
+        try rootsSession { session in
+            try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [elsewhere.path("other.jsonl")]]))
+            let asked = try session.nextMessage()
+            #expect(asked["method"]?.stringValue == "roots/list")
+            let id = try #require(asked["id"].map(RawMCPSession.text))
+            let uri = URL(fileURLWithPath: elsewhere.path(".")).standardized.absoluteString
+            try session.send(#"{"jsonrpc":"2.0","id":\#(id),"result":{"roots":[{"uri":"\#(uri)"}]}}"#)
+            #expect(try session.response(to: "1")["result"]?["isError"]?.content != .bool(true))
+            try session.send(try RawMCPSession.call(id: 2, "summary", ["traces": ["trace.jsonl"]]))
+            let outside = try session.response(to: "2")["result"]
+            #expect(outside?["isError"]?.content == .bool(true))
+            #expect(outside?.texts.first?.contains("outside the folders") == true)
+        }
+    }
+
+    @Test("a list argument takes at most 256 values, and a path with a NUL is refused, not cut short")
+    func boundedLists() throws {
+        try session { session, _ in
+            let traces = try call(session, "summary", ["traces": Array(repeating: "trace.jsonl", count: 257)])
+            #expect(traces.isError && traces.text.contains("'traces': 257 values; a call takes at most 256"))
+            let focus = try call(
+                session, "render", ["traces": ["trace.jsonl"], "focus": Array(repeating: "x", count: 300)])
+            #expect(focus.isError && focus.text.contains("'focus': 300 values"), "\(focus.text)")
+            let enough = try call(
+                session, "render",
+                ["traces": ["trace.jsonl"], "focus": Array(repeating: "Landmark", count: 256), "format": "dot"])
+            #expect(!enough.isError, "\(enough.text)")
+            let cut = try call(session, "doctor", ["traces": ["trace.jsonl\u{0}/other.jsonl"]])
+            #expect(cut.isError && cut.text.contains("NUL"), "\(cut.text)")
+        }
+    }
+
+    /// A session whose client declares roots, with `trace.jsonl` in its working directory.
+    private func rootsSession(_ body: (RawMCPSession) throws -> Void) throws {
         let scratch = try TemporaryFolder()
         _ = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
         let session = try RawMCPSession(in: scratch.url)
@@ -176,17 +210,39 @@ struct MCPConfinementTests {
         )
         _ = try session.response(to: #""init""#)
         try session.send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
-        try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [elsewhere.path("other.jsonl")]]))
-        let asked = try session.nextMessage()
-        #expect(asked["method"]?.stringValue == "roots/list")
-        let id = try #require(asked["id"].map(RawMCPSession.text))
-        let uri = URL(fileURLWithPath: elsewhere.path(".")).standardized.absoluteString
-        try session.send(#"{"jsonrpc":"2.0","id":\#(id),"result":{"roots":[{"uri":"\#(uri)"}]}}"#)
-        #expect(try session.response(to: "1")["result"]?["isError"]?.content != .bool(true))
-        try session.send(try RawMCPSession.call(id: 2, "summary", ["traces": ["trace.jsonl"]]))
-        let outside = try session.response(to: "2")["result"]
-        #expect(outside?["isError"]?.content == .bool(true))
-        #expect(outside?.texts.first?.contains("outside the folders") == true)
+        try body(session)
+    }
+
+    @Test("a client that declares roots and never lists them gets an error within the listing time, still connected")
+    func rootsNeverListed() throws {
+        try rootsSession { session in
+            let start = ContinuousClock.now
+            try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": ["trace.jsonl"]]))
+            #expect(try session.nextMessage()["method"]?.stringValue == "roots/list")
+            let result = try session.response(to: "1", within: .seconds(30))["result"]
+            #expect(ContinuousClock.now - start < .seconds(20))
+            #expect(result?["isError"]?.content == .bool(true))
+            #expect(result?.texts.first?.contains("did not list them within 10") == true, "\(result?.texts ?? [])")
+        }
+    }
+
+    @Test(
+        "roots that name no usable local folder grant nothing: not the working directory",
+        arguments: [
+            "https://example.com/repo", "file:///no/such/folder/anywhere", "file://otherhost/tmp",
+        ])
+    func unusableRootsGrantNothing(_ uri: String) throws {
+        try rootsSession { session in
+            try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": ["trace.jsonl"]]))
+            let asked = try session.nextMessage()
+            let id = try #require(asked["id"].map(RawMCPSession.text))
+            try session.send(#"{"jsonrpc":"2.0","id":\#(id),"result":{"roots":[{"uri":"\#(uri)"}]}}"#)
+            let result = try session.response(to: "1")["result"]
+            #expect(result?["isError"]?.content == .bool(true))
+            #expect(
+                result?.texts.first == "error: 'traces': no folder is open to calls: the client's roots name no local "
+                    + "folder; list a file: root, or start causegraph mcp --allow DIR", "\(result?.texts ?? [])")
+        }
     }
 
     @Test(

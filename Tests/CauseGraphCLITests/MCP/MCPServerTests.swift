@@ -288,4 +288,42 @@ struct MCPServerTests {
         #expect(results[1].isToolError, "the package folder is the working directory, but not a root")
         #expect(results[1].texts.first?.contains("is outside the folders this server may use") == true)
     }
+
+    @Test("a call's process ends soon after the server is killed, leaving no orphan to run on")
+    func noOrphanAfterKill() throws {
+        let scratch = try TemporaryFolder()
+        let recording = try GeneratedRecording.write(100_000, "native", into: scratch)
+        let session = try RawMCPSession(in: scratch.url)
+        try session.initialize()
+        try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [recording]]))
+        let server = session.process.processIdentifier
+        var call: String?
+        for _ in 0..<100 where call == nil {
+            usleep(50_000)
+            call = try Self.shell("pgrep -P \(server)").split(separator: "\n").first.map(String.init)
+        }
+        let pid = try #require(call, "the call's process started")
+        kill(server, SIGKILL)
+        var state = "running"
+        for _ in 0..<100 {
+            // Gone, or a zombie that whoever adopted it has yet to reap.
+            state = try Self.shell("ps -o stat= -p \(pid)").trimmingCharacters(in: .whitespacesAndNewlines)
+            if state.isEmpty || state.hasPrefix("Z") { break }
+            usleep(50_000)
+        }
+        #expect(state.isEmpty || state.hasPrefix("Z"), "process \(pid) still \(state) 5 s after the server was killed")
+    }
+
+    /// What `command` prints, run by the shell.
+    private static func shell(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
 }

@@ -158,4 +158,26 @@ struct ReadProgressTests {
         #expect(reports.all.dropLast().allSatisfy { !$0.isDone })
         #expect(reports.all.last?.share == 1)
     }
+
+    @Test("an export read from a pipe, which is kept in a file and read again, counts each byte once")
+    func spooledPipe() throws {
+        let path = packageRoot.appendingPathComponent("fixtures/instruments/swiftui-causes.xml").path
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let pipe = Pipe()
+        // Written from a thread of its own: the export is larger than a pipe holds.
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(bytes)
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let stream = ByteStream(name: "<stdin>", descriptor: dup(pipe.fileHandleForReading.fileDescriptor))
+        var reported: Int64 = 0
+        stream.onRead = { reported += Int64($0) }
+        try stream.spoolToTemporaryFile()
+        while try stream.nextChunk() != nil {}
+        try stream.rewind()
+        while try stream.nextChunk() != nil {}
+        #expect(stream.bytesRead == Int64(bytes.count))
+        #expect(reported == Int64(bytes.count))
+    }
 }

@@ -110,11 +110,32 @@ struct HitchCauseTests {
         #expect(first["chain"]?.arrayValue?.count == 3)
         #expect(
             SummaryFormatter.format(summary, as: .markdown).contains(
-                "### Hitches and hangs\n\n1. 33.3 ms hitch ← 24 × LandmarkListItemView ← ModelData.favoritesCollection ← Tap (at 2043.667 ms · update group 1 · Potentially expensive app update(s))"
+                "### Hitches and hangs\n\n- 1. 33.3 ms hitch ← 24 × LandmarkListItemView ← ModelData.favoritesCollection ← Tap (at 2043.667 ms · update group 1 · Potentially expensive app update(s))"
             ))
         let without = TraceSummary(graph: try fixtureGraph("landmarks-favorites-before"))
         #expect(!SummaryFormatter.format(without, as: .text).contains("Hitches"))
         #expect(!SummaryFormatter.format(without, as: .json).contains("hitches"))
+    }
+
+    @Test("a summary cut to a few hitches shows the longest, in the order they happened")
+    func longestShown() throws {
+        // Twelve hitches a second apart; their durations in milliseconds, not in time order.
+        let durations = [20, 90, 35, 300, 17, 17, 224, 48, 60, 17, 33, 120]
+        var trace = #"{"causegraph": 1, "app": "App"}"# + "\n"
+        for (index, milliseconds) in durations.enumerated() {
+            trace +=
+                #"{"hitch": "hitch", "start": \#(index + 1)000000000, "duration": \#(milliseconds)000000}"# + "\n"
+        }
+        let scratch = try TemporaryFolder()
+        var diagnostics = Diagnostics()
+        let path = try scratch.write("hitches.jsonl", trace)
+        let graph = try TracePipeline().reconstruct([path], diagnostics: &diagnostics).graph
+        let summary = TraceSummary(graph: graph).bounded(ListBounds(order: .time, offset: 0, limit: 4))
+        // 300, 224, 120 and 90 ms, numbered by time: 4, 7, 12 and 2.
+        #expect(summary.hitches.map(\.number) == [2, 4, 7, 12])
+        #expect(summary.omitted.hitches == 8)
+        let next = TraceSummary(graph: graph).bounded(ListBounds(order: .time, offset: 4, limit: 2))
+        #expect(next.hitches.map(\.number) == [8, 9], "60 and 48 ms, after the first four")
     }
 
     @Test("trace text in a hitch is shown, never obeyed, in every format")

@@ -17,8 +17,13 @@ package final class ByteStream {
     package private(set) var isAtEnd = false
     /// Told the size of every read from the file, as it happens, for progress.
     package var onRead: ((Int) -> Void)?
-    /// Bytes read from the file so far.
+    /// Bytes read from the file so far, each counted once: what is read
+    /// again after ``rewind()`` is not.
     package private(set) var bytesRead: Int64 = 0
+    /// Bytes read since the start, or since the last ``rewind()``.
+    private var offset: Int64 = 0
+    /// How far reading had got before the last ``rewind()``.
+    private var furthestBeforeRewind: Int64 = 0
     /// Set for a log read as it is written; see ``LiveReading``.
     private var live: LiveReading?
 
@@ -93,6 +98,8 @@ package final class ByteStream {
         }
         peeked = []
         isAtEnd = false
+        furthestBeforeRewind = max(furthestBeforeRewind, offset)
+        offset = 0
     }
 
     /// Copies what is left of a stream that cannot be rewound (standard
@@ -219,8 +226,13 @@ package final class ByteStream {
             throw Diagnostic.error("cannot read: \(String(cString: strerror(failure)))", at: SourceLocation(file: name))
         }
         if chunk.isEmpty { isAtEnd = true }
-        bytesRead = bytesRead.saturatingAdding(Int64(chunk.count))
-        onRead?(chunk.count)
+        let start = offset
+        offset = offset.saturatingAdding(Int64(chunk.count))
+        // Standard input spooled to a file is read twice, from the pipe and
+        // then from the file: progress counts the bytes, not the reads.
+        let new = Swift.max(offset - Swift.max(start, furthestBeforeRewind), 0)
+        bytesRead = bytesRead.saturatingAdding(new)
+        onRead?(Int(new))
         return chunk
     }
 

@@ -4,6 +4,24 @@ import Foundation
 /// each one is, what it holds, what causegraph reads of it, and what is
 /// missing, with the likely reason and the command that fixes it.
 package enum Doctor {
+    /// Diagnoses each input, and judges the exports among them together:
+    /// exports given together are the tables of one recording, as every
+    /// command reads them, so a table one of them lacks may be another's.
+    package static func diagnose(_ paths: [String], cache: TraceCache? = nil, diagnostics: inout Diagnostics)
+        throws(Diagnostic) -> [InputDiagnosis]
+    {
+        var diagnoses: [InputDiagnosis] = []
+        for path in paths { diagnoses.append(try diagnose(path, cache: cache, diagnostics: &diagnostics)) }
+        let exports = diagnoses.indices.filter { diagnoses[$0].kind == .export && !diagnoses[$0].tables.isEmpty }
+        guard exports.count > 1 else { return diagnoses }
+        let recording = exports.flatMap { diagnoses[$0].tables }
+        for index in exports {
+            diagnoses[index].problems = problems(tables: recording, run: nil, path: diagnoses[index].path)
+            diagnoses[index].canAnswerWhy = canAnswerWhy(recording)
+        }
+        return diagnoses
+    }
+
     /// Diagnoses one input: a file or a `.trace` bundle. Input that is no
     /// trace at all, or that cannot be read, is an error.
     ///

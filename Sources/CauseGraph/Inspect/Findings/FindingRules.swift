@@ -84,6 +84,9 @@ package enum FindingRules {
             let worst = edges.filter { edge in
                 edge.skipped > 0 && nodes[edge.to].map { names($0, drivenBy: cause) } == true
             }.sorted { ($1.skipped, $0.to) < ($0.skipped, $1.to) }
+            // Checks skipped only in SwiftUI's own views, for a change the app did not make, name
+            // nothing the app can change: no finding, rather than one whose evidence is empty.
+            guard !worst.isEmpty else { return nil }
             let views = worst.prefix(3).compactMap { edge in
                 nodes[edge.to].map { Finding.CheckedView(title: $0.title, skipped: edge.skipped, checks: edge.count) }
             }

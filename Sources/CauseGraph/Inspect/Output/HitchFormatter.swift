@@ -75,11 +75,13 @@ package enum HitchFormatter {
         return lines
     }
 
+    /// A bulleted list: the numbers shown need not run on, and a numbered
+    /// list would renumber them.
     static func summaryMarkdown(_ causes: [HitchCause]) -> [String] {
         var lines = ["", "### Hitches and hangs", ""]
         for cause in causes {
             lines.append(
-                "\(cause.number). \(MarkdownText.escape(chainLine(cause, title: untitledIfBlank))) (\(MarkdownText.escape(placeLine(cause))))"
+                "- \(cause.number). \(MarkdownText.escape(chainLine(cause, title: untitledIfBlank))) (\(MarkdownText.escape(placeLine(cause))))"
             )
         }
         return lines

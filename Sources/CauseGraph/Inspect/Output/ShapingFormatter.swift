@@ -67,9 +67,8 @@ package enum ShapingFormatter {
         case .interaction(.group(let id)): "\(spelling(.group)) \(id)"
         case .interaction(.gesture(let id)): "\(spelling(.gesture)) \(id)"
         case .focus(let patterns, let depth):
-            patterns.map { "\(spelling(.focus)) \($0)" }.joined(separator: " ")
-                + (depth.map { " \(spelling(.depth)) \($0)" } ?? "")
-        case .ignore(let patterns): patterns.map { "\(spelling(.ignore)) \($0)" }.joined(separator: " ")
+            listed(patterns, spelling(.focus)) + (depth.map { " \(spelling(.depth)) \($0)" } ?? "")
+        case .ignore(let patterns): listed(patterns, spelling(.ignore))
         case .hideSystem: spelling(.hideSystem)
         case .minCount(let count): "\(spelling(.minCount)) \(count)"
         case .nodeFraction(let share): "\(spelling(.nodeFraction)) \(share)"
@@ -78,6 +77,16 @@ package enum ShapingFormatter {
         case .maxEdges(let limit): "\(spelling(.maxEdges)) \(limit)"
         case .foldFanOuts: "fan-outs"
         }
+    }
+
+    /// How many patterns of one option a line names; the rest are counted.
+    static let patternsNamed = 3
+
+    /// `--focus "a" --focus "b"`, or past ``patternsNamed`` `--focus "a" … and 12 more patterns`.
+    private static func listed(_ patterns: [TitlePattern], _ option: String) -> String {
+        let named = patterns.prefix(patternsNamed).map { "\(option) \($0)" }.joined(separator: " ")
+        let rest = patterns.count - min(patterns.count, patternsNamed)
+        return named + (rest > 0 ? " and \(CountText.string(rest, "more pattern"))" : "")
     }
 
     /// Why shaping failed: `--min-count 5 removed every node (no node has 5 events or more); nothing is left to draw`.

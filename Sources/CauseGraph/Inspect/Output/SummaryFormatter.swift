@@ -4,12 +4,16 @@ package enum SummaryFormatter: ReportFormatter {
         value.map(DurationText.string) ?? "—"
     }
 
+    /// The durations that rate an update orange or red. A severity the trace
+    /// records (Instruments rates each update) comes first, so the counts
+    /// need not follow the durations.
     private static func thresholds(_ summary: TraceSummary) -> String {
         summary.frameRates.map { rate in
             let frame = FrameBudget(frameRate: rate).frameDuration
             return
                 "orange ≥ \(DurationText.string((frame + 15) / 16)), red ≥ \(DurationText.string((frame + 7) / 8)) at \(JSONText.number(rate)) Hz"
         }.joined(separator: "; ") + (summary.frameRates.count > 1 ? ", each update at its trace's rate" : "")
+            + ", unless the trace rates the update"
     }
 
     // MARK: Text
@@ -22,7 +26,8 @@ package enum SummaryFormatter: ReportFormatter {
         lines += totalsLines(totals, bullet: "  ")
 
         lines.append("")
-        lines.append(style.paint("Long updates", .bold) + " (\(thresholds(summary)))")
+        lines.append(style.paint("Long updates", .bold))
+        lines += wrap(thresholds(summary), first: "  ", rest: "  ", width: width).map { style.paint($0, .dim) }
         lines.append(
             "  " + TerminalText.pad("lane", 28) + TerminalText.pad("orange", 7, right: true)
                 + TerminalText.pad("red", 6, right: true) + "  worst")
@@ -56,7 +61,7 @@ package enum SummaryFormatter: ReportFormatter {
         for module in summary.modules {
             lines.append(
                 "  " + style.paint(TerminalText.fit(module.name ?? "(no module)", width: width - 14), .bold) + " · "
-                    + DurationText.string(module.totalDuration))
+                    + (module.totalDuration.map(DurationText.string) ?? "—"))
             lines.append(
                 "  " + TerminalText.pad("  view", nameWidth)
                     + numbers.map { TerminalText.pad($0.0, $0.1, right: true) }.joined())
@@ -320,7 +325,8 @@ package enum SummaryFormatter: ReportFormatter {
         }
         return [
             bullet
-                + "\(CountText.string(totals.events, "event")): \(CountText.format(totals.causeEvents)) causes, \(CountText.format(totals.updateEvents)) updates",
+                + "\(CountText.string(totals.events, "event")): \(CountText.string(totals.causeEvents, "cause")), "
+                + CountText.string(totals.updateEvents, "update"),
             groups,
             bullet
                 + "Body updates: \(CountText.format(totals.bodyRan)) ran, \(CountText.format(totals.bodySkipped)) skipped"

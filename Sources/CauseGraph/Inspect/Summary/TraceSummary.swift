@@ -52,8 +52,9 @@ public struct TraceSummary: Sendable, Equatable {
     public struct Module: Sendable, Equatable {
         /// The module, or `nil` for views of no known module.
         public var name: String?
-        /// The summed durations of the module's body updates.
-        public var totalDuration: Nanoseconds
+        /// The summed durations of the module's body updates, or `nil` when
+        /// none of its views has one (a change log times no update).
+        public var totalDuration: Nanoseconds?
         /// The module's view types, by total duration.
         public var views: [ViewRow]
     }
@@ -185,10 +186,11 @@ public struct TraceSummary: Sendable, Equatable {
             let rows = nodes.map { node in
                 ViewRow(node: node, average: node.totalDuration.map { $0 / Int64(max(node.count, 1)) })
             }.sorted(by: Self.slowerFirst)
+            let durations = rows.compactMap(\.node.totalDuration)
             return Module(
                 name: name.isEmpty ? nil : name,
-                totalDuration: rows.reduce(0) { $0.saturatingAdding($1.node.totalDuration ?? 0) }, views: rows)
-        }.sorted { ($1.totalDuration, $0.name ?? "") < ($0.totalDuration, $1.name ?? "") }
+                totalDuration: durations.isEmpty ? nil : durations.reduce(0) { $0.saturatingAdding($1) }, views: rows)
+        }.sorted { ($1.totalDuration ?? 0, $0.name ?? "") < ($0.totalDuration ?? 0, $1.name ?? "") }
 
         let nodesByID = NodesByID(graph)
         // Runs with no recorded cause were driven by nothing the trace names: no top cause.
@@ -215,7 +217,8 @@ public struct TraceSummary: Sendable, Equatable {
 
     /// The summary with its lists ranked and cut by `bounds`: the views by
     /// `bounds.order` (modules then follow their first view), every other
-    /// list in its own ranking; ``omitted`` says how much each cut left out.
+    /// list in its own ranking, hitches the longest first, then shown by
+    /// number; ``omitted`` says how much each cut left out.
     package func bounded(_ bounds: ListBounds) -> TraceSummary {
         var summary = self
         let rows = modules.flatMap { module in module.views.map { (module: module.name, row: $0) } }
@@ -229,7 +232,7 @@ public struct TraceSummary: Sendable, Equatable {
         }
         let totals = Dictionary(modules.map { ($0.name, $0.totalDuration) }) { first, _ in first }
         summary.modules = order.map { name in
-            Module(name: name, totalDuration: totals[name] ?? 0, views: byModule[name] ?? [])
+            Module(name: name, totalDuration: totals[name] ?? nil, views: byModule[name] ?? [])
         }
         var omitted = self.omitted
         omitted.views += omittedViews
@@ -238,7 +241,11 @@ public struct TraceSummary: Sendable, Equatable {
         (summary.unclassifiedTitles, omitted.unclassifiedTitles) = add(
             bounds.cut(unclassifiedTitles), omitted.unclassifiedTitles)
         (summary.findings, omitted.findings) = add(bounds.cut(findings), omitted.findings)
-        (summary.hitches, omitted.hitches) = add(bounds.cut(hitches), omitted.hitches)
+        // The longest are the ones that matter, shown in the order they happened, which their numbers follow.
+        let longestHitches = hitches.sorted { ($1.hitch.duration, $0.number) < ($0.hitch.duration, $1.number) }
+        let (shownHitches, omittedHitches) = bounds.cut(longestHitches)
+        summary.hitches = shownHitches.sorted { $0.number < $1.number }
+        omitted.hitches += omittedHitches
         summary.omitted = omitted
         return summary
     }
