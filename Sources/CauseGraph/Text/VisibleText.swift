@@ -35,7 +35,7 @@ package enum VisibleText {
     }
 
     /// Whether `scalar` must not reach a terminal, a page or a picture as it is.
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F: true
         // Line and paragraph separators, BiDi embeddings and overrides, BiDi isolates.

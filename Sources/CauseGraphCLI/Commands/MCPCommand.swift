@@ -7,7 +7,7 @@ import Foundation
 struct MCPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
-        abstract: "Serve why, summary, render, diff and check to AI agents over the Model Context Protocol.",
+        abstract: "Serve why, summary, render, diff, check and doctor to AI agents over the Model Context Protocol.",
         discussion: CommandExamples.appending(
             [
                 "causegraph mcp":
@@ -22,7 +22,8 @@ struct MCPCommand: ParsableCommand {
                 bad arguments and bad traces are tool errors with the command's one-line message. \
                 Calls run side by side, each in a process of its own, within --timeout. They read and \
                 write only under the roots the client declares (else the working directory) and the \
-                folders --allow names; only render writes, and only the graph file its `output` names. \
+                folders --allow names; only render and diff write, and only the files their `output` and \
+                `table` name. \
                 See docs/mcp.md.
                 """))
 

@@ -177,7 +177,7 @@ struct Confinement: Sendable {
     static func shown(_ path: String) -> String {
         let limit = 200
         let escaped = path.unicodeScalars.map { scalar -> String in
-            scalar.value < 0x20 || scalar.value == 0x7F || scalar == "'" || scalar == "\\"
+            VisibleText.isUnsafe(scalar) || scalar == "'" || scalar == "\\"
                 ? scalar.escaped(asASCII: true) : String(scalar)
         }.joined()
         return escaped.count > limit ? String(escaped.prefix(limit)) + "…" : escaped

@@ -152,14 +152,14 @@ enum MCPToolRunner {
         var written: [String] = []
         if let output = diff.output {
             try diff.writeGraph(of: graphDiff, settings, window: window, to: output, diagnostics: &diagnostics)
-            written.append("wrote the diff graph to \(output)")
+            written.append("wrote the diff graph to \(Confinement.shown(output))")
         }
         let table = try diff.table(of: graphDiff, settings, window: window)
         let (text, json) = fitted(
             try diff.tableText(table, to: diff.table ?? "-"), DiffFormatter.format(table, as: .json))
         if let path = diff.table {
             try OutputFile.write(try diff.tableText(table, to: path), to: path)
-            written.append("wrote the table to \(path)")
+            written.append("wrote the table to \(Confinement.shown(path))")
         }
         var structured = structured(json)
         if diff.exitCode, case .object(var object) = structured {
@@ -180,9 +180,8 @@ enum MCPToolRunner {
             let written: Value? = [
                 "output": .string(path), "format": .string(format.rawValue), "bytes": .int(bytes.count),
             ]
-            return CallTool.Result(
-                content: [text("wrote the \(format.rawValue) graph to \(path) (\(bytes.count) bytes)")],
-                structuredContent: written)
+            let note = "wrote the \(format.rawValue) graph to \(Confinement.shown(path)) (\(bytes.count) bytes)"
+            return CallTool.Result(content: [text(note)], structuredContent: written)
         }
         if format == .pdf {
             throw Diagnostic.error("a PDF is only written to a file; name one with 'output', or ask for svg or png")

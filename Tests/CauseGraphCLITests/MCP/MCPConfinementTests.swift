@@ -150,6 +150,9 @@ struct MCPConfinementTests {
             let written = try call(session, "render", ["traces": ["trace.jsonl"], "output": "graphs.svg"])
             #expect(!written.isError, "\(written.text)")
             #expect(String(decoding: try scratch.read("graphs.svg"), as: UTF8.self).contains("<svg"))
+            // A name that would turn the agent's text around is written, and echoed escaped.
+            let reversed = try call(session, "render", ["traces": ["trace.jsonl"], "output": "\u{202E}gvs.exe.svg"])
+            #expect(reversed.text.hasPrefix("wrote the svg graph to \\u{202E}gvs.exe.svg ("), "\(reversed.text)")
         }
     }
 
