@@ -53,6 +53,7 @@ CauseGraph/Write/PendingOutputs.swift | SignalCommandTests OutputSafetyTests
 CauseGraph/Write/PipelinedTraceWriter.swift | PipelinedTraceWriterTests ConvertCommandTests
 CauseGraphCLI/Commands/MCPCommand.swift | MCPServerTests MCPRawProtocolTests MCPConfinementTests
 CauseGraphCLI/MCP/LineTransport.swift | MCPServerTests MCPRawProtocolTests
+CauseGraphCLI/MCP/MCPRoots.swift | MCPConfinementTests MCPServerTests
 CauseGraphCLI/MCP/ToolProcess.swift | MCPServerTests MCPConfinementTests
 CauseGraphCLI/Commands/Top.swift | TopTerminalTests TopPipeTests TopProcessCommandTests
 CauseGraphCLI/Support/LiveScreen.swift | TopTerminalTests
