@@ -70,42 +70,6 @@ struct LayoutEngineTests {
         }
     }
 
-    /// The area of a rendered SVG's canvas, in square points.
-    private func canvasArea(_ dot: String, engine: String) throws -> Double {
-        let svg = try SVGDocument(try Graphviz.render(dot: dot, format: .svg, engine: engine).bytes)
-        let root = try #require(svg.elements.first { $0.name == "svg" })
-        let width = try #require(Double(root.attributes["width"]?.replacingOccurrences(of: "pt", with: "") ?? ""))
-        let height = try #require(Double(root.attributes["height"]?.replacingOccurrences(of: "pt", with: "") ?? ""))
-        return width * height
-    }
-
-    @Test("circo keeps its canvas near the size of what it draws")
-    func circoCanvas() throws {
-        // Graphviz's defaults spread these 7 nodes over 1206 × 1133 pt.
-        #expect(try canvasArea(dot, engine: "circo") < 1_000 * 1_000)
-        // A binary tree of 80 views: circo's circles around circles spanned 8775 × 4470 pt,
-        // fifteen times the canvas dot needs.
-        // Its root is driven by a state change, so every run has its cause and the tree is the whole graph.
-        var trace = #"{"causegraph": 1, "app": "Tree", "frameRate": 60}"# + "\n"
-        trace += #"{"node": 1000, "kind": "state", "title": "Tree.root", "owner": "app", "time": 1}"# + "\n"
-        for view in 1...80 {
-            trace +=
-                #"{"node": \#(view), "kind": "body", "title": "View\#(view)", "owner": "app", "time": \#(view * 1000), "duration": 1000}"#
-                + "\n"
-        }
-        trace += #"{"edge": [1000, 1], "label": "update"}"# + "\n"
-        for view in 2...80 { trace += #"{"edge": [\#(view / 2), \#(view)], "label": "update"}"# + "\n" }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "causegraph-tree-\(UUID().uuidString).jsonl")
-        try Data(trace.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        var diagnostics = Diagnostics()
-        let tree = DOTEncoder().encode(try TracePipeline().reconstruct([file.path], diagnostics: &diagnostics).graph)
-        let circo = try canvasArea(tree, engine: "circo")
-        let layered = try canvasArea(tree, engine: "dot")
-        #expect(circo < 5 * layered, "circo \(circo) pt², dot \(layered) pt²")
-    }
-
     @Test("nop, which only draws positions a graph already has, is a clear error", arguments: ["nop", "nop2"])
     func nop(_ engine: String) {
         #expect(
