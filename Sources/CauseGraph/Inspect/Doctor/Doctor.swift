@@ -14,7 +14,7 @@ package enum Doctor {
         for path in paths { diagnoses.append(try diagnose(path, cache: cache, diagnostics: &diagnostics)) }
         let exports = diagnoses.indices.filter { diagnoses[$0].kind == .export && !diagnoses[$0].tables.isEmpty }
         guard exports.count > 1 else { return diagnoses }
-        let recording = exports.flatMap { diagnoses[$0].tables }
+        let recording = merged(exports.flatMap { diagnoses[$0].tables })
         for index in exports {
             diagnoses[index].problems = problems(tables: recording, run: nil, path: diagnoses[index].path)
             diagnoses[index].canAnswerWhy = canAnswerWhy(recording)
@@ -148,15 +148,7 @@ package enum Doctor {
         while let chunk = try stream.nextChunk() { try counter.count(chunk, name: path) }
         try counter.finish(name: path)
         var diagnosis = InputDiagnosis(path: path, kind: .export)
-        // A table exported twice (a document of several) counts as one, its rows added.
-        var tables: [InputDiagnosis.Table] = []
-        for found in counter.tables {
-            if let index = tables.firstIndex(where: { $0.schema == found.schema }) {
-                tables[index].rows = (tables[index].rows ?? 0).addingReportingOverflow(found.rows).partialValue
-            } else {
-                tables.append(table(found.schema, rows: found.rows))
-            }
-        }
+        let tables = merged(counter.tables.map { table($0.schema, rows: $0.rows) })
         diagnosis.reads = readOrder(tables.filter { $0.skipReason == nil }.map(\.schema))
         diagnosis.tables = tables.map { markReadInstead($0, reads: diagnosis.reads) }
         if tables.contains(where: { diagnosis.reads.contains($0.schema) && ($0.rows ?? 0) > 0 }) {
@@ -182,6 +174,20 @@ package enum Doctor {
         }
         diagnosis.canAnswerWhy = canAnswerWhy(tables)
         return diagnosis
+    }
+
+    /// One table a schema, its rows added: a table exported twice (a document
+    /// of several, or files given together) counts as one.
+    private static func merged(_ tables: [InputDiagnosis.Table]) -> [InputDiagnosis.Table] {
+        var result: [InputDiagnosis.Table] = []
+        for found in tables {
+            guard let index = result.firstIndex(where: { $0.schema == found.schema }) else {
+                result.append(found)
+                continue
+            }
+            result[index].rows = (result[index].rows ?? 0).addingReportingOverflow(found.rows ?? 0).partialValue
+        }
+        return result
     }
 
     /// The reading order of the read tables; of the two cause tables only `swiftui-causes` when both are there.
