@@ -144,4 +144,66 @@ struct InteractionCommandTests {
                   ],
                 """))
     }
+
+    /// A second recording whose ids collide with ``trace``'s: gesture 1 and group 10 again.
+    static let secondTrace = """
+        {"causegraph": 1, "app": "Interactions", "frameRate": 60}
+        {"node": 1, "kind": "gesture", "title": "Pinch", "owner": "app", "time": 1000}
+        {"node": 6, "kind": "body", "title": "Zoom", "owner": "app", "time": 2000, "duration": 9000000, "ran": true, "group": 10}
+        {"edge": [1, 6], "label": "update"}
+        {"group": 10, "label": "Transaction for Gesture", "start": 1500, "duration": 9500000}
+
+        """
+
+    @Test("several traces: every command names a group as the graph does, and an event id two traces define is refused")
+    func severalTraces() throws {
+        let scratch = try TemporaryFolder()
+        // Read in name order: interactions.jsonl's groups 10, 20, 30 become 1, 2, 3, second.jsonl's 10 becomes 4.
+        let paths = [
+            try scratch.write("second.jsonl", Self.secondTrace), try scratch.write("interactions.jsonl", Self.trace),
+        ]
+        let json = try Causegraph.run(["summary"] + paths + ["--format", "json"])
+        #expect(json.status == 0, "\(json.standardError)")
+        #expect(
+            json.output.contains(
+                """
+                "interactions": [
+                    {"group": 4, "label": "Transaction for Gesture", "start": 1500, "bodies": 1, "bodyTime": 9000000, "gestures": [1], "gestureTitle": "Pinch"},
+                    {"group": 2, "label": "Transaction for Gesture", "start": 10000500, "bodies": 2, "bodyTime": 6000000, "gestures": [5], "gestureTitle": "Swipe"},
+                    {"group": 1, "label": "Transaction for Gesture", "start": 2500, "bodies": 2, "bodyTime": 3000000, "gestures": [1], "gestureTitle": "Tap"},
+                """), "each trace's group 10 is its own interaction, under the graph's ids")
+
+        let zoom = try Causegraph.run(["render"] + paths + ["--format", "json", "--group", "4"])
+        #expect(zoom.status == 0, "\(zoom.standardError)")
+        #expect(try titles(zoom.output) == ["Pinch", "Zoom"])
+        #expect(
+            zoom.output.contains(#"{"id": 4, "label": "Transaction for Gesture""#)
+                && zoom.output.contains(#""groups": [4]"#),
+            "the drawn group keeps the id it was chosen by")
+        let tap = try Causegraph.run(["render"] + paths + ["--format", "json", "--group", "1"])
+        #expect(try titles(tap.output) == ["Tap", "@State: flag", "Footer", "Header"])
+
+        let gesture = try Causegraph.run(["render"] + paths + ["--gesture", "1", "-o", scratch.path("g.svg")])
+        #expect(gesture.status == 2)
+        #expect(gesture.standardError.contains("--gesture 1 names a gesture event in 2 of the traces read together"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("g.svg")))
+        let swipe = try Causegraph.run(["render"] + paths + ["--format", "json", "--gesture", "5"])
+        #expect(try titles(swipe.output) == ["Swipe", "Badge", "Card"])
+
+        let ambiguous = try Causegraph.run(["why"] + paths + ["--update", "6"])
+        #expect(ambiguous.status != 0)
+        #expect(ambiguous.standardError.contains("event 6 is in 2 of the traces read together"))
+        let badge = try Causegraph.run(["why"] + paths + ["--update", "7", "--format", "json"])
+        #expect(badge.status == 0, "\(badge.standardError)")
+        #expect(badge.output.contains(#""group": 2"#) && !badge.output.contains(#""group": 20"#))
+
+        let report = try Causegraph.run(["report"] + paths + ["-o", scratch.path("page.html")])
+        #expect(report.status == 0, "\(report.standardError)")
+        let page = String(decoding: try scratch.read("page.html"), as: UTF8.self)
+        #expect(!page.contains(#""group": 10"#) && !page.contains(#""group": 20"#) && page.contains(#""group": 4"#))
+        let timeline = try Causegraph.run(["timeline"] + paths + ["-o", scratch.path("timeline.json")])
+        #expect(timeline.status == 0, "\(timeline.standardError)")
+        let trace = String(decoding: try scratch.read("timeline.json"), as: UTF8.self)
+        #expect(!trace.contains(#""group": 10"#) && trace.contains(#""group": 4"#))
+    }
 }

@@ -18,7 +18,8 @@ package struct EventLog: TraceSink {
         package var ran: Bool
         /// How long it took against the frame budget, when it has a duration.
         package var severity: Severity?
-        /// The update group it was part of, if any.
+        /// The update group it was part of, if any: the trace's id until
+        /// ``EventLog/numberGroups()``, then the one the graph shows.
         package var group: GroupID?
         /// The innermost frame of its backtrace, if it had one.
         package var firstFrame: String?
@@ -43,6 +44,9 @@ package struct EventLog: TraceSink {
     private var firstPositions: [EventID: Int] = [:]
     private let frameRateOverride: Double?
     private var budget = FrameBudget()
+    /// Where each document's events start in ``events``.
+    private var documentStarts: [Int] = []
+    private var groups = GroupNumbering()
 
     /// - Parameter frameRate: judges severities against this refresh rate
     ///   instead of the one each trace records.
@@ -53,6 +57,7 @@ package struct EventLog: TraceSink {
 
     /// Starts a document: event ids begin anew, at its own frame rate.
     package mutating func begin(_ header: TraceHeader) throws {
+        documentStarts.append(events.count)
         positions = [:]
         if frameRateOverride == nil {
             budget = FrameBudget(frameRate: header.frameRate ?? FrameBudget.defaultFrameRate)
@@ -61,6 +66,8 @@ package struct EventLog: TraceSink {
 
     /// Logs an event; an id seen before in the same document is refused.
     package mutating func add(_ event: TraceEvent) throws {
+        if documentStarts.isEmpty { try begin(TraceHeader()) }
+        if let group = event.group { _ = groups.intern(group, document: documentStarts.count - 1) }
         let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
         // One shared copy of each key's strings, however many events carry
         // it; a key seen before is hashed once, not twice.
@@ -89,8 +96,11 @@ package struct EventLog: TraceSink {
         links.append(Link(from: from, to: to, label: cause.label))
     }
 
-    /// Update groups are the graph's, not the log's.
-    package mutating func add(_ group: UpdateGroup) throws {}
+    /// Update groups are the graph's; the log only numbers them as the graph does.
+    package mutating func add(_ group: UpdateGroup) throws {
+        if documentStarts.isEmpty { try begin(TraceHeader()) }
+        _ = groups.intern(group.id, document: documentStarts.count - 1)
+    }
 
     /// Hitches are the graph's, not the log's.
     package mutating func add(_ hitch: Hitch) throws {}
@@ -98,6 +108,34 @@ package struct EventLog: TraceSink {
     /// The position of the first event with this id (ids repeat only across documents).
     package func position(of id: EventID) -> Int? {
         firstPositions[id]
+    }
+
+    /// How many documents define an event with this id: more than one
+    /// makes the id ambiguous, as each document numbers its events.
+    package func documentCount(defining id: EventID) -> Int {
+        guard firstPositions[id] != nil else { return 0 }
+        return documentRanges().count { events[$0].contains { $0.id == id } }
+    }
+
+    /// The positions in ``events`` of each document's events.
+    private func documentRanges() -> [Range<Int>] {
+        documentStarts.indices.map { document in
+            documentStarts[
+                document]..<(document + 1 < documentStarts.count ? documentStarts[document + 1] : events.count)
+        }
+    }
+
+    /// Gives every event's group the id the graph shows (``GroupNumbering``):
+    /// the trace's own when one document was read, else 1… across them.
+    package mutating func numberGroups() {
+        let ids = Dictionary(uniqueKeysWithValues: zip(groups.keys, groups.finalIDs()))
+        guard ids.contains(where: { $0.key.id != $0.value }) else { return }
+        for (document, range) in documentRanges().enumerated() {
+            for position in range {
+                events[position].group = events[position].group.map { ids[.init(document: document, id: $0)]! }
+            }
+        }
+        groups = GroupNumbering()
     }
 
     /// For each event position, the links into it, in trace order.

@@ -43,7 +43,8 @@ public struct TracePipeline {
     }
 
     /// Reads `paths` and reconstructs their graph, keeping every event in an
-    /// `EventLog` too when `keepingEvents` is set; warns on `diagnostics`
+    /// `EventLog` too when `keepingEvents` is set, their groups named as the
+    /// graph names them; warns on `diagnostics`
     /// when the traces disagree on the frame rate. Without events, a graph
     /// the cache holds for the same inputs and settings is loaded instead.
     public func reconstruct(_ paths: [String], keepingEvents: Bool = false, diagnostics: inout Diagnostics)
@@ -62,6 +63,7 @@ public struct TracePipeline {
         }
         var events = EventLog(frameRate: settings.frameRate)
         var reading = try reconstruct(paths, alongside: &events, diagnostics: &diagnostics)
+        events.numberGroups()
         reading.events = events
         return reading
     }

@@ -38,8 +38,9 @@ public struct GraphBuilder: TraceSink {
     private var edges: [EdgeTally] = []
     private var eventRecords = EventIDMap<EventRecord>()
     /// Update groups, each under its document and trace id, in arrival order.
-    private var groupIndex: [DocumentGroup: Int32] = [:]
-    private var groupRecords: [(key: DocumentGroup, group: UpdateGroup?)] = []
+    private var groupNumbering = GroupNumbering()
+    /// Each interned group's record, once it is read.
+    private var groupRecords: [UpdateGroup?] = []
     /// The longest updates of each kind, by the kind's rank: looked at for every update read.
     private var worst = [[(example: UpdateExample, node: Int32)]](repeating: [], count: NodeKind.byRank.count)
     /// Update events of each node within each interned group, keyed by
@@ -128,8 +129,8 @@ public struct GraphBuilder: TraceSink {
     public mutating func add(_ group: UpdateGroup) throws {
         if document < 0 { try begin(TraceHeader()) }
         let index = internGroup(group.id)
-        guard groupRecords[Int(index)].group == nil else { throw TraceConsistencyError.duplicateGroup(group.id) }
-        groupRecords[Int(index)].group = group
+        guard groupRecords[Int(index)] == nil else { throw TraceConsistencyError.duplicateGroup(group.id) }
+        groupRecords[Int(index)] = group
     }
 
     /// Keeps the hitch, to tie it to the groups it overlaps when the graph is finished.
@@ -143,7 +144,9 @@ public struct GraphBuilder: TraceSink {
     }
 
     private mutating func internGroup(_ id: GroupID) -> Int32 {
-        groupIndex.position(of: DocumentGroup(document: document, id: id), in: &groupRecords) { ($0, nil) }
+        let index = groupNumbering.intern(id, document: document)
+        if Int(index) == groupRecords.count { groupRecords.append(nil) }
+        return index
     }
 
     /// The node an event of the current document was tallied in, by arrival
@@ -175,7 +178,7 @@ public struct GraphBuilder: TraceSink {
         inheritGroups(nodes: &nodes, edges: &edges)
         accountForUnlinkedRuns(nodes: &nodes, edges: &edges)
 
-        let groupIDs = finalGroupIDs()
+        let groupIDs = groupNumbering.finalIDs()
         let nodeOrder = nodes.indices.sorted { nodes[$0].key < nodes[$1].key }
         var rank = [Int](repeating: 0, count: nodes.count)
         for (position, index) in nodeOrder.enumerated() { rank[index] = position }
@@ -200,7 +203,7 @@ public struct GraphBuilder: TraceSink {
         edges = []
         let graphGroups = groupRecords.enumerated()
             .map { index, record in
-                var group = record.group ?? UpdateGroup(id: 0, label: "")
+                var group = record ?? UpdateGroup(id: 0, label: "")
                 group.id = groupIDs[index]
                 return group
             }
@@ -256,10 +259,10 @@ public struct GraphBuilder: TraceSink {
     private func graphHitches(groupIDs: [GroupID], nodeIDs: (Int32) -> String) -> [CauseEffectGraph.HitchOverlap] {
         var spansByDocument: [Int: [(member: Int32, start: Nanoseconds, end: Nanoseconds)]] = [:]
         for (index, record) in groupRecords.enumerated() {
-            guard let start = record.group?.start else { continue }
+            guard let start = record?.start else { continue }
             // A group with no duration was still open when recording stopped: it runs on to the end.
-            let end = start.saturatingAdding(max(record.group?.duration ?? .max, 0))
-            spansByDocument[record.key.document, default: []].append((Int32(index), start, end))
+            let end = start.saturatingAdding(max(record?.duration ?? .max, 0))
+            spansByDocument[groupNumbering.keys[index].document, default: []].append((Int32(index), start, end))
         }
         let groupsByDocument = spansByDocument.mapValues(SpanIndex.init)
         var nodesByGroup: [Int32: [(node: Int32, count: Int)]] = [:]
@@ -277,7 +280,7 @@ public struct GraphBuilder: TraceSink {
             // applies the half-open rule, under which a group ending as the hitch starts does not.
             let meeting = groupsByDocument[entry.document]?.members(meeting: entry.hitch.start, entry.hitch.end) ?? []
             let overlapping = meeting.filter { index in
-                let group = groupRecords[Int(index)].group!
+                let group = groupRecords[Int(index)]!
                 return entry.hitch.overlaps(start: group.start!, duration: group.duration ?? .max)
             }
             var counts: [String: Int] = [:]
@@ -293,21 +296,6 @@ public struct GraphBuilder: TraceSink {
                 hitch: entry.hitch, document: entry.document, groups: overlapping.map { groupIDs[Int($0)] }.sorted(),
                 updates: updates)
         }
-    }
-
-    /// The id each interned group gets in the graph: the trace's own when the
-    /// input was one document, otherwise 1… in document order, since ids of
-    /// different documents may collide.
-    private func finalGroupIDs() -> [GroupID] {
-        let documents = Set(groupRecords.map(\.key.document))
-        if documents.count <= 1 { return groupRecords.map(\.key.id) }
-        let order = groupRecords.indices.sorted {
-            let (a, b) = (groupRecords[$0].key, groupRecords[$1].key)
-            return (a.document, a.id) < (b.document, b.id)
-        }
-        var ids = [GroupID](repeating: 0, count: groupRecords.count)
-        for (position, index) in order.enumerated() { ids[index] = GroupID(position + 1) }
-        return ids
     }
 
     /// Adds the ``NodeKind/unrecorded`` node and its edges, when any view
@@ -385,11 +373,6 @@ private struct EventRecord {
     func explained() -> EventRecord {
         EventRecord(nodeAndFlags: nodeAndFlags | Self.explainedBit, group: group)
     }
-}
-
-private struct DocumentGroup: Hashable {
-    var document: Int
-    var id: GroupID
 }
 
 private struct NodeTally {

@@ -14,7 +14,11 @@ package struct ReportRecorder: TraceSink {
     package static let listedEvents = 1 << 16
 
     package private(set) var builder: GraphBuilder
-    package private(set) var events: ReportEvents
+    /// What the page shows, its groups by ``GroupNumbering`` position until ``events`` names them.
+    private var recorded: ReportEvents
+    /// The groups, numbered as the builder numbers them.
+    private var groups = GroupNumbering()
+    private var document = -1
     private let frameRateOverride: Double?
     private let listedEvents: Int
     private var budget = FrameBudget()
@@ -35,13 +39,29 @@ package struct ReportRecorder: TraceSink {
         listedEvents: Int = ReportRecorder.listedEvents, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
     ) {
         builder = GraphBuilder(frameRate: frameRate, burstWindow: burstWindow)
-        events = ReportEvents(updatesPerNode: max(updatesPerNode, 1))
+        recorded = ReportEvents(updatesPerNode: max(updatesPerNode, 1))
         frameRateOverride = frameRate
         self.listedEvents = max(listedEvents, 1)
         if let frameRate { budget = FrameBudget(frameRate: frameRate) }
     }
 
+    /// What the page shows, each group under the id the graph gives it.
+    package var events: ReportEvents {
+        let ids = groups.finalIDs()
+        var events = recorded
+        for slot in events.slots.indices where events.slots[slot].flags & ReportEvents.Listed.hasGroup != 0 {
+            events.slots[slot].group = ids[Int(events.slots[slot].group)]
+        }
+        for lane in events.longUpdates.indices {
+            for index in events.longUpdates[lane].indices where events.longUpdates[lane][index].hasGroup {
+                events.longUpdates[lane][index].group = ids[Int(events.longUpdates[lane][index].group)]
+            }
+        }
+        return events
+    }
+
     package mutating func begin(_ header: TraceHeader) throws {
+        document += 1
         try builder.begin(header)
         slotOfEvent = [:]
         if frameRateOverride == nil {
@@ -50,46 +70,50 @@ package struct ReportRecorder: TraceSink {
     }
 
     package mutating func add(_ event: TraceEvent) throws {
+        if document < 0 { try begin(TraceHeader()) }
         try builder.add(event)
+        let group = event.group.map { GroupID(groups.intern($0, document: document)) }
         guard let arrival = builder.node(ofEvent: event.id) else { return }
         let node = intern(arrival)
         let severity = budget.severity(of: event)
         if let time = event.time, let severity, severity >= .medium, let lane = ReportEvents.lane(of: event.kind) {
-            events.longUpdates[lane].append(
+            recorded.longUpdates[lane].append(
                 ReportEvents.LongUpdate(
-                    time: time, duration: event.duration ?? 0, group: event.group ?? 0, node: node,
-                    severity: UInt8(severity.rank), hasGroup: event.group != nil))
+                    time: time, duration: event.duration ?? 0, group: group ?? 0, node: node,
+                    severity: UInt8(severity.rank), hasGroup: group != nil))
         }
         var flags: UInt8 = 0
         if event.time != nil { flags |= ReportEvents.Listed.hasTime }
         if event.duration != nil { flags |= ReportEvents.Listed.hasDuration }
-        if event.group != nil { flags |= ReportEvents.Listed.hasGroup }
+        if group != nil { flags |= ReportEvents.Listed.hasGroup }
         if event.ran || event.kind.isCause { flags |= ReportEvents.Listed.ran }
         let listed = ReportEvents.Listed(
-            id: event.id, time: event.time ?? .min, duration: event.duration ?? 0, group: event.group ?? 0,
+            id: event.id, time: event.time ?? .min, duration: event.duration ?? 0, group: group ?? 0,
             position: position, frame: -1, flags: flags, severity: Int8(severity?.rank ?? -1))
         position += 1
-        events.totals[Int(node)] += 1
+        recorded.totals[Int(node)] += 1
         offer(listed, of: node, frame: event.backtrace.first)
     }
 
     package mutating func add(_ cause: TraceCause) throws {
         try builder.add(cause)
         guard let slot = slotOfEvent[cause.to], let from = builder.node(ofEvent: cause.from) else { return }
-        events.causes.append(
+        recorded.causes.append(
             ReportEvents.ListedCause(
                 slot: slot, label: internLabel(cause.label), node: intern(from),
-                position: events.slots[Int(slot)].position, event: cause.from))
+                position: recorded.slots[Int(slot)].position, event: cause.from))
         // Links into events no longer listed are dropped now and then, so they cannot pile up.
-        if events.causes.count > causesBeforeSweep {
-            let slots = events.slots
-            events.causes.removeAll { slots[Int($0.slot)].position != $0.position }
-            causesBeforeSweep = 2 * events.causes.count + 4096
+        if recorded.causes.count > causesBeforeSweep {
+            let slots = recorded.slots
+            recorded.causes.removeAll { slots[Int($0.slot)].position != $0.position }
+            causesBeforeSweep = 2 * recorded.causes.count + 4096
         }
     }
 
     package mutating func add(_ group: UpdateGroup) throws {
+        if document < 0 { try begin(TraceHeader()) }
         try builder.add(group)
+        _ = groups.intern(group.id, document: document)
     }
 
     package mutating func add(_ hitch: Hitch) throws {
@@ -98,12 +122,12 @@ package struct ReportRecorder: TraceSink {
 
     /// The report's index of the builder's `arrival`th node (the same, as both intern in arrival order).
     private mutating func intern(_ arrival: Int32) -> Int32 {
-        while events.keys.count <= Int(arrival) {
-            let key = builder.nodeKey(at: Int32(events.keys.count))
-            events.nodeOfKey[key] = Int32(events.keys.count)
-            events.keys.append(key)
-            events.lists.append([])
-            events.totals.append(0)
+        while recorded.keys.count <= Int(arrival) {
+            let key = builder.nodeKey(at: Int32(recorded.keys.count))
+            recorded.nodeOfKey[key] = Int32(recorded.keys.count)
+            recorded.keys.append(key)
+            recorded.lists.append([])
+            recorded.totals.append(0)
         }
         return arrival
     }
@@ -111,48 +135,48 @@ package struct ReportRecorder: TraceSink {
     /// Lists the event when it is among its node's first, dropping the one it displaces.
     private mutating func offer(_ listed: ReportEvents.Listed, of node: Int32, frame: String?) {
         let node = Int(node)
-        if events.lists[node].count >= events.updatesPerNode, let last = events.lists[node].last,
-            !listed.precedes(events.slots[Int(last)])
+        if recorded.lists[node].count >= recorded.updatesPerNode, let last = recorded.lists[node].last,
+            !listed.precedes(recorded.slots[Int(last)])
         {
             return
         }
         var listed = listed
         if let frame { listed.frame = internFrame(frame) }
         let slot: Int32
-        if let reused = events.free.popLast() {
+        if let reused = recorded.free.popLast() {
             slot = reused
-            events.slots[Int(slot)] = listed
+            recorded.slots[Int(slot)] = listed
         } else {
-            slot = Int32(events.slots.count)
-            events.slots.append(listed)
+            slot = Int32(recorded.slots.count)
+            recorded.slots.append(listed)
         }
         slotOfEvent[listed.id] = slot
         // Events mostly arrive in time order: search from the end.
-        var index = events.lists[node].count
-        while index > 0, listed.precedes(events.slots[Int(events.lists[node][index - 1])]) { index -= 1 }
-        events.lists[node].insert(slot, at: index)
-        if events.lists[node].count > events.updatesPerNode { release(events.lists[node].removeLast()) }
-        while events.slots.count - events.free.count > listedEvents, events.updatesPerNode > 1 {
-            events.updatesPerNode /= 2
-            for node in events.lists.indices where events.lists[node].count > events.updatesPerNode {
-                for slot in events.lists[node][events.updatesPerNode...] { release(slot) }
-                events.lists[node].removeLast(events.lists[node].count - events.updatesPerNode)
+        var index = recorded.lists[node].count
+        while index > 0, listed.precedes(recorded.slots[Int(recorded.lists[node][index - 1])]) { index -= 1 }
+        recorded.lists[node].insert(slot, at: index)
+        if recorded.lists[node].count > recorded.updatesPerNode { release(recorded.lists[node].removeLast()) }
+        while recorded.slots.count - recorded.free.count > listedEvents, recorded.updatesPerNode > 1 {
+            recorded.updatesPerNode /= 2
+            for node in recorded.lists.indices where recorded.lists[node].count > recorded.updatesPerNode {
+                for slot in recorded.lists[node][recorded.updatesPerNode...] { release(slot) }
+                recorded.lists[node].removeLast(recorded.lists[node].count - recorded.updatesPerNode)
             }
         }
     }
 
     private mutating func release(_ slot: Int32) {
-        let id = events.slots[Int(slot)].id
+        let id = recorded.slots[Int(slot)].id
         if slotOfEvent[id] == slot { slotOfEvent[id] = nil }
-        events.slots[Int(slot)].position = -1
-        events.free.append(slot)
+        recorded.slots[Int(slot)].position = -1
+        recorded.free.append(slot)
     }
 
     private mutating func internLabel(_ label: CauseLabel) -> Int32 {
-        events.labelIndex.position(of: label, in: &events.labels) { $0 }
+        recorded.labelIndex.position(of: label, in: &recorded.labels) { $0 }
     }
 
     private mutating func internFrame(_ frame: String) -> Int32 {
-        events.frameIndex.position(of: frame, in: &events.frames) { $0 }
+        recorded.frameIndex.position(of: frame, in: &recorded.frames) { $0 }
     }
 }

@@ -12,6 +12,10 @@
 ///   or state change that started a transaction is drawn with it;
 /// - ``Interaction/gesture(_:)``: the gesture event and everything
 ///   downstream of it.
+///
+/// Groups are chosen by the ids the graph and `summary` show
+/// (``GroupNumbering``), and passed on under them; a gesture id that
+/// several documents define is refused, as their event ids are each their own.
 package struct InteractionRecorder: TraceSink {
     private struct Document {
         var header: TraceHeader
@@ -70,15 +74,23 @@ package struct InteractionRecorder: TraceSink {
         -> InteractionStatistics
     {
         var statistics = InteractionStatistics()
+        let shownID = groupIDs()
+        if case .gesture(let id) = interaction {
+            let defining = documents.filter { Self.gesturePosition(id, in: $0) != nil }.count
+            if defining > 1 { throw ShapingError.ambiguousGesture(.interaction(interaction), traces: defining) }
+        }
         var found = false
-        for document in documents {
+        for (index, document) in documents.enumerated() {
             statistics.eventsRead += document.events.count
             statistics.linksRead += document.causes.count
-            let chosen = Self.choose(interaction, in: document)
+            let chosen = Self.choose(interaction, in: document) {
+                shownID[GroupNumbering.Key(document: index, id: $0)]!
+            }
             guard chosen.contains(true) else { continue }
             found = true
             try sink.begin(document.header)
-            for (position, event) in document.events.enumerated() where chosen[position] {
+            for (position, var event) in document.events.enumerated() where chosen[position] {
+                event.group = event.group.map { shownID[GroupNumbering.Key(document: index, id: $0)]! }
                 try sink.add(event)
                 statistics.eventsKept += 1
             }
@@ -87,7 +99,10 @@ package struct InteractionRecorder: TraceSink {
                 statistics.linksKept += 1
             }
             let groups = Set(document.events.indices.compactMap { chosen[$0] ? document.events[$0].group : nil })
-            for group in document.groups where groups.contains(group.id) { try sink.add(group) }
+            for var group in document.groups where groups.contains(group.id) {
+                group.id = shownID[GroupNumbering.Key(document: index, id: group.id)]!
+                try sink.add(group)
+            }
         }
         guard found else {
             switch interaction {
@@ -98,18 +113,36 @@ package struct InteractionRecorder: TraceSink {
         return statistics
     }
 
-    /// Which events of `document` the interaction took part in, by position.
-    private static func choose(_ interaction: Interaction, in document: Document) -> [Bool] {
+    /// The id each group of each document is shown under.
+    private func groupIDs() -> [GroupNumbering.Key: GroupID] {
+        var numbering = GroupNumbering()
+        for (index, document) in documents.enumerated() {
+            for event in document.events { if let group = event.group { _ = numbering.intern(group, document: index) } }
+            for group in document.groups { _ = numbering.intern(group.id, document: index) }
+        }
+        return Dictionary(uniqueKeysWithValues: zip(numbering.keys, numbering.finalIDs()))
+    }
+
+    private static func gesturePosition(_ id: EventID, in document: Document) -> Int? {
+        guard let position = document.positions[id], document.events[position].kind == .gesture else { return nil }
+        return position
+    }
+
+    /// Which events of `document` the interaction took part in, by position;
+    /// `shown` gives the id a group of the document is shown under.
+    private static func choose(
+        _ interaction: Interaction, in document: Document, shown: (GroupID) -> GroupID
+    ) -> [Bool] {
         switch interaction {
         case .group(let id):
-            let members = document.events.indices.filter { document.events[$0].group == id }
+            let members = document.events.indices.filter { document.events[$0].group.map(shown) == id }
             // Back along the links to the causes, except those of another group.
             return reach(from: members, in: document, backwards: true) { cause in
                 let group = document.events[cause].group
-                return group == nil || group == id
+                return group == nil || group.map(shown) == id
             }
         case .gesture(let id):
-            guard let start = document.positions[id], document.events[start].kind == .gesture else {
+            guard let start = gesturePosition(id, in: document) else {
                 return [Bool](repeating: false, count: document.events.count)
             }
             return reach(from: [start], in: document, backwards: false) { _ in true }

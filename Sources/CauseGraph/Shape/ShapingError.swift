@@ -22,6 +22,9 @@ public enum ShapingError: Error, Equatable, Sendable, CustomStringConvertible {
     case focusMatchesNothing(ShapingReport.Step.Given)
     /// A filter left no node to draw.
     case removedEverything(ShapingReport.Step.Given, reason: Reason)
+    /// The gesture id names a gesture in more than one of the traces read
+    /// together, whose event ids are each their own.
+    case ambiguousGesture(ShapingReport.Step.Given, traces: Int)
 
     /// The error in words, naming each setting by its neutral name; an edge
     /// that knows how the filter was given words it with ``ShapingFormatter/message(_:spelling:)``.

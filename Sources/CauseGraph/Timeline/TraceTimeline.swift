@@ -380,28 +380,19 @@ package struct TraceTimeline {
     /// The groups with their final ids, and each event's group under those ids.
     private static func numberGroups(_ recorder: TimelineRecorder) -> ([UpdateGroup], [GroupID?]) {
         let log = recorder.log
-        let documentOfEvent = log.events.indices.map { recorder.document(ofEventAt: $0) }
-        guard recorder.documentCount > 1 else {
-            return (recorder.groups.map(\.group), log.events.map(\.group))
+        var numbering = GroupNumbering()
+        let groupPositions = recorder.groups.map { numbering.intern($0.group.id, document: $0.document) }
+        let eventPositions = log.events.indices.map { position in
+            log.events[position].group.map {
+                numbering.intern($0, document: recorder.document(ofEventAt: position))
+            }
         }
-        struct Key: Hashable, Comparable {
-            var document: Int
-            var id: GroupID
-            static func < (a: Key, b: Key) -> Bool { (a.document, a.id) < (b.document, b.id) }
-        }
-        var keys = Set(recorder.groups.map { Key(document: $0.document, id: $0.group.id) })
-        for (position, event) in log.events.enumerated() {
-            if let group = event.group { keys.insert(Key(document: documentOfEvent[position], id: group)) }
-        }
-        let number = Dictionary(uniqueKeysWithValues: keys.sorted().enumerated().map { ($1, GroupID($0 + 1)) })
-        let groups = recorder.groups.map { recorded in
+        let ids = numbering.finalIDs()
+        let groups = zip(recorder.groups, groupPositions).map { recorded, position in
             var group = recorded.group
-            group.id = number[Key(document: recorded.document, id: group.id)]!
+            group.id = ids[Int(position)]
             return group
         }
-        let eventGroups = log.events.indices.map { position in
-            log.events[position].group.map { number[Key(document: documentOfEvent[position], id: $0)]! }
-        }
-        return (groups, eventGroups)
+        return (groups, eventPositions.map { $0.map { ids[Int($0)] } })
     }
 }

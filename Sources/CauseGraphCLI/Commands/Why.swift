@@ -113,10 +113,16 @@ struct Why: ParsableCommand {
     func whyReport(diagnostics: inout Diagnostics) throws -> WhyReport {
         let whyReport: WhyReport
         if update != nil || list {
-            var events = EventLog(frameRate: input.settings.frameRate)
-            let graph = try TracePipeline(settings: input.settings)
-                .reconstruct(input.traces, alongside: &events, diagnostics: &diagnostics).graph
+            let reading = try TracePipeline(settings: input.settings)
+                .reconstruct(input.traces, keepingEvents: true, diagnostics: &diagnostics)
+            let (graph, events) = (reading.graph, reading.events!)
             if let update {
+                let defining = events.documentCount(defining: update)
+                guard defining <= 1 else {
+                    throw Diagnostic.error(
+                        "event \(update) is in \(defining) of the traces read together, each numbering its events; "
+                            + "read the one you mean on its own")
+                }
                 guard let chain = UpdateChain(event: update, in: events) else {
                     throw Diagnostic.error("no event with id \(update) in the trace")
                 }

@@ -106,6 +106,9 @@ package enum ShapingFormatter {
                 case .noSuchGesture: "no gesture event has that id"
                 }
             return "\(option(given, spelling: spelling)) removed every node (\(why)); nothing is left to draw"
+        case .ambiguousGesture(let given, let traces):
+            return "\(option(given, spelling: spelling)) names a gesture event in \(traces) of the traces read "
+                + "together, each numbering its events; read the one you mean on its own"
         }
     }
 }

@@ -22,9 +22,9 @@ public struct RankedInteraction: Sendable, Equatable {
 /// gestures that started it, for `summary`'s ranking of interactions.
 ///
 /// Memory grows with the update groups, plus one small entry per event id
-/// of the document being read, as ``GraphBuilder``'s does. Group ids are
-/// the trace's: when several traces are read, a group is counted under its
-/// id in each of them.
+/// of the document being read, as ``GraphBuilder``'s does. Groups are
+/// named as the graph names them (``GroupNumbering``): when several traces
+/// are read, each one's group 4 is counted apart.
 package struct InteractionTally: TraceSink {
     /// How many interactions ``ranked`` lists at most.
     package static let listed = 10
@@ -33,7 +33,8 @@ package struct InteractionTally: TraceSink {
 
     /// One per event, so packed: 24 bytes, not 56 with a title and three optionals.
     private struct Event {
-        private var storedGroup: GroupID
+        /// The group's ``GroupNumbering`` position.
+        private var storedGroup: Int32
         private var storedGesture: EventID
         private var flags: UInt8
 
@@ -41,14 +42,14 @@ package struct InteractionTally: TraceSink {
         private static let hasGroupFlag: UInt8 = 2
         private static let hasGestureFlag: UInt8 = 4
 
-        init(isGesture: Bool, group: GroupID?) {
+        init(isGesture: Bool, group: Int32?) {
             storedGroup = group ?? 0
             storedGesture = 0
             flags = (isGesture ? Self.isGestureFlag : 0) | (group == nil ? 0 : Self.hasGroupFlag)
         }
 
         var isGesture: Bool { flags & Self.isGestureFlag != 0 }
-        var group: GroupID? { flags & Self.hasGroupFlag != 0 ? storedGroup : nil }
+        var group: Int32? { flags & Self.hasGroupFlag != 0 ? storedGroup : nil }
 
         /// The gesture the event was reached from, through links read so far.
         var gesture: EventID? {
@@ -66,25 +67,32 @@ package struct InteractionTally: TraceSink {
     private var events = EventIDMap<Event>()
     /// Gestures' titles: gestures are few, so their titles are kept apart.
     private var gestureTitles: [EventID: String] = [:]
-    private var tallies: [GroupID: RankedInteraction] = [:]
-    private var order: [GroupID] = []
+    private var groups = GroupNumbering()
+    private var document = -1
+    /// By ``GroupNumbering`` position; `group` is set to the final id when ranked.
+    private var tallies: [Int32: RankedInteraction] = [:]
+    private var order: [Int32] = []
 
     package init() {}
 
     package mutating func begin(_ header: TraceHeader) throws {
+        document += 1
         events.removeAll()
         gestureTitles.removeAll()
     }
 
     package mutating func add(_ event: TraceEvent) throws {
+        if document < 0 { try begin(TraceHeader()) }
         let isGesture = event.kind == .gesture
-        if isGesture || event.group != nil {
-            _ = events.updateValue(Event(isGesture: isGesture, group: event.group), forKey: event.id)
+        // Every group is numbered, as the graph numbers it, whether or not it is tallied.
+        let group = event.group.map { groups.intern($0, document: document) }
+        if isGesture || group != nil {
+            _ = events.updateValue(Event(isGesture: isGesture, group: group), forKey: event.id)
         }
         // No id comes twice in a document (the graph builder ahead of this
         // tally refuses it), so a title is never left for another event.
         if isGesture { gestureTitles[event.id] = event.title }
-        guard event.kind == .body, event.ran, let group = event.group else { return }
+        guard event.kind == .body, event.ran, let group else { return }
         tally(group) { interaction in
             interaction.bodies = interaction.bodies.saturatingAdding(1)
             interaction.bodyTime = interaction.bodyTime.saturatingAdding(max(event.duration ?? 0, 0))
@@ -115,7 +123,8 @@ package struct InteractionTally: TraceSink {
     }
 
     package mutating func add(_ group: UpdateGroup) throws {
-        tally(group.id) { interaction in
+        if document < 0 { try begin(TraceHeader()) }
+        tally(groups.intern(group.id, document: document)) { interaction in
             interaction.label = interaction.label ?? group.label
             interaction.start = interaction.start ?? group.start
         }
@@ -124,9 +133,9 @@ package struct InteractionTally: TraceSink {
     /// Interactions are ranked by body time; hitches have their own section.
     package mutating func add(_ hitch: Hitch) throws {}
 
-    private mutating func tally(_ group: GroupID, _ change: (inout RankedInteraction) -> Void) {
+    private mutating func tally(_ group: Int32, _ change: (inout RankedInteraction) -> Void) {
         if tallies[group] == nil {
-            tallies[group] = RankedInteraction(group: group, bodies: 0, bodyTime: 0, gestures: [])
+            tallies[group] = RankedInteraction(group: 0, bodies: 0, bodyTime: 0, gestures: [])
             order.append(group)
         }
         change(&tallies[group]!)
@@ -135,8 +144,14 @@ package struct InteractionTally: TraceSink {
     /// The interactions that ran bodies, most body time first (then most
     /// bodies, then trace order), at most ``listed``.
     package var ranked: [RankedInteraction] {
+        let ids = groups.finalIDs()
         let busy = order.enumerated().compactMap { position, group in
-            tallies[group].flatMap { $0.bodies > 0 ? (position, $0) : nil }
+            tallies[group].flatMap { tally -> (Int, RankedInteraction)? in
+                guard tally.bodies > 0 else { return nil }
+                var named = tally
+                named.group = ids[Int(group)]
+                return (position, named)
+            }
         }
         return busy.sorted { a, b in
             if a.1.bodyTime != b.1.bodyTime { return a.1.bodyTime > b.1.bodyTime }
