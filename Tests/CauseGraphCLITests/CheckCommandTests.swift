@@ -133,4 +133,15 @@ struct CheckCommandTests {
         #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
         #expect(result.standardOutput.isEmpty)
     }
+
+    @Test("traces checked together name update groups as the graph does")
+    func severalTraces() throws {
+        // after.jsonl is read first (name order): its groups 1…3 stay 1…3, before.jsonl's become 4…6.
+        let result = try Causegraph.run(["check", before, after, "--budget", budget])
+        #expect(result.status == 1, "stderr: \(result.standardError)")
+        #expect(result.output.contains("24 runs in update group 4, the most in one group"))
+        #expect(!result.output.contains("group 1 of document"))
+        let graph = try Causegraph.run(["render", before, after, "--format", "json", "--group", "4"])
+        #expect(graph.output.contains(#""title": "LandmarkListItemView""#) && graph.output.contains(#""groups": [4]"#))
+    }
 }

@@ -27,14 +27,11 @@ package struct UsageMeter: TraceSink {
         package var place: Place
     }
 
-    /// An update group as the trace names it.
+    /// An update group, by the id the graph shows (``GroupNumbering``).
     package struct Group: Sendable, Hashable, CustomStringConvertible {
         package var id: GroupID
-        package var document: Int
 
-        package var description: String {
-            document == 0 ? "update group \(id)" : "update group \(id) of document \(document + 1)"
-        }
+        package var description: String { "update group \(id)" }
     }
 
     /// One environment change: an environment node's events within one update
@@ -52,8 +49,7 @@ package struct UsageMeter: TraceSink {
     /// For each node key seen: its index among the tracked keys, or -1.
     private var tracked: [NodeKey: Int32] = [:]
     private var trackedKeys: [NodeKey] = []
-    private var groups: [Group: Int32] = [:]
-    private var groupList: [Group] = []
+    private var groups = GroupNumbering()
     private var gestures: [Gesture] = []
     private var perGroup: [Pair: Int] = [:]
     private var perGesture: [Pair: Int] = [:]
@@ -74,7 +70,7 @@ package struct UsageMeter: TraceSink {
         let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
         let index = trackedIndex(of: key)
         var group: Int32 = -1
-        if let id = event.group { group = intern(Group(id: id, document: document)) }
+        if let id = event.group { group = groups.intern(id, document: document) }
         var gesture: Int32 = -1
         if event.kind == .gesture {
             gesture = Int32(gestures.count)
@@ -105,7 +101,11 @@ package struct UsageMeter: TraceSink {
         }
     }
 
-    package mutating func add(_ group: UpdateGroup) throws {}
+    /// Numbers the group as the graph does; its runs are counted from its events.
+    package mutating func add(_ group: UpdateGroup) throws {
+        if document < 0 { try begin(TraceHeader()) }
+        _ = groups.intern(group.id, document: document)
+    }
 
     package mutating func add(_ hitch: Hitch) throws {}
 
@@ -120,10 +120,6 @@ package struct UsageMeter: TraceSink {
         return index
     }
 
-    private mutating func intern(_ group: Group) -> Int32 {
-        groups.position(of: group, in: &groupList) { $0 }
-    }
-
     // MARK: Results
 
     /// The most runs of the view `key` within one update group; the earliest such group on a tie.
@@ -132,7 +128,7 @@ package struct UsageMeter: TraceSink {
         let best = perGroup.filter { $0.key.tracked == index }.max {
             ($0.value, $1.key.place) < ($1.value, $0.key.place)
         }
-        return best.map { Peak(count: $0.value, place: groupList[Int($0.key.place)]) }
+        return best.map { Peak(count: $0.value, place: Group(id: groups.finalIDs()[Int($0.key.place)])) }
     }
 
     /// The most runs of the view `key` that one gesture led to; the earliest such gesture on a tie.
@@ -156,7 +152,7 @@ package struct UsageMeter: TraceSink {
         guard let index = tracked[key], index >= 0 else { return nil }
         let best = perChange.filter { $0.key.tracked == index }.max { ($0.value, $1.key) < ($1.value, $0.key) }
         return best.map { entry in
-            let group = entry.key.group >= 0 ? groupList[Int(entry.key.group)] : nil
+            let group = entry.key.group >= 0 ? Group(id: groups.finalIDs()[Int(entry.key.group)]) : nil
             return Peak(count: entry.value, place: Change(group: group, event: entry.key.event))
         }
     }
