@@ -43,15 +43,17 @@ package enum TopFormatter {
             ([header[column]] + counts.map { $0[column] }).map(\.count).max() ?? 0
         }
         let views = shown.map { VisibleText.singleLine($0.view) }
-        let viewWidth = min(max((views.map(\.count).max() ?? 0), 4), 48)
+        var viewWidth = min(max((views.map(TerminalText.columns).max() ?? 0), 4), 48)
+        if let width {
+            // A narrow pane shrinks the view column before it cuts the causes, keeping some of each.
+            let numbers = widths.reduce(0, +) + 2 * widths.count
+            viewWidth = max(min(viewWidth, (width - numbers) * 2 / 3), 4)
+        }
         func row(_ numbers: [String], _ view: String, _ cause: String) -> String {
             let columns = numbers.indices.map {
                 String(repeating: " ", count: widths[$0] - numbers[$0].count) + numbers[$0]
             }
-            let name =
-                view.count > viewWidth
-                ? String(view.prefix(viewWidth - 1)) + "…"
-                : view + String(repeating: " ", count: viewWidth - view.count)
+            let name = TerminalText.pad(TerminalText.fit(view, width: viewWidth), viewWidth)
             return (columns + [name, cause]).joined(separator: "  ")
         }
         lines.append(style.paint(row(header, "VIEW", "DRIVEN BY"), .dim))
@@ -75,9 +77,18 @@ package enum TopFormatter {
 
     /// A line cut to `limit` visible characters; colour sequences are kept whole.
     private static func cut(_ line: String, to limit: Int) -> String {
-        var visible = 0
-        var result = ""
         var inEscape = false
+        let visible = line.filter { character in
+            if character == "\u{1B}" { inEscape = true }
+            defer { if inEscape && character == "m" { inEscape = false } }
+            return !inEscape
+        }
+        guard TerminalText.columns(visible) > limit else { return line }
+        // Cut, ending in "…"; colour escapes are kept, so a painted line still ends its colour.
+        var used = 0
+        var cutShort = false
+        var result = ""
+        inEscape = false
         for character in line {
             if character == "\u{1B}" { inEscape = true }
             if inEscape {
@@ -85,9 +96,14 @@ package enum TopFormatter {
                 if character == "m" { inEscape = false }
                 continue
             }
-            guard visible < limit else { continue }
+            let wide = TerminalText.columns(character)
+            guard !cutShort, used + wide <= limit - 1 else {
+                if !cutShort, limit > 0 { result.append("…") }
+                cutShort = true
+                continue
+            }
             result.append(character)
-            visible += 1
+            used += wide
         }
         return result
     }

@@ -1,15 +1,28 @@
 /// Trace text made safe for the terminal and cut to a width.
 enum TerminalText {
-    /// Control characters made visible, and at most `width` characters, ending in "…" when cut.
+    /// Control characters made visible, and at most `width` columns, ending in "…" when cut.
     static func fit(_ text: String, width: Int) -> String {
         // Printable ASCII is its own visible form and a character a byte, so
         // it needs no scan of scalars nor walk of graphemes: a listing fits
         // a column on every line.
         let isPlain = isPrintableASCII(text)
         let visible = isPlain ? text : VisibleText.singleLine(text)
-        guard (isPlain ? visible.utf8.count : visible.count) > width else { return visible }
-        guard width > 1 else { return String(visible.prefix(max(width, 0))) }
-        return String(visible.prefix(width - 1)) + "…"
+        if isPlain {
+            guard visible.utf8.count > width else { return visible }
+            guard width > 1 else { return String(visible.prefix(max(width, 0))) }
+            return String(visible.prefix(width - 1)) + "…"
+        }
+        guard columns(visible) > width else { return visible }
+        let room = width > 1 ? width - 1 : max(width, 0)
+        var kept = ""
+        var used = 0
+        for character in visible {
+            let wide = columns(character)
+            guard used + wide <= room else { break }
+            kept.append(character)
+            used += wide
+        }
+        return width > 1 ? kept + "…" : kept
     }
 
     /// A title or name as ``fit(_:width:)`` shows it, and a blank one as
@@ -18,9 +31,9 @@ enum TerminalText {
         fit(text.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : text, width: width)
     }
 
-    /// `text` padded with spaces to `width`, on the left for numbers.
+    /// `text` padded with spaces to `width` columns, on the left for numbers.
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let length = isPrintableASCII(text) ? text.utf8.count : text.count
+        let length = isPrintableASCII(text) ? text.utf8.count : columns(text)
         let gap = String(repeating: " ", count: max(width - length, 0))
         return right ? gap + text : text + gap
     }
@@ -29,5 +42,27 @@ enum TerminalText {
     /// length in characters is its length in bytes.
     private static func isPrintableASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// The columns a terminal gives `text`: see ``columns(_:)-(Character)``.
+    static func columns(_ text: String) -> Int {
+        isPrintableASCII(text) ? text.utf8.count : text.reduce(0) { $0 + columns($1) }
+    }
+
+    /// The columns a terminal gives one character: two for East Asian wide
+    /// and fullwidth characters (漢, 한, Ａ) and emoji shown as emoji (👩‍👩‍👧,
+    /// ❤️), else one; combining marks ride on their base.
+    static func columns(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") { return 2 }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
     }
 }

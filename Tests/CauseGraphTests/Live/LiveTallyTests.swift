@@ -71,6 +71,23 @@ struct LiveTallyTests {
         #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 20 })
         #expect(narrow.hasSuffix("… 1 more\n"))
     }
+
+    @Test("a 40-column pane shrinks the view column first, and every cut ends in an ellipsis")
+    func narrowPane() throws {
+        var tally = try tally("LandmarkFavoritesCollectionRowDetailView: _isFavorite changed.\n")
+        tally.add(TraceEvent(id: 100, kind: .body, title: "漢字の長いビュー名前です", owner: .app))
+        let heading = TopFormatter.Heading(source: "app.log", interval: "1s", ended: true)
+        let text = TopFormatter.format(tally, heading: heading, width: 40)
+        let lines = text.split(separator: "\n").map(String.init)
+        // Display columns, not characters: each of the kanji and kana takes two.
+        #expect(lines.allSatisfy { TerminalText.columns($0) <= 40 }, "\(lines)")
+        let rows = lines.dropFirst(2)
+        #expect(
+            rows.contains { $0.contains("LandmarkF") && $0.contains("… ") }, "the long title is cut with an ellipsis")
+        #expect(rows.contains { $0.contains("漢字") && $0.contains("…") }, "the wide title is cut by its columns")
+        #expect(rows.allSatisfy { $0.hasSuffix("…") || $0.contains("%") || $0.contains("recorded") })
+        #expect(lines[0].hasSuffix("…"), "the heading is cut with an ellipsis too")
+    }
 }
 
 @Suite("live byte stream")

@@ -11,31 +11,39 @@ struct TerminalTextTests {
         "漢字の行", "👩‍👩‍👧 family", "\u{202E}evil", "   ", "x\u{7F}y",
     ]
 
-    @Test("a fitted text is its visible form, cut to the width with an ellipsis", arguments: samples)
-    func fit(_ text: String) {
+    /// The columns a terminal gives each sample, counted by hand: two for each kanji and kana
+    /// and for the emoji family (one grapheme), one for every other character.
+    static let sampleColumns = [0, 1, 11, 6, 10, 6, 8, 5, 8, 9, 5, 3, 3]
+
+    @Test(
+        "a fitted text is its visible form, cut to the width in columns with an ellipsis",
+        arguments: zip(samples, sampleColumns))
+    func fit(_ text: String, columns: Int) {
         let visible = VisibleText.singleLine(text)
+        #expect(TerminalText.columns(visible) == columns, "\(visible)")
         for width in 0...14 {
             let fitted = TerminalText.fit(text, width: width)
-            if visible.count <= width {
+            if columns <= width {
                 #expect(fitted == visible)
-            } else if width > 1 {
-                #expect(fitted == String(visible.prefix(width - 1)) + "…")
             } else {
-                #expect(fitted == String(visible.prefix(width)))
+                #expect(visible.hasPrefix(fitted.dropLast(width > 1 ? 1 : 0)))
+                #expect(width <= 1 || fitted.hasSuffix("…"))
+                #expect(TerminalText.columns(fitted) <= width)
+                #expect(TerminalText.columns(fitted) >= width - 2, "no more than one wide character's room is lost")
             }
             #expect(!fitted.unicodeScalars.contains(where: VisibleText.isUnsafe))
         }
     }
 
-    @Test("padding counts characters, not bytes", arguments: samples)
-    func pad(_ text: String) {
-        let visibleWidth = text.count
+    @Test("padding counts columns, not characters or bytes", arguments: zip(samples, sampleColumns))
+    func pad(_ text: String, columns: Int) {
+        let visible = VisibleText.singleLine(text)
         for width in 0...14 {
-            let left = TerminalText.pad(text, width)
-            let right = TerminalText.pad(text, width, right: true)
-            #expect(left.count == max(width, visibleWidth))
-            #expect(left.hasPrefix(text) && right.hasSuffix(text))
-            #expect(left.dropFirst(text.count).allSatisfy { $0 == " " })
+            let left = TerminalText.pad(visible, width)
+            let right = TerminalText.pad(visible, width, right: true)
+            #expect(TerminalText.columns(left) == max(width, columns))
+            #expect(left.hasPrefix(visible) && right.hasSuffix(visible))
+            #expect(left.dropFirst(visible.count).allSatisfy { $0 == " " })
         }
     }
 
@@ -46,7 +54,12 @@ struct TerminalTextTests {
         #expect(TerminalText.fit("cr\r\nlf", width: 5) == "cr␍␊…")
         #expect(TerminalText.fit("e\u{301}tude", width: 4) == "e\u{301}tu…")
         #expect(TerminalText.pad("42", 5, right: true) == "   42")
-        #expect(TerminalText.pad("漢字", 4) == "漢字  ")
+        #expect(TerminalText.pad("漢字", 4) == "漢字")
+        #expect(TerminalText.pad("漢字", 6) == "漢字  ")
+        #expect(TerminalText.fit("漢字の行", width: 5) == "漢字…")
+        #expect(TerminalText.fit("漢字の行", width: 6) == "漢字…")
+        #expect(TerminalText.fit("❤️ ok", width: 5) == "❤️ ok")
+        #expect(TerminalText.fit("👩‍👩‍👧 family", width: 4) == "👩‍👩‍👧 …")
         #expect(TerminalText.fitTitle("  ", width: 20) == "(untitled)")
     }
 }

@@ -75,12 +75,15 @@ package enum WhyFormatter: ReportFormatter {
         // Indents, connectors and labels are made here of one-scalar
         // characters, so their scalars count their columns, which is cheaper
         // than a walk of graphemes on every line.
-        let room = width - indent.unicodeScalars.count - connector.unicodeScalars.count - label.unicodeScalars.count
+        let marked = mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
+        let room =
+            width - indent.unicodeScalars.count - connector.unicodeScalars.count - label.unicodeScalars.count
+            - marked.unicodeScalars.count
         text += indent
         text += connector
         text += style.paint(label, branch.cause.kind.isCause ? .cyan : .blue)
         text += TerminalText.fitTitle(branch.cause.title, width: max(room, 12))
-        text.appendLine(mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere))
+        text.appendLine(marked)
         let childIndent = indent + (isLast ? "   " : "│  ")
         for (index, frame) in branch.cause.backtrace.prefix(frames).enumerated() {
             let lead = index == 0 ? "at " : "   "
