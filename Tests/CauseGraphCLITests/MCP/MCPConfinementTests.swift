@@ -156,6 +156,55 @@ struct MCPConfinementTests {
         }
     }
 
+    @Test("an existing file is replaced only when it is empty or a graph causegraph wrote in the format its name says")
+    func replacesOnlyItsOwnGraphs() throws {
+        try session { session, scratch in
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8))
+            let theirs: [(String, Data)] = [
+                ("package.json", Data("{\n  \"name\": \"app\",\n  \"secret\": \"hunter2\"\n}\n".utf8)),
+                ("tsconfig.json", Data("{\"compilerOptions\": {}}\n".utf8)),
+                ("docs/arch.dot", Data("digraph G {\n  a -> b\n}\n".utf8)),
+                ("docs/logo.png", png),
+                ("docs/paper.pdf", Data("%PDF-1.7\n%hunter2\n".utf8)),
+                ("docs/icon.svg", Data("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n".utf8)),
+            ]
+            try FileManager.default.createDirectory(atPath: scratch.path("docs"), withIntermediateDirectories: false)
+            for (name, bytes) in theirs { _ = try scratch.write(name, bytes) }
+            for (name, bytes) in theirs {
+                let refused = try call(session, "render", ["traces": ["trace.jsonl"], "output": name])
+                #expect(
+                    refused.isError
+                        && refused.text
+                            == "error: 'output': '\(name)' exists and is no graph causegraph wrote; the server replaces only its own graphs",
+                    "\(name): \(refused.text)")
+                #expect(try scratch.read(name) == bytes, "\(name) is left as it was")
+            }
+            let table = try call(
+                session, "diff", ["before": "trace.jsonl", "after": "trace.jsonl", "table": "package.json"])
+            #expect(table.isError && table.text.contains("'table': 'package.json' exists and is no graph"))
+            // A graph of another format is not replaced either: its name says what it holds.
+            _ = try call(session, "render", ["traces": ["trace.jsonl"], "output": "graph.dot"])
+            try FileManager.default.moveItem(atPath: scratch.path("graph.dot"), toPath: scratch.path("graph.svg"))
+            #expect(try call(session, "render", ["traces": ["trace.jsonl"], "output": "graph.svg"]).isError)
+            // Its own graphs, in every format, are replaced, and so is an empty file.
+            _ = try scratch.write("empty.json", "")
+            for name in ["out.svg", "out.png", "out.pdf", "out.dot", "out.gv", "out.json", "empty.json"] {
+                for _ in 0..<2 {
+                    let written = try call(session, "render", ["traces": ["trace.jsonl"], "output": name])
+                    #expect(!written.isError, "\(name): \(written.text)")
+                }
+            }
+            for name in ["diff.json", "diff.svg"] {
+                for _ in 0..<2 {
+                    let written = try call(
+                        session, "diff",
+                        ["before": "trace.jsonl", "after": "trace.jsonl", "output": name, "table": "changes.json"])
+                    #expect(!written.isError, "\(name): \(written.text)")
+                }
+            }
+        }
+    }
+
     @Test("--allow widens the roots; a client's roots replace the working directory")
     func rootsAndAllow() throws {
         let elsewhere = try TemporaryFolder()
