@@ -24,7 +24,8 @@ import MCP
 /// and answered with a JSON-RPC error. A line that is no JSON, or a request
 /// with a malformed `id` or `method`, is answered here with the error
 /// JSON-RPC prescribes (-32700, -32600), with `id` null where the request's
-/// cannot be told. At end of input, the session ends only once each request
+/// cannot be told; so is a request sent before `initialize` (other than
+/// `ping`), which is not served. At end of input, the session ends only once each request
 /// received has been answered (or cancelled by the client).
 actor LineTransport: Transport {
     nonisolated let logger = Logger(label: "causegraph.mcp", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -201,6 +202,12 @@ private final class LineReader: @unchecked Sendable {
     private let ledger: RequestLedger
     private let output: LineWriter
     private let maximumLineLength: Int
+    /// Whether the client has sent `initialize`. Until it has, each request
+    /// but `initialize` and `ping` is answered here with an error and goes
+    /// no further, as the protocol has a client open the session first: a
+    /// call cannot run before the client has said what it is (its roots).
+    /// Read and written on the reader's thread only.
+    private var opened = false
 
     init(
         descriptor: Int32, continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation, ledger: RequestLedger,
@@ -289,6 +296,7 @@ private final class LineReader: @unchecked Sendable {
             return
         }
         var requests: [ID] = []
+        var passed: [Value] = []
         for item in items {
             guard case .object(let fields) = item else {
                 output.writeError(code: -32600, message: "invalid request: expected a JSON-RPC object", id: nil)
@@ -318,6 +326,17 @@ private final class LineReader: @unchecked Sendable {
                     code: -32600, message: "invalid request: neither a method nor a result or error", id: id)
                 return
             }
+            if let name = method?.stringValue, let id {
+                if name == Initialize.name {
+                    opened = true
+                } else if !opened && name != Ping.name {
+                    output.writeError(
+                        code: -32600, message: "invalid request: the session is not initialized; send initialize first",
+                        id: id)
+                    continue
+                }
+            }
+            passed.append(item)
             if method != nil, let id { requests.append(id) }
             if method == nil, let id { ledger.replied(id) }
             if method?.stringValue == CancelledNotification.name,
@@ -330,8 +349,13 @@ private final class LineReader: @unchecked Sendable {
                 }
             }
         }
+        guard !passed.isEmpty else { return }
         for id in requests { ledger.received(id) }
-        continuation.yield(data)
+        if passed.count == items.count {
+            continuation.yield(data)
+        } else if let batch = try? JSONEncoder().encode(Value.array(passed)) {
+            continuation.yield(batch)
+        }
     }
 
     private static func literal(_ id: ID) -> String {

@@ -48,6 +48,33 @@ struct MCPRawProtocolTests {
         #expect(answer["result"].map(\.texts)?.first == (try Causegraph.run(["summary", before])).output)
     }
 
+    @Test("requests before initialize, but ping, get -32600 and run nothing; after it the same call is served")
+    func callsBeforeInitialize() throws {
+        let scratch = try TemporaryFolder()
+        let trace = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
+        let session = try RawMCPSession(in: scratch.url)
+        let render = ["traces": [trace], "output": "graph.svg"] as [String: Any]
+        try session.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
+        try session.send(try RawMCPSession.call(id: 2, "render", render))
+        try session.send(
+            "[" + (try RawMCPSession.call(id: 3, "render", render)) + #",{"jsonrpc":"2.0","id":4,"method":"ping"}]"#)
+        try session.send(#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#)
+        for id in ["1", "2", "3"] {
+            let refused = try session.response(to: id)
+            #expect(refused.errorCode == -32600, "\(id)")
+            #expect(refused["error"]?["message"]?.stringValue?.contains("send initialize first") == true, "\(id)")
+        }
+        let batch = try session.nextMessage()
+        #expect(
+            batch.arrayValue?.count == 1 && batch.arrayValue?.first?["result"] != nil, "the batch's ping is answered")
+        #expect(try session.response(to: "5")["result"] != nil)
+        #expect(scratch.entries == ["trace.jsonl"], "no call ran")
+        try session.initialize()
+        try session.send(try RawMCPSession.call(id: 6, "render", render))
+        #expect(try session.response(to: "6")["result"]?["isError"]?.content != .bool(true))
+        #expect(scratch.entries == ["graph.svg", "trace.jsonl"])
+    }
+
     @Test("a request line is read in time linear in its length, and one past 64 MiB is answered with -32600")
     func longLines() throws {
         let session = try RawMCPSession(in: packageRoot)
