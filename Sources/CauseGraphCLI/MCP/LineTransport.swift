@@ -25,7 +25,8 @@ import MCP
 /// with a malformed `id` or `method`, is answered here with the error
 /// JSON-RPC prescribes (-32700, -32600), with `id` null where the request's
 /// cannot be told; so is a request sent before `initialize` (other than
-/// `ping`), which is not served. At end of input, the session ends only once each request
+/// `ping`), which is not served, and an `initialize` whose parameters are
+/// not its own (-32602). At end of input, the session ends only once each request
 /// received has been answered (or cancelled by the client).
 actor LineTransport: Transport {
     nonisolated let logger = Logger(label: "causegraph.mcp", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -328,6 +329,15 @@ private final class LineReader: @unchecked Sendable {
             }
             if let name = method?.stringValue, let id {
                 if name == Initialize.name {
+                    // The protocol library answers parameters it cannot read with -32603, an internal error.
+                    guard Self.readsAsInitialize(fields["params"]) else {
+                        output.writeError(
+                            code: -32602,
+                            message:
+                                "invalid params: initialize takes an object with \"protocolVersion\" (a string), "
+                                + "\"capabilities\" and \"clientInfo\" (objects)", id: id)
+                        continue
+                    }
                     opened = true
                 } else if !opened && name != Ping.name {
                     output.writeError(
@@ -356,6 +366,13 @@ private final class LineReader: @unchecked Sendable {
         } else if let batch = try? JSONEncoder().encode(Value.array(passed)) {
             continuation.yield(batch)
         }
+    }
+
+    private static func readsAsInitialize(_ parameters: Value?) -> Bool {
+        guard let parameters, !parameters.isNull, let bytes = try? JSONEncoder().encode(parameters) else {
+            return false
+        }
+        return (try? JSONDecoder().decode(Initialize.Parameters.self, from: bytes)) != nil
     }
 
     private static func literal(_ id: ID) -> String {
