@@ -52,15 +52,19 @@ enum MCPServer {
                         + MCPTool.allCases.map(\.rawValue).joined(separator: ", "))
             }
             guard let server else { throw MCPError.internalError("the server has stopped") }
-            let confinement: Confinement
-            do {
-                confinement = try await roots.confinement(asking: server)
-            } catch let error as Diagnostic {
-                return CallTool.Result(
-                    content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true)
+            let outcome = await ToolProcess.holding(call.name) { () async -> ToolProcess.Outcome in
+                let confinement: Confinement
+                do throws(Diagnostic) {
+                    confinement = try await roots.confinement(asking: server)
+                } catch {
+                    return .answered(
+                        CallTool.Result(
+                            content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true))
+                }
+                let request = ToolCallRequest(name: call.name, arguments: call.arguments, roots: confinement.roots)
+                return await ToolProcess.run(request, deadline: deadline, timeLimit: timeLimit)
             }
-            let request = ToolCallRequest(name: call.name, arguments: call.arguments, roots: confinement.roots)
-            switch await ToolProcess.run(request, deadline: deadline, timeLimit: timeLimit) {
+            switch outcome {
             case .answered(let result): return result
             case .cancelled: throw CancellationError()
             }

@@ -3,6 +3,8 @@ import CauseGraphTestSupport
 import Foundation
 import Testing
 
+@testable import CauseGraphCLI
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -312,6 +314,39 @@ struct MCPConfinementTests {
             #expect(ContinuousClock.now - start < .seconds(20))
             #expect(result?["isError"]?.content == .bool(true))
             #expect(result?.texts.first?.contains("did not list them within 10") == true, "\(result?.texts ?? [])")
+        }
+    }
+
+    @Test("calls past the most the server holds are refused at once as busy; those held are answered")
+    func boundedQueue() throws {
+        try rootsSession { session in
+            // Each held call waits for the roots the client never lists, holding its arguments.
+            let held = ToolProcess.mostHeld
+            let start = ContinuousClock.now
+            for id in 1...(held + 3) {
+                try session.send(try RawMCPSession.call(id: id, "summary", ["traces": ["trace.jsonl"]]))
+            }
+            var results: [Int: JSONValue] = [:]
+            while results.count < 3 {
+                let message = try session.nextMessage()
+                guard message["method"] == nil, let id = message["id"]?.numberValue else { continue }
+                results[Int(id)] = message["result"]
+            }
+            #expect(ContinuousClock.now - start < .seconds(8), "refused at once, not after the roots' wait")
+            for (id, result) in results {
+                #expect(id > held, "the calls past the most held are refused: \(id)")
+                #expect(
+                    result["isError"]?.content == .bool(true)
+                        && result.texts.first
+                            == "error: the server is busy: \(held) calls are running or waiting, the most it holds; call summary again once one is answered"
+                )
+            }
+            while results.count < held + 3 {
+                let message = try session.nextMessage(within: .seconds(30))
+                guard message["method"] == nil, let id = message["id"]?.numberValue else { continue }
+                results[Int(id)] = message["result"]
+                #expect(message["result"]?.texts.first?.contains("did not list them within 10") == true)
+            }
         }
     }
 
