@@ -16,13 +16,14 @@
 /// its format alone: a JSON graph opens with its `"causegraph"` (or
 /// `"causegraphDiff"`) key on a line of its own, a diff table's JSON with
 /// its `"before"` side on the second line; DOT with `digraph causegraph`;
-/// an SVG holds Graphviz's generator comment and the graph's title; an HTML report names
-/// causegraph as its generator; a PDF ends with the creation date
-/// Graphviz's renderer is made to write, the epoch, which no PDF made for
-/// a person carries. A PNG names neither Graphviz nor causegraph (cairo
-/// writes no text chunk); what tells one is cairo's own layout: the white
-/// background colour (`bKGD`) it sets right after the header, which image
-/// editors and optimisers do not write there.
+/// an SVG holds Graphviz's generator comment and the graph's title,
+/// causegraph; an HTML report names causegraph as its generator; a PDF
+/// ends with the creation date causegraph stamps for repeatable output, the
+/// epoch, which no PDF made for a person carries. A PNG names neither
+/// Graphviz nor causegraph (cairo writes no text chunk); what tells one is
+/// cairo's own layout: the white background colour (`bKGD`) it sets right
+/// after the header, where image editors and optimisers write none. That is
+/// the weakest of the checks: any PNG cairo wrote passes.
 package enum CausegraphOutput: Equatable, Sendable {
     /// `render --format json`, or `diff -o diff.json`.
     case graphJSON
