@@ -55,7 +55,10 @@ struct Confinement: Sendable {
 
     /// Checks the path a call writes: a regular file, or a new name, inside
     /// the roots, neither hidden nor in a hidden folder, with a graph's
-    /// extension, and not a program (a file anyone may execute).
+    /// extension, and not a program (a file anyone may execute). An existing
+    /// file is replaced only when it is empty or a graph causegraph wrote in
+    /// the format its name says (``CausegraphOutput``): a name ending in
+    /// `.json` does not make `package.json` a graph's place.
     func checkOutput(_ path: String, key: String) throws(Diagnostic) {
         try checkAnyRoot(key: key)
         let name = (path as NSString).lastPathComponent
@@ -69,8 +72,16 @@ struct Confinement: Sendable {
         if let existing = Self.resolve(path) {
             guard Self.kind(existing) == S_IFREG else { throw Self.notAFile(path, key: key) }
             var info = stat()
-            if stat(existing, &info) == 0, info.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH) != 0 {
+            guard stat(existing, &info) == 0 else { throw Self.notAFile(path, key: key) }
+            if info.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH) != 0 {
                 throw .error("'\(key)': '\(Self.shown(path))' is an executable file; the server replaces no program")
+            }
+            // A name is the agent's choice; what the file holds is the user's.
+            if info.st_size > 0, CausegraphOutput.recognise(file: existing)?.extensions.contains(pathExtension) != true
+            {
+                throw .error(
+                    "'\(key)': '\(Self.shown(path))' exists and is no graph causegraph wrote; "
+                        + "the server replaces only its own graphs")
             }
             resolved = existing
         } else {

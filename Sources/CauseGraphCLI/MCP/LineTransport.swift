@@ -24,7 +24,9 @@ import MCP
 /// and answered with a JSON-RPC error. A line that is no JSON, or a request
 /// with a malformed `id` or `method`, is answered here with the error
 /// JSON-RPC prescribes (-32700, -32600), with `id` null where the request's
-/// cannot be told. At end of input, the session ends only once each request
+/// cannot be told; so is a request sent before `initialize` (other than
+/// `ping`), which is not served, and an `initialize` whose parameters are
+/// not its own (-32602). At end of input, the session ends only once each request
 /// received has been answered (or cancelled by the client).
 actor LineTransport: Transport {
     nonisolated let logger = Logger(label: "causegraph.mcp", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -201,6 +203,12 @@ private final class LineReader: @unchecked Sendable {
     private let ledger: RequestLedger
     private let output: LineWriter
     private let maximumLineLength: Int
+    /// Whether the client has sent `initialize`. Until it has, each request
+    /// but `initialize` and `ping` is answered here with an error and goes
+    /// no further, as the protocol has a client open the session first: a
+    /// call cannot run before the client has said what it is (its roots).
+    /// Read and written on the reader's thread only.
+    private var opened = false
 
     init(
         descriptor: Int32, continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation, ledger: RequestLedger,
@@ -289,6 +297,7 @@ private final class LineReader: @unchecked Sendable {
             return
         }
         var requests: [ID] = []
+        var passed: [Value] = []
         for item in items {
             guard case .object(let fields) = item else {
                 output.writeError(code: -32600, message: "invalid request: expected a JSON-RPC object", id: nil)
@@ -318,6 +327,26 @@ private final class LineReader: @unchecked Sendable {
                     code: -32600, message: "invalid request: neither a method nor a result or error", id: id)
                 return
             }
+            if let name = method?.stringValue, let id {
+                if name == Initialize.name {
+                    // The protocol library answers parameters it cannot read with -32603, an internal error.
+                    guard Self.readsAsInitialize(fields["params"]) else {
+                        output.writeError(
+                            code: -32602,
+                            message:
+                                "invalid params: initialize takes an object with \"protocolVersion\" (a string), "
+                                + "\"capabilities\" and \"clientInfo\" (objects)", id: id)
+                        continue
+                    }
+                    opened = true
+                } else if !opened && name != Ping.name {
+                    output.writeError(
+                        code: -32600, message: "invalid request: the session is not initialized; send initialize first",
+                        id: id)
+                    continue
+                }
+            }
+            passed.append(item)
             if method != nil, let id { requests.append(id) }
             if method == nil, let id { ledger.replied(id) }
             if method?.stringValue == CancelledNotification.name,
@@ -330,8 +359,20 @@ private final class LineReader: @unchecked Sendable {
                 }
             }
         }
+        guard !passed.isEmpty else { return }
         for id in requests { ledger.received(id) }
-        continuation.yield(data)
+        if passed.count == items.count {
+            continuation.yield(data)
+        } else if let batch = try? JSONEncoder().encode(Value.array(passed)) {
+            continuation.yield(batch)
+        }
+    }
+
+    private static func readsAsInitialize(_ parameters: Value?) -> Bool {
+        guard let parameters, !parameters.isNull, let bytes = try? JSONEncoder().encode(parameters) else {
+            return false
+        }
+        return (try? JSONDecoder().decode(Initialize.Parameters.self, from: bytes)) != nil
     }
 
     private static func literal(_ id: ID) -> String {

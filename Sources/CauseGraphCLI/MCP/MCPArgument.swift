@@ -36,7 +36,8 @@ struct MCPArgument {
     private static let outputNote =
         "Over MCP: inside the roots, neither hidden nor executable, named "
         + Confinement.outputExtensions.sorted().map { "." + $0 }.joined(separator: ", ")
-        + "; the result says what was written."
+        + "; an existing file is replaced only when empty or a graph causegraph wrote in that format; "
+        + "the result says what was written."
 
     /// The option's long name, or a positional argument's value name.
     let option: String

@@ -37,21 +37,34 @@ enum MCPServer {
                 against a budget; `doctor` says why a recording gives nothing.
                 """,
             capabilities: .init(tools: .init(listChanged: false)))
-        await server.withMethodHandler(ListTools.self) { _ in
-            ListTools.Result(tools: MCPTool.allCases.map(\.definition))
+        await server.withMethodHandler(Unread<ListTools>.self) { parameters in
+            _ = try Unread<ListTools>.read(parameters, expecting: "an object, its \"cursor\" a string when given")
+            return ListTools.Result(tools: MCPTool.allCases.map(\.definition))
         }
-        await server.withMethodHandler(CallTool.self) { [weak server] call in
+        await server.withMethodHandler(Unread<CallTool>.self) { [weak server] parameters in
             let deadline = DispatchTime.now() + timeLimit
-            guard let server else { throw MCPError.internalError("the server has stopped") }
-            let confinement: Confinement
-            do {
-                confinement = try await roots.confinement(asking: server)
-            } catch let error as Diagnostic {
-                return CallTool.Result(
-                    content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true)
+            let call = try Unread<CallTool>.read(
+                parameters, expecting: "an object with the tool's \"name\" (a string) and its \"arguments\" (an object)"
+            )
+            guard MCPTool(rawValue: call.name) != nil else {
+                throw MCPError.invalidParams(
+                    "no tool '\(Confinement.shown(call.name))'; the tools are "
+                        + MCPTool.allCases.map(\.rawValue).joined(separator: ", "))
             }
-            let request = ToolCallRequest(name: call.name, arguments: call.arguments, roots: confinement.roots)
-            switch await ToolProcess.run(request, deadline: deadline, timeLimit: timeLimit) {
+            guard let server else { throw MCPError.internalError("the server has stopped") }
+            let outcome = await ToolProcess.holding(call.name) { () async -> ToolProcess.Outcome in
+                let confinement: Confinement
+                do throws(Diagnostic) {
+                    confinement = try await roots.confinement(asking: server)
+                } catch {
+                    return .answered(
+                        CallTool.Result(
+                            content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true))
+                }
+                let request = ToolCallRequest(name: call.name, arguments: call.arguments, roots: confinement.roots)
+                return await ToolProcess.run(request, deadline: deadline, timeLimit: timeLimit)
+            }
+            switch outcome {
             case .answered(let result): return result
             case .cancelled: throw CancellationError()
             }
@@ -62,6 +75,26 @@ enum MCPServer {
         }
         await server.waitUntilCompleted()
         await server.stop()
+    }
+
+    /// A method whose parameters reach its handler as they were sent, for
+    /// the handler to read: the protocol library answers parameters it cannot
+    /// read with -32603, an internal error, where the fault is the client's
+    /// (-32602, invalid params).
+    private enum Unread<Read: Method>: Method {
+        typealias Parameters = Value
+        typealias Result = Read.Result
+        static var name: String { Read.name }
+
+        /// The parameters read as the method's, or -32602 saying what they should hold (`expected`).
+        static func read(_ parameters: Value, expecting expected: String) throws -> Read.Parameters {
+            do {
+                let bytes = try JSONEncoder().encode(parameters.isNull ? Value.object([:]) : parameters)
+                return try JSONDecoder().decode(Read.Parameters.self, from: bytes)
+            } catch {
+                throw MCPError.invalidParams("\(Read.name) takes \(expected)")
+            }
+        }
     }
 
     /// The process of one call (`causegraph mcp --call`): reads the call on

@@ -33,8 +33,47 @@ enum ToolProcess {
         case cancelled
     }
 
-    /// Calls that run at once; the others wait their turn, within their time limit.
-    private static let slots = DispatchSemaphore(value: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    /// How many calls run at once; the others wait their turn, within their time limit.
+    private static let slotCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
+
+    private static let slots = DispatchSemaphore(value: slotCount)
+
+    /// The most calls the server holds at once, running or waiting. Each
+    /// holds its arguments (a request line may take 64 MiB) and, waiting
+    /// for its turn, a thread: past this, a call is refused at once, so a
+    /// client that sends calls faster than they run cannot grow the server
+    /// without bound.
+    static let mostHeld = slotCount + 16
+
+    private static let held = HeldCalls()
+
+    /// Runs `body` for a call if fewer than ``mostHeld`` are held, or answers at once that the server is busy.
+    static func holding(_ tool: String, _ body: () async -> Outcome) async -> Outcome {
+        guard held.enter() else {
+            return .answered(
+                RunningCall.failure(
+                    "the server is busy: \(mostHeld) calls are running or waiting, the most it holds; "
+                        + "call \(tool) again once one is answered"))
+        }
+        defer { held.leave() }
+        return await body()
+    }
+
+    /// How many calls are held, under a lock.
+    private final class HeldCalls: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+
+        func enter() -> Bool {
+            lock.withLock {
+                guard count < ToolProcess.mostHeld else { return false }
+                count += 1
+                return true
+            }
+        }
+
+        func leave() { lock.withLock { count -= 1 } }
+    }
 
     /// How long a stopped call's process has, after SIGTERM, to remove its temporary files.
     private static let grace: DispatchTimeInterval = .seconds(2)

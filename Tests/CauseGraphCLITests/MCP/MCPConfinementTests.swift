@@ -3,6 +3,8 @@ import CauseGraphTestSupport
 import Foundation
 import Testing
 
+@testable import CauseGraphCLI
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -118,6 +120,43 @@ struct MCPConfinementTests {
         }
     }
 
+    @Test("a file named as classification rules that is none is refused by its position, quoting nothing of it")
+    func classifyQuotesNothing() throws {
+        try session { session, scratch in
+            _ = try scratch.write(
+                "export.xml", try Data(contentsOf: URL(fileURLWithPath: fixture("instruments/swiftui-causes.xml"))))
+            let files: [(String, String, String)] = [
+                (
+                    "keys.json", #"{"sk-live-0123": "hunter2"}"#,
+                    "keys.json:1:18: error: unknown key in a rule; expected"
+                ),
+                (
+                    "kind.json", #"{"prefix": "x", "kind": "sk-live-0123"}"#,
+                    "kind.json:1:25: error: unknown kind; expected"
+                ),
+                (
+                    "owner.json", #"{"kind": "state", "owner": "sk-live-0123"}"#,
+                    "owner.json:1:28: error: unknown owner;"
+                ),
+                (
+                    "regex.json", #"{"regex": "sk-live-0123(", "kind": "state"}"#,
+                    "regex.json:1:11: error: \"regex\" is not"
+                ),
+                (
+                    "twice.json", #"{"sk-live-0123": 1, "sk-live-0123": 2}"#,
+                    "twice.json:1:21: error: not JSON: duplicate key"
+                ),
+            ]
+            for (name, content, expected) in files {
+                _ = try scratch.write(name, content + "\n")
+                let refused = try call(session, "summary", ["traces": ["export.xml"], "classify": [name]])
+                #expect(refused.isError && refused.text.hasPrefix(expected), "\(name): \(refused.text)")
+                #expect(
+                    !refused.text.contains("sk-live") && !refused.text.contains("hunter2"), "\(name): \(refused.text)")
+            }
+        }
+    }
+
     @Test("an output must be a graph file, inside the roots, not hidden, and no program; never a device")
     func writesOnlyGraphFilesUnderRoots() throws {
         try session { session, scratch in
@@ -153,6 +192,55 @@ struct MCPConfinementTests {
             // A name that would turn the agent's text around is written, and echoed escaped.
             let reversed = try call(session, "render", ["traces": ["trace.jsonl"], "output": "\u{202E}gvs.exe.svg"])
             #expect(reversed.text.hasPrefix("wrote the svg graph to \\u{202E}gvs.exe.svg ("), "\(reversed.text)")
+        }
+    }
+
+    @Test("an existing file is replaced only when it is empty or a graph causegraph wrote in the format its name says")
+    func replacesOnlyItsOwnGraphs() throws {
+        try session { session, scratch in
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8))
+            let theirs: [(String, Data)] = [
+                ("package.json", Data("{\n  \"name\": \"app\",\n  \"secret\": \"hunter2\"\n}\n".utf8)),
+                ("tsconfig.json", Data("{\"compilerOptions\": {}}\n".utf8)),
+                ("docs/arch.dot", Data("digraph G {\n  a -> b\n}\n".utf8)),
+                ("docs/logo.png", png),
+                ("docs/paper.pdf", Data("%PDF-1.7\n%hunter2\n".utf8)),
+                ("docs/icon.svg", Data("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n".utf8)),
+            ]
+            try FileManager.default.createDirectory(atPath: scratch.path("docs"), withIntermediateDirectories: false)
+            for (name, bytes) in theirs { _ = try scratch.write(name, bytes) }
+            for (name, bytes) in theirs {
+                let refused = try call(session, "render", ["traces": ["trace.jsonl"], "output": name])
+                #expect(
+                    refused.isError
+                        && refused.text
+                            == "error: 'output': '\(name)' exists and is no graph causegraph wrote; the server replaces only its own graphs",
+                    "\(name): \(refused.text)")
+                #expect(try scratch.read(name) == bytes, "\(name) is left as it was")
+            }
+            let table = try call(
+                session, "diff", ["before": "trace.jsonl", "after": "trace.jsonl", "table": "package.json"])
+            #expect(table.isError && table.text.contains("'table': 'package.json' exists and is no graph"))
+            // A graph of another format is not replaced either: its name says what it holds.
+            _ = try call(session, "render", ["traces": ["trace.jsonl"], "output": "graph.dot"])
+            try FileManager.default.moveItem(atPath: scratch.path("graph.dot"), toPath: scratch.path("graph.svg"))
+            #expect(try call(session, "render", ["traces": ["trace.jsonl"], "output": "graph.svg"]).isError)
+            // Its own graphs, in every format, are replaced, and so is an empty file.
+            _ = try scratch.write("empty.json", "")
+            for name in ["out.svg", "out.png", "out.pdf", "out.dot", "out.gv", "out.json", "empty.json"] {
+                for _ in 0..<2 {
+                    let written = try call(session, "render", ["traces": ["trace.jsonl"], "output": name])
+                    #expect(!written.isError, "\(name): \(written.text)")
+                }
+            }
+            for name in ["diff.json", "diff.svg"] {
+                for _ in 0..<2 {
+                    let written = try call(
+                        session, "diff",
+                        ["before": "trace.jsonl", "after": "trace.jsonl", "output": name, "table": "changes.json"])
+                    #expect(!written.isError, "\(name): \(written.text)")
+                }
+            }
         }
     }
 
@@ -226,6 +314,39 @@ struct MCPConfinementTests {
             #expect(ContinuousClock.now - start < .seconds(20))
             #expect(result?["isError"]?.content == .bool(true))
             #expect(result?.texts.first?.contains("did not list them within 10") == true, "\(result?.texts ?? [])")
+        }
+    }
+
+    @Test("calls past the most the server holds are refused at once as busy; those held are answered")
+    func boundedQueue() throws {
+        try rootsSession { session in
+            // Each held call waits for the roots the client never lists, holding its arguments.
+            let held = ToolProcess.mostHeld
+            let start = ContinuousClock.now
+            for id in 1...(held + 3) {
+                try session.send(try RawMCPSession.call(id: id, "summary", ["traces": ["trace.jsonl"]]))
+            }
+            var results: [Int: JSONValue] = [:]
+            while results.count < 3 {
+                let message = try session.nextMessage()
+                guard message["method"] == nil, let id = message["id"]?.numberValue else { continue }
+                results[Int(id)] = message["result"]
+            }
+            #expect(ContinuousClock.now - start < .seconds(8), "refused at once, not after the roots' wait")
+            for (id, result) in results {
+                #expect(id > held, "the calls past the most held are refused: \(id)")
+                #expect(
+                    result["isError"]?.content == .bool(true)
+                        && result.texts.first
+                            == "error: the server is busy: \(held) calls are running or waiting, the most it holds; call summary again once one is answered"
+                )
+            }
+            while results.count < held + 3 {
+                let message = try session.nextMessage(within: .seconds(30))
+                guard message["method"] == nil, let id = message["id"]?.numberValue else { continue }
+                results[Int(id)] = message["result"]
+                #expect(message["result"]?.texts.first?.contains("did not list them within 10") == true)
+            }
         }
     }
 

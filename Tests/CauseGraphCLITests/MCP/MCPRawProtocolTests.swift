@@ -48,6 +48,79 @@ struct MCPRawProtocolTests {
         #expect(answer["result"].map(\.texts)?.first == (try Causegraph.run(["summary", before])).output)
     }
 
+    @Test("requests before initialize, but ping, get -32600 and run nothing; after it the same call is served")
+    func callsBeforeInitialize() throws {
+        let scratch = try TemporaryFolder()
+        let trace = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
+        let session = try RawMCPSession(in: scratch.url)
+        let render = ["traces": [trace], "output": "graph.svg"] as [String: Any]
+        try session.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
+        try session.send(try RawMCPSession.call(id: 2, "render", render))
+        try session.send(
+            "[" + (try RawMCPSession.call(id: 3, "render", render)) + #",{"jsonrpc":"2.0","id":4,"method":"ping"}]"#)
+        try session.send(#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#)
+        for id in ["1", "2", "3"] {
+            let refused = try session.response(to: id)
+            #expect(refused.errorCode == -32600, "\(id)")
+            #expect(refused["error"]?["message"]?.stringValue?.contains("send initialize first") == true, "\(id)")
+        }
+        let batch = try session.nextMessage()
+        #expect(
+            batch.arrayValue?.count == 1 && batch.arrayValue?.first?["result"] != nil, "the batch's ping is answered")
+        #expect(try session.response(to: "5")["result"] != nil)
+        #expect(scratch.entries == ["trace.jsonl"], "no call ran")
+        try session.initialize()
+        try session.send(try RawMCPSession.call(id: 6, "render", render))
+        #expect(try session.response(to: "6")["result"]?["isError"]?.content != .bool(true))
+        #expect(scratch.entries == ["graph.svg", "trace.jsonl"])
+    }
+
+    @Test(
+        "parameters a method cannot read and an unknown tool get -32602, not -32603; a bad argument stays a tool error"
+    )
+    func invalidParameters() throws {
+        let session = try RawMCPSession(in: packageRoot)
+        try session.send(#"{"jsonrpc":"2.0","id":"a","method":"initialize","params":{"protocolVersion":5}}"#)
+        try session.send(#"{"jsonrpc":"2.0","id":"b","method":"initialize"}"#)
+        for id in ["\"a\"", "\"b\""] {
+            let refused = try session.response(to: id)
+            #expect(refused.errorCode == -32602, "\(id)")
+            #expect(refused["error"]?["message"]?.stringValue?.hasPrefix("invalid params: initialize takes") == true)
+        }
+        try session.initialize()
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/call"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"arguments":{}}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":5}}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"summary","arguments":"x"}}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":[1]}"#,
+            #"{"jsonrpc":"2.0","id":6,"method":"tools/list","params":{"cursor":5}}"#,
+            #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"no\u202Etool","arguments":{}}}"#,
+        ]
+        for request in requests { try session.send(request) }
+        // Answered in any order: each request is handled on its own.
+        var answers: [String: JSONValue] = [:]
+        for _ in requests {
+            let answer = try session.nextMessage()
+            answers[answer["id"].map(RawMCPSession.text) ?? ""] = answer
+        }
+        for id in 1...6 {
+            #expect(answers[String(id)]?.errorCode == -32602, "\(id)")
+            #expect(answers[String(id)]?["error"]?["message"]?.stringValue?.contains(" takes ") == true, "\(id)")
+        }
+        let unknown = try #require(answers["7"])
+        #expect(unknown.errorCode == -32602)
+        #expect(
+            unknown["error"]?["message"]?.stringValue
+                == "Invalid params: no tool 'no\\u{202E}tool'; the tools are why, summary, render, diff, check, doctor")
+        try session.send(try RawMCPSession.call(id: 8, "summary", ["traces": [before], "colour": true]))
+        let argument = try session.response(to: "8")
+        #expect(argument["result"]?["isError"]?.content == .bool(true), "a bad argument is the tool's error")
+        #expect(argument["result"].map(\.texts)?.first == "error: the summary tool takes no argument 'colour'")
+        try session.send(#"{"jsonrpc":"2.0","id":9,"method":"tools/list"}"#)
+        #expect(try session.response(to: "9")["result"]?["tools"] != nil)
+    }
+
     @Test("a request line is read in time linear in its length, and one past 64 MiB is answered with -32600")
     func longLines() throws {
         let session = try RawMCPSession(in: packageRoot)

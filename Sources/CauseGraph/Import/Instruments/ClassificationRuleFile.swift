@@ -14,6 +14,11 @@
 ///
 /// Rules are tried in file order, files in the order given, before the
 /// built-in ones.
+///
+/// An error names the file, line and column, and what was expected there,
+/// never a key or value read: a file named as rules may be any file (over
+/// `causegraph mcp`, one an agent was steered to name), and its content is
+/// not the error's to show.
 package enum ClassificationRuleFile {
     private static let titleKeys = ["exact", "prefix", "suffix", "contains", "regex"]
     private static let knownKeys = Set(titleKeys + ["icon", "colour", "kind", "owner"])
@@ -47,7 +52,7 @@ package enum ClassificationRuleFile {
     private static func rule(_ record: JSONRecord) throws(Diagnostic) -> ClassificationRule {
         for member in record.object.members where !knownKeys.contains(member.key) {
             throw record.error(
-                "unknown key \"\(member.key)\" in a rule; expected \(knownKeys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))",
+                "unknown key in a rule; expected \(knownKeys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))",
                 at: member.value)
         }
         let given = titleKeys.filter(record.has)
@@ -65,15 +70,31 @@ package enum ClassificationRuleFile {
                 do {
                     title = .pattern(try TitlePattern(regex: text))
                 } catch {
-                    throw record.error(error.message, at: record.value(key)!)
+                    throw record.error(
+                        "\"regex\" is not a regular expression causegraph matches: invalid, or needing backtracking "
+                            + "(a back-reference, lookaround; docs/shaping.md)", at: record.value(key)!)
                 }
             }
         }
+        let icon = try record.string("icon")
+        let colour = try record.string("colour")
+        guard let kind = try enumeration("kind", as: NodeKind.self, in: record) else {
+            throw record.error("missing required key \"kind\"")
+        }
         return ClassificationRule(
-            title,
-            iconPrefix: try record.string("icon"),
-            colour: try record.string("colour"),
-            kind: try record.requiredEnumeration("kind", as: NodeKind.self),
-            owner: try record.enumeration("owner", as: Owner.self) ?? .app)
+            title, iconPrefix: icon, colour: colour, kind: kind,
+            owner: try enumeration("owner", as: Owner.self, in: record) ?? .app)
+    }
+
+    /// The value of `key` as a `T`, refused without quoting it.
+    private static func enumeration<T: RawRepresentable & CaseIterable>(
+        _ key: String, as type: T.Type, in record: JSONRecord
+    ) throws(Diagnostic) -> T? where T.RawValue == String {
+        guard let value = record.value(key) else { return nil }
+        guard let result = T(rawValue: try record.string(value, key: key)) else {
+            let expected = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw record.error("unknown \(key); expected one of \(expected)", at: value)
+        }
+        return result
     }
 }

@@ -49,7 +49,7 @@ package enum Doctor {
         case .changes: return try records(path, kind: .changeLog, format: .changes)
         case .instruments, nil:
             // Checked after the formats: a native trace's header names causegraph too.
-            if isCausegraphOutput(prefix) {
+            if CausegraphOutput.recognise(prefix) != nil {
                 var diagnosis = InputDiagnosis(path: path, kind: .causegraphOutput)
                 diagnosis.problems = [
                     .init(
@@ -336,18 +336,6 @@ package enum Doctor {
         mutating func add(_ cause: TraceCause) throws { records.causes += 1 }
         mutating func add(_ group: UpdateGroup) throws { records.groups += 1 }
         mutating func add(_ hitch: Hitch) throws {}
-    }
-
-    /// What `causegraph render` and `report` write: a JSON graph (its
-    /// `"causegraph"` key on a line of its own, where a native trace has its
-    /// header on the first line), DOT, SVG or HTML.
-    private static func isCausegraphOutput(_ prefix: [UInt8]) -> Bool {
-        let text = String(decoding: prefix, as: UTF8.self)
-        let start = text.drop(while: \.isWhitespace)
-        if start.hasPrefix("{") { return start.dropFirst().drop(while: \.isWhitespace).hasPrefix("\"causegraph\"") }
-        if start.hasPrefix("digraph") || start.hasPrefix("strict digraph") { return true }
-        return (start.hasPrefix("<svg") || start.hasPrefix("<!DOCTYPE") || start.hasPrefix("<?xml"))
-            && text.contains("causegraph")
     }
 
     /// A path as one shell word, quoted only when it needs to be.
