@@ -141,6 +141,12 @@ struct CheckCommandTests {
         #expect(result.status == 1, "stderr: \(result.standardError)")
         #expect(result.output.contains("24 runs in update group 4, the most in one group"))
         #expect(!result.output.contains("group 1 of document"))
+        // Both recordings start near time 0: their runs are never one burst.
+        let summary = try Causegraph.run(["summary", before, after])
+        #expect(!summary.output.contains("rebuild storm"), "\(summary.output)")
+        let long = try Causegraph.run(
+            ["check", before, after, "--budget", "-"], standardInput: Data("longUpdates: {medium: 0}\n".utf8))
+        #expect(long.output.contains("worst: LandmarkListItemView 642 µs (event 4, update group 4)"), "\(long.output)")
         let graph = try Causegraph.run(["render", before, after, "--format", "json", "--group", "4"])
         #expect(graph.output.contains(#""title": "LandmarkListItemView""#) && graph.output.contains(#""groups": [4]"#))
     }

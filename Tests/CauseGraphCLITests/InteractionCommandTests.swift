@@ -172,6 +172,9 @@ struct InteractionCommandTests {
                     {"group": 2, "label": "Transaction for Gesture", "start": 10000500, "bodies": 2, "bodyTime": 6000000, "gestures": [5], "gestureTitle": "Swipe"},
                     {"group": 1, "label": "Transaction for Gesture", "start": 2500, "bodies": 2, "bodyTime": 3000000, "gestures": [1], "gestureTitle": "Tap"},
                 """), "each trace's group 10 is its own interaction, under the graph's ids")
+        #expect(
+            json.output.contains(#""time": 2000, "duration": 9000000, "severity": "high", "group": 4}"#),
+            "the longest update names its group as the graph does")
 
         let zoom = try Causegraph.run(["render"] + paths + ["--format", "json", "--group", "4"])
         #expect(zoom.status == 0, "\(zoom.standardError)")

@@ -83,16 +83,20 @@ public struct GraphBuilder: TraceSink {
             throw TraceConsistencyError.duplicateEvent(event.id)
         }
         let severity = budget.severity(of: event)
-        nodes[Int(node)].add(event, severity: severity, group: group, burstWindow: burstWindow)
+        nodes[Int(node)].add(event, severity: severity, group: group, document: document, burstWindow: burstWindow)
         if group >= 0 && event.kind.isUpdate {
             groupUpdates[Self.groupNodeKey(group: group, node: node), default: 0] += 1
         }
         if event.kind.isUpdate, let duration = event.duration {
-            keepIfWorst(event, duration: duration, severity: severity, node: node)
+            keepIfWorst(event, duration: duration, severity: severity, node: node, group: group)
         }
     }
 
-    private mutating func keepIfWorst(_ event: TraceEvent, duration: Nanoseconds, severity: Severity?, node: Int32) {
+    /// Keeps the update among the longest of its kind; its `group` is the
+    /// interned one, named as the graph names it when the graph is finished.
+    private mutating func keepIfWorst(
+        _ event: TraceEvent, duration: Nanoseconds, severity: Severity?, node: Int32, group: Int32
+    ) {
         let rank = event.kind.rank
         // Most updates are not among the longest: they are turned away before any example is made.
         guard worst[rank].count < Self.worstUpdatesKept || duration > worst[rank].last!.example.duration else {
@@ -100,7 +104,7 @@ public struct GraphBuilder: TraceSink {
         }
         let example = UpdateExample(
             event: event.id, node: "", kind: event.kind, time: event.time, duration: duration, severity: severity,
-            group: event.group)
+            group: group >= 0 ? GroupID(group) : nil)
         // Ties keep the earlier event, so the examples do not depend on hashing.
         let position = worst[rank].firstIndex { $0.example.duration < duration } ?? worst[rank].count
         worst[rank].insert((example, node), at: position)
@@ -212,6 +216,7 @@ public struct GraphBuilder: TraceSink {
             worst[kind.rank].map { kept in
                 var example = kept.example
                 example.node = graphNodes[rank[Int(kept.node)]].id
+                example.group = example.group.map { groupIDs[Int($0)] }
                 return example
             }
         }
@@ -388,8 +393,11 @@ private struct NodeTally {
     var backtrace: [String] = []
     var severityCounts = SeverityCounts()
     var severityDurations = SeverityDurations()
-    /// Times of the latest events, within one burst window of the newest.
+    /// Times of the latest events of ``burstDocument``, within one burst window of the newest.
     var recentTimes: [Nanoseconds] = []
+    /// The document ``recentTimes`` are from: traces read together each
+    /// have a clock of their own, so a burst never spans two.
+    var burstDocument = 0
     var densestBurst = 0
     /// Events some cause link led to, and of those the skipped updates.
     private(set) var explained = 0
@@ -399,10 +407,18 @@ private struct NodeTally {
         self.key = key
     }
 
-    mutating func add(_ event: TraceEvent, severity eventSeverity: Severity?, group: Int32, burstWindow: Nanoseconds) {
+    mutating func add(
+        _ event: TraceEvent, severity eventSeverity: Severity?, group: Int32, document: Int, burstWindow: Nanoseconds
+    ) {
         count += 1
         if let eventSeverity { severityCounts[eventSeverity] += 1 }
-        if let time = event.time { noteBurst(at: time, window: burstWindow) }
+        if let time = event.time {
+            if document != burstDocument {
+                recentTimes.removeAll()
+                burstDocument = document
+            }
+            noteBurst(at: time, window: burstWindow)
+        }
         if event.ran && event.kind.isUpdate { ran += 1 }
         if let duration = event.duration {
             let (sum, overflow) = (totalDuration ?? 0).addingReportingOverflow(duration)
@@ -429,7 +445,11 @@ private struct NodeTally {
     private mutating func noteBurst(at time: Nanoseconds, window: Nanoseconds) {
         if let newest = recentTimes.last, time < newest { return }
         recentTimes.append(time)
-        let oldestKept = recentTimes.firstIndex { time - $0 < window } ?? recentTimes.count
+        let oldestKept =
+            recentTimes.firstIndex {
+                let (gap, overflow) = time.subtractingReportingOverflow($0)
+                return !overflow && gap < window
+            } ?? recentTimes.count
         recentTimes.removeFirst(oldestKept)
         densestBurst = max(densestBurst, recentTimes.count)
     }

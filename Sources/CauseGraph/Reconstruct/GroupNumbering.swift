@@ -18,12 +18,19 @@ package struct GroupNumbering: Sendable {
     private var index: [Key: Int32] = [:]
     /// Every group met, by the position ``intern(_:document:)`` gave it.
     package private(set) var keys: [Key] = []
+    /// The last group interned: a group's events mostly arrive together, and
+    /// every grouped event of a read is interned, so most lookups end here.
+    private var last: (key: Key, position: Int32)?
 
     package init() {}
 
     /// The group's position, given the first time its key is met.
     package mutating func intern(_ id: GroupID, document: Int) -> Int32 {
-        index.position(of: Key(document: document, id: id), in: &keys) { $0 }
+        let key = Key(document: document, id: id)
+        if let last, last.key == key { return last.position }
+        let position = index.position(of: key, in: &keys) { $0 }
+        last = (key, position)
+        return position
     }
 
     /// The id each group is shown under, by position.

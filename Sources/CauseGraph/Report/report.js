@@ -4,7 +4,7 @@
   // Trace text reads as causegraph shows it everywhere (VisibleText.lines): controls but newline and tab as
   // their pictures, and what reorders or breaks text unseen (BiDi controls, separators) or is no character
   // at all as U+FFFD, so no title can turn the page's text around.
-  const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]|\p{Noncharacter_Code_Point}/gu;
+  const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|\p{Noncharacter_Code_Point}/gu;
   const picture = (character) => {
     const code = character.codePointAt(0);
     return code < 0x20 ? String.fromCodePoint(0x2400 + code) : code === 0x7f ? "\u2421" : "\ufffd";

@@ -51,12 +51,19 @@ enum TerminalText {
 
     /// The columns a terminal gives one character: two for East Asian wide
     /// and fullwidth characters (漢, 한, Ａ) and emoji shown as emoji (👩‍👩‍👧,
-    /// ❤️), else one; combining marks ride on their base.
+    /// ❤️), none for zero-width spaces and joiners and a mark with no base,
+    /// else one; combining marks ride on their base.
     static func columns(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return 0
+        default: break
+        }
         switch first.value {
+        case 0x200B...0x200D, 0x2060...0x2064, 0xFEFF:
+            return 0
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
             0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:

@@ -38,8 +38,10 @@ package enum VisibleText {
     package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F: true
-        // Line and paragraph separators, BiDi embeddings and overrides, BiDi isolates.
-        case 0x2028...0x202E, 0x2066...0x2069: true
+        // Line and paragraph separators, BiDi embeddings and overrides, BiDi
+        // isolates, and the BiDi marks (left-to-right, right-to-left, Arabic
+        // letter): every Bidi_Control character.
+        case 0x2028...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
         // Noncharacters: U+FDD0…U+FDEF, and the last two code points of every plane.
         case 0xFDD0...0xFDEF: true
         default: scalar.value & 0xFFFE == 0xFFFE

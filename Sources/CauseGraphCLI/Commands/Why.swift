@@ -124,7 +124,8 @@ struct Why: ParsableCommand {
                             + "read the one you mean on its own")
                 }
                 guard let chain = UpdateChain(event: update, in: events) else {
-                    throw Diagnostic.error("no event with id \(update) in the trace")
+                    throw Diagnostic.error(
+                        "no event with id \(update) in the \(input.traces.count == 1 ? "trace" : "traces")")
                 }
                 whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: [], chain: chain)
             } else {

@@ -31,7 +31,7 @@ enum MCPToolRunner {
         var diagnostics = Diagnostics()
         do {
             let command = try CauseGraphCommand.parseAsRoot(try tool.commandLine(arguments, confinement: confinement))
-            let answer = try result(of: command, diagnostics: &diagnostics)
+            let answer = try result(of: command, spelling: tool.spelling, diagnostics: &diagnostics)
             return CallTool.Result(
                 content: answer.content + notes(diagnostics, tool), structuredContent: answer.structuredContent)
         } catch {
@@ -50,7 +50,13 @@ enum MCPToolRunner {
         message.count > longestError ? String(message.prefix(longestError)) + "…" : message
     }
 
-    private static func result(of command: ParsableCommand, diagnostics: inout Diagnostics) throws -> CallTool.Result {
+    /// The command's answer; `spelling` names the arguments where its words name options (`--top N`).
+    private static func result(of command: ParsableCommand, spelling: MCPSpelling, diagnostics: inout Diagnostics)
+        throws -> CallTool.Result
+    {
+        func withLeftOut(_ text: String, _ line: String?) -> String {
+            line.map { text + "\n" + spelling.respelled($0, quote: "'") + "\n" } ?? text
+        }
         switch command {
         case let why as Why:
             let format = try why.report.format
@@ -63,7 +69,7 @@ enum MCPToolRunner {
             let (text, json) = fitted(report, limit: why.ranking.bounds.limit) { report in
                 let text = WhyFormatter.format(report, as: format)
                 return (
-                    format == .json ? text : why.leftOut(report).map { text + "\n" + $0 + "\n" } ?? text,
+                    format == .json ? text : withLeftOut(text, why.leftOut(report)),
                     WhyFormatter.format(report, as: .json)
                 )
             } cut: { report, limit in
@@ -76,7 +82,7 @@ enum MCPToolRunner {
             let (text, json) = fitted(report, limit: summary.ranking.bounds.limit) { report in
                 let text = SummaryFormatter.format(report, as: format)
                 return (
-                    format == .json ? text : summary.leftOut(report.omitted).map { text + "\n" + $0 + "\n" } ?? text,
+                    format == .json ? text : withLeftOut(text, summary.leftOut(report.omitted)),
                     SummaryFormatter.format(report, as: .json)
                 )
             } cut: { report, limit in

@@ -121,6 +121,23 @@ struct MCPRawProtocolTests {
         #expect(try session.response(to: "9")["result"]?["tools"] != nil)
     }
 
+    @Test("what a bounded summary or why left out names the tools' arguments, not the command's options")
+    func leftOutNamesArguments() throws {
+        let scratch = try TemporaryFolder()
+        let trace = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
+        let session = try RawMCPSession(in: scratch.url)
+        try session.initialize()
+        try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [trace], "limit": 1]))
+        try session.send(
+            try RawMCPSession.call(id: 2, "why", ["traces": [trace], "view": "Landmark", "limit": 1, "list": true]))
+        for id in ["1", "2"] {
+            let text = (try session.response(to: id)["result"]?.texts ?? []).joined(separator: "\n")
+            let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Left out:") }, "\(text)")
+            #expect(line.contains("'limit' or 'offset'") && line.contains("'all' shows everything"), "\(line)")
+            #expect(!line.contains("--"), "\(line)")
+        }
+    }
+
     @Test("a request line is read in time linear in its length, and one past 64 MiB is answered with -32600")
     func longLines() throws {
         let session = try RawMCPSession(in: packageRoot)

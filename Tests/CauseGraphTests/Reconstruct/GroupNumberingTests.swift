@@ -14,12 +14,12 @@ struct GroupNumberingTests {
     @Test("several documents are numbered 1… by document, then id, whatever order they are met in")
     func severalDocuments() {
         var numbering = GroupNumbering()
-        let positions = [(1, 10), (0, 30), (0, 10), (1, 10), (1, 5)].map { document, id in
+        let positions = [(1, 10), (1, 10), (0, 30), (0, 10), (1, 10), (1, 5), (0, 5), (0, 5)].map { document, id in
             numbering.intern(GroupID(id), document: document)
         }
-        #expect(positions == [0, 1, 2, 0, 3])
-        // (0, 10) → 1, (0, 30) → 2, (1, 5) → 3, (1, 10) → 4.
-        #expect(numbering.finalIDs() == [4, 2, 1, 3])
+        #expect(positions == [0, 0, 1, 2, 0, 3, 4, 4])
+        // (0, 5) → 1, (0, 10) → 2, (0, 30) → 3, (1, 5) → 4, (1, 10) → 5.
+        #expect(numbering.finalIDs() == [5, 3, 2, 4, 1])
     }
 
     @Test("documents without groups do not change the ids of the one that has them")

@@ -59,6 +59,8 @@ struct TerminalTextTests {
         #expect(TerminalText.fit("漢字の行", width: 5) == "漢字…")
         #expect(TerminalText.fit("漢字の行", width: 6) == "漢字…")
         #expect(TerminalText.fit("❤️ ok", width: 5) == "❤️ ok")
+        #expect(TerminalText.columns("a\u{200B}\u{200B}b\u{2060}") == 2, "zero-width spaces and joiners take none")
+        #expect(TerminalText.pad("a\u{200B}b", 4) == "a\u{200B}b  ")
         #expect(TerminalText.fit("👩‍👩‍👧 family", width: 4) == "👩‍👩‍👧 …")
         #expect(TerminalText.fitTitle("  ", width: 20) == "(untitled)")
     }

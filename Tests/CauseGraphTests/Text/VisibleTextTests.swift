@@ -14,6 +14,8 @@ struct VisibleTextTests {
         "BiDi controls and line separators cannot reorder or break a line",
         arguments: [
             0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x2028, 0x2029,
+            // The BiDi marks: left-to-right, right-to-left, Arabic letter.
+            0x200E, 0x200F, 0x061C,
         ])
     func bidi(_ value: UInt32) throws {
         let scalar = try #require(Unicode.Scalar(value))
