@@ -127,11 +127,14 @@ struct MCPRawProtocolTests {
         let trace = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
         let session = try RawMCPSession(in: scratch.url)
         try session.initialize()
-        try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [trace], "limit": 1]))
-        try session.send(
-            try RawMCPSession.call(id: 2, "why", ["traces": [trace], "view": "Landmark", "limit": 1, "list": true]))
-        for id in ["1", "2"] {
-            let text = (try session.response(to: id)["result"]?.texts ?? []).joined(separator: "\n")
+        let calls: [(tool: String, arguments: [String: Any])] = [
+            ("summary", ["traces": [trace], "limit": 1]),
+            ("why", ["traces": [trace], "view": "Landmark", "limit": 1, "list": true]),
+        ]
+        // One call at a time: `response(to:)` passes over other answers, and calls side by side may end in any order.
+        for (id, call) in calls.enumerated() {
+            try session.send(try RawMCPSession.call(id: id + 1, call.tool, call.arguments))
+            let text = (try session.response(to: "\(id + 1)")["result"]?.texts ?? []).joined(separator: "\n")
             let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Left out:") }, "\(text)")
             #expect(line.contains("'limit' or 'offset'") && line.contains("'all' shows everything"), "\(line)")
             #expect(!line.contains("--"), "\(line)")
