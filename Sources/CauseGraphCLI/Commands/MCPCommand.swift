@@ -44,6 +44,10 @@ struct MCPCommand: ParsableCommand {
     @Flag(help: .hidden)
     var call = false
 
+    /// With `--call`: the pid of the server that started the call.
+    @Option(help: .hidden)
+    var server: Int32?
+
     /// The longest time limit: a day.
     private static let longestTimeout: Double = 86_400
 
@@ -55,7 +59,8 @@ struct MCPCommand: ParsableCommand {
 
     func run() throws {
         if call {
-            try MCPServer.answerOneCall(timeLimit: timeout)
+            guard let server else { throw ValidationError("--call needs --server, the pid of the server") }
+            try MCPServer.answerOneCall(timeLimit: timeout, server: server)
             return
         }
         let folders = try allowed.map { folder throws(Diagnostic) in

@@ -99,10 +99,11 @@ enum MCPServer {
 
     /// The process of one call (`causegraph mcp --call`): reads the call on
     /// standard input, answers it on standard output.
-    static func answerOneCall(timeLimit: Double) throws {
+    /// `server` is the pid of the server that started it.
+    static func answerOneCall(timeLimit: Double, server: pid_t) throws {
         // Should the server be gone, the call ends by itself soon after its limit.
         alarm(UInt32(min(timeLimit, Double(UInt32.max - 60)).rounded(.up)) + 30)
-        endWhenOrphaned()
+        endWhenOrphaned(from: server)
         let input = FileHandle.standardInput.readDataToEndOfFile()
         let request: ToolCallRequest
         do {
@@ -122,8 +123,12 @@ enum MCPServer {
     /// answer, and the call would otherwise run on to its alarm. The end is
     /// a SIGTERM to itself, so the stop removes the call's unfinished outputs
     /// and kills what it runs, as for any command.
-    private static func endWhenOrphaned() {
-        let server = getppid()
+    ///
+    /// The server's pid comes from the server, not from `getppid()` at
+    /// start: a server killed while the call was still starting (a slow
+    /// start, as under a sanitizer) has already left it to another parent,
+    /// which the call would then take for its server and wait on forever.
+    private static func endWhenOrphaned(from server: pid_t) {
         Thread.detachNewThread {
             while getppid() == server { sleep(1) }
             kill(getpid(), SIGTERM)

@@ -277,7 +277,9 @@ enum ToolProcess {
                 close(toChild.read)
                 close(fromChild.write)
             }
-            let command = [executable, "mcp", "--call", "--timeout", String(timeLimit)]
+            let command = [
+                executable, "mcp", "--call", "--timeout", String(timeLimit), "--server", String(getpid()),
+            ]
             do throws(IsolatedSpawn.Failure) {
                 let pid = try IsolatedSpawn.start(
                     command, input: .descriptor(toChild.read), output: .descriptor(fromChild.write),

@@ -310,6 +310,28 @@ struct MCPServerTests {
         #expect(state.isEmpty || state.hasPrefix("Z"), "process \(pid) still \(state) 5 s after the server was killed")
     }
 
+    @Test("a call whose server died while it started ends at once, not at its alarm")
+    func noOrphanAfterEarlyKill() throws {
+        // The server named is not the parent: as when the server was killed
+        // before the call read `getppid()`, and the call was adopted.
+        let call = Process()
+        call.executableURL = Causegraph.executable
+        call.arguments = ["mcp", "--call", "--timeout", "120", "--server", String(getpid() &+ 1)]
+        let request = Pipe()
+        call.standardInput = request
+        call.standardOutput = FileHandle.nullDevice
+        call.standardError = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        call.terminationHandler = { _ in ended.signal() }
+        try call.run()
+        defer { try? request.fileHandleForWriting.close() }
+        // The request never comes: without the check the call waits on its standard input for 150 s.
+        let outcome = ended.wait(timeout: .now() + 30)
+        if outcome == .timedOut { call.terminate() }
+        #expect(outcome == .success, "the orphaned call was still waiting for its request after 30 s")
+        #expect(call.terminationStatus == 128 + SIGTERM, "the call stops as on SIGTERM, removing its outputs")
+    }
+
     /// What `command` prints, run by the shell.
     private static func shell(_ command: String) throws -> String {
         let process = Process()
