@@ -393,8 +393,13 @@ private struct NodeTally {
     var backtrace: [String] = []
     var severityCounts = SeverityCounts()
     var severityDurations = SeverityDurations()
-    /// Times of the latest events of ``burstDocument``, within one burst window of the newest.
+    /// Times of the latest events of ``burstDocument``, from
+    /// ``oldestRecent`` on within one burst window of the newest.
     var recentTimes: [Nanoseconds] = []
+    /// Where the window starts in ``recentTimes``: the times before it are
+    /// dropped in bulk, not one by one, which moved the whole window along
+    /// for every event of a view that updates thousands of times a second.
+    var oldestRecent = 0
     /// The document ``recentTimes`` are from: traces read together each
     /// have a clock of their own, so a burst never spans two.
     var burstDocument = 0
@@ -415,6 +420,7 @@ private struct NodeTally {
         if let time = event.time {
             if document != burstDocument {
                 recentTimes.removeAll()
+                oldestRecent = 0
                 burstDocument = document
             }
             noteBurst(at: time, window: burstWindow)
@@ -445,13 +451,17 @@ private struct NodeTally {
     private mutating func noteBurst(at time: Nanoseconds, window: Nanoseconds) {
         if let newest = recentTimes.last, time < newest { return }
         recentTimes.append(time)
-        let oldestKept =
-            recentTimes.firstIndex {
-                let (gap, overflow) = time.subtractingReportingOverflow($0)
-                return !overflow && gap < window
-            } ?? recentTimes.count
-        recentTimes.removeFirst(oldestKept)
-        densestBurst = max(densestBurst, recentTimes.count)
+        while oldestRecent < recentTimes.count {
+            let (gap, overflow) = time.subtractingReportingOverflow(recentTimes[oldestRecent])
+            if !overflow && gap < window { break }
+            oldestRecent += 1
+        }
+        densestBurst = max(densestBurst, recentTimes.count - oldestRecent)
+        // Once the dropped times are the larger part, memory follows the window again.
+        if oldestRecent >= 64 && oldestRecent * 2 >= recentTimes.count {
+            recentTimes.removeFirst(oldestRecent)
+            oldestRecent = 0
+        }
     }
 
     func node(id: String, groupIDs: [GroupID]) -> CauseEffectGraph.Node {

@@ -311,6 +311,26 @@ struct GraphStatisticsTests {
         #expect((edge.count, edge.skipped, edge.maxPerCause) == (6, 3, 4))
     }
 
+    @Test("the densest burst of a long run: steady events, then a dense stretch, then steady again")
+    func densestBurstOfALongRun() throws {
+        var builder = GraphBuilder(burstWindow: 1_000)
+        try builder.begin(TraceHeader())
+        // 100 ns apart (10 in a window), then 300 events 2 ns apart, then 100 ns
+        // apart again: the window must drop its oldest times across many
+        // compactions. The densest window ends at the last dense event: the
+        // 300 dense events (598 ns) and the 4 steady ones up to 400 ns before them.
+        var times = (0..<5_000).map { Nanoseconds($0) * 100 }
+        let denseStart = times.last! + 100
+        times += (0..<300).map { denseStart + Nanoseconds($0) * 2 }
+        let steadyAgain = times.last! + 1_000
+        times += (0..<5_000).map { steadyAgain + Nanoseconds($0) * 100 }
+        for (index, time) in times.enumerated() {
+            try builder.add(TraceEvent(id: EventID(index), kind: .body, title: "Row", owner: .app, time: time))
+        }
+        let node = try #require(builder.finish().nodes.first)
+        #expect(node.densestBurst == 304)
+    }
+
     @Test("nodes count events by severity and find their densest burst")
     func nodeStatistics() throws {
         var builder = GraphBuilder(burstWindow: 5_000_000)
