@@ -23,7 +23,7 @@ public struct TraceCache: Sendable, Equatable {
     package let maximumSize: Int64
 
     /// Bumped whenever what an entry holds or means changes, so older entries miss.
-    static let formatVersion = 2
+    static let formatVersion = 3
     /// The default of ``maximumSize``: 4 GB.
     package static let defaultMaximumSize: Int64 = 4 << 30
     /// An Instruments export this large or larger is worth caching; smaller

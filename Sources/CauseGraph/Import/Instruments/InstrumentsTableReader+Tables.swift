@@ -37,13 +37,16 @@ extension InstrumentsTableReader {
         // Layout work has no update type: `swiftui-layout-updates` has no such column.
         details.kind = columns.updateType == nil ? .other : updateKind(columns.updateType, row, values)
         // The export has no "ran" column; a skipped body says so in its type or description.
-        details.ran = !mentionsSkip(columns.updateType, row, values) && !mentionsSkip(columns.description, row, values)
+        let description = string(columns.description, row, values)
+        let skipMark = description.flatMap(Self.skipMark)
+        details.ran = !mentionsSkip(columns.updateType, row, values) && skipMark == nil
         details.module = string(columns.module, row, values)
         // View Body rows leave `view-name` blank and name the view in
         // `description`; layout rows name it in `view-name`; a row with
         // neither still has its hierarchy, which starts with the view.
         details.title =
-            string(columns.viewName, row, values) ?? string(columns.description, row, values)
+            string(columns.viewName, row, values)
+            ?? description.map { text in skipMark.map { String(text[..<$0]).trimmingXMLWhitespace() } ?? text }
             ?? innermostView(columns.viewHierarchy, row, values)
         details.severity = severity(columns.severity, row, values)
         let causes = columns.rootCauses.map { rootCauses(row.cells[$0], values) } ?? []
@@ -122,5 +125,19 @@ extension InstrumentsTableReader {
             narrative: string(columns.narrative, row, values))
         if columns.kind == .hang { hitch.hangType = string(columns.hangType, row, values) }
         try deliver(at: row.offset) { try $0.add(hitch) }
+    }
+
+    /// Where a description's mark that the body was skipped starts: its
+    /// last word, when that word says so (`Text (skipped)`, `Row.body
+    /// skipped`). The view is what comes before it. Only a word of its own
+    /// counts, so a view named `SkipButton` is no skipped update; kept in
+    /// the title, the mark made each view two nodes, one that ran and one
+    /// that was skipped.
+    static func skipMark(in description: String) -> String.Index? {
+        guard let space = description.lastIndex(of: " "),
+            description[description.index(after: space)...].lowercased().contains("skip"),
+            description[..<space].contains(where: { !$0.isWhitespace })
+        else { return nil }
+        return space
     }
 }

@@ -69,6 +69,24 @@ import Testing
             })
     }
 
+    @Test("a description that says the body was skipped names the same view as one that ran, and a view may say skip")
+    func skipMarkIsNoPartOfTheTitle() throws {
+        let descriptions = ["Text", "Text (skipped)", "Row&lt;Item&gt;.body skipped", "SkipButton"]
+        let rows = descriptions.enumerated().map { index, description in
+            let id = index + 1
+            return
+                "<row><start-time id=\"\(id * 10)\">\(id * 1000)</start-time><duration id=\"\(id * 10 + 1)\">5</duration>"
+                + "<uint64 id=\"\(id * 10 + 2)\">\(id)</uint64><string id=\"\(id * 10 + 3)\">View Body</string>"
+                + "<string id=\"\(id * 10 + 4)\">\(description)</string></row>"
+        }
+        let document = InstrumentsFixtures.document(
+            schema: "swiftui-updates", columns: ["start", "duration", "id", "update-type", "description"], rows: rows)
+        let (sink, _) = try InstrumentsFixtures.read([try InstrumentsFixtures.temporaryFile(document)])
+        let events = (1...4).compactMap { sink.event(EventID($0)) }
+        #expect(events.map(\.title) == ["Text", "Text", "Row<Item>", "SkipButton"])
+        #expect(events.map(\.ran) == [true, false, false, true])
+    }
+
     @Test func updatesJoinByEventIDInAnyFileOrder() throws {
         // Causes named first: the importer still reads the updates before them.
         let paths = [InstrumentsFixtures.path("swiftui-causes.xml"), InstrumentsFixtures.path("swiftui-updates.xml")]
