@@ -122,4 +122,22 @@ struct NotATraceCommandTests {
             #expect(!FileManager.default.fileExists(atPath: output))
         }
     }
+
+    @Test("a folder of exports without updates is named in the warning and the error")
+    func folderWithoutUpdatesIsNamed() throws {
+        let scratch = try TemporaryFolder()
+        let folder = scratch.path("exports")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, source) in [
+            ("hitches.xml", hitchesSummary), ("changes.xml", fixture("instruments/recording/swiftui-changes.xml")),
+        ] {
+            try FileManager.default.copyItem(atPath: source, toPath: folder + "/" + name)
+        }
+        let summary = try Causegraph.run(["summary", folder])
+        #expect(summary.status == 0)
+        #expect(summary.standardError.hasPrefix("\(folder): warning: holds no update events (its tables: "))
+        let render = try Causegraph.run(["render", folder, "-o", scratch.path("r.svg")])
+        #expect(render.status == 2)
+        #expect(render.standardError.hasPrefix("\(folder): error: holds no update events (its tables: "))
+    }
 }

@@ -85,8 +85,9 @@ package enum InstrumentsImporter: TraceImporter {
     }
 
     /// Reads `sources` as one recording; `recording` names it in the error
-    /// for a recording that holds nothing to read (its only source's name
-    /// when `nil`).
+    /// for a recording that holds nothing to read, and in the warning for
+    /// one that holds no update. When `nil`, the name is its only source's,
+    /// or the folder all its sources are in (the folder given), or its first.
     static func read<Sink: TraceSink & ~Copyable>(
         _ sources: [ChunkSource], recording: String? = nil, settings: ImportSettings, into sink: inout Sink,
         diagnostics: inout Diagnostics
@@ -95,7 +96,7 @@ package enum InstrumentsImporter: TraceImporter {
         let box = SinkBox(consume sink)
         do {
             try read(
-                sources, recording: recording ?? (sources.count == 1 ? sources[0].name : nil),
+                sources, recording: recording ?? name(of: sources),
                 classifier: TitleClassifier(userRules: rules), spelling: settings.spelling, into: box,
                 diagnostics: &diagnostics)
         } catch {
@@ -103,6 +104,14 @@ package enum InstrumentsImporter: TraceImporter {
             throw error
         }
         sink = box.take()
+    }
+
+    private static func name(of sources: [ChunkSource]) -> String? {
+        func folder(of path: String) -> Substring { path.lastIndex(of: "/").map { path[..<$0] } ?? "" }
+        guard let first = sources.first?.name, sources.count > 1 else { return sources.first?.name }
+        let shared = folder(of: first)
+        guard !shared.isEmpty, sources.allSatisfy({ folder(of: $0.name) == shared }) else { return first }
+        return String(shared)
     }
 
     private static func read(
