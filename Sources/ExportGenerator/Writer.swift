@@ -155,9 +155,11 @@ struct Writer {
             let node = simulation.app.nodes[index]
             var line = "<row>" + interner.fresh("event-time", fmt: timeFormat(time), content: String(time))
             line += eventCell(event) + interner.leaf("string", "Storage write")
+            // The setter of the property the title names: `@State: query`, `@Observable LibraryModel.(…)`.
+            let property = node.title.split(separator: " ", maxSplits: 1).last ?? ""
             line += interner.nested("backtrace", key: "bt\(index)", fmt: "") { interner in
                 [
-                    "\(node.title.dropFirst(8)).setter", "closure #1 in LibrarySection.body.getter",
+                    "\(property).setter", "closure #1 in LibrarySection.body.getter",
                     "ButtonAction.callAsFunction()",
                 ]
                 .map { frame in

@@ -53,6 +53,17 @@ struct ExportGeneratorTests {
             titles(native).contains("gesture TapGesture")
                 && titles(native).contains("externalEnvironment External: Time"))
         #expect(titles(native).contains("environmentWriter EnvironmentWriter: ForegroundStyle"))
+        // Read alone, the updates table names each view once, whether its body ran or was skipped.
+        let updates = try Self.graph([tables[1]])
+        let viewTitles = (updates["nodes"]?.arrayValue ?? []).compactMap { $0["title"]?.stringValue }
+        #expect(!viewTitles.isEmpty && !viewTitles.contains { $0.hasSuffix("(skipped)") })
+        // A storage write's first frame is its property's setter: `query.setter`, `LibraryModel.(Array<Item>).setter`.
+        let changes = String(decoding: try Data(contentsOf: URL(fileURLWithPath: tables[3])), as: UTF8.self)
+        let setters = changes.components(separatedBy: "name=\"").dropFirst().compactMap { tail in
+            tail.prefix { $0 != "\"" }.hasSuffix(".setter") ? String(tail.prefix { $0 != "\"" }) : nil
+        }
+        #expect(setters.contains("LibraryModel.(Array&lt;Item&gt;).setter"))
+        #expect(setters.allSatisfy { !$0.contains(" ") }, "\(Set(setters).sorted())")
     }
 
     @Test("swiftui-full-causes alone gives the nodes, edges and update times of the native recording")
