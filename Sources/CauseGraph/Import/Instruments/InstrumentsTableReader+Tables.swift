@@ -57,6 +57,9 @@ extension InstrumentsTableReader {
         }
     }
 
+    /// The id of the first root cause named by title only.
+    static let largestMadeUpID: EventID = (1 << 53) - 1
+
     /// The causes a `root-causes` cell (a `description-set`) names: its
     /// numbers are their event ids and its `fmt` their titles, joined by
     /// ", " when there are several. A title without an id gets one made up
@@ -67,9 +70,10 @@ extension InstrumentsTableReader {
         let ids = values.children(cell).compactMap { values.number($0) }.filter { $0 <= TraceNumberRule.maximum }
         guard !ids.isEmpty else {
             if let id = titleOnlyRootCauses[text] { return [(id, text)] }
-            // Counted down from Int64.max, the largest id a native trace holds,
-            // far from the small ids xctrace gives events.
-            let id = EventID(Int64.max) - EventID(titleOnlyRootCauses.count)
+            // Counted down from 2^53 − 1, far from the small ids xctrace gives
+            // events, and the largest a JSON reader in JavaScript keeps whole:
+            // above it, the ids `convert` and `timeline` write merged there.
+            let id = Self.largestMadeUpID - EventID(titleOnlyRootCauses.count)
             titleOnlyRootCauses[text] = id
             return [(id, text)]
         }
