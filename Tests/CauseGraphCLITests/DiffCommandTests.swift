@@ -162,7 +162,7 @@ struct DiffShapingCommandTests {
         #expect(limited.output.contains("--max-nodes 2: 6 nodes explaining the fewest updates dropped"))
         #expect(
             limited.standardError
-                == "note: showing 2 of 8 nodes and 0 of 8 edges (+ 1 dotted); --max-nodes 2: 6 nodes explaining the fewest updates dropped (--max-nodes 0 shows all)\n"
+                == "note: showing 2 of 8 nodes and 0 of 8 edges (+ 1 dotted)\nnote: --max-nodes 2: 6 nodes explaining the fewest updates dropped (--max-nodes 0 shows all)\n"
         )
         let scratch = try TemporaryFolder()
         let table = try Causegraph.run([

@@ -89,7 +89,7 @@ struct ReportCommandTests {
         #expect(shaped.status == 0)
         #expect(
             shaped.standardError.contains(
-                "note: showing 2 of 5 nodes and 0 of 4 edges (+ 1 dotted); --max-nodes 2: 3 nodes explaining the fewest updates dropped"
+                "note: showing 2 of 5 nodes and 0 of 4 edges (+ 1 dotted)\nnote: --max-nodes 2: 3 nodes explaining the fewest updates dropped"
             ))
         #expect(shaped.output.contains("2 of 5 nodes drawn"))
         #expect(

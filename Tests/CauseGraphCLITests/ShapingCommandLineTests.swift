@@ -37,7 +37,7 @@ struct ShapingCommandLineTests {
         #expect(graph.isShaped)
         #expect(
             result.standardError
-                == "note: showing 2 of 7 nodes and 1 of 6 edges; --focus \"LandmarkFavoriteButton\" --depth 1: 5 nodes not on a cause path into a match dropped\n"
+                == "note: showing 2 of 7 nodes and 1 of 6 edges\nnote: --focus \"LandmarkFavoriteButton\" --depth 1: 5 nodes not on a cause path into a match dropped\n"
         )
     }
 
@@ -91,7 +91,7 @@ struct ShapingCommandLineTests {
         #expect(result.status == 0)
         #expect(
             result.standardError
-                == "note: showing 4 of 7 nodes and 3 of 6 edges; --node-fraction 10%: 3 nodes explaining less than that share of 84 updates dropped\n"
+                == "note: showing 4 of 7 nodes and 3 of 6 edges\nnote: --node-fraction 10%: 3 nodes explaining less than that share of 84 updates dropped\n"
         )
         #expect(
             result.output.contains(
@@ -192,7 +192,7 @@ struct ShapingCommandLineTests {
         #expect(result.status == 0)
         #expect(
             result.standardError
-                == "note: showing 80 of 10,009 nodes and 81 of 21,516 edges (+ 63 dotted); --max-nodes 80: 9,923 nodes explaining the fewest updates dropped (--max-nodes 0 shows all); --max-edges 150: 240 edges explaining the fewest updates not drawn (--max-edges 0 draws all); fan-outs: 9 nodes driven by the same cause, with nothing drawn after them, folded into 3 (--unfold shows them)\n"
+                == "note: showing 80 of 10,009 nodes and 81 of 21,516 edges (+ 63 dotted)\nnote: --max-nodes 80: 9,923 nodes explaining the fewest updates dropped (--max-nodes 0 shows all)\nnote: --max-edges 150: 240 edges explaining the fewest updates not drawn (--max-edges 0 draws all)\nnote: fan-outs: 9 nodes driven by the same cause, with nothing drawn after them, folded into 3 (--unfold shows them)\n"
         )
         let svg = String(decoding: try scratch.read("big.svg"), as: UTF8.self)
         // The folds freed room, so the limit chose 86 nodes, 9 of which fold into 3.
@@ -220,7 +220,7 @@ struct ShapingNoteTests {
         #expect(result.status == 0)
         #expect(
             result.standardError
-                == "note: showing 5 of 7 nodes and 4 of 6 edges; --hide-system: 2 system nodes hidden, with no cause link through them\n"
+                == "note: showing 5 of 7 nodes and 4 of 6 edges\nnote: --hide-system: 2 system nodes hidden, with no cause link through them\n"
         )
         #expect(result.output.contains("--hide-system: 2 system nodes hidden, with no cause link through them"))
         #expect(!result.output.contains("dotted"))
@@ -232,7 +232,7 @@ struct ShapingNoteTests {
         #expect(result.status == 0)
         #expect(
             result.standardError
-                == "note: showing 7 of 7 nodes and 2 of 6 edges; --max-edges 2: 4 edges explaining the fewest updates not drawn (--max-edges 0 draws all)\n"
+                == "note: showing 7 of 7 nodes and 2 of 6 edges\nnote: --max-edges 2: 4 edges explaining the fewest updates not drawn (--max-edges 0 draws all)\n"
         )
     }
 

@@ -163,7 +163,7 @@ extension TracePipeline.Reading {
         } catch {
             throw .error(ShapingFormatter.message(error, spelling: spelling))
         }
-        if let note = ShapingFormatter.note(shaped.report, spelling: spelling) { diagnostics.note(note) }
+        for note in ShapingFormatter.notes(shaped.report, spelling: spelling) { diagnostics.note(note) }
         return shaped
     }
 }

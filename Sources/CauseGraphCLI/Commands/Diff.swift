@@ -123,9 +123,7 @@ struct Diff: ParsableCommand {
         diagnostics: inout Diagnostics
     ) throws {
         let shaped = try shape(diff, settings, window: window)
-        if let note = ShapingFormatter.note(shaped.report, spelling: CommandSpelling.current) {
-            diagnostics.note(note)
-        }
+        for note in ShapingFormatter.notes(shaped.report, spelling: CommandSpelling.current) { diagnostics.note(note) }
         let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
         if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.diff.nodes.count) }
         try GraphWriter.write(

@@ -85,7 +85,7 @@ struct MCPServerTests {
         #expect(result.texts.first == cli.output)
         let notes = try #require(result.texts.dropFirst().first)
         #expect(notes.contains("note: showing 3 of 7 nodes"), "\(notes)")
-        #expect(notes.contains("; 'max_nodes' 3: ") && notes.contains("('max_nodes' 0 shows all)"), "\(notes)")
+        #expect(notes.contains("\nnote: 'max_nodes' 3: ") && notes.contains("('max_nodes' 0 shows all)"), "\(notes)")
         #expect(!notes.contains("--max-nodes"), "\(notes)")
     }
 

@@ -3,16 +3,17 @@
 /// show the whole graph, and why shaping failed. Settings are named as
 /// `spelling` names them: the edge showing the words knows how they were given.
 package enum ShapingFormatter {
-    /// `showing 80 of 5,000 nodes and 95 of 9,000 edges (+ 12 dotted); --max-nodes 80: …`,
-    /// then one clause per filter that left something out; `nil` when nothing was left out.
-    package static func note(_ report: ShapingReport, spelling: SettingSpelling) -> String? {
+    /// `showing 80 of 5,000 nodes and 95 of 9,000 edges (+ 12 dotted)`, then
+    /// one note per filter that left something out (`--max-nodes 80: …`), so
+    /// each stays a readable line; none when nothing was left out.
+    package static func notes(_ report: ShapingReport, spelling: SettingSpelling) -> [String] {
         let removals = removals(report, spelling: spelling)
-        guard !removals.isEmpty else { return nil }
+        guard !removals.isEmpty else { return [] }
         var shown =
             "showing \(CountText.format(report.shown.nodes)) of \(CountText.format(report.total.nodes)) nodes"
             + " and \(CountText.format(report.shown.edges)) of \(CountText.format(report.total.edges)) edges"
         if report.residualEdges > 0 { shown += " (+ \(CountText.format(report.residualEdges)) dotted)" }
-        return ([shown] + removals).joined(separator: "; ")
+        return [shown] + removals
     }
 
     /// What each filter that left something out did, in the words of the legend.
