@@ -29,8 +29,10 @@ final class Tmux {
     /// The server's process, ended for sure when the value is released.
     let serverProcess: pid_t
 
-    /// Starts `command` (run by sh) in a pane of `columns` × `rows`.
-    init(_ command: String, columns: Int = 220, rows: Int = 20) throws {
+    /// Starts `command` (run by sh) in a pane of `columns` × `rows`; with
+    /// `recording`, the bytes written to the pane are copied to that file,
+    /// for what the pane does not show (it clips a line when autowrap is off).
+    init(_ command: String, columns: Int = 220, rows: Int = 20, recording: String? = nil) throws {
         // The shell stays after the command, so its exit status and the terminal it left can be read.
         try Self.tmux(socket, ["new-session", "-d", "-s", "test", "-x", "\(columns)", "-y", "\(rows)", "sh"])
         let pid = try Self.tmux(socket, ["display-message", "-p", "#{pid}"])
@@ -40,6 +42,7 @@ final class Tmux {
         }
         serverProcess = server
         try tmux(["set-option", "-t", "test", "status", "off"])
+        if let recording { try tmux(["pipe-pane", "-o", "-t", "test", "cat > '\(recording)'"]) }
         try type(
             command + "; echo \"EXIT=$?\"; stty -a | grep -o -- '-*icanon' ; tput cnorm >/dev/null 2>&1", enter: true)
     }

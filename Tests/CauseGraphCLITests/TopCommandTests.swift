@@ -158,6 +158,22 @@ struct TopTerminalTests {
         #expect(try tmux.waitForScreen("the exit status") { Self.showsExitStatus($0) }.contains("EXIT=0"))
     }
 
+    @Test("in an 8-column pane every line written fits, the keys line too")
+    func eightColumns() throws {
+        let scratch = try TemporaryFolder()
+        let log = try scratch.write("app.log", "Row: _count changed.\n")
+        let recording = scratch.path("pane.bytes")
+        let tmux = try Tmux(
+            "'\(Causegraph.executable.path)' top '\(log)' --interval 200ms", columns: 8, rows: 10, recording: recording)
+        try tmux.waitForScreen("the keys line") { $0.contains("q quits") }
+        try tmux.press("q")
+        try tmux.waitForScreen("the exit status") { Self.showsExitStatus($0) }
+        // The pane clips what passes its edge (top turns autowrap off), so the bytes tell what was written.
+        let written = String(decoding: try #require(FileManager.default.contents(atPath: recording)), as: UTF8.self)
+        #expect(written.contains("q quits…"), "\(written)")
+        #expect(!written.contains("every"), "\(written)")
+    }
+
     /// Whether the shell has printed the status line; the command line the
     /// pane echoes holds `echo "EXIT=$?"` too, so a line must start with it
     /// and a digit follow.

@@ -21,8 +21,10 @@ package enum TopFormatter {
     /// - Parameters:
     ///   - rows: at most this many views; `nil` lists every view.
     ///   - width: cut each line to this many characters, for a terminal.
+    ///   - keys: end with the keys the terminal's user can press, after a
+    ///     blank line, cut to `width` like the table's lines.
     package static func format(
-        _ tally: LiveTally, heading: Heading, rows: Int? = nil, width: Int? = nil,
+        _ tally: LiveTally, heading: Heading, rows: Int? = nil, width: Int? = nil, keys: Bool = false,
         style: TextStyle = TextStyle(colour: false)
     ) -> String {
         let ranking = tally.ranking
@@ -62,6 +64,10 @@ package enum TopFormatter {
         }
         if shown.count < ranking.count {
             lines.append(style.paint("… \(CountText.format(ranking.count - shown.count)) more", .dim))
+        }
+        if keys {
+            lines.append("")
+            lines.append(heading.ended ? "q quits" : "q quits · every \(heading.interval)")
         }
         let fitted = width.map { limit in lines.map { cut($0, to: limit) } } ?? lines
         return fitted.map(\.trimmingTrailingSpaces).joined(separator: "\n") + "\n"

@@ -123,7 +123,7 @@ public struct GraphBuilder: TraceSink {
         let key = EdgeKey(from: source.node, to: target.node, kind: kind, label: cause.label)
         let (edge, isNew) = edgeIndex.position(of: key)
         if isNew { edges.append(EdgeTally(key: key)) }
-        edges[Int(edge)].add(from: cause.from, effectSkipped: target.skipped)
+        edges[Int(edge)].add(from: cause.from, document: document, effectSkipped: target.skipped)
         if !cause.changed.isEmpty { edges[Int(edge)].changed.formUnion(cause.changed) }
         let group = target.group >= 0 ? target.group : source.group
         if group >= 0 { edges[Int(edge)].groups.insert(group) }
@@ -481,21 +481,23 @@ private struct EdgeTally {
     var groups: Set<Int32> = []
     var skipped = 0
     var maxPerCause = 0
-    /// The cause event of the latest links, and how many there were in a row.
-    var currentCause: EventID?
+    /// The cause event of the latest links, by its document and id (traces
+    /// read together reuse ids, and one trace's event 1 is not another's),
+    /// and how many there were in a row.
+    var currentCause: (document: Int, id: EventID)?
     var currentRun = 0
 
     init(key: EdgeKey) {
         self.key = key
     }
 
-    mutating func add(from cause: EventID, effectSkipped: Bool) {
+    mutating func add(from cause: EventID, document: Int, effectSkipped: Bool) {
         count += 1
         if effectSkipped { skipped += 1 }
-        if cause == currentCause {
+        if let current = currentCause, current == (document, cause) {
             currentRun += 1
         } else {
-            currentCause = cause
+            currentCause = (document, cause)
             currentRun = 1
         }
         maxPerCause = max(maxPerCause, currentRun)

@@ -25,6 +25,21 @@ enum TerminalText {
         return width > 1 ? kept + "…" : kept
     }
 
+    /// `parts` one after another, each in its ink, within `width` columns
+    /// together: the part that does not fit in the room the ones before it
+    /// left is cut with "…", and the parts after it are left out.
+    static func fit(_ parts: [(text: String, ink: TextStyle.Ink?)], width: Int, style: TextStyle) -> String {
+        var line = ""
+        var room = width
+        for (text, ink) in parts where !text.isEmpty {
+            let fitted = fit(text, width: room)
+            line += ink.map { style.paint(fitted, $0) } ?? fitted
+            guard columns(text) <= room else { break }
+            room -= columns(fitted)
+        }
+        return line
+    }
+
     /// A title or name as ``fit(_:width:)`` shows it, and a blank one as
     /// `(untitled)`, so a row never names nothing.
     static func fitTitle(_ text: String, width: Int) -> String {

@@ -105,12 +105,11 @@ struct Top: ParsableCommand {
             let table = reader.withTally { tally -> String in
                 defer { if endsInterval { tally.startInterval() } }
                 return TopFormatter.format(
-                    tally, heading: heading(ended), rows: max(rows - 4, 1), width: columns,
+                    tally, heading: heading(ended), rows: max(rows - 4, 1), width: columns, keys: true,
                     style: TextStyle(colour: TerminalEnvironment.allowsColour(on: STDOUT_FILENO)))
             }
             if endsInterval { next = next + .nanoseconds(Int(interval.nanoseconds)) }
-            screen.draw(
-                table + "\n" + (ended ? "q quits" : "q quits · every \(interval.defaultValueDescription)") + "\n")
+            screen.draw(table)
             if ended && reader.failure != nil { return false }
             while DispatchTime.now() < next {
                 if let key = screen.key(before: min(next, DispatchTime.now() + .milliseconds(100))),

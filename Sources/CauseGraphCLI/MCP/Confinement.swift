@@ -70,7 +70,11 @@ struct Confinement: Sendable {
         }
         let resolved: String
         if let existing = Self.resolve(path) {
-            guard Self.kind(existing) == S_IFREG else { throw Self.notAFile(path, key: key) }
+            switch Self.kind(existing) {
+            case S_IFREG: break
+            case S_IFDIR: throw .error("'\(key)': '\(Self.shown(path))' is a folder; name a file to write")
+            default: throw Self.notAFile(path, key: key)
+            }
             var info = stat()
             guard stat(existing, &info) == 0 else { throw Self.notAFile(path, key: key) }
             if info.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH) != 0 {

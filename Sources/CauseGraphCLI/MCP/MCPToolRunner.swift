@@ -37,7 +37,7 @@ enum MCPToolRunner {
         } catch {
             let message = ExitStatus.diagnostic(for: error) ?? .error("the \(tool.rawValue) tool failed")
             return CallTool.Result(
-                content: [text(Self.bounded(tool.spelling.respelled(message.description, quote: "'")))]
+                content: [text(Self.bounded(tool.spelling.respelled(excerpted(message).description, quote: "'")))]
                     + notes(diagnostics, tool), isError: true)
         }
     }
@@ -48,6 +48,68 @@ enum MCPToolRunner {
 
     private static func bounded(_ message: String) -> String {
         message.count > longestError ? String(message.prefix(longestError)) + "…" : message
+    }
+
+    /// The most characters of a path or name a call's error or note quotes.
+    /// A command names the file it is about in full, and a path may run to
+    /// thousands of characters: one error stays one line a person can read.
+    static let longestQuote = 60
+
+    /// `diagnostic` with its file, and each path or name its message quotes
+    /// in '…', cut to about ``longestQuote`` characters.
+    private static func excerpted(_ diagnostic: Diagnostic) -> Diagnostic {
+        var diagnostic = diagnostic
+        if let file = diagnostic.location?.file {
+            diagnostic.location?.file = shortened(file)
+        }
+        diagnostic.message = excerptingQuotes(in: diagnostic.message)
+        return diagnostic
+    }
+
+    /// A long path or name as the start of its folder, an excerpt, and its
+    /// last component whole when that is short: the file's name is what
+    /// tells the reader which file it is (`/tmp/traces/2026-…/app.log`).
+    private static func shortened(_ path: String) -> String {
+        guard path.count > longestQuote else { return path }
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard !name.isEmpty, name.count <= longestQuote / 2 else {
+            return VisibleText.excerpt(path, length: longestQuote)
+        }
+        let folder = String(path.dropLast(name.count + 1))
+        return VisibleText.excerpt(folder, length: longestQuote - name.count - 1) + "/"
+            + VisibleText.singleLine(String(name))
+    }
+
+    /// `message` with each quoted span ``shortened(_:)``. A
+    /// quote opens where no letter or digit comes before it and closes where
+    /// none comes after, so the apostrophe of `can't` or `users'` is no quote.
+    private static func excerptingQuotes(in message: String) -> String {
+        let characters = Array(message)
+        func isWord(_ index: Int) -> Bool {
+            characters.indices.contains(index) && (characters[index].isLetter || characters[index].isNumber)
+        }
+        var result = ""
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "'", !isWord(index - 1) else {
+                result.append(characters[index])
+                index += 1
+                continue
+            }
+            // No later quote can close where this one found none: the rest is
+            // kept as it is, and a message of many quotes is read once.
+            guard
+                let close = characters[(index + 1)...].indices.first(where: { characters[$0] == "'" && !isWord($0 + 1) }
+                )
+            else {
+                result += String(characters[index...])
+                break
+            }
+            let quoted = String(characters[(index + 1)..<close])
+            result += "'" + shortened(quoted) + "'"
+            index = close + 1
+        }
+        return result
     }
 
     /// The command's answer; `spelling` names the arguments where its words name options (`--top N`).
@@ -211,7 +273,11 @@ enum MCPToolRunner {
     private static func notes(_ diagnostics: Diagnostics, _ tool: MCPTool) -> [Tool.Content] {
         guard !diagnostics.all.isEmpty else { return [] }
         let spelling = tool.spelling
-        return [text(diagnostics.all.map { spelling.respelled($0.description, quote: "'") }.joined(separator: "\n"))]
+        return [
+            text(
+                diagnostics.all.map { spelling.respelled(excerpted($0).description, quote: "'") }.joined(
+                    separator: "\n"))
+        ]
     }
 
     private static func text(_ text: String) -> Tool.Content {

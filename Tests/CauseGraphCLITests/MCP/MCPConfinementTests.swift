@@ -168,6 +168,8 @@ struct MCPConfinementTests {
             chmod(program, 0o755)
             try FileManager.default.createSymbolicLink(
                 atPath: scratch.path("out.svg"), withDestinationPath: "/tmp/causegraph-escape.svg")
+            try FileManager.default.createDirectory(
+                atPath: scratch.path("graphs.dot"), withIntermediateDirectories: false)
             let refusals: [(String, String)] = [
                 (".git/hooks/pre-commit", "is no graph file's name"),
                 (".git/graph.svg", "is hidden or inside a hidden folder"),
@@ -177,6 +179,7 @@ struct MCPConfinementTests {
                 ("/dev/null.svg", "is not a regular file or folder"),
                 ("/tmp/causegraph-outside.svg", "outside the folders"),
                 ("out.svg", "links to no file"),
+                ("graphs.dot", "error: 'output': 'graphs.dot' is a folder; name a file to write"),
             ]
             for (output, expected) in refusals {
                 let refused = try call(session, "render", ["traces": ["trace.jsonl"], "output": output])

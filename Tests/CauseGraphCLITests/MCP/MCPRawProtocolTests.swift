@@ -121,6 +121,34 @@ struct MCPRawProtocolTests {
         #expect(try session.response(to: "9")["result"]?["tools"] != nil)
     }
 
+    @Test("a command's error quotes a long path or name as an excerpt, so it stays one short line")
+    func longPathsExcerpted() throws {
+        let scratch = try TemporaryFolder()
+        let folder = Array(repeating: String(repeating: "d", count: 60), count: 5).joined(separator: "/")
+        try FileManager.default.createDirectory(atPath: scratch.path(folder), withIntermediateDirectories: true)
+        // 316 characters: the path a command names whole in its error.
+        let trace = folder + "/trace.jsonl"
+        _ = try scratch.write(trace, "not a trace\n")
+        let session = try RawMCPSession(in: scratch.url)
+        try session.initialize()
+        try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [trace]]))
+        let file = try #require(try session.response(to: "1")["result"]?.texts.first)
+        #expect(
+            file.hasPrefix(
+                String(folder.prefix(48)) + "…/trace.jsonl: error: no `_printChanges()` or `_logChanges()` change lines"
+            ),
+            "the file's name stays whole: \(file)")
+        #expect(!file.contains(folder) && !file.contains("\n") && file.count < 250, "\(file)")
+        // A name quoted in the message is cut the same way; a short one stays whole.
+        let long = String(repeating: "g", count: 70) + ".jsonl"
+        _ = try scratch.write(folder + "/" + long, "not a trace either\n")
+        try session.send(try RawMCPSession.call(id: 2, "summary", ["traces": [folder]]))
+        let names = try #require(try session.response(to: "2")["result"]?.texts.first)
+        #expect(names.contains("'\(long.prefix(60))…'") && !names.contains(long), "\(names)")
+        #expect(names.contains("'trace.jsonl'"), "\(names)")
+        #expect(names.hasPrefix(String(folder.prefix(60)) + "…: error: "), "\(names)")
+    }
+
     @Test("what a bounded summary or why left out names the tools' arguments, not the command's options")
     func leftOutNamesArguments() throws {
         let scratch = try TemporaryFolder()

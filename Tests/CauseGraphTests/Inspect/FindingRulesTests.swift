@@ -60,6 +60,27 @@ struct FindingRulesTests {
         #expect(finding.fix.contains("@Observable"))
     }
 
+    @Test("a fan-out counts one cause event's updates within its trace, when traces read together reuse its id")
+    func fanOutPerTrace() throws {
+        var builder = GraphBuilder()
+        // Two recordings of the same tap: each trace's event 1 drives its 12 rows.
+        for _ in 0..<2 {
+            try builder.begin(TraceHeader(app: "Fan"))
+            try builder.add(TraceEvent(id: 1, kind: .state, title: "@State: items", owner: .app, time: 1_000))
+            for id in 2...13 {
+                try builder.add(
+                    TraceEvent(
+                        id: EventID(id), kind: .body, title: "Row", owner: .app, time: Nanoseconds(1_000 + id),
+                        duration: 100_000))
+                try builder.add(TraceCause(from: 1, to: EventID(id), label: .update))
+            }
+        }
+        let finding = try #require(FindingRules.findings(in: builder.finish()).first { $0.kind == .fanOut })
+        #expect(finding.summary == "one @State: items change drives up to 12 Row body updates")
+        #expect(finding.evidence.first == "@State: items → Row: state ×24 from 2 events, up to 12 from one")
+        #expect(finding.magnitude == 12)
+    }
+
     @Test("a finding carries its figures as numbers, and summary --format json exports them as numbers")
     func figures() throws {
         let graph = try fixtureGraph("landmarks-favorites-before")

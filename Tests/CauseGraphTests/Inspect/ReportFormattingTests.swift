@@ -33,6 +33,67 @@ struct ReportFormattingTests {
         }
     }
 
+    /// A view `levels` causes deep, each cause titled long enough to fill a
+    /// line: `Cause1` caused the view, `Cause2` caused `Cause1`, and so on.
+    /// `Shared` caused both `Cause1` and the deepest causes, so deep down it
+    /// is marked as shown elsewhere, and the deepest cause has 12 causes of
+    /// its own, more than a tree lists.
+    static func deepChain<Sink: TraceSink & ~Copyable>(levels: Int, into sink: inout Sink) throws {
+        try sink.begin(TraceHeader(app: "Deep"))
+        func title(_ name: String) -> String { name + String(repeating: "WithAVeryLongName", count: 5) }
+        func event(_ id: Int, _ name: String) -> TraceEvent {
+            TraceEvent(
+                id: EventID(id), kind: .body, title: title(name), owner: .app, time: Nanoseconds(1_000_000 - id),
+                duration: 12_345_678, severity: .veryHigh, backtrace: [title("frame")])
+        }
+        try sink.add(event(1, "View"))
+        for level in 1...levels {
+            try sink.add(event(level + 1, "Cause\(level)"))
+            try sink.add(TraceCause(from: EventID(level + 1), to: EventID(level), label: .invalidation))
+        }
+        let shared = levels + 2
+        try sink.add(event(shared, "Shared"))
+        try sink.add(event(shared + 1, "SharedCause"))
+        try sink.add(TraceCause(from: EventID(shared + 1), to: EventID(shared), label: .update))
+        for level in [2, levels - 2, levels - 1, levels] {
+            try sink.add(TraceCause(from: EventID(shared), to: EventID(level), label: .invalidation))
+        }
+        for extra in 0..<12 {
+            let id = shared + 2 + extra
+            try sink.add(event(id, "Extra\(extra)"))
+            try sink.add(TraceCause(from: EventID(id), to: EventID(levels), label: .update))
+        }
+    }
+
+    @Test("a tree or chain nested to the deepest level keeps every line within 80 columns")
+    func deepTreeFits() throws {
+        var builder = GraphBuilder()
+        try Self.deepChain(levels: CauseTree.maximumDepth + 2, into: &builder)
+        let graph = builder.finish()
+        let view = try #require(graph.nodes.first { $0.title.hasPrefix("View") })
+        var log = EventLog()
+        try Self.deepChain(levels: CauseTree.maximumDepth + 2, into: &log)
+        let chain = try #require(UpdateChain(event: 1, in: log))
+        let tree = WhyFormatter.format(WhyReport(frameRate: 60, views: [CauseTree(of: view, in: graph)]), as: .text)
+        let steps = WhyFormatter.format(WhyReport(frameRate: 60, views: [], chain: chain), as: .text)
+        for text in [tree, steps] {
+            for line in text.split(separator: "\n") {
+                #expect(line.count <= 80, "too wide (\(line.count)): \(line)")
+            }
+        }
+        // The indent stops growing at the 6th level; deeper causes show their depth.
+        let indent = String(repeating: " ", count: 17)
+        #expect(tree.contains("\n\(indent)└─ update ×1 (100%) Cause6WithAVery"), "\(tree)")
+        #expect(tree.contains("\n\(indent)[7] └─ update ×1 (100%) Cause7WithAVery"), "\(tree)")
+        #expect(
+            tree.contains("\n\(indent)[12] ├─ update ×1 (50%) SharedWithAVe… (causes shown elsewhere)\n"), "\(tree)")
+        #expect(tree.contains("\n\(indent)[13] └─ … 2 more causes not shown\n"), "\(tree)")
+        #expect(steps.contains("│           [12] ├─ invalidation ← Cause12WithAVery"), "\(steps)")
+        // The same report reads the same each time.
+        #expect(
+            tree == WhyFormatter.format(WhyReport(frameRate: 60, views: [CauseTree(of: view, in: graph)]), as: .text))
+    }
+
     @Test("counts of six figures and more keep a space between the columns of the body table")
     func wideCountsStaySeparate() throws {
         var builder = GraphBuilder()

@@ -88,6 +88,19 @@ struct LiveTallyTests {
         #expect(rows.allSatisfy { $0.hasSuffix("…") || $0.contains("%") || $0.contains("recorded") })
         #expect(lines[0].hasSuffix("…"), "the heading is cut with an ellipsis too")
     }
+
+    @Test("in an 8-column pane every line fits, the keys line too", arguments: [false, true])
+    func eightColumns(ended: Bool) throws {
+        let tally = try tally("Row: _count changed.\nList: unchanged.\n")
+        let heading = TopFormatter.Heading(source: "app.log", interval: "200ms", ended: ended)
+        let text = TopFormatter.format(tally, heading: heading, rows: 1, width: 8, keys: true)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(lines.allSatisfy { TerminalText.columns($0) <= 8 }, "\(lines)")
+        #expect(lines.suffix(2) == ["", ended ? "q quits" : "q quits…"], "\(lines)")
+        #expect(
+            TopFormatter.format(tally, heading: heading, keys: true).hasSuffix(
+                ended ? "\n\nq quits\n" : "\n\nq quits · every 200ms\n"))
+    }
 }
 
 @Suite("live byte stream")

@@ -4,6 +4,11 @@ package enum WhyFormatter: ReportFormatter {
     static let frames = 3
     /// The width text output fits in.
     static let width = 80
+    /// How many levels of causes are indented. A tree nests up to
+    /// ``CauseTree/maximumDepth`` levels, and three columns a level would
+    /// leave its deepest titles no room in ``width``: deeper causes keep
+    /// this level's indent and show their depth instead (`[7] └─ …`).
+    static let indentedLevels = 6
 
     // MARK: Text
 
@@ -14,7 +19,7 @@ package enum WhyFormatter: ReportFormatter {
         var text = ""
         if let chain = report.chain {
             text.appendLine(style.paint("Update \(chain.update.event.id)", .bold))
-            textChain(chain.update, indent: "", isLast: true, isRoot: true, style: style, into: &text)
+            textChain(chain.update, indent: "", depth: 0, isLast: true, style: style, into: &text)
             return text
         }
         for (index, tree) in report.views.enumerated() {
@@ -28,9 +33,10 @@ package enum WhyFormatter: ReportFormatter {
                 for (position, branch) in tree.causes.enumerated() {
                     let isLast = position == tree.causes.count - 1 && tree.omittedCauses == 0
                     textBranch(
-                        branch, percent: percents[position], indent: "  ", isLast: isLast, style: style, into: &text)
+                        branch, percent: percents[position], indent: "  ", depth: 1, isLast: isLast, style: style,
+                        into: &text)
                 }
-                textOmitted(tree.omittedCauses, indent: "  ", style: style, into: &text)
+                textOmitted(tree.omittedCauses, indent: "  ", depth: 1, style: style, into: &text)
             }
             if let listing = report.listings?[index] {
                 text.appendLine("")
@@ -57,53 +63,74 @@ package enum WhyFormatter: ReportFormatter {
         if let total = node.totalDuration, let worst = node.maxDuration {
             figures += " · total \(DurationText.string(total)) · worst \(DurationText.string(worst))"
         }
-        if let severity = node.severity {
-            let word = " (\(severity.rawValue))"
-            figures += style.ink(for: severity).map { style.paint(word, $0) } ?? word
-        }
-        text.appendLine(figures)
+        let severity = node.severity.map { " (\($0.rawValue))" } ?? ""
+        text.appendLine(
+            TerminalText.fit([(figures, nil), (severity, style.ink(for: node.severity))], width: width, style: style))
     }
 
-    /// One cause and its own; `percent` is its share as apportioned among its siblings.
+    /// One cause and its own, `depth` levels below the view; `percent` is
+    /// its share as apportioned among its siblings.
     private static func textBranch(
-        _ branch: CauseTree.Branch, percent: Int, indent: String, isLast: Bool, style: TextStyle,
+        _ branch: CauseTree.Branch, percent: Int, indent: String, depth: Int, isLast: Bool, style: TextStyle,
         into text: inout String
     ) {
-        let connector = isLast ? "└─ " : "├─ "
+        let lead = indent + depthTag(depth) + (isLast ? "└─ " : "├─ ")
         let label =
             "\(branch.edge.kind.rawValue) ×\(CountText.format(branch.edge.count)) (\(percent.percentText)) "
         // Indents, connectors and labels are made here of one-scalar
         // characters, so their scalars count their columns, which is cheaper
         // than a walk of graphemes on every line.
         let marked = mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
-        let room =
-            width - indent.unicodeScalars.count - connector.unicodeScalars.count - label.unicodeScalars.count
-            - marked.unicodeScalars.count
-        text += indent
-        text += connector
-        text += style.paint(label, branch.cause.kind.isCause ? .cyan : .blue)
-        text += TerminalText.fitTitle(branch.cause.title, width: max(room, 12))
-        text.appendLine(marked)
-        let childIndent = indent + (isLast ? "   " : "│  ")
+        let room = width - lead.unicodeScalars.count - label.unicodeScalars.count - marked.unicodeScalars.count
+        let title = TerminalText.fitTitle(branch.cause.title, width: max(room, 12))
+        text.appendLine(
+            TerminalText.fit(
+                [(lead, nil), (label, branch.cause.kind.isCause ? .cyan : .blue), (title, nil), (marked, nil)],
+                width: width, style: style))
+        let ownIndent = self.ownIndent(indent, depth: depth, isLast: isLast)
         for (index, frame) in branch.cause.backtrace.prefix(frames).enumerated() {
             let lead = index == 0 ? "at " : "   "
-            let room = width - childIndent.unicodeScalars.count - lead.unicodeScalars.count
-            text += childIndent
-            text.appendLine(style.paint(lead + TerminalText.fit(frame, width: max(room, 12)), .dim))
+            let room = width - ownIndent.unicodeScalars.count - lead.unicodeScalars.count
+            text += ownIndent
+            text.appendLine(style.paint(lead + TerminalText.fit(frame, width: room), .dim))
         }
+        let childIndent = self.childIndent(indent, depth: depth, isLast: isLast)
         let percents = ShareText.wholePercents(branch.causes.map(\.share))
         for (index, child) in branch.causes.enumerated() {
             let isLast = index == branch.causes.count - 1 && branch.omittedCauses == 0
             textBranch(
-                child, percent: percents[index], indent: childIndent, isLast: isLast, style: style, into: &text)
+                child, percent: percents[index], indent: childIndent, depth: depth + 1, isLast: isLast, style: style,
+                into: &text)
         }
-        textOmitted(branch.omittedCauses, indent: childIndent, style: style, into: &text)
+        textOmitted(branch.omittedCauses, indent: childIndent, depth: depth + 1, style: style, into: &text)
     }
 
-    /// What a bound left out, as the last entry of a list of causes.
-    private static func textOmitted(_ count: Int, indent: String, style: TextStyle, into text: inout String) {
+    /// What a bound left out, as the last entry of a list of causes `depth` levels below the view.
+    private static func textOmitted(
+        _ count: Int, indent: String, depth: Int, style: TextStyle, into text: inout String
+    ) {
         guard count > 0 else { return }
-        text.appendLine(indent + "└─ " + style.paint(omittedText(count), .dim))
+        let lead = indent + depthTag(depth) + "└─ "
+        text.appendLine(TerminalText.fit([(lead, nil), (omittedText(count), .dim)], width: width, style: style))
+    }
+
+    /// The depth a cause below ``indentedLevels`` shows in place of more indent.
+    private static func depthTag(_ depth: Int) -> String {
+        depth > indentedLevels ? "[\(depth)] " : ""
+    }
+
+    /// The indent of the lines under a cause's own line (its backtrace, its
+    /// facts): under its title, past its depth tag.
+    private static func ownIndent(_ indent: String, depth: Int, isLast: Bool) -> String {
+        guard depth <= indentedLevels else {
+            return indent + String(repeating: " ", count: depthTag(depth).unicodeScalars.count + 3)
+        }
+        return indent + (isLast ? "   " : "│  ")
+    }
+
+    /// The indent of a cause's own causes: one level more, but past ``indentedLevels``.
+    private static func childIndent(_ indent: String, depth: Int, isLast: Bool) -> String {
+        depth < indentedLevels ? indent + (isLast ? "   " : "│  ") : indent
     }
 
     private static func omittedViewsText(_ count: Int) -> String {
@@ -119,8 +146,9 @@ package enum WhyFormatter: ReportFormatter {
         repeated ? " (cycle)" : elsewhere ? " (causes shown elsewhere)" : ""
     }
 
+    /// One step of an update's chain, `depth` causes back from the update (0).
     private static func textChain(
-        _ step: UpdateChain.Step, indent: String, isLast: Bool, isRoot: Bool, style: TextStyle,
+        _ step: UpdateChain.Step, indent: String, depth: Int, isLast: Bool, style: TextStyle,
         into text: inout String
     ) {
         let event = step.event
@@ -131,23 +159,28 @@ package enum WhyFormatter: ReportFormatter {
             if let severity = event.severity { facts.append(severity.rawValue) }
         }
         if let group = event.group { facts.append("group \(group)") }
-        let connector = isRoot ? "" : (isLast ? "└─ " : "├─ ")
+        let isRoot = depth == 0
+        let connector = isRoot ? "" : depthTag(depth) + (isLast ? "└─ " : "├─ ")
         let label = step.label.map { "\(VisibleText.singleLine($0.rawValue)) ← " } ?? ""
-        text += indent + connector + label
-        text += TerminalText.fitTitle(event.key.title, width: max(width - indent.count - 40, 16))
-        text.appendLine(mark(repeated: step.isRepeated, elsewhere: step.isExpandedElsewhere))
-        let childIndent = isRoot ? "  " : indent + (isLast ? "   " : "│  ")
-        text.appendLine(childIndent + style.paint(facts.joined(separator: " · "), .dim))
+        let lead = indent + connector + label
+        let marked = mark(repeated: step.isRepeated, elsewhere: step.isExpandedElsewhere)
+        let room = width - TerminalText.columns(lead) - marked.unicodeScalars.count
+        let title = TerminalText.fitTitle(event.key.title, width: max(min(width - indent.count - 40, room), 12))
+        text.appendLine(TerminalText.fit([(lead, nil), (title, nil), (marked, nil)], width: width, style: style))
+        let ownIndent = isRoot ? "  " : self.ownIndent(indent, depth: depth, isLast: isLast)
+        let childIndent = isRoot ? "  " : self.childIndent(indent, depth: depth, isLast: isLast)
+        let factsRoom = width - ownIndent.unicodeScalars.count
+        text += ownIndent
+        text.appendLine(style.paint(TerminalText.fit(facts.joined(separator: " · "), width: factsRoom), .dim))
         if let frame = event.firstFrame {
-            text += childIndent
-            text.appendLine(
-                style.paint("at " + TerminalText.fit(frame, width: max(width - childIndent.count - 3, 12)), .dim))
+            text += ownIndent
+            text.appendLine(style.paint("at " + TerminalText.fit(frame, width: factsRoom - 3), .dim))
         }
         for (index, cause) in step.causes.enumerated() {
             let isLast = index == step.causes.count - 1 && step.omittedCauses == 0
-            textChain(cause, indent: childIndent, isLast: isLast, isRoot: false, style: style, into: &text)
+            textChain(cause, indent: childIndent, depth: depth + 1, isLast: isLast, style: style, into: &text)
         }
-        textOmitted(step.omittedCauses, indent: childIndent, style: style, into: &text)
+        textOmitted(step.omittedCauses, indent: childIndent, depth: depth + 1, style: style, into: &text)
     }
 
     /// The listing's columns, widths in characters: the event id, its time,
