@@ -63,23 +63,9 @@ enum ReportData {
 
     /// `view body · app · Landmarks`.
     static func identity(of node: CauseEffectGraph.Node) -> String {
-        var parts = [word(for: node.kind), node.owner.rawValue]
+        var parts = [KindText.word(node.kind), node.owner.rawValue]
         if let module = node.module { parts.append(module) }
         return parts.joined(separator: " · ")
-    }
-
-    private static func word(for kind: NodeKind) -> String {
-        switch kind {
-        case .gesture: "gesture"
-        case .state: "state change"
-        case .observable: "@Observable property"
-        case .externalEnvironment: "external environment"
-        case .environmentWriter: "environment writer"
-        case .body: "view body"
-        case .representable: "representable update"
-        case .other: "other update"
-        case .unrecorded: "no recorded cause"
-        }
     }
 
     static func figures(of node: CauseEffectGraph.Node, burstWindow: Nanoseconds) -> [(String, String)] {
@@ -93,7 +79,7 @@ enum ReportData {
                 figures.append(("average", DurationText.string(total / Int64(max(node.count, 1)))))
             }
             if let worst = node.maxDuration { figures.append(("worst", DurationText.string(worst))) }
-            figures.append(("severity", node.severity?.rawValue ?? "—"))
+            figures.append(("severity", node.severity.map(KindText.word) ?? "—"))
             let counts = node.severityCounts
             figures.append(("long updates", "\(counts[.medium]) orange, \(counts.atLeast(.high)) red"))
         } else if node.kind.isRecorded {

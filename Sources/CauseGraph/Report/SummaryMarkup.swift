@@ -79,7 +79,7 @@ enum SummaryMarkup {
                     row(
                         node: cause.node.id, severity: nil,
                         cells: [
-                            cell(cause.node.title), cell(cause.node.kind.rawValue), number("\(cause.drove)"),
+                            cell(cause.node.title), cell(KindText.word(cause.node.kind)), number("\(cause.drove)"),
                             number("\(cause.targets)"),
                         ], selectable: selectable))
             }

@@ -79,7 +79,11 @@ package enum SummaryFormatter: ReportFormatter {
         let causes = summary.topCauses.map { cause in
             let figures =
                 " drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
-            let label = "  \(cause.node.kind.rawValue) "
+            // Most cause titles name their kind (`@State: query`, `Gesture: Scroll`):
+            // the kind is said only for those that do not, so the columns go to the name.
+            let label =
+                "  "
+                + (KindText.isNamed(cause.node.kind, by: cause.node.title) ? "" : KindText.word(cause.node.kind) + " ")
             return label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures
         }
         textSection(
@@ -364,7 +368,7 @@ package enum SummaryFormatter: ReportFormatter {
         // A blank line first: a line right under a table would be read as one more row.
         if summary.omitted.views > 0 { lines += ["", omittedText(summary.omitted.views, "more view") + "."] }
         let causes = summary.topCauses.map { cause in
-            "- **\(cause.node.kind.rawValue)** \(MarkdownText.escape(cause.node.title)): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
+            "- \(MarkdownText.escape(cause.node.title)) (\(KindText.word(cause.node.kind))): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
         }
         markdownSection("Top causes by fan-out", causes, omitted: summary.omitted.causes, "more cause", into: &lines)
         let interactions = summary.interactions.map { interaction in

@@ -63,7 +63,7 @@ package enum WhyFormatter: ReportFormatter {
         if let total = node.totalDuration, let worst = node.maxDuration {
             figures += " · total \(DurationText.string(total)) · worst \(DurationText.string(worst))"
         }
-        let severity = node.severity.map { " (\($0.rawValue))" } ?? ""
+        let severity = node.severity.map { " (\(KindText.word($0)))" } ?? ""
         text.appendLine(
             TerminalText.fit([(figures, nil), (severity, style.ink(for: node.severity))], width: width, style: style))
     }
@@ -156,7 +156,7 @@ package enum WhyFormatter: ReportFormatter {
         if event.key.kind.isUpdate {
             if let duration = event.duration { facts.append(DurationText.string(duration)) }
             facts.append(event.ran ? "ran" : "skipped")
-            if let severity = event.severity { facts.append(severity.rawValue) }
+            if let severity = event.severity { facts.append(KindText.word(severity)) }
         }
         if let group = event.group { facts.append("group \(group)") }
         let isRoot = depth == 0
@@ -201,7 +201,7 @@ package enum WhyFormatter: ReportFormatter {
             text += TerminalText.pad(TimeText.string(event.time), 14)
             text += TerminalText.pad(event.duration.map(DurationText.string) ?? "—", 10, right: true)
             text += "  "
-            let severity = TerminalText.pad(event.severity?.rawValue ?? "—", 9)
+            let severity = TerminalText.pad(event.severity.map(KindText.word) ?? "—", 9)
             text += style.ink(for: event.severity).map { style.paint(severity, $0) } ?? severity
             text += TerminalText.pad(event.ran ? "ran" : "skipped", 9)
             let causes =
@@ -315,7 +315,7 @@ package enum WhyFormatter: ReportFormatter {
             lines.append("| updates | ran | skipped | total | worst | severity |")
             lines.append("| ---: | ---: | ---: | ---: | ---: | --- |")
             lines.append(
-                "| \(CountText.format(node.count)) | \(CountText.format(node.ran)) | \(CountText.format(node.skipped)) | \(node.totalDuration.map(DurationText.string) ?? "—") | \(node.maxDuration.map(DurationText.string) ?? "—") | \(node.severity?.rawValue ?? "—") |"
+                "| \(CountText.format(node.count)) | \(CountText.format(node.ran)) | \(CountText.format(node.skipped)) | \(node.totalDuration.map(DurationText.string) ?? "—") | \(node.maxDuration.map(DurationText.string) ?? "—") | \(node.severity.map(KindText.word) ?? "—") |"
             )
             lines.append("")
             if tree.causes.isEmpty {
@@ -339,7 +339,7 @@ package enum WhyFormatter: ReportFormatter {
                         "\($0.event.key.kind.rawValue) \(MarkdownText.escape($0.event.key.title))"
                     }.joined(separator: ", ")
                     lines.append(
-                        "| \(event.id) | \(TimeText.string(event.time)) | \(event.duration.map(DurationText.string) ?? "—") | \(event.severity?.rawValue ?? "—") | \(event.ran ? "ran" : "skipped") | \(causes.isEmpty ? "—" : causes) |"
+                        "| \(event.id) | \(TimeText.string(event.time)) | \(event.duration.map(DurationText.string) ?? "—") | \(event.severity.map(KindText.word) ?? "—") | \(event.ran ? "ran" : "skipped") | \(causes.isEmpty ? "—" : causes) |"
                     )
                 }
                 if listing.omittedEntries > 0 {
