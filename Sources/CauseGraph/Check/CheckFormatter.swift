@@ -3,17 +3,21 @@
 /// workflow commands (annotations on the budget's lines).
 ///
 /// Every failing limit comes first with its evidence and the place in the
-/// budget file that sets it; limits that held are summed up (text), listed
-/// in a folded table (Markdown) or listed in full (JSON).
+/// budget file that sets it; limits that held are counted in one line
+/// (text, unless asked to list them), listed in a folded table (Markdown)
+/// or listed in full (JSON).
 package enum CheckFormatter {
     static let width = 80
 
-    /// The report in `format`; text styled with `style`.
+    /// The report in `format`; text styled with `style`, listing each limit
+    /// that held only with `listingHeld` (a budget of `view: Row` on a
+    /// large recording holds a thousand).
     package static func format(
-        _ report: CheckReport, as format: CheckFormat, style: TextStyle = TextStyle(colour: false)
+        _ report: CheckReport, as format: CheckFormat, style: TextStyle = TextStyle(colour: false),
+        listingHeld: Bool = false
     ) -> String {
         switch format {
-        case .text: text(report, style: style)
+        case .text: text(report, style: style, listingHeld: listingHeld)
         case .json: json(report)
         case .markdown: markdown(report)
         case .junit: junit(report)
@@ -51,7 +55,7 @@ package enum CheckFormatter {
 
     // MARK: Text
 
-    static func text(_ report: CheckReport, style: TextStyle) -> String {
+    static func text(_ report: CheckReport, style: TextStyle, listingHeld: Bool) -> String {
         var lines: [String] = []
         let headline = "causegraph check: " + headline(report)
         lines.append(style.paint(headline, report.passed ? .green : .red))
@@ -78,9 +82,12 @@ package enum CheckFormatter {
             }
         }
         let held = report.results.filter { $0.status == .held }
-        if !held.isEmpty {
+        if !held.isEmpty && !listingHeld {
             lines.append("")
-            lines.append(style.paint("held", .green) + " (\(held.count))")
+            lines.append(style.paint(CountText.string(held.count, "limit") + " held", .green) + "; --all lists them")
+        } else if !held.isEmpty {
+            lines.append("")
+            lines.append(style.paint("held", .green) + " (\(CountText.format(held.count)))")
             for result in held {
                 let figure = ": \(result.measured) ≤ \(result.limit)"
                 lines.append(

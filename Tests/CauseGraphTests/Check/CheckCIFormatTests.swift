@@ -145,6 +145,39 @@ struct CheckCIFormatTests {
         #expect(passing == "causegraph check: every limit holds (11)\n")
     }
 
+    /// `count` views of one body update each, against a budget that allows none.
+    private func failing(_ count: Int) throws -> CheckReport {
+        let folder = try TemporaryFolder()
+        let path = folder.path("views.jsonl")
+        let file = try OutputFile(path: path)
+        var writer = NativeTraceWriter(output: file)
+        try writer.begin(TraceHeader(app: "Views"))
+        for index in 1...count {
+            try writer.add(TraceEvent(id: EventID(index), kind: .body, title: "View\(index)", owner: .app, ran: true))
+        }
+        try file.commit()
+        let budget = try BudgetFile.parse(
+            Array("views:\n  - {view: 'View', updates: {total: 0}}\n".utf8), file: "budget.yaml")
+        return try report(budget: budget, trace: path)
+    }
+
+    @Test("GitHub: past the 10 errors GitHub shows, 9 and one saying how many more; text and JSON keep every one")
+    func githubBound() throws {
+        let lines = CheckFormatter.format(try failing(25), as: .github).split(separator: "\n").map(String.init)
+        let errors = lines.filter { $0.hasPrefix("::error ") }
+        #expect(errors.count == CheckFormatter.annotationLimit)
+        #expect(
+            errors.last
+                == "::error title=causegraph check::16 more failures not annotated (GitHub shows 10 a step); the text or JSON report lists every one."
+        )
+        #expect(errors.dropLast().allSatisfy { $0.contains("exceeded::1 body run, limit 0") })
+        let exactly = CheckFormatter.format(try failing(10), as: .github)
+        #expect(exactly.split(separator: "\n").filter { $0.hasPrefix("::error ") }.count == 10)
+        #expect(!exactly.contains("more failures"))
+        let json = try JSONParser.parse(CheckFormatter.format(try failing(25), as: .json))
+        #expect(json["results"]?.arrayValue?.count == 25)
+    }
+
     @Test("GitHub: ::warning at a view entry the recording never shows, ::notice for tolerated limits")
     func githubWarnings() throws {
         let budget = try BudgetFile.parse(
