@@ -207,7 +207,7 @@ package enum DiffFormatter {
         for name in ["nodes", "edges"] {
             let counts = DiffChange.allCases.map { change in
                 let tally = diff.tally(of: change)
-                return "\(name == "nodes" ? tally.nodes : tally.edges)"
+                return CountText.format(name == "nodes" ? tally.nodes : tally.edges)
             }
             lines.append("| \(name) | " + counts.joined(separator: " | ") + " |")
         }

@@ -178,6 +178,32 @@ struct CheckCIFormatTests {
         #expect(json["results"]?.arrayValue?.count == 25)
     }
 
+    @Test("figures of four digits and more read with thousands separators in text, Markdown and annotations")
+    func separators() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("row.jsonl")
+        let file = try OutputFile(path: path)
+        var writer = NativeTraceWriter(output: file)
+        try writer.begin(TraceHeader(app: "Rows"))
+        for index in 1...1_200 {
+            try writer.add(TraceEvent(id: EventID(index), kind: .body, title: "Row", owner: .app, ran: true))
+        }
+        try file.commit()
+        let budget = try BudgetFile.parse(
+            Array("views:\n  - {view: Row, updates: {total: 1000}}\n  - {view: Row, updates: {total: 2000}}\n".utf8),
+            file: "budget.yaml")
+        let report = try report(budget: budget, trace: path)
+        let text = CheckFormatter.format(report, as: .text, listingHeld: true)
+        #expect(text.contains("1,200 body runs, limit 1,000 (budget.yaml:2:"), "\(text)")
+        #expect(text.contains(": 1,200 ≤ 2,000\n"), "\(text)")
+        let markdown = CheckFormatter.format(report, as: .markdown)
+        #expect(markdown.contains("| 1,200 | 1,000 |"), "\(markdown)")
+        #expect(markdown.contains("| 1,200 | 2,000 |"), "\(markdown)")
+        #expect(CheckFormatter.format(report, as: .github).contains("::1,200 body runs, limit 1,000"))
+        let json = try JSONParser.parse(CheckFormatter.format(report, as: .json))
+        #expect(json["results"]?.arrayValue?.first?["limit"]?.numberValue == 1_000, "JSON keeps plain numbers")
+    }
+
     @Test("GitHub: ::warning at a view entry the recording never shows, ::notice for tolerated limits")
     func githubWarnings() throws {
         let budget = try BudgetFile.parse(
