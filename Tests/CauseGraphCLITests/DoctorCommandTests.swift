@@ -280,7 +280,7 @@ struct DoctorCommandTests {
         #expect(input["reads"]?.arrayValue?.last?.stringValue == "swiftui-causes")
     }
 
-    @Test("counts read with thousands separators")
+    @Test("counts read with thousands separators; the links are cause links, not the causes summary counts")
     func separators() throws {
         let scratch = try TemporaryFolder()
         let path = try GeneratedRecording.write(20_000, "native", into: scratch)
@@ -288,7 +288,8 @@ struct DoctorCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         let line = try #require(result.output.split(separator: "\n").first { $0.contains(" events (") })
         let counts = try Regex(
-            #"  \d{1,3}(,\d{3})+ events \(\d{1,3}(,\d{3})+ updates\), 20,000 causes, \d{1,3}(,\d{3})* update groups"#)
+            #"  \d{1,3}(,\d{3})+ events \(\d{1,3}(,\d{3})+ updates\), 20,000 cause links, \d{1,3}(,\d{3})* update groups"#
+        )
         #expect(line.wholeMatch(of: counts) != nil, "\(line)")
         let export = try GeneratedRecording.write(20_000, "swiftui-causes", into: scratch)
         let tables = try Causegraph.run(["doctor", export])

@@ -33,7 +33,7 @@ package enum DoctorFormatter {
         if let records = diagnosis.records {
             lines.append(
                 "  \(CountText.string(records.events, "event")) (\(CountText.string(records.updates, "update"))), "
-                    + "\(CountText.string(records.causes, "cause")), \(CountText.string(records.groups, "update group"))"
+                    + "\(CountText.string(records.causes, "cause link")), \(CountText.string(records.groups, "update group"))"
             )
         }
         if diagnosis.runs.isEmpty, !diagnosis.reads.isEmpty {
