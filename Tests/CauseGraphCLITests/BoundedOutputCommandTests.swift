@@ -117,4 +117,38 @@ struct BoundedOutputCommandTests {
             lines(listedText).last?.hasSuffix(
                 "(updates in time order); --top N or --offset N pages the updates, --all shows everything.") == true)
     }
+
+    @Test("diff: the text table shows the 10 largest changes and a Left-out line; --top, --offset and --all page it")
+    func diffIsBounded() throws {
+        let scratch = try TemporaryFolder()
+        let before = try recording(in: scratch)
+        let after = try GeneratedRecording.write(20_000, "native", into: scratch, seed: 2)
+        let text = try run(["diff", before, after])
+        #expect(lines(text).count <= 60)
+        let changes = try #require(
+            try JSONParser.parse(try run(["diff", before, after, "--table-format", "json"]))["changes"]?.arrayValue)
+        #expect(changes.count > 100)
+        let last = try #require(lines(text).last)
+        #expect(
+            last
+                == "Left out: \(CountText.format(changes.count - ListBounds.defaultLimit)) changes (ranked by time); "
+                + "--top N or --offset N shows others, --all shows everything.")
+        // Rows lead with their word, two spaces in; the ten shown are the first ten of the whole ranking.
+        let rows = { (text: String) in lines(text).filter { $0.hasPrefix("  ") && $0.dropFirst(2).first != " " } }
+        let titles = { (text: String) in rows(text).map { $0.dropFirst(17) } }
+        #expect(rows(text).count == ListBounds.defaultLimit + 4, "four lines of totals, then the rows")
+        // --all adds the unchanged rows, which rank among the others; --top of every row shows the rest.
+        #expect(!(try run(["diff", before, after, "--all"])).contains("Left out:"))
+        let every = try run(["diff", before, after, "--top", "\(changes.count)"])
+        #expect(!every.contains("Left out:"))
+        #expect(rows(every).count == changes.count + 4)
+        #expect(titles(every).starts(with: titles(text)))
+        let paged = try run(["diff", before, after, "--top", "3", "--offset", "2"])
+        #expect(Array(titles(paged).dropFirst(4)) == Array(titles(text).dropFirst(4 + 2).prefix(3)))
+        for arguments in [["--top", "0"], ["--offset", "-1"], ["--all", "--top", "3"]] {
+            let result = try Causegraph.run(["diff", before, after] + arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.output.isEmpty)
+        }
+    }
 }

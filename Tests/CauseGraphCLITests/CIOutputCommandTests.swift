@@ -92,9 +92,19 @@ struct CIOutputCommandTests {
         #expect(full.output.utf8.count > DiffFormatter.commentLimit, "the recordings are large enough to need the cut")
         let json = try JSONParser.parse(try Causegraph.run(["diff", first, second, "--table-format", "json"]).output)
         let changes = json["changes"]?.arrayValue ?? []
-        let shown = cut.output.split(separator: "\n").filter {
-            $0.hasPrefix("| added |") || $0.hasPrefix("| removed |") || $0.hasPrefix("| more |")
-                || $0.hasPrefix("| less |")
+        // The totals read as in text, with thousands separators.
+        for name in ["nodes", "edges"] {
+            let cells = DiffChange.allCases.map { change in
+                CountText.format(json["totals"]?[name]?[change.rawValue]?.numberValue ?? -1)
+            }
+            #expect(cut.output.contains("\n| \(name) | " + cells.joined(separator: " | ") + " |\n"), "\(name)")
+        }
+        #expect(
+            json["totals"]?["edges"]?["removed"]?.numberValue ?? 0 >= 1_000,
+            "a tally of four digits or more, which the separator shows")
+        let words = ["added", "removed", "more", "less", "slower", "faster"]
+        let shown = cut.output.split(separator: "\n").filter { line in
+            words.contains { line.hasPrefix("| \($0) |") }
         }.count
         #expect(shown > 0 && shown < changes.count)
         let more = changes.count - shown

@@ -34,6 +34,20 @@ struct CheckCommandTests {
         #expect(try JSONParser.parse(json.output)["counts"]?["exceeded"]?.numberValue == 5)
     }
 
+    @Test("limits that held are counted in one line; --all lists each one")
+    func heldLimits() throws {
+        let counted = try Causegraph.run(["check", before, "--budget", budget])
+        #expect(counted.output.contains("\n6 limits held; --all lists them\n"))
+        #expect(!counted.output.contains("\nheld (6)\n"))
+        let listed = try Causegraph.run(["check", before, "--budget", budget, "--all"])
+        #expect(listed.status == 1)
+        #expect(listed.output.contains("\nheld (6)\n  "))
+        #expect(!listed.output.contains("--all lists them"))
+        #expect(
+            listed.output.split(separator: "\n").count == counted.output.split(separator: "\n").count + 6,
+            "the count's line becomes a heading and one line per limit")
+    }
+
     @Test("a budgeted view that matches nothing (a typo) is a warning at its line; --strict fails the check then")
     func unmatchedView() throws {
         let scratch = try TemporaryFolder()

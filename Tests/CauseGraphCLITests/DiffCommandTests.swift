@@ -17,7 +17,7 @@ struct DiffCommandTests {
             text.output.contains(
                 """
                 Changes, largest first: by total time, then by count
-                  less     node  LandmarkListItemView
+                  faster   node  LandmarkListItemView
                                  body · 72 → 3 (−69) updates · 10.1 ms → 441 µs (−9.64 ms)
                   removed  edge  ModelData.favoritesCollection → LandmarkListItemView
                                  observable · 72 → 0 (−72) links

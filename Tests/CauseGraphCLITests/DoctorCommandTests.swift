@@ -280,6 +280,22 @@ struct DoctorCommandTests {
         #expect(input["reads"]?.arrayValue?.last?.stringValue == "swiftui-causes")
     }
 
+    @Test("counts read with thousands separators; the links are cause links, not the causes summary counts")
+    func separators() throws {
+        let scratch = try TemporaryFolder()
+        let path = try GeneratedRecording.write(20_000, "native", into: scratch)
+        let result = try Causegraph.run(["doctor", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let line = try #require(result.output.split(separator: "\n").first { $0.contains(" events (") })
+        let counts = try Regex(
+            #"  \d{1,3}(,\d{3})+ events \(\d{1,3}(,\d{3})+ updates\), 20,000 cause links, \d{1,3}(,\d{3})* update groups"#
+        )
+        #expect(line.wholeMatch(of: counts) != nil, "\(line)")
+        let export = try GeneratedRecording.write(20_000, "swiftui-causes", into: scratch)
+        let tables = try Causegraph.run(["doctor", export])
+        #expect(tables.output.contains(" 20,000 rows  read\n"), "\(tables.output)")
+    }
+
     @Test("bad input: exit 2 with one line")
     func badInput() throws {
         let scratch = try TemporaryFolder()

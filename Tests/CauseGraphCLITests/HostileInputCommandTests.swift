@@ -125,11 +125,11 @@ struct HostileInputCommandTests {
         // out to note.
         try Self.expectRefused(
             ["render", trace, "--max-nodes", "0", "--max-edges", "0", "-o", scratch.path("many.svg")],
-            "error: the graph has 5002 nodes to draw, more than 5000, which Graphviz would take minutes and gigabytes to lay out; keep fewer (--max-nodes, --focus, --min-count), write --format dot or json, or give --force"
+            "error: the graph has 5,002 nodes to draw, more than 5,000, which Graphviz would take minutes and gigabytes to lay out; keep fewer (--max-nodes, --focus, --min-count), write --format dot or json, or give --force"
         )
         try Self.expectRefused(
             ["report", trace, "--max-nodes", "0", "--max-edges", "0", "-o", scratch.path("many.html")],
-            "5002 nodes to draw")
+            "5,002 nodes to draw")
         #expect(scratch.entries == ["many.jsonl"])
         let dot = try Causegraph.run(["render", trace, "--max-nodes", "0", "--format", "dot"])
         #expect(dot.status == 0)

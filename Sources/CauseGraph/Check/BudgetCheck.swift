@@ -179,7 +179,9 @@ public struct BudgetCheck {
             guard let peak = usage.peakPerGroup(of: node.key) else {
                 return (0, [summary, "no run named an update group"])
             }
-            return (peak.count, ["\(peak.count) runs in \(peak.place), the most in one group", summary])
+            return (
+                peak.count, ["\(CountText.string(peak.count, "run")) in \(peak.place), the most in one group", summary]
+            )
         case "updates.perGesture":
             guard let peak = usage.peakPerGesture(of: node.key) else {
                 return (0, [summary, "no run was led to by a gesture"])
@@ -188,7 +190,10 @@ public struct BudgetCheck {
             var place = "\(gesture.title) (event \(gesture.event)"
             if let time = gesture.time { place += " at \(TimeText.string(time))" }
             if gesture.document > 0 { place += " of document \(gesture.document + 1)" }
-            return (peak.count, ["\(place)) led to \(peak.count) runs, the most from one gesture", summary])
+            return (
+                peak.count,
+                ["\(place)) led to \(CountText.string(peak.count, "run")), the most from one gesture", summary]
+            )
         default:
             let severity = Severity(rawValue: String(name.dropFirst("longUpdates.".count))) ?? .high
             return (node.severityCounts.atLeast(severity), [severityEvidence(node, measurement.graph)])
@@ -251,12 +256,17 @@ public struct BudgetCheck {
             var evidence: [String] = []
             let peak = measurement.usage.peakSkippedChecks(of: source.key)
             if let peak {
-                evidence.append("\(peak.count) checks skipped the body in \(peak.place), the most in one change")
+                evidence.append(
+                    "\(CountText.string(peak.count, "check")) skipped the body in \(peak.place), the most in one change"
+                )
             }
-            evidence.append("in all \(skipped) of \(CountText.string(checks, "check")) skipped the body")
+            evidence.append(
+                "in all \(CountText.format(skipped)) of \(CountText.string(checks, "check")) skipped the body")
             let views = edges.filter { $0.skipped > 0 }.sorted { ($1.skipped, $0.id) < ($0.skipped, $1.id) }.prefix(3)
                 .compactMap { edge in
-                    graph.node(edge.to).map { "\($0.title) skipped \(edge.skipped) of \(edge.count)" }
+                    graph.node(edge.to).map {
+                        "\($0.title) skipped \(CountText.format(edge.skipped)) of \(CountText.format(edge.count))"
+                    }
                 }
             if !views.isEmpty { evidence.append("views checked for nothing: " + views.joined(separator: "; ")) }
             return result(
@@ -296,12 +306,12 @@ public struct BudgetCheck {
             ]
         }
         return matches.map { edge, from, to in
-            var evidence = "\(from.title) → \(to.title): \(edge.kind.rawValue) ×\(edge.count)"
+            var evidence = "\(from.title) → \(to.title): \(edge.kind.rawValue) ×\(CountText.format(edge.count))"
             if !edge.groups.isEmpty {
                 let shown = edge.groups.prefix(8).map { "\($0)" }.joined(separator: ", ")
                 evidence +=
                     " in \(edge.groups.count == 1 ? "update group" : "update groups") \(shown)"
-                    + (edge.groups.count > 8 ? " … (\(edge.groups.count) in all)" : "")
+                    + (edge.groups.count > 8 ? " … (\(CountText.format(edge.groups.count)) in all)" : "")
             }
             var lines = [evidence]
             if !edge.changed.isEmpty { lines.append("changed: " + edge.changed.joined(separator: ", ")) }

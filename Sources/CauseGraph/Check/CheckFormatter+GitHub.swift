@@ -7,32 +7,66 @@ extension CheckFormatter {
     /// other notes.
     ///
     /// A budget read from standard input has no file to point at, so its
-    /// annotations name none.
+    /// annotations name none. GitHub shows ``annotationLimit`` annotations
+    /// of each kind a step, so past that many the last one shown says how
+    /// many more there are.
     static func github(_ report: CheckReport) -> String {
         var lines = ["causegraph check: " + VisibleText.singleLine(headline(report))]
-        for result in report.results where result.status != .held {
-            let message = ([figures(result)] + result.evidence).joined(separator: "\n")
+        let annotations = allAnnotations(report)
+        let totals = Dictionary(grouping: annotations, by: \.command).mapValues(\.count)
+        var shown = [String: Int]()
+        for annotation in annotations {
+            let count = shown[annotation.command, default: 0]
+            // Past the limit, the last place GitHub shows goes to the count of the rest.
+            guard totals[annotation.command, default: 0] <= annotationLimit || count < annotationLimit - 1 else {
+                continue
+            }
+            lines.append(annotation.line)
+            shown[annotation.command] = count + 1
+        }
+        for command in ["error", "warning", "notice"] {
+            let more = totals[command, default: 0] - shown[command, default: 0]
+            guard more > 0 else { continue }
             lines.append(
                 WorkflowCommand.line(
-                    result.status.fails ? "error" : "notice", at: result.location,
-                    title: "causegraph check: \(result.rule) · \(result.subject) \(result.status.rawValue)",
-                    message: message))
+                    command, at: nil, title: "causegraph check",
+                    message:
+                        "\(CountText.format(more)) more \(command == "error" ? "failures" : command + "s") not annotated "
+                        + "(GitHub shows \(annotationLimit) a step); the text or JSON report lists every one."))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The most annotations of one kind GitHub shows for a step.
+    package static let annotationLimit = 10
+
+    /// Every annotation the report makes, in report order: its command
+    /// (`error`, `warning`, `notice`) and its line.
+    private static func allAnnotations(_ report: CheckReport) -> [(command: String, line: String)] {
+        var lines: [(command: String, line: String)] = []
+        func append(_ command: String, at location: SourceLocation?, title: String, message: String) {
+            lines.append((command, WorkflowCommand.line(command, at: location, title: title, message: message)))
+        }
+        for result in report.results where result.status != .held {
+            let message = ([figures(result)] + result.evidence).joined(separator: "\n")
+            append(
+                result.status.fails ? "error" : "notice", at: result.location,
+                title: "causegraph check: \(result.rule) · \(result.subject) \(result.status.rawValue)",
+                message: message)
         }
         for view in report.unmatchedViews {
             var message =
                 "The budget limits views matching \(view.pattern), but the recording shows none, so its limits measure nothing."
             if !view.closest.isEmpty { message += "\nClosest: " + view.closest.joined(separator: ", ") }
-            lines.append(
-                WorkflowCommand.line(
-                    report.strict ? "error" : "warning", at: view.location,
-                    title: "causegraph check: \(view.rule) matches no view",
-                    message: message))
+            append(
+                report.strict ? "error" : "warning", at: view.location,
+                title: "causegraph check: \(view.rule) matches no view", message: message)
         }
         let viewNotes = Set(report.unmatchedViews.map(\.note))
         for note in report.notes where !viewNotes.contains(note) {
-            lines.append(WorkflowCommand.line("notice", at: nil, title: "causegraph check", message: note))
+            append("notice", at: nil, title: "causegraph check", message: note)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 }
 

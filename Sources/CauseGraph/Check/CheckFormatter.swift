@@ -3,17 +3,21 @@
 /// workflow commands (annotations on the budget's lines).
 ///
 /// Every failing limit comes first with its evidence and the place in the
-/// budget file that sets it; limits that held are summed up (text), listed
-/// in a folded table (Markdown) or listed in full (JSON).
+/// budget file that sets it; limits that held are counted in one line
+/// (text, unless asked to list them), listed in a folded table (Markdown)
+/// or listed in full (JSON).
 package enum CheckFormatter {
     static let width = 80
 
-    /// The report in `format`; text styled with `style`.
+    /// The report in `format`; text styled with `style`, listing each limit
+    /// that held only with `listingHeld` (a budget of `view: Row` on a
+    /// large recording holds a thousand).
     package static func format(
-        _ report: CheckReport, as format: CheckFormat, style: TextStyle = TextStyle(colour: false)
+        _ report: CheckReport, as format: CheckFormat, style: TextStyle = TextStyle(colour: false),
+        listingHeld: Bool = false
     ) -> String {
         switch format {
-        case .text: text(report, style: style)
+        case .text: text(report, style: style, listingHeld: listingHeld)
         case .json: json(report)
         case .markdown: markdown(report)
         case .junit: junit(report)
@@ -27,19 +31,25 @@ package enum CheckFormatter {
         let failing = report.results.count { $0.status.fails }
         let tolerated = report.count(.tolerated)
         let total = CountText.string(report.results.count, "limit")
-        if failing > 0 { return "\(failing) of \(total) " + (report.baseline == nil ? "exceeded" : "regressed") }
+        if failing > 0 {
+            return "\(CountText.format(failing)) of \(total) " + (report.baseline == nil ? "exceeded" : "regressed")
+        }
         if report.strict && !report.unmatchedViews.isEmpty {
             return
                 "\(CountText.string(report.unmatchedViews.count, "budgeted view")) \(report.unmatchedViews.count == 1 ? "matches" : "match") no view, which fails a strict check"
         }
-        if tolerated > 0 { return "no regression: \(tolerated) of \(total) over, no more than the baseline allows" }
-        return "every limit holds (\(report.results.count))"
+        if tolerated > 0 {
+            return "no regression: \(CountText.format(tolerated)) of \(total) over, no more than the baseline allows"
+        }
+        return "every limit holds (\(CountText.format(report.results.count)))"
     }
 
     /// `24 body runs, limit 1` and, against a baseline, `baseline 24, allowed 26`.
     static func figures(_ result: CheckReport.Result) -> String {
-        var text = CountText.string(result.measured, result.unit) + ", limit \(result.limit)"
-        if let baseline = result.baseline { text += "; baseline \(baseline), allowed \(result.allowed)" }
+        var text = CountText.string(result.measured, result.unit) + ", limit \(CountText.format(result.limit))"
+        if let baseline = result.baseline {
+            text += "; baseline \(CountText.format(baseline)), allowed \(CountText.format(result.allowed))"
+        }
         return text
     }
 
@@ -51,7 +61,7 @@ package enum CheckFormatter {
 
     // MARK: Text
 
-    static func text(_ report: CheckReport, style: TextStyle) -> String {
+    static func text(_ report: CheckReport, style: TextStyle, listingHeld: Bool) -> String {
         var lines: [String] = []
         let headline = "causegraph check: " + headline(report)
         lines.append(style.paint(headline, report.passed ? .green : .red))
@@ -78,11 +88,14 @@ package enum CheckFormatter {
             }
         }
         let held = report.results.filter { $0.status == .held }
-        if !held.isEmpty {
+        if !held.isEmpty && !listingHeld {
             lines.append("")
-            lines.append(style.paint("held", .green) + " (\(held.count))")
+            lines.append(style.paint(CountText.string(held.count, "limit") + " held", .green) + "; --all lists them")
+        } else if !held.isEmpty {
+            lines.append("")
+            lines.append(style.paint("held", .green) + " (\(CountText.format(held.count)))")
             for result in held {
-                let figure = ": \(result.measured) ≤ \(result.limit)"
+                let figure = ": \(CountText.format(result.measured)) ≤ \(CountText.format(result.limit))"
                 lines.append(
                     "  " + TerminalText.fit(result.rule + " · " + result.subject, width: width - 2 - figure.count)
                         + figure)
@@ -157,7 +170,7 @@ package enum CheckFormatter {
             lines += ["", "| result | limit | subject | measured | allowed |", "| --- | --- | --- | ---: | ---: |"]
             for result in notHeld {
                 lines.append(
-                    "| **\(result.status.rawValue)** | \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(result.measured) | \(result.allowed) |"
+                    "| **\(result.status.rawValue)** | \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(CountText.format(result.measured)) | \(CountText.format(result.allowed)) |"
                 )
             }
             for result in notHeld {
@@ -177,7 +190,7 @@ package enum CheckFormatter {
             lines += ["| limit | subject | measured | limit |", "| --- | --- | ---: | ---: |"]
             for result in held {
                 lines.append(
-                    "| \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(result.measured) | \(result.limit) |"
+                    "| \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(CountText.format(result.measured)) | \(CountText.format(result.limit)) |"
                 )
             }
             lines += ["", "</details>"]

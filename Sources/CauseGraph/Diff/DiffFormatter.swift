@@ -12,15 +12,17 @@ package enum DiffFormatter {
     /// job summary shows, leaving room for a check report beside it.
     package static let commentLimit = 32_768
 
-    /// The table in `format`; text styled with `style`. Markdown keeps to
-    /// `markdownLimit` bytes (none: every row), listing the largest changes
-    /// by time first and then saying how many more there are.
+    /// The table in `format`; text styled with `style`, showing the rows
+    /// `textBounds` keep (their order is ignored: the table's own ranks).
+    /// Markdown keeps to `markdownLimit` bytes (none: every row), listing
+    /// the largest changes by time first and then saying how many more
+    /// there are. JSON lists every row.
     package static func format(
         _ table: DiffTable, as format: ReportFormat, style: TextStyle = TextStyle(colour: false),
-        markdownLimit: Int? = commentLimit
+        markdownLimit: Int? = commentLimit, textBounds: ListBounds = .all
     ) -> String {
         switch format {
-        case .text: text(table, style: style)
+        case .text: text(table, style: style, bounds: textBounds)
         case .json: json(table)
         case .markdown: markdown(table, limit: markdownLimit)
         }
@@ -53,7 +55,21 @@ package enum DiffFormatter {
 
     // MARK: Text
 
-    static func text(_ table: DiffTable, style: TextStyle) -> String {
+    /// The word a row leads with and its ink. The table ranks by time, so
+    /// a row with a total time on both sides says how that moved (`slower`,
+    /// `faster`): `less` would call a view that ran two times fewer but took
+    /// a quarter longer an improvement. Other rows say how their count moved.
+    static func word(for row: DiffTable.Row) -> (word: String, ink: TextStyle.Ink) {
+        if row.change == .more || row.change == .less || row.change == .same,
+            let durations = row.totalDuration, let before = durations.before, let after = durations.after,
+            before != after
+        {
+            return after > before ? ("slower", ink(for: .more)) : ("faster", ink(for: .less))
+        }
+        return (row.change.rawValue, ink(for: row.change))
+    }
+
+    static func text(_ table: DiffTable, style: TextStyle, bounds: ListBounds = .all) -> String {
         let diff = table.diff
         var lines: [String] = []
         lines.append(style.paint(TerminalText.fit(diff.app ?? "Diff", width: width), .bold))
@@ -68,7 +84,7 @@ package enum DiffFormatter {
         if table.rows.isEmpty { lines.append("  none: the same nodes and edges, as often") }
         let indent = String(repeating: " ", count: 17)
         let shared = sharedTitles(table.rows)
-        for row in table.rows {
+        for row in bounds.cut(table.rows).shown {
             let isNode: Bool
             let title: String
             switch row.element {
@@ -79,7 +95,8 @@ package enum DiffFormatter {
                 isNode = false
                 title = fitEdge(from, to, width: width - indent.count)
             }
-            let word = style.paint(TerminalText.pad(row.change.rawValue, 9), ink(for: row.change))
+            let (name, colour) = word(for: row)
+            let word = style.paint(TerminalText.pad(name, 9), colour)
             lines.append("  " + word + TerminalText.pad(isNode ? "node" : "edge", 6) + title)
             let kind = row.kindName + (origin(of: row, among: shared).map { " (\(VisibleText.singleLine($0)))" } ?? "")
             lines += SummaryFormatter.wrap(
@@ -190,7 +207,7 @@ package enum DiffFormatter {
         for name in ["nodes", "edges"] {
             let counts = DiffChange.allCases.map { change in
                 let tally = diff.tally(of: change)
-                return "\(name == "nodes" ? tally.nodes : tally.edges)"
+                return CountText.format(name == "nodes" ? tally.nodes : tally.edges)
             }
             lines.append("| \(name) | " + counts.joined(separator: " | ") + " |")
         }
@@ -232,7 +249,7 @@ package enum DiffFormatter {
             row.isNode ? row.kindName + (origin.map { " (\(MarkdownText.escape($0)))" } ?? "") : row.kindName + " edge"
         let time = row.totalDuration.map { DeltaText.duration($0.before, $0.after) } ?? ""
         let title = titleWidth.map { TerminalText.fitTitle(row.title, width: $0) } ?? row.title
-        return "| \(row.change.rawValue) | \(MarkdownText.escape(title)) | \(element) | "
+        return "| \(word(for: row).word) | \(MarkdownText.escape(title)) | \(element) | "
             + "\(DeltaText.count(count.before, count.after)) | \(time) |"
     }
 }

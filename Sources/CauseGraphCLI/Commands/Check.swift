@@ -17,10 +17,11 @@ struct Check: ParsableCommand {
                 The budget (YAML or JSON, see docs/check.md) limits body updates per view (in total, per \
                 update group, per gesture), long updates by severity, skipped checks per environment \
                 change, findings by kind, and edges that must never appear. The report lists each \
-                violation with its evidence. With --baseline, only regressions against the baseline \
-                recording beyond --tolerance fail. --format junit (or -o FILE.xml) writes JUnit XML for \
-                CI test reports; --format github writes GitHub Actions annotations on the budget's \
-                lines. Exit status: 0 every limit holds, 1 a limit is exceeded, 2 bad input.
+                violation with its evidence, and how many limits held (--all lists them). With \
+                --baseline, only regressions against the baseline recording beyond --tolerance fail. \
+                --format junit (or -o FILE.xml) writes JUnit XML for CI test reports; --format github \
+                writes GitHub Actions annotations on the budget's lines (10 of each kind at most, as \
+                GitHub shows). Exit status: 0 every limit holds, 1 a limit is exceeded, 2 bad input.
                 """))
 
     @OptionGroup var input: InputOptions
@@ -46,6 +47,9 @@ struct Check: ParsableCommand {
     )
     var strict = false
 
+    @Flag(help: "List each limit that held in the text report, not only how many did.")
+    var all = false
+
     @OptionGroup var report: CheckOutputOptions
 
     func validate() throws {
@@ -62,7 +66,7 @@ struct Check: ParsableCommand {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         let result = try evaluate(diagnostics: &diagnostics)
-        try report.write(CheckFormatter.format(result, as: report.format, style: report.style))
+        try report.write(CheckFormatter.format(result, as: report.format, style: report.style, listingHeld: all))
         if !result.passed { throw ExitCode(ExitStatus.checkFailed) }
     }
 

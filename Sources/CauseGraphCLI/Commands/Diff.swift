@@ -61,9 +61,21 @@ struct Diff: ParsableCommand {
 
     @Flag(
         help:
-            "List every node and edge in the table: unchanged ones too, and in Markdown those past the 32 KB a pull-request comment shows."
+            "List every node and edge in the table: unchanged ones too, in text past --top, and in Markdown past the 32 KB a pull-request comment shows."
     )
     var all = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Show at most this many changes in the text table (default \(ListBounds.defaultLimit)).", valueName: "n"))
+    var top: Int?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Pass over this many of the largest changes in the text table first (paging).", valueName: "n"))
+    var offset = 0
 
     @Flag(
         help:
@@ -80,6 +92,7 @@ struct Diff: ParsableCommand {
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
 
     func validate() throws {
+        try ListOptions.validate(top: top, offset: offset, all: all)
         if before == "-" && after == "-" {
             throw ValidationError("only one of the two recordings can be read from standard input")
         }
@@ -112,7 +125,7 @@ struct Diff: ParsableCommand {
         let changes = try table(of: diff, settings, window: window)
         // With the graph on standard output, the table is written only to a file.
         if let tablePath = table ?? (output == "-" ? nil : "-") {
-            try OutputFile.write(try tableText(changes, to: tablePath), to: tablePath)
+            try OutputFile.write(try tableText(changes, to: tablePath, textBounds: textPage), to: tablePath)
         }
         if exitStatus(of: changes) != 0 { throw ExitCode(ExitStatus.changed) }
     }
@@ -134,13 +147,27 @@ struct Diff: ParsableCommand {
             diagnostics: &diagnostics)
     }
 
-    /// The table of changes in the format `--table-format` or `tablePath`'s extension names.
-    func tableText(_ changes: DiffTable, to tablePath: String) throws -> String {
+    /// The rows of the text table `--top`, `--offset` and `--all` ask for, largest first.
+    var textPage: ListBounds { ListBounds(offset: offset, limit: all ? nil : top ?? ListBounds.defaultLimit) }
+
+    /// The table of changes in the format `--table-format` or `tablePath`'s
+    /// extension names; text shows the rows `textBounds` keep, then a line
+    /// saying how many it left out.
+    func tableText(_ changes: DiffTable, to tablePath: String, textBounds: ListBounds = .all) throws -> String {
         let tableFormat = try OutputName.format(
             tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
         let style = ReportOptions.style(for: tableFormat, output: tablePath)
-        return DiffFormatter.format(
-            changes, as: tableFormat, style: style, markdownLimit: all ? nil : DiffFormatter.commentLimit)
+        var text = DiffFormatter.format(
+            changes, as: tableFormat, style: style, markdownLimit: all ? nil : DiffFormatter.commentLimit,
+            textBounds: textBounds)
+        let omitted = textBounds.cut(changes.rows).omitted
+        if tableFormat == .text, omitted > 0,
+            let line = ListOptions.leftOut(
+                [CountText.format(omitted) + (omitted == 1 ? " change" : " changes")], order: .time)
+        {
+            text += "\n" + line + "\n"
+        }
+        return text
     }
 
     /// The exit status `--exit-code` asks for: ``ExitStatus/changed`` when a

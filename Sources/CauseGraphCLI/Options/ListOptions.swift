@@ -27,7 +27,10 @@ struct ListOptions: ParsableArguments {
             """)
     var all = false
 
-    func validate() throws {
+    func validate() throws { try Self.validate(top: top, offset: offset, all: all) }
+
+    /// The usage errors of `--top`, `--offset` and `--all`, for every command that pages a list.
+    static func validate(top: Int?, offset: Int, all: Bool) throws {
         if let top, top < 1 { throw ValidationError("--top \(top) is out of range; give 1 or more") }
         if offset < 0 { throw ValidationError("--offset \(offset) is out of range; give 0 or more") }
         if all && top != nil { throw ValidationError("--all shows everything; give it without --top") }

@@ -90,7 +90,7 @@ struct ShapingOptions: ParsableArguments {
     func allowLayout(ofNodes count: Int) throws(Diagnostic) {
         guard !force, count > ShapingSettings.maximumLaidOutNodes else { return }
         throw Diagnostic.error(
-            "the graph has \(count) nodes to draw, more than \(ShapingSettings.maximumLaidOutNodes), which Graphviz would take minutes and gigabytes to lay out; keep fewer (--max-nodes, --focus, --min-count), write --format dot or json, or give --force"
+            "the graph has \(CountText.format(count)) nodes to draw, more than \(CountText.format(ShapingSettings.maximumLaidOutNodes)), which Graphviz would take minutes and gigabytes to lay out; keep fewer (--max-nodes, --focus, --min-count), write --format dot or json, or give --force"
         )
     }
 

@@ -145,6 +145,65 @@ struct CheckCIFormatTests {
         #expect(passing == "causegraph check: every limit holds (11)\n")
     }
 
+    /// `count` views of one body update each, against a budget that allows none.
+    private func failing(_ count: Int) throws -> CheckReport {
+        let folder = try TemporaryFolder()
+        let path = folder.path("views.jsonl")
+        let file = try OutputFile(path: path)
+        var writer = NativeTraceWriter(output: file)
+        try writer.begin(TraceHeader(app: "Views"))
+        for index in 1...count {
+            try writer.add(TraceEvent(id: EventID(index), kind: .body, title: "View\(index)", owner: .app, ran: true))
+        }
+        try file.commit()
+        let budget = try BudgetFile.parse(
+            Array("views:\n  - {view: 'View', updates: {total: 0}}\n".utf8), file: "budget.yaml")
+        return try report(budget: budget, trace: path)
+    }
+
+    @Test("GitHub: past the 10 errors GitHub shows, 9 and one saying how many more; text and JSON keep every one")
+    func githubBound() throws {
+        let lines = CheckFormatter.format(try failing(25), as: .github).split(separator: "\n").map(String.init)
+        let errors = lines.filter { $0.hasPrefix("::error ") }
+        #expect(errors.count == CheckFormatter.annotationLimit)
+        #expect(
+            errors.last
+                == "::error title=causegraph check::16 more failures not annotated (GitHub shows 10 a step); the text or JSON report lists every one."
+        )
+        #expect(errors.dropLast().allSatisfy { $0.contains("exceeded::1 body run, limit 0") })
+        let exactly = CheckFormatter.format(try failing(10), as: .github)
+        #expect(exactly.split(separator: "\n").filter { $0.hasPrefix("::error ") }.count == 10)
+        #expect(!exactly.contains("more failures"))
+        let json = try JSONParser.parse(CheckFormatter.format(try failing(25), as: .json))
+        #expect(json["results"]?.arrayValue?.count == 25)
+    }
+
+    @Test("figures of four digits and more read with thousands separators in text, Markdown and annotations")
+    func separators() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("row.jsonl")
+        let file = try OutputFile(path: path)
+        var writer = NativeTraceWriter(output: file)
+        try writer.begin(TraceHeader(app: "Rows"))
+        for index in 1...1_200 {
+            try writer.add(TraceEvent(id: EventID(index), kind: .body, title: "Row", owner: .app, ran: true))
+        }
+        try file.commit()
+        let budget = try BudgetFile.parse(
+            Array("views:\n  - {view: Row, updates: {total: 1000}}\n  - {view: Row, updates: {total: 2000}}\n".utf8),
+            file: "budget.yaml")
+        let report = try report(budget: budget, trace: path)
+        let text = CheckFormatter.format(report, as: .text, listingHeld: true)
+        #expect(text.contains("1,200 body runs, limit 1,000 (budget.yaml:2:"), "\(text)")
+        #expect(text.contains(": 1,200 ≤ 2,000\n"), "\(text)")
+        let markdown = CheckFormatter.format(report, as: .markdown)
+        #expect(markdown.contains("| 1,200 | 1,000 |"), "\(markdown)")
+        #expect(markdown.contains("| 1,200 | 2,000 |"), "\(markdown)")
+        #expect(CheckFormatter.format(report, as: .github).contains("::1,200 body runs, limit 1,000"))
+        let json = try JSONParser.parse(CheckFormatter.format(report, as: .json))
+        #expect(json["results"]?.arrayValue?.first?["limit"]?.numberValue == 1_000, "JSON keeps plain numbers")
+    }
+
     @Test("GitHub: ::warning at a view entry the recording never shows, ::notice for tolerated limits")
     func githubWarnings() throws {
         let budget = try BudgetFile.parse(

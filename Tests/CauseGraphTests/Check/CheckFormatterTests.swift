@@ -41,9 +41,14 @@ struct CheckFormatterTests {
                           · LandmarkListItemView ran 72 of 72 updates (0 skipped) in 3 update
                             groups
 
-                held (1)
-                  longUpdates.high · all updates: 0 ≤ 0
+                1 limit held; --all lists them
                 """))
+        #expect(!text.contains("longUpdates.high"), "a limit that held is counted, not listed")
+        let listing = CheckFormatter.format(
+            try report(
+                "views:\n  - view: LandmarkListItemView\n    updates: {perGesture: 1}\nlongUpdates: {high: 0}\n",
+                "landmarks-favorites-before"), as: .text, listingHeld: true)
+        #expect(listing.contains("\nheld (1)\n  longUpdates.high · all updates: 0 ≤ 0\n"))
         #expect(lines.allSatisfy { $0.count <= 80 })
         #expect(!text.contains("\u{1B}"))
         let coloured = CheckFormatter.format(

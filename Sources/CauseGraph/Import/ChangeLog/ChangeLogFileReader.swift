@@ -215,11 +215,13 @@ struct ChangeLogFileReader {
             throw .error("\(error)", at: file)
         }
         if skipped > 0 {
-            diagnostics.note("skipped \(skipped) of \(records) \(unit) that are not change lines", at: file)
+            diagnostics.note(
+                "skipped \(CountText.format(skipped)) of \(CountText.format(records)) \(unit) that are not change lines",
+                at: file)
         }
         if mapper.unchanged > 0 {
             diagnostics.note(
-                "\(mapper.unchanged) of \(mapper.bodies) body evaluations ran with no recorded change (`unchanged.`)",
+                "\(CountText.format(mapper.unchanged)) of \(CountText.format(mapper.bodies)) body evaluations ran with no recorded change (`unchanged.`)",
                 at: file)
         }
         if let firstBinary {

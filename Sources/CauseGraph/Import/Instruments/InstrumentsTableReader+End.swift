@@ -86,7 +86,7 @@ extension InstrumentsTableReader {
         var notes: [Diagnostic] = []
         if !unclassifiedTitles.isEmpty {
             let total = unclassifiedTitles.values.reduce(0, +)
-            let events = total == 1 ? "1 event has a title" : "\(total) events have titles"
+            let events = total == 1 ? "1 event has a title" : "\(CountText.format(total)) events have titles"
             notes.append(
                 Diagnostic(
                     .note,

@@ -32,7 +32,8 @@ package enum DoctorFormatter {
         }
         if let records = diagnosis.records {
             lines.append(
-                "  \(records.events) events (\(records.updates) updates), \(records.causes) causes, \(records.groups) update groups"
+                "  \(CountText.string(records.events, "event")) (\(CountText.string(records.updates, "update"))), "
+                    + "\(CountText.string(records.causes, "cause link")), \(CountText.string(records.groups, "update group"))"
             )
         }
         if diagnosis.runs.isEmpty, !diagnosis.reads.isEmpty {
@@ -54,7 +55,7 @@ package enum DoctorFormatter {
         return tables.map { table in
             let name = VisibleText.singleLine(table.schema)
             let padded = name + String(repeating: " ", count: max(0, width - name.count))
-            let rows = table.rows.map { $0 == 1 ? "1 row" : "\($0) rows" } ?? "rows not counted"
+            let rows = table.rows.map { CountText.string($0, "row") } ?? "rows not counted"
             return indent + padded + "  " + rows + "  " + (table.skipReason.map { "skipped: \($0)" } ?? "read")
         }
     }

@@ -135,7 +135,9 @@ package enum HitchFormatter {
                 "  " + figure + TerminalText.fitTitle(node.title, width: width - 3 - figure.count)
                     + " (\(node.kind.rawValue))")
         }
-        if cause.updates.count > listedUpdates { lines.append("    … and \(cause.updates.count - listedUpdates) more") }
+        if cause.updates.count > listedUpdates {
+            lines.append("    … and \(CountText.format(cause.updates.count - listedUpdates)) more")
+        }
         lines.append("")
         lines.append("  Chain, effect to cause:")
         for (index, node) in cause.chain.enumerated() {

@@ -35,8 +35,11 @@ package enum SummaryFormatter: ReportFormatter {
             let worst = lane.worst.first.map { "\(DurationText.string($0.duration)) (event \($0.event))" } ?? "—"
             lines.append(
                 "  " + TerminalText.pad(lane.name, 28)
-                    + style.paint(TerminalText.pad("\(lane.orange)", 7, right: true), lane.orange > 0 ? .yellow : .dim)
-                    + style.paint(TerminalText.pad("\(lane.red)", 6, right: true), lane.red > 0 ? .red : .dim)
+                    + style.paint(
+                        TerminalText.pad(CountText.format(lane.orange), 7, right: true),
+                        lane.orange > 0 ? .yellow : .dim)
+                    + style.paint(
+                        TerminalText.pad(CountText.format(lane.red), 6, right: true), lane.red > 0 ? .red : .dim)
                     + "  " + worst)
         }
 
@@ -352,7 +355,8 @@ package enum SummaryFormatter: ReportFormatter {
         lines.append("| --- | ---: | ---: | --- |")
         for lane in summary.lanes {
             let worst = lane.worst.first.map { "\(DurationText.string($0.duration)) (event \($0.event))" } ?? "—"
-            lines.append("| \(lane.name) | \(lane.orange) | \(lane.red) | \(worst) |")
+            lines.append(
+                "| \(lane.name) | \(CountText.format(lane.orange)) | \(CountText.format(lane.red)) | \(worst) |")
         }
         lines += ["", "### Body updates by module and view", ""]
         lines.append("| module | view | count | ran | skipped | total | average | worst |")

@@ -63,6 +63,18 @@ struct ChangeLogImporterTests {
         #expect(graph.edges.map { "\($0.from)->\($0.to) \($0.kind.rawValue)×\($0.count)" } == ["n2->n1 unrecorded×1"])
     }
 
+    @Test("the notes' counts read with thousands separators")
+    func notesGroupThousands() throws {
+        let result = try ChangeLogImport(
+            String(repeating: "Loaded 12 landmarks\n", count: 1_200)
+                + String(repeating: "A: unchanged.\n", count: 1_000))
+        #expect(
+            result.diagnostics.all.map(\.message) == [
+                "skipped 1,200 of 2,200 lines that are not change lines",
+                "1,000 of 1,000 body evaluations ran with no recorded change (`unchanged.`)",
+            ])
+    }
+
     @Test func standardOutputKeepsOrderAndSkipsOtherLines() throws {
         let result = try ChangeLogImport(
             """
