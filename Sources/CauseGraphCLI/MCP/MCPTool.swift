@@ -46,6 +46,8 @@ enum MCPTool: String, CaseIterable {
                 MCPArgument("output", .outputPath), .string("format"), .string("engine"),
                 .string("theme"), .string("table-format"),
                 MCPArgument("table", .outputPath), .flag("all"),
+                MCPArgument("top", .value(.integer), name: "limit"),
+                MCPArgument("offset", .value(.integer), note: "The next page is `offset` + `limit`."),
                 MCPArgument(
                     "exit-code", .flag,
                     note: "Over MCP the structured content's `exitStatus` is that status."),
@@ -54,7 +56,7 @@ enum MCPTool: String, CaseIterable {
         case .check:
             [
                 Self.traces, MCPArgument("budget", .inputPath), MCPArgument("baseline", .inputPaths),
-                .string("tolerance"), .flag("strict"), Self.reportFormat,
+                .string("tolerance"), .flag("strict"), .flag("all"), Self.reportFormat,
             ] + Self.reading
         case .doctor:
             [MCPArgument("input", .positionalPaths, name: "traces"), .flag("no-cache")]
