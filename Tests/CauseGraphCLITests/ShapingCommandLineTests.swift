@@ -236,6 +236,22 @@ struct ShapingNoteTests {
         )
     }
 
+    @Test("--max-nodes 0 draws every edge too, unless --max-edges is given: no cause stands without an edge")
+    func maxNodesZeroDrawsEveryEdge() throws {
+        let scratch = try TemporaryFolder()
+        let trace = scratch.path("big.jsonl")
+        try SyntheticTrace(views: 200).write(to: trace)
+        let all = try Causegraph.run(["render", trace, "--max-nodes", "0", "--format", "json"])
+        #expect(all.status == 0)
+        #expect(all.standardError == "", "nothing left out: \(all.standardError)")
+        #expect(try JSONParser.parse(all.output)["shaping"]?.isNull == true)
+        let bounded = try Causegraph.run([
+            "render", trace, "--max-nodes", "0", "--max-edges", "150", "--format", "json",
+        ])
+        #expect(bounded.status == 0)
+        #expect(bounded.standardError.contains("\nnote: --max-edges 150: "), "\(bounded.standardError)")
+    }
+
     @Test("removedEvents counts the events of the nodes --focus and --ignore dropped")
     func removedEvents() throws {
         let ignored = try Causegraph.run(["render", landmarks, "--ignore", "UIScroll", "--format", "json"])

@@ -240,6 +240,43 @@ struct TopPipeTests {
         #expect(try JSONParser.parse(saved.output)["totals"]?["bodyRan"]?.numberValue == 2)
     }
 
+    @Test(
+        "a finished log file into a pipe: the final table only, 10 views and a Left out line, a heading within 80 columns"
+    )
+    func finishedFile() throws {
+        let scratch = try TemporaryFolder()
+        try FileManager.default.createDirectory(
+            atPath: scratch.path(String(repeating: "a-long-folder-name-", count: 4)), withIntermediateDirectories: true)
+        let lines = (1...30).map { "View\($0): _count changed.\n" }
+        let log = try scratch.write(String(repeating: "a-long-folder-name-", count: 4) + "/app.log", lines.joined())
+        let result = try Causegraph.run(["top", log])
+        #expect(result.status == 0)
+        let output = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(result.output.components(separatedBy: "causegraph top ·").count == 2, "one table: \(result.output)")
+        #expect(output.first?.hasSuffix("/app.log · 30 body runs of 30 views · end of input") == true)
+        #expect(output.first?.hasPrefix("causegraph top · …") == true, "the path is cut from its start")
+        #expect(output[..<12].allSatisfy { $0.count <= 80 }, "\(result.output)")
+        #expect(output.count == 1 + 1 + 10 + 1 + 1)
+        #expect(
+            output[12]
+                == "Left out: 20 views (ranked by count); --top N shows others, --all shows everything.")
+        let three = try Causegraph.run(["top", log, "--top", "3"])
+        #expect(three.output.split(separator: "\n").count == 1 + 1 + 3 + 1)
+        #expect(three.output.contains("Left out: 27 views"))
+        let all = try Causegraph.run(["top", log, "--all"])
+        #expect(all.output.split(separator: "\n").count == 1 + 1 + 30)
+        #expect(!all.output.contains("Left out"))
+    }
+
+    @Test("--all and --top together, and --top 0, are refused")
+    func boundsRefused() throws {
+        let both = try Causegraph.run(["top", "app.log", "--all", "--top", "3"])
+        #expect(both.status == 2)
+        #expect(both.standardError == "error: --all shows everything; give it without --top\n")
+        let zero = try Causegraph.run(["top", "app.log", "--top", "0"])
+        #expect(zero.standardError == "error: --top 0 is out of range; give 1 or more\n")
+    }
+
     @Test("a bad log is a one-line error, exit 2, and --save writes nothing")
     func badLog() throws {
         let scratch = try TemporaryFolder()

@@ -18,25 +18,33 @@ package enum TopFormatter {
         }
     }
 
+    /// The columns the first line keeps to without a `width`: a log's
+    /// long path is cut from its start, so the counts stay on the line.
+    package static let headingWidth = 80
+
     /// - Parameters:
     ///   - rows: at most this many views; `nil` lists every view.
     ///   - width: cut each line to this many characters, for a terminal.
     ///   - keys: end with the keys the terminal's user can press, after a
     ///     blank line, cut to `width` like the table's lines.
+    ///   - leftOut: the last line when `rows` left views out, given how
+    ///     many; without it the line is `… N more`.
     package static func format(
         _ tally: LiveTally, heading: Heading, rows: Int? = nil, width: Int? = nil, keys: Bool = false,
-        style: TextStyle = TextStyle(colour: false)
+        style: TextStyle = TextStyle(colour: false), leftOut: ((Int) -> String)? = nil
     ) -> String {
         let ranking = tally.ranking
         let shown = rows.map { Array(ranking.prefix(max($0, 0))) } ?? ranking
         var lines: [String] = []
         let state =
             heading.ended ? "end of input" : "\(CountText.format(tally.recentBodies)) in the last \(heading.interval)"
-        lines.append(
-            style.paint(
-                "causegraph top · \(VisibleText.singleLine(heading.source)) · \(CountText.format(tally.bodies)) body "
-                    + (tally.bodies == 1 ? "run" : "runs") + " of \(CountText.format(ranking.count)) "
-                    + (ranking.count == 1 ? "view" : "views") + " · \(state)", .bold))
+        let totals =
+            " · \(CountText.format(tally.bodies)) body " + (tally.bodies == 1 ? "run" : "runs")
+            + " of \(CountText.format(ranking.count)) " + (ranking.count == 1 ? "view" : "views") + " · \(state)"
+        let title = "causegraph top · "
+        let room = (width ?? headingWidth) - TerminalText.columns(title + totals)
+        let source = keepingEnd(VisibleText.singleLine(heading.source), width: max(room, 1))
+        lines.append(cut(style.paint(title + source + totals, .bold), to: width ?? headingWidth))
         let header = ["LAST", "TOTAL", "UNCHANGED"]
         let counts = shown.map {
             [CountText.format($0.recent), CountText.format($0.total), CountText.format($0.unchanged)]
@@ -63,7 +71,8 @@ package enum TopFormatter {
             lines.append(row(counts[index], views[index], drivenBy(count)))
         }
         if shown.count < ranking.count {
-            lines.append(style.paint("… \(CountText.format(ranking.count - shown.count)) more", .dim))
+            let left = ranking.count - shown.count
+            lines.append(style.paint(leftOut?(left) ?? "… \(CountText.format(left)) more", .dim))
         }
         if keys {
             lines.append("")
@@ -79,6 +88,20 @@ package enum TopFormatter {
         let changed = count.total - count.unchanged
         let share = changed > 0 ? " \(main.count * 100 / changed)%" : ""
         return VisibleText.singleLine(main.name) + share
+    }
+
+    /// `text` within `width` columns, cut from its start, so a path keeps its file's name.
+    private static func keepingEnd(_ text: String, width: Int) -> String {
+        guard TerminalText.columns(text) > width else { return text }
+        var kept: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            let wide = TerminalText.columns(character)
+            guard used + wide <= width - 1 else { break }
+            kept.append(character)
+            used += wide
+        }
+        return "…" + String(kept.reversed())
     }
 
     /// A line cut to `limit` visible characters; colour sequences are kept whole.

@@ -24,8 +24,10 @@ struct Top: ParsableCommand {
                 terminal a log file is followed as tail -F follows it (read again from its start when \
                 cut shorter, reopened by name when rotated), and Ctrl-Z then fg redraws it. When \
                 standard output is not a terminal \
-                it prints a plain table after every interval, and the final table \
-                at the end of the input. --save keeps what it read as a causegraph trace, written when \
+                it prints a plain table of the first --top views (default \(ListBounds.defaultLimit); --all \
+                lists every view): of a log file, or a file on standard input, the final table only \
+                (give --interval for one after every interval too); of a stream, one after every \
+                interval and the final one at its end. --save keeps what it read as a causegraph trace, written when \
                 the input ends or q is pressed (not on Ctrl-C). On a Mac, --process NAME starts the \
                 capture itself: log stream --style ndjson --level info of SwiftUI's changed-body-properties \
                 lines of that process (--simulator: of the booted Simulator, through xcrun simctl spawn booted).
@@ -34,8 +36,21 @@ struct Top: ParsableCommand {
     @Argument(help: ArgumentHelp("The change log; '-' (the default) reads standard input.", valueName: "log"))
     var log: String = "-"
 
-    @Option(help: ArgumentHelp("How often the table is redrawn (e.g. 1s, 500ms).", valueName: "duration"))
-    var interval = DurationOption(argument: "1s")!
+    @Option(
+        help: ArgumentHelp(
+            "How often the table is redrawn (default 1s; e.g. 500ms); into a pipe, a log file's tables are then printed too.",
+            valueName: "duration"))
+    var interval: DurationOption?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Show at most this many views (not a pipe's default \(ListBounds.defaultLimit), a terminal's rows).",
+            valueName: "n"))
+    var top: Int?
+
+    @Flag(help: "Into a pipe: list every view.")
+    var all = false
 
     @Option(
         help: ArgumentHelp("Also write what was read as a causegraph JSON Lines trace to this file.", valueName: "file")
@@ -54,7 +69,9 @@ struct Top: ParsableCommand {
     @OptionGroup var reading: ReadingOptions
 
     func validate() throws {
-        if interval.nanoseconds < 10_000_000 { throw ValidationError("--interval must be 10ms or longer") }
+        if let top, top < 1 { throw ValidationError("--top \(top) is out of range; give 1 or more") }
+        if all && top != nil { throw ValidationError("--all shows everything; give it without --top") }
+        if period.nanoseconds < 10_000_000 { throw ValidationError("--interval must be 10ms or longer") }
         if process != nil && log != "-" { throw ValidationError("give a log or --process NAME, not both") }
         if simulator && process == nil { throw ValidationError("--simulator goes with --process NAME") }
         if process == nil && log == "-" && isatty(STDIN_FILENO) == 1 {
@@ -73,7 +90,7 @@ struct Top: ParsableCommand {
         let reader = LogReader(stream: stream, settings: reading.settings, saved: saved)
         reader.start()
         let heading = { (ended: Bool) in
-            TopFormatter.Heading(source: stream.name, interval: interval.defaultValueDescription, ended: ended)
+            TopFormatter.Heading(source: stream.name, interval: period.defaultValueDescription, ended: ended)
         }
         if let screen {
             let quit = watch(on: screen, reader: reader, live: live, heading: heading)
@@ -81,7 +98,9 @@ struct Top: ParsableCommand {
             try capture?.finish(stopped: quit || reader.failure != nil)
             if quit && reader.withTally({ $0.bodies }) == 0 { return }
         } else {
-            try print(reader: reader, heading: heading)
+            // A file's end is the end here: its intervals would time the reading, not the app.
+            let everyInterval = interval != nil || capture != nil || !stream.canRewind
+            try print(reader: reader, heading: heading, everyInterval: everyInterval)
             try capture?.finish(stopped: reader.failure != nil)
         }
         Terminal.standardError.print(reader.diagnostics)
@@ -95,7 +114,7 @@ struct Top: ParsableCommand {
     ) -> Bool {
         screen.enter()
         defer { screen.leave() }
-        var next = DispatchTime.now() + .nanoseconds(Int(interval.nanoseconds))
+        var next = DispatchTime.now() + .nanoseconds(Int(period.nanoseconds))
         var ended = false
         while true {
             let (rows, columns) = screen.size
@@ -105,10 +124,11 @@ struct Top: ParsableCommand {
             let table = reader.withTally { tally -> String in
                 defer { if endsInterval { tally.startInterval() } }
                 return TopFormatter.format(
-                    tally, heading: heading(ended), rows: max(rows - 4, 1), width: columns, keys: true,
+                    tally, heading: heading(ended), rows: min(max(rows - 4, 1), top ?? .max), width: columns,
+                    keys: true,
                     style: TextStyle(colour: TerminalEnvironment.allowsColour(on: STDOUT_FILENO)))
             }
-            if endsInterval { next = next + .nanoseconds(Int(interval.nanoseconds)) }
+            if endsInterval { next = next + .nanoseconds(Int(period.nanoseconds)) }
             screen.draw(table)
             if ended && reader.failure != nil { return false }
             while DispatchTime.now() < next {
@@ -128,21 +148,33 @@ struct Top: ParsableCommand {
         }
     }
 
-    /// Prints a table after every interval, quiet ones too (so a reader of the
-    /// output can tell a quiet app from a stalled pipe), and the final one.
-    private func print(reader: LogReader, heading: (Bool) -> TopFormatter.Heading) throws {
-        var next = DispatchTime.now() + .nanoseconds(Int(interval.nanoseconds))
-        while !reader.wait(until: next) {
-            next = next + .nanoseconds(Int(interval.nanoseconds))
+    /// Prints the final table, and with `everyInterval` a table after every
+    /// interval before it, quiet ones too (so a reader of the output can tell
+    /// a quiet app from a stalled pipe).
+    private func print(reader: LogReader, heading: (Bool) -> TopFormatter.Heading, everyInterval: Bool) throws {
+        let rows = all ? nil : top ?? ListBounds.defaultLimit
+        let leftOut = { (views: Int) in
+            ListOptions.leftOut(
+                ["\(CountText.format(views)) " + (views == 1 ? "view" : "views")], order: .count, paging: "--top N")
+                ?? ""
+        }
+        var next = DispatchTime.now() + .nanoseconds(Int(period.nanoseconds))
+        while everyInterval && !reader.wait(until: next) {
+            next = next + .nanoseconds(Int(period.nanoseconds))
             let table = reader.withTally { tally -> String in
                 defer { tally.startInterval() }
-                return TopFormatter.format(tally, heading: heading(false))
+                return TopFormatter.format(tally, heading: heading(false), rows: rows, leftOut: leftOut)
             }
             try Self.write(table + "\n")
         }
+        _ = reader.wait()
         guard reader.failure == nil else { return }
-        try Self.write(reader.withTally { TopFormatter.format($0, heading: heading(true)) })
+        try Self.write(
+            reader.withTally { TopFormatter.format($0, heading: heading(true), rows: rows, leftOut: leftOut) })
     }
+
+    /// How often the table is drawn: `--interval`, or each second.
+    private var period: DurationOption { interval ?? DurationOption(nanoseconds: 1_000_000_000) }
 
     private static func write(_ text: String) throws {
         try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))

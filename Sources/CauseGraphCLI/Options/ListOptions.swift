@@ -43,14 +43,17 @@ struct ListOptions: ParsableArguments {
     /// The last line of a bounded report: what was left out, in `parts`
     /// such as `12 views`, and how to see it; `nil` when nothing was. The
     /// lists are ranked by `order`, or with `nil` are the updates of
-    /// `why --list`, in time order, which the bounds page.
-    static func leftOut(_ parts: [String], order: ListBounds.Order?) -> String? {
+    /// `why --list`, in time order, which the bounds page. `paging` names
+    /// the options that show others.
+    static func leftOut(_ parts: [String], order: ListBounds.Order?, paging: String = "--top N or --offset N")
+        -> String?
+    {
         guard !parts.isEmpty else { return nil }
         guard let order else {
             return "Left out: \(parts.joined(separator: ", ")) (updates in time order); "
-                + "--top N or --offset N pages the updates, --all shows everything."
+                + "\(paging) pages the updates, --all shows everything."
         }
         return "Left out: \(parts.joined(separator: ", ")) (ranked by \(order.rawValue)); "
-            + "--top N or --offset N shows others, --all shows everything."
+            + "\(paging) shows others, --all shows everything."
     }
 }

@@ -55,9 +55,9 @@ struct ShapingOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Draw at most this many edges: each node's edge from its main cause first, then those that carry the most updates; 0 draws all.",
+            "Draw at most this many edges: each node's edge from its main cause first, then those that carry the most updates; 0 draws all (default \(ShapingSettings.defaultMaxEdges), or all with --max-nodes 0).",
             valueName: "n"))
-    var maxEdges: Int = ShapingSettings.defaultMaxEdges
+    var maxEdges: Int?
 
     @OptionGroup var window: TimeWindowOption
 
@@ -100,9 +100,13 @@ struct ShapingOptions: ParsableArguments {
         if depth != nil && focus.isEmpty { throw ValidationError("--depth applies to --focus; give a --focus pattern") }
         if minCount < 0 { throw ValidationError("--min-count \(minCount) is out of range; give 0 or more") }
         if maxNodes < 0 { throw ValidationError("--max-nodes \(maxNodes) is out of range; give 0 (no limit) or more") }
-        if maxEdges < 0 { throw ValidationError("--max-edges \(maxEdges) is out of range; give 0 (no limit) or more") }
+        if let maxEdges, maxEdges < 0 {
+            throw ValidationError("--max-edges \(maxEdges) is out of range; give 0 (no limit) or more")
+        }
         var settings = ShapingSettings(
-            depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes, maxEdges: maxEdges)
+            depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes,
+            // Every node asked for, with a few of their edges, would leave most causes standing alone.
+            maxEdges: maxEdges ?? (maxNodes == 0 ? 0 : ShapingSettings.defaultMaxEdges))
         settings.focus = try focus.map(pattern)
         settings.ignore = try ignore.map(pattern)
         settings.foldFanOuts = !unfold

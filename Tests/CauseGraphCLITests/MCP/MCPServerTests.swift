@@ -89,6 +89,21 @@ struct MCPServerTests {
         #expect(!notes.contains("--max-nodes"), "\(notes)")
     }
 
+    @Test("render's max_nodes 0 draws every edge too, as the command's --max-nodes 0 does")
+    func renderMaxNodesZero() throws {
+        let scratch = try TemporaryFolder()
+        let trace = scratch.path("big.jsonl")
+        try SyntheticTrace(views: 200).write(to: trace)
+        let session = try MCPClient.session(
+            [("render", ["traces": [trace], "format": "dot", "max_nodes": 0])],
+            serverArguments: ["--allow", scratch.url.path])
+        let result = try #require(session["results"]?.arrayValue?.first)
+        #expect(!result.isToolError)
+        #expect(result.texts.count == 1, "no note of edges left out: \(result.texts.dropFirst())")
+        let cli = try Causegraph.run(["render", trace, "--format", "dot", "--max-nodes", "0", "-o", "-"])
+        #expect(result.texts.first == cli.output)
+    }
+
     @Test(
         "why and summary stay within 64 KB, text and structured content, however many entries are asked for",
         .disabled(
