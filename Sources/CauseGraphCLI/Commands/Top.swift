@@ -69,8 +69,7 @@ struct Top: ParsableCommand {
     @OptionGroup var reading: ReadingOptions
 
     func validate() throws {
-        if let top, top < 1 { throw ValidationError("--top \(top) is out of range; give 1 or more") }
-        if all && top != nil { throw ValidationError("--all shows everything; give it without --top") }
+        try ListOptions.validate(top: top, offset: 0, all: all)
         if period.nanoseconds < 10_000_000 { throw ValidationError("--interval must be 10ms or longer") }
         if process != nil && log != "-" { throw ValidationError("give a log or --process NAME, not both") }
         if simulator && process == nil { throw ValidationError("--simulator goes with --process NAME") }
