@@ -153,7 +153,7 @@ struct Diff: ParsableCommand {
     /// The table of changes in the format `--table-format` or `tablePath`'s
     /// extension names; text shows the rows `textBounds` keep, then a line
     /// saying how many it left out.
-    func tableText(_ changes: DiffTable, to tablePath: String, textBounds: ListBounds = .all) throws -> String {
+    func tableText(_ changes: DiffTable, to tablePath: String, textBounds: ListBounds) throws -> String {
         let tableFormat = try OutputName.format(
             tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
         let style = ReportOptions.style(for: tableFormat, output: tablePath)

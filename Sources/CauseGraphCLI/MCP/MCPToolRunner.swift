@@ -224,9 +224,10 @@ enum MCPToolRunner {
         }
         let table = try diff.table(of: graphDiff, settings, window: window)
         let (text, json) = fitted(
-            try diff.tableText(table, to: diff.table ?? "-"), DiffFormatter.format(table, as: .json))
+            try diff.tableText(table, to: diff.table ?? "-", textBounds: diff.textPage),
+            DiffFormatter.format(table, as: .json))
         if let path = diff.table {
-            try OutputFile.write(try diff.tableText(table, to: path), to: path)
+            try OutputFile.write(try diff.tableText(table, to: path, textBounds: diff.textPage), to: path)
             written.append("wrote the table to \(Confinement.shown(path))")
         }
         var structured = structured(json)

@@ -44,9 +44,10 @@ struct MCPServerTests {
             ("check", ["traces": [before], "budget": budget]),
             ("check", ["traces": [after], "budget": budget]),
             ("render", ["traces": [before], "format": "dot", "focus": ["LandmarkListItem"]]),
+            ("diff", ["before": before, "after": after, "limit": 1, "offset": 1]),
         ])
         let results = session["results"]?.arrayValue ?? []
-        try #require(results.count == 6)
+        try #require(results.count == 7)
         let commands: [[String]] = [
             ["why", before, "--view", "LandmarkListItem"],
             ["summary", before, "--fan-out", "3"],
@@ -54,6 +55,7 @@ struct MCPServerTests {
             ["check", before, "--budget", budget],
             ["check", after, "--budget", budget],
             ["render", before, "--format", "dot", "--focus", "LandmarkListItem", "-o", "-"],
+            ["diff", before, after, "--top", "1", "--offset", "1"],
         ]
         for (result, command) in zip(results, commands) {
             #expect(!result.isToolError, "\(command)")
@@ -73,6 +75,9 @@ struct MCPServerTests {
         #expect(results[3]["structuredContent"]?["passed"]?.content == .bool(false))
         #expect(results[4]["structuredContent"]?["passed"]?.content == .bool(true))
         #expect(results[5]["content"]?.arrayValue?.first?["text"]?.stringValue?.hasPrefix("digraph") == true)
+        // `limit` and `offset` page the table as `--top` and `--offset` do: one row, the second.
+        #expect(results[6].texts.first?.contains("Left out: ") == true)
+        #expect(results[6].texts.first != results[2].texts.first)
     }
 
     @Test("render returns what shaping left out, as the command prints it, in the tool's own words")
