@@ -192,7 +192,7 @@ struct ShapingCommandLineTests {
         #expect(result.status == 0)
         #expect(
             result.standardError
-                == "note: showing 80 of 10,009 nodes and 81 of 21,516 edges (+ 63 dotted)\nnote: --max-nodes 80: 9,923 nodes explaining the fewest updates dropped (--max-nodes 0 shows all)\nnote: --max-edges 150: 240 edges explaining the fewest updates not drawn (--max-edges 0 draws all)\nnote: fan-outs: 9 nodes driven by the same cause, with nothing drawn after them, folded into 3 (--unfold shows them)\n"
+                == "note: showing 80 of 10,009 nodes and 81 of 21,516 edges (+ 63 dotted)\nnote: --max-nodes 80: 9,923 nodes explaining the fewest updates dropped (--max-nodes 0 shows all)\nnote: --max-edges 150: 240 edges explaining the fewest updates not drawn (--max-edges 0 draws all)\nnote: fan-outs: 9 nodes driven by the same cause, with nothing drawn after them, folded into 3, and 6 edges with them (--unfold shows them)\n"
         )
         let svg = String(decoding: try scratch.read("big.svg"), as: UTF8.self)
         // The folds freed room, so the limit chose 86 nodes, 9 of which fold into 3.

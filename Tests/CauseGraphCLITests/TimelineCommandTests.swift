@@ -3,6 +3,8 @@ import CauseGraphTestSupport
 import Foundation
 import Testing
 
+@testable import CauseGraphCLI
+
 @Suite("timeline")
 struct TimelineCommandTests {
     /// The `traceEvents` of a written timeline.
@@ -65,6 +67,33 @@ struct TimelineCommandTests {
         let result = try Causegraph.run(["timeline", trace, "-o", scratch.path("out.json")])
         #expect(result.status == 0)
         #expect(result.standardError == "note: left out 1 event without a time and the 1 cause link touching them\n")
+    }
+
+    @Test("a trace without cause links says its timeline has no arrows")
+    func noArrowsNote() throws {
+        let scratch = try TemporaryFolder()
+        let trace = try scratch.write(
+            "updates.jsonl",
+            """
+            {"causegraph": 1}
+            {"node": 1, "kind": "body", "title": "V", "owner": "app", "time": 2000, "duration": 500}
+
+            """)
+        let result = try Causegraph.run(["timeline", trace, "-o", scratch.path("out.json")])
+        #expect(result.status == 0)
+        #expect(
+            result.standardError
+                == "note: the traces hold no cause links, so no arrows: an Instruments export has them in its swiftui-causes table\n"
+        )
+    }
+
+    @Test("a timeline too large for a browser names the ways to open it")
+    func sizeNote() {
+        #expect(TimelineCommand.sizeNote(TimelineCommand.browserSize, name: "t.json") == nil)
+        #expect(
+            TimelineCommand.sizeNote(686_412_345, name: "t.json")
+                == "t.json is 686.4 MB: a browser may run out of memory opening it; open it through `trace_processor --httpd` (perfetto.dev/docs/visualization/large-traces), or keep a stretch of time with --window"
+        )
     }
 
     @Test("bad input and bad options fail with one line and status 2, leaving no file")

@@ -20,6 +20,8 @@ enum FanOutFold {
         /// Nodes folded away, and the folds that stand for them.
         var foldedNodes = 0
         var folds = 0
+        /// How many fewer edges are drawn: the siblings' edges less the folds' edges that stand for them.
+        var mergedEdges = 0
     }
 
     /// Folds `graph` in place, keeping `weights` (one per edge) in step with its edges.
@@ -108,7 +110,9 @@ enum FanOutFold {
         for index in graph.worstUpdates.indices {
             if let id = foldOf[graph.worstUpdates[index].node] { graph.worstUpdates[index].node = id }
         }
-        return Result(foldedNodes: groups.reduce(0) { $0 + $1.count }, folds: groups.count)
+        return Result(
+            foldedNodes: groups.reduce(0) { $0 + $1.count }, folds: groups.count,
+            mergedEdges: removedEdges.count - foldedEdges.count)
     }
 
     private static func node(id: String, _ members: [CauseEffectGraph.Node]) -> CauseEffectGraph.Node {

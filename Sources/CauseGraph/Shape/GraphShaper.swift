@@ -241,7 +241,8 @@ public struct GraphShaper: Sendable {
             if folded.folds > 0 {
                 steps.append(
                     ShapingReport.Step(
-                        .foldFanOuts, removedNodes: folded.foldedNodes, folds: folded.folds)
+                        .foldFanOuts, removedNodes: folded.foldedNodes, removedEdges: folded.mergedEdges,
+                        folds: folded.folds)
                 )
             }
         }

@@ -90,7 +90,8 @@ public struct ShapingReport: Sendable, Equatable {
         package var removedLinks: Int
         /// Events kept because they had no time to compare (the window only).
         package var keptUntimedEvents: Int
-        /// Edges between shown nodes left undrawn (the edge limit and fraction only).
+        /// Edges between shown nodes left undrawn (the edge limit and fraction),
+        /// or drawn fewer because folds' edges stand for them (fan-out folds).
         package var removedEdges: Int
         /// Root causes among the removed nodes (the node limit only).
         package var removedRootCauses: Int

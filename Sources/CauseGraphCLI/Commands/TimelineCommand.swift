@@ -44,9 +44,28 @@ struct TimelineCommand: ParsableCommand {
         let (timeline, _) = try TraceTimeline.read(
             from: input.traces, settings: input.settings, window: try window.timeWindow(), diagnostics: &diagnostics)
         if let note = Self.note(timeline) { diagnostics.note(note) }
+        var written: Int64 = 0
         try OutputFile.writing(to: output) { file throws(Diagnostic) in
-            try TraceEventEncoder.encode(timeline) { bytes throws(Diagnostic) in try file.write(bytes) }
+            try TraceEventEncoder.encode(timeline) { bytes throws(Diagnostic) in
+                try file.write(bytes)
+                written += Int64(bytes.count)
+            }
         }
+        if let note = Self.sizeNote(written, name: named ?? "the timeline") { diagnostics.note(note) }
+    }
+
+    /// The size above which a browser may run out of memory opening a JSON
+    /// trace: chrome://tracing stops at 256 MB, and Perfetto's in-browser
+    /// engine, whose memory is typically limited to 2 GB, needs several
+    /// times a JSON trace's size to hold it.
+    static let browserSize: Int64 = 256_000_000
+
+    /// Advice for a timeline too large for a browser, `nil` for one that fits.
+    static func sizeNote(_ bytes: Int64, name: String) -> String? {
+        guard bytes > browserSize else { return nil }
+        return "\(name) is \(ProgressMeter.megabytes(bytes)) MB: a browser may run out of memory opening it;"
+            + " open it through `trace_processor --httpd` (perfetto.dev/docs/visualization/large-traces),"
+            + " or keep a stretch of time with --window"
     }
 
     /// What the timeline could not show, or `nil` when it shows everything.
@@ -67,6 +86,11 @@ struct TimelineCommand: ParsableCommand {
             parts.append(
                 "\(count(timeline.backwardLinks, "cause link")) \(timeline.backwardLinks == 1 ? "starts" : "start") after \(timeline.backwardLinks == 1 ? "its effect" : "their effects")"
                     + ": trace viewers may draw no arrow for them")
+        }
+        if timeline.flows.isEmpty && timeline.linksLeftOut == 0 && !timeline.slices.isEmpty {
+            parts.append(
+                "the traces hold no cause links, so no arrows: an Instruments export has them in its swiftui-causes table"
+            )
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }

@@ -35,10 +35,11 @@ struct FanOutFoldTests {
             ])
         #expect(shaped.graph.edges.first { $0.to == "f1" }?.id == "ef1")
         let step = try #require(shaped.report.steps.last)
-        #expect(step == ShapingReport.Step(.foldFanOuts, removedNodes: 5, folds: 1))
+        // Five edges into the rows are one into the fold: four fewer drawn.
+        #expect(step == ShapingReport.Step(.foldFanOuts, removedNodes: 5, removedEdges: 4, folds: 1))
         #expect(
             ShapingFormatter.removals(shaped.report, spelling: .flags).last
-                == "fan-outs: 5 nodes driven by the same cause, with nothing drawn after them, folded into 1 (--unfold shows them)"
+                == "fan-outs: 5 nodes driven by the same cause, with nothing drawn after them, folded into 1, and 4 edges with them (--unfold shows them)"
         )
         #expect(shaped.report.shown.nodes == 6)
         #expect(shaped.report.shown.events == 117)
@@ -54,6 +55,31 @@ struct FanOutFoldTests {
         #expect(chosen > 7, "the limit chose \(chosen) nodes")
         let ends = Set(shaped.graph.edges.flatMap { [$0.from, $0.to] })
         #expect(shaped.graph.nodes.allSatisfy { ends.contains($0.id) })
+    }
+
+    @Test("whatever the limits, the folded picture stays within both")
+    func foldedWithinBothLimits() throws {
+        // Every row has a second cause, so folded lists bring two edges each and the edges bind before the nodes.
+        var nodes: [(String, NodeKind, Owner, Int)] = [("Reuse", .other, .system, 400)]
+        var edges: [(String, String, Int)] = []
+        for list in 1...8 {
+            let model = "Model\(list).items"
+            nodes.append((model, .observable, .app, 10 * (9 - list)))
+            for row in 1...5 {
+                let title = "List\(list)Row\(row)"
+                nodes.append((title, .body, .app, 10 * (9 - list)))
+                edges += [(model, title, 10 * (9 - list) - 1), ("Reuse", title, 1)]
+            }
+        }
+        let graph = tinyGraph(nodes, edges)
+        for maxNodes in stride(from: 6, through: 40, by: 2) {
+            for maxEdges in stride(from: 4, through: 40, by: 3) {
+                let shaper = GraphShaper(settings: ShapingSettings(maxNodes: maxNodes, maxEdges: maxEdges))
+                let shaped = try shaper.shape(graph)
+                #expect(shaped.graph.nodes.count <= maxNodes, "--max-nodes \(maxNodes) --max-edges \(maxEdges)")
+                #expect(shaped.graph.edges.count <= shaper.edgeLimit, "--max-nodes \(maxNodes) --max-edges \(maxEdges)")
+            }
+        }
     }
 
     @Test(

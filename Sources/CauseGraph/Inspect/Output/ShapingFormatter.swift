@@ -45,7 +45,9 @@ package enum ShapingFormatter {
                     + (drewDotted ? " folded into dotted edges" : " hidden, with no cause link through them")
             case .minCount: "\(nodes) with fewer events dropped"
             case .foldFanOuts:
-                "\(nodes) driven by the same cause, with nothing drawn after them, folded into \(step.folds) (\(spelling(.unfold)) shows them)"
+                "\(nodes) driven by the same cause, with nothing drawn after them, folded into \(step.folds)"
+                    + (step.removedEdges > 0 ? ", and \(CountText.string(step.removedEdges, "edge")) with them" : "")
+                    + " (\(spelling(.unfold)) shows them)"
             case .nodeFraction:
                 "\(nodes) explaining less than that share of \(CountText.string(step.shareOf, "update")) dropped"
             case .edgeFraction:
