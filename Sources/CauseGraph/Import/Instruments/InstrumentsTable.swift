@@ -113,6 +113,20 @@ enum InstrumentsTable {
         }
     }
 
+    /// For a table whose first row begins the trace, the column naming the
+    /// recorded process (`.some(nil)` when the table has none); `nil` for
+    /// the changes, whose rows only add backtraces to events, and for
+    /// tables not read.
+    var beginningProcess: Int?? {
+        switch self {
+        case .causes(let columns): columns.process
+        case .updates(let columns): columns.process
+        case .updateGroups(let columns): columns.process
+        case .hitches(let columns): columns.process
+        case .changes, .unused: nil
+        }
+    }
+
     /// The table for a schema; a missing required column is an error.
     static func make(schema: String, mnemonics: [String]) throws(MissingColumn) -> InstrumentsTable {
         let columns = Columns(mnemonics: mnemonics)

@@ -193,20 +193,17 @@ struct InstrumentsTableReader {
         case .causes: guard !table.isDetail else { return }
         }
         if case .unused = table {} else { rowsOfReadTables += 1 }
+        if !began, let process = table.beginningProcess { try beginIfNeeded(row, process: process, values: values) }
         switch table {
         case .causes(let columns):
-            try beginIfNeeded(row, process: columns.process, values: values)
             try causeRow(row, columns, values: values)
         case .updates(let columns):
-            try beginIfNeeded(row, process: columns.process, values: values)
             try updateRow(row, columns, values: values)
         case .changes(let columns):
             try changeRow(row, columns, values: values)
         case .updateGroups(let columns):
-            try beginIfNeeded(row, process: columns.process, values: values)
             try groupRow(row, columns, values: values)
         case .hitches(let columns):
-            try beginIfNeeded(row, process: columns.process, values: values)
             try hitchRow(row, columns, values: values)
         case .unused:
             break
