@@ -40,7 +40,6 @@ enum InstrumentsTable {
         var timestamp: Int?
         var event: Int?
         var backtrace: Int
-        var process: Int?
     }
 
     /// `hitches`, `hitches-summary` and `potential-hangs`; every column is
@@ -152,8 +151,8 @@ enum InstrumentsTable {
         case "swiftui-changes":
             return .changes(
                 ChangeColumns(
-                    timestamp: columns["timestamp"], event: columns["id"], backtrace: try columns.required("backtrace"),
-                    process: columns["process"]))
+                    timestamp: columns["timestamp"], event: columns["id"], backtrace: try columns.required("backtrace"))
+            )
         case "swiftui-update-groups":
             return .updateGroups(
                 GroupColumns(
