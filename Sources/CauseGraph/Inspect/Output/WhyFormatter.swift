@@ -3,7 +3,7 @@ package enum WhyFormatter: ReportFormatter {
     /// How many backtrace frames a cause shows.
     static let frames = 3
     /// The width text output fits in.
-    static let width = 80
+    package static let width = 80
     /// How many levels of causes are indented. A tree nests up to
     /// ``CauseTree/maximumDepth`` levels, and three columns a level would
     /// leave its deepest titles no room in ``width``: deeper causes keep
