@@ -24,18 +24,25 @@ struct BoundedOutputCommandTests {
         text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     }
 
+    /// The lines from the last `Left out:` on, joined by spaces; "" when there are none.
+    private func leftOut(_ text: String) -> String {
+        let all = lines(text)
+        guard let start = all.lastIndex(where: { $0.hasPrefix("Left out: ") }) else { return "" }
+        return all[start...].joined(separator: " ")
+    }
+
     @Test("summary: at most 200 lines and 32 KB of Markdown, ranked by time; --all shows every view")
     func summaryIsBounded() throws {
         let scratch = try TemporaryFolder()
         let path = try recording(in: scratch)
         let text = try run(["summary", path])
         #expect(lines(text).count <= 200)
-        let last = try #require(lines(text).last)
-        #expect(last.hasPrefix("Left out: "))
-        #expect(last.contains(" views") && last.contains("--all shows everything"))
+        let last = leftOut(text)
+        #expect(last.contains(" views") && last.hasSuffix("--all shows everything."))
+        #expect(lines(text).allSatisfy { TerminalText.columns(String($0)) <= 80 }, "\(text)")
         let markdown = try run(["summary", path, "--format", "markdown"])
         #expect(markdown.utf8.count <= 32 * 1024)
-        #expect(lines(markdown).last?.hasPrefix("Left out: ") == true)
+        #expect(leftOut(markdown).hasSuffix("--all shows everything."))
 
         let all = try run(["summary", path, "--all"])
         #expect(lines(all).count > 1_000)
@@ -85,7 +92,8 @@ struct BoundedOutputCommandTests {
         let path = try recording(in: scratch)
         let text = try run(["why", path, "--view", "Row"])
         #expect(lines(text).count <= 200)
-        #expect(lines(text).last?.hasPrefix("Left out: ") == true)
+        #expect(leftOut(text).hasSuffix("--all shows everything."))
+        #expect(lines(text).allSatisfy { TerminalText.columns(String($0)) <= 80 }, "\(text)")
         let all = try run(["why", path, "--view", "Row", "--all"])
         #expect(lines(all).count > 1_000)
         #expect(!all.contains("Left out:"))
@@ -114,8 +122,9 @@ struct BoundedOutputCommandTests {
         #expect(events(nextTwo).allSatisfy { $0.count == 2 })
         let listedText = try run(["why", path, "--view", "Row", "--list", "--top", "2", "--sort", "count"])
         #expect(
-            lines(listedText).last?.hasSuffix(
-                "(updates in time order); --top N or --offset N pages the updates, --all shows everything.") == true)
+            leftOut(listedText).hasSuffix(
+                "(updates in time order); --top N or --offset N pages the updates, --all shows everything."))
+        #expect(lines(listedText).allSatisfy { TerminalText.columns(String($0)) <= 80 }, "\(listedText)")
     }
 
     @Test("diff: the text table shows the 10 largest changes and a Left-out line; --top, --offset and --all page it")
@@ -128,9 +137,8 @@ struct BoundedOutputCommandTests {
         let changes = try #require(
             try JSONParser.parse(try run(["diff", before, after, "--table-format", "json"]))["changes"]?.arrayValue)
         #expect(changes.count > 100)
-        let last = try #require(lines(text).last)
         #expect(
-            last
+            leftOut(text)
                 == "Left out: \(CountText.format(changes.count - ListBounds.defaultLimit)) changes (ranked by time); "
                 + "--top N or --offset N shows others, --all shows everything.")
         // Rows lead with their word, two spaces in; the ten shown are the first ten of the whole ranking.

@@ -39,7 +39,8 @@ struct InspectCommandTests {
         #expect(bounded.output.contains("  … 2 more updates not shown\n"))
         #expect(
             bounded.output.hasSuffix(
-                "\nLeft out: 2 updates (updates in time order); --top N or --offset N pages the updates, --all shows everything.\n"
+                "\nLeft out: 2 updates (updates in time order);\n"
+                    + "--top N or --offset N pages the updates, --all shows everything.\n"
             )
         )
         let update = try Causegraph.run(["why", fixture("onoff-toggle.jsonl"), "--update", "13"])

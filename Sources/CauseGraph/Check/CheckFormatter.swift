@@ -79,11 +79,11 @@ package enum CheckFormatter {
             lines.append(
                 style.paint(word, result.status.fails ? .red : .yellow)
                     + TerminalText.fit(result.rule + " · " + result.subject, width: width - 10))
-            lines += SummaryFormatter.wrap(
+            lines += TerminalText.wrap(
                 figures(result) + " (" + VisibleText.singleLine(place(result.location)) + ")",
                 first: "          ", rest: "            ", width: width)
             for line in result.evidence {
-                lines += SummaryFormatter.wrap(
+                lines += TerminalText.wrap(
                     VisibleText.singleLine(line), first: "          · ", rest: "            ", width: width)
             }
         }
@@ -105,7 +105,7 @@ package enum CheckFormatter {
             lines.append("")
             lines.append(style.paint("notes", .bold))
             for note in report.notes {
-                lines += SummaryFormatter.wrap(VisibleText.singleLine(note), first: "  · ", rest: "    ", width: width)
+                lines += TerminalText.wrap(VisibleText.singleLine(note), first: "  · ", rest: "    ", width: width)
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -99,7 +99,7 @@ package enum DiffFormatter {
             let word = style.paint(TerminalText.pad(name, 9), colour)
             lines.append("  " + word + TerminalText.pad(isNode ? "node" : "edge", 6) + title)
             let kind = row.kindName + (origin(of: row, among: shared).map { " (\(VisibleText.singleLine($0)))" } ?? "")
-            lines += SummaryFormatter.wrap(
+            lines += TerminalText.wrap(
                 kind + " · " + figures(of: row), first: indent, rest: indent + "  ", width: width)
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,5 +1,5 @@
 /// Trace text made safe for the terminal and cut to a width.
-enum TerminalText {
+package enum TerminalText {
     /// Control characters made visible, and at most `width` columns, ending in "…" when cut.
     static func fit(_ text: String, width: Int) -> String {
         // Printable ASCII is its own visible form and a character a byte, so
@@ -46,6 +46,30 @@ enum TerminalText {
         fit(text.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : text, width: width)
     }
 
+    /// Breaks plain `text` at spaces so no line is wider than `width`
+    /// columns, unless one word is; the first line starts with `first`, the
+    /// others with `rest`.
+    package static func wrap(_ text: String, first: String, rest: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = first
+        var used = columns(first)
+        var isEmpty = true
+        for word in text.split(separator: " ") {
+            let wide = columns(String(word))
+            if !isEmpty && used + 1 + wide > width {
+                lines.append(current)
+                current = rest
+                used = columns(rest)
+                isEmpty = true
+            }
+            current += (isEmpty ? "" : " ") + word
+            used += (isEmpty ? 0 : 1) + wide
+            isEmpty = false
+        }
+        lines.append(current)
+        return lines
+    }
+
     /// `text` padded with spaces to `width` columns, on the left for numbers.
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         let length = isPrintableASCII(text) ? text.utf8.count : columns(text)
@@ -60,7 +84,7 @@ enum TerminalText {
     }
 
     /// The columns a terminal gives `text`: see ``columns(_:)-(Character)``.
-    static func columns(_ text: String) -> Int {
+    package static func columns(_ text: String) -> Int {
         isPrintableASCII(text) ? text.utf8.count : text.reduce(0) { $0 + columns($1) }
     }
 

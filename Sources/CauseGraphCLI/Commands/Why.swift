@@ -17,8 +17,11 @@ struct Why: ParsableCommand {
             to: """
                 Finds the update nodes whose title matches --view (view bodies, representables such \
                 as UIScrollView, and other updates) and prints, for each, its updates and the causes \
-                upstream of them, most frequent first, down to the root causes. --list lists its \
-                updates in time order, each with its event id; --update ID explains one of them exactly. \
+                upstream of them, most frequent first, down to the root causes. A cause's count is its \
+                part of the branch it explains: below the view's own causes, the branch's count × the \
+                cause's share, rounded (at least 1), as the graph keeps counts, not which event caused \
+                which. --list lists its updates in time order, each with its event id; --update ID \
+                explains one of them exactly. \
                 --hitch N traces the Nth hitch or hang (as `summary` numbers them) to the updates of the \
                 update groups it overlaps and to their root causes. With --list, --top and --offset page \
                 each view's updates, and up to 10 matching views are listed (--all lists every one).

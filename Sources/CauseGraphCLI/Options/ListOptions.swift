@@ -40,20 +40,27 @@ struct ListOptions: ParsableArguments {
         ListBounds(order: sort, offset: offset, limit: all ? nil : top ?? ListBounds.defaultLimit)
     }
 
-    /// The last line of a bounded report: what was left out, in `parts`
+    /// The last lines of a bounded report: what was left out, in `parts`
     /// such as `12 views`, and how to see it; `nil` when nothing was. The
     /// lists are ranked by `order`, or with `nil` are the updates of
     /// `why --list`, in time order, which the bounds page. `paging` names
-    /// the options that show others.
+    /// the options that show others. One line when it fits 80 columns,
+    /// else what was left out, then how to see it, each broken at spaces.
     static func leftOut(_ parts: [String], order: ListBounds.Order?, paging: String = "--top N or --offset N")
         -> String?
     {
         guard !parts.isEmpty else { return nil }
-        guard let order else {
-            return "Left out: \(parts.joined(separator: ", ")) (updates in time order); "
-                + "\(paging) pages the updates, --all shows everything."
-        }
-        return "Left out: \(parts.joined(separator: ", ")) (ranked by \(order.rawValue)); "
-            + "\(paging) shows others, --all shows everything."
+        let what =
+            "Left out: \(parts.joined(separator: ", ")) "
+            + (order.map { "(ranked by \($0.rawValue));" } ?? "(updates in time order);")
+        let how =
+            order == nil
+            ? "\(paging) pages the updates, --all shows everything."
+            : "\(paging) shows others, --all shows everything."
+        let width = WhyFormatter.width
+        guard TerminalText.columns(what + " " + how) > width else { return what + " " + how }
+        return
+            (TerminalText.wrap(what, first: "", rest: "  ", width: width)
+            + TerminalText.wrap(how, first: "", rest: "  ", width: width)).joined(separator: "\n")
     }
 }

@@ -163,7 +163,7 @@ struct MCPRawProtocolTests {
         for (id, call) in calls.enumerated() {
             try session.send(try RawMCPSession.call(id: id + 1, call.tool, call.arguments))
             let text = (try session.response(to: "\(id + 1)")["result"]?.texts ?? []).joined(separator: "\n")
-            let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Left out:") }, "\(text)")
+            let line = try #require(text.range(of: "\nLeft out:").map { text[$0.upperBound...] }, "\(text)")
             #expect(line.contains("'limit' or 'offset'") && line.contains("'all' shows everything"), "\(line)")
             #expect(!line.contains("--"), "\(line)")
         }

@@ -66,7 +66,7 @@ package enum HitchFormatter {
         for cause in causes {
             let lead = "  \(cause.number). "
             let line = chainLine(cause) { TerminalText.fitTitle($0, width: 40) }
-            lines += SummaryFormatter.wrap(
+            lines += TerminalText.wrap(
                 line, first: lead, rest: String(repeating: " ", count: lead.count + 2), width: width)
             lines.append(
                 String(repeating: " ", count: lead.count)
@@ -119,7 +119,7 @@ package enum HitchFormatter {
     static func detailText(_ cause: HitchCause, style: TextStyle) -> String {
         let width = WhyFormatter.width
         var lines = [style.paint("Hitch \(cause.number)", .bold) + ": " + name(cause.hitch)]
-        lines += SummaryFormatter.wrap(placeLine(cause), first: "  ", rest: "    ", width: width)
+        lines += TerminalText.wrap(placeLine(cause), first: "  ", rest: "    ", width: width)
         if let process = cause.hitch.process, !process.isEmpty {
             lines.append("  process: " + TerminalText.fit(process, width: width - 11))
         }
@@ -147,7 +147,7 @@ package enum HitchFormatter {
         }
         lines.append("")
         let roots = cause.rootCauses.map { TerminalText.fitTitle($0.title, width: 40) + " (\($0.kind.rawValue))" }
-        lines += SummaryFormatter.wrap(
+        lines += TerminalText.wrap(
             "Root causes: " + (roots.isEmpty ? "none recorded" : roots.joined(separator: ", ")), first: "  ",
             rest: "    ", width: width)
         return lines.joined(separator: "\n") + "\n"

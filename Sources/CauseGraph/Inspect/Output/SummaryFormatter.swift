@@ -27,7 +27,9 @@ package enum SummaryFormatter: ReportFormatter {
 
         lines.append("")
         lines.append(style.paint("Long updates", .bold))
-        lines += wrap(thresholds(summary), first: "  ", rest: "  ", width: width).map { style.paint($0, .dim) }
+        lines += TerminalText.wrap(thresholds(summary), first: "  ", rest: "  ", width: width).map {
+            style.paint($0, .dim)
+        }
         lines.append(
             "  " + TerminalText.pad("lane", 28) + TerminalText.pad("orange", 7, right: true)
                 + TerminalText.pad("red", 6, right: true) + "  worst")
@@ -113,7 +115,7 @@ package enum SummaryFormatter: ReportFormatter {
         if summary.findings.isEmpty && summary.omitted.findings == 0 { lines.append("  none") }
         for (index, finding) in summary.findings.enumerated() {
             let lead = "  \(index + 1). "
-            var heading = wrap(
+            var heading = TerminalText.wrap(
                 finding.kind.name + ": " + VisibleText.singleLine(finding.summary), first: lead, rest: "     ",
                 width: width)
             heading[0] =
@@ -121,10 +123,11 @@ package enum SummaryFormatter: ReportFormatter {
                 + String(heading[0].dropFirst(lead.count + finding.kind.name.count))
             lines += heading
             for evidence in finding.evidence {
-                lines += wrap(VisibleText.singleLine(evidence), first: "     · ", rest: "       ", width: width)
+                lines += TerminalText.wrap(
+                    VisibleText.singleLine(evidence), first: "     · ", rest: "       ", width: width)
             }
             if let group = finding.exampleGroup { lines.append("     · e.g. update group \(group)") }
-            lines += wrap("fix: " + finding.fix, first: "     ", rest: "          ", width: width).map {
+            lines += TerminalText.wrap("fix: " + finding.fix, first: "     ", rest: "          ", width: width).map {
                 style.paint($0, .cyan)
             }
         }
@@ -172,25 +175,6 @@ package enum SummaryFormatter: ReportFormatter {
             parts.append(VisibleText.singleLine(label))
         }
         return parts.isEmpty ? "—" : parts.joined(separator: " · ")
-    }
-
-    /// Breaks plain `text` at spaces so no line is wider than `width`, unless
-    /// one word is; the first line starts with `first`, the others with `rest`.
-    static func wrap(_ text: String, first: String, rest: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = first
-        var isEmpty = true
-        for word in text.split(separator: " ") {
-            if !isEmpty && current.count + 1 + word.count > width {
-                lines.append(current)
-                current = rest
-                isEmpty = true
-            }
-            current += (isEmpty ? "" : " ") + word
-            isEmpty = false
-        }
-        lines.append(current)
-        return lines
     }
 
     // MARK: JSON

@@ -3,7 +3,7 @@ package enum WhyFormatter: ReportFormatter {
     /// How many backtrace frames a cause shows.
     static let frames = 3
     /// The width text output fits in.
-    static let width = 80
+    package static let width = 80
     /// How many levels of causes are indented. A tree nests up to
     /// ``CauseTree/maximumDepth`` levels, and three columns a level would
     /// leave its deepest titles no room in ``width``: deeper causes keep
@@ -68,15 +68,16 @@ package enum WhyFormatter: ReportFormatter {
             TerminalText.fit([(figures, nil), (severity, style.ink(for: node.severity))], width: width, style: style))
     }
 
-    /// One cause and its own, `depth` levels below the view; `percent` is
-    /// its share as apportioned among its siblings.
+    /// One cause and its own, `depth` levels below the view; its count is
+    /// its ``CauseTree/Branch/flow``, part of the branch it explains, and
+    /// `percent` its share as apportioned among its siblings.
     private static func textBranch(
         _ branch: CauseTree.Branch, percent: Int, indent: String, depth: Int, isLast: Bool, style: TextStyle,
         into text: inout String
     ) {
         let lead = indent + depthTag(depth) + (isLast ? "└─ " : "├─ ")
         let label =
-            "\(branch.edge.kind.rawValue) ×\(CountText.format(branch.edge.count)) (\(percent.percentText)) "
+            "\(branch.edge.kind.rawValue) ×\(CountText.format(branch.flow)) (\(percent.percentText)) "
         // Indents, connectors and labels are made here of one-scalar
         // characters, so their scalars count their columns, which is cheaper
         // than a walk of graphemes on every line.
@@ -250,6 +251,7 @@ package enum WhyFormatter: ReportFormatter {
             "edge": JSONText.quoted(branch.edge.id),
             "kind": JSONText.quoted(branch.edge.kind.rawValue),
             "count": JSONText.number(branch.edge.count),
+            "flow": JSONText.number(branch.flow),
             "share": JSONText.number((branch.share * 10_000).rounded() / 10_000),
             "cause": JSONText.quoted(branch.cause.id),
             "title": JSONText.quoted(branch.cause.title),
@@ -357,7 +359,7 @@ package enum WhyFormatter: ReportFormatter {
     ) {
         let indent = String(repeating: "  ", count: depth)
         var line =
-            "\(indent)- **\(branch.edge.kind.rawValue)** ×\(CountText.format(branch.edge.count)) (\(percent.percentText)): \(MarkdownText.escape(branch.cause.title))"
+            "\(indent)- **\(branch.edge.kind.rawValue)** ×\(CountText.format(branch.flow)) (\(percent.percentText)): \(MarkdownText.escape(branch.cause.title))"
         line += mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
         if let frame = branch.cause.backtrace.first { line += " — at \(MarkdownText.escape(frame))" }
         lines.append(line)

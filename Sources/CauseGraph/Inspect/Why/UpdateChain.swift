@@ -14,7 +14,8 @@ package struct UpdateChain: Sendable, Equatable {
         package var causes: [Step]
         /// Already shown further down this path (a cycle), so not expanded.
         package var isRepeated: Bool
-        /// Its causes are shown where the chain reaches it first, not here.
+        /// Its causes are shown where the chain reaches it first, not here;
+        /// never for an event whose causes are shown nowhere (a root cause).
         package var isExpandedElsewhere: Bool
         /// How many of its causes the bounds left out here.
         package var omittedCauses: Int
@@ -35,6 +36,8 @@ package struct UpdateChain: Sendable, Equatable {
         let log: EventLog
         let incoming: [Int: [EventLog.Link]]
         var expanded: Set<Int>
+        /// The expanded events whose causes their step lists.
+        var explained: Set<Int> = []
 
         mutating func step(at position: Int, label: CauseLabel?, path: inout Set<Int>, depth: Int) -> Step {
             let links = incoming[position] ?? []
@@ -47,12 +50,12 @@ package struct UpdateChain: Sendable, Equatable {
                             Step(
                                 event: cause, label: link.label, causes: [], isRepeated: true,
                                 isExpandedElsewhere: false, omittedCauses: 0))
-                    } else if expanded.contains(link.from) {
+                    } else if explained.contains(link.from) {
                         causes.append(
                             Step(
                                 event: cause, label: link.label, causes: [], isRepeated: false,
                                 isExpandedElsewhere: true, omittedCauses: 0))
-                    } else if expanded.count >= CauseTree.maximumExpanded {
+                    } else if expanded.contains(link.from) || expanded.count >= CauseTree.maximumExpanded {
                         let omitted = incoming[link.from]?.count ?? 0
                         causes.append(
                             Step(
@@ -66,6 +69,7 @@ package struct UpdateChain: Sendable, Equatable {
                     }
                 }
             }
+            if !causes.isEmpty { explained.insert(position) }
             return Step(
                 event: log.events[position], label: label, causes: causes, isRepeated: false,
                 isExpandedElsewhere: false,
