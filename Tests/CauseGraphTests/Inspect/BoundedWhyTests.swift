@@ -152,6 +152,16 @@ struct BoundedWhyTests {
         return builder.finish()
     }
 
+    @Test("flows at the largest counts stay whole, where a cause is a node's only one")
+    func flowAtLargestCounts() throws {
+        let graph = tinyGraph(
+            [("Tap", .gesture, .app, .max), ("Model.items", .observable, .app, .max), ("V", .body, .app, .max)],
+            [("Tap", "Model.items", .max), ("Model.items", "V", .max)])
+        let tree = CauseTree(of: try #require(graph.nodes.first { $0.title == "V" }), in: graph)
+        #expect(tree.causes.map(\.flow) == [.max])
+        #expect(tree.causes.first?.causes.map(\.flow) == [.max])
+    }
+
     @Test("a cause's count is its part of the branch it explains, never more than that branch's")
     func flowWithinParent() throws {
         let graph = try Self.creationGraph()

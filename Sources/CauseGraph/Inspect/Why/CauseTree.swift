@@ -143,8 +143,10 @@ public struct CauseTree: Sendable, Equatable {
                 guard let cause = nodes[edge.from] else { return nil }
                 let share = whole > 0 ? min(Double(edge.count) / Double(whole), 1) : 0
                 // At least 1: a cause is listed because its links carried updates; ×0 would say none did.
+                // A whole share keeps the flow as it is: `Double(Int.max)` rounds past `Int.max`.
                 let branchFlow =
-                    flow.map { max(Int((Double($0) * share).rounded()), min($0, edge.count, 1)) } ?? edge.count
+                    flow.map { share >= 1 ? $0 : max(Int((Double($0) * share).rounded()), min($0, edge.count, 1)) }
+                    ?? edge.count
                 let repeated = path.contains(cause.id)
                 let expandedHere = !repeated && expandedThrough[cause.id]?.edge == edge.id
                 let elsewhere = !repeated && !expandedHere && listsCauses(of: cause.id)
