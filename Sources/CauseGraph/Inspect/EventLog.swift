@@ -67,8 +67,12 @@ package struct EventLog: TraceSink {
     private var keyIndexes: [NodeKey: UInt32] = [:]
     /// Each distinct innermost frame's position in ``Events/frames``.
     private var frameIndexes: [String: UInt32] = [:]
+    /// The position of each event of the document being read, by id.
     private var positions: [EventID: Int] = [:]
-    private var firstPositions: [EventID: Int] = [:]
+    /// The position of each id's first event in the documents before it;
+    /// the first document's index is moved here when a second begins, so a
+    /// single trace is indexed once.
+    private var earlierPositions: [EventID: Int] = [:]
     private let frameRateOverride: Double?
     private var budget = FrameBudget()
     /// Where each document's events start in ``events``.
@@ -85,6 +89,11 @@ package struct EventLog: TraceSink {
     /// Starts a document: event ids begin anew, at its own frame rate.
     package mutating func begin(_ header: TraceHeader) throws {
         documentStarts.append(events.count)
+        if documentStarts.count == 2 {
+            earlierPositions = positions
+        } else {
+            for (id, position) in positions where earlierPositions[id] == nil { earlierPositions[id] = position }
+        }
         positions = [:]
         if frameRateOverride == nil {
             budget = FrameBudget(frameRate: header.frameRate ?? FrameBudget.defaultFrameRate)
@@ -94,11 +103,12 @@ package struct EventLog: TraceSink {
     /// Logs an event; an id seen before in the same document is refused.
     package mutating func add(_ event: TraceEvent) throws {
         if documentStarts.isEmpty { try begin(TraceHeader()) }
-        if let group = event.group { _ = groups.intern(group, document: documentStarts.count - 1) }
-        guard positions.updateValue(events.count, forKey: event.id) == nil else {
+        // One lookup when the id is new, as nearly all are; a refused one leaves the log as it was.
+        if let earlier = positions.updateValue(events.count, forKey: event.id) {
+            positions[event.id] = earlier
             throw TraceConsistencyError.duplicateEvent(event.id)
         }
-        if firstPositions[event.id] == nil { firstPositions[event.id] = events.count }
+        if let group = event.group { _ = groups.intern(group, document: documentStarts.count - 1) }
         let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
         var flags: UInt8 = event.ran || event.kind.isCause ? PackedEvent.ran : 0
         if event.time != nil { flags |= PackedEvent.hasTime }
@@ -147,13 +157,13 @@ package struct EventLog: TraceSink {
 
     /// The position of the first event with this id (ids repeat only across documents).
     package func position(of id: EventID) -> Int? {
-        firstPositions[id]
+        earlierPositions[id] ?? positions[id]
     }
 
     /// How many documents define an event with this id: more than one
     /// makes the id ambiguous, as each document numbers its events.
     package func documentCount(defining id: EventID) -> Int {
-        guard firstPositions[id] != nil else { return 0 }
+        guard position(of: id) != nil else { return 0 }
         return documentRanges().count { events[$0].contains { $0.id == id } }
     }
 

@@ -87,7 +87,10 @@ struct TimelineCommand: ParsableCommand {
                 "\(count(timeline.backwardLinks, "cause link")) \(timeline.backwardLinks == 1 ? "starts" : "start") after \(timeline.backwardLinks == 1 ? "its effect" : "their effects")"
                     + ": trace viewers may draw no arrow for them")
         }
-        if timeline.flows.isEmpty && timeline.linksLeftOut == 0 && !timeline.slices.isEmpty {
+        // Only where events are drawn: a trace of hitches alone is warned of as holding no updates.
+        if timeline.flows.isEmpty && timeline.linksLeftOut == 0
+            && timeline.events.events.contains(where: { $0.time != nil })
+        {
             parts.append(
                 "the traces hold no cause links, so no arrows: an Instruments export has them in its swiftui-causes table"
             )

@@ -59,4 +59,22 @@ struct EventLogTests {
         log.numberGroups()
         #expect(log.events.map(\.group) == [1, 2, nil, 3, 3, nil])
     }
+
+    @Test("an id names its first event across documents, and counts the documents defining it")
+    func idsAcrossDocuments() throws {
+        var log = EventLog()
+        let documents: [[EventID]] = [[1, 2], [1, 5], [1, 5, 9]]
+        for ids in documents {
+            try log.begin(TraceHeader())
+            for id in ids { try log.add(TraceEvent(id: id, kind: .body, title: "V", owner: .app)) }
+        }
+        #expect([1, 2, 5, 9, 4].map(log.position(of:)) == [0, 1, 3, 6, nil])
+        #expect([1, 2, 5, 9, 4].map(log.documentCount(defining:)) == [3, 1, 2, 1, 0])
+        // Within a document an id is one event; links resolve in the document being read.
+        #expect(throws: TraceConsistencyError.self) {
+            try log.add(TraceEvent(id: 9, kind: .body, title: "V", owner: .app))
+        }
+        try log.add(TraceCause(from: 1, to: 9, label: .update))
+        #expect(log.links.map { [$0.from, $0.to] } == [[4, 6]])
+    }
 }
