@@ -94,6 +94,33 @@ struct ReportFormattingTests {
             tree == WhyFormatter.format(WhyReport(frameRate: 60, views: [CauseTree(of: view, in: graph)]), as: .text))
     }
 
+    @Test("every severity word keeps a space before the result column of an update listing")
+    func severityColumnSeparate() throws {
+        var log = EventLog()
+        var builder = GraphBuilder()
+        let durations: [Int64?] = [nil, 1, 1_100_000, 2_200_000, 4_000_000, 20_000_000]
+        for (index, duration) in durations.enumerated() {
+            let event = TraceEvent(
+                id: EventID(index + 1), kind: .body, title: "V", owner: .app, time: Int64(index), duration: duration)
+            try log.add(event)
+            try builder.add(event)
+        }
+        let graph = builder.finish()
+        let view = try #require(graph.nodes.first { $0.title == "V" })
+        let text = WhyFormatter.format(
+            WhyReport(
+                frameRate: 60, views: [CauseTree(of: view, in: graph)],
+                listings: [UpdateListing(of: view.key, in: log)]),
+            as: .text)
+        let rows = text.split(separator: "\n").filter { $0.contains(" ms ") || $0.contains(" µs ") || $0.contains("—") }
+        // A 60 Hz frame is 16.7 ms: 1 ns is low, 1.1 ms medium, 2.2 ms high, 20 ms very high.
+        #expect(Set(log.events.compactMap(\.severity)) == [.low, .medium, .high, .veryHigh])
+        for word in ["low", "medium", "high", "very high"] {
+            #expect(rows.contains { $0.contains(" \(word)  ") && $0.hasSuffix("ran      —") }, "\(word): \(text)")
+        }
+        for line in text.split(separator: "\n") { #expect(line.count <= 80, "too wide: \(line)") }
+    }
+
     @Test("counts of six figures and more keep a space between the columns of the body table")
     func wideCountsStaySeparate() throws {
         var builder = GraphBuilder()

@@ -189,7 +189,10 @@ package enum WhyFormatter: ReportFormatter {
     /// causes take the rest of the line.
     private static let listingHeading =
         TerminalText.pad("event", 9) + TerminalText.pad("time", 14) + TerminalText.pad("duration", 10, right: true)
-        + "  " + TerminalText.pad("severity", 9) + TerminalText.pad("result", 9) + "causes"
+        + "  " + TerminalText.pad("severity", severityWidth) + TerminalText.pad("result", 9) + "causes"
+
+    /// The widest severity, `very high`, and two spaces.
+    private static let severityWidth = Severity.allCases.map { KindText.word($0).count }.max()! + 2
 
     private static func textListing(_ listing: UpdateListing, style: TextStyle, into text: inout String) {
         text.appendLine("  " + style.paint(listingHeading, .bold))
@@ -202,13 +205,15 @@ package enum WhyFormatter: ReportFormatter {
             text += TerminalText.pad(TimeText.string(event.time), 14)
             text += TerminalText.pad(event.duration.map(DurationText.string) ?? "—", 10, right: true)
             text += "  "
-            let severity = TerminalText.pad(event.severity.map(KindText.word) ?? "—", 9)
+            let severity = TerminalText.pad(event.severity.map(KindText.word) ?? "—", severityWidth)
             text += style.ink(for: event.severity).map { style.paint(severity, $0) } ?? severity
             text += TerminalText.pad(event.ran ? "ran" : "skipped", 9)
             let causes =
                 entry.causes.count == 1
                 ? entry.causes[0].event.key.title : entry.causes.map(\.event.key.title).joined(separator: ", ")
-            text.appendLine(TerminalText.fit(causes.isEmpty ? "—" : causes, width: max(width - 46 - id.utf8.count, 16)))
+            text.appendLine(
+                TerminalText.fit(
+                    causes.isEmpty ? "—" : causes, width: max(width - 37 - severityWidth - id.utf8.count, 16)))
         }
         if listing.omittedEntries > 0 {
             text.appendLine(
