@@ -72,8 +72,8 @@ struct InspectCommandTests {
         let rows =
             format == "text"
             ? [
-                "  29       2045.697 ms      87.1 µs  low      ran      LandmarkListView",
-                "  89       4911.927 ms      95.7 µs  low      ran      LandmarkListView",
+                "  29       2045.697 ms      87.1 µs  low        ran      LandmarkListView",
+                "  89       4911.927 ms      95.7 µs  low        ran      LandmarkListView",
             ]
             : [
                 "| 29 | 2045.697 ms | 87.1 µs | low | ran | body LandmarkListView |",

@@ -1,9 +1,9 @@
 /// Keeps every event and cause link of a trace, compactly, to answer
 /// questions about single updates (`why --update`, `why --list`).
 ///
-/// Unlike ``GraphBuilder`` its memory grows with the rows read (some 48
-/// bytes an event, its node and frame named by index, and some 80 bytes
-/// a link with the indexes that find events by id), so only the commands
+/// Unlike ``GraphBuilder`` its memory grows with the rows read (some 44
+/// bytes an event, its node and frame named by index (``PackedEvent``),
+/// 32 a link, and the index that finds events by id), so only the commands
 /// that need single events use it.
 package struct EventLog: TraceSink {
     /// One event as logged.
@@ -40,6 +40,8 @@ package struct EventLog: TraceSink {
     /// Every event, in the order read.
     package struct Events: RandomAccessCollection, Sendable {
         fileprivate var packed: [PackedEvent] = []
+        /// Each event's node, by position in ``keys``.
+        fileprivate var nodes: [Int32] = []
         fileprivate var keys: [NodeKey] = []
         fileprivate var frames: [String] = []
 
@@ -48,14 +50,10 @@ package struct EventLog: TraceSink {
 
         package subscript(position: Int) -> Event {
             let event = packed[position]
-            let has = { (flag: UInt8) in event.flags & flag != 0 }
             return Event(
-                id: event.id, key: keys[Int(event.key)], time: has(PackedEvent.hasTime) ? event.time : nil,
-                duration: has(PackedEvent.hasDuration) ? event.duration : nil, ran: has(PackedEvent.ran),
-                severity: has(PackedEvent.hasSeverity)
-                    ? Severity.byRank[Int(event.flags >> PackedEvent.severityShift)] : nil,
-                group: has(PackedEvent.hasGroup) ? event.group : nil,
-                firstFrame: event.frame == PackedEvent.noFrame ? nil : frames[Int(event.frame)])
+                id: event.id, key: keys[Int(nodes[position])], time: event.time, duration: event.duration,
+                ran: event.ran, severity: event.severity, group: event.group,
+                firstFrame: event.frame < 0 ? nil : frames[Int(event.frame)])
         }
     }
 
@@ -64,9 +62,9 @@ package struct EventLog: TraceSink {
     /// Every cause link, in the order read.
     package private(set) var links: [Link] = []
     /// Each distinct node's position in ``Events/keys``.
-    private var keyIndexes: [NodeKey: UInt32] = [:]
+    private var keyIndex: [NodeKey: Int32] = [:]
     /// Each distinct innermost frame's position in ``Events/frames``.
-    private var frameIndexes: [String: UInt32] = [:]
+    private var frameIndex: [String: Int32] = [:]
     /// The position of each event of the document being read, by id.
     private var positions: [EventID: Int] = [:]
     /// The position of each id's first event in the documents before it;
@@ -110,33 +108,12 @@ package struct EventLog: TraceSink {
         }
         if let group = event.group { _ = groups.intern(group, document: documentStarts.count - 1) }
         let key = NodeKey(kind: event.kind, title: event.title, module: event.module, owner: event.owner)
-        var flags: UInt8 = event.ran || event.kind.isCause ? PackedEvent.ran : 0
-        if event.time != nil { flags |= PackedEvent.hasTime }
-        if event.duration != nil { flags |= PackedEvent.hasDuration }
-        if event.group != nil { flags |= PackedEvent.hasGroup }
-        if let severity = budget.severity(of: event) {
-            flags |= PackedEvent.hasSeverity | UInt8(severity.rank) << PackedEvent.severityShift
-        }
+        // One shared copy of each node's and frame's strings, however many events carry them.
+        events.nodes.append(keyIndex.position(of: key, in: &events.keys) { $0 })
         events.packed.append(
             PackedEvent(
-                id: event.id, time: event.time ?? 0, duration: event.duration ?? 0, group: event.group ?? 0,
-                key: Self.intern(key, in: &keyIndexes, &events.keys),
-                frame: event.backtrace.first.map { Self.intern($0, in: &frameIndexes, &events.frames) }
-                    ?? PackedEvent.noFrame,
-                flags: flags))
-    }
-
-    /// The index of `value` in `table`, appended the first time it is seen,
-    /// so each distinct key's and frame's strings are kept once.
-    private static func intern<Value: Hashable>(
-        _ value: Value, in indexes: inout [Value: UInt32], _ table: inout [Value]
-    ) -> UInt32 {
-        if let known = indexes[value] { return known }
-        // Four billion distinct nodes or frames would need far more memory than any trace is read in.
-        let index = UInt32(truncatingIfNeeded: table.count)
-        indexes[value] = index
-        table.append(value)
-        return index
+                event, group: event.group, severity: budget.severity(of: event),
+                frame: event.backtrace.first.map { frameIndex.position(of: $0, in: &events.frames) { $0 } } ?? -1))
     }
 
     /// Logs a cause link between two events of the document.
@@ -182,8 +159,7 @@ package struct EventLog: TraceSink {
         guard ids.contains(where: { $0.key.id != $0.value }) else { return }
         for (document, range) in documentRanges().enumerated() {
             for position in range {
-                guard events.packed[position].flags & PackedEvent.hasGroup != 0 else { continue }
-                events.packed[position].group = ids[.init(document: document, id: events.packed[position].group)]!
+                events.packed[position].renumberGroup { ids[.init(document: document, id: $0)]! }
             }
         }
         groups = GroupNumbering()
@@ -193,26 +169,4 @@ package struct EventLog: TraceSink {
     package func incomingLinks() -> [Int: [Link]] {
         Dictionary(grouping: links, by: \.to)
     }
-}
-
-/// An event in 48 bytes: its node and frame by index, and whether it has
-/// a time, a duration, a group and a severity in its flags.
-private struct PackedEvent: Sendable {
-    var id: EventID
-    var time: Nanoseconds
-    var duration: Nanoseconds
-    var group: GroupID
-    var key: UInt32
-    var frame: UInt32
-    /// The flags below, and from ``severityShift`` the severity's rank.
-    var flags: UInt8
-
-    static let ran: UInt8 = 1
-    static let hasTime: UInt8 = 2
-    static let hasDuration: UInt8 = 4
-    static let hasGroup: UInt8 = 8
-    static let hasSeverity: UInt8 = 16
-    /// Three bits are left, for the five severities.
-    static let severityShift: UInt8 = 5
-    static let noFrame = UInt32.max
 }

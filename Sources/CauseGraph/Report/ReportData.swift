@@ -146,7 +146,7 @@ enum ReportData {
     }
 
     private static func entry(
-        _ event: ReportEvents.Listed, isUpdate: Bool, causes: [ReportEvents.ListedCause], in events: ReportEvents,
+        _ listed: ReportEvents.Listed, isUpdate: Bool, causes: [ReportEvents.ListedCause], in events: ReportEvents,
         nodeIDs: [NodeKey: String]
     ) -> String {
         let causeList = causes.map { cause in
@@ -156,19 +156,16 @@ enum ReportData {
                 "event": JSONText.number(cause.event),
             ])
         }
-        let has = { (flag: UInt8) in event.flags & flag != 0 }
-        let severity = event.severity >= 0 ? Severity.byRank[Int(event.severity)] : nil
+        let event = listed.event
         return GraphJSONEncoder.object([
             "event": JSONText.number(event.id),
-            "time": JSONText.quoted(TimeText.string(has(ReportEvents.Listed.hasTime) ? event.time : nil)),
-            "duration": JSONText.quoted(
-                has(ReportEvents.Listed.hasDuration) ? DurationText.string(event.duration) : nil),
-            "severity": JSONText.quoted(severity?.rawValue),
-            "result": JSONText.quoted(
-                isUpdate ? (has(ReportEvents.Listed.ran) ? "ran" : "skipped") : nil),
-            "group": JSONText.number(has(ReportEvents.Listed.hasGroup) ? event.group : nil),
+            "time": JSONText.quoted(TimeText.string(event.time)),
+            "duration": JSONText.quoted(event.duration.map(DurationText.string)),
+            "severity": JSONText.quoted(event.severity?.rawValue),
+            "result": JSONText.quoted(isUpdate ? (event.ran ? "ran" : "skipped") : nil),
+            "group": JSONText.number(event.group),
             "causes": "[" + causeList.joined(separator: ", ") + "]",
-            "frame": JSONText.quoted(event.frame >= 0 ? events.frames[Int(event.frame)] : nil),
+            "frame": JSONText.quoted(event.frame < 0 ? nil : events.frames[Int(event.frame)]),
         ])
     }
 }

@@ -9,27 +9,14 @@
 package struct ReportEvents: Sendable {
     /// One event of an update list, compactly: strings by index.
     struct Listed: Sendable {
-        var id: EventID
-        /// `.min` when the event has no time, as it sorts.
-        var time: Nanoseconds
-        var duration: Nanoseconds
-        var group: GroupID
+        /// Its group numbered as ``ReportRecorder`` interns them, until it is read.
+        var event: PackedEvent
         /// Arrival order across the whole read: breaks ties in time.
         var position: Int
-        /// Index in ``frames``, or -1.
-        var frame: Int32
-        var flags: UInt8
-        /// ``Severity/rank``, or -1.
-        var severity: Int8
-
-        static let hasTime: UInt8 = 1
-        static let hasDuration: UInt8 = 2
-        static let hasGroup: UInt8 = 4
-        static let ran: UInt8 = 8
 
         /// The order of an update list: by time (none first), then arrival.
         func precedes(_ other: Listed) -> Bool {
-            (time, position) < (other.time, other.position)
+            (event.time ?? .min, position) < (other.event.time ?? .min, other.position)
         }
     }
 

@@ -49,9 +49,7 @@ package struct ReportRecorder: TraceSink {
     package var events: ReportEvents {
         let ids = groups.finalIDs()
         var events = recorded
-        for slot in events.slots.indices where events.slots[slot].flags & ReportEvents.Listed.hasGroup != 0 {
-            events.slots[slot].group = ids[Int(events.slots[slot].group)]
-        }
+        for slot in events.slots.indices { events.slots[slot].event.renumberGroup { ids[Int($0)] } }
         for lane in events.longUpdates.indices {
             for index in events.longUpdates[lane].indices where events.longUpdates[lane][index].hasGroup {
                 events.longUpdates[lane][index].group = ids[Int(events.longUpdates[lane][index].group)]
@@ -82,14 +80,8 @@ package struct ReportRecorder: TraceSink {
                     time: time, duration: event.duration ?? 0, group: group ?? 0, node: node,
                     severity: UInt8(severity.rank), hasGroup: group != nil))
         }
-        var flags: UInt8 = 0
-        if event.time != nil { flags |= ReportEvents.Listed.hasTime }
-        if event.duration != nil { flags |= ReportEvents.Listed.hasDuration }
-        if group != nil { flags |= ReportEvents.Listed.hasGroup }
-        if event.ran || event.kind.isCause { flags |= ReportEvents.Listed.ran }
         let listed = ReportEvents.Listed(
-            id: event.id, time: event.time ?? .min, duration: event.duration ?? 0, group: group ?? 0,
-            position: position, frame: -1, flags: flags, severity: Int8(severity?.rank ?? -1))
+            event: PackedEvent(event, group: group, severity: severity), position: position)
         position += 1
         recorded.totals[Int(node)] += 1
         offer(listed, of: node, frame: event.backtrace.first)
@@ -141,7 +133,7 @@ package struct ReportRecorder: TraceSink {
             return
         }
         var listed = listed
-        if let frame { listed.frame = internFrame(frame) }
+        if let frame { listed.event.frame = internFrame(frame) }
         let slot: Int32
         if let reused = recorded.free.popLast() {
             slot = reused
@@ -150,7 +142,7 @@ package struct ReportRecorder: TraceSink {
             slot = Int32(recorded.slots.count)
             recorded.slots.append(listed)
         }
-        slotOfEvent[listed.id] = slot
+        slotOfEvent[listed.event.id] = slot
         // Events mostly arrive in time order: search from the end.
         var index = recorded.lists[node].count
         while index > 0, listed.precedes(recorded.slots[Int(recorded.lists[node][index - 1])]) { index -= 1 }
@@ -166,7 +158,7 @@ package struct ReportRecorder: TraceSink {
     }
 
     private mutating func release(_ slot: Int32) {
-        let id = recorded.slots[Int(slot)].id
+        let id = recorded.slots[Int(slot)].event.id
         if slotOfEvent[id] == slot { slotOfEvent[id] = nil }
         recorded.slots[Int(slot)].position = -1
         recorded.free.append(slot)

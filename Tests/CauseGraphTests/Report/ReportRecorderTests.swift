@@ -39,7 +39,7 @@ struct ReportRecorderTests {
     func earliestFirst() throws {
         let recorder = try record(trace, updatesPerNode: 4, listedEvents: 100)
         let a = try #require(recorder.events.listing(of: key("A")))
-        #expect(a.events.map(\.event.id) == [10, 9, 8, 7], "the updates at 1, 2, 3 and 4 ms")
+        #expect(a.events.map(\.event.event.id) == [10, 9, 8, 7], "the updates at 1, 2, 3 and 4 ms")
         #expect(a.more == 6)
         #expect(a.events.allSatisfy { $0.causes.map(\.event) == [100] })
         #expect(recorder.events.updatesPerNode == 4)
@@ -50,14 +50,14 @@ struct ReportRecorderTests {
         let recorder = try record(trace, updatesPerNode: 4, listedEvents: 5)
         #expect(recorder.events.updatesPerNode == 2)
         let a = try #require(recorder.events.listing(of: key("A")))
-        #expect(a.events.map(\.event.id) == [10, 9])
+        #expect(a.events.map(\.event.event.id) == [10, 9])
         #expect(a.more == 8)
         #expect(a.events.allSatisfy { $0.causes.map(\.event) == [100] }, "links into dropped events are not kept")
         let b = try #require(recorder.events.listing(of: key("B")))
-        #expect(b.events.map(\.event.id) == [11, 12])
+        #expect(b.events.map(\.event.event.id) == [11, 12])
         #expect(b.more == 1)
         let s = try #require(recorder.events.listing(of: key("S", .state)))
-        #expect(s.events.map(\.event.id) == [100] && s.more == 0)
+        #expect(s.events.map(\.event.event.id) == [100] && s.more == 0)
         #expect(recorder.events.slots.count - recorder.events.free.count <= 5)
     }
 }
