@@ -18,7 +18,7 @@ struct TimelineCommand: ParsableCommand {
                 SwiftUI instrument (Update Groups, Long View Body, Long Representable and Other Long \
                 Updates) and Causes, then one process per module with every update; each cause link is \
                 a flow arrow from its cause to its effect. Events without a time are left out and \
-                counted. The timeline keeps every event of the trace in memory (some 48 bytes each), with its slices and arrows.
+                counted. The timeline keeps every event of the trace in memory (some 44 bytes each), with its slices and arrows.
                 """))
 
     @OptionGroup var input: InputOptions
