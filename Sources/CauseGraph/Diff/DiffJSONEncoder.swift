@@ -33,7 +33,8 @@ package enum DiffJSONEncoder {
         lines.append("  \"totals\": \(totals(diff)),")
         lines.append("  " + GraphJSONEncoder.list("nodes", nodes) + ",")
         lines.append("  " + GraphJSONEncoder.list("edges", edges) + ",")
-        lines.append("  " + GraphJSONEncoder.list("residualEdges", residualEdges.map(GraphJSONEncoder.edge)) + ",")
+        lines.append(
+            "  " + GraphJSONEncoder.list("residualEdges", residualEdges.map { GraphJSONEncoder.edge($0) }) + ",")
         lines.append("  \"shaping\": \(shaping.map { GraphJSONEncoder.report($0, spelling: spelling) } ?? "null")")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

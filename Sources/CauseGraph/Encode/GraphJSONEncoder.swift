@@ -16,6 +16,22 @@ public enum GraphJSONEncoder {
     public static func encode(
         _ graph: CauseEffectGraph, shaping: ShapingReport? = nil, spelling: SettingSpelling = .neutral
     ) -> String {
+        encode(graph, shaping: shaping, spelling: spelling, listingGroups: true)
+    }
+
+    /// The graph as ``encode(_:shaping:spelling:)`` writes it, less its
+    /// update groups: the table and every node's and edge's list of them,
+    /// which grow with the length of a recording rather than with its graph.
+    /// A report page embeds this and lists apart the groups it can open.
+    package static func encodeWithoutGroups(
+        _ graph: CauseEffectGraph, shaping: ShapingReport?, spelling: SettingSpelling
+    ) -> String {
+        encode(graph, shaping: shaping, spelling: spelling, listingGroups: false)
+    }
+
+    private static func encode(
+        _ graph: CauseEffectGraph, shaping: ShapingReport?, spelling: SettingSpelling, listingGroups: Bool
+    ) -> String {
         var lines: [String] = []
         lines.append("{")
         lines.append("  \"causegraph\": \(version),")
@@ -24,9 +40,9 @@ public enum GraphJSONEncoder {
         if graph.frameRates.count > 1 {
             lines.append("  \"frameRates\": [\(graph.frameRates.map(JSONText.number).joined(separator: ", "))],")
         }
-        lines.append("  " + list("nodes", graph.nodes.map(node)) + ",")
-        lines.append("  " + list("edges", graph.edges.map(edge)) + ",")
-        lines.append("  " + list("groups", graph.groups.map(group)) + ",")
+        lines.append("  " + list("nodes", graph.nodes.map { node($0, listingGroups: listingGroups) }) + ",")
+        lines.append("  " + list("edges", graph.edges.map { edge($0, listingGroups: listingGroups) }) + ",")
+        if listingGroups { lines.append("  " + list("groups", graph.groups.map(group)) + ",") }
         lines.append("  \"shaping\": \(shaping.map { report($0, spelling: spelling) } ?? "null")")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -40,11 +56,16 @@ public enum GraphJSONEncoder {
     }
 
     static func object(_ fields: KeyValuePairs<String, String>) -> String {
+        objectOfPairs(Array(fields))
+    }
+
+    static func objectOfPairs(_ fields: [(key: String, value: String)]) -> String {
         "{" + fields.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
     }
 
-    static func node(_ node: CauseEffectGraph.Node) -> String {
-        object([
+    static func node(_ node: CauseEffectGraph.Node, listingGroups: Bool = true) -> String {
+        let groups = listingGroups ? JSONText.numbers(node.groups) : ""
+        let fields: KeyValuePairs = [
             "id": JSONText.quoted(node.id),
             "kind": JSONText.quoted(node.kind.rawValue),
             "title": JSONText.quoted(node.title),
@@ -64,13 +85,15 @@ public enum GraphJSONEncoder {
                 "veryHigh": JSONText.number(node.severityCounts[.veryHigh]),
             ]),
             "densestBurst": JSONText.number(node.densestBurst),
-            "groups": "[" + node.groups.map { "\($0)" }.joined(separator: ", ") + "]",
+            "groups": groups,
             "backtrace": JSONText.strings(node.backtrace),
-        ])
+        ]
+        return objectOfPairs(fields.filter { listingGroups || $0.key != "groups" })
     }
 
-    static func edge(_ edge: CauseEffectGraph.Edge) -> String {
-        object([
+    static func edge(_ edge: CauseEffectGraph.Edge, listingGroups: Bool = true) -> String {
+        let groups = listingGroups ? JSONText.numbers(edge.groups) : ""
+        let fields: KeyValuePairs = [
             "id": JSONText.quoted(edge.id),
             "from": JSONText.quoted(edge.from),
             "to": JSONText.quoted(edge.to),
@@ -80,9 +103,10 @@ public enum GraphJSONEncoder {
             "skipped": JSONText.number(edge.skipped),
             "maxPerCause": JSONText.number(edge.maxPerCause),
             "changed": JSONText.strings(edge.changed),
-            "groups": "[" + edge.groups.map { "\($0)" }.joined(separator: ", ") + "]",
+            "groups": groups,
             "residual": edge.isResidual ? "true" : "false",
-        ])
+        ]
+        return objectOfPairs(fields.filter { listingGroups || $0.key != "groups" })
     }
 
     static func report(_ report: ShapingReport, spelling: SettingSpelling) -> String {

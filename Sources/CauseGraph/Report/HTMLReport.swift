@@ -58,6 +58,7 @@ package struct HTMLReport {
             DOTEncoder(style: theme.style, spelling: spelling).encode(
                 picture, legend: legend, shares: drawn?.focusShares, heat: UpdateHeat(of: graph)))
         let shown = Set(picture.nodes.map(\.id))
+        let strip = Timeline(graph: graph, events: events)
         let summary = TraceSummary(graph: graph, thresholds: thresholds)
         let title = (graph.app ?? "Trace") + " · causegraph report"
         var lines = [
@@ -101,7 +102,7 @@ package struct HTMLReport {
         lines.append("</section>")
         lines += panel()
         lines.append("</div>")
-        lines += timeline(selectable: shown)
+        lines += timeline(strip, selectable: shown)
         lines.append(SummaryMarkup.findings(summary.findings, selectable: shown))
         lines.append(SummaryMarkup.summary(summary, selectable: shown))
         lines.append("</main>")
@@ -109,10 +110,10 @@ package struct HTMLReport {
             "<footer><p>Made by causegraph from a SwiftUI update trace. Cause nodes on the left, their effects to the right; blue: the app, grey: the system; an update's fill: its share of all update time, on the ramp in the picture's legend; orange and red borders: most of its time in long updates, red for longer than a frame; dashed and dimmed: bodies checked and skipped. Zoomed out, labels give way to shapes: hover or click a node for its figures.</p></footer>"
         )
         lines.append(
-            "<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encode(picture, shaping: legend, spelling: spelling))</script>"
+            "<script type=\"application/json\" id=\"graph-data\">\n\(GraphJSONEncoder.encodeWithoutGroups(picture, shaping: legend, spelling: spelling))</script>"
         )
         lines.append(
-            "<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, whole: graph, events: events))\n</script>"
+            "<script type=\"application/json\" id=\"report-data\">\n\(ReportData.json(graph: picture, whole: graph, events: events, timelineGroups: strip.openedGroups))\n</script>"
         )
         lines.append("<script>\(ReportScript.text)</script>")
         lines.append("</body>")
@@ -166,8 +167,7 @@ package struct HTMLReport {
         ]
     }
 
-    private func timeline(selectable: Set<String>) -> [String] {
-        let strip = Timeline(graph: graph, events: events)
+    private func timeline(_ strip: Timeline, selectable: Set<String>) -> [String] {
         var lines = [
             "<section id=\"timeline\" class=\"card\" aria-labelledby=\"timeline-heading\">",
             "<h2 id=\"timeline-heading\">Timeline <button type=\"button\" id=\"timeline-whole\" hidden>Whole trace</button></h2>",

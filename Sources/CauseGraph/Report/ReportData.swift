@@ -1,29 +1,45 @@
-/// The figures, update lists and group labels a report page shows in its
-/// side panel, as a JSON document to inline in the page.
+/// The figures, update lists, update groups and highlights a report page
+/// shows, as a JSON document to inline in the page.
 ///
 /// Text is formatted here rather than in the page's script, so durations and
 /// times read exactly as in causegraph's other reports. Every string goes
 /// through ``JSONText``, which keeps the document inert inside `<script>`.
+///
+/// Its size follows the picture, not the recording: it names only the
+/// update groups the page can open (each node's and edge's longest, and the
+/// timeline's), and gives each node what hovering it lights.
 enum ReportData {
     /// - Parameters:
     ///   - graph: the graph drawn.
     ///   - whole: the recording's whole graph, whose nodes `graph` leaves out
     ///     are listed apart (``UndrawnNodes``) for the page's Find.
-    static func json(graph: CauseEffectGraph, whole: CauseEffectGraph, events: ReportEvents) -> String {
+    ///   - timelineGroups: the groups the page's timeline bars open.
+    static func json(
+        graph: CauseEffectGraph, whole: CauseEffectGraph, events: ReportEvents, timelineGroups: [GroupID]
+    ) -> String {
         let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
         let listings = listings(of: graph, in: events, nodeIDs: nodeIDs)
         let budget = FrameBudget(frameRate: graph.frameRate)
+        let members = GroupMembers(graph)
+        let lit = UpdateHighlights.lit(in: graph, members: members)
+        let links = GroupLinks(groups: whole.groups)
+        var named = Set(timelineGroups)
         var lines = ["{"]
         lines.append(
             "  "
                 + GraphJSONEncoder.list(
                     "nodes",
-                    graph.nodes.map { node in
+                    graph.nodes.enumerated().map { position, node in
                         let listing = listings[node.id] ?? Listing()
+                        let longest = links.longest(node.groups)
+                        named.formUnion(longest)
                         return GraphJSONEncoder.object([
                             "id": JSONText.quoted(node.id),
                             "identity": JSONText.quoted(identity(of: node)),
                             "figures": figures(figures(of: node, burstWindow: graph.burstWindow)),
+                            "groups": JSONText.numbers(longest),
+                            "groupCount": JSONText.number(node.groups.count),
+                            "lit": JSONText.strings(lit[position]),
                             "updates": "[" + listing.entries.joined(separator: ", ") + "]",
                             "moreUpdates": JSONText.number(listing.more),
                         ])
@@ -33,22 +49,30 @@ enum ReportData {
                 + GraphJSONEncoder.list(
                     "edges",
                     graph.edges.map { edge in
-                        GraphJSONEncoder.object([
+                        let longest = links.longest(edge.groups)
+                        named.formUnion(longest)
+                        return GraphJSONEncoder.object([
                             "id": JSONText.quoted(edge.id),
                             "identity": JSONText.quoted(
                                 "\(edge.kind.rawValue) · \(edge.label.rawValue)"
                                     + (edge.isResidual ? " · through nodes not shown" : "")),
                             "figures": figures(figures(of: edge)),
+                            "groups": JSONText.numbers(longest),
+                            "groupCount": JSONText.number(edge.groups.count),
                         ])
                     }) + ",")
         lines.append(
             "  "
                 + GraphJSONEncoder.list(
                     "groups",
-                    graph.groups.map { group in
-                        GraphJSONEncoder.object([
+                    named.sorted().compactMap { id in
+                        guard let group = links.group(id) else { return nil }
+                        let taking = members.byGroup[id]?.nodes ?? []
+                        return GraphJSONEncoder.object([
                             "id": JSONText.number(group.id),
+                            "label": JSONText.quoted(group.label),
                             "figures": figures(figures(of: group, budget: budget)),
+                            "members": JSONText.strings(taking.map { graph.nodes[Int($0)].id }),
                         ])
                     }) + ",")
         lines.append("  " + UndrawnNodes.json(graph: whole, drawn: Set(graph.nodes.map(\.id))))
@@ -90,7 +114,7 @@ enum ReportData {
         if node.densestBurst > 1 {
             figures.append(("densest burst", "\(node.densestBurst) within \(DurationText.string(burstWindow))"))
         }
-        figures.append(("update groups", groupList(node.groups)))
+        figures.append(("update groups", "\(node.groups.count)"))
         return figures
     }
 
@@ -99,7 +123,7 @@ enum ReportData {
         if edge.skipped > 0 { figures.append(("led to skipped bodies", "\(edge.skipped)")) }
         if edge.maxPerCause > 1 { figures.append(("most from one cause event", "\(edge.maxPerCause)")) }
         if !edge.changed.isEmpty { figures.append(("changed", edge.changed.joined(separator: ", "))) }
-        figures.append(("update groups", groupList(edge.groups)))
+        figures.append(("update groups", "\(edge.groups.count)"))
         return figures
     }
 
@@ -116,10 +140,6 @@ enum ReportData {
                 ))
         }
         return figures
-    }
-
-    private static func groupList(_ groups: [GroupID]) -> String {
-        groups.isEmpty ? "—" : groups.map { "\($0)" }.joined(separator: ", ")
     }
 
     // MARK: Update lists

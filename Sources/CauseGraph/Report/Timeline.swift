@@ -29,6 +29,10 @@ package struct Timeline: Sendable, Equatable {
         /// The longest item of the bar's severity that starts within it or,
         /// for a bar that only continues an earlier item, that item.
         package var worst: Item
+
+        /// The update group the bar opens: its worst item's, when that item
+        /// is a group rather than an update.
+        package var group: GroupID? { worst.node == nil ? worst.group : nil }
     }
 
     package struct Lane: Sendable, Equatable {
@@ -45,6 +49,9 @@ package struct Timeline: Sendable, Equatable {
     /// Update groups, long view body, long representable and other long
     /// updates, in that order; then hitches and hangs, when the trace records any.
     package var lanes: [Lane]
+
+    /// The update groups its bars open, lane by lane.
+    package var openedGroups: [GroupID] { lanes.flatMap { $0.bars.compactMap(\.group) } }
 
     /// The names of the lanes, as Instruments calls them.
     package static let laneNames = [

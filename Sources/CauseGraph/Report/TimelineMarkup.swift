@@ -47,14 +47,14 @@ enum TimelineMarkup {
         var target: String
         if let node = worst.node, selectable.contains(node) {
             target = "data-node=\"\(HTMLText.escape(node))\""
-        } else if worst.node == nil, let group = worst.group {
+        } else if let group = bar.group {
             target = "data-group=\"\(group)\""
         } else {
             target = ""
         }
         let noun = laneName == Timeline.hitchesLaneName ? "hitch" : worst.node == nil ? "update group" : "update"
         var title = "\(laneName): " + (bar.count > 0 ? CountText.string(bar.count, noun) + ", longest " : "continues ")
-        if worst.node == nil, let group = worst.group { title += "group \(group) " }
+        if let group = bar.group { title += "group \(group) " }
         title +=
             "\(worst.title), \(DurationText.string(worst.duration)) at \(TimeText.string(worst.time)) (\(KindText.word(worst.severity)))"
         if !target.isEmpty { target = " " + target + " tabindex=\"0\" role=\"button\"" }

@@ -23,7 +23,6 @@
 
   const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
   const edges = new Map(graph.edges.map((edge) => [edge.id, edge]));
-  const groups = new Map(graph.groups.map((group) => [String(group.id), group]));
   const nodeData = new Map(report.nodes.map((node) => [node.id, node]));
   const edgeData = new Map(report.edges.map((edge) => [edge.id, edge]));
   const groupData = new Map(report.groups.map((group) => [String(group.id), group]));
@@ -252,24 +251,8 @@
 
   // Highlighting: the nodes of the same update (sharing an update
   // group), the node's own edges and their ends, and the edges of
-  // the update between lit nodes.
-  function related(id) {
-    const node = nodes.get(id);
-    const litNodes = new Set([id]);
-    const litEdges = new Set();
-    const shared = new Set(node.groups);
-    const sharesGroup = (item) => item.groups.some((group) => shared.has(group));
-    for (const other of graph.nodes) if (sharesGroup(other)) litNodes.add(other.id);
-    for (const edge of [...incoming.get(id), ...outgoing.get(id)]) {
-      litEdges.add(edge.id);
-      litNodes.add(edge.from);
-      litNodes.add(edge.to);
-    }
-    for (const edge of graph.edges) {
-      if (sharesGroup(edge) && litNodes.has(edge.from) && litNodes.has(edge.to)) litEdges.add(edge.id);
-    }
-    return [litNodes, litEdges];
-  }
+  // the update between lit nodes, as the report's data lists them.
+  const related = (id) => (nodeData.get(id) || { lit: [id] }).lit;
 
   let hovered = null;
   let selection = null;
@@ -284,11 +267,11 @@
       lit = related(selection.id);
     } else if (selection && selection.kind === "edge") {
       const edge = edges.get(selection.id);
-      lit = [new Set([edge.from, edge.to]), new Set([edge.id])];
+      lit = [edge.from, edge.to, edge.id];
     }
     svg.classList.toggle("highlighting", lit !== null);
     if (!lit) return;
-    for (const id of [...lit[0], ...lit[1]]) {
+    for (const id of lit) {
       const element = graphElement(id);
       if (element) element.classList.add("lit");
     }
@@ -352,16 +335,21 @@
     }));
   }
 
-  function groupLinks(ids) {
-    return linkList(ids.map((id) => {
-      const group = groups.get(String(id));
+  // An item's update groups: the longest few as links, and how many there are in all.
+  function groupSection(data) {
+    if (!data.groupCount) return [];
+    const links = linkList(data.groups.map((id) => {
+      const group = groupData.get(String(id));
       return { text: `group ${id}${group ? ": " + group.label : ""}`, data: { group: String(id) } };
     }));
+    const note = data.groupCount > data.groups.length
+      ? make("p", { className: "note", text: `The ${data.groups.length} longest of ${data.groupCount}.` }) : null;
+    return [make("h3", { text: `Update groups (${data.groupCount})` }), links, note];
   }
 
   function showNode(id) {
     const node = nodes.get(id);
-    const data = nodeData.get(id) || { identity: node.kind, figures: [], updates: [], moreUpdates: 0 };
+    const data = nodeData.get(id) || { identity: node.kind, figures: [], groups: [], groupCount: 0, updates: [], moreUpdates: 0 };
     const content = make("div", {},
       make("h2", { text: node.title }),
       make("p", { className: "identity", text: data.identity }),
@@ -370,6 +358,7 @@
     const effects = outgoing.get(id);
     content.append(make("h3", { text: `Causes (${causes.length})` }), causes.length ? edgeLinks(causes, "from") : make("p", { className: "note", text: "No recorded cause." }));
     content.append(make("h3", { text: `Effects (${effects.length})` }), effects.length ? edgeLinks(effects, "to") : make("p", { className: "note", text: "No recorded effect." }));
+    for (const part of groupSection(data)) if (part) content.append(part);
     if (node.backtrace.length) {
       const frames = make("ol", { className: "frames" });
       for (const frame of node.backtrace) frames.append(make("li", { text: frame }));
@@ -412,7 +401,7 @@
 
   function showEdge(id) {
     const edge = edges.get(id);
-    const data = edgeData.get(id) || { identity: edge.kind, figures: [] };
+    const data = edgeData.get(id) || { identity: edge.kind, figures: [], groups: [], groupCount: 0 };
     const from = nodes.get(edge.from);
     const to = nodes.get(edge.to);
     return make("div", {},
@@ -424,13 +413,12 @@
         { text: `cause: ${from ? from.title : edge.from}`, data: { node: edge.from } },
         { text: `effect: ${to ? to.title : edge.to}`, data: { node: edge.to } },
       ]),
-      edge.groups.length ? make("h3", { text: "Update groups" }) : null,
-      edge.groups.length ? groupLinks(edge.groups) : null);
+      ...groupSection(data));
   }
 
   function showGroup(id) {
-    const data = groupData.get(id) || { figures: [] };
-    const members = graph.nodes.filter((node) => node.groups.some((group) => String(group) === id));
+    const data = groupData.get(id) || { figures: [], members: [] };
+    const members = data.members.map((member) => nodes.get(member)).filter((node) => node);
     return make("div", {},
       make("h2", { text: `Update group ${id}` }),
       figureList(data.figures),
@@ -441,7 +429,7 @@
   function select(kind, id, { reveal = false } = {}) {
     if (kind === "node" && !nodes.has(id)) return;
     if (kind === "edge" && !edges.has(id)) return;
-    if (kind === "group" && !groupData.has(id) && !groups.has(id)) return;
+    if (kind === "group" && !groupData.has(id)) return;
     for (const element of document.querySelectorAll("#graph .selected")) element.classList.remove("selected");
     selection = { kind, id };
     const element = kind === "group" ? null : graphElement(id);

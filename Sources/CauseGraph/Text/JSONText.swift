@@ -31,6 +31,11 @@ package enum JSONText {
         return "\(value)"
     }
 
+    /// An array of integers on one line.
+    package static func numbers<T: BinaryInteger>(_ values: [T]) -> String {
+        "[" + values.map { "\($0)" }.joined(separator: ", ") + "]"
+    }
+
     /// An array of quoted strings on one line.
     package static func strings(_ values: [String]) -> String {
         var bytes: [UInt8] = []

@@ -141,8 +141,15 @@ struct ReportBrowserTests {
         #expect(figures.starts(with: ["updates", "5", "ran", "5", "skipped", "0", "total", "374 µs"]))
         #expect(
             try page.strings(
-                "[...document.querySelectorAll('#panel ul.links button')].map((button) => button.textContent)")
+                "[...document.querySelectorAll('#panel ul.links button[data-node]')].map((button) => button.textContent)"
+            )
                 == ["OnOffView.isOn — state ×4", "Creation of App — creation ×1", "<graph> — update ×5"])
+        #expect(
+            try page.strings("[...document.querySelectorAll('#panel h3')].map((heading) => heading.textContent)")
+                .contains("Update groups (\(view.groups.count))"))
+        #expect(
+            try page.number("document.querySelectorAll('#panel ul.links button[data-group]').length")
+                == Double(min(view.groups.count, 10)))
         let rows = try page.strings(
             "[...document.querySelectorAll('#panel table.updates tbody tr')].map((row) => [...row.cells].map((cell) => cell.textContent).join(' | '))"
         )
@@ -168,7 +175,22 @@ struct ReportBrowserTests {
         #expect(try page.string("document.querySelector('#panel h2').textContent") == "OnOffView.isOn → OnOffView")
         #expect(
             try page.strings("[...document.querySelectorAll('#panel dl > *')].map((item) => item.textContent)")
-                == ["links", "4", "changed", "isOn", "update groups", "2, 3, 4, 5"])
+                == ["links", "4", "changed", "isOn", "update groups", "4"])
+        #expect(
+            try page.string("[...document.querySelectorAll('#panel h3')].at(-1).textContent") == "Update groups (4)")
+        let groupLinks = try page.strings(
+            "[...document.querySelectorAll('#panel ul.links:last-of-type button')].map((button) => button.dataset.group)"
+        )
+        #expect(Set(groupLinks) == Set(edge.groups.map(String.init)), "each group links to its panel")
+        // A group's panel lists the drawn nodes that took part in it.
+        let longest = try #require(groupLinks.first)
+        try page.evaluate("document.querySelector('#panel button[data-group=\"\(longest)\"]').click()")
+        #expect(try page.string("document.getElementById('panel').dataset.selected") == "group:\(longest)")
+        let group = try #require(GroupID(longest))
+        #expect(
+            try page.strings(
+                "[...document.querySelectorAll('#panel ul.links button')].map((button) => button.dataset.node)")
+                == report.graph.nodes.filter { $0.groups.contains(group) }.map(\.id))
 
         // A bar of the timeline selects its update.
         let graphNode = try report.node("<graph>")
