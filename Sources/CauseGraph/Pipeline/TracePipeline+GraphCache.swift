@@ -38,11 +38,9 @@ extension TracePipeline {
                 cache.noteDamage(error.problem, of: key, diagnostics: &diagnostics)
             }
         }
-        var sink = TeeSink(GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow), InteractionTally())
-        let filtered = try read(paths, into: &sink, diagnostics: &diagnostics)
-        let interactions = sink.second.ranked
+        let (builder, interactions, filtered) = try readRankingInteractions(paths, diagnostics: &diagnostics)
         let document = GraphDocument(
-            graph: (consume sink).first.finish(), window: filtered.window, interaction: filtered.interaction,
+            graph: (consume builder).finish(), window: filtered.window, interaction: filtered.interaction,
             interactions: interactions)
         // Kept only when every records entry was: a hit gives their diagnostics.
         if records.allSatisfy({ cache.metadata($0) != nil }), let bytes = document.encoded() {

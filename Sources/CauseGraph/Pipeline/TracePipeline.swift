@@ -75,9 +75,10 @@ public struct TracePipeline {
     ) throws(Diagnostic) -> Reading {
         var sink = TeeSink(GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow), companion)
         let filtered = try read(paths, into: &sink, diagnostics: &diagnostics)
-        companion = sink.second
+        let (builder, read) = (consume sink).split()
+        companion = read
         return Reading(
-            graph: (consume sink).first.finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
+            graph: (consume builder).finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
             events: nil,
             window: filtered.window, interaction: filtered.interaction)
     }
@@ -89,9 +90,25 @@ public struct TracePipeline {
         throws(Diagnostic) -> (reading: Reading, interactions: [RankedInteraction])
     {
         if let cached = try reconstructThroughGraphCache(paths, diagnostics: &diagnostics) { return cached }
-        var tally = InteractionTally()
-        let reading = try reconstruct(paths, alongside: &tally, diagnostics: &diagnostics)
-        return (reading, tally.ranked)
+        let (builder, interactions, filtered) = try readRankingInteractions(paths, diagnostics: &diagnostics)
+        let reading = Reading(
+            graph: (consume builder).finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
+            events: nil,
+            window: filtered.window, interaction: filtered.interaction)
+        return (reading, interactions)
+    }
+
+    /// Reads `paths` into a graph builder and an ``InteractionTally`` at
+    /// once, and ranks the interactions as soon as reading ends: the tally,
+    /// which holds an entry per event, is gone before the graph is built.
+    func readRankingInteractions(_ paths: [String], diagnostics: inout Diagnostics) throws(Diagnostic) -> (
+        builder: GraphBuilder, interactions: [RankedInteraction],
+        filtered: (window: WindowStatistics?, interaction: InteractionStatistics?)
+    ) {
+        var sink = TeeSink(GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow), InteractionTally())
+        let filtered = try read(paths, into: &sink, diagnostics: &diagnostics)
+        let (builder, tally) = (consume sink).split()
+        return (builder, tally.ranked, filtered)
     }
 
     /// Reads `paths` for a report page in one pass: the graph, and of the

@@ -174,7 +174,8 @@ public struct GraphBuilder: TraceSink {
     public consuming func finish() -> CauseEffectGraph {
         nodeIndex = [:]
         edgeIndex = EdgeIndex()
-        eventRecords.removeAll()
+        // A new map, as `removeAll()` keeps its chunks for the next document.
+        eventRecords = EventIDMap()
         var nodes = self.nodes
         var edges = self.edges
         self.nodes = []
@@ -270,24 +271,30 @@ public struct GraphBuilder: TraceSink {
             spansByDocument[groupNumbering.keys[index].document, default: []].append((Int32(index), start, end))
         }
         let groupsByDocument = spansByDocument.mapValues(SpanIndex.init)
-        var nodesByGroup: [Int32: [(node: Int32, count: Int)]] = [:]
-        for (key, count) in groupUpdates {
-            nodesByGroup[Int32(bitPattern: UInt32(key >> 32)), default: []].append(
-                (Int32(bitPattern: UInt32(key & 0xFFFF_FFFF)), count))
-        }
         let ordered = hitches.enumerated().sorted {
             ($0.element.document, $0.element.hitch.start, $0.offset) < (
                 $1.element.document, $1.element.hitch.start, $1.offset
             )
         }
-        return ordered.map { _, entry in
+        let overlaps = ordered.map { _, entry in
             // The index finds the groups whose closed spans meet the hitch's; `overlaps` then
             // applies the half-open rule, under which a group ending as the hitch starts does not.
             let meeting = groupsByDocument[entry.document]?.members(meeting: entry.hitch.start, entry.hitch.end) ?? []
-            let overlapping = meeting.filter { index in
+            return meeting.filter { index in
                 let group = groupRecords[Int(index)]!
                 return entry.hitch.overlaps(start: group.start!, duration: group.duration ?? .max)
             }
+        }
+        // Listed only for the groups some hitch overlaps: for every group, the
+        // lists come near an entry per update, and most traces have no hitch.
+        let overlapped = Set(overlaps.joined())
+        var nodesByGroup: [Int32: [(node: Int32, count: Int)]] = [:]
+        for (key, count) in groupUpdates where overlapped.contains(Int32(bitPattern: UInt32(key >> 32))) {
+            nodesByGroup[Int32(bitPattern: UInt32(key >> 32)), default: []].append(
+                (Int32(bitPattern: UInt32(key & 0xFFFF_FFFF)), count))
+        }
+        return zip(ordered, overlaps).map { item, overlapping in
+            let entry = item.element
             var counts: [String: Int] = [:]
             for group in overlapping {
                 for (node, count) in nodesByGroup[group] ?? [] { counts[nodeIDs(node), default: 0] += count }

@@ -49,3 +49,13 @@ package struct TeeSink<First: TraceSink & ~Copyable, Second: TraceSink & ~Copyab
 }
 
 extension TeeSink: Copyable where First: Copyable, Second: Copyable {}
+
+extension TeeSink where First: Copyable, Second: Copyable {
+    /// The two sinks, with the tee gone: `(consume sink).first` copies the
+    /// first and keeps the tee until the statement ends, so what the copy
+    /// drops meanwhile (a builder's per-event records as it finishes its
+    /// graph) stays held.
+    package consuming func split() -> (first: First, second: Second) {
+        (first, second)
+    }
+}

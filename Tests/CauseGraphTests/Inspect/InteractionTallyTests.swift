@@ -43,6 +43,21 @@ struct InteractionTallyTests {
         #expect(tally.ranked.count == 1)
     }
 
+    @Test("an event's entry keeps its kind, group and gesture in 16 bytes, the largest ids and groups too")
+    func compactEvent() {
+        #expect(MemoryLayout<InteractionTally.Event>.stride == 16)
+        for (isGesture, group) in [(true, nil), (false, Int32(0)), (false, Int32.max), (true, Int32(7))] {
+            var event = InteractionTally.Event(isGesture: isGesture, group: group)
+            #expect(event.isGesture == isGesture && event.group == group && event.gesture == nil)
+            for gesture in [EventID(0), 1 << 40, .max] {
+                event.gesture = gesture
+                #expect(event.gesture == gesture && event.isGesture == isGesture && event.group == group)
+            }
+            event.gesture = nil
+            #expect(event.gesture == nil && event.group == group)
+        }
+    }
+
     @Test("at most ten interactions are listed")
     func limit() throws {
         var tally = InteractionTally()

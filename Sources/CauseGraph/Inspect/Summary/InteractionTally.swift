@@ -31,11 +31,13 @@ package struct InteractionTally: TraceSink {
     /// How many gestures each interaction names at most.
     package static let gesturesKept = 3
 
-    /// One per event, so packed: 24 bytes, not 56 with a title and three optionals.
-    private struct Event {
+    /// One per event, so packed: 16 bytes, not 56 with a title and three
+    /// optionals. The 8-byte id comes first: after the group it would be
+    /// padded to 8 bytes, and the flag byte to 8 more.
+    struct Event {
+        private var storedGesture: EventID
         /// The group's ``GroupNumbering`` position.
         private var storedGroup: Int32
-        private var storedGesture: EventID
         private var flags: UInt8
 
         private static let isGestureFlag: UInt8 = 1
