@@ -134,6 +134,25 @@ struct ReportFormattingTests {
         #expect(header.count == row.count && row.count <= 80, "columns stay aligned within 80: \(header) / \(row)")
     }
 
+    @Test("red and orange counts of five figures and more keep a space between the columns of the lanes")
+    func wideLaneCountsStaySeparate() throws {
+        var builder = GraphBuilder(frameRate: 120)
+        for id in 0..<10_605 {
+            // 10 ms: longer than 1/8 of a 120 Hz frame, so red.
+            try builder.add(
+                TraceEvent(
+                    id: EventID(id), kind: .body, title: "Row", owner: .app, time: Nanoseconds(id) * 20_000_000,
+                    duration: 10_000_000))
+        }
+        let text = SummaryFormatter.format(TraceSummary(graph: builder.finish()), as: .text)
+        let lines = text.split(separator: "\n")
+        let row = try #require(lines.first { $0.hasPrefix("  Long View Body Updates") })
+        #expect(row.split(separator: " ").prefix(6) == ["Long", "View", "Body", "Updates", "0", "10,605"], "\(row)")
+        let header = try #require(lines.first { $0.hasPrefix("  lane") })
+        let end = { (line: Substring, word: String) in line.components(separatedBy: word)[0].count + word.count }
+        #expect(end(header, " red") == end(row, " 10,605"), "right-aligned under its heading: \(header) / \(row)")
+    }
+
     @Test("colour only when asked")
     func colour() throws {
         let summary = TraceSummary(graph: try fixtureGraph("contact-list"))

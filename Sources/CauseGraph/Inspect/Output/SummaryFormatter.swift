@@ -30,18 +30,22 @@ package enum SummaryFormatter: ReportFormatter {
         lines += TerminalText.wrap(thresholds(summary), first: "  ", rest: "  ", width: width).map {
             style.paint($0, .dim)
         }
+        // A count column widens to keep a space before its widest count.
+        let orangeWidth = summary.lanes.map { CountText.format($0.orange).count + 1 }.reduce(7, max)
+        let redWidth = summary.lanes.map { CountText.format($0.red).count + 1 }.reduce(6, max)
         lines.append(
-            "  " + TerminalText.pad("lane", 28) + TerminalText.pad("orange", 7, right: true)
-                + TerminalText.pad("red", 6, right: true) + "  worst")
+            "  " + TerminalText.pad("lane", 28) + TerminalText.pad("orange", orangeWidth, right: true)
+                + TerminalText.pad("red", redWidth, right: true) + "  worst")
         for lane in summary.lanes {
             let worst = lane.worst.first.map { "\(DurationText.string($0.duration)) (event \($0.event))" } ?? "—"
             lines.append(
                 "  " + TerminalText.pad(lane.name, 28)
                     + style.paint(
-                        TerminalText.pad(CountText.format(lane.orange), 7, right: true),
+                        TerminalText.pad(CountText.format(lane.orange), orangeWidth, right: true),
                         lane.orange > 0 ? .yellow : .dim)
                     + style.paint(
-                        TerminalText.pad(CountText.format(lane.red), 6, right: true), lane.red > 0 ? .red : .dim)
+                        TerminalText.pad(CountText.format(lane.red), redWidth, right: true),
+                        lane.red > 0 ? .red : .dim)
                     + "  " + worst)
         }
 
