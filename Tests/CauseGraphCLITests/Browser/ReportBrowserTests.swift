@@ -28,21 +28,9 @@ private struct WrittenReport {
         try #require(graph.nodes.first { $0.title == title })
     }
 
-    /// What hovering `node` lights: the nodes sharing an update group with
-    /// it, its edges and their ends, and the edges of its groups between lit nodes.
+    /// What hovering `node` lights, in id order.
     func lit(by node: CauseEffectGraph.Node) -> [String] {
-        let groups = Set(node.groups)
-        var nodes = Set(graph.nodes.filter { !groups.isDisjoint(with: $0.groups) }.map(\.id) + [node.id])
-        var edges: Set<String> = []
-        for edge in graph.edges where edge.from == node.id || edge.to == node.id {
-            edges.insert(edge.id)
-            nodes.formUnion([edge.from, edge.to])
-        }
-        for edge in graph.edges
-        where !groups.isDisjoint(with: edge.groups) && nodes.contains(edge.from) && nodes.contains(edge.to) {
-            edges.insert(edge.id)
-        }
-        return (nodes.union(edges)).sorted()
+        litFromGroupLists(node, in: graph).sorted()
     }
 }
 

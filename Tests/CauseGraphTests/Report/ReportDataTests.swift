@@ -4,25 +4,6 @@ import Testing
 
 @testable import CauseGraph
 
-/// What hovering `node` lights, worked out from every node's and edge's own
-/// list of groups, as the page did before it was given the answer: the
-/// nodes sharing a group with it, its edges and their ends, and the edges of
-/// its groups between lit nodes.
-private func litFromGroupLists(_ node: CauseEffectGraph.Node, in graph: CauseEffectGraph) -> Set<String> {
-    let groups = Set(node.groups)
-    var nodes = Set(graph.nodes.filter { !groups.isDisjoint(with: $0.groups) }.map(\.id) + [node.id])
-    var edges: Set<String> = []
-    for edge in graph.edges where edge.from == node.id || edge.to == node.id {
-        edges.insert(edge.id)
-        nodes.formUnion([edge.from, edge.to])
-    }
-    for edge in graph.edges
-    where !groups.isDisjoint(with: edge.groups) && nodes.contains(edge.from) && nodes.contains(edge.to) {
-        edges.insert(edge.id)
-    }
-    return nodes.union(edges)
-}
-
 /// The graph and report events of a synthetic recording of `frames` frames, one update group each.
 private func synthetic(views: Int, frames: Int) throws -> (graph: CauseEffectGraph, events: ReportEvents) {
     var recorder = ReportRecorder()
