@@ -33,8 +33,8 @@ public struct BudgetCheck {
             GraphBuilder(frameRate: settings.frameRate, burstWindow: thresholds.stormWindow),
             UsageMeter(views: budget.views.map(\.pattern)))
         try TraceInput.read(paths: paths, settings: settings, into: &sink, diagnostics: &diagnostics)
-        let usage = sink.second
-        let graph = (consume sink).first.finish()
+        let (builder, usage) = (consume sink).split()
+        let graph = (consume builder).finish()
         return Measurement(
             traces: paths, graph: graph, usage: usage,
             findings: FindingRules.findings(in: graph, thresholds: thresholds))

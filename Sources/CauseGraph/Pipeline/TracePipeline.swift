@@ -119,9 +119,9 @@ public struct TracePipeline {
     ) {
         var recorder = ReportRecorder(frameRate: settings.frameRate, burstWindow: burstWindow)
         let filtered = try read(paths, into: &recorder, diagnostics: &diagnostics)
-        let events = recorder.events
+        let (builder, events) = (consume recorder).split()
         let reading = Reading(
-            graph: (consume recorder).builder.finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
+            graph: (consume builder).finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
             events: nil,
             window: filtered.window, interaction: filtered.interaction)
         return (reading, events)

@@ -13,7 +13,7 @@ package struct ReportRecorder: TraceSink {
     /// a node is already more.
     package static let listedEvents = 1 << 16
 
-    package private(set) var builder: GraphBuilder
+    private var builder: GraphBuilder
     /// What the page shows, its groups by ``GroupNumbering`` position until ``events`` names them.
     private var recorded: ReportEvents
     /// The groups, numbered as the builder numbers them.
@@ -56,6 +56,13 @@ package struct ReportRecorder: TraceSink {
             }
         }
         return events
+    }
+
+    /// The builder and what the page shows, with the recorder gone: as
+    /// with ``TeeSink/split()``, a builder taken out of a recorder that
+    /// lives on would hold its per-event records twice while it finishes.
+    package consuming func split() -> (builder: GraphBuilder, events: ReportEvents) {
+        (builder, events)
     }
 
     package mutating func begin(_ header: TraceHeader) throws {

@@ -8,7 +8,8 @@ import Testing
 private func synthetic(views: Int, frames: Int) throws -> (graph: CauseEffectGraph, events: ReportEvents) {
     var recorder = ReportRecorder()
     try SyntheticTrace(views: views, frames: frames, bodiesPerFrame: 6).emit(into: &recorder)
-    return (recorder.builder.finish(), recorder.events)
+    let (builder, events) = recorder.split()
+    return (builder.finish(), events)
 }
 
 private func object(_ value: JSONValue?) -> JSONObject? {
