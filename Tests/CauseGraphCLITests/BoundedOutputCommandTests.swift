@@ -127,6 +127,20 @@ struct BoundedOutputCommandTests {
         #expect(lines(listedText).allSatisfy { TerminalText.columns(String($0)) <= 80 }, "\(listedText)")
     }
 
+    @Test("why --format json counts a view's update groups, which grow with the recording, instead of listing them")
+    func whyCountsGroups() throws {
+        let scratch = try TemporaryFolder()
+        let path = try recording(in: scratch)
+        let why = try JSONParser.parse(try run(["why", path, "--view", "View Creation", "--format", "json"]))
+        let node = try #require(why["views"]?.arrayValue?.first?["node"])
+        #expect(node["groups"] == nil)
+        let graph = try JSONParser.parse(try run(["render", path, "--format", "json", "--max-nodes", "0"]))
+        let drawn = try #require(graph["nodes"]?.arrayValue?.first { $0["id"]?.stringValue == node["id"]?.stringValue })
+        let groups = try #require(drawn["groups"]?.arrayValue)
+        #expect(groups.count > 100, "a node in many groups: \(groups.count)")
+        #expect(node["groupCount"]?.numberValue == Int64(groups.count))
+    }
+
     @Test("diff: the text table shows the 10 largest changes and a Left-out line; --top, --offset and --all page it")
     func diffIsBounded() throws {
         let scratch = try TemporaryFolder()

@@ -16,7 +16,7 @@ public enum GraphJSONEncoder {
     public static func encode(
         _ graph: CauseEffectGraph, shaping: ShapingReport? = nil, spelling: SettingSpelling = .neutral
     ) -> String {
-        encode(graph, shaping: shaping, spelling: spelling, listingGroups: true)
+        encode(graph, shaping: shaping, spelling: spelling, groups: .listed)
     }
 
     /// The graph as ``encode(_:shaping:spelling:)`` writes it, less its
@@ -26,11 +26,22 @@ public enum GraphJSONEncoder {
     package static func encodeWithoutGroups(
         _ graph: CauseEffectGraph, shaping: ShapingReport?, spelling: SettingSpelling
     ) -> String {
-        encode(graph, shaping: shaping, spelling: spelling, listingGroups: false)
+        encode(graph, shaping: shaping, spelling: spelling, groups: .left)
+    }
+
+    /// How a node or an edge names the update groups it took part in.
+    enum GroupListing {
+        /// `groups`: every group's id, as the graph contract has it.
+        case listed
+        /// `groupCount`: how many; for answers about one node, which stay
+        /// bounded however long the recording.
+        case counted
+        /// Neither, for a document that lists them apart.
+        case left
     }
 
     private static func encode(
-        _ graph: CauseEffectGraph, shaping: ShapingReport?, spelling: SettingSpelling, listingGroups: Bool
+        _ graph: CauseEffectGraph, shaping: ShapingReport?, spelling: SettingSpelling, groups: GroupListing
     ) -> String {
         var lines: [String] = []
         lines.append("{")
@@ -40,9 +51,9 @@ public enum GraphJSONEncoder {
         if graph.frameRates.count > 1 {
             lines.append("  \"frameRates\": [\(graph.frameRates.map(JSONText.number).joined(separator: ", "))],")
         }
-        lines.append("  " + list("nodes", graph.nodes.map { node($0, listingGroups: listingGroups) }) + ",")
-        lines.append("  " + list("edges", graph.edges.map { edge($0, listingGroups: listingGroups) }) + ",")
-        if listingGroups { lines.append("  " + list("groups", graph.groups.map(group)) + ",") }
+        lines.append("  " + list("nodes", graph.nodes.map { node($0, groups: groups) }) + ",")
+        lines.append("  " + list("edges", graph.edges.map { edge($0, groups: groups) }) + ",")
+        if groups == .listed { lines.append("  " + list("groups", graph.groups.map(group)) + ",") }
         lines.append("  \"shaping\": \(shaping.map { report($0, spelling: spelling) } ?? "null")")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -63,8 +74,7 @@ public enum GraphJSONEncoder {
         "{" + fields.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
     }
 
-    static func node(_ node: CauseEffectGraph.Node, listingGroups: Bool = true) -> String {
-        let groups = listingGroups ? JSONText.numbers(node.groups) : ""
+    static func node(_ node: CauseEffectGraph.Node, groups listing: GroupListing = .listed) -> String {
         let fields: KeyValuePairs = [
             "id": JSONText.quoted(node.id),
             "kind": JSONText.quoted(node.kind.rawValue),
@@ -85,14 +95,13 @@ public enum GraphJSONEncoder {
                 "veryHigh": JSONText.number(node.severityCounts[.veryHigh]),
             ]),
             "densestBurst": JSONText.number(node.densestBurst),
-            "groups": groups,
+            "groups": "",
             "backtrace": JSONText.strings(node.backtrace),
         ]
-        return objectOfPairs(fields.filter { listingGroups || $0.key != "groups" })
+        return objectOfPairs(naming(node.groups, as: listing, in: fields))
     }
 
-    static func edge(_ edge: CauseEffectGraph.Edge, listingGroups: Bool = true) -> String {
-        let groups = listingGroups ? JSONText.numbers(edge.groups) : ""
+    static func edge(_ edge: CauseEffectGraph.Edge, groups listing: GroupListing = .listed) -> String {
         let fields: KeyValuePairs = [
             "id": JSONText.quoted(edge.id),
             "from": JSONText.quoted(edge.from),
@@ -103,10 +112,24 @@ public enum GraphJSONEncoder {
             "skipped": JSONText.number(edge.skipped),
             "maxPerCause": JSONText.number(edge.maxPerCause),
             "changed": JSONText.strings(edge.changed),
-            "groups": groups,
+            "groups": "",
             "residual": edge.isResidual ? "true" : "false",
         ]
-        return objectOfPairs(fields.filter { listingGroups || $0.key != "groups" })
+        return objectOfPairs(naming(edge.groups, as: listing, in: fields))
+    }
+
+    /// `fields` with their `groups` placeholder filled in as `listing` says.
+    private static func naming(
+        _ groups: [GroupID], as listing: GroupListing, in fields: KeyValuePairs<String, String>
+    ) -> [(key: String, value: String)] {
+        fields.compactMap { field in
+            guard field.key == "groups" else { return field }
+            switch listing {
+            case .listed: return (field.key, JSONText.numbers(groups))
+            case .counted: return ("groupCount", JSONText.number(groups.count))
+            case .left: return nil
+            }
+        }
     }
 
     static func report(_ report: ShapingReport, spelling: SettingSpelling) -> String {

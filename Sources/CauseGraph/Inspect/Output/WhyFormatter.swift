@@ -233,7 +233,7 @@ package enum WhyFormatter: ReportFormatter {
         } else {
             let views = report.views.enumerated().map { index, tree in
                 var view = [
-                    "\"node\": " + GraphJSONEncoder.node(tree.node),
+                    "\"node\": " + GraphJSONEncoder.node(tree.node, groups: .counted),
                     "\"causes\": [" + tree.causes.map(jsonBranch).joined(separator: ", ") + "]",
                     "\"omittedCauses\": \(tree.omittedCauses)",
                 ]
