@@ -154,14 +154,18 @@ package enum DiffFormatter {
 
     // MARK: JSON
 
-    static func json(_ table: DiffTable) -> String {
+    /// The table as JSON: the rows `bounds` keep, largest first (every row
+    /// unless told), then how many it left out.
+    package static func json(_ table: DiffTable, bounds: ListBounds = .all) -> String {
         let diff = table.diff
+        let (rows, omitted) = bounds.cut(table.rows)
         var lines = ["{"]
         lines.append("  \"before\": \(DiffJSONEncoder.side(diff.before)),")
         lines.append("  \"after\": \(DiffJSONEncoder.side(diff.after)),")
         lines.append("  \"totals\": \(DiffJSONEncoder.totals(diff)),")
-        let rows = table.rows.map(jsonRow)
-        lines.append("  " + GraphJSONEncoder.list("changes", rows))
+        lines.append("  " + GraphJSONEncoder.list("changes", rows.map(jsonRow)) + ",")
+        lines.append("  \"omittedChanges\": \(omitted),")
+        lines.append("  \"truncated\": \(omitted > 0)")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -154,8 +154,7 @@ struct Diff: ParsableCommand {
     /// extension names; text shows the rows `textBounds` keep, then a line
     /// saying how many it left out.
     func tableText(_ changes: DiffTable, to tablePath: String, textBounds: ListBounds) throws -> String {
-        let tableFormat = try OutputName.format(
-            tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
+        let tableFormat = try format(ofTableAt: tablePath)
         let style = ReportOptions.style(for: tableFormat, output: tablePath)
         var text = DiffFormatter.format(
             changes, as: tableFormat, style: style, markdownLimit: all ? nil : DiffFormatter.commentLimit,
@@ -168,6 +167,11 @@ struct Diff: ParsableCommand {
             text += "\n" + line + "\n"
         }
         return text
+    }
+
+    /// The table's format: `--table-format`, else `tablePath`'s extension, else text.
+    func format(ofTableAt tablePath: String) throws -> ReportFormat {
+        try OutputName.format(tableFormat, output: tablePath, option: "--table-format", standardOutput: .text)
     }
 
     /// The exit status `--exit-code` asks for: ``ExitStatus/changed`` when a

@@ -223,9 +223,16 @@ enum MCPToolRunner {
             written.append("wrote the diff graph to \(Confinement.shown(output))")
         }
         let table = try diff.table(of: graphDiff, settings, window: window)
-        let (text, json) = fitted(
-            try diff.tableText(table, to: diff.table ?? "-", textBounds: diff.textPage),
-            DiffFormatter.format(table, as: .json))
+        // The JSON holds the page the text shows (`limit`, `offset`, `all`), as `summary`'s does: every
+        // change of two long recordings is far more than an answer holds.
+        let text = try diff.tableText(table, to: diff.table ?? "-", textBounds: diff.textPage)
+        let isJSON = try diff.format(ofTableAt: diff.table ?? "-") == .json
+        let (shownText, json) = fitted(diff.textPage, limit: diff.textPage.limit) { page in
+            let json = DiffFormatter.json(table, bounds: page)
+            return (isJSON ? json : text, json)
+        } cut: { page, limit in
+            ListBounds(offset: page.offset, limit: limit)
+        }
         if let path = diff.table {
             try OutputFile.write(try diff.tableText(table, to: path, textBounds: diff.textPage), to: path)
             written.append("wrote the table to \(Confinement.shown(path))")
@@ -236,7 +243,7 @@ enum MCPToolRunner {
             structured = .object(object)
         }
         return CallTool.Result(
-            content: [Self.text(text)] + (written.isEmpty ? [] : [Self.text(written.joined(separator: "\n"))]),
+            content: [Self.text(shownText)] + (written.isEmpty ? [] : [Self.text(written.joined(separator: "\n"))]),
             structuredContent: structured)
     }
 

@@ -78,6 +78,38 @@ struct MCPServerTests {
         // `limit` and `offset` page the table as `--top` and `--offset` do: one row, the second.
         #expect(results[6].texts.first?.contains("Left out: ") == true)
         #expect(results[6].texts.first != results[2].texts.first)
+        let table = try JSONParser.parse(try Causegraph.run(["diff", before, after, "--table-format", "json"]).output)
+        let rows = try #require(table["changes"]?.arrayValue).map(\.changeID)
+        #expect(results[2]["structuredContent"]?["changes"]?.arrayValue?.map(\.changeID) == rows)
+        #expect(results[2]["structuredContent"]?["truncated"]?.content == .bool(false))
+        #expect(results[6]["structuredContent"]?["changes"]?.arrayValue?.map(\.changeID) == [rows[1]])
+        #expect(results[6]["structuredContent"]?["omittedChanges"]?.numberValue == Int64(rows.count - 1))
+        #expect(results[6]["structuredContent"]?["truncated"]?.content == .bool(true))
+    }
+
+    @Test("diff of two long recordings: the structured content is the page the text shows, not every change")
+    func diffOfLongRecordingsIsPaged() throws {
+        let scratch = try TemporaryFolder()
+        let before = try GeneratedRecording.write(20_000, "native", into: scratch)
+        let after = try GeneratedRecording.write(20_000, "native", into: scratch, seed: 2)
+        let table = try Causegraph.run(["diff", before, after, "--table-format", "json"]).output
+        #expect(table.utf8.count > 64 * 1024, "every change is more than an answer holds: \(table.utf8.count) bytes")
+        let rows = try #require(try JSONParser.parse(table)["changes"]?.arrayValue).map(\.changeID)
+        let session = try MCPClient.session(
+            [
+                ("diff", ["before": before, "after": after]),
+                ("diff", ["before": before, "after": after, "table_format": "json", "limit": 3, "offset": 3]),
+            ],
+            serverArguments: ["--allow", scratch.url.path])
+        let results = session["results"]?.arrayValue ?? []
+        try #require(results.count == 2)
+        let page = try #require(results[0]["structuredContent"])
+        #expect(page["changes"]?.arrayValue?.map(\.changeID) == Array(rows.prefix(ListBounds.defaultLimit)))
+        #expect(page["omittedChanges"]?.numberValue == Int64(rows.count - ListBounds.defaultLimit))
+        #expect(page["truncated"]?.content == .bool(true))
+        let json = try JSONParser.parse(try #require(results[1].texts.first))
+        #expect(json["changes"]?.arrayValue?.map(\.changeID) == Array(rows[3..<6]))
+        #expect(results[1]["structuredContent"]?["changes"]?.arrayValue?.map(\.changeID) == Array(rows[3..<6]))
     }
 
     @Test("render returns what shaping left out, as the command prints it, in the tool's own words")
@@ -373,5 +405,12 @@ struct MCPServerTests {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension JSONValue {
+    /// A row of a diff table by what it names: its element and id, and the change.
+    fileprivate var changeID: String {
+        [self["element"], self["id"], self["change"]].map { $0?.stringValue ?? "" }.joined(separator: " ")
     }
 }
