@@ -90,8 +90,9 @@ struct MCPServerTests {
     @Test("diff of two long recordings: the structured content is the page the text shows, not every change")
     func diffOfLongRecordingsIsPaged() throws {
         let scratch = try TemporaryFolder()
-        let before = try GeneratedRecording.write(20_000, "native", into: scratch)
-        let after = try GeneratedRecording.write(20_000, "native", into: scratch, seed: 2)
+        // 2,000 links each: their table of every change is some 470 KB.
+        let before = try GeneratedRecording.write(2_000, "native", into: scratch)
+        let after = try GeneratedRecording.write(2_000, "native", into: scratch, seed: 2)
         let table = try Causegraph.run(["diff", before, after, "--table-format", "json"]).output
         #expect(table.utf8.count > 64 * 1024, "every change is more than an answer holds: \(table.utf8.count) bytes")
         let rows = try #require(try JSONParser.parse(table)["changes"]?.arrayValue).map(\.changeID)
