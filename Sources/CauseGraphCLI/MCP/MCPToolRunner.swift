@@ -225,11 +225,12 @@ enum MCPToolRunner {
         let table = try diff.table(of: graphDiff, settings, window: window)
         // The JSON holds the page the text shows (`limit`, `offset`, `all`), as `summary`'s does: every
         // change of two long recordings is far more than an answer holds.
-        let text = try diff.tableText(table, to: diff.table ?? "-", textBounds: diff.textPage)
+        // A JSON table's text is that page too, so the whole table is never written out to be dropped.
         let isJSON = try diff.format(ofTableAt: diff.table ?? "-") == .json
+        let text = isJSON ? nil : try diff.tableText(table, to: diff.table ?? "-", textBounds: diff.textPage)
         let (shownText, json) = fitted(diff.textPage, limit: diff.textPage.limit) { page in
             let json = DiffFormatter.json(table, bounds: page)
-            return (isJSON ? json : text, json)
+            return (text ?? json, json)
         } cut: { page, limit in
             ListBounds(offset: page.offset, limit: limit)
         }
