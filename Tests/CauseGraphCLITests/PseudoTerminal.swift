@@ -38,10 +38,10 @@ extension Causegraph {
         process.arguments = arguments
         process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
         process.standardInput = FileHandle.nullDevice
-        let error = Pipe()
+        let error = try PrivatePipe()
         process.standardError =
-            standardErrorOnTerminal ? FileHandle(fileDescriptor: terminal, closeOnDealloc: false) : error
-        try process.run()
+            standardErrorOnTerminal ? FileHandle(fileDescriptor: terminal, closeOnDealloc: false) : error.writing
+        try process.run(handing: [error.writing])
         close(terminal)
         // Drain the terminal while the command runs, so it never waits on a full buffer.
         var output = Data()
@@ -63,8 +63,7 @@ extension Causegraph {
             }
         }
         try process.waitUntilExit(within: .zero)
-        try? error.fileHandleForWriting.close()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.reading.readDataToEndOfFile()
         // A terminal turns "\n" into "\r\n".
         let text = String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         return CommandResult(

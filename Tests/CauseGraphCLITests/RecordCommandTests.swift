@@ -124,17 +124,17 @@ struct RecordCommandTests {
         process.environment = ProcessInfo.processInfo.environment.merging(
             Self.environment(scratch, ["STANDIN_RECORD_UNTIL_INTERRUPT": "1"])
         ) { _, given in given }
-        let out = Pipe()
-        process.standardOutput = out
+        let out = try PrivatePipe()
+        process.standardOutput = out.writing
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.run(handing: [out.writing])
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, (try? Self.calls(scratch))?.contains(where: { $0.hasPrefix("record ") }) != true {
             Thread.sleep(forTimeInterval: 0.05)
         }
         Thread.sleep(forTimeInterval: 0.3)
         kill(process.processIdentifier, SIGINT)
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: out.reading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         #expect(

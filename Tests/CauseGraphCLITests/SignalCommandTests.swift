@@ -45,19 +45,19 @@ struct SignalCommandTests {
         let process = Process()
         process.executableURL = Causegraph.executable
         process.arguments = ["convert", "-", "-o", output]
-        let input = Pipe()
-        let error = Pipe()
-        process.standardInput = input
-        process.standardError = error
+        let input = try PrivatePipe()
+        let error = try PrivatePipe()
+        process.standardInput = input.reading
+        process.standardError = error.writing
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.run(handing: [input.reading, error.writing])
         // The whole trace, but standard input stays open: convert is still running when the signal comes.
-        input.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: trace)))
+        input.writing.write(try Data(contentsOf: URL(fileURLWithPath: trace)))
         #expect(try Self.waitForTemporaryFile(in: scratch, beside: "out.jsonl", bytes: 1 << 20))
         kill(process.processIdentifier, signal)
         try process.waitUntilExit(within: .seconds(120))
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try? input.fileHandleForWriting.close()
+        let message = String(decoding: error.reading.readDataToEndOfFile(), as: UTF8.self)
+        try? input.writing.close()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 128 + signal)
         #expect(message == "causegraph: stopped by \(name); no output file was replaced\n")
@@ -72,13 +72,13 @@ struct SignalCommandTests {
         let process = Process()
         process.executableURL = Causegraph.executable
         process.arguments = ["convert", export, "-o", output]
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
+        let error = try PrivatePipe()
+        process.standardError = error.writing
+        try process.run(handing: [error.writing])
         #expect(try Self.waitForTemporaryFile(in: scratch, beside: "out.jsonl", bytes: 4 << 20))
         kill(process.processIdentifier, SIGTERM)
         try process.waitUntilExit(within: .seconds(120))
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(decoding: error.reading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 143)
         #expect(message == "causegraph: stopped by SIGTERM; no output file was replaced\n")
         try Self.expectUntouched(scratch, entries: ["out.jsonl", "swiftui-causes-300000-1.xml"])
@@ -97,16 +97,16 @@ struct SignalCommandTests {
         let process = Process()
         process.executableURL = Causegraph.executable
         process.arguments = ["render", "--each", traces, "--format", "dot", "-o", graphs]
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
+        let error = try PrivatePipe()
+        process.standardError = error.writing
+        try process.run(handing: [error.writing])
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, !FileManager.default.fileExists(atPath: graphs + "/b.dot") {
             Thread.sleep(forTimeInterval: 0.01)
         }
         kill(process.processIdentifier, SIGTERM)
         try process.waitUntilExit(within: .seconds(120))
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(decoding: error.reading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 143)
         #expect(
             message

@@ -201,25 +201,24 @@ struct TopPipeTests {
         let outputPath = scratch.path("stdout.txt")
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let input = Pipe()
+        let input = try PrivatePipe()
         let process = Process()
         process.executableURL = Causegraph.executable
         process.arguments = ["top", "-", "--interval", "100ms", "--save", scratch.path("seen.jsonl")]
-        process.standardInput = input
+        process.standardInput = input.reading
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        try output.close()
-        input.fileHandleForWriting.write(
+        try process.run(handing: [input.reading, output])
+        input.writing.write(
             Data("{\"eventMessage\": \"Row: _count changed.\", \"category\": \"Changed Body Properties\"}\n".utf8))
         let first = try waitForFile(outputPath) { $0.contains("1 body run of 1 view · 1 in the last 100ms") }
         #expect(!first.contains("\u{1B}"), "no terminal sequences in a pipe")
-        input.fileHandleForWriting.write(
+        input.writing.write(
             Data("{\"eventMessage\": \"List: unchanged.\", \"category\": \"Changed Body Properties\"}\n".utf8))
         try waitForFile(outputPath) { $0.contains("2 body runs of 2 views · 1 in the last 100ms") }
         let quiet = try waitForFile(outputPath) { $0.contains("2 body runs of 2 views · 0 in the last 100ms") }
         #expect(quiet.contains("   0      1          0  Row   count 100%"), "a quiet interval still shows the totals")
-        try input.fileHandleForWriting.close()
+        try input.writing.close()
         try process.waitUntilExit(within: .seconds(60))
         #expect(process.terminationStatus == 0)
         let text = String(decoding: try scratch.read("stdout.txt"), as: UTF8.self)

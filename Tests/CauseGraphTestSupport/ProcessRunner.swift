@@ -54,24 +54,24 @@ public enum ProcessRunner {
                 !$0.value.isEmpty
             }
         }
-        let input = Pipe()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
+        let input = try PrivatePipe()
+        let output = try PrivatePipe()
+        let error = try PrivatePipe()
+        process.standardInput = input.reading
+        process.standardOutput = output.writing
+        process.standardError = error.writing
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
-        try process.run()
+        try process.run(handing: [input.reading, output.writing, error.writing])
 
-        let writer = input.fileHandleForWriting
+        let writer = input.writing
         let bytes = standardInput ?? Data()
         Thread.detachNewThread {
             try? writer.write(contentsOf: bytes)
             try? writer.close()
         }
-        let outputReader = PipeReader(output.fileHandleForReading)
-        let errorReader = PipeReader(error.fileHandleForReading)
+        let outputReader = PipeReader(output.reading)
+        let errorReader = PipeReader(error.reading)
 
         guard finished.wait(timeout: .now() + timeout.timeInterval) == .success else {
             process.terminate()

@@ -380,14 +380,14 @@ struct MCPServerTests {
         let call = Process()
         call.executableURL = Causegraph.executable
         call.arguments = ["mcp", "--call", "--timeout", "120", "--server", String(getpid() &+ 1)]
-        let request = Pipe()
-        call.standardInput = request
+        let request = try PrivatePipe()
+        call.standardInput = request.reading
         call.standardOutput = FileHandle.nullDevice
         call.standardError = FileHandle.nullDevice
         let ended = DispatchSemaphore(value: 0)
         call.terminationHandler = { _ in ended.signal() }
-        try call.run()
-        defer { try? request.fileHandleForWriting.close() }
+        try call.run(handing: [request.reading])
+        defer { try? request.writing.close() }
         // The request never comes: without the check the call waits on its standard input for 150 s.
         let outcome = ended.wait(timeout: .now() + 30)
         if outcome == .timedOut { call.terminate() }
@@ -400,10 +400,10 @@ struct MCPServerTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let output = try PrivatePipe()
+        process.standardOutput = output.writing
+        try process.run(handing: [output.writing])
+        let data = output.reading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }

@@ -28,14 +28,15 @@ final class RawMCPSession: @unchecked Sendable {
         process.executableURL = Causegraph.executable
         process.arguments = ["mcp"] + arguments
         process.currentDirectoryURL = directory
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
+        // Private pipes: a server whose input another test's program also holds never sees its end.
+        let stdin = try PrivatePipe()
+        let stdout = try PrivatePipe()
+        process.standardInput = stdin.reading
+        process.standardOutput = stdout.writing
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        input = stdin.fileHandleForWriting
-        let output = stdout.fileHandleForReading
+        try process.run(handing: [stdin.reading, stdout.writing])
+        input = stdin.writing
+        let output = stdout.reading
         Thread.detachNewThread { [self] in
             var pending = Data()
             // `availableData`, not `read(upToCount:)`, which waits until it has the whole count.

@@ -1,6 +1,13 @@
+import CauseGraph
 import CauseGraphTestSupport
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The helpers other tests lean on: each must fail when it should.
 @Suite("test support")
@@ -31,5 +38,32 @@ struct TestSupportTests {
         #expect(input.text == "first\nCafé ☕️ x")
         #expect(input.line == 2 && input.column == 9)
         #expect(input.error("bad", in: "f.txt") == "f.txt:2:9: error: bad")
+    }
+
+    @Test("a private pipe ends when its writer closes it, though a program started meanwhile took all it could")
+    func privatePipe() throws {
+        let shared = Pipe()
+        let own = try PrivatePipe()
+        // A raw posix_spawn with no file actions: the child keeps each descriptor not marked close-on-exec.
+        var child: pid_t = 0
+        let command = ["/bin/sleep", "30"]
+        let arguments = command.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        #expect(SpawnEnvironment.withBlock { posix_spawn(&child, "/bin/sleep", nil, nil, arguments, $0) } == 0)
+        defer {
+            kill(child, SIGKILL)
+            _ = CleanSpawn.wait(child)
+        }
+        try shared.fileHandleForWriting.close()
+        try own.writing.close()
+        #expect(Self.reachesEnd(own.reading, withinMilliseconds: 10_000))
+        // The control: the same for Foundation's pipe, whose writing end the program still holds.
+        #expect(!Self.reachesEnd(shared.fileHandleForReading, withinMilliseconds: 300))
+    }
+
+    /// Whether reading `handle` would find the end of the pipe within the time given.
+    private static func reachesEnd(_ handle: FileHandle, withinMilliseconds timeout: Int32) -> Bool {
+        var watched = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, timeout) == 1 && watched.revents & Int16(POLLHUP) != 0
     }
 }

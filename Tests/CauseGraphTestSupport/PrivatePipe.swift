@@ -1,0 +1,65 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A pipe whose ends no program inherits unless it is handed one as a
+/// standard descriptor: for a test that waits for the end of a pipe while
+/// other tests start programs.
+///
+/// Foundation's `Pipe` makes descriptors every child may inherit, and on
+/// Linux `Process` closes in its child only the descriptors that were open
+/// when it looked. A pipe one test makes while another test starts a program
+/// can so be held by that program for as long as it runs: the first test's
+/// server never sees the end of its input, or its reader the end of the
+/// output. These ends are close-on-exec from the moment they exist
+/// (`pipe2`); `Process` duplicates the one a child is given onto its
+/// standard descriptor, which is then not close-on-exec.
+public struct PrivatePipe {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public let reading: FileHandle
+    public let writing: FileHandle
+
+    public init() throws {
+        var ends: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+            guard let pipe2 = Self.pipe2 else { throw Failure(description: "pipe2 is not in this C library") }
+            guard pipe2(&ends, O_CLOEXEC) == 0 else {
+                throw Failure(description: "pipe2: \(String(cString: strerror(errno)))")
+            }
+        #else
+            // Foundation's `Process` on Darwin starts a child with POSIX_SPAWN_CLOEXEC_DEFAULT, which
+            // closes every descriptor it is not handed, so marking them a moment later leaves no gap.
+            guard pipe(&ends) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
+            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        #endif
+        reading = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        writing = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    }
+
+    #if canImport(Glibc)
+        /// glibc's `pipe2`, which Swift's Glibc module does not import.
+        private static let pipe2: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+        }()
+    #endif
+}
+
+extension Process {
+    /// Starts the program, then closes this process's copies of `handed`,
+    /// the pipe ends it was given (as `standardInput`, `standardOutput` or
+    /// `standardError`): each pipe's other end then sees the end when the
+    /// program closes its own.
+    public func run(handing handed: [FileHandle]) throws {
+        defer { for end in handed { try? end.close() } }
+        try run()
+    }
+}
