@@ -42,23 +42,29 @@ struct TestSupportTests {
 
     @Test("a private pipe ends when its writer closes it, though a program started meanwhile took all it could")
     func privatePipe() throws {
-        let shared = Pipe()
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        let plain = (
+            reading: FileHandle(fileDescriptor: ends[0], closeOnDealloc: true),
+            writing: FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        )
         let own = try PrivatePipe()
         // A raw posix_spawn with no file actions: the child keeps each descriptor not marked close-on-exec.
         var child: pid_t = 0
         let command = ["/bin/sleep", "30"]
         let arguments = command.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
-        #expect(SpawnEnvironment.withBlock { posix_spawn(&child, "/bin/sleep", nil, nil, arguments, $0) } == 0)
+        try #require(SpawnEnvironment.withBlock { posix_spawn(&child, "/bin/sleep", nil, nil, arguments, $0) } == 0)
+        try #require(child > 0)
         defer {
             kill(child, SIGKILL)
             _ = CleanSpawn.wait(child)
         }
-        try shared.fileHandleForWriting.close()
+        try plain.writing.close()
         try own.writing.close()
         #expect(Self.reachesEnd(own.reading, withinMilliseconds: 10_000))
-        // The control: the same for Foundation's pipe, whose writing end the program still holds.
-        #expect(!Self.reachesEnd(shared.fileHandleForReading, withinMilliseconds: 300))
+        // The control: a plain pipe, as Foundation's `Pipe` makes, whose writing end the program still holds.
+        #expect(!Self.reachesEnd(plain.reading, withinMilliseconds: 300))
     }
 
     /// Whether reading `handle` would find the end of the pipe within the time given.
