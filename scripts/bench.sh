@@ -135,8 +135,20 @@ measure() {
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-# verdict VALUE TARGET: whether a ratio meets its target (at most).
-verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t ? "met" : "NOT MET") }'; }
+# judge LABEL VALUE TARGET: whether VALUE meets its target (at most). Sets
+# VERDICT to "met" or "NOT MET" and counts it for the tally the page ends
+# with, so a target missed is said where it is measured and again at the end.
+JUDGED=0
+UNMET=()
+judge() {
+    JUDGED=$((JUDGED + 1))
+    if awk -v v="$2" -v t="$3" 'BEGIN { exit !(v <= t) }'; then
+        VERDICT="met"
+    else
+        VERDICT="NOT MET"
+        UNMET+=("$1 $2 (target <= $3)")
+    fi
+}
 mb() { echo $(( $1 / 1024 )); }
 
 # table_rows NAME EXPORT: convert and summary against xmllint on one export.
@@ -287,16 +299,29 @@ printf 'load average at the end: %s %s %s (on %s cores); %s runs of each command
 if [ "${BENCH_ONLY:-}" != bundles ]; then
 printf '\n%-22s %8s %8s %8s %9s %9s %9s   %s\n' "table" "xmllint" "convert" "summary" "convert/" "summary/" "summary" "targets"
 printf '%-22s %8s %8s %8s %9s %9s %9s\n' "" "s" "s" "s" "xmllint" "xmllint" "peak MB"
+# table_line LABEL NAME CONVERT_TARGET SUMMARY_TARGET: one table's row, a target of - meaning none.
 table_line() {
-    local label="$1" name="$2" targets="$3"
-    local xs cs ss sk
+    local label="$1" name="$2" convert_target="$3" summary_target="$4"
+    local xs cs ss sk targets=()
     xs=$(eval echo "\$${name}_xmllint_SECONDS"); cs=$(eval echo "\$${name}_convert_SECONDS")
     ss=$(eval echo "\$${name}_summary_SECONDS"); sk=$(eval echo "\$${name}_summary_KB")
-    printf '%-22s %8.2f %8.2f %8.2f %9s %9s %9d   %s\n' "$label" "$xs" "$cs" "$ss" "$(ratio "$cs" "$xs")" "$(ratio "$ss" "$xs")" "$(mb "$sk")" "$targets"
+    if [ "$convert_target" != - ]; then
+        judge "convert/xmllint on $label" "$(ratio "$cs" "$xs")" "$convert_target"
+        targets+=("convert <= $convert_target $VERDICT")
+    fi
+    if [ "$summary_target" != - ]; then
+        judge "summary/xmllint on $label" "$(ratio "$ss" "$xs")" "$summary_target"
+        targets+=("summary <= $summary_target $VERDICT")
+    fi
+    judge "summary's peak MB on $label" "$(mb "$sk")" 128
+    targets+=("peak <= 128 $VERDICT")
+    local joined
+    joined=$(printf '%s, ' "${targets[@]}")
+    printf '%-22s %8.2f %8.2f %8.2f %9s %9s %9d   %s\n' "$label" "$xs" "$cs" "$ss" "$(ratio "$cs" "$xs")" "$(ratio "$ss" "$xs")" "$(mb "$sk")" "${joined%, }"
 }
-table_line swiftui-causes causes "convert <= 0.60, summary <= 0.70, peak <= 128"
-table_line swiftui-updates updates "convert <= 0.80, summary <= 0.90, peak <= 128"
-table_line swiftui-full-causes full "peak <= 128"
+table_line swiftui-causes causes 0.60 0.70
+table_line swiftui-updates updates 0.80 0.90
+table_line swiftui-full-causes full - -
 printf 'peak MB of convert:    causes %d, updates %d, full-causes %d; of xmllint: %d\n' \
     "$(mb "$causes_convert_KB")" "$(mb "$updates_convert_KB")" "$(mb "$full_convert_KB")" "$(mb "$causes_xmllint_KB")"
 
@@ -306,30 +331,43 @@ printf 'import alone:           %6.2f s   peak %5d MB   (render --format json --
 # What the layout had to place, counted in the SVG Graphviz wrote.
 DRAWN_NODES=$(grep -o 'class="node[ "]' "$BENCH_DIR/graph.svg" | wc -l)
 DRAWN_EDGES=$(grep -o 'class="edge[ "]' "$BENCH_DIR/graph.svg" | wc -l)
-printf 'causegraph render svg:  %6.2f s   peak %5d MB   ratio %s   (target <= 1.30; default shaping drew %d nodes, %d edges)\n' \
-    "$render_SECONDS" "$(mb "$render_KB")" "$(ratio "$render_SECONDS" "$import_SECONDS")" "$DRAWN_NODES" "$DRAWN_EDGES"
-printf 'causegraph why:         %6.2f s   peak %5d MB   ratio %s   (target <= 1.50; --view LibraryItemSongRow)\n' \
-    "$why_SECONDS" "$(mb "$why_KB")" "$(ratio "$why_SECONDS" "$import_SECONDS")"
-printf 'causegraph report:      %6.2f s   peak %5d MB   ratio %s, memory %s   (targets <= 1.50 and <= 1.20)\n' \
-    "$report_SECONDS" "$(mb "$report_KB")" "$(ratio "$report_SECONDS" "$import_SECONDS")" "$(ratio "$report_KB" "$import_KB")"
+judge "render/import" "$(ratio "$render_SECONDS" "$import_SECONDS")" 1.30
+printf 'causegraph render svg:  %6.2f s   peak %5d MB   ratio %s (%s)   (target <= 1.30; default shaping drew %d nodes, %d edges)\n' \
+    "$render_SECONDS" "$(mb "$render_KB")" "$(ratio "$render_SECONDS" "$import_SECONDS")" "$VERDICT" "$DRAWN_NODES" "$DRAWN_EDGES"
+judge "why/import" "$(ratio "$why_SECONDS" "$import_SECONDS")" 1.50
+printf 'causegraph why:         %6.2f s   peak %5d MB   ratio %s (%s)   (target <= 1.50; --view LibraryItemSongRow)\n' \
+    "$why_SECONDS" "$(mb "$why_KB")" "$(ratio "$why_SECONDS" "$import_SECONDS")" "$VERDICT"
+judge "report/import" "$(ratio "$report_SECONDS" "$import_SECONDS")" 1.50
+REPORT_TIME_VERDICT=$VERDICT
+judge "report's memory/import's" "$(ratio "$report_KB" "$import_KB")" 1.20
+printf 'causegraph report:      %6.2f s   peak %5d MB   ratio %s (%s), memory %s (%s)   (targets <= 1.50 and <= 1.20)\n' \
+    "$report_SECONDS" "$(mb "$report_KB")" "$(ratio "$report_SECONDS" "$import_SECONDS")" "$REPORT_TIME_VERDICT" \
+    "$(ratio "$report_KB" "$import_KB")" "$VERDICT"
 
+judge "dense summary/convert" "$(ratio "$dense_summary_SECONDS" "$dense_convert_SECONDS")" 1.50
+DENSE_TIME_VERDICT=$VERDICT
+judge "dense summary's peak MB" "$(mb "$dense_summary_KB")" 256
 printf 'dense summary:          %6.2f s   peak %5d MB   ratio %s (%s), peak %s   (targets <= 1.50 and <= 256 MB; against convert, %.2f s, of %s rows joining random pairs of 1,314 nodes)\n' \
     "$dense_summary_SECONDS" "$(mb "$dense_summary_KB")" "$(ratio "$dense_summary_SECONDS" "$dense_convert_SECONDS")" \
-    "$(verdict "$(ratio "$dense_summary_SECONDS" "$dense_convert_SECONDS")" 1.50)" \
-    "$(verdict "$(mb "$dense_summary_KB")" 256)" "$dense_convert_SECONDS" "$ROWS"
-printf 'why --list --all:       %6.2f s   peak %5d MB   ratio %s   (target <= 2.00; --view e on 150,000 native links, against their import, %.2f s)\n' \
-    "$list_all_SECONDS" "$(mb "$list_all_KB")" "$(ratio "$list_all_SECONDS" "$list_import_SECONDS")" "$list_import_SECONDS"
+    "$DENSE_TIME_VERDICT" "$VERDICT" "$dense_convert_SECONDS" "$ROWS"
+judge "why --list --all/import" "$(ratio "$list_all_SECONDS" "$list_import_SECONDS")" 2.00
+printf 'why --list --all:       %6.2f s   peak %5d MB   ratio %s (%s)   (target <= 2.00; --view e on 150,000 native links, against their import, %.2f s)\n' \
+    "$list_all_SECONDS" "$(mb "$list_all_KB")" "$(ratio "$list_all_SECONDS" "$list_import_SECONDS")" "$VERDICT" "$list_import_SECONDS"
 
 printf '\n20 small graphs (400 links each, default shaping):\n'
 printf 'render --each DIR:      %6.2f s\n' "$each_SECONDS"
 printf '20 x dot -Tsvg:         %6.2f s\n' "$dot20_SECONDS"
-printf 'ratio each/dot:         %s   (target <= 1.20)\n' "$(ratio "$each_SECONDS" "$dot20_SECONDS")"
+judge "render --each/dot" "$(ratio "$each_SECONDS" "$dot20_SECONDS")" 1.20
+printf 'ratio each/dot:         %s (%s)   (target <= 1.20)\n' "$(ratio "$each_SECONDS" "$dot20_SECONDS")" "$VERDICT"
 
 fi
 
 printf '\n.trace bundles through the stand-in xctrace, the cache empty for the first read:\n'
-printf 'fixture, 1.5 s a table:  first summary %6.2f s; later summary %6.2f s, why %6.2f s   (target <= 0.50)\n' \
-    "$fixture_first_SECONDS" "$fixture_summary_SECONDS" "$fixture_why_SECONDS"
+judge "fixture's later summary, s" "$fixture_summary_SECONDS" 0.50
+FIXTURE_SUMMARY_VERDICT=$VERDICT
+judge "fixture's later why, s" "$fixture_why_SECONDS" 0.50
+printf 'fixture, 1.5 s a table:  first summary %6.2f s; later summary %6.2f s (%s), why %6.2f s (%s)   (target <= 0.50)\n' \
+    "$fixture_first_SECONDS" "$fixture_summary_SECONDS" "$FIXTURE_SUMMARY_VERDICT" "$fixture_why_SECONDS" "$VERDICT"
 printf '%s rows (updates, causes), the cache entry %s MB, its graph %s KB:\n' "$ROWS" "$(( ENTRY_SIZE / 1000000 ))" \
     "$(( GRAPH_SIZE / 1000 ))"
 printf '  first summary %6.2f s (CPU %6.2f s) peak %5d MB\n' "$large_first_SECONDS" "$large_first_CPU" "$(mb "$large_first_KB")"
@@ -339,14 +377,24 @@ later() {
     seconds=$(eval echo "\$large_$1_SECONDS"); cpu=$(eval echo "\$large_$1_CPU"); kilobytes=$(eval echo "\$large_$1_KB")
     wall_ratio=$(ratio "$seconds" "$large_first_SECONDS"); cpu_ratio=$(ratio "$cpu" "$large_first_CPU")
     memory_ratio=$(ratio "$kilobytes" "$large_first_KB")
+    judge "later $2/first read, time" "$wall_ratio" 0.10
+    local time_verdict=$VERDICT
+    judge "later $2/first read, memory" "$memory_ratio" 1.00
     printf '  later %-7s %6.2f s (CPU %6.2f s) peak %5d MB   time %s (%s; CPU %s), memory %s (%s)   (targets <= 0.10 and <= 1.00)\n' \
-        "$2" "$seconds" "$cpu" "$(mb "$kilobytes")" "$wall_ratio" "$(verdict "$wall_ratio" 0.10)" "$cpu_ratio" \
-        "$memory_ratio" "$(verdict "$memory_ratio" 1.00)"
+        "$2" "$seconds" "$cpu" "$(mb "$kilobytes")" "$wall_ratio" "$time_verdict" "$cpu_ratio" \
+        "$memory_ratio" "$VERDICT"
 }
 later summary summary
 later why why
 
 if [ "${BENCH_4M:-}" = 1 ]; then
-    printf '\n4,000,000 rows of swiftui-causes: convert %.2f s peak %d MB, import %.2f s peak %d MB   (target peak <= 160 MB)\n' \
-        "$big_convert_SECONDS" "$(mb "$big_convert_KB")" "$big_import_SECONDS" "$(mb "$big_import_KB")"
+    judge "convert's peak MB at 4,000,000 rows" "$(mb "$big_convert_KB")" 160
+    BIG_CONVERT_VERDICT=$VERDICT
+    judge "import's peak MB at 4,000,000 rows" "$(mb "$big_import_KB")" 160
+    printf '\n4,000,000 rows of swiftui-causes: convert %.2f s peak %d MB (%s), import %.2f s peak %d MB (%s)   (target peak <= 160 MB)\n' \
+        "$big_convert_SECONDS" "$(mb "$big_convert_KB")" "$BIG_CONVERT_VERDICT" "$big_import_SECONDS" \
+        "$(mb "$big_import_KB")" "$VERDICT"
 fi
+
+printf '\ntargets met: %d of %d\n' "$((JUDGED - ${#UNMET[@]}))" "$JUDGED"
+for unmet in ${UNMET[@]+"${UNMET[@]}"}; do printf 'NOT MET: %s\n' "$unmet"; done
