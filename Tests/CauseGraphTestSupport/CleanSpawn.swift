@@ -35,10 +35,14 @@ public enum CleanSpawn {
     /// others as `descriptors` says (a standard one not named reads from or
     /// writes to /dev/null), and returns its process id.
     ///
-    /// - Parameter ownProcessGroup: whether the child leads a process group of
-    ///   its own, so the group can be ended at once.
+    /// - Parameters:
+    ///   - ownProcessGroup: whether the child leads a process group of its
+    ///     own, so the group can be ended at once.
+    ///   - directory: the child's working directory; this process's when `nil`.
+    ///   - environment: variables to set over this process's; an empty value removes one.
     public static func start(
-        _ arguments: [String], descriptors: [Int32: Source] = [:], ownProcessGroup: Bool = false
+        _ arguments: [String], descriptors: [Int32: Source] = [:], ownProcessGroup: Bool = false,
+        directory: String? = nil, environment: [String: String] = [:]
     ) throws -> pid_t {
         guard let executable = arguments.first else { throw Failure(description: "no program to start") }
         #if os(Linux)
@@ -67,6 +71,19 @@ public enum CleanSpawn {
                 posix_spawn_file_actions_adddup2(&actions, descriptor, target)
             }
         }
+        if let directory {
+            #if os(Linux)
+                guard let changeDirectory = changeDirectoryAction else {
+                    throw Failure(description: "posix_spawn_file_actions_addchdir_np is not available")
+                }
+                let added = changeDirectory(&actions, directory)
+            #else
+                let added = posix_spawn_file_actions_addchdir_np(&actions, directory)
+            #endif
+            guard added == 0 else {
+                throw Failure(description: "cannot start in \(directory): \(String(cString: strerror(added)))")
+            }
+        }
         var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         #if os(Linux)
             let lowestUnnamed = (named.keys.max() ?? 2) + 1
@@ -91,7 +108,7 @@ public enum CleanSpawn {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
-        let status = SpawnEnvironment.withBlock { environment in
+        let status = SpawnEnvironment.withBlock(changing: environment) { environment in
             var status = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
             // A process forked elsewhere in the test run may briefly hold a just-written executable open.
             for _ in 0..<40 where status == ETXTBSY {
@@ -113,7 +130,25 @@ public enum CleanSpawn {
         return status
     }
 
+    /// The status a `waitpid` status stands for, as Foundation's `Process`
+    /// gives it: the exit status, or the number of the signal that ended the process.
+    public static func terminationStatus(_ status: Int32) -> Int32 {
+        status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
+    }
+
     #if os(Linux)
+        /// glibc 2.29's `posix_spawn_file_actions_addchdir_np`, which Swift's
+        /// Glibc module leaves out (it needs `_GNU_SOURCE`).
+        private static let changeDirectoryAction:
+            (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
+                guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return nil }
+                return unsafeBitCast(
+                    symbol,
+                    to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) ->
+                        Int32)
+                        .self)
+            }()
+
         /// glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, which
         /// Swift's Glibc module leaves out (it needs `_GNU_SOURCE`).
         private static let closeFromAction:

@@ -27,6 +27,13 @@ public struct CommandResult: Sendable {
 /// standard output and standard error, so neither side can wait forever on a
 /// full pipe: a program that prints before it has read all of its input, or a
 /// test that sends more than a pipe holds, finishes as it would in a shell.
+///
+/// The program starts through ``CleanSpawn`` with ``PrivatePipe``s, not
+/// Foundation's `Process`: on Linux that lets a child inherit whatever
+/// another test opened while it started, and learns that a child ended
+/// when a socket the child holds closes, which such a child of another
+/// test may then hold too. A program started meanwhile by another test
+/// could so keep this one's output from ending, or its end from being seen.
 public enum ProcessRunner {
     public struct TimedOut: Error, CustomStringConvertible {
         public var command: String
@@ -45,24 +52,22 @@ public enum ProcessRunner {
     ) throws -> CommandResult {
         // A program that exits without reading all of its input must not end the test run.
         signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter {
-                !$0.value.isEmpty
-            }
-        }
         let input = try PrivatePipe()
         let output = try PrivatePipe()
         let error = try PrivatePipe()
-        process.standardInput = input.reading
-        process.standardOutput = output.writing
-        process.standardError = error.writing
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run(handing: [input.reading, output.writing, error.writing])
+        let pid: pid_t
+        do {
+            defer {
+                for end in [input.reading, output.writing, error.writing] { try? end.close() }
+            }
+            pid = try CleanSpawn.start(
+                [executable.path] + arguments,
+                descriptors: [
+                    0: .descriptor(input.reading.fileDescriptor), 1: .descriptor(output.writing.fileDescriptor),
+                    2: .descriptor(error.writing.fileDescriptor),
+                ], directory: directory?.path, environment: environment)
+        }
+        let ended = ProcessEnd(pid)
 
         let writer = input.writing
         let bytes = standardInput ?? Data()
@@ -73,14 +78,14 @@ public enum ProcessRunner {
         let outputReader = PipeReader(output.reading)
         let errorReader = PipeReader(error.reading)
 
-        guard finished.wait(timeout: .now() + timeout.timeInterval) == .success else {
-            process.terminate()
+        guard let status = ended.status(waitingUntil: .now() + timeout.timeInterval) else {
+            kill(pid, SIGKILL)
             throw TimedOut(
                 command: ([executable.lastPathComponent] + arguments).joined(separator: " "), timeout: timeout)
         }
         let deadline = DispatchTime.now() + drainAfterExit
         return CommandResult(
-            status: process.terminationStatus,
+            status: CleanSpawn.terminationStatus(status),
             standardOutput: outputReader.bytes(waitingUntil: deadline),
             standardError: String(decoding: errorReader.bytes(waitingUntil: deadline), as: UTF8.self))
     }
@@ -91,6 +96,27 @@ public enum ProcessRunner {
         return path.split(separator: ":")
             .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+}
+
+/// Waits for a child to end on a thread of its own, and reaps it.
+private final class ProcessEnd: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waitStatus: Int32?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pid: pid_t) {
+        Thread.detachNewThread { [self] in
+            let status = CleanSpawn.wait(pid)
+            lock.withLock { waitStatus = status }
+            done.signal()
+        }
+    }
+
+    /// The child's wait status, or `nil` if it has not ended by `deadline`.
+    func status(waitingUntil deadline: DispatchTime) -> Int32? {
+        _ = done.wait(timeout: deadline)
+        return lock.withLock { waitStatus }
     }
 }
 

@@ -229,7 +229,7 @@ struct MCPRawProtocolTests {
             answer["result"].map(\.texts)?.first
                 == "error: the summary tool passed its time limit of 0.1 s and was stopped; causegraph mcp --timeout SECONDS sets the limit"
         )
-        #expect(try Self.children(of: session.process.processIdentifier, within: .seconds(5)).isEmpty)
+        #expect(try Self.children(of: session.pid, within: .seconds(5)).isEmpty)
 
         // A slow call and a quick one at once: the quick one is not held up.
         try SyntheticTrace(views: 5, frames: 5).write(to: scratch.path("quick.jsonl"))
@@ -253,7 +253,7 @@ struct MCPRawProtocolTests {
             #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"test"}}"#)
         try session.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#)
         #expect(try session.response(to: "2")["result"] != nil)
-        #expect(try Self.children(of: session.process.processIdentifier, within: .seconds(5)).isEmpty)
+        #expect(try Self.children(of: session.pid, within: .seconds(5)).isEmpty)
         let started = ContinuousClock.now
         try session.closeInput()
         let rest = try session.remainingMessages()
@@ -324,12 +324,12 @@ struct MCPRawProtocolTests {
         var calls: [String] = []
         for _ in 0..<50 where calls.isEmpty {
             Thread.sleep(forTimeInterval: 0.02)
-            calls = try Self.children(of: session.process.processIdentifier, within: .zero)
+            calls = try Self.children(of: session.pid, within: .zero)
         }
         let call = try #require(calls.first.flatMap { Int32($0) })
         // Past reading its request (a call cut off before it has it all just ends), into its work.
         Thread.sleep(forTimeInterval: 1)
-        kill(session.process.processIdentifier, SIGTERM)
+        kill(session.pid, SIGTERM)
         let deadline = ContinuousClock.now + .seconds(5)
         while try Self.isRunning(call) && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(try !Self.isRunning(call), "the call's process \(call) outlived the server")

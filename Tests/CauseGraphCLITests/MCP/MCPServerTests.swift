@@ -355,7 +355,7 @@ struct MCPServerTests {
         let session = try RawMCPSession(in: scratch.url)
         try session.initialize()
         try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": [recording]]))
-        let server = session.process.processIdentifier
+        let server = session.pid
         var call: String?
         for _ in 0..<100 where call == nil {
             usleep(50_000)

@@ -8,12 +8,14 @@ import Foundation
 /// `_NSGetEnviron()`), so one spelling serves both.
 package enum SpawnEnvironment {
     /// Calls `body` with the environment block, valid only during the call.
+    ///
+    /// - Parameter changes: variables to set over this process's; an empty value removes one.
     package static func withBlock<Result, Failure: Error>(
+        changing changes: [String: String] = [:],
         _ body: ([UnsafeMutablePointer<CChar>?]) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let block =
-            ProcessInfo.processInfo.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
-            + [nil]
+        let environment = ProcessInfo.processInfo.environment.merging(changes) { $1 }.filter { !$0.value.isEmpty }
+        let block = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for string in block { free(string) } }
         return try body(block)
     }

@@ -59,7 +59,7 @@ struct CacheRecordFileTests {
         -> Result<[TraceRecord], CacheRecordFile.Damage>
     {
         let path = folder.path("records.bin")
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         do {
             let file = try CacheRecordFile.open(
