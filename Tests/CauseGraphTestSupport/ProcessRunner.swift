@@ -65,7 +65,7 @@ public enum ProcessRunner {
                 descriptors: [
                     0: .descriptor(input.reading.fileDescriptor), 1: .descriptor(output.writing.fileDescriptor),
                     2: .descriptor(error.writing.fileDescriptor),
-                ], directory: directory?.path, environment: environment)
+                ], ownProcessGroup: true, directory: directory?.path, environment: environment)
         }
         let ended = ProcessEnd(pid)
 
@@ -79,7 +79,8 @@ public enum ProcessRunner {
         let errorReader = PipeReader(error.reading)
 
         guard let status = ended.status(waitingUntil: .now() + timeout.timeInterval) else {
-            kill(pid, SIGKILL)
+            // The whole group: what the program started would otherwise hold its pipes on.
+            kill(-pid, SIGKILL)
             throw TimedOut(
                 command: ([executable.lastPathComponent] + arguments).joined(separator: " "), timeout: timeout)
         }

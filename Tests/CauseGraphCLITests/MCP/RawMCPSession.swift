@@ -44,7 +44,7 @@ final class RawMCPSession: @unchecked Sendable {
                 descriptors: [
                     0: .descriptor(stdin.reading.fileDescriptor), 1: .descriptor(stdout.writing.fileDescriptor),
                 ],
-                directory: directory.path)
+                ownProcessGroup: true, directory: directory.path)
         }
         input = stdin.writing
         let output = stdout.reading
