@@ -31,13 +31,12 @@ struct DirectoryInputTests {
         let scratch = try TemporaryFolder()
         let pipe = scratch.path("pipe")
         #expect(mkfifo(pipe, 0o600) == 0)
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", "cat \"$0\" > \"$1\"", trace, pipe]
-        try writer.run()
-        defer { if writer.isRunning { writer.terminate() } }
-        let result = try ProcessRunner.run(
-            Causegraph.executable, ["render", pipe, "--format", "dot"], in: scratch.url, timeout: .seconds(60))
+        // Should the read fail, the writer still blocked on the FIFO is killed once the test lets go of it.
+        let writer = try StartedProgram(["/bin/sh", "-c", "cat \"$0\" > \"$1\"", trace, pipe])
+        let result = try withExtendedLifetime(writer) {
+            try ProcessRunner.run(
+                Causegraph.executable, ["render", pipe, "--format", "dot"], in: scratch.url, timeout: .seconds(60))
+        }
         #expect(result.status == 0)
         #expect(result.output.contains("OnOffView"))
         #expect(result.standardError.isEmpty)

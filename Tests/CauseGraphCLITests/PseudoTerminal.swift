@@ -29,20 +29,24 @@ extension Causegraph {
         guard grant(controller) == 0, unlock(controller) == 0, let name = terminalName(controller) else {
             throw NoTerminal()
         }
-        let terminal = open(String(cString: name), O_RDWR | O_NOCTTY)
+        let terminal = open(String(cString: name), O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard terminal >= 0 else { throw NoTerminal() }
         _ = fcntl(controller, F_SETFL, fcntl(controller, F_GETFL) | O_NONBLOCK)
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
-        process.standardInput = FileHandle.nullDevice
         let error = try PrivatePipe()
-        process.standardError =
-            standardErrorOnTerminal ? FileHandle(fileDescriptor: terminal, closeOnDealloc: false) : error.writing
-        try process.run(handing: [error.writing])
-        close(terminal)
+        let program: StartedProgram
+        do {
+            defer {
+                close(terminal)
+                try? error.writing.close()
+            }
+            program = try StartedProgram(
+                [executable.path] + arguments,
+                descriptors: [
+                    1: .descriptor(terminal),
+                    2: .descriptor(standardErrorOnTerminal ? terminal : error.writing.fileDescriptor),
+                ])
+        }
         // Drain the terminal while the command runs, so it never waits on a full buffer.
         var output = Data()
         var interruptWhen = interruptWhen
@@ -53,21 +57,21 @@ extension Causegraph {
             if count > 0 {
                 output.append(contentsOf: buffer[..<count])
                 if let interrupt = interruptWhen, interrupt(String(decoding: output, as: UTF8.self)) {
-                    kill(process.processIdentifier, SIGINT)
+                    kill(program.pid, SIGINT)
                     interruptWhen = nil
                 }
-            } else if process.isRunning && ContinuousClock.now < deadline {
+            } else if program.isRunning && ContinuousClock.now < deadline {
                 usleep(2_000)
             } else {
                 break
             }
         }
-        try process.waitUntilExit(within: .zero)
+        let end = try program.end(within: .zero)
         let errorData = error.reading.readDataToEndOfFile()
         // A terminal turns "\n" into "\r\n".
         let text = String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         return CommandResult(
-            status: process.terminationStatus, standardOutput: Data(text.utf8),
+            status: end.status, standardOutput: Data(text.utf8),
             standardError: String(decoding: errorData, as: UTF8.self))
     }
 

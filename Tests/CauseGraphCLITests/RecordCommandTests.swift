@@ -118,25 +118,18 @@ struct RecordCommandTests {
     func interruptStopsRecording() throws {
         let scratch = try TemporaryFolder()
         let output = scratch.path("Stopped.trace")
-        let process = Process()
-        process.executableURL = Causegraph.executable
-        process.arguments = ["record", "--launch", "/Apps/App.app", "-o", output]
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            Self.environment(scratch, ["STANDIN_RECORD_UNTIL_INTERRUPT": "1"])
-        ) { _, given in given }
         let out = try PrivatePipe()
-        process.standardOutput = out.writing
-        process.standardError = FileHandle.nullDevice
-        try process.run(handing: [out.writing])
+        let program = try StartedProgram(
+            [Causegraph.executable.path, "record", "--launch", "/Apps/App.app", "-o", output],
+            handing: [1: out.writing], environment: Self.environment(scratch, ["STANDIN_RECORD_UNTIL_INTERRUPT": "1"]))
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, (try? Self.calls(scratch))?.contains(where: { $0.hasPrefix("record ") }) != true {
             Thread.sleep(forTimeInterval: 0.05)
         }
         Thread.sleep(forTimeInterval: 0.3)
-        kill(process.processIdentifier, SIGINT)
+        kill(program.pid, SIGINT)
         let text = String(decoding: out.reading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(try program.end(within: .seconds(60)) == .exited(0))
         #expect(
             text.contains("Recording stopped; output file saved as: \(output)") && text.contains("20 events"), "\(text)"
         )

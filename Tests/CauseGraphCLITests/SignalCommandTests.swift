@@ -42,24 +42,18 @@ struct SignalCommandTests {
         let trace = scratch.path("trace.jsonl")
         try SyntheticTrace(views: 3_000).write(to: trace)
         let output = try Self.previousOutput(in: scratch)
-        let process = Process()
-        process.executableURL = Causegraph.executable
-        process.arguments = ["convert", "-", "-o", output]
         let input = try PrivatePipe()
         let error = try PrivatePipe()
-        process.standardInput = input.reading
-        process.standardError = error.writing
-        process.standardOutput = FileHandle.nullDevice
-        try process.run(handing: [input.reading, error.writing])
+        let program = try StartedProgram(
+            [Causegraph.executable.path, "convert", "-", "-o", output], handing: [0: input.reading, 2: error.writing])
         // The whole trace, but standard input stays open: convert is still running when the signal comes.
         input.writing.write(try Data(contentsOf: URL(fileURLWithPath: trace)))
         #expect(try Self.waitForTemporaryFile(in: scratch, beside: "out.jsonl", bytes: 1 << 20))
-        kill(process.processIdentifier, signal)
-        try process.waitUntilExit(within: .seconds(120))
+        kill(program.pid, signal)
+        let end = try program.end(within: .seconds(120))
         let message = String(decoding: error.reading.readDataToEndOfFile(), as: UTF8.self)
         try? input.writing.close()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 128 + signal)
+        #expect(end == .exited(128 + signal))
         #expect(message == "causegraph: stopped by \(name); no output file was replaced\n")
         try Self.expectUntouched(scratch, entries: ["out.jsonl", "trace.jsonl"])
     }
@@ -69,17 +63,14 @@ struct SignalCommandTests {
         let scratch = try TemporaryFolder()
         let export = try GeneratedRecording.write(300_000, "swiftui-causes", into: scratch)
         let output = try Self.previousOutput(in: scratch)
-        let process = Process()
-        process.executableURL = Causegraph.executable
-        process.arguments = ["convert", export, "-o", output]
         let error = try PrivatePipe()
-        process.standardError = error.writing
-        try process.run(handing: [error.writing])
+        let program = try StartedProgram(
+            [Causegraph.executable.path, "convert", export, "-o", output], handing: [2: error.writing])
         #expect(try Self.waitForTemporaryFile(in: scratch, beside: "out.jsonl", bytes: 4 << 20))
-        kill(process.processIdentifier, SIGTERM)
-        try process.waitUntilExit(within: .seconds(120))
+        kill(program.pid, SIGTERM)
+        let end = try program.end(within: .seconds(120))
         let message = String(decoding: error.reading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 143)
+        #expect(end == .exited(143))
         #expect(message == "causegraph: stopped by SIGTERM; no output file was replaced\n")
         try Self.expectUntouched(scratch, entries: ["out.jsonl", "swiftui-causes-300000-1.xml"])
     }
@@ -94,20 +85,18 @@ struct SignalCommandTests {
         let large = try GeneratedRecording.write(300_000, "native", into: scratch)
         try FileManager.default.moveItem(atPath: large, toPath: traces + "/z.jsonl")
         let graphs = scratch.path("graphs")
-        let process = Process()
-        process.executableURL = Causegraph.executable
-        process.arguments = ["render", "--each", traces, "--format", "dot", "-o", graphs]
         let error = try PrivatePipe()
-        process.standardError = error.writing
-        try process.run(handing: [error.writing])
+        let program = try StartedProgram(
+            [Causegraph.executable.path, "render", "--each", traces, "--format", "dot", "-o", graphs],
+            handing: [2: error.writing])
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, !FileManager.default.fileExists(atPath: graphs + "/b.dot") {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        kill(process.processIdentifier, SIGTERM)
-        try process.waitUntilExit(within: .seconds(120))
+        kill(program.pid, SIGTERM)
+        let end = try program.end(within: .seconds(120))
         let message = String(decoding: error.reading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 143)
+        #expect(end == .exited(143))
         #expect(
             message
                 == "causegraph: stopped by SIGTERM; 2 output files were written before the stop, the last \(graphs)/b.dot\n"

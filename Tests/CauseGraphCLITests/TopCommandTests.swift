@@ -199,16 +199,11 @@ struct TopPipeTests {
     func snapshots() throws {
         let scratch = try TemporaryFolder()
         let outputPath = scratch.path("stdout.txt")
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        #expect(FileManager.default.createFile(atPath: outputPath, contents: nil))
         let input = try PrivatePipe()
-        let process = Process()
-        process.executableURL = Causegraph.executable
-        process.arguments = ["top", "-", "--interval", "100ms", "--save", scratch.path("seen.jsonl")]
-        process.standardInput = input.reading
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run(handing: [input.reading, output])
+        let program = try StartedProgram(
+            [Causegraph.executable.path, "top", "-", "--interval", "100ms", "--save", scratch.path("seen.jsonl")],
+            descriptors: [1: .file(outputPath, flags: O_WRONLY)], handing: [0: input.reading])
         input.writing.write(
             Data("{\"eventMessage\": \"Row: _count changed.\", \"category\": \"Changed Body Properties\"}\n".utf8))
         let first = try waitForFile(outputPath) { $0.contains("1 body run of 1 view · 1 in the last 100ms") }
@@ -219,8 +214,7 @@ struct TopPipeTests {
         let quiet = try waitForFile(outputPath) { $0.contains("2 body runs of 2 views · 0 in the last 100ms") }
         #expect(quiet.contains("   0      1          0  Row   count 100%"), "a quiet interval still shows the totals")
         try input.writing.close()
-        try process.waitUntilExit(within: .seconds(60))
-        #expect(process.terminationStatus == 0)
+        #expect(try program.end(within: .seconds(60)) == .exited(0))
         let text = String(decoding: try scratch.read("stdout.txt"), as: UTF8.self)
         // At the end of the input no interval is under way: every LAST is 0, and the views rank by total, then name.
         #expect(

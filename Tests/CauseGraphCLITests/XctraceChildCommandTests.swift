@@ -83,16 +83,12 @@ struct XctraceChildCommandTests {
     func killedWithCausegraph(_ signal: Int32) throws {
         let scratch = try TemporaryFolder()
         let selfLog = scratch.path("self.log")
-        let process = Process()
-        process.executableURL = Causegraph.executable
-        process.arguments = ["summary", try Self.bundle(scratch)]
-        process.environment = ProcessInfo.processInfo.environment.merging([
-            "CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_SLEEP": "60", "STANDIN_SELF": selfLog,
-            "CAUSEGRAPH_CACHE_DIR": scratch.path("cache"),
-        ]) { _, given in given }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let program = try StartedProgram(
+            [Causegraph.executable.path, "summary", try Self.bundle(scratch)],
+            environment: [
+                "CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_SLEEP": "60", "STANDIN_SELF": selfLog,
+                "CAUSEGRAPH_CACHE_DIR": scratch.path("cache"),
+            ])
         let deadline = Date().addingTimeInterval(30)
         var lines: [Substring] = []
         while Date() < deadline, lines.count < 2 {
@@ -101,9 +97,8 @@ struct XctraceChildCommandTests {
         }
         let pid = try #require(lines.last.flatMap { pid_t($0.split(separator: " ")[1]) })
         #expect(Self.isRunning(pid))
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + signal)
+        kill(program.pid, signal)
+        #expect(try program.end(within: .seconds(60)) == .exited(128 + signal))
         let gone = Date().addingTimeInterval(5)
         while Date() < gone, Self.isRunning(pid) { Thread.sleep(forTimeInterval: 0.05) }
         #expect(!Self.isRunning(pid), "xctrace outlived causegraph")

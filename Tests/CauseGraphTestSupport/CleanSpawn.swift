@@ -130,12 +130,6 @@ public enum CleanSpawn {
         return status
     }
 
-    /// The status a `waitpid` status stands for, as Foundation's `Process`
-    /// gives it: the exit status, or the number of the signal that ended the process.
-    public static func terminationStatus(_ status: Int32) -> Int32 {
-        status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
-    }
-
     #if os(Linux)
         /// glibc 2.29's `posix_spawn_file_actions_addchdir_np`, which Swift's
         /// Glibc module leaves out (it needs `_GNU_SOURCE`).

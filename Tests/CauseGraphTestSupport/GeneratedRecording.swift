@@ -23,17 +23,11 @@ public enum GeneratedRecording {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        defer { try? output.close() }
-        let process = Process()
-        process.executableURL = generator
-        process.arguments = [String(rows), String(seed), table]
-        process.standardOutput = output
-        try process.run()
-        try process.waitUntilExit(within: .seconds(300))
-        guard process.terminationStatus == 0 else {
-            throw Failed(arguments: process.arguments ?? [], status: process.terminationStatus)
-        }
+        let arguments = [String(rows), String(seed), table]
+        let program = try StartedProgram(
+            [generator.path] + arguments, descriptors: [1: .file(path, flags: O_WRONLY | O_TRUNC)])
+        let end = try program.end(within: .seconds(300))
+        guard end == .exited(0) else { throw Failed(arguments: arguments, status: end.status) }
         return path
     }
 }

@@ -11,13 +11,13 @@ import Foundation
 /// other tests start programs.
 ///
 /// Foundation's `Pipe` makes descriptors every child may inherit, and on
-/// Linux `Process` closes in its child only the descriptors that were open
-/// when it looked. A pipe one test makes while another test starts a program
-/// can so be held by that program for as long as it runs: the first test's
-/// server never sees the end of its input, or its reader the end of the
-/// output. These ends are close-on-exec from the moment they exist
-/// (`pipe2`); `Process` duplicates the one a child is given onto its
-/// standard descriptor, which is then not close-on-exec.
+/// Linux Foundation's `Process` closes in its child only the descriptors that
+/// were open when it looked. A pipe one test makes while another test starts
+/// a program can so be held by that program for as long as it runs: the
+/// first test's server never sees the end of its input, or its reader the
+/// end of the output. These ends are close-on-exec from the moment they
+/// exist (`pipe2`); ``StartedProgram`` duplicates the one a program is
+/// handed onto its descriptor, which is then not close-on-exec.
 public struct PrivatePipe {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
@@ -51,15 +51,4 @@ public struct PrivatePipe {
             return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
         }()
     #endif
-}
-
-extension Process {
-    /// Starts the program, then closes this process's copies of `handed`,
-    /// the pipe ends it was given (as `standardInput`, `standardOutput` or
-    /// `standardError`): each pipe's other end then sees the end when the
-    /// program closes its own.
-    public func run(handing handed: [FileHandle]) throws {
-        defer { for end in handed { try? end.close() } }
-        try run()
-    }
 }

@@ -27,20 +27,9 @@ public struct CommandResult: Sendable {
 /// standard output and standard error, so neither side can wait forever on a
 /// full pipe: a program that prints before it has read all of its input, or a
 /// test that sends more than a pipe holds, finishes as it would in a shell.
-///
-/// The program starts through ``CleanSpawn`` with ``PrivatePipe``s, not
-/// Foundation's `Process`: on Linux that lets a child inherit whatever
-/// another test opened while it started, and learns that a child ended
-/// when a socket the child holds closes, which such a child of another
-/// test may then hold too. A program started meanwhile by another test
-/// could so keep this one's output from ending, or its end from being seen.
+/// The program is a ``StartedProgram`` and its pipes are ``PrivatePipe``s, so
+/// no program another test starts meanwhile holds them.
 public enum ProcessRunner {
-    public struct TimedOut: Error, CustomStringConvertible {
-        public var command: String
-        public var timeout: Duration
-        public var description: String { "\(command) took longer than \(timeout)" }
-    }
-
     /// How long output is still read after the program ended: a process it
     /// started (a build server) may hold the pipes open for as long as it lives.
     static let drainAfterExit: DispatchTimeInterval = .seconds(10)
@@ -55,20 +44,9 @@ public enum ProcessRunner {
         let input = try PrivatePipe()
         let output = try PrivatePipe()
         let error = try PrivatePipe()
-        let pid: pid_t
-        do {
-            defer {
-                for end in [input.reading, output.writing, error.writing] { try? end.close() }
-            }
-            pid = try CleanSpawn.start(
-                [executable.path] + arguments,
-                descriptors: [
-                    0: .descriptor(input.reading.fileDescriptor), 1: .descriptor(output.writing.fileDescriptor),
-                    2: .descriptor(error.writing.fileDescriptor),
-                ], ownProcessGroup: true, directory: directory?.path, environment: environment)
-        }
-        let ended = ProcessEnd(pid)
-
+        let program = try StartedProgram(
+            [executable.path] + arguments, handing: [0: input.reading, 1: output.writing, 2: error.writing],
+            directory: directory?.path, environment: environment)
         let writer = input.writing
         let bytes = standardInput ?? Data()
         Thread.detachNewThread {
@@ -77,16 +55,10 @@ public enum ProcessRunner {
         }
         let outputReader = PipeReader(output.reading)
         let errorReader = PipeReader(error.reading)
-
-        guard let status = ended.status(waitingUntil: .now() + timeout.timeInterval) else {
-            // The whole group: what the program started would otherwise hold its pipes on.
-            kill(-pid, SIGKILL)
-            throw TimedOut(
-                command: ([executable.lastPathComponent] + arguments).joined(separator: " "), timeout: timeout)
-        }
+        let end = try program.end(within: timeout)
         let deadline = DispatchTime.now() + drainAfterExit
         return CommandResult(
-            status: CleanSpawn.terminationStatus(status),
+            status: end.status,
             standardOutput: outputReader.bytes(waitingUntil: deadline),
             standardError: String(decoding: errorReader.bytes(waitingUntil: deadline), as: UTF8.self))
     }
@@ -97,27 +69,6 @@ public enum ProcessRunner {
         return path.split(separator: ":")
             .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-}
-
-/// Waits for a child to end on a thread of its own, and reaps it.
-private final class ProcessEnd: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waitStatus: Int32?
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pid: pid_t) {
-        Thread.detachNewThread { [self] in
-            let status = CleanSpawn.wait(pid)
-            lock.withLock { waitStatus = status }
-            done.signal()
-        }
-    }
-
-    /// The child's wait status, or `nil` if it has not ended by `deadline`.
-    func status(waitingUntil deadline: DispatchTime) -> Int32? {
-        _ = done.wait(timeout: deadline)
-        return lock.withLock { waitStatus }
     }
 }
 
@@ -146,24 +97,5 @@ private final class PipeReader: @unchecked Sendable {
 extension Duration {
     var timeInterval: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}
-
-extension Process {
-    /// Waits for the process to end; past `timeout` it is killed and the wait
-    /// throws, so a test that hangs fails instead of holding up the run.
-    public func waitUntilExit(within timeout: Duration) throws {
-        let deadline = ContinuousClock.now + timeout
-        while isRunning {
-            guard ContinuousClock.now < deadline else {
-                kill(processIdentifier, SIGKILL)
-                waitUntilExit()
-                throw ProcessRunner.TimedOut(
-                    command: ([executableURL?.lastPathComponent ?? "?"] + (arguments ?? [])).joined(separator: " "),
-                    timeout: timeout)
-            }
-            usleep(10_000)
-        }
-        waitUntilExit()
     }
 }

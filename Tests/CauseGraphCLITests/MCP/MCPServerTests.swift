@@ -377,35 +377,20 @@ struct MCPServerTests {
     func noOrphanAfterEarlyKill() throws {
         // The server named is not the parent: as when the server was killed
         // before the call read `getppid()`, and the call was adopted.
-        let call = Process()
-        call.executableURL = Causegraph.executable
-        call.arguments = ["mcp", "--call", "--timeout", "120", "--server", String(getpid() &+ 1)]
         let request = try PrivatePipe()
-        call.standardInput = request.reading
-        call.standardOutput = FileHandle.nullDevice
-        call.standardError = FileHandle.nullDevice
-        let ended = DispatchSemaphore(value: 0)
-        call.terminationHandler = { _ in ended.signal() }
-        try call.run(handing: [request.reading])
+        let call = try StartedProgram(
+            [Causegraph.executable.path, "mcp", "--call", "--timeout", "120", "--server", String(getpid() &+ 1)],
+            handing: [0: request.reading])
         defer { try? request.writing.close() }
         // The request never comes: without the check the call waits on its standard input for 150 s.
-        let outcome = ended.wait(timeout: .now() + 30)
-        if outcome == .timedOut { call.terminate() }
-        #expect(outcome == .success, "the orphaned call was still waiting for its request after 30 s")
-        #expect(call.terminationStatus == 128 + SIGTERM, "the call stops as on SIGTERM, removing its outputs")
+        let end = try? call.end(within: .seconds(30))
+        #expect(end != nil, "the orphaned call was still waiting for its request after 30 s")
+        #expect(end == .exited(128 + SIGTERM), "the call stops as on SIGTERM, removing its outputs")
     }
 
     /// What `command` prints, run by the shell.
     private static func shell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = try PrivatePipe()
-        process.standardOutput = output.writing
-        try process.run(handing: [output.writing])
-        let data = output.reading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command]).output
     }
 }
 

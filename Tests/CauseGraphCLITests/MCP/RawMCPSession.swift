@@ -16,36 +16,23 @@ final class RawMCPSession: @unchecked Sendable {
         var description: String
     }
 
+    /// The server.
+    let server: StartedProgram
     /// The server's process id.
-    let pid: pid_t
+    var pid: pid_t { server.pid }
     private let input: FileHandle
     private let condition = NSCondition()
     private var lines: [String] = []
     private var ended = false
-    /// The server's wait status, once it has ended and been reaped.
-    private var waitStatus: Int32?
 
     /// Starts the server with `arguments` after `mcp`, in `directory`.
-    ///
-    /// Through ``CleanSpawn`` with ``PrivatePipe``s, as ``ProcessRunner``
-    /// starts a program: a server whose input a program another test started
-    /// also holds would never see its end.
     init(_ arguments: [String] = [], in directory: URL) throws {
         signal(SIGPIPE, SIG_IGN)
         let stdin = try PrivatePipe()
         let stdout = try PrivatePipe()
-        do {
-            defer {
-                try? stdin.reading.close()
-                try? stdout.writing.close()
-            }
-            pid = try CleanSpawn.start(
-                [Causegraph.executable.path, "mcp"] + arguments,
-                descriptors: [
-                    0: .descriptor(stdin.reading.fileDescriptor), 1: .descriptor(stdout.writing.fileDescriptor),
-                ],
-                ownProcessGroup: true, directory: directory.path)
-        }
+        server = try StartedProgram(
+            [Causegraph.executable.path, "mcp"] + arguments, handing: [0: stdin.reading, 1: stdout.writing],
+            directory: directory.path)
         input = stdin.writing
         let output = stdout.reading
         Thread.detachNewThread { [self] in
@@ -66,13 +53,6 @@ final class RawMCPSession: @unchecked Sendable {
                 ended = true
                 condition.broadcast()
             }
-        }
-    }
-
-    deinit {
-        if waitStatus == nil {
-            kill(pid, SIGKILL)
-            _ = CleanSpawn.wait(pid)
         }
     }
 
@@ -144,26 +124,9 @@ final class RawMCPSession: @unchecked Sendable {
     }
 
     /// Waits for the server to exit and returns its status: the exit status,
-    /// or the number of the signal that ended it. Past `timeout` it is killed
-    /// and the wait throws.
+    /// or the number of the signal that ended it.
     func exitStatus(within timeout: Duration = .seconds(60)) throws -> Int32 {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if let waitStatus { return CleanSpawn.terminationStatus(waitStatus) }
-            var status: Int32 = 0
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid {
-                waitStatus = status
-            } else if reaped < 0 && errno != EINTR {
-                throw Failure(description: "cannot wait for the server: \(String(cString: strerror(errno)))")
-            } else if ContinuousClock.now >= deadline {
-                kill(pid, SIGKILL)
-                waitStatus = CleanSpawn.wait(pid)
-                throw Failure(description: "the server did not exit within \(timeout)")
-            } else {
-                usleep(10_000)
-            }
-        }
+        try server.end(within: timeout).status
     }
 
     /// A JSON value as its text: an id to compare.
