@@ -21,9 +21,7 @@ final class RawMCPSession: @unchecked Sendable {
     /// The server's process id.
     var pid: pid_t { server.pid }
     private let input: FileHandle
-    private let condition = NSCondition()
-    private var lines: [String] = []
-    private var ended = false
+    private let inbox = Inbox()
 
     /// Starts the server with `arguments` after `mcp`, in `directory`.
     init(_ arguments: [String] = [], in directory: URL) throws {
@@ -34,25 +32,21 @@ final class RawMCPSession: @unchecked Sendable {
             [Causegraph.executable.path, "mcp"] + arguments, handing: [0: stdin.reading, 1: stdout.writing],
             directory: directory.path)
         input = stdin.writing
+        // The reading thread holds the inbox, not the session: a session let go of closes the
+        // server's input, and its program is killed, rather than both living on with the test run.
         let output = stdout.reading
-        Thread.detachNewThread { [self] in
+        let inbox = inbox
+        Thread.detachNewThread {
             var pending = Data()
             // `availableData`, not `read(upToCount:)`, which waits until it has the whole count.
             while case let chunk = output.availableData, !chunk.isEmpty {
                 pending.append(chunk)
                 while let newline = pending.firstIndex(of: 0x0A) {
-                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    inbox.deliver(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
                     pending = Data(pending[(newline + 1)...])
-                    condition.withLock {
-                        lines.append(line)
-                        condition.broadcast()
-                    }
                 }
             }
-            condition.withLock {
-                ended = true
-                condition.broadcast()
-            }
+            inbox.close()
         }
     }
 
@@ -89,14 +83,14 @@ final class RawMCPSession: @unchecked Sendable {
     /// The next line the server writes, parsed, within `timeout`.
     func nextMessage(within timeout: Duration = .seconds(60)) throws -> JSONValue {
         let deadline = Date().addingTimeInterval(timeout.timeInterval)
-        let line: String = try condition.withLock {
-            while lines.isEmpty {
-                if ended { throw Failure(description: "the server closed its output") }
-                guard condition.wait(until: deadline) else {
+        let line: String = try inbox.condition.withLock {
+            while inbox.lines.isEmpty {
+                if inbox.ended { throw Failure(description: "the server closed its output") }
+                guard inbox.condition.wait(until: deadline) else {
                     throw Failure(description: "no message from the server within \(timeout)")
                 }
             }
-            return lines.removeFirst()
+            return inbox.lines.removeFirst()
         }
         return try JSONParser.parse(line)
     }
@@ -127,6 +121,28 @@ final class RawMCPSession: @unchecked Sendable {
     /// or the number of the signal that ended it.
     func exitStatus(within timeout: Duration = .seconds(60)) throws -> Int32 {
         try server.end(within: timeout).status
+    }
+
+    /// The lines the server wrote and the session has not taken, under `condition`.
+    private final class Inbox: @unchecked Sendable {
+        let condition = NSCondition()
+        var lines: [String] = []
+        var ended = false
+
+        func deliver(_ line: String) {
+            condition.withLock {
+                lines.append(line)
+                condition.broadcast()
+            }
+        }
+
+        /// The server closed its output.
+        func close() {
+            condition.withLock {
+                ended = true
+                condition.broadcast()
+            }
+        }
     }
 
     /// A JSON value as its text: an id to compare.
