@@ -85,7 +85,9 @@ struct ExportGeneratorTests {
         #expect(full["edges"]?.arrayValue?.count == native["edges"]?.arrayValue?.count)
     }
 
-    @Test("at 150,000 links: thousands of distinct nodes, and a default picture of at most 80 that fits a screen")
+    @Test(
+        "at 150,000 links: thousands of distinct nodes, and a default picture of at most 80 that fits a screen",
+        .disabled(if: Sanitizer.name != nil, "realistic sizes; the sanitizers check this code on small traces"))
     func atScale() throws {
         let scratch = try TemporaryFolder()
         let trace = try GeneratedRecording.write(150_000, "native", into: scratch)

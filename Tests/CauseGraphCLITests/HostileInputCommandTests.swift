@@ -119,10 +119,11 @@ struct HostileInputCommandTests {
             lines.append(
                 #"{"node": \#(id), "kind": "body", "title": "V\#(id)", "module": "M", "owner": "app", "time": \#(id), "duration": 1, "ran": true}"#
             )
+            if id > 1 { lines.append(#"{"edge": [\#(id - 1), \#(id)], "label": "update", "time": \#(id)}"#) }
         }
         let trace = try scratch.write("many.jsonl", lines.joined(separator: "\n") + "\n")
-        // 5,001 views and the "No recorded cause" node their runs come from; all its edges drawn, so nothing is left
-        // out to note.
+        // 5,001 views, each updating the next, and the "No recorded cause" node the first one's run comes from. A
+        // chain, because Graphviz lays one out in seconds where 5,001 siblings take it a minute.
         try Self.expectRefused(
             ["render", trace, "--max-nodes", "0", "--max-edges", "0", "-o", scratch.path("many.svg")],
             "error: the graph has 5,002 nodes to draw, more than 5,000, which Graphviz would take minutes and gigabytes to lay out; keep fewer (--max-nodes, --focus, --min-count), write --format dot or json, or give --force"
