@@ -75,15 +75,8 @@ extension Causegraph {
             standardError: String(decoding: errorData, as: UTF8.self))
     }
 
-    /// A C library function Swift's module maps leave out (the pseudo-terminal
-    /// calls need feature macros on Linux), looked up at run time.
     private static func function<Function>(_ name: String, as type: Function.Type) throws -> Function {
-        #if os(Linux)
-            let everyLibrary: UnsafeMutableRawPointer? = nil
-        #else
-            let everyLibrary = UnsafeMutableRawPointer(bitPattern: -2)
-        #endif
-        guard let symbol = dlsym(everyLibrary, name) else { throw NoTerminal() }
-        return unsafeBitCast(symbol, to: type)
+        guard let function = cLibraryFunction(name, as: type) else { throw NoTerminal() }
+        return function
     }
 }

@@ -34,7 +34,7 @@ final class Tmux {
     /// for what the pane does not show (it clips a line when autowrap is off).
     init(_ command: String, columns: Int = 220, rows: Int = 20, recording: String? = nil) throws {
         // The shell stays after the command, so its exit status and the terminal it left can be read.
-        try Self.tmux(socket, ["new-session", "-d", "-s", "test", "-x", "\(columns)", "-y", "\(rows)", "sh"])
+        _ = try Self.tmux(socket, ["new-session", "-d", "-s", "test", "-x", "\(columns)", "-y", "\(rows)", "sh"])
         let pid = try Self.tmux(socket, ["display-message", "-p", "#{pid}"])
         guard let server = pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             _ = try? Self.tmux(socket, ["kill-server"])

@@ -131,26 +131,15 @@ public enum CleanSpawn {
     }
 
     #if os(Linux)
-        /// glibc 2.29's `posix_spawn_file_actions_addchdir_np`, which Swift's
-        /// Glibc module leaves out (it needs `_GNU_SOURCE`).
-        private static let changeDirectoryAction:
-            (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
-                guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return nil }
-                return unsafeBitCast(
-                    symbol,
-                    to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) ->
-                        Int32)
-                        .self)
-            }()
+        /// In glibc since 2.29.
+        private static let changeDirectoryAction = cLibraryFunction(
+            "posix_spawn_file_actions_addchdir_np",
+            as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)
+                .self)
 
-        /// glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, which
-        /// Swift's Glibc module leaves out (it needs `_GNU_SOURCE`).
-        private static let closeFromAction:
-            (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-                guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-                return unsafeBitCast(
-                    symbol,
-                    to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-            }()
+        /// In glibc since 2.34.
+        private static let closeFromAction = cLibraryFunction(
+            "posix_spawn_file_actions_addclosefrom_np",
+            as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
     #endif
 }

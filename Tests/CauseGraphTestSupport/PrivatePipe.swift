@@ -45,10 +45,7 @@ public struct PrivatePipe {
     }
 
     #if canImport(Glibc)
-        /// glibc's `pipe2`, which Swift's Glibc module does not import.
-        private static let pipe2: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? = {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") else { return nil }
-            return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
-        }()
+        private static let pipe2 = cLibraryFunction(
+            "pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
     #endif
 }

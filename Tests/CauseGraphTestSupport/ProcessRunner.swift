@@ -93,9 +93,3 @@ private final class PipeReader: @unchecked Sendable {
         return lock.withLock { collected }
     }
 }
-
-extension Duration {
-    var timeInterval: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

@@ -60,9 +60,8 @@ public final class StartedProgram: @unchecked Sendable {
         pid = try CleanSpawn.start(
             arguments, descriptors: descriptors.merging(handed.mapValues { .descriptor($0.fileDescriptor) }) { $1 },
             ownProcessGroup: true, directory: directory, environment: environment)
-        command =
-            arguments.map { URL(fileURLWithPath: $0).lastPathComponent }.prefix(1).joined()
-            + arguments.dropFirst().map { " " + $0 }.joined()
+        command = ([URL(fileURLWithPath: arguments[0]).lastPathComponent] + arguments.dropFirst()).joined(
+            separator: " ")
         reaper = Reaper(pid)
     }
 

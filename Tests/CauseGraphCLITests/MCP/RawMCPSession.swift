@@ -162,9 +162,3 @@ extension JSONValue {
     /// A JSON-RPC error's code.
     var errorCode: Int64? { self["error"]?["code"]?.numberValue }
 }
-
-extension Duration {
-    fileprivate var timeInterval: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

@@ -42,7 +42,7 @@ final class CacheEntryWriter {
             Self.noteUnwritable(cache, reason: String(cString: strerror(errno)), diagnostics: &diagnostics)
             return nil
         }
-        folder = String(cString: template)
+        folder = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let file = folder + "/" + contents.fileName
         guard
             let (fd, token) = PendingOutputs.shared.create(
