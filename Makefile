@@ -115,11 +115,10 @@ test: deps browser test-tools ci-tools lint
 # Each takes the suites that reach such code: scripts/sanitizer-suites.sh
 # names them, says why, and fails when new code of that kind names none.
 # scripts/lsan-suppressions.txt names the system libraries' own leaks, scripts/asan-suppressions.txt
-# their own overreads. The sanitized builds, like fuzz's and check-graphviz14's, are run and thrown
-# away, never opened in an editor, so they skip the index store an editor's build writes.
+# their own overreads.
 test-asan: deps test-tools
 	@scripts/sanitizer-suites.sh address >/dev/null
-	$(SWIFT) build --build-tests --disable-index-store --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	CAUSEGRAPH_SANITIZER=address LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 \
 		ASAN_OPTIONS=suppressions=$(CURDIR)/scripts/asan-suppressions.txt:print_suppressions=0 \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan \
@@ -132,7 +131,7 @@ test-asan: deps test-tools
 # the work could be missed.
 test-tsan: deps test-tools
 	@scripts/sanitizer-suites.sh thread >/dev/null
-	$(SWIFT) build --build-tests --disable-index-store --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	CAUSEGRAPH_SANITIZER=thread TSAN_OPTIONS=atexit_sleep_ms=0 \
 		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan \
 		--filter "$$(scripts/sanitizer-suites.sh thread)"

@@ -58,6 +58,8 @@ fi
 # SwiftPM reads .pc files itself, from PKG_CONFIG_PATH before the system's folders. Clang's
 # module cache would keep a CGraphviz module built from other headers, so it starts empty.
 rm -rf "$work"/build/*/debug/ModuleCache
+# No index store: no editor reads this build, and nothing here discovers tests through one (a
+# --build-tests build would: SwiftPM finds XCTest tests in the index store on Linux).
 PKG_CONFIG_LIBDIR=$pcdir PKG_CONFIG_PATH=$pcdir "${SWIFT:-swift}" build --scratch-path "$work/build" \
     --pkg-config-path "$pcdir" --disable-index-store --target GraphvizRenderTests
 # Proof that the compile used those headers, not the machine's own.

@@ -30,6 +30,7 @@ SCRATCH=.build/fuzz
 LINKER=()
 [ "$(uname)" = Linux ] && LINKER=(-Xswiftc -use-ld=lld)
 echo "fuzz: building causegraph-fuzz with libFuzzer and AddressSanitizer" >&2
+# No index store: no editor reads this build, and it has no tests to discover through one.
 "$SWIFT" build --product causegraph-fuzz --scratch-path "$SCRATCH" --disable-index-store \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DCAUSEGRAPH_FUZZING "${LINKER[@]}" 2>&1 \
     | grep -v "Cannot export local symbol" >&2
