@@ -2,7 +2,8 @@ import CauseGraph
 
 /// Titles and names Graphviz used to refuse, or that would reorder or break
 /// a terminal line: empty and blank ones, noncharacters, BiDi controls and
-/// separators, and texts too long for one DOT line.
+/// separators, texts too long for one DOT line, and one character of 9,001
+/// scalars. The long title's link also has a label of the trace's own.
 public enum UnrenderableTitles {
     public static let long = String(repeating: "x", count: 20_000)
 
@@ -10,6 +11,7 @@ public enum UnrenderableTitles {
         "", " ", "\(nonCharacter(0xFFFE))", "\(nonCharacter(0xFFFF))",
         "\(nonCharacter(0xFDD0))\(nonCharacter(0x1FFFF))", long, "a\u{202E}b\u{2028}c\u{2066}d\u{2029}e",
         String(repeating: "\\", count: 9_000), String(repeating: "&", count: 5_000),
+        "a" + String(repeating: "\u{0301}", count: 9_000),
     ]
 
     /// A chain of one body update per title, in a trace whose app name is empty;
@@ -25,7 +27,10 @@ public enum UnrenderableTitles {
                     time: Nanoseconds(index),
                     duration: 1_000, ran: true, backtrace: isLong ? [long] : []))
             if index > 0 {
-                try sink.add(TraceCause(from: id - 1, to: id, label: .update, changed: isLong ? [long, ""] : []))
+                try sink.add(
+                    TraceCause(
+                        from: id - 1, to: id, label: isLong ? CauseLabel(rawValue: long) : .update,
+                        changed: isLong ? [long, ""] : []))
             }
         }
     }

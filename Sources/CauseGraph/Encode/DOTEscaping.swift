@@ -15,6 +15,10 @@
 package enum DOTEscaping {
     /// How many characters of a title or name a label shows; tooltips keep the whole text.
     package static let labelCharacters = 120
+    /// How many bytes of UTF-8 a label shows of a title or name at most, as
+    /// many as ``labelCharacters`` characters of four bytes: one character
+    /// can carry any number of combining scalars.
+    package static let labelBytes = labelCharacters * 4
     /// What a label shows for a title or name with no visible character.
     package static let untitled = "(untitled)"
     /// How many bytes of escaped text one piece of a quoted string holds at most.
@@ -26,10 +30,30 @@ package enum DOTEscaping {
         htmlText(text.allSatisfy(\.isWhitespace) ? untitled : cut(text))
     }
 
-    /// `text`, ending in "…" after ``labelCharacters`` characters when longer.
+    /// `text`, ending in "…" when it has more than ``labelCharacters``
+    /// characters or ``labelBytes`` bytes. The cut falls between characters,
+    /// or inside the first one when that alone is longer than a label.
     package static func cut(_ text: String) -> String {
-        guard text.utf8.count > labelCharacters, text.count > labelCharacters else { return text }
-        return String(text.prefix(labelCharacters - 1)) + "…"
+        let bytes = text.utf8.count
+        guard bytes > labelCharacters, bytes > labelBytes || text.count > labelCharacters else { return text }
+        let ellipsis = "…"
+        let room = labelBytes - ellipsis.utf8.count
+        var kept = ""
+        var characters = 0
+        for character in text {
+            guard characters < labelCharacters - 1, kept.utf8.count + character.utf8.count <= room else { break }
+            kept.append(character)
+            characters += 1
+        }
+        if kept.isEmpty {
+            var keptBytes = 0
+            for scalar in text.unicodeScalars {
+                keptBytes += UTF8.width(scalar)
+                guard keptBytes <= room else { break }
+                kept.unicodeScalars.append(scalar)
+            }
+        }
+        return kept + ellipsis
     }
 
     /// A double-quoted escString attribute value such as a `tooltip`,
@@ -86,15 +110,16 @@ package enum DOTEscaping {
     /// untrusted text, so it goes into an HTML label.
     static func edgeLabelAttribute(_ label: CauseLabel, figures: String) -> String {
         if CauseLabel.known.contains(label) { return "label=\"\(label.rawValue) \(figures)\"" }
-        return "label=<\(htmlText(label.rawValue)) \(htmlText(figures))>"
+        return "label=<\(htmlText(cut(label.rawValue))) \(htmlText(figures))>"
     }
 
     /// A word for an SVG `class` list: letters, digits, `-` and `_` kept,
-    /// anything else made `-`, so untrusted text cannot add or end classes.
+    /// anything else made `-`, so untrusted text cannot add or end classes;
+    /// at most ``labelCharacters`` long.
     static func classToken(_ text: String) -> String {
         String(
             String.UnicodeScalarView(
-                text.unicodeScalars.map { scalar in
+                text.unicodeScalars.prefix(labelCharacters).map { scalar in
                     switch scalar {
                     case "a"..."z", "A"..."Z", "0"..."9", "-", "_": scalar
                     default: "-"

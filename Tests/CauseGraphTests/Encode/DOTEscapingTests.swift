@@ -15,6 +15,37 @@ struct DOTEscapingTests {
         #expect(DOTEscaping.cut("short") == "short")
     }
 
+    @Test("a title is cut by its bytes too: one character can hold thousands of scalars")
+    func heavyCharacters() {
+        let accented = "a" + String(repeating: "\u{0301}", count: 9_000)
+        #expect(accented.count == 1)
+        let cut = DOTEscaping.cut(accented)
+        #expect(cut.utf8.count <= DOTEscaping.labelBytes)
+        // The letter and as many of its accents as fit, then "…".
+        let kept = Array(cut.unicodeScalars.dropLast())
+        #expect(cut.unicodeScalars.last == "…" && kept.count > 100)
+        #expect(kept == Array(accented.unicodeScalars.prefix(kept.count)))
+        // Whole characters are kept while they fit, and the rest is cut at one.
+        let families = String(repeating: "👨‍👩‍👧‍👦", count: 200)
+        let cutFamilies = DOTEscaping.cut(families)
+        #expect(cutFamilies.utf8.count <= DOTEscaping.labelBytes)
+        #expect(cutFamilies == String(repeating: "👨‍👩‍👧‍👦", count: cutFamilies.count - 1) + "…")
+        let jamo = String(repeating: "\u{1100}", count: 9_000)
+        #expect(DOTEscaping.cut(jamo).utf8.count <= DOTEscaping.labelBytes)
+        // Short enough in both measures: kept whole.
+        let fewHeavy = String(repeating: "e\u{0301}", count: 100)
+        #expect(DOTEscaping.cut(fewHeavy) == fewHeavy)
+    }
+
+    @Test("a label or class the trace spelled is cut like a title")
+    func labels() {
+        let long = CauseLabel(rawValue: String(repeating: "L", count: 20_000))
+        let attribute = DOTEscaping.edgeLabelAttribute(long, figures: "×1")
+        #expect(attribute == "label=<\(String(repeating: "L", count: DOTEscaping.labelCharacters - 1))… ×1>")
+        #expect(DOTEscaping.classToken(long.rawValue).count == DOTEscaping.labelCharacters)
+        #expect(DOTEscaping.classToken("a b\"c") == "a-b-c")
+    }
+
     @Test("noncharacters and BiDi controls never reach Graphviz")
     func invisible() {
         #expect(
