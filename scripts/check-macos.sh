@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 target=${1:-15.0}
 hits=$(scripts/macos-api-probe . --target "$target")
 status=$?
-[ $status -le 1 ] || exit $status
+[ $status -le 1 ] || { echo "check-macos: the probe did not complete (status $status)" >&2; exit $status; }
 unexplained=() passed=0
 while IFS= read -r hit; do
     [ -n "$hit" ] || continue
