@@ -9,9 +9,10 @@
 /// newline become visible pictures: SVG cannot carry them.
 ///
 /// Any text must come out as a picture: labels never hold an empty title
-/// (Graphviz refuses `<B></B>`) nor one so long that no line could carry
-/// it, and long quoted strings are cut into pieces DOT joins with `+`, as
-/// Graphviz 2.43's `dot` reads no line over 16 KB.
+/// (Graphviz refuses `<B></B>`), one so long that no line could carry it,
+/// nor a stack of combining marks taller than the page, and long quoted
+/// strings are cut into pieces DOT joins with `+`, as Graphviz 2.43's
+/// `dot` reads no line over 16 KB.
 package enum DOTEscaping {
     /// How many characters of a title or name a label shows; tooltips keep the whole text.
     package static let labelCharacters = 120
@@ -19,6 +20,9 @@ package enum DOTEscaping {
     /// many as ``labelCharacters`` characters of four bytes: one character
     /// can carry any number of combining scalars.
     package static let labelBytes = labelCharacters * 4
+    /// How many combining marks in a row a label keeps: more stack above the
+    /// node and out of the picture, as Graphviz sizes a label by its width.
+    package static let labelMarks = 4
     /// What a label shows for a title or name with no visible character.
     package static let untitled = "(untitled)"
     /// How many bytes of escaped text one piece of a quoted string holds at most.
@@ -30,10 +34,12 @@ package enum DOTEscaping {
         htmlText(text.allSatisfy(\.isWhitespace) ? untitled : cut(text))
     }
 
-    /// `text`, ending in "…" when it has more than ``labelCharacters``
-    /// characters or ``labelBytes`` bytes. The cut falls between characters,
-    /// or inside the first one when that alone is longer than a label.
+    /// `text` with at most ``labelMarks`` combining marks in a row, ending in
+    /// "…" when it has more than ``labelCharacters`` characters or
+    /// ``labelBytes`` bytes. The cut falls between characters, or inside the
+    /// first one when that alone is longer than a label.
     package static func cut(_ text: String) -> String {
+        let text = boundingMarks(text)
         let bytes = text.utf8.count
         guard bytes > labelCharacters, bytes > labelBytes || text.count > labelCharacters else { return text }
         let ellipsis = "…"
@@ -54,6 +60,25 @@ package enum DOTEscaping {
             }
         }
         return kept + ellipsis
+    }
+
+    /// `text` without the combining marks (scalars of a nonzero canonical
+    /// combining class) past the ``labelMarks``th in a row.
+    static func boundingMarks(_ text: String) -> String {
+        var bounded = String.UnicodeScalarView()
+        var marksInARow = 0
+        var dropped = false
+        for scalar in text.unicodeScalars {
+            // Below U+0300 every scalar is a starter: titles are mostly ASCII.
+            let isMark = scalar.value >= 0x300 && scalar.properties.canonicalCombiningClass != .notReordered
+            marksInARow = isMark ? marksInARow + 1 : 0
+            if marksInARow > labelMarks {
+                dropped = true
+                continue
+            }
+            bounded.append(scalar)
+        }
+        return dropped ? String(bounded) : text
     }
 
     /// A double-quoted escString attribute value such as a `tooltip`,

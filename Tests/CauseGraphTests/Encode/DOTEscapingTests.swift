@@ -17,14 +17,15 @@ struct DOTEscapingTests {
 
     @Test("a title is cut by its bytes too: one character can hold thousands of scalars")
     func heavyCharacters() {
-        let accented = "a" + String(repeating: "\u{0301}", count: 9_000)
-        #expect(accented.count == 1)
-        let cut = DOTEscaping.cut(accented)
+        // One character of 9,001 scalars none of which combines: the first
+        // ones that fit, then "…".
+        let selectors = "a" + String(repeating: "\u{FE0F}", count: 9_000)
+        #expect(selectors.count == 1)
+        let cut = DOTEscaping.cut(selectors)
         #expect(cut.utf8.count <= DOTEscaping.labelBytes)
-        // The letter and as many of its accents as fit, then "…".
         let kept = Array(cut.unicodeScalars.dropLast())
         #expect(cut.unicodeScalars.last == "…" && kept.count > 100)
-        #expect(kept == Array(accented.unicodeScalars.prefix(kept.count)))
+        #expect(kept == Array(selectors.unicodeScalars.prefix(kept.count)))
         // Whole characters are kept while they fit, and the rest is cut at one.
         let families = String(repeating: "👨‍👩‍👧‍👦", count: 200)
         let cutFamilies = DOTEscaping.cut(families)
@@ -35,6 +36,23 @@ struct DOTEscapingTests {
         // Short enough in both measures: kept whole.
         let fewHeavy = String(repeating: "e\u{0301}", count: 100)
         #expect(DOTEscaping.cut(fewHeavy) == fewHeavy)
+    }
+
+    @Test("a label keeps at most labelMarks combining marks in a row, of any class")
+    func stackedMarks() {
+        let marks = DOTEscaping.labelMarks
+        let zalgo = "a" + String(repeating: "\u{0301}", count: 9_000) + "b\u{0316}\u{0301}"
+        #expect(DOTEscaping.cut(zalgo) == "a" + String(repeating: "\u{0301}", count: marks) + "b\u{0316}\u{0301}")
+        // Below and above marks count alike; a starter ends the run.
+        let mixed = String(repeating: "\u{0316}\u{0301}", count: marks)
+        let keptMarks = String(String.UnicodeScalarView(mixed.unicodeScalars.prefix(marks)))
+        #expect(DOTEscaping.cut("x" + mixed + "y" + mixed) == "x" + keptMarks + "y" + keptMarks)
+        // Marks a script needs, and joiners and selectors that do not combine, are kept.
+        for kept in ["Việt Nam", "שָׁלוֹם", "👩🏽‍💻", "a\u{FE0F}\u{FE0F}"] {
+            #expect(DOTEscaping.cut(kept) == kept)
+        }
+        // The tooltip keeps every mark.
+        #expect(DOTEscaping.quoted(zalgo).unicodeScalars.filter { $0 == "\u{0301}" }.count == 9_001)
     }
 
     @Test("a label or class the trace spelled is cut like a title")
