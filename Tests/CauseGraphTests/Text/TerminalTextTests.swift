@@ -8,12 +8,12 @@ struct TerminalTextTests {
     /// bytes), combining marks, wide characters, emoji and BiDi controls.
     static let samples = [
         "", "a", "ContentView", "Row 12", "tab\tinside", "cr\r\nlf", "\u{1B}[31mred", "e\u{301}tude",
-        "漢字の行", "👩‍👩‍👧 family", "\u{202E}evil", "   ", "x\u{7F}y",
+        "漢字の行", "👩‍👩‍👧 family", "\u{202E}evil", "   ", "x\u{7F}y", "└─ Row · 3 µs", "├─ e\u{301}",
     ]
 
     /// The columns a terminal gives each sample, counted by hand: two for each kanji and kana
     /// and for the emoji family (one grapheme), one for every other character.
-    static let sampleColumns = [0, 1, 11, 6, 10, 6, 8, 5, 8, 9, 5, 3, 3]
+    static let sampleColumns = [0, 1, 11, 6, 10, 6, 8, 5, 8, 9, 5, 3, 3, 13, 4]
 
     @Test(
         "a fitted text is its visible form, cut to the width in columns with an ellipsis",
@@ -45,6 +45,22 @@ struct TerminalTextTests {
             #expect(left.hasPrefix(visible) && right.hasSuffix(visible))
             #expect(left.dropFirst(visible.count).allSatisfy { $0 == " " })
         }
+    }
+
+    @Test("text counted by its scalars is counted as by its characters")
+    func scalarCount() {
+        let texts = [
+            "└─ LibraryItemSongRow · 2 µs — 41%", "Ünïcödé ‘quotes’ … ok", "├─ e\u{301}", "a\u{300}", "½ × ¾ ¿",
+            "│  └─ ·", "a\u{2028}b", "\u{00A0}\u{00AD}", "–—‖‘’‚‛“”„‟†‡•‣․‥…‧",
+        ]
+        for text in texts {
+            #expect(TerminalText.columns(text) == text.reduce(0) { $0 + TerminalText.columns($1) }, "\(text)")
+            for width in 0...12 {
+                let fitted = TerminalText.fit(text, width: width)
+                #expect(TerminalText.columns(fitted) <= max(width, 0), "\(text) in \(width)")
+            }
+        }
+        #expect(TerminalText.fit("└─ Row · 3 µs", width: 8) == "└─ Row …")
     }
 
     @Test("examples")
