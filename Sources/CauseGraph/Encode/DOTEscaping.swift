@@ -65,6 +65,9 @@ package enum DOTEscaping {
     /// `text` without the combining marks (scalars of a nonzero canonical
     /// combining class) past the ``labelMarks``th in a row.
     static func boundingMarks(_ text: String) -> String {
+        // A scalar from U+0300 on starts with a byte from 0xCC on: most
+        // titles have none, and are returned without a copy.
+        guard text.utf8.contains(where: { $0 >= 0xCC }) else { return text }
         var bounded = String.UnicodeScalarView()
         var marksInARow = 0
         var dropped = false
