@@ -224,6 +224,42 @@ struct RedactCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    @Test("an app or process name of several words loses every word")
+    func appNameOfSeveralWords() throws {
+        let scratch = try TemporaryFolder()
+        let input = try scratch.write(
+            "trace.jsonl",
+            Data(
+                #"""
+                {"causegraph": 1, "app": "ACME Secret-Project 2 (Beta)"}
+                {"node": 1, "kind": "body", "title": "ContentView", "owner": "app", "time": 10, "duration": 5}
+                {"hitch": "hitch", "start": 10, "duration": 5, "process": "Classified Tool (4242)"}
+
+                """#.utf8))
+        let result = try Causegraph.run(["redact", input])
+        #expect(result.status == 0, "\(result.standardError)")
+        let words = Self.identifiers(result.output)
+        for name in ["ACME", "Secret", "Project", "Beta", "Classified", "Tool", "ContentView"] {
+            #expect(!words.contains(name), "\(name) is gone")
+        }
+        #expect(result.output.contains("(4242)"), "a process id is no name")
+    }
+
+    @Test("the map and the redacted trace cannot share a file or standard output: exit 2, nothing written")
+    func refusesMapOverTrace() throws {
+        let scratch = try TemporaryFolder()
+        let output = scratch.path("out.jsonl")
+        for arguments in [["-o", output, "--map", output], ["-o", output, "--map", scratch.path("./out.jsonl")]] {
+            let result = try Causegraph.run(["redact", fixture("contact-list.jsonl")] + arguments)
+            #expect(result.status == 2)
+            #expect(result.standardError.contains("-o and --map name the same file"), "\(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        let both = try Causegraph.run(["redact", fixture("contact-list.jsonl"), "--map", "-"])
+        #expect(both.status == 2 && both.output.isEmpty)
+        #expect(both.standardError.contains("cannot both go to standard output"), "\(both.standardError)")
+    }
+
     @Test("standard input cannot be read twice: exit 2")
     func refusesStandardInput() throws {
         let result = try Causegraph.run(

@@ -39,6 +39,17 @@ struct Redact: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the map from each app name to its pseudonym (JSON).", valueName: "file"))
     var map: String?
 
+    func validate() throws {
+        guard let map else { return }
+        if output == "-" && map == "-" {
+            throw ValidationError(
+                "the redacted trace and the map cannot both go to standard output; name a file with -o or --map")
+        }
+        if OutputName.nameSameFile(output, map) {
+            throw ValidationError("-o and --map name the same file; the map would replace the redacted trace")
+        }
+    }
+
     /// Whether `-o` names a folder: one that exists, or a name ending in `/`.
     private var outputIsFolder: Bool {
         var isDirectory: ObjCBool = false

@@ -32,13 +32,25 @@ struct MCPSpelling {
     /// `text` with every option the tool offers named as its argument,
     /// between `quote`s, and the value placeholder after it (`N`, `PATTERN`)
     /// left out. Code between backticks is a command line of its own and kept.
+    ///
+    /// Text in single quotes is a value as the client gave it (`no update
+    /// matches '--list'`) and kept to the letter, unless it is all an option
+    /// and its placeholder, as ArgumentParser quotes them (`'--top <n>'`):
+    /// that becomes the argument, in `quote`s of its own.
     func respelled(_ text: String, quote: Character) -> String {
         let characters = Array(text)
+        let spans = QuotedSpans.of(characters)
         var result = ""
         var index = 0
         var inCode = false
         while index < characters.count {
             if characters[index] == "`" { inCode.toggle() }
+            if !inCode, let close = spans[index] {
+                let quoted = String(characters[(index + 1)..<close])
+                result += quotedOption(quoted).map { "\(quote)\($0)\(quote)" } ?? "'\(quoted)'"
+                index = close + 1
+                continue
+            }
             let startsWord = index == 0 || !Self.isWordCharacter(characters[index - 1])
             guard startsWord, !inCode, characters[index] == "-" else {
                 result.append(characters[index])
@@ -56,6 +68,21 @@ struct MCPSpelling {
             index = Self.afterPlaceholder(characters, from: end)
         }
         return result
+    }
+
+    /// The argument for `quoted` when it is one option the tool offers,
+    /// alone or with its placeholder (`--top <n>`, `--view PATTERN`).
+    private func quotedOption(_ quoted: String) -> String? {
+        let characters = Array(quoted)
+        var end = 0
+        while end < characters.count, characters[end] == "-" || Self.isWordCharacter(characters[end]) { end += 1 }
+        guard end > 0, characters[0] == "-", let name = names[String(characters[..<end])] else { return nil }
+        let placeholder = characters[end...]
+        let isPlaceholder =
+            placeholder.isEmpty || Self.afterPlaceholder(characters, from: end) == characters.count
+            || (placeholder.first == " " && placeholder.dropFirst().first == "<" && placeholder.last == ">"
+                && !placeholder.dropFirst(2).dropLast().contains { $0 == "<" || $0 == ">" || $0 == " " })
+        return isPlaceholder ? name : nil
     }
 
     /// Past ` N`, ` PATTERN` or ` ID` after an option, if one follows: a word of capitals.

@@ -80,33 +80,19 @@ enum MCPToolRunner {
             + VisibleText.singleLine(String(name))
     }
 
-    /// `message` with each quoted span ``shortened(_:)``. A
-    /// quote opens where no letter or digit comes before it and closes where
-    /// none comes after, so the apostrophe of `can't` or `users'` is no quote.
+    /// `message` with each ``QuotedSpans`` span ``shortened(_:)``.
     private static func excerptingQuotes(in message: String) -> String {
         let characters = Array(message)
-        func isWord(_ index: Int) -> Bool {
-            characters.indices.contains(index) && (characters[index].isLetter || characters[index].isNumber)
-        }
+        let spans = QuotedSpans.of(characters)
         var result = ""
         var index = 0
         while index < characters.count {
-            guard characters[index] == "'", !isWord(index - 1) else {
+            guard let close = spans[index] else {
                 result.append(characters[index])
                 index += 1
                 continue
             }
-            // No later quote can close where this one found none: the rest is
-            // kept as it is, and a message of many quotes is read once.
-            guard
-                let close = characters[(index + 1)...].indices.first(where: { characters[$0] == "'" && !isWord($0 + 1) }
-                )
-            else {
-                result += String(characters[index...])
-                break
-            }
-            let quoted = String(characters[(index + 1)..<close])
-            result += "'" + shortened(quoted) + "'"
+            result += "'" + shortened(String(characters[(index + 1)..<close])) + "'"
             index = close + 1
         }
         return result

@@ -98,6 +98,13 @@ struct MCPToolTableTests {
             spelling.respelled("--quiet, a-b --viewer - '--view.jsonl' --list/x", quote: "'")
                 == "--quiet, a-b --viewer - '--view.jsonl' --list/x")
         #expect(spelling.respelled("--list.", quote: "'") == "'list'.")
+        // A value the client gave is quoted to the letter; ArgumentParser's quoted option becomes the argument.
+        #expect(spelling.respelled("no update matches '--list'", quote: "'") == "no update matches '--list'")
+        #expect(
+            spelling.respelled("The value 'native --no-cache' is invalid for '--input-format <format>'", quote: "'")
+                == "The value 'native --no-cache' is invalid for 'input_format'")
+        #expect(spelling.respelled("Missing value for '--top <n>'", quote: "'") == "Missing value for 'limit'")
+        #expect(spelling.respelled("'--top' and --all, can't", quote: "'") == "'limit' and 'all', can't")
         #expect(MCPTool.render.spelling.respelled("from -o's extension", quote: "`") == "from `output`'s extension")
         #expect(
             MCPTool.diff.spelling.respelled("as `git diff --exit-code` does", quote: "'")

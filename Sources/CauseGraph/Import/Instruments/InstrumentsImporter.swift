@@ -19,8 +19,12 @@ package enum InstrumentsImporter: TraceImporter {
     static let maximumTokenLength = 64 << 20
 
     package static func looksLikeFormat(_ prefix: [UInt8]) -> Bool {
-        guard let root = firstElementName(prefix) else { return false }
-        return root == "trace-query-result"
+        // A prolog longer than the bytes detection reads is still an export's.
+        switch XMLDocumentStart(prefix) {
+        case .root(let name): name == "trace-query-result"
+        case .prolog: true
+        case nil: false
+        }
     }
 
     package static func read<Sink: TraceSink & ~Copyable>(
@@ -321,26 +325,10 @@ package enum InstrumentsImporter: TraceImporter {
         return sources.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { sources[$0] }
     }
 
-    /// The name of the first element after the prolog (declaration,
-    /// comments, whitespace).
+    /// The name of the first element after the prolog, when the bytes reach it.
     static func firstElementName(_ prefix: [UInt8]) -> String? {
-        var i = 0
-        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-        while i < prefix.count {
-            if Byte.isWhitespace(prefix[i]) {
-                i += 1
-                continue
-            }
-            guard prefix[i] == Byte.lessThan, i + 1 < prefix.count else { return nil }
-            if prefix[i + 1] == Byte.question || prefix[i + 1] == Byte.exclamation {
-                guard let close = prefix[i...].firstIndex(of: Byte.greaterThan) else { return nil }
-                i = close + 1
-                continue
-            }
-            let name = prefix[(i + 1)...].prefix(while: Byte.isNameByte)
-            return String(decoding: name, as: UTF8.self)
-        }
-        return nil
+        guard case .root(let name) = XMLDocumentStart(prefix) else { return nil }
+        return name
     }
 
     static func firstSchemaName(_ prefix: [UInt8]) -> String? {

@@ -129,9 +129,13 @@ package struct JSONRecord {
     /// Any whole number, negative ones included.
     package func integer(_ key: String) throws(Diagnostic) -> Int64? {
         guard let value = value(key) else { return nil }
-        return try read(value, key: key, as: "a whole number that fits in 64 bits") {
-            if case .number(let number) = $0 { number.int64 } else { nil }
+        // Typed apart from `read`'s closure: one returning `number.int64`
+        // would make its result `Int64?`, and a fraction or an overflow nil.
+        guard case .number(let number) = value.content, let integer = number.int64 else {
+            let found = if case .number(let number) = value.content { number.text } else { value.typeName }
+            throw error("\"\(key)\" must be a whole number that fits in 64 bits, found \(found)", at: value)
         }
+        return integer
     }
 
     package func positiveNumber(_ key: String) throws(Diagnostic) -> Double? {

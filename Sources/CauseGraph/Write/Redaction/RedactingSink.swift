@@ -57,7 +57,7 @@ package struct NameCollector: TraceSink {
     }
 
     package mutating func begin(_ header: TraceHeader) throws {
-        if let app = header.app { pseudonyms.claim(app, as: .app) }
+        if let app = header.app { claimApp(app) }
     }
 
     package mutating func add(_ event: TraceEvent) throws {
@@ -81,9 +81,7 @@ package struct NameCollector: TraceSink {
 
     package mutating func add(_ hitch: Hitch) throws {
         // "Landmarks (4242)": the process is the app.
-        if let process = hitch.process, let name = Pseudonyms.identifiers(process).first {
-            pseudonyms.claim(name, as: .app)
-        }
+        if let process = hitch.process { claimApp(process) }
     }
 
     /// Records `name` as the app's or its process's, word by word, since

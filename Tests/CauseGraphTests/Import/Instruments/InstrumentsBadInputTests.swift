@@ -117,6 +117,9 @@ import Testing
         let doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE lol [<!ENTITY lol \"lol\">]>\n<trace-query-result/>"
         let (refused, path) = try failure(doctype)
         #expect(refused.description.hasPrefix("\(path):2:1: error: DOCTYPE declarations are refused"))
+        // Detected, too: the `>` of the internal subset does not end the declaration.
+        let (detected, detectedPath) = try InstrumentsFixtures.failure(Array(doctype.utf8), settings: ImportSettings())
+        #expect(detected.description.hasPrefix("\(detectedPath):2:1: error: DOCTYPE declarations are refused"))
         let entity = "<trace-query-result><!ENTITY x SYSTEM \"file:///etc/passwd\"></trace-query-result>"
         let (declaration, entityPath) = try failure(entity)
         #expect(declaration.description.hasPrefix("\(entityPath):1:21: error: markup declarations (<!…>) are refused"))

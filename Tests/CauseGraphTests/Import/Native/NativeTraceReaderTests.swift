@@ -101,6 +101,23 @@ struct NativeTraceReaderTests {
                 #"{"node": ‸9223372036854775808, "kind": "body", "title": "A", "owner": "app"}"#,
                 #""node" must be a whole number from 0 to 9223372036854775807, found 9223372036854775808"#
             ),
+            // A node's group may be negative, but is whole and fits in 64 bits.
+            (
+                #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "group": ‸1.5}"#,
+                #""group" must be a whole number that fits in 64 bits, found 1.5"#
+            ),
+            (
+                #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "group": ‸-9223372036854775809}"#,
+                #""group" must be a whole number that fits in 64 bits, found -9223372036854775809"#
+            ),
+            (
+                #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "group": ‸1e400}"#,
+                #""group" must be a whole number that fits in 64 bits, found 1e400"#
+            ),
+            (
+                #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "group": ‸"7"}"#,
+                #""group" must be a whole number that fits in 64 bits, found a string"#
+            ),
             // Unknown values.
             (
                 #"{"node": 1, "kind": ‸"layout", "title": "A", "owner": "app"}"#,
