@@ -75,6 +75,31 @@ struct SignalCommandTests {
         try Self.expectUntouched(scratch, entries: ["out.jsonl", "swiftui-causes-300000-1.xml"])
     }
 
+    @Test("a read stopped while it fills the cache leaves no temporary folder in it")
+    func cacheEntryStopped() throws {
+        let scratch = try TemporaryFolder()
+        let export = try GeneratedRecording.write(300_000, "swiftui-causes", into: scratch)
+        let entries = scratch.path("cache/entries")
+        let program = try StartedProgram(
+            [Causegraph.executable.path, "summary", export], environment: ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")])
+        func temporaryFolders() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: entries)) ?? []).filter { $0.hasPrefix(".tmp-") }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        var started = false
+        while !started, Date() < deadline {
+            started = temporaryFolders().contains { folder in
+                let records = entries + "/" + folder + "/records.bin"
+                return ((try? FileManager.default.attributesOfItem(atPath: records)[.size] as? Int) ?? 0) >= 1 << 20
+            }
+            if !started { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(started, "the cache entry was being written")
+        kill(program.pid, SIGTERM)
+        #expect(try program.end(within: .seconds(120)) == .exited(143))
+        #expect(temporaryFolders().isEmpty)
+    }
+
     @Test("render --each stopped after writing some graphs names what it wrote, whole; the rest are untouched")
     func someOutputsWritten() throws {
         let scratch = try TemporaryFolder()

@@ -29,6 +29,10 @@ package enum CausegraphOutput: Equatable, Sendable {
     case graphJSON
     /// `diff --table changes.json`.
     case diffTableJSON
+    /// `diff --table changes.txt`.
+    case diffTableText
+    /// `diff --table changes.md`.
+    case diffTableMarkdown
     /// `render --format dot`, or `diff -o diff.dot`.
     case dot
     case svg
@@ -44,11 +48,21 @@ package enum CausegraphOutput: Equatable, Sendable {
     package var extensions: Set<String> {
         switch self {
         case .graphJSON, .diffTableJSON: ["json"]
+        case .diffTableText: ["txt", "text"]
+        case .diffTableMarkdown: ["md", "markdown"]
         case .dot: ["dot", "gv"]
         case .svg: ["svg"]
         case .png: ["png"]
         case .pdf: ["pdf"]
         case .html: ["html", "htm"]
+        }
+    }
+
+    /// Whether it is `diff`'s table of changes rather than a graph or a page.
+    package var isTable: Bool {
+        switch self {
+        case .diffTableJSON, .diffTableText, .diffTableMarkdown: true
+        case .graphJSON, .dot, .svg, .png, .pdf, .html: false
         }
     }
 
@@ -71,6 +85,10 @@ package enum CausegraphOutput: Equatable, Sendable {
         if start.lowercased().hasPrefix("<!doctype html") || start.hasPrefix("<html") {
             return text.contains("<meta name=\"generator\" content=\"causegraph\">") ? .html : nil
         }
+        if text.hasPrefix("## SwiftUI update diff") { return .diffTableMarkdown }
+        // The text table: the app's name, then the two recordings, each on a line of its own.
+        let lines = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+        if lines.count > 3, lines[1].hasPrefix("  before: "), lines[2].hasPrefix("  after:  ") { return .diffTableText }
         return nil
     }
 

@@ -11,7 +11,8 @@ package final class PendingOutputs: @unchecked Sendable {
     package static let shared = PendingOutputs()
 
     private let lock = NSLock()
-    private var paths: [Int: String] = [:]
+    /// Each temporary file, and the folder made for it alone, if any.
+    private var paths: [Int: (file: String, folder: String?)] = [:]
     private var nextToken = 0
     /// Set once the process is stopping: nothing is committed after.
     private var isStopping = false
@@ -22,15 +23,16 @@ package final class PendingOutputs: @unchecked Sendable {
     /// Runs `create` (which makes the temporary file `path` and returns its
     /// descriptor, or -1) and registers the file it made, under the lock, so
     /// a signal never falls between the two. Nothing is made once the process
-    /// is stopping.
-    func create(_ path: String, _ create: () -> Int32) -> (descriptor: Int32, token: Int)? {
+    /// is stopping. A signal removes `folder` too, once the file is gone,
+    /// when nothing else is left in it.
+    func create(_ path: String, in folder: String? = nil, _ create: () -> Int32) -> (descriptor: Int32, token: Int)? {
         lock.lock()
         defer { lock.unlock() }
         guard !isStopping else { return nil }
         let descriptor = create()
         guard descriptor >= 0 else { return (descriptor, 0) }
         nextToken += 1
-        paths[nextToken] = path
+        paths[nextToken] = (path, folder)
         return (descriptor, nextToken)
     }
 
@@ -59,7 +61,10 @@ package final class PendingOutputs: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         isStopping = true
-        for path in paths.values { unlink(path) }
+        for (file, folder) in paths.values {
+            unlink(file)
+            if let folder { rmdir(folder) }
+        }
         paths = [:]
         return committed
     }

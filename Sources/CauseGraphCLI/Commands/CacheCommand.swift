@@ -47,7 +47,7 @@ struct CacheCommand: ParsableCommand {
             }
             var text =
                 "cache: \(VisibleText.singleLine(cache.directory)), \(entries.count) \(entries.count == 1 ? "entry" : "entries"), "
-                + "\(Self.size(total)) of at most \(Self.size(cache.maximumSize))\n"
+                + "\(ByteCountText.string(total)) of at most \(ByteCountText.string(cache.maximumSize))\n"
             let now = Int64(Date().timeIntervalSince1970)
             for entry in entries {
                 let inputs = entry.inputs.map(VisibleText.singleLine).joined(separator: " + ")
@@ -58,21 +58,9 @@ struct CacheCommand: ParsableCommand {
                 case "graph": run = entry.run.map { "graph of run \($0)" } ?? "graph"
                 default: run = "export"
                 }
-                text += "\(inputs)  \(run)  \(Self.size(entry.size))  used \(Self.age(now - entry.lastUsed)) ago\n"
+                text += "\(inputs)  \(run)  \(ByteCountText.string(entry.size))  used \(Self.age(now - entry.lastUsed)) ago\n"
             }
             FileHandle.standardOutput.write(Data(text.utf8))
-        }
-
-        /// Bytes in the unit that keeps them short.
-        static func size(_ bytes: Int64) -> String {
-            let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
-            var value = Double(bytes)
-            var unit = 0
-            while value >= 1024, unit < units.count - 1 {
-                value /= 1024
-                unit += 1
-            }
-            return unit == 0 ? "\(bytes) bytes" : String(format: "%.1f %@", value, units[unit])
         }
 
         /// Seconds in the unit that keeps them short.

@@ -25,13 +25,32 @@ struct Confinement: Sendable {
     /// Folders that hold no files, whatever a root says: the kernel's views of devices and processes.
     private static let special = ["/dev", "/proc", "/sys"]
 
-    /// The extensions of the graph formats: an output named otherwise (a
-    /// source file, a repository's hook) is no graph's place.
-    static let outputExtensions: Set<String> = ["svg", "png", "pdf", "dot", "gv", "json"]
+    /// What a call writes: a graph, or `diff`'s table of changes.
+    enum Written: Equatable, Sendable {
+        case graph
+        case table
+
+        /// The extensions of its formats: an output named otherwise (a
+        /// source file, a repository's hook) is no place for it.
+        var extensions: Set<String> {
+            switch self {
+            case .graph: ["svg", "png", "pdf", "dot", "gv", "json"]
+            case .table: ["txt", "text", "md", "markdown", "json"]
+            }
+        }
+
+        /// What it is called in an error.
+        var noun: String {
+            switch self {
+            case .graph: "graph"
+            case .table: "table"
+            }
+        }
+    }
 
     /// The resolved form of a folder named as a root, or `nil` when it is none.
     static func resolvedFolder(_ path: String) -> String? {
-        guard let resolved = resolve(path), kind(resolved) == S_IFDIR else { return nil }
+        guard let resolved = try? resolve(path, key: "roots"), kind(resolved) == S_IFDIR else { return nil }
         return resolved
     }
 
@@ -41,7 +60,7 @@ struct Confinement: Sendable {
     /// reports it as it always does.
     func checkInput(_ path: String, key: String) throws(Diagnostic) {
         try checkAnyRoot(key: key)
-        guard let resolved = Self.resolve(path) else {
+        guard let resolved = try Self.resolve(path, key: key) else {
             try checkMissing(path, key: key)
             return
         }
@@ -53,23 +72,24 @@ struct Confinement: Sendable {
         }
     }
 
-    /// Checks the path a call writes: a regular file, or a new name, inside
-    /// the roots, neither hidden nor in a hidden folder, with a graph's
-    /// extension, and not a program (a file anyone may execute). An existing
-    /// file is replaced only when it is empty or a graph causegraph wrote in
-    /// the format its name says (``CausegraphOutput``): a name ending in
-    /// `.json` does not make `package.json` a graph's place.
-    func checkOutput(_ path: String, key: String) throws(Diagnostic) {
+    /// Checks the path a call writes an output of `kind` to: a regular file,
+    /// or a new name, inside the roots, neither hidden nor in a hidden
+    /// folder, with an extension of the kind, and not a program (a file
+    /// anyone may execute). An existing file is replaced only when it is
+    /// empty or an output of the kind causegraph wrote in the format its name
+    /// says (``CausegraphOutput``): a name ending in `.json` does not make
+    /// `package.json` a graph's place.
+    func checkOutput(_ path: String, key: String, kind: Written) throws(Diagnostic) {
         try checkAnyRoot(key: key)
         let name = (path as NSString).lastPathComponent
         let pathExtension = (name as NSString).pathExtension.lowercased()
-        guard Self.outputExtensions.contains(pathExtension) else {
+        guard kind.extensions.contains(pathExtension) else {
             throw .error(
-                "'\(key)': '\(Self.shown(path))' is no graph file's name; end it in "
-                    + Self.outputExtensions.sorted().map { "." + $0 }.joined(separator: ", "))
+                "'\(key)': '\(Self.shown(path))' is no \(kind.noun) file's name; end it in "
+                    + kind.extensions.sorted().map { "." + $0 }.joined(separator: ", "))
         }
         let resolved: String
-        if let existing = Self.resolve(path) {
+        if let existing = try Self.resolve(path, key: key) {
             switch Self.kind(existing) {
             case S_IFREG: break
             case S_IFDIR: throw .error("'\(key)': '\(Self.shown(path))' is a folder; name a file to write")
@@ -81,11 +101,13 @@ struct Confinement: Sendable {
                 throw .error("'\(key)': '\(Self.shown(path))' is an executable file; the server replaces no program")
             }
             // A name is the agent's choice; what the file holds is the user's.
-            if info.st_size > 0, CausegraphOutput.recognise(file: existing)?.extensions.contains(pathExtension) != true
-            {
+            let isOwn = CausegraphOutput.recognise(file: existing).map {
+                $0.isTable == (kind == .table) && $0.extensions.contains(pathExtension)
+            }
+            if info.st_size > 0, isOwn != true {
                 throw .error(
-                    "'\(key)': '\(Self.shown(path))' exists and is no graph causegraph wrote; "
-                        + "the server replaces only its own graphs")
+                    "'\(key)': '\(Self.shown(path))' exists and is no \(kind.noun) causegraph wrote; "
+                        + "the server replaces only its own \(kind.noun)s")
             }
             resolved = existing
         } else {
@@ -95,7 +117,8 @@ struct Confinement: Sendable {
                 throw .error("'\(key)': '\(Self.shown(path))' links to no file; name the file itself")
             }
             let folder = (path as NSString).deletingLastPathComponent
-            guard let parent = Self.resolve(folder.isEmpty ? "." : folder), Self.kind(parent) == S_IFDIR else {
+            guard let parent = try Self.resolve(folder.isEmpty ? "." : folder, key: key), Self.kind(parent) == S_IFDIR
+            else {
                 throw .error("'\(key)': the folder of '\(Self.shown(path))' does not exist")
             }
             resolved = (parent as NSString).appendingPathComponent(name)
@@ -132,7 +155,7 @@ struct Confinement: Sendable {
     /// A missing file's folder must exist inside the roots; the name is then the command's to report.
     private func checkMissing(_ path: String, key: String) throws(Diagnostic) {
         let folder = (path as NSString).deletingLastPathComponent
-        guard let parent = Self.resolve(folder.isEmpty ? "." : folder) else {
+        guard let parent = try Self.resolve(folder.isEmpty ? "." : folder, key: key) else {
             throw .error("'\(key)': no such file: '\(Self.shown(path))'")
         }
         try checkInside(parent, path, key: key)
@@ -145,7 +168,8 @@ struct Confinement: Sendable {
             let entry = (folder as NSString).appendingPathComponent(name)
             var info = stat()
             guard lstat(entry, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { continue }
-            guard let target = Self.resolve(entry) else { continue }
+            // A link to nothing reads nothing.
+            guard let target = try Self.resolve(entry, key: key) else { continue }
             let inside = relativePath(of: target) != nil && !Self.special.contains { Self.isWithin(target, $0) }
             if !inside {
                 let shown = Self.shown((path as NSString).appendingPathComponent(name))
@@ -170,9 +194,18 @@ struct Confinement: Sendable {
         folder == "/" || path == folder || path.hasPrefix(folder + "/")
     }
 
-    /// The path with every link and `..` resolved, or `nil` when it does not exist.
-    static func resolve(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+    /// The path with every link and `..` resolved, or `nil` when it does
+    /// not exist. Any other failure is refused: the kernel may open a path
+    /// whose resolved form is longer than `realpath` returns (`PATH_MAX`),
+    /// through links that lead anywhere.
+    static func resolve(_ path: String, key: String) throws(Diagnostic) -> String? {
+        guard let resolved = realpath(path, nil) else {
+            let failure = errno
+            if failure == ENOENT || failure == ENOTDIR { return nil }
+            throw .error(
+                "'\(key)': '\(shown(path))' cannot be resolved (\(String(cString: strerror(failure)))); "
+                    + "the server reads only paths it can follow to their end")
+        }
         defer { free(resolved) }
         return String(cString: resolved)
     }

@@ -19,8 +19,8 @@ struct MCPArgument {
         case inputPath
         /// Files the command reads, inside the roots, `--option=path` for each.
         case inputPaths
-        /// The file the command writes, where an output may go (``Confinement``).
-        case outputPath
+        /// The file the command writes, where an output of its kind may go (``Confinement``).
+        case outputPath(Confinement.Written)
         /// Files the command reads, inside the roots, after `--`.
         case positionalPaths
         /// One file the command reads, inside the roots, after `--`.
@@ -33,11 +33,13 @@ struct MCPArgument {
     private static let inputNote =
         "Over MCP: absolute, or relative to the server's working directory, inside its roots; '-' is refused, since standard input carries the MCP messages."
 
-    private static let outputNote =
+    /// What the tool says of where an output of `kind` may go.
+    private static func outputNote(_ kind: Confinement.Written) -> String {
         "Over MCP: inside the roots, neither hidden nor executable, named "
-        + Confinement.outputExtensions.sorted().map { "." + $0 }.joined(separator: ", ")
-        + "; an existing file is replaced only when empty or a graph causegraph wrote in that format; "
-        + "the result says what was written."
+            + kind.extensions.sorted().map { "." + $0 }.joined(separator: ", ")
+            + "; an existing file is replaced only when empty or a \(kind.noun) causegraph wrote in that format; "
+            + "the result says what was written."
+    }
 
     /// The option's long name, or a positional argument's value name.
     let option: String
@@ -64,7 +66,7 @@ struct MCPArgument {
     var pathNote: String? {
         switch passing {
         case .inputPath, .inputPaths, .positionalPath, .positionalPaths: Self.inputNote
-        case .outputPath: Self.outputNote
+        case .outputPath(let kind): Self.outputNote(kind)
         case .value, .flag, .repeated: nil
         }
     }
@@ -115,7 +117,7 @@ struct MCPArgument {
         case .repeated: try arguments.values(name, option: option)
         case .inputPath: try arguments.path(name, option: option)
         case .inputPaths: try arguments.paths(name, option: option)
-        case .outputPath: try arguments.output(name, option: option)
+        case .outputPath(let kind): try arguments.output(name, option: option, kind: kind)
         case .positionalPaths: try arguments.paths(name)
         case .positionalPath: try arguments.path(name)
         }

@@ -33,11 +33,12 @@ struct MCPSpelling {
     /// between `quote`s, and the value placeholder after it (`N`, `PATTERN`)
     /// left out. Code between backticks is a command line of its own and kept.
     ///
-    /// Text in single quotes is a value as the client gave it (`no update
-    /// matches '--list'`) and kept to the letter, unless it is all an option
-    /// and its placeholder, as ArgumentParser quotes them (`'--top <n>'`):
-    /// that becomes the argument, in `quote`s of its own.
-    func respelled(_ text: String, quote: Character) -> String {
+    /// Text in single quotes is a value (`no update matches 'List'`) and
+    /// kept to the letter, unless it is all an option and its placeholder,
+    /// as ArgumentParser quotes them (`'--top <n>'`), and none of `values`,
+    /// the strings the client gave (`no update matches '--list'`): that
+    /// becomes the argument, in `quote`s of its own.
+    func respelled(_ text: String, quote: Character, values: Set<String> = []) -> String {
         let characters = Array(text)
         let spans = QuotedSpans.of(characters)
         var result = ""
@@ -47,7 +48,8 @@ struct MCPSpelling {
             if characters[index] == "`" { inCode.toggle() }
             if !inCode, let close = spans[index] {
                 let quoted = String(characters[(index + 1)..<close])
-                result += quotedOption(quoted).map { "\(quote)\($0)\(quote)" } ?? "'\(quoted)'"
+                let option = values.contains(quoted) ? nil : quotedOption(quoted)
+                result += option.map { "\(quote)\($0)\(quote)" } ?? "'\(quoted)'"
                 index = close + 1
                 continue
             }

@@ -37,15 +37,15 @@ enum MCPTool: String, CaseIterable {
         case .render:
             [
                 Self.traces,
-                MCPArgument("output", .outputPath, note: "Writes the graph there instead of returning it."),
+                MCPArgument("output", .outputPath(.graph), note: "Writes the graph there instead of returning it."),
                 .string("format"), .string("theme"), .string("engine"),
             ] + Self.shaping + Self.reading
         case .diff:
             [
                 MCPArgument("before", .positionalPath), MCPArgument("after", .positionalPath),
-                MCPArgument("output", .outputPath), .string("format"), .string("engine"),
+                MCPArgument("output", .outputPath(.graph)), .string("format"), .string("engine"),
                 .string("theme"), .string("table-format"),
-                MCPArgument("table", .outputPath), .flag("all"),
+                MCPArgument("table", .outputPath(.table)), .flag("all"),
                 MCPArgument("top", .value(.integer), name: "limit"),
                 MCPArgument("offset", .value(.integer), note: "The next page is `offset` + `limit`."),
                 MCPArgument(
@@ -223,7 +223,14 @@ enum MCPTool: String, CaseIterable {
             """
         case .doctor:
             """
-            Say what each input is (a .trace bundle, a table of contents, an xctrace export, a change                     log, a native trace, causegraph output) and what it holds: for a bundle its runs, device                     and platform, launched or attached, template, Instruments version and every table with                     its row count; what causegraph reads of it; and what is missing, with the likely reason                     and the command that fixes it (recorded on the Simulator, attached, never finalized).                     Call it when another tool says a recording is empty or holds no table it reads. An input                     that cannot answer "why did this body run" is a result, not an error: read                     `canAnswerWhy` in the structured content. Returns the text report and the same as JSON.
+            Say what each input is (a .trace bundle, a table of contents, an xctrace export, a change \
+            log, a native trace, causegraph output) and what it holds: for a bundle its runs, device \
+            and platform, launched or attached, template, Instruments version and every table with \
+            its row count; what causegraph reads of it; and what is missing, with the likely reason \
+            and the command that fixes it (recorded on the Simulator, attached, never finalized). \
+            Call it when another tool says a recording is empty or holds no table it reads. An input \
+            that cannot answer "why did this body run" is a result, not an error: read \
+            `canAnswerWhy` in the structured content. Returns the text report and the same as JSON.
             """
         }
     }

@@ -36,9 +36,9 @@ enum MCPToolRunner {
                 content: answer.content + notes(diagnostics, tool), structuredContent: answer.structuredContent)
         } catch {
             let message = ExitStatus.diagnostic(for: error) ?? .error("the \(tool.rawValue) tool failed")
-            return CallTool.Result(
-                content: [text(Self.bounded(tool.spelling.respelled(excerpted(message).description, quote: "'")))]
-                    + notes(diagnostics, tool), isError: true)
+            let values = Set((arguments ?? [:]).values.flatMap { $0.arrayValue ?? [$0] }.compactMap(\.stringValue))
+            let error = tool.spelling.respelled(excerpted(message).description, quote: "'", values: values)
+            return CallTool.Result(content: [text(Self.bounded(error))] + notes(diagnostics, tool), isError: true)
         }
     }
 
@@ -158,6 +158,11 @@ enum MCPToolRunner {
     /// The most bytes a result's text, or its structured content, takes.
     static let largestResult = 64 * 1024
 
+    /// The most bytes a graph returned in a result takes, a PNG as base64:
+    /// a picture of the default node limit fits many times over, and a
+    /// client's context holds no graph of thousands of nodes.
+    static let largestGraph = 1 << 20
+
     /// The report's text and JSON, each within ``largestResult``: while
     /// either is larger, each list keeps half as many entries (the report
     /// says what it left out); a text still too large is cut at a line.
@@ -250,6 +255,13 @@ enum MCPToolRunner {
             throw Diagnostic.error("a PDF is only written to a file; name one with 'output', or ask for svg or png")
         }
         let bytes = try render.graph(as: format, diagnostics: &diagnostics)
+        let returned = format == .png ? (bytes.count + 2) / 3 * 4 : bytes.count
+        guard returned <= largestGraph else {
+            throw Diagnostic.error(
+                "the \(format.rawValue) graph takes \(ByteCountText.string(Int64(returned))), more than the "
+                    + "\(ByteCountText.string(Int64(largestGraph))) a result returns; write it to a file with 'output', "
+                    + "or draw fewer nodes with 'max_nodes'")
+        }
         switch format {
         case .png:
             return CallTool.Result(

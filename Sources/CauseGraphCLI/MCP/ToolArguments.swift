@@ -37,7 +37,7 @@ struct ToolArguments {
 
     /// One path, as a positional argument.
     mutating func path(_ key: String) throws(Diagnostic) {
-        if let path = try checkedPath(key, forWriting: false) { paths.append(path) }
+        if let path = try checkedPath(key) { paths.append(path) }
     }
 
     /// A list of paths, one option each.
@@ -47,22 +47,24 @@ struct ToolArguments {
 
     /// One path to read, as an option's value.
     mutating func path(_ key: String, option: String) throws(Diagnostic) {
-        if let path = try checkedPath(key, forWriting: false) { options.append("--\(option)=\(path)") }
+        if let path = try checkedPath(key) { options.append("--\(option)=\(path)") }
     }
 
-    /// The path of the file to write, as an option's value.
-    mutating func output(_ key: String, option: String) throws(Diagnostic) {
-        if let path = try checkedPath(key, forWriting: true) { options.append("--\(option)=\(path)") }
+    /// The path of the file to write, of `kind`, as an option's value.
+    mutating func output(_ key: String, option: String, kind: Confinement.Written) throws(Diagnostic) {
+        if let path = try checkedPath(key, writing: kind) { options.append("--\(option)=\(path)") }
     }
 
     /// The one path `key` gives, if any, once it is known to be a path the
-    /// confinement lets the tool read, or write.
-    private mutating func checkedPath(_ key: String, forWriting: Bool) throws(Diagnostic) -> String? {
+    /// confinement lets the tool read, or write an output of `writing` to.
+    private mutating func checkedPath(_ key: String, writing: Confinement.Written? = nil) throws(Diagnostic)
+        -> String?
+    {
         guard let value = take(key) else { return nil }
         guard let path = value.stringValue else { throw mistyped(key, "a path") }
         try Self.checkPath(path, key: key)
-        if forWriting {
-            try confinement.checkOutput(path, key: key)
+        if let writing {
+            try confinement.checkOutput(path, key: key, kind: writing)
         } else {
             try confinement.checkInput(path, key: key)
         }

@@ -223,7 +223,7 @@ struct MCPConfinementTests {
             }
             let table = try call(
                 session, "diff", ["before": "trace.jsonl", "after": "trace.jsonl", "table": "package.json"])
-            #expect(table.isError && table.text.contains("'table': 'package.json' exists and is no graph"))
+            #expect(table.isError && table.text.contains("'table': 'package.json' exists and is no table"))
             // A graph of another format is not replaced either: its name says what it holds.
             _ = try call(session, "render", ["traces": ["trace.jsonl"], "output": "graph.dot"])
             try FileManager.default.moveItem(atPath: scratch.path("graph.dot"), toPath: scratch.path("graph.svg"))
@@ -244,6 +244,23 @@ struct MCPConfinementTests {
                     #expect(!written.isError, "\(name): \(written.text)")
                 }
             }
+            // The table in each of its formats, written again; never under a graph's name, nor over a graph.
+            for name in ["changes.txt", "changes.md", "changes.markdown", "changes.json"] {
+                for _ in 0..<2 {
+                    let written = try call(
+                        session, "diff", ["before": "trace.jsonl", "after": "trace.jsonl", "table": name])
+                    #expect(!written.isError, "\(name): \(written.text)")
+                }
+            }
+            let markdown = try scratch.read("changes.md")
+            #expect(String(decoding: markdown, as: UTF8.self).hasPrefix("## SwiftUI update diff"))
+            let underGraphName = try call(
+                session, "diff",
+                ["before": "trace.jsonl", "after": "trace.jsonl", "table": "t.svg", "table_format": "markdown"])
+            #expect(underGraphName.isError && underGraphName.text.contains("'table': 't.svg' is no table file's name"))
+            let overGraph = try call(
+                session, "diff", ["before": "trace.jsonl", "after": "trace.jsonl", "table": "out.json"])
+            #expect(overGraph.isError && overGraph.text.contains("'table': 'out.json' exists and is no table"))
         }
     }
 
@@ -292,6 +309,43 @@ struct MCPConfinementTests {
             let cut = try call(session, "doctor", ["traces": ["trace.jsonl\u{0}/other.jsonl"]])
             #expect(cut.isError && cut.text.contains("NUL"), "\(cut.text)")
         }
+    }
+
+    @Test("a link whose resolved path is longer than realpath returns is refused, not taken for a missing file")
+    func linkPastPathLimit() throws {
+        let scratch = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: scratch.path("root"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: scratch.path("outside"), withIntermediateDirectories: false)
+        // Twenty folders of 250 characters, made one inside the other by descriptor: 5,000 characters deep.
+        let names = (0..<20).map { String(format: "%02d", $0) + String(repeating: "c", count: 248) }
+        var folders = [open(scratch.path("outside"), O_RDONLY | O_DIRECTORY)]
+        defer {
+            // Removed by descriptor, deepest first: the folder's path is too long to name.
+            _ = unlinkat(folders.last!, "secret.jsonl", 0)
+            for (parent, name) in zip(folders.dropLast(), names).reversed() { _ = unlinkat(parent, name, AT_REMOVEDIR) }
+            for folder in folders { close(folder) }
+        }
+        for name in names {
+            #expect(mkdirat(folders.last!, name, 0o755) == 0)
+            folders.append(openat(folders.last!, name, O_RDONLY | O_DIRECTORY))
+        }
+        let secret = openat(folders.last!, "secret.jsonl", O_WRONLY | O_CREAT, 0o644)
+        let trace = try Data(contentsOf: URL(fileURLWithPath: before))
+        _ = trace.withUnsafeBytes { write(secret, $0.baseAddress, $0.count) }
+        close(secret)
+        // Two links, each shorter than the limit, that lead there together.
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("outside/hop"), withDestinationPath: names[..<10].joined(separator: "/"))
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("root/escape.jsonl"),
+            withDestinationPath: scratch.path("outside/hop") + "/" + names[10...].joined(separator: "/") + "/secret.jsonl")
+        #expect(FileManager.default.isReadableFile(atPath: scratch.path("root/escape.jsonl")), "the kernel opens it")
+
+        let root = try #require(Confinement.resolvedFolder(scratch.path("root")))
+        let confinement = Confinement(roots: [root])
+        #expect(throws: Diagnostic.self) { try confinement.checkInput(scratch.path("root/escape.jsonl"), key: "traces") }
+        #expect(throws: Diagnostic.self) { try confinement.checkInput(scratch.path("root"), key: "traces") }
+        try confinement.checkInput(scratch.path("root/missing.jsonl"), key: "traces")
     }
 
     /// A session whose client declares roots, with `trace.jsonl` in its working directory.

@@ -169,6 +169,29 @@ struct MCPRawProtocolTests {
         }
     }
 
+    @Test("an error quotes the client's values to the letter, and ArgumentParser's options as the arguments")
+    func valuesQuotedAsGiven() throws {
+        let scratch = try TemporaryFolder()
+        let trace = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
+        let session = try RawMCPSession(in: scratch.url)
+        try session.initialize()
+        let calls: [(tool: String, arguments: [String: Any], error: String)] = [
+            ("why", ["traces": [trace], "view": "--list"], "error: no update matches '--list'"),
+            (
+                "summary", ["traces": [trace], "input_format": "native --no-cache"],
+                "error: the value 'native --no-cache' is invalid for 'input_format'"
+            ),
+            ("summary", ["traces": [trace], "limit": 1.5], "error: the value '1.5' is invalid for 'limit'"),
+        ]
+        for (id, call) in calls.enumerated() {
+            try session.send(try RawMCPSession.call(id: id + 1, call.tool, call.arguments))
+            let result = try session.response(to: "\(id + 1)")["result"]
+            let text = try #require(result?.texts.first)
+            #expect(result?["isError"]?.content == .bool(true))
+            #expect(text.hasPrefix(call.error), "\(text)")
+        }
+    }
+
     @Test("a request line is read in time linear in its length, and one past 64 MiB is answered with -32600")
     func longLines() throws {
         let session = try RawMCPSession(in: packageRoot)

@@ -3,6 +3,8 @@ import CauseGraphTestSupport
 import Foundation
 import Testing
 
+@testable import CauseGraphCLI
+
 @Suite(
     "causegraph mcp, driven by the Python MCP SDK's client", .serialized,
     .enabled(if: MCPClient.python != nil, Comment(rawValue: MCPClient.unavailable)))
@@ -125,6 +127,30 @@ struct MCPServerTests {
         #expect(notes.contains("note: showing 3 of 7 nodes"), "\(notes)")
         #expect(notes.contains("\nnote: 'max_nodes' 3: ") && notes.contains("('max_nodes' 0 shows all)"), "\(notes)")
         #expect(!notes.contains("--max-nodes"), "\(notes)")
+    }
+
+    @Test("a graph larger than a result returns is refused with the way to get it: a file, or fewer nodes")
+    func renderTooLargeToReturn() throws {
+        let scratch = try TemporaryFolder()
+        let trace = scratch.path("big.jsonl")
+        try SyntheticTrace(views: 4_000).write(to: trace)
+        let cli = try Causegraph.run(["render", trace, "--format", "json", "--max-nodes", "0", "-o", "-"])
+        try #require(cli.standardOutput.count > MCPToolRunner.largestGraph, "the graph is \(cli.standardOutput.count) bytes")
+        let session = try MCPClient.session(
+            [
+                ("render", ["traces": [trace], "format": "json", "max_nodes": 0]),
+                ("render", ["traces": [trace], "format": "json", "max_nodes": 0, "output": scratch.path("big.json")]),
+            ],
+            serverArguments: ["--allow", scratch.url.path])
+        let results = try #require(session["results"]?.arrayValue)
+        #expect(results[0].isToolError)
+        #expect(
+            results[0].texts.first?.hasPrefix("error: the json graph takes ") == true
+                && results[0].texts.first?.contains(
+                    "more than the 1.0 MiB a result returns; write it to a file with 'output', or draw fewer nodes with 'max_nodes'")
+                    == true, "\(results[0].texts)")
+        #expect(!results[1].isToolError, "\(results[1].texts)")
+        #expect(try scratch.read("big.json") == cli.standardOutput)
     }
 
     @Test("render's max_nodes 0 draws every edge too, as the command's --max-nodes 0 does")

@@ -99,7 +99,10 @@ struct MCPToolTableTests {
                 == "--quiet, a-b --viewer - '--view.jsonl' --list/x")
         #expect(spelling.respelled("--list.", quote: "'") == "'list'.")
         // A value the client gave is quoted to the letter; ArgumentParser's quoted option becomes the argument.
-        #expect(spelling.respelled("no update matches '--list'", quote: "'") == "no update matches '--list'")
+        #expect(
+            spelling.respelled("no update matches '--list'", quote: "'", values: ["--list"])
+                == "no update matches '--list'")
+        #expect(spelling.respelled("Unknown option '--list'", quote: "'") == "Unknown option 'list'")
         #expect(
             spelling.respelled("The value 'native --no-cache' is invalid for '--input-format <format>'", quote: "'")
                 == "The value 'native --no-cache' is invalid for 'input_format'")
@@ -109,6 +112,14 @@ struct MCPToolTableTests {
         #expect(
             MCPTool.diff.spelling.respelled("as `git diff --exit-code` does", quote: "'")
                 == "as `git diff --exit-code` does")
+    }
+
+    @Test("each tool's description is prose: no run of spaces, no line break")
+    func descriptionsAreProse() {
+        for tool in MCPTool.allCases {
+            let description = tool.definition.description ?? ""
+            #expect(!description.isEmpty && !description.contains("  ") && !description.contains("\n"), "\(tool)")
+        }
     }
 
     @Test("docs/mcp.md's argument tables are the tools' tables")

@@ -18,6 +18,11 @@ struct CausegraphOutputTests {
         #expect(CausegraphOutput.recognise(try golden("landmarks-favorites.diff.dot")) == .dot)
         #expect(recognise("{\n  \"causegraphDiff\": 1,\n") == .graphJSON)
         #expect(recognise("{\n  \"before\": {\"name\": \"a.jsonl\", \"app\": \"A\"},\n") == .diffTableJSON)
+        #expect(recognise("## SwiftUI update diff: Landmarks\n\nBefore: a.jsonl") == .diffTableMarkdown)
+        #expect(
+            recognise("Landmarks\n  before: a.jsonl (3 update groups)\n  after:  b.jsonl (3 update groups)\n")
+                == .diffTableText)
+        #expect(recognise("Notes\n  before: lunch\n") == nil)
         let svg = """
             <?xml version="1.0" encoding="UTF-8" standalone="no"?>
             <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN"

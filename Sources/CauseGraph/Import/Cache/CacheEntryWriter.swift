@@ -46,7 +46,7 @@ final class CacheEntryWriter {
         let file = folder + "/" + contents.fileName
         guard
             let (fd, token) = PendingOutputs.shared.create(
-                file, { open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }),
+                file, in: folder, { open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }),
             fd >= 0
         else {
             let reason = String(cString: strerror(errno))
