@@ -81,7 +81,8 @@ struct SignalCommandTests {
         let export = try GeneratedRecording.write(300_000, "swiftui-causes", into: scratch)
         let entries = scratch.path("cache/entries")
         let program = try StartedProgram(
-            [Causegraph.executable.path, "summary", export], environment: ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")])
+            [Causegraph.executable.path, "summary", export],
+            environment: ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")])
         func temporaryFolders() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: entries)) ?? []).filter { $0.hasPrefix(".tmp-") }
         }

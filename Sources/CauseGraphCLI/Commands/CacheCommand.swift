@@ -58,7 +58,8 @@ struct CacheCommand: ParsableCommand {
                 case "graph": run = entry.run.map { "graph of run \($0)" } ?? "graph"
                 default: run = "export"
                 }
-                text += "\(inputs)  \(run)  \(ByteCountText.string(entry.size))  used \(Self.age(now - entry.lastUsed)) ago\n"
+                text +=
+                    "\(inputs)  \(run)  \(ByteCountText.string(entry.size))  used \(Self.age(now - entry.lastUsed)) ago\n"
             }
             FileHandle.standardOutput.write(Data(text.utf8))
         }

@@ -17,7 +17,9 @@ enum QuotedSpans {
                 index += 1
                 continue
             }
-            guard let close = characters[(index + 1)...].indices.first(where: { characters[$0] == "'" && !isWord($0 + 1) })
+            guard
+                let close = characters[(index + 1)...].indices.first(where: { characters[$0] == "'" && !isWord($0 + 1) }
+                )
             else { break }
             spans[index] = close
             index = close + 1

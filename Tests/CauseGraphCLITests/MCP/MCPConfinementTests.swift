@@ -338,12 +338,15 @@ struct MCPConfinementTests {
             atPath: scratch.path("outside/hop"), withDestinationPath: names[..<10].joined(separator: "/"))
         try FileManager.default.createSymbolicLink(
             atPath: scratch.path("root/escape.jsonl"),
-            withDestinationPath: scratch.path("outside/hop") + "/" + names[10...].joined(separator: "/") + "/secret.jsonl")
+            withDestinationPath: scratch.path("outside/hop") + "/" + names[10...].joined(separator: "/")
+                + "/secret.jsonl")
         #expect(FileManager.default.isReadableFile(atPath: scratch.path("root/escape.jsonl")), "the kernel opens it")
 
         let root = try #require(Confinement.resolvedFolder(scratch.path("root")))
         let confinement = Confinement(roots: [root])
-        #expect(throws: Diagnostic.self) { try confinement.checkInput(scratch.path("root/escape.jsonl"), key: "traces") }
+        #expect(throws: Diagnostic.self) {
+            try confinement.checkInput(scratch.path("root/escape.jsonl"), key: "traces")
+        }
         #expect(throws: Diagnostic.self) { try confinement.checkInput(scratch.path("root"), key: "traces") }
         try confinement.checkInput(scratch.path("root/missing.jsonl"), key: "traces")
     }

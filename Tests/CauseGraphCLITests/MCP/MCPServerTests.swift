@@ -135,7 +135,8 @@ struct MCPServerTests {
         let trace = scratch.path("big.jsonl")
         try SyntheticTrace(views: 4_000).write(to: trace)
         let cli = try Causegraph.run(["render", trace, "--format", "json", "--max-nodes", "0", "-o", "-"])
-        try #require(cli.standardOutput.count > MCPToolRunner.largestGraph, "the graph is \(cli.standardOutput.count) bytes")
+        try #require(
+            cli.standardOutput.count > MCPToolRunner.largestGraph, "the graph is \(cli.standardOutput.count) bytes")
         let session = try MCPClient.session(
             [
                 ("render", ["traces": [trace], "format": "json", "max_nodes": 0]),
@@ -147,8 +148,10 @@ struct MCPServerTests {
         #expect(
             results[0].texts.first?.hasPrefix("error: the json graph takes ") == true
                 && results[0].texts.first?.contains(
-                    "more than the 1.0 MiB a result returns; write it to a file with 'output', or draw fewer nodes with 'max_nodes'")
-                    == true, "\(results[0].texts)")
+                    "more than the 1.0 MiB a result returns; write it to a file with 'output', or draw fewer nodes with 'max_nodes'"
+                )
+                    == true,
+            "\(results[0].texts)")
         #expect(!results[1].isToolError, "\(results[1].texts)")
         #expect(try scratch.read("big.json") == cli.standardOutput)
     }
