@@ -86,7 +86,11 @@ actor MCPRoots {
         case nil:
             throw .error("the client declares roots but did not list them within \(listingTime)")
         case .failure(let error):
-            throw .error("the client declares roots but could not list them: \(error)")
+            // The SDK's decoding errors name its own types; the client needs only what went wrong.
+            let reason = (error as? MCPError).map { VisibleText.singleLine($0.localizedDescription) }
+            throw .error(
+                "the client declares roots but could not list them: "
+                    + (reason ?? "its roots/list answer is no list of roots with a file: URI each"))
         case .success(let roots):
             let folders = roots.compactMap { root -> String? in
                 guard let url = URL(string: root.uri), url.isFileURL,

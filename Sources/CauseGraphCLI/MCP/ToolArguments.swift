@@ -62,7 +62,7 @@ struct ToolArguments {
     {
         guard let value = take(key) else { return nil }
         guard let path = value.stringValue else { throw mistyped(key, "a path") }
-        try Self.checkPath(path, key: key)
+        try Self.checkPath(path, key: key, writing: writing != nil)
         if let writing {
             try confinement.checkOutput(path, key: key, kind: writing)
         } else {
@@ -130,11 +130,12 @@ struct ToolArguments {
         return paths
     }
 
-    /// `-` means standard input on the command line; here standard input
-    /// carries the protocol's messages.
-    private static func checkPath(_ path: String, key: String) throws(Diagnostic) {
+    /// `-` means standard input or output on the command line; here they
+    /// carry the protocol's messages.
+    private static func checkPath(_ path: String, key: String, writing: Bool = false) throws(Diagnostic) {
         if path == "-" {
-            throw .error("'\(key)': '-' (standard input) carries the MCP messages here; name a file")
+            let stream = writing ? "standard output" : "standard input"
+            throw .error("'\(key)': '-' (\(stream)) carries the MCP messages here; name a file")
         }
         if path.isEmpty { throw .error("'\(key)': an empty path names no file") }
         // The file system would read the path only up to the NUL: another file than the one named.

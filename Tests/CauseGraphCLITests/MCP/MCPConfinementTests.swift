@@ -180,6 +180,7 @@ struct MCPConfinementTests {
                 ("/tmp/causegraph-outside.svg", "outside the folders"),
                 ("out.svg", "links to no file"),
                 ("graphs.dot", "error: 'output': 'graphs.dot' is a folder; name a file to write"),
+                ("-", "error: 'output': '-' (standard output) carries the MCP messages here; name a file"),
             ]
             for (output, expected) in refusals {
                 let refused = try call(session, "render", ["traces": ["trace.jsonl"], "output": output])
