@@ -149,20 +149,32 @@ struct MCPRawProtocolTests {
         #expect(names.hasPrefix(String(folder.prefix(60)) + "…: error: "), "\(names)")
     }
 
-    @Test("what a bounded summary or why left out names the tools' arguments, not the command's options")
-    func leftOutNamesArguments() throws {
+    /// The result of each call `calls` makes of a scratch copy of `before`
+    /// (the path it is given), made one at a time: `response(to:)` passes
+    /// over other answers, and calls side by side may end in any order.
+    private func results(of calls: (String) -> [(tool: String, arguments: [String: Any])]) throws -> [JSONValue?] {
         let scratch = try TemporaryFolder()
         let trace = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
         let session = try RawMCPSession(in: scratch.url)
         try session.initialize()
-        let calls: [(tool: String, arguments: [String: Any])] = [
-            ("summary", ["traces": [trace], "limit": 1]),
-            ("why", ["traces": [trace], "view": "Landmark", "limit": 1, "list": true]),
-        ]
-        // One call at a time: `response(to:)` passes over other answers, and calls side by side may end in any order.
-        for (id, call) in calls.enumerated() {
+        var results: [JSONValue?] = []
+        for (id, call) in calls(trace).enumerated() {
             try session.send(try RawMCPSession.call(id: id + 1, call.tool, call.arguments))
-            let text = (try session.response(to: "\(id + 1)")["result"]?.texts ?? []).joined(separator: "\n")
+            results.append(try session.response(to: "\(id + 1)")["result"])
+        }
+        return results
+    }
+
+    @Test("what a bounded summary or why left out names the tools' arguments, not the command's options")
+    func leftOutNamesArguments() throws {
+        let results = try results { trace in
+            [
+                ("summary", ["traces": [trace], "limit": 1]),
+                ("why", ["traces": [trace], "view": "Landmark", "limit": 1, "list": true]),
+            ]
+        }
+        for result in results {
+            let text = (result?.texts ?? []).joined(separator: "\n")
             let line = try #require(text.range(of: "\nLeft out:").map { text[$0.upperBound...] }, "\(text)")
             #expect(line.contains("'limit' or 'offset'") && line.contains("'all' shows everything"), "\(line)")
             #expect(!line.contains("--"), "\(line)")
@@ -171,24 +183,22 @@ struct MCPRawProtocolTests {
 
     @Test("an error quotes the client's values to the letter, and ArgumentParser's options as the arguments")
     func valuesQuotedAsGiven() throws {
-        let scratch = try TemporaryFolder()
-        let trace = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
-        let session = try RawMCPSession(in: scratch.url)
-        try session.initialize()
-        let calls: [(tool: String, arguments: [String: Any], error: String)] = [
-            ("why", ["traces": [trace], "view": "--list"], "error: no update matches '--list'"),
-            (
-                "summary", ["traces": [trace], "input_format": "native --no-cache"],
-                "error: the value 'native --no-cache' is invalid for 'input_format'"
-            ),
-            ("summary", ["traces": [trace], "limit": 1.5], "error: the value '1.5' is invalid for 'limit'"),
+        let errors = [
+            "error: no update matches '--list'",
+            "error: the value 'native --no-cache' is invalid for 'input_format'",
+            "error: the value '1.5' is invalid for 'limit'",
         ]
-        for (id, call) in calls.enumerated() {
-            try session.send(try RawMCPSession.call(id: id + 1, call.tool, call.arguments))
-            let result = try session.response(to: "\(id + 1)")["result"]
+        let results = try results { trace in
+            [
+                ("why", ["traces": [trace], "view": "--list"]),
+                ("summary", ["traces": [trace], "input_format": "native --no-cache"]),
+                ("summary", ["traces": [trace], "limit": 1.5]),
+            ]
+        }
+        for (result, error) in zip(results, errors) {
             let text = try #require(result?.texts.first)
             #expect(result?["isError"]?.content == .bool(true))
-            #expect(text.hasPrefix(call.error), "\(text)")
+            #expect(text.hasPrefix(error), "\(text)")
         }
     }
 
