@@ -75,10 +75,12 @@ struct RedactCommandTests {
         #expect(salted.output == saltedAgain.output && salted.output != text && salted.output != otherSalt.output)
     }
 
-    /// The words of a document's values: its text, minus element names, so
-    /// a name can be looked for in what the recording says.
+    /// The words of a document's values: its text, minus element and
+    /// attribute names, so a name can be looked for in what the recording says.
     static func valueWords(_ text: String) -> Set<String> {
-        identifiers(text.replacingOccurrences(of: #"</?[A-Za-z][A-Za-z0-9-]*"#, with: " ", options: .regularExpression))
+        identifiers(
+            text.replacingOccurrences(of: #"</?[A-Za-z][A-Za-z0-9-]*"#, with: " ", options: .regularExpression)
+                .replacingOccurrences(of: #"[A-Za-z][A-Za-z0-9-]*=""#, with: " ", options: .regularExpression))
     }
 
     /// `text` with each of its words that `mapping` names replaced.
@@ -205,6 +207,38 @@ struct RedactCommandTests {
             #expect(text.contains("\"eventMessage\":") && text.contains("com.apple.SwiftUI"))
             #expect(!text.contains("/Users/dev/"), "the user's folder is gone")
         }
+    }
+
+    @Test("an export's comments are left out: their prose can name anything, and they mean nothing to a reader")
+    func dropsComments() throws {
+        let scratch = try TemporaryFolder()
+        let input = fixture("instruments/swiftui-causes.xml")
+        #expect(try Self.read(input).contains("<!--"))
+        let output = scratch.path("swiftui-causes.xml")
+        try Self.checkCopies(of: [input], named: [output], to: output, in: scratch)
+        #expect(!(try Self.read(output).contains("<!--")))
+    }
+
+    @Test("a change log's views become views, and the words causegraph's reading adds stay, so the trace reads alike")
+    func changeLogKeepsItsReading() throws {
+        let scratch = try TemporaryFolder()
+        let redacted = scratch.path("redacted.jsonl")
+        let map = scratch.path("map.json")
+        let result = try Causegraph.run(["redact", fixture("logs/log-show-default.log"), "-o", redacted, "--map", map])
+        #expect(result.status == 0, "\(result.standardError)")
+        let mapping = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: map))) as? [String: String])
+        for word in ["parent", "input", "observed", "dependencies", "@16"] {
+            #expect(mapping[word] == nil, "\(word) is no name of the app's")
+        }
+        // Met first as the owner of its state and its parent input, and still a view.
+        for view in ["LandmarkList", "LandmarkRow", "CategoryItem"] {
+            #expect(mapping[view]?.hasPrefix("View") == true, "\(view) is \(mapping[view] ?? "not renamed")")
+        }
+        let text = try Self.read(redacted)
+        let row = try #require(mapping["LandmarkRow"])
+        let item = try #require(mapping["CategoryItem"])
+        #expect(text.contains("\(row) (parent input)") && text.contains("\(item).@16"))
     }
 
     @Test(

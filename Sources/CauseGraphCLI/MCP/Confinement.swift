@@ -34,8 +34,8 @@ struct Confinement: Sendable {
         /// source file, a repository's hook) is no place for it.
         var extensions: Set<String> {
             switch self {
-            case .graph: ["svg", "png", "pdf", "dot", "gv", "json"]
-            case .table: ["txt", "text", "md", "markdown", "json"]
+            case .graph: RenderFormat.allPathExtensions
+            case .table: ReportFormat.allPathExtensions
             }
         }
 

@@ -79,19 +79,22 @@ struct MCPSpelling {
         var end = 0
         while end < characters.count, characters[end] == "-" || Self.isWordCharacter(characters[end]) { end += 1 }
         guard end > 0, characters[0] == "-", let name = names[String(characters[..<end])] else { return nil }
-        let placeholder = characters[end...]
-        let isPlaceholder =
-            placeholder.isEmpty || Self.afterPlaceholder(characters, from: end) == characters.count
-            || (placeholder.first == " " && placeholder.dropFirst().first == "<" && placeholder.last == ">"
-                && !placeholder.dropFirst(2).dropLast().contains { $0 == "<" || $0 == ">" || $0 == " " })
+        let isPlaceholder = end == characters.count || Self.afterPlaceholder(characters, from: end) == characters.count
         return isPlaceholder ? name : nil
     }
 
-    /// Past ` N`, ` PATTERN` or ` ID` after an option, if one follows: a word of capitals.
+    /// Past the placeholder after an option, if one follows: a word of
+    /// capitals as the help writes it (` N`, ` PATTERN`, ` ID`), or a word
+    /// in angle brackets as ArgumentParser's errors do (` <n>`,
+    /// ` <start:end>`).
     private static func afterPlaceholder(_ characters: [Character], from start: Int) -> Int {
-        guard start + 1 < characters.count, characters[start] == " ", characters[start + 1].isUppercase else {
-            return start
+        guard start + 1 < characters.count, characters[start] == " " else { return start }
+        if characters[start + 1] == "<" {
+            var end = start + 2
+            while end < characters.count, !" <>".contains(characters[end]) { end += 1 }
+            return end > start + 2 && end < characters.count && characters[end] == ">" ? end + 1 : start
         }
+        guard characters[start + 1].isUppercase else { return start }
         var end = start + 1
         while end < characters.count, characters[end].isUppercase || characters[end] == "_" { end += 1 }
         if end < characters.count, characters[end] == "…" { end += 1 }

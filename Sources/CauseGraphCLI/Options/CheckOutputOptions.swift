@@ -4,24 +4,16 @@ import CauseGraph
 extension CheckFormat: FormatNamedByExtension {
     /// The extensions of ``ReportFormat``, and `.xml` for JUnit; workflow
     /// commands have no extension of their own and are named by `--format`.
-    init?(pathExtension: String) {
-        if let shared = ReportFormat(pathExtension: pathExtension) {
-            self.init(rawValue: shared.rawValue)
-        } else if pathExtension.lowercased() == "xml" {
-            self = .junit
-        } else {
-            return nil
+    var pathExtensions: [String] {
+        switch self {
+        case .text, .json, .markdown: ReportFormat(rawValue: rawValue)?.pathExtensions ?? []
+        case .junit: ["xml"]
+        case .github: []
         }
     }
 
-    var fileExtension: String {
-        switch self {
-        case .text, .github: "txt"
-        case .json: "json"
-        case .markdown: "md"
-        case .junit: "xml"
-        }
-    }
+    /// Workflow commands are text: a file of them is given text's extension.
+    var fileExtension: String { pathExtensions.first ?? ReportFormat.text.fileExtension }
 }
 
 extension CheckFormat: ReportFormatOption {

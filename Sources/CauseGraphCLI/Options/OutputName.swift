@@ -4,10 +4,25 @@ import Foundation
 
 /// A format an output file's extension can name.
 protocol FormatNamedByExtension: CaseIterable, RawRepresentable<String>, Equatable {
-    /// The format an output file's extension names, if any.
-    init?(pathExtension: String)
-    /// The extension a file of this format usually has.
+    /// The extensions that name this format in an output file's name, the
+    /// usual one first; none for a format only an option names.
+    var pathExtensions: [String] { get }
+    /// The extension a file of this format is given.
     var fileExtension: String { get }
+}
+
+extension FormatNamedByExtension {
+    /// The format an output file's extension names, if any.
+    init?(pathExtension: String) {
+        let lowercased = pathExtension.lowercased()
+        guard let named = Self.allCases.first(where: { $0.pathExtensions.contains(lowercased) }) else { return nil }
+        self = named
+    }
+
+    /// Every extension that names one of the formats.
+    static var allPathExtensions: Set<String> { Set(allCases.flatMap(\.pathExtensions)) }
+
+    var fileExtension: String { pathExtensions.first ?? rawValue }
 }
 
 /// What the name of an output (`-o`, `--table`) says about the format to
@@ -92,20 +107,11 @@ enum OutputName {
 }
 
 extension ReportFormat: FormatNamedByExtension {
-    init?(pathExtension: String) {
-        switch pathExtension.lowercased() {
-        case "txt", "text": self = .text
-        case "json": self = .json
-        case "md", "markdown": self = .markdown
-        default: return nil
-        }
-    }
-
-    var fileExtension: String {
+    var pathExtensions: [String] {
         switch self {
-        case .text: "txt"
-        case .json: "json"
-        case .markdown: "md"
+        case .text: ["txt", "text"]
+        case .json: ["json"]
+        case .markdown: ["md", "markdown"]
         }
     }
 }

@@ -5,15 +5,10 @@ import GraphvizRender
 enum RenderFormat: String, CaseIterable, ExpressibleByArgument, FormatNamedByExtension {
     case svg, png, pdf, dot, json
 
-    /// The format an output file's extension names.
-    init?(pathExtension: String) {
-        switch pathExtension.lowercased() {
-        case "svg": self = .svg
-        case "png": self = .png
-        case "pdf": self = .pdf
-        case "dot", "gv": self = .dot
-        case "json": self = .json
-        default: return nil
+    var pathExtensions: [String] {
+        switch self {
+        case .dot: ["dot", "gv"]
+        case .svg, .png, .pdf, .json: [rawValue]
         }
     }
 
@@ -28,6 +23,4 @@ enum RenderFormat: String, CaseIterable, ExpressibleByArgument, FormatNamedByExt
     }
 
     var isBinary: Bool { self == .png || self == .pdf }
-
-    var fileExtension: String { rawValue }
 }

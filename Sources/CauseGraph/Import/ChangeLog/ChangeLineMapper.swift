@@ -18,6 +18,19 @@
 struct ChangeLineMapper {
     /// The label of the update groups that frames become.
     static let frameLabel = "Frame"
+    /// What the title of the node a parent's new value stands for adds to its view's name.
+    static let parentInputSuffix = " (parent input)"
+    /// What the title of the node a body's observed dependencies stand for adds to its view's name.
+    static let observedDependenciesSuffix = " (observed dependencies)"
+
+    /// `title` without the words this reading adds to a view's name for a
+    /// cause node, so that only the log's own words are left.
+    static func withoutCauseSuffix(_ title: String) -> Substring {
+        for suffix in [parentInputSuffix, observedDependenciesSuffix] where title.hasSuffix(suffix) {
+            return title.dropLast(suffix.count)
+        }
+        return Substring(title)
+    }
 
     private let frameDuration: Nanoseconds
     private var nextEventID: EventID = 1
@@ -75,10 +88,10 @@ struct ChangeLineMapper {
                     causes.append((existing, label, []))
                     continue
                 }
-                cause = event(.other, "\(view) (parent input)")
+                cause = event(.other, view + Self.parentInputSuffix)
                 parentInput = cause
             case .dependencies:
-                cause = event(.observable, "\(view) (observed dependencies)")
+                cause = event(.observable, view + Self.observedDependenciesSuffix)
             case .property(let name):
                 cause = event(.state, "\(view).\(name)")
                 changed = [name]

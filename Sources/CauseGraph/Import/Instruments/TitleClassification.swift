@@ -99,6 +99,11 @@ package struct ClassificationRule: Sendable, Equatable {
         ClassificationRule(.typeName, kind: .body, owner: .app),
     ]
 
+    /// The endings of titles the built-in rules classify by (`Representable`).
+    static let builtInSuffixes: [String] = builtIn.compactMap {
+        if case .suffix(let suffix) = $0.title { suffix } else { nil }
+    }
+
     /// Whether the rule holds for a node cell.
     package func matches(title text: String, colour cellColour: String?, icon: String?) -> Bool {
         if let iconPrefix {

@@ -47,6 +47,8 @@ protocol XMLTokenHandler {
     mutating func text(
         _ range: Range<Int>, hasReferences: Bool, number: UInt64?, bytes: UnsafeBufferPointer<UInt8>, base: Int
     ) throws(XMLReadFailure)
+    /// A comment, `<!--` to `-->`: by default passed over.
+    mutating func comment(_ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension XMLTokenHandler {
@@ -55,6 +57,8 @@ extension XMLTokenHandler {
         try startElement(tag, bytes: bytes, base: base)
         try endElement(bytes: bytes, base: base)
     }
+
+    mutating func comment(_ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) {}
 }
 
 /// A streaming, non-validating XML tokenizer over UTF-8 bytes, written for
@@ -217,6 +221,7 @@ struct XMLTokenizer {
             guard bytes[close + 2] == Byte.greaterThan else {
                 throw .at(offset: base + close, message: "\"--\" is not allowed inside a comment")
             }
+            handler.comment(start..<(close + 3), bytes: bytes)
             return close + 3
         }
         if hasPrefix("<![CDATA[", bytes, at: start) {

@@ -1,8 +1,10 @@
 /// Redacts an `xctrace export` document in place of its format: every
 /// table, every value, with the app's names replaced in the first
 /// occurrence of each interned value (`<string id="5" fmt="…">`) so that
-/// every later `<string ref="5"/>` still points at it. Everything else (the
-/// schema, ids, refs, numbers, times, markup) is copied byte for byte.
+/// every later `<string ref="5"/>` still points at it. Comments are left
+/// out: they mean nothing to a reader, and their prose can name anything.
+/// Everything else (the schema, ids, refs, numbers, times, markup) is
+/// copied byte for byte.
 ///
 /// Both passes stream: memory grows with the distinct frames, binaries
 /// and paths met, never with the rows.
@@ -207,7 +209,7 @@ struct ExportNameScanner: XMLTokenHandler {
         for (_, binary) in frames where !appBinaries.contains(binary) {
             let isApp =
                 binaryPaths[binary].map(Pseudonyms.isAppPath) == true
-                || appProcesses.contains(Self.baseName(binary)) || collector.pseudonyms.isAppName(Self.baseName(binary))
+                || appProcesses.contains(Self.baseName(binary)) || collector.isAppName(Self.baseName(binary))
             if isApp { appBinaries.insert(binary) }
         }
         for binary in appBinaries.sorted() { collector.claimApp(Self.baseName(binary)) }
@@ -304,6 +306,11 @@ struct ExportRewriter: XMLTokenHandler {
             default: pending.append(byte)
             }
         }
+        copied = range.upperBound
+    }
+
+    mutating func comment(_ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) {
+        pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
         copied = range.upperBound
     }
 

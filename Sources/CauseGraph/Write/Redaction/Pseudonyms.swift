@@ -33,9 +33,8 @@ package struct Pseudonyms: Sendable {
     package func isAppName(_ name: String) -> Bool { mapping[name] != nil }
 
     /// Records `name` as the app's, in `role` unless it has one already.
-    package mutating func claim(_ name: String, as role: Role) {
-        // One letter is a generic parameter (`A`, `B`) more often than a name.
-        guard mapping[name] == nil, name.count > 1, !Self.isSystemWord(name) else { return }
+    mutating func claim(_ name: String, as role: Role) {
+        guard mapping[name] == nil, Self.isClaimable(name) else { return }
         let number: String
         if let salt {
             // FNV-1a over salt and name: stable for one salt, unrelated across salts.
@@ -52,6 +51,10 @@ package struct Pseudonyms: Sendable {
         // A salted number can repeat: the pseudonym must still name one name.
         while given.contains(pseudonym) { pseudonym += "x" }
         given.insert(pseudonym)
+        // The suffix a title is classified by stays (`View5Representable`), so the copy's node keeps its kind.
+        if let suffix = ClassificationRule.builtInSuffixes.first(where: { name.hasSuffix($0) && name != $0 }) {
+            pseudonym += suffix
+        }
         mapping[name] = pseudonym
         order.append(name)
     }
@@ -113,12 +116,10 @@ package struct Pseudonyms: Sendable {
         return changed ? result : nil
     }
 
-    /// Records the folder and file names of `path` as the app's, unless it
-    /// is the system's (an SDK header, a framework) or they are the usual
-    /// words of a path (`Users`, `DerivedData`, `swift`).
-    package mutating func claimPath(_ path: String) {
-        guard Self.isAppPath(path) else { return }
-        for word in Self.identifiers(path) where !Self.pathWords.contains(word) { claim(word, as: .path) }
+    /// Whether `name` can be one of the app's: one letter is a generic
+    /// parameter (`A`, `B`) more often than a name, and the system's words stay.
+    static func isClaimable(_ name: String) -> Bool {
+        name.count > 1 && !isSystemWord(name)
     }
 
     /// Whether `text` is a path outside the system's folders: a user's

@@ -46,14 +46,23 @@ package struct RedactingSink<Inner: TraceSink>: UniformTraceSink {
 /// titles, modules, changed properties, the app and process names, and
 /// the frames of the app's own code (a frame is the app's when the first
 /// type it names is one of the app's).
+///
+/// Names are numbered only at the end, in the order first met, once each
+/// one's role is known: a view is often met first as the owner of its
+/// state (`ContentView.count`, `ContentView (parent input)`) and is still
+/// a view (`View1`), not a type.
 package struct NameCollector: TraceSink {
-    package private(set) var pseudonyms: Pseudonyms
+    private let salt: String?
+    /// Each name met and its role so far.
+    private var roles: [String: Pseudonyms.Role] = [:]
+    /// Names in the order first met.
+    private var order: [String] = []
     /// Frames met, kept for the end: whose they are is known only then.
     private var frames: [String] = []
     private var seenFrames: Set<String> = []
 
     package init(salt: String? = nil) {
-        pseudonyms = Pseudonyms(salt: salt)
+        self.salt = salt
     }
 
     package mutating func begin(_ header: TraceHeader) throws {
@@ -63,10 +72,13 @@ package struct NameCollector: TraceSink {
     package mutating func add(_ event: TraceEvent) throws {
         if event.owner == .app {
             if let module = event.module, !Pseudonyms.systemModules.contains(module) {
-                pseudonyms.claim(module, as: .module)
+                claim(module, as: .module)
             }
             let isView = event.kind == .body || event.kind == .representable
-            for (index, word) in Pseudonyms.identifiers(event.title).enumerated() {
+            // The words a change log's reading adds (`View (parent input)`) are causegraph's, not the app's.
+            for (index, word) in Pseudonyms.identifiers(String(ChangeLineMapper.withoutCauseSuffix(event.title)))
+                .enumerated()
+            {
                 claim(word, firstIsView: isView && index == 0)
             }
         }
@@ -74,7 +86,10 @@ package struct NameCollector: TraceSink {
     }
 
     package mutating func add(_ cause: TraceCause) throws {
-        for property in cause.changed { claim(property, firstIsView: false) }
+        // Renamed word by word, so claimed word by word: `@16` names no property.
+        for property in cause.changed {
+            for word in Pseudonyms.identifiers(property) { claim(word, firstIsView: false) }
+        }
     }
 
     package mutating func add(_ group: UpdateGroup) throws {}
@@ -84,10 +99,13 @@ package struct NameCollector: TraceSink {
         if let process = hitch.process { claimApp(process) }
     }
 
+    /// Whether `name` has been met as one of the app's.
+    package func isAppName(_ name: String) -> Bool { roles[name] != nil }
+
     /// Records `name` as the app's or its process's, word by word, since
     /// names are replaced word by word (`My App` is `App1 App`).
     package mutating func claimApp(_ name: String) {
-        for word in Pseudonyms.identifiers(name) { pseudonyms.claim(word, as: .app) }
+        for word in Pseudonyms.identifiers(name) { claim(word, as: .app) }
     }
 
     /// Records the names of a frame known to be in the app's own binary.
@@ -98,24 +116,37 @@ package struct NameCollector: TraceSink {
 
     /// Records the folder and file names of a path outside the system's.
     package mutating func claimPath(_ path: String) {
-        pseudonyms.claimPath(path)
+        guard Pseudonyms.isAppPath(path) else { return }
+        for word in Pseudonyms.identifiers(path) where !Pseudonyms.pathWords.contains(word) { claim(word, as: .path) }
     }
 
     /// The names learned, once the frames of the app's code are counted in.
     package mutating func finish() -> Pseudonyms {
         for frame in frames {
             let words = Pseudonyms.identifiers(frame)
-            guard let owner = words.first(where: { $0.first?.isUppercase == true }), pseudonyms.isAppName(owner)
-            else { continue }
+            guard let owner = words.first(where: { $0.first?.isUppercase == true }), isAppName(owner) else { continue }
             for word in words { claim(word, firstIsView: false) }
         }
+        var pseudonyms = Pseudonyms(salt: salt)
+        for name in order { pseudonyms.claim(name, as: roles[name]!) }
         return pseudonyms
     }
 
     private mutating func claim(_ word: String, firstIsView: Bool) {
-        guard !Pseudonyms.isSystemWord(word) else { return }
-        let role: Pseudonyms.Role =
-            firstIsView ? .view : word.first?.isUppercase == true ? .type : .property
-        pseudonyms.claim(word, as: role)
+        claim(word, as: firstIsView ? .view : word.first?.isUppercase == true ? .type : .property)
+    }
+
+    /// The first role met stands, except that a view met first as a type is a view.
+    private mutating func claim(_ name: String, as role: Pseudonyms.Role) {
+        guard Pseudonyms.isClaimable(name) else { return }
+        switch roles[name] {
+        case nil:
+            roles[name] = role
+            order.append(name)
+        case .type where role == .view:
+            roles[name] = .view
+        default:
+            break
+        }
     }
 }
