@@ -159,17 +159,6 @@ public struct GraphShaper: Sendable {
             graph: shaped, report: report, focusShares: drawing.focusShares, heat: UpdateHeat(of: graph))
     }
 
-    /// The most edges drawn: `maxEdges`, and no more than the default
-    /// limits' ratio of edges to nodes allows for `maxNodes`, so asking for
-    /// fewer nodes gives a simpler picture rather than the same edges
-    /// between fewer nodes.
-    var edgeLimit: Int {
-        guard settings.maxNodes > 0 else { return settings.maxEdges }
-        let (product, overflow) = settings.maxNodes.multipliedReportingOverflow(by: ShapingSettings.defaultMaxEdges)
-        let proportional = overflow ? Int.max : max(product / ShapingSettings.defaultMaxNodes, 1)
-        return min(settings.maxEdges, proportional)
-    }
-
     /// How many times a picture whose folds freed room is chosen again, larger.
     static let refillRounds = 3
 
@@ -223,7 +212,7 @@ public struct GraphShaper: Sendable {
         }
         // Listed only when it left edges out: it guards the layout's time rather than choosing content.
         if settings.maxEdges > 0 {
-            let edgeLimit = edgeLimit
+            let edgeLimit = settings.maxEdges
             let removed =
                 EdgeBudget.keep(edgeLimit, of: &shaped.edges, weights: &weights, nodes: shaped.nodes)
                 + EdgeBudget.boundResiduals(of: &shaped.edges, weights: &weights, nodes: shaped.nodes)

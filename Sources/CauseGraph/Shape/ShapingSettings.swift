@@ -42,11 +42,23 @@ public struct ShapingSettings: Sendable, Equatable {
     /// Draw at most this many edges, each node's main cause link first, then those that carry the most updates; 0 for no limit.
     public var maxEdges: Int
 
+    /// The edge limit when only a node limit is given: the default limits'
+    /// ratio of edges to nodes, at most ``defaultMaxEdges``, so asking for
+    /// fewer nodes gives a simpler picture rather than the same edges
+    /// between fewer nodes; every edge when every node is drawn (`0`), since
+    /// a few edges each would leave most causes standing alone.
+    public static func defaultMaxEdges(forMaxNodes maxNodes: Int) -> Int {
+        guard maxNodes > 0 else { return 0 }
+        let (product, overflow) = maxNodes.multipliedReportingOverflow(by: defaultMaxEdges)
+        return overflow ? defaultMaxEdges : min(max(product / defaultMaxNodes, 1), defaultMaxEdges)
+    }
+
     /// Settings with every filter given; the defaults keep at most 80 nodes and 150 edges and fold fan-outs.
+    /// Without `maxEdges`, the edge limit follows `maxNodes` (``defaultMaxEdges(forMaxNodes:)``).
     public init(
         window: TimeWindow? = nil, focus: [TitlePattern] = [], depth: Int? = nil, ignore: [TitlePattern] = [],
         hideSystem: Bool = false, minCount: Int = 0, maxNodes: Int = ShapingSettings.defaultMaxNodes,
-        maxEdges: Int = ShapingSettings.defaultMaxEdges, nodeFraction: ShapingShare? = nil,
+        maxEdges: Int? = nil, nodeFraction: ShapingShare? = nil,
         edgeFraction: ShapingShare? = nil, foldFanOuts: Bool = true
     ) {
         self.window = window
@@ -56,7 +68,7 @@ public struct ShapingSettings: Sendable, Equatable {
         self.hideSystem = hideSystem
         self.minCount = minCount
         self.maxNodes = maxNodes
-        self.maxEdges = maxEdges
+        self.maxEdges = maxEdges ?? Self.defaultMaxEdges(forMaxNodes: maxNodes)
         self.nodeFraction = nodeFraction
         self.edgeFraction = edgeFraction
         self.foldFanOuts = foldFanOuts

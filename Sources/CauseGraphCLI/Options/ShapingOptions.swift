@@ -55,7 +55,7 @@ struct ShapingOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Draw at most this many edges: each node's edge from its main cause first, then those that carry the most updates; 0 draws all (default \(ShapingSettings.defaultMaxEdges), or all with --max-nodes 0).",
+            "Draw at most this many edges: each node's edge from its main cause first, then those that carry the most updates; 0 draws all (default \(ShapingSettings.defaultMaxEdges), fewer with --max-nodes under \(ShapingSettings.defaultMaxNodes): \(ShapingSettings.defaultMaxEdges) per \(ShapingSettings.defaultMaxNodes) nodes; all with --max-nodes 0).",
             valueName: "n"))
     var maxEdges: Int?
 
@@ -104,9 +104,7 @@ struct ShapingOptions: ParsableArguments {
             throw ValidationError("--max-edges \(maxEdges) is out of range; give 0 (no limit) or more")
         }
         var settings = ShapingSettings(
-            depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes,
-            // Every node asked for, with a few of their edges, would leave most causes standing alone.
-            maxEdges: maxEdges ?? (maxNodes == 0 ? 0 : ShapingSettings.defaultMaxEdges))
+            depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes, maxEdges: maxEdges)
         settings.focus = try focus.map(pattern)
         settings.ignore = try ignore.map(pattern)
         settings.foldFanOuts = !unfold

@@ -77,7 +77,7 @@ struct FanOutFoldTests {
                 let shaper = GraphShaper(settings: ShapingSettings(maxNodes: maxNodes, maxEdges: maxEdges))
                 let shaped = try shaper.shape(graph)
                 #expect(shaped.graph.nodes.count <= maxNodes, "--max-nodes \(maxNodes) --max-edges \(maxEdges)")
-                #expect(shaped.graph.edges.count <= shaper.edgeLimit, "--max-nodes \(maxNodes) --max-edges \(maxEdges)")
+                #expect(shaped.graph.edges.count <= maxEdges, "--max-nodes \(maxNodes) --max-edges \(maxEdges)")
             }
         }
     }

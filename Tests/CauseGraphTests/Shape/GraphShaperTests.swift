@@ -56,6 +56,31 @@ struct GraphShaperTests {
         #expect(try shape(ShapingSettings(hideSystem: true, maxNodes: 0, maxEdges: 0)).graph.edges.count == 5)
     }
 
+    @Test("an edge limit given is the one applied; without one it follows the node limit, 150 per 80 nodes at most")
+    func edgeLimitGivenOrFollowingNodes() throws {
+        #expect(ShapingSettings().maxEdges == 150)
+        #expect(ShapingSettings(maxNodes: 12).maxEdges == 22)
+        #expect(ShapingSettings(maxNodes: 1).maxEdges == 1)
+        #expect(ShapingSettings(maxNodes: 400).maxEdges == 150)
+        #expect(ShapingSettings(maxNodes: .max).maxEdges == 150)
+        #expect(ShapingSettings(maxNodes: 0).maxEdges == 0)
+        #expect(ShapingSettings(maxNodes: 12, maxEdges: 100).maxEdges == 100)
+        // One hub and 30 bodies, each also caused by the next: 59 edges among 31 nodes.
+        var nodes: [(String, NodeKind, Owner, Int)] = [("Model.items", .observable, .app, 30)]
+        var edges: [(String, String, Int)] = []
+        for row in 1...30 {
+            nodes.append(("Row\(row)", .body, .app, 31 - row))
+            edges.append(("Model.items", "Row\(row)", 31 - row))
+            if row > 1 { edges.append(("Row\(row)", "Row\(row - 1)", 1)) }
+        }
+        let graph = tinyGraph(nodes, edges)
+        let given = try shape(ShapingSettings(maxNodes: 40, maxEdges: 50, foldFanOuts: false), of: graph)
+        #expect(given.graph.edges.count == 50)
+        #expect(given.report.steps.last == ShapingReport.Step(.maxEdges(50), removedEdges: 9))
+        let following = try shape(ShapingSettings(maxNodes: 20, foldFanOuts: false), of: graph)
+        #expect(following.graph.edges.count == 37)
+    }
+
     @Test("max-edges keeps every cause's edge before heavier body-to-body edges")
     func maxEdgesKeepsCauses() throws {
         // Three taps each change a flag that runs List once; List then runs 40 rows 10 times each.
