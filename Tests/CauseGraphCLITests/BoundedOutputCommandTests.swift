@@ -62,6 +62,12 @@ struct BoundedOutputCommandTests {
                 == Array(durations.prefix(ListBounds.defaultLimit)))
         #expect(
             bounded["omitted"]?["views"]?.numberValue == Int64(rows(complete).count - ListBounds.defaultLimit))
+        // The interactions are paged alike: --all lists every one, the default the ten busiest and a count of the rest.
+        let interactions = complete["interactions"]?.arrayValue?.count ?? 0
+        #expect(interactions > ListBounds.defaultLimit)
+        #expect(bounded["interactions"]?.arrayValue?.count == ListBounds.defaultLimit)
+        #expect(bounded["omitted"]?["interactions"]?.numberValue == Int64(interactions - ListBounds.defaultLimit))
+        #expect(last.contains(" interactions"))
     }
 
     @Test("--sort, --top and --offset choose and page; bad values are usage errors")

@@ -60,6 +60,8 @@ public struct CauseEffectGraph: Sendable, Equatable {
         public var skipped: Int
         /// The sum of the known durations, `nil` when none was known.
         public var totalDuration: Nanoseconds?
+        /// How many of its events had a known duration, which ``totalDuration`` sums.
+        public var timed: Int
         /// The longest known duration.
         public var maxDuration: Nanoseconds?
         /// The worst severity of any event.
@@ -76,6 +78,13 @@ public struct CauseEffectGraph: Sendable, Equatable {
         /// How long its events took, by severity.
         package var severityDurations: SeverityDurations
 
+        /// The mean of the known durations; a total that saturated gives no
+        /// more than the longest.
+        public var averageDuration: Nanoseconds? {
+            guard let totalDuration, timed > 0 else { return nil }
+            return min(totalDuration / Int64(timed), maxDuration ?? totalDuration)
+        }
+
         /// The kind of update or cause.
         public var kind: NodeKind { key.kind }
         /// The title, as the trace gives it (untrusted text).
@@ -88,7 +97,8 @@ public struct CauseEffectGraph: Sendable, Equatable {
         /// A node with every count given; counts default to none.
         package init(
             id: String, key: NodeKey, count: Int = 0, ran: Int = 0, skipped: Int = 0,
-            totalDuration: Nanoseconds? = nil, maxDuration: Nanoseconds? = nil, severity: Severity? = nil,
+            totalDuration: Nanoseconds? = nil, timed: Int? = nil, maxDuration: Nanoseconds? = nil,
+            severity: Severity? = nil,
             groups: [GroupID] = [], backtrace: [String] = [], severityCounts: SeverityCounts = SeverityCounts(),
             densestBurst: Int = 0, severityDurations: SeverityDurations = SeverityDurations()
         ) {
@@ -98,6 +108,7 @@ public struct CauseEffectGraph: Sendable, Equatable {
             self.ran = ran
             self.skipped = skipped
             self.totalDuration = totalDuration
+            self.timed = timed ?? (totalDuration == nil ? 0 : count)
             self.maxDuration = maxDuration
             self.severity = severity
             self.groups = groups

@@ -392,6 +392,7 @@ private struct NodeTally {
     var count = 0
     var ran = 0
     var totalDuration: Nanoseconds?
+    var timed = 0
     var maxDuration: Nanoseconds?
     var severity: Severity?
     var groups: Set<Int32> = []
@@ -436,6 +437,7 @@ private struct NodeTally {
         if let duration = event.duration {
             let (sum, overflow) = (totalDuration ?? 0).addingReportingOverflow(duration)
             totalDuration = overflow ? .max : sum
+            timed += 1
             maxDuration = max(maxDuration ?? 0, duration)
             if let eventSeverity { severityDurations.add(duration, at: eventSeverity) }
         }
@@ -475,7 +477,7 @@ private struct NodeTally {
         CauseEffectGraph.Node(
             id: id, key: key, count: count, ran: ran,
             skipped: key.kind.isUpdate ? count - ran : 0,
-            totalDuration: totalDuration, maxDuration: maxDuration, severity: severity,
+            totalDuration: totalDuration, timed: timed, maxDuration: maxDuration, severity: severity,
             groups: groups.map { groupIDs[Int($0)] }.sorted(), backtrace: backtrace,
             severityCounts: severityCounts, densestBurst: densestBurst, severityDurations: severityDurations)
     }

@@ -100,7 +100,7 @@ enum ReportData {
             figures.append(("skipped", "\(node.skipped)"))
             if let total = node.totalDuration {
                 figures.append(("total", DurationText.string(total)))
-                figures.append(("average", DurationText.string(total / Int64(max(node.count, 1)))))
+                if let average = node.averageDuration { figures.append(("average", DurationText.string(average))) }
             }
             if let worst = node.maxDuration { figures.append(("worst", DurationText.string(worst))) }
             figures.append(("severity", node.severity.map(KindText.word) ?? "—"))

@@ -131,6 +131,7 @@ enum FanOutFold {
             if let duration = member.totalDuration {
                 let (sum, overflow) = (folded.totalDuration ?? 0).addingReportingOverflow(duration)
                 folded.totalDuration = overflow ? .max : sum
+                folded.timed = saturatingSum(folded.timed, member.timed)
             }
             if let duration = member.maxDuration { folded.maxDuration = max(folded.maxDuration ?? duration, duration) }
             if let severity = member.severity { folded.severity = max(folded.severity ?? severity, severity) }

@@ -17,12 +17,14 @@ struct InteractionTallyTests {
             TraceEvent(id: 6, kind: .other, title: "Layout", owner: .system, duration: 9000, group: 3),
             TraceEvent(id: 7, kind: .body, title: "Huge", owner: .app, duration: .max, group: 4),
             TraceEvent(id: 8, kind: .body, title: "Huge", owner: .app, duration: .max, group: 4),
+            TraceEvent(id: 9, kind: .body, title: "Logged", owner: .app, group: 5),
+            TraceEvent(id: 10, kind: .body, title: "Logged", owner: .app, group: 5),
         ]
         for event in events { try tally.add(event) }
         let ranked = tally.ranked
-        #expect(ranked.map(\.group) == [4, 2, 1, 3])
-        #expect(ranked.map(\.bodies) == [2, 2, 1, 1])
-        #expect(ranked.map(\.bodyTime) == [.max, 2000, 2000, 2000], "totals saturate")
+        #expect(ranked.map(\.group) == [4, 2, 1, 3, 5])
+        #expect(ranked.map(\.bodies) == [2, 2, 1, 1, 2])
+        #expect(ranked.map(\.bodyTime) == [.max, 2000, 2000, 2000, nil], "totals saturate; none known is no time")
     }
 
     @Test("a gesture starts the groups its effects name, through ungrouped causes; at most three are named")
@@ -58,16 +60,25 @@ struct InteractionTallyTests {
         }
     }
 
-    @Test("at most ten interactions are listed")
+    @Test("every interaction is ranked; a summary's bounds page them and count the rest, as they do the views")
     func limit() throws {
         var tally = InteractionTally()
+        var builder = GraphBuilder()
         for group in 1...15 {
-            try tally.add(
-                TraceEvent(
-                    id: EventID(group), kind: .body, title: "A", owner: .app, duration: Nanoseconds(group),
-                    group: GroupID(group)))
+            let event = TraceEvent(
+                id: EventID(group), kind: .body, title: "A", owner: .app, duration: Nanoseconds(group),
+                group: GroupID(group))
+            try tally.add(event)
+            try builder.add(event)
         }
-        #expect(tally.ranked.map(\.group) == Array((6...15).reversed()).map(GroupID.init))
+        #expect(tally.ranked.map(\.group) == Array((1...15).reversed()).map(GroupID.init))
+        let summary = TraceSummary(graph: builder.finish(), interactions: tally.ranked)
+        let firstPage = summary.bounded(ListBounds(limit: 10))
+        #expect(firstPage.interactions.map(\.group) == Array((6...15).reversed()).map(GroupID.init))
+        #expect(firstPage.omitted.interactions == 5)
+        let secondPage = summary.bounded(ListBounds(offset: 10, limit: 10))
+        #expect(secondPage.interactions.map(\.group) == Array((1...5).reversed()).map(GroupID.init))
+        #expect(summary.bounded(.all).interactions.count == 15)
     }
 
     @Test("summary names a blank gesture (untitled) and leaves out a blank group label")

@@ -38,6 +38,22 @@ struct GraphBuilderTests {
         #expect(unknownDuration.severity == nil)
     }
 
+    @Test("the average is over the updates whose duration is known; an update still running has none")
+    func averageOfKnownDurations() throws {
+        var builder = GraphBuilder()
+        try builder.add(event(1, .body, "V", duration: 3_000_000))
+        try builder.add(event(2, .body, "V", severity: .veryHigh))
+        try builder.add(event(3, .body, "W"))
+        let graph = builder.finish()
+        let timed = try #require(graph.nodes.first { $0.title == "V" })
+        #expect(timed.count == 2 && timed.timed == 1)
+        #expect(timed.averageDuration == 3_000_000)
+        #expect(
+            TraceSummary(graph: graph).modules.flatMap(\.views).first { $0.node.title == "V" }?.average == 3_000_000)
+        let untimed = try #require(graph.nodes.first { $0.title == "W" })
+        #expect(untimed.timed == 0 && untimed.averageDuration == nil)
+    }
+
     @Test("cause nodes neither run nor skip")
     func causesHaveNoRuns() throws {
         var builder = GraphBuilder()

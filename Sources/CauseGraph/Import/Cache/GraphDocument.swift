@@ -53,7 +53,7 @@ struct GraphDocument: Equatable {
             writer.optional(ranked.label) { $0.string($1) }
             writer.optional(ranked.start) { $0.int($1) }
             writer.int(ranked.bodies)
-            writer.int(ranked.bodyTime)
+            writer.optional(ranked.bodyTime) { $0.int($1) }
             writer.uint(UInt64(ranked.gestures.count))
             for gesture in ranked.gestures { writer.uint(gesture) }
             writer.optional(ranked.gestureTitle) { $0.string($1) }
@@ -82,7 +82,7 @@ struct GraphDocument: Equatable {
         interactions = try reader.list { reader throws(CacheRecordFile.Damage) in
             RankedInteraction(
                 group: try reader.int(), label: try reader.optionalString(),
-                start: try reader.optionalInt(), bodies: try reader.count(), bodyTime: try reader.int(),
+                start: try reader.optionalInt(), bodies: try reader.count(), bodyTime: try reader.optionalInt(),
                 gestures: try reader.list { reader throws(CacheRecordFile.Damage) in try reader.uint() },
                 gestureTitle: try reader.optionalString())
         }
@@ -164,6 +164,7 @@ extension GraphDocument {
                 int(node.ran)
                 int(node.skipped)
                 optional(node.totalDuration) { $0.int($1) }
+                int(node.timed)
                 optional(node.maxDuration) { $0.int($1) }
                 severity(node.severity)
                 groups(node.groups)
@@ -378,7 +379,7 @@ extension GraphDocument {
                     owner: owner)
                 var node = CauseEffectGraph.Node(
                     id: "", key: key, count: try reader.count(), ran: try reader.count(),
-                    skipped: try reader.count(), totalDuration: try reader.optionalInt(),
+                    skipped: try reader.count(), totalDuration: try reader.optionalInt(), timed: try reader.count(),
                     maxDuration: try reader.optionalInt(), severity: try reader.severity(),
                     groups: try reader.groups(), backtrace: try reader.strings())
                 for level in Severity.allCases { node.severityCounts[level] = try reader.count() }

@@ -99,7 +99,7 @@ package enum SummaryFormatter: ReportFormatter {
             "Top causes by fan-out", causes, omitted: summary.omitted.causes, "more cause", style: style, into: &lines)
         let interactions = summary.interactions.map { interaction in
             let lead =
-                "  group \(interaction.group) · \(DurationText.string(interaction.bodyTime))"
+                "  group \(interaction.group) · \(interaction.bodyTime.map(DurationText.string) ?? "—")"
                 + " in \(CountText.string(interaction.bodies, "body", "bodies")) · "
             return lead + TerminalText.fit(describe(interaction), width: max(width - lead.count, 8))
         }
@@ -364,7 +364,7 @@ package enum SummaryFormatter: ReportFormatter {
         }
         markdownSection("Top causes by fan-out", causes, omitted: summary.omitted.causes, "more cause", into: &lines)
         let interactions = summary.interactions.map { interaction in
-            "- **group \(interaction.group)** \(MarkdownText.escape(describe(interaction))): \(CountText.string(interaction.bodies, "body", "bodies")), \(DurationText.string(interaction.bodyTime))"
+            "- **group \(interaction.group)** \(MarkdownText.escape(describe(interaction))): \(CountText.string(interaction.bodies, "body", "bodies")), \(interaction.bodyTime.map(DurationText.string) ?? "—")"
         }
         markdownSection(
             "Interactions by body time", interactions, omitted: summary.omitted.interactions, "more interaction",

@@ -9,8 +9,8 @@ public struct RankedInteraction: Sendable, Equatable {
     package var start: Nanoseconds?
     /// Body updates that ran in the group.
     package var bodies: Int
-    /// The sum of their known durations.
-    package var bodyTime: Nanoseconds
+    /// The sum of their known durations; `nil` when none was known (a change log's).
+    package var bodyTime: Nanoseconds?
     /// The ids of the gesture events whose links led into the group, in
     /// trace order, at most `InteractionTally.gesturesKept`; `render --gesture` draws one.
     package var gestures: [EventID]
@@ -26,8 +26,6 @@ public struct RankedInteraction: Sendable, Equatable {
 /// named as the graph names them (``GroupNumbering``): when several traces
 /// are read, each one's group 4 is counted apart.
 package struct InteractionTally: TraceSink {
-    /// How many interactions ``ranked`` lists at most.
-    package static let listed = 10
     /// How many gestures each interaction names at most.
     package static let gesturesKept = 3
 
@@ -97,7 +95,9 @@ package struct InteractionTally: TraceSink {
         guard event.kind == .body, event.ran, let group else { return }
         tally(group) { interaction in
             interaction.bodies = interaction.bodies.saturatingAdding(1)
-            interaction.bodyTime = interaction.bodyTime.saturatingAdding(max(event.duration ?? 0, 0))
+            if let duration = event.duration {
+                interaction.bodyTime = (interaction.bodyTime ?? 0).saturatingAdding(max(duration, 0))
+            }
         }
     }
 
@@ -137,14 +137,14 @@ package struct InteractionTally: TraceSink {
 
     private mutating func tally(_ group: Int32, _ change: (inout RankedInteraction) -> Void) {
         if tallies[group] == nil {
-            tallies[group] = RankedInteraction(group: 0, bodies: 0, bodyTime: 0, gestures: [])
+            tallies[group] = RankedInteraction(group: 0, bodies: 0, bodyTime: nil, gestures: [])
             order.append(group)
         }
         change(&tallies[group]!)
     }
 
     /// The interactions that ran bodies, most body time first (then most
-    /// bodies, then trace order), at most ``listed``.
+    /// bodies, then trace order): all of them, for `summary`'s bounds to cut.
     package var ranked: [RankedInteraction] {
         let ids = groups.finalIDs()
         let busy = order.enumerated().compactMap { position, group in
@@ -156,9 +156,10 @@ package struct InteractionTally: TraceSink {
             }
         }
         return busy.sorted { a, b in
-            if a.1.bodyTime != b.1.bodyTime { return a.1.bodyTime > b.1.bodyTime }
+            let (left, right) = (a.1.bodyTime ?? 0, b.1.bodyTime ?? 0)
+            if left != right { return left > right }
             if a.1.bodies != b.1.bodies { return a.1.bodies > b.1.bodies }
             return a.0 < b.0
-        }.prefix(Self.listed).map(\.1)
+        }.map(\.1)
     }
 }

@@ -184,7 +184,7 @@ public struct TraceSummary: Sendable, Equatable {
         let byModule = Dictionary(grouping: bodies) { $0.module ?? "" }
         modules = byModule.map { name, nodes in
             let rows = nodes.map { node in
-                ViewRow(node: node, average: node.totalDuration.map { $0 / Int64(max(node.count, 1)) })
+                ViewRow(node: node, average: node.averageDuration)
             }.sorted(by: Self.slowerFirst)
             let durations = rows.compactMap(\.node.totalDuration)
             return Module(
