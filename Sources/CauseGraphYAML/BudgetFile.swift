@@ -53,7 +53,9 @@ package enum BudgetFile {
                 "the budget nests deeper than \(BudgetNesting.limit) levels",
                 at: SourceLocation(file: file, line: deep.line, column: deep.column))
         }
-        let text = String(decoding: bytes, as: UTF8.self)
+        // A byte order mark, which editors on Windows write, is no text of the budget's.
+        let text = String(
+            decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

@@ -316,8 +316,9 @@ public struct BudgetCheck {
             var lines = [evidence]
             if !edge.changed.isEmpty { lines.append("changed: " + edge.changed.joined(separator: ", ")) }
             if let frame = from.backtrace.first { lines.append("\(from.title) set at \(frame)") }
+            // The kind tells apart two links between the same titles, as a CI's test names must be.
             return result(
-                name, limit, subject: "\(from.title) → \(to.title)",
+                name, limit, subject: "\(from.title) → \(to.title) (\(edge.kind.rawValue))",
                 key: [Self.key(from.key), Self.key(to.key), edge.kind.rawValue].joined(separator: "\u{1E}"),
                 unit: "link",
                 measured: edge.count, evidence: lines)

@@ -135,7 +135,7 @@ enum ReportData {
             figures.append(
                 (
                     "frame",
-                    duration > budget.frameDuration
+                    budget.exceedsFrame(duration)
                         ? "longer than the \(frame) frame: a likely hitch" : "within the \(frame) frame"
                 ))
         }

@@ -71,7 +71,7 @@ package struct Timeline: Sendable, Equatable {
             guard let time = group.start else { return nil }
             let duration = group.duration ?? 0
             // A group is work SwiftUI does for one frame: it is a problem only when it misses the frame.
-            let severity: Severity = duration > budget.frameDuration ? .veryHigh : .low
+            let severity: Severity = budget.exceedsFrame(duration) ? .veryHigh : .low
             return Item(
                 time: time, duration: duration, severity: severity, node: nil, title: group.label, group: group.id)
         }

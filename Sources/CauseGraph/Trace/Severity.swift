@@ -56,8 +56,24 @@ package struct FrameBudget: Sendable, Equatable {
     /// Frames per second.
     package let frameRate: Double
 
-    /// The length of one frame in nanoseconds.
+    /// The length of one frame in nanoseconds, to the nearest.
     package var frameDuration: Int64 { Int64((1_000_000_000 / frameRate).rounded()) }
+
+    /// The longest duration within one frame: a frame is rarely a whole
+    /// number of nanoseconds (16,666,666.7 at 60 Hz), and a nanosecond more
+    /// than this is more than the frame.
+    package var longestWithinFrame: Int64 { Int64((1_000_000_000 / frameRate).rounded(.down)) }
+
+    /// The shortest duration that is at least `1/parts` of the frame.
+    private func shortest(ofFrameParts parts: Double) -> Int64 {
+        Int64((1_000_000_000 / (frameRate * parts)).rounded(.up))
+    }
+
+    /// The shortest duration that is `high`: an eighth of the frame.
+    package var shortestHigh: Int64 { shortest(ofFrameParts: 8) }
+
+    /// Whether `duration` is more than one whole frame.
+    package func exceedsFrame(_ duration: Int64) -> Bool { duration > longestWithinFrame }
 
     /// - Precondition: `frameRate` is within ``frameRates``; readers check
     ///   what a trace or a user names against that range first.
@@ -74,12 +90,11 @@ package struct FrameBudget: Sendable, Equatable {
 
     /// The severity of an update that took `duration` nanoseconds.
     package func severity(ofDuration duration: Int64) -> Severity {
-        let frame = frameDuration
-        // `duration * 8 >= frame` without the product, which a trace's
-        // duration can overflow: exact, as the frame is positive.
-        if duration > frame { return .veryHigh }
-        if duration >= (frame + 7) / 8 { return .high }
-        if duration >= (frame + 15) / 16 { return .medium }
+        // Against the thresholds in whole nanoseconds, not `duration * 8`,
+        // which a trace's duration can overflow.
+        if exceedsFrame(duration) { return .veryHigh }
+        if duration >= shortestHigh { return .high }
+        if duration >= shortest(ofFrameParts: 16) { return .medium }
         return .low
     }
 }

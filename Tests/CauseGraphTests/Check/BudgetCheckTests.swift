@@ -87,7 +87,7 @@ struct BudgetCheckTests {
                 "views[0].updates.perGroup LandmarkListItemView: 24/2 exceeded",
                 "views[0].updates.perGesture LandmarkListItemView: 24/1 exceeded",
                 "findings.fanOut fan-out findings: 1/0 exceeded",
-                "forbiddenEdges[0] ModelData.favoritesCollection → LandmarkListItemView: 72/0 exceeded",
+                "forbiddenEdges[0] ModelData.favoritesCollection → LandmarkListItemView (observable): 72/0 exceeded",
                 "forbiddenEdges[1] ModelData.favoritesCollection → LandmarkListItemView (state): 0/0 held",
             ])
         #expect(before.results[1].evidence.first == "24 runs in update group 1, the most in one group")
@@ -124,7 +124,7 @@ struct BudgetCheckTests {
             + #"{"node": 4, "kind": "body", "title": "Row", "owner": "app"}"# + "\n"
             + #"{"edge": [1, 2], "label": "update"}"# + "\n"
         let report = check.evaluate(try measure(check, trace: trace))
-        #expect(outcomes(report) == ["forbiddenEdges[0] No recorded cause → Row: 2/0 exceeded"])
+        #expect(outcomes(report) == ["forbiddenEdges[0] No recorded cause → Row (unrecorded): 2/0 exceeded"])
     }
 
     @Test("per gesture counts runs a chain of causes leads to from one gesture; per group counts runs in one group")

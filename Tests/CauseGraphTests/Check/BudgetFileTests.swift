@@ -81,6 +81,15 @@ struct BudgetFileTests {
         #expect(read.longUpdates.limits.map(\.severity) == Severity.allCases)
     }
 
+    @Test("a byte order mark, as editors on Windows write, is read past; positions are the text's")
+    func byteOrderMark() throws {
+        let read = try BudgetFile.parse([0xEF, 0xBB, 0xBF] + Array("longUpdates: {high: 0}\n".utf8), file: "b.yaml")
+        #expect(read.longUpdates.limits.map(\.severity) == [.high])
+        #expect(
+            budgetError(bytes: [0xEF, 0xBB, 0xBF] + Array("longUpdates: {hihg: 0}\n".utf8))?
+                .hasPrefix("budget.yaml:1:15: error:") == true)
+    }
+
     @Test("JSON is read by the same rules, with its own positions")
     func json() throws {
         let read = try budget(

@@ -124,18 +124,6 @@ struct GraphBuilderTests {
         #expect(graph.nodes[0].severity == .medium)
     }
 
-    @Test("frame budget thresholds: 1/16 medium, 1/8 high, over a frame veryHigh")
-    func frameBudget() {
-        let budget = FrameBudget(frameRate: 60)
-        #expect(budget.frameDuration == 16_666_667)
-        #expect(budget.severity(ofDuration: 1_041_666) == .low)
-        #expect(budget.severity(ofDuration: 1_041_667) == .medium)
-        #expect(budget.severity(ofDuration: 2_083_333) == .medium)
-        #expect(budget.severity(ofDuration: 2_083_334) == .high)
-        #expect(budget.severity(ofDuration: 16_666_667) == .high)
-        #expect(budget.severity(ofDuration: 16_666_668) == .veryHigh)
-    }
-
     @Test("ids follow a sorted order, whatever order the trace lists events in")
     func deterministicOrder() throws {
         let events = [

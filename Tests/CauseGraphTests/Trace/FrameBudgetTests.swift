@@ -3,16 +3,28 @@ import Testing
 
 @Suite("Frame budget")
 struct FrameBudgetTests {
-    @Test("the thresholds are exact multiples of the frame")
-    func thresholds() {
-        let budget = FrameBudget(frameRate: 60)
-        let frame = budget.frameDuration
-        #expect(budget.severity(ofDuration: (frame + 15) / 16 - 1) == .low)
-        #expect(budget.severity(ofDuration: (frame + 15) / 16) == .medium)
-        #expect(budget.severity(ofDuration: (frame + 7) / 8 - 1) == .medium)
-        #expect(budget.severity(ofDuration: (frame + 7) / 8) == .high)
-        #expect(budget.severity(ofDuration: frame) == .high)
-        #expect(budget.severity(ofDuration: frame + 1) == .veryHigh)
+    @Test(
+        "the thresholds are exact parts of the frame, which at 60 Hz is 16,666,666.67 ns",
+        arguments: [
+            // (rate, last low, first medium, last medium, first high, last high, first very high)
+            (60.0, 1_041_666, 1_041_667, 2_083_333, 2_083_334, 16_666_666, 16_666_667),
+            (100.0, 624_999, 625_000, 1_249_999, 1_250_000, 10_000_000, 10_000_001),
+            (120.0, 520_833, 520_834, 1_041_666, 1_041_667, 8_333_333, 8_333_334),
+        ] as [(Double, Int64, Int64, Int64, Int64, Int64, Int64)])
+    func thresholds(
+        _ bounds: (
+            rate: Double, lastLow: Int64, medium: Int64, lastMedium: Int64, high: Int64, lastHigh: Int64,
+            veryHigh: Int64
+        )
+    ) {
+        let budget = FrameBudget(frameRate: bounds.rate)
+        #expect(budget.severity(ofDuration: bounds.lastLow) == .low)
+        #expect(budget.severity(ofDuration: bounds.medium) == .medium)
+        #expect(budget.severity(ofDuration: bounds.lastMedium) == .medium)
+        #expect(budget.severity(ofDuration: bounds.high) == .high)
+        #expect(budget.severity(ofDuration: bounds.lastHigh) == .high)
+        #expect(budget.severity(ofDuration: bounds.veryHigh) == .veryHigh)
+        #expect(!budget.exceedsFrame(bounds.lastHigh) && budget.exceedsFrame(bounds.veryHigh))
     }
 
     @Test("durations near Int64.max are judged, not multiplied past the range")

@@ -78,21 +78,22 @@ package enum ClassificationRuleFile {
         }
         let icon = try record.string("icon")
         let colour = try record.string("colour")
-        guard let kind = try enumeration("kind", as: NodeKind.self, in: record) else {
+        // `unrecorded` is the graph's own: a trace, and so a rule, never names it.
+        guard let kind = try enumeration("kind", among: NodeKind.allCases.filter(\.isRecorded), in: record) else {
             throw record.error("missing required key \"kind\"")
         }
         return ClassificationRule(
             title, iconPrefix: icon, colour: colour, kind: kind,
-            owner: try enumeration("owner", as: Owner.self, in: record) ?? .app)
+            owner: try enumeration("owner", among: Owner.allCases, in: record) ?? .app)
     }
 
-    /// The value of `key` as a `T`, refused without quoting it.
-    private static func enumeration<T: RawRepresentable & CaseIterable>(
-        _ key: String, as type: T.Type, in record: JSONRecord
+    /// The value of `key`, one of `allowed`, refused without quoting it.
+    private static func enumeration<T: RawRepresentable & Equatable>(
+        _ key: String, among allowed: [T], in record: JSONRecord
     ) throws(Diagnostic) -> T? where T.RawValue == String {
         guard let value = record.value(key) else { return nil }
-        guard let result = T(rawValue: try record.string(value, key: key)) else {
-            let expected = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard let result = T(rawValue: try record.string(value, key: key)), allowed.contains(result) else {
+            let expected = allowed.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             throw record.error("unknown \(key); expected one of \(expected)", at: value)
         }
         return result

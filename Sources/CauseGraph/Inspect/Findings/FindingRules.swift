@@ -163,7 +163,7 @@ package enum FindingRules {
         _ graph: CauseEffectGraph, _ thresholds: FindingThresholds, isAppDriven: (Int) -> Bool
     ) -> [Finding] {
         let budget = FrameBudget(frameRate: graph.frameRate)
-        let red = (budget.frameDuration + 7) / 8
+        let red = budget.shortestHigh
         let views = graph.nodes.indices.filter { position in
             let view = graph.nodes[position]
             let long = view.severityCounts.atLeast(.high)

@@ -262,6 +262,16 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix("\(rules):2:25: error: unknown kind; expected one of \"gesture\""))
         }
+        // `unrecorded` is the graph's own kind: a converted trace naming it could not be read back.
+        let unrecorded = try InstrumentsFixtures.temporaryFile(
+            "{\"prefix\": \"Mystery\", \"kind\": \"unrecorded\"}\n", name: "rules.jsonl")
+        #expect {
+            try ClassificationRuleFile.read(paths: [unrecorded])
+        } throws: {
+            let description = "\($0)"
+            return description.hasPrefix("\(unrecorded):1:31: error: unknown kind; expected one of \"gesture\"")
+                && description.hasSuffix("\"other\"")
+        }
         let twoTitles = try InstrumentsFixtures.temporaryFile(
             "{\"prefix\": \"a\", \"suffix\": \"b\", \"kind\": \"state\"}\n", name: "rules.jsonl")
         #expect(throws: Diagnostic.self) { try ClassificationRuleFile.read(paths: [twoTitles]) }
