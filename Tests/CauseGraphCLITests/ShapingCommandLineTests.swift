@@ -224,6 +224,8 @@ struct ShapingNoteTests {
         )
         #expect(result.output.contains("--hide-system: 2 system nodes hidden, with no cause link through them"))
         #expect(!result.output.contains("dotted"))
+        let one = try Causegraph.run(["render", fixture("contact-list.jsonl"), "--hide-system", "--format", "dot"])
+        #expect(one.standardError.contains("--hide-system: 1 system node hidden, with no cause link through it\n"))
     }
 
     @Test("--max-edges says how many edges it left out, even when every node is shown")

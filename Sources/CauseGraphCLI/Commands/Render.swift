@@ -16,8 +16,9 @@ struct Render: ParsableCommand {
             ],
             to: """
                 Large graphs are shaped before they are drawn: the filters apply in the order \
-                --window, --focus/--depth, --ignore, --hide-system, --min-count, --max-nodes, \
-                --max-edges; links through removed nodes become dotted edges, and a legend says what \
+                --window, --group/--gesture, --focus/--depth, --ignore, --hide-system, --min-count, \
+                --node-fraction, --max-nodes, --edge-fraction, --max-edges, then the fan-out folds \
+                (--unfold); links through removed nodes become dotted edges, and a legend says what \
                 was left out. By default at most 80 nodes and 150 edges are drawn, and a graph of more than 5,000 nodes \
                 is laid out only with --force. With --each, every \
                 trace is drawn on its own, in one process; a trace that fails is named in a one-line \

@@ -42,7 +42,9 @@ package enum ShapingFormatter {
             case .ignore: "\(nodes) matching, or caused only by matches, dropped"
             case .hideSystem:
                 CountText.string(step.removedNodes, "system node")
-                    + (drewDotted ? " folded into dotted edges" : " hidden, with no cause link through them")
+                    + (drewDotted
+                        ? " folded into dotted edges"
+                        : " hidden, with no cause link through \(step.removedNodes == 1 ? "it" : "them")")
             case .minCount: "\(nodes) with fewer events dropped"
             case .foldFanOuts:
                 "\(nodes) driven by the same cause, with nothing drawn after them, folded into \(step.folds)"
