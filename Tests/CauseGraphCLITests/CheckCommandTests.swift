@@ -62,12 +62,44 @@ struct CheckCommandTests {
         let strict = try Causegraph.run(["check", after, "--budget", typo, "--strict"])
         #expect(strict.status == 1)
         #expect(
-            strict.output.hasPrefix("causegraph check: 1 budgeted view matches no view, which fails a strict check\n"))
+            strict.output.hasPrefix(
+                "causegraph check: 1 budget pattern matches nothing in the recording, which fails a strict check\n"))
         #expect(strict.standardError == note + "; the check fails (--strict)\n")
         let json = try Causegraph.run(["check", after, "--budget", typo, "--strict", "--format", "json"])
         #expect(try JSONParser.parse(json.output)["passed"]?.content == .bool(false))
         let matching = try Causegraph.run(["check", after, "--budget", budget, "--strict"])
         #expect(matching.status == 0 && matching.standardError.isEmpty, "every view of this budget matches")
+    }
+
+    @Test(
+        "a forbidden edge whose end matches no node forbids nothing: a warning, and under --strict a failure in every format"
+    )
+    func unmatchedEdgeEnd() throws {
+        let scratch = try TemporaryFolder()
+        let typo = try scratch.write(
+            "edges.yaml", "forbiddenEdges:\n  - {from: ModelData.favoritesColection, to: LandmarkListItemView}\n")
+        let lenient = try Causegraph.run(["check", before, "--budget", typo])
+        #expect(lenient.status == 0)
+        #expect(
+            lenient.standardError.hasPrefix(
+                "\(typo):2:5: warning: forbiddenEdges[0].from: no node matches \"ModelData.favoritesColection\"; closest: ModelData.favoritesCollection"
+            ))
+        let strict = try Causegraph.run(["check", before, "--budget", typo, "--strict", "--format", "junit"])
+        #expect(strict.status == 1)
+        let junit = strict.output
+        #expect(junit.contains(#"<testsuites name="causegraph check" tests="2" failures="1""#))
+        #expect(junit.contains(#"type="unmatched">forbiddenEdges[0].from: no node matches"#))
+        let json = try JSONParser.parse(
+            try Causegraph.run(["check", before, "--budget", typo, "--strict", "--format", "json"]).output)
+        #expect(json["passed"]?.content == .bool(false) && json["strict"]?.content == .bool(true))
+        #expect(json["counts"]?["unmatched"]?.numberValue == 1)
+        #expect(json["unmatched"]?.arrayValue?.first?["rule"]?.stringValue == "forbiddenEdges[0].from")
+        // Spelled right, the rule finds the links, and nothing is unmatched.
+        let fixed = try scratch.write(
+            "fixed.yaml", "forbiddenEdges:\n  - {from: ModelData.favoritesCollection, to: LandmarkListItemView}\n")
+        let found = try Causegraph.run(["check", before, "--budget", fixed, "--strict"])
+        #expect(found.status == 1 && found.standardError.isEmpty)
+        #expect(found.output.hasPrefix("causegraph check: 1 of 1 limit exceeded"))
     }
 
     @Test("--baseline fails only on regressions beyond the tolerance")

@@ -43,12 +43,12 @@ public struct BudgetCheck {
     /// Judges `current` against the budget and, when given, the `baseline`.
     public func evaluate(_ current: Measurement, baseline: Measurement? = nil) -> CheckReport {
         var notes: [String] = []
-        var unmatched: [CheckReport.UnmatchedView] = []
+        var unmatched: [CheckReport.UnmatchedPattern] = []
         var results = measuredResults(current, notes: &notes, unmatched: &unmatched)
         var baselineValues: [String: Int] = [:]
         if let baseline {
             var ignoredNotes: [String] = []
-            var ignoredViews: [CheckReport.UnmatchedView] = []
+            var ignoredViews: [CheckReport.UnmatchedPattern] = []
             for result in measuredResults(baseline, notes: &ignoredNotes, unmatched: &ignoredViews) {
                 baselineValues[result.rule + "\u{1F}" + result.subjectKey] = result.measured
             }
@@ -75,7 +75,7 @@ public struct BudgetCheck {
         var report = CheckReport(
             budget: budget.file, traces: current.traces, baseline: baseline?.traces, tolerance: tolerance,
             results: ordered, notes: notes)
-        report.unmatchedViews = unmatched
+        report.unmatchedPatterns = unmatched
         return report
     }
 
@@ -95,7 +95,7 @@ public struct BudgetCheck {
     }
 
     private func measuredResults(
-        _ measurement: Measurement, notes: inout [String], unmatched: inout [CheckReport.UnmatchedView]
+        _ measurement: Measurement, notes: inout [String], unmatched: inout [CheckReport.UnmatchedPattern]
     ) -> [CheckReport.Result] {
         var results: [CheckReport.Result] = []
         for (index, view) in budget.views.enumerated() {
@@ -107,7 +107,8 @@ public struct BudgetCheck {
         }
         results += findingResults(measurement)
         for (index, edge) in budget.forbiddenEdges.enumerated() {
-            results += forbiddenEdgeResults(edge, rule: "forbiddenEdges[\(index)]", measurement)
+            results += forbiddenEdgeResults(
+                edge, rule: "forbiddenEdges[\(index)]", measurement, notes: &notes, unmatched: &unmatched)
         }
         for limits in budget.hitches {
             results += hitchResults(limits, measurement, notes: &notes)
@@ -117,7 +118,7 @@ public struct BudgetCheck {
 
     private func viewResults(
         _ view: Budget.ViewLimits, rule: String, _ measurement: Measurement, notes: inout [String],
-        unmatched: inout [CheckReport.UnmatchedView]
+        unmatched: inout [CheckReport.UnmatchedPattern]
     ) -> [CheckReport.Result] {
         let graph = measurement.graph
         let usage = measurement.usage
@@ -125,8 +126,8 @@ public struct BudgetCheck {
         if matches.isEmpty {
             let closest = Suggestions.closest(
                 to: view.pattern.text, among: graph.nodes.filter { $0.kind == .body }.map(\.title), limit: 3)
-            let entry = CheckReport.UnmatchedView(
-                rule: rule, pattern: view.pattern, location: view.location, closest: closest)
+            let entry = CheckReport.UnmatchedPattern(
+                rule: rule, pattern: view.pattern, noun: "view", location: view.location, closest: closest)
             unmatched.append(entry)
             notes.append(entry.note)
         }
@@ -287,11 +288,23 @@ public struct BudgetCheck {
         }
     }
 
-    private func forbiddenEdgeResults(_ rule: Budget.ForbiddenEdge, rule name: String, _ measurement: Measurement)
+    private func forbiddenEdgeResults(
+        _ rule: Budget.ForbiddenEdge, rule name: String, _ measurement: Measurement, notes: inout [String],
+        unmatched: inout [CheckReport.UnmatchedPattern]
+    )
         -> [CheckReport.Result]
     {
         let graph = measurement.graph
         let limit = Budget.Limit(max: 0, location: rule.location)
+        // An end that names no node forbids nothing: as a view entry's, that is most likely a typo.
+        let titles = graph.nodes.map(\.title)
+        for (end, pattern) in [("from", rule.from), ("to", rule.to)] where !titles.contains(where: pattern.matches) {
+            let entry = CheckReport.UnmatchedPattern(
+                rule: "\(name).\(end)", pattern: pattern, noun: "node", location: rule.location,
+                closest: Suggestions.closest(to: pattern.text, among: titles, limit: 3))
+            unmatched.append(entry)
+            notes.append(entry.note)
+        }
         let matches = graph.edges.compactMap {
             edge -> (CauseEffectGraph.Edge, CauseEffectGraph.Node, CauseEffectGraph.Node)? in
             guard rule.kind == nil || rule.kind == edge.kind, let from = graph.node(edge.from),

@@ -54,16 +54,16 @@ extension CheckFormatter {
                 title: "causegraph check: \(result.rule) · \(result.subject) \(result.status.rawValue)",
                 message: message)
         }
-        for view in report.unmatchedViews {
+        for unmatched in report.unmatchedPatterns {
             var message =
-                "The budget limits views matching \(view.pattern), but the recording shows none, so its limits measure nothing."
-            if !view.closest.isEmpty { message += "\nClosest: " + view.closest.joined(separator: ", ") }
+                "The budget limits \(unmatched.noun)s matching \(unmatched.pattern), but the recording shows none, so its limits measure nothing."
+            if !unmatched.closest.isEmpty { message += "\nClosest: " + unmatched.closest.joined(separator: ", ") }
             append(
-                report.strict ? "error" : "warning", at: view.location,
-                title: "causegraph check: \(view.rule) matches no view", message: message)
+                report.strict ? "error" : "warning", at: unmatched.location,
+                title: "causegraph check: \(unmatched.rule) matches no \(unmatched.noun)", message: message)
         }
-        let viewNotes = Set(report.unmatchedViews.map(\.note))
-        for note in report.notes where !viewNotes.contains(note) {
+        let patternNotes = Set(report.unmatchedPatterns.map(\.note))
+        for note in report.notes where !patternNotes.contains(note) {
             append("notice", at: nil, title: "causegraph check", message: note)
         }
         return lines

@@ -7,12 +7,16 @@ extension CheckFormatter {
     /// A limit exceeded (or regressed) is a `<failure>` whose message gives the
     /// figures and the budget's `FILE:LINE:COLUMN` and whose text lists the
     /// evidence; a tolerated one passes with its figures in `<system-out>`.
+    /// Under `--strict`, each budget pattern that matched nothing is a failing
+    /// test case of its own, so the report fails where the exit status does.
     /// Each test case also names the budget file and line in `file` and
     /// `line` attributes, which GitLab shows. No times, dates or host names:
     /// the same inputs give the same bytes.
     static func junit(_ report: CheckReport) -> String {
-        let failures = report.results.count { $0.status.fails }
-        let counts = "tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\""
+        let unmatched = report.strict ? report.unmatchedPatterns : []
+        let failures = report.results.count { $0.status.fails } + unmatched.count
+        let tests = report.results.count + unmatched.count
+        let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\""
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         lines.append("<testsuites name=\"causegraph check\" \(counts)>")
         let suite = VisibleText.singleLine(report.traces.joined(separator: ", "))
@@ -29,11 +33,29 @@ extension CheckFormatter {
         for result in report.results {
             lines += testCase(result, budget: report.budget)
         }
+        for pattern in unmatched {
+            lines += unmatchedCase(pattern, budget: report.budget)
+        }
         let notes = [headline(report)] + report.notes
         lines.append("    <system-out>\(XMLText.content(notes.joined(separator: "\n")))</system-out>")
         lines.append("  </testsuite>")
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func unmatchedCase(_ unmatched: CheckReport.UnmatchedPattern, budget: String) -> [String] {
+        var attributes = [
+            ("name", VisibleText.singleLine("\(unmatched.rule) · no \(unmatched.noun) matches \(unmatched.pattern)")),
+            ("classname", budget), ("file", unmatched.location.file),
+        ]
+        if let line = unmatched.location.line { attributes.append(("line", "\(line)")) }
+        let message = "\(unmatched.note) (\(place(unmatched.location))); the check is strict"
+        return [
+            "    <testcase " + attributes.map { "\($0.0)=\"\(XMLText.attribute($0.1))\"" }.joined(separator: " ") + ">",
+            "      <failure message=\"\(XMLText.attribute(message))\" type=\"unmatched\">"
+                + XMLText.content(message) + "</failure>",
+            "    </testcase>",
+        ]
     }
 
     private static func testCase(_ result: CheckReport.Result, budget: String) -> [String] {

@@ -25,7 +25,7 @@ package enum CheckFormatter {
         }
     }
 
-    /// `2 of 9 limits exceeded`, `1 budgeted view matches no view, which fails a strict check`,
+    /// `2 of 9 limits exceeded`, `1 budget pattern matches nothing, which fails a strict check`,
     /// `no regression: 2 of 9 limits over, no more than the baseline`, `every limit holds (9)`.
     static func headline(_ report: CheckReport) -> String {
         let failing = report.results.count { $0.status.fails }
@@ -34,9 +34,10 @@ package enum CheckFormatter {
         if failing > 0 {
             return "\(CountText.format(failing)) of \(total) " + (report.baseline == nil ? "exceeded" : "regressed")
         }
-        if report.strict && !report.unmatchedViews.isEmpty {
+        if report.failsStrictly {
+            let count = report.unmatchedPatterns.count
             return
-                "\(CountText.string(report.unmatchedViews.count, "budgeted view")) \(report.unmatchedViews.count == 1 ? "matches" : "match") no view, which fails a strict check"
+                "\(CountText.string(count, "budget pattern")) \(count == 1 ? "matches" : "match") nothing in the recording, which fails a strict check"
         }
         if tolerated > 0 {
             return "no regression: \(CountText.format(tolerated)) of \(total) over, no more than the baseline allows"
@@ -128,16 +129,23 @@ package enum CheckFormatter {
         fields.append(
             "\"counts\": {"
                 + CheckReport.Result.Status.allCases.map { "\"\($0.rawValue)\": \(report.count($0))" }.joined(
-                    separator: ", ") + "}")
+                    separator: ", ") + ", \"unmatched\": \(report.unmatchedPatterns.count)}")
+        fields.append("\"strict\": \(report.strict)")
+        fields.append(
+            "\"unmatched\": ["
+                + report.unmatchedPatterns.map { unmatched in
+                    GraphJSONEncoder.object([
+                        "rule": JSONText.quoted(unmatched.rule),
+                        "location": location(unmatched.location),
+                        "pattern": JSONText.quoted(unmatched.pattern.text),
+                        "closest": JSONText.strings(unmatched.closest),
+                    ])
+                }.joined(separator: ", ") + "]")
         let results = report.results.map { result in
             GraphJSONEncoder.object([
                 "status": JSONText.quoted(result.status.rawValue),
                 "rule": JSONText.quoted(result.rule),
-                "location": GraphJSONEncoder.object([
-                    "file": JSONText.quoted(result.location.file),
-                    "line": JSONText.number(result.location.line),
-                    "column": JSONText.number(result.location.column),
-                ]),
+                "location": location(result.location),
                 "subject": JSONText.quoted(result.subject),
                 "unit": JSONText.quoted(result.unit),
                 "measured": JSONText.number(result.measured),
@@ -150,6 +158,14 @@ package enum CheckFormatter {
         fields.append(GraphJSONEncoder.list("results", results))
         fields.append("\"notes\": \(JSONText.strings(report.notes))")
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
+    }
+
+    private static func location(_ location: SourceLocation) -> String {
+        GraphJSONEncoder.object([
+            "file": JSONText.quoted(location.file),
+            "line": JSONText.number(location.line),
+            "column": JSONText.number(location.column),
+        ])
     }
 
     // MARK: Markdown

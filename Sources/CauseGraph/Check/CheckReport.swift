@@ -43,21 +43,24 @@ public struct CheckReport: Sendable {
         public var status: Status
     }
 
-    /// A view entry of the budget that names no view the recording shows:
-    /// most likely a renamed view or a typo, so its limits measure nothing.
-    package struct UnmatchedView: Sendable, Equatable {
-        /// The entry in the budget, `views[0]`.
+    /// A pattern of the budget that names nothing the recording shows (a
+    /// view entry, either end of a forbidden edge): most likely a renamed
+    /// view or a typo, so the limits it sets measure nothing.
+    package struct UnmatchedPattern: Sendable, Equatable {
+        /// The pattern's place in the budget, `views[0]`, `forbiddenEdges[1].from`.
         package var rule: String
-        /// Its pattern.
+        /// The pattern.
         package var pattern: TitlePattern
+        /// What it names: `view`, or `node` for either end of an edge.
+        package var noun: String
         /// Where the entry starts in the budget file.
         package var location: SourceLocation
-        /// The recording's view names closest to the pattern, at most three.
+        /// The recording's titles closest to the pattern, at most three.
         package var closest: [String]
 
         /// `views[1]: no view matches "LandmarkRow"; closest: LandmarkRowView`, as the report's notes say it.
         package var note: String {
-            "\(rule): no view matches \(pattern)"
+            "\(rule): no \(noun) matches \(pattern)"
                 + (closest.isEmpty
                     ? "" : "; closest: " + closest.map { VisibleText.excerpt($0) }.joined(separator: ", "))
         }
@@ -75,17 +78,20 @@ public struct CheckReport: Sendable {
     public var results: [Result]
     /// Things worth knowing that fail nothing: a pattern that matched no view, a trace without gestures.
     package var notes: [String]
-    /// The view entries of the budget that matched no view of the recording, in budget order.
-    package var unmatchedViews: [UnmatchedView] = []
+    /// The patterns of the budget that matched nothing in the recording, in budget order.
+    package var unmatchedPatterns: [UnmatchedPattern] = []
 
-    /// Whether a budgeted view that matches no view fails the check
+    /// Whether a budget pattern that matches nothing fails the check
     /// (`check --strict`): a typo in the budget would otherwise hold every
     /// one of its limits.
     package var strict = false
 
     /// Whether every limit held (or was tolerated against the baseline) and,
-    /// when `strict`, every budgeted view matched one.
-    public var passed: Bool { !results.contains { $0.status.fails } && !(strict && !unmatchedViews.isEmpty) }
+    /// when `strict`, every budget pattern matched.
+    public var passed: Bool { !results.contains { $0.status.fails } && !failsStrictly }
+
+    /// Whether the check fails for its unmatched patterns alone.
+    package var failsStrictly: Bool { strict && !unmatchedPatterns.isEmpty }
 
     /// How many results have each status.
     public func count(_ status: Result.Status) -> Int {

@@ -43,7 +43,7 @@ struct Check: ParsableCommand {
 
     @Flag(
         help:
-            "Fail (exit 1) when a budgeted view matches no view of the recording, as a typo in the budget would; without it, a warning."
+            "Fail (exit 1) when a pattern of the budget (a view entry, either end of a forbidden edge) matches nothing in the recording, as a typo would; without it, a warning."
     )
     var strict = false
 
@@ -80,15 +80,15 @@ struct Check: ParsableCommand {
         var result = check.evaluate(current, baseline: reference)
         result.strict = strict
         // Where the budget was typed wrong, on standard error as well as in the report's notes.
-        for view in result.unmatchedViews {
+        for unmatched in result.unmatchedPatterns {
             diagnostics.append(
                 Diagnostic(
                     .warning,
-                    view.note
+                    unmatched.note
                         + (strict
                             ? "; the check fails (--strict)"
                             : "; its limits measure nothing (--strict fails the check)"),
-                    at: view.location))
+                    at: unmatched.location))
         }
         return result
     }

@@ -83,9 +83,9 @@ struct CheckFormatterTests {
 
                 | result | limit | subject | measured | allowed |
                 | --- | --- | --- | ---: | ---: |
-                | **exceeded** | forbiddenEdges\\[0\\] | ModelData.favoritesCollection → LandmarkListItemView | 72 | 0 |
+                | **exceeded** | forbiddenEdges\\[0\\] | ModelData.favoritesCollection → LandmarkListItemView (observable) | 72 | 0 |
 
-                ### exceeded: forbiddenEdges\\[0\\] · ModelData.favoritesCollection → LandmarkListItemView
+                ### exceeded: forbiddenEdges\\[0\\] · ModelData.favoritesCollection → LandmarkListItemView (observable)
 
                 - 72 links, limit 0, set at budget.yaml:2:5
                 - ModelData.favoritesCollection → LandmarkListItemView: observable ×72 in update groups 1, 2, 3
