@@ -102,6 +102,34 @@ struct CheckCommandTests {
         #expect(found.output.hasPrefix("causegraph check: 1 of 1 limit exceeded"))
     }
 
+    @Test("a recording of no event is an error, and a limit the recording has no figures for holds with a note")
+    func unmeasurable() throws {
+        let scratch = try TemporaryFolder()
+        let empty = try scratch.write("empty.jsonl", "{\"causegraph\": 1, \"app\": \"App\"}\n")
+        let limits = try scratch.write(
+            "limits.yaml",
+            "views:\n  - view: Row\n    updates: {perGroup: 1}\nlongUpdates: {high: 0}\nhitches: {total: 0}\n")
+        let none = try Causegraph.run(["check", empty, "--budget", limits])
+        #expect(none.status == 2)
+        #expect(
+            none.standardError
+                == "\(empty): error: the recording holds no event: every limit would hold, so nothing is checked\n")
+        // A change log times no update and groups none by a recorded group; it records no hitch.
+        let log = try Causegraph.run([
+            "check", fixture("real/printchanges-sisoje-mvvm-head.txt"), "--budget", limits, "--format", "json",
+        ])
+        let notes = try JSONParser.parse(log.output)["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(
+            notes.contains(
+                "longUpdates: the trace records no update's duration or severity, so no update counts as long"))
+        #expect(
+            notes.contains(
+                "hitches: the trace records none; a recording without the Hitches instrument has none to count"))
+        let timed = try Causegraph.run(["check", before, "--budget", limits, "--format", "json"])
+        let timedNotes = try JSONParser.parse(timed.output)["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(!timedNotes.contains { $0.hasPrefix("longUpdates:") }, "its updates are timed")
+    }
+
     @Test("--baseline fails only on regressions beyond the tolerance")
     func baseline() throws {
         let same = try Causegraph.run(["check", before, "--budget", budget, "--baseline", before])

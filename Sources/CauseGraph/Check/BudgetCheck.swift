@@ -35,6 +35,12 @@ public struct BudgetCheck {
         try TraceInput.read(paths: paths, settings: settings, into: &sink, diagnostics: &diagnostics)
         let (builder, usage) = (consume sink).split()
         let graph = (consume builder).finish()
+        // A recording step that wrote nothing would otherwise hold every limit.
+        guard !graph.nodes.isEmpty || !graph.hitches.isEmpty else {
+            throw .error(
+                "the recording holds no event: every limit would hold, so nothing is checked",
+                at: SourceLocation(file: paths.joined(separator: ", ")))
+        }
         return Measurement(
             traces: paths, graph: graph, usage: usage,
             findings: FindingRules.findings(in: graph, thresholds: thresholds))
@@ -113,7 +119,31 @@ public struct BudgetCheck {
         for limits in budget.hitches {
             results += hitchResults(limits, measurement, notes: &notes)
         }
+        notes += unmeasurable(measurement)
         return results
+    }
+
+    /// Notes for the limits the recording has no figures for: they hold,
+    /// but say nothing of the app (a log without durations, a recording
+    /// without the Hitches instrument).
+    private func unmeasurable(_ measurement: Measurement) -> [String] {
+        var notes: [String] = []
+        let graph = measurement.graph
+        let limitsLongUpdates =
+            !budget.longUpdates.limits.isEmpty || budget.views.contains { !$0.longUpdates.limits.isEmpty }
+        if limitsLongUpdates && !graph.nodes.contains(where: { $0.kind.isUpdate && $0.severity != nil }) {
+            notes.append(
+                "longUpdates: the trace records no update's duration or severity, so no update counts as long")
+        }
+        if budget.views.contains(where: { $0.perGroup != nil }) && graph.groups.isEmpty {
+            notes.append("updates.perGroup: the trace records no update group, so no run counts towards one")
+        }
+        for limits in budget.hitches where !graph.hitches.contains(where: { $0.hitch.kind == limits.kind }) {
+            let key = limits.kind == .hitch ? "hitches" : "hangs"
+            notes.append(
+                "\(key): the trace records none; a recording without the Hitches instrument has none to count")
+        }
+        return notes
     }
 
     private func viewResults(
