@@ -22,6 +22,7 @@ enum Main {
         do {
             try CommandName.check(arguments)
             var command = try CauseGraphCommand.parseAsRoot(arguments)
+            try RepeatedOption.check(Array(arguments.dropFirst()), of: type(of: command))
             try command.run()
             SignalExit.deferToStop()
         } catch {

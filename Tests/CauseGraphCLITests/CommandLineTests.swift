@@ -44,6 +44,29 @@ struct CommandLineTests {
         #expect(String(decoding: try scratch.read("graph.txt"), as: UTF8.self).hasPrefix("digraph"))
     }
 
+    @Test("an option of one value given twice is a usage error naming it, however spelled; a list option repeats")
+    func repeatedOption() throws {
+        let scratch = try TemporaryFolder()
+        let budget = fixture("budgets/landmarks.yaml")
+        let twoBudgets = try Causegraph.run(["check", trace, "--budget", budget, "--budget", budget])
+        #expect(twoBudgets.status == 2)
+        #expect(
+            twoBudgets.standardError
+                == "error: '--budget' is given more than once; it takes one value, and the last would silently replace the others\n"
+        )
+        let output = scratch.path("graph.svg")
+        for arguments in [["-o", output, "--output", output], ["--max-nodes=3", "--max-nodes", "4", "-o", output]] {
+            let result = try Causegraph.run(["render", trace] + arguments)
+            #expect(result.status == 2 && result.standardError.contains("is given more than once"), "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output), "nothing is written")
+        let focused = try Causegraph.run(["render", trace, "--focus", "OnOffView", "--focus", "graph", "-o", output])
+        #expect(focused.status == 0, "\(focused.standardError)")
+        // After `--`, every word is a trace, however it is spelled.
+        let named = try Causegraph.run(["summary", trace, "--top", "3", "--", "--top"])
+        #expect(!named.standardError.contains("more than once"))
+    }
+
     @Test("reads standard input given as -")
     func standardInput() throws {
         let result = try Causegraph.run(

@@ -4,7 +4,8 @@ import Foundation
 /// What ArgumentParser says of a command's arguments (its
 /// `--experimental-dump-help`, ToolInfoV0), read so that an MCP tool's
 /// schema takes each option's help, values and default from the option's
-/// own declaration.
+/// own declaration, and so that an option of one value given twice is told
+/// (``RepeatedOption``).
 struct CommandHelp: Decodable {
     /// One argument of the command: an option, a flag or a positional.
     struct Argument: Decodable {
