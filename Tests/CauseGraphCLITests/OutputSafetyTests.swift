@@ -88,6 +88,24 @@ struct OutputSafetyTests {
         #expect(try scratch.read("rules.json") == Data("{\"exact\": \"ScrollPrefetch\", \"kind\": \"other\"}\n".utf8))
     }
 
+    @Test("a report written into the folder of the traces may be written again: a file set aside unread is no input")
+    func outputBesideTraces() throws {
+        let scratch = try TemporaryFolder()
+        let folder = scratch.path("perf")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let trace = folder + "/before.jsonl"
+        try FileManager.default.copyItem(atPath: fixture("landmarks-favorites-before.jsonl"), toPath: trace)
+        let report = folder + "/report.json"
+        let arguments = ["check", folder, "--budget", fixture("budgets/landmarks.yaml"), "-o", report]
+        #expect(try Causegraph.run(arguments).status == 1)
+        let again = try Causegraph.run(arguments)
+        #expect(again.status == 1, "\(again.standardError)")
+        #expect(again.standardError.contains("skipped 1 file that is not a trace ('report.json')"))
+        // A trace the folder holds is still an input.
+        let over = try Causegraph.run(["render", folder, "--format", "dot", "-o", trace])
+        #expect(over.status == 2 && over.standardError.contains("\(trace): error: is an input of this command"))
+    }
+
     @Test("--save never replaces the log top watches")
     func topSave() throws {
         let scratch = try TemporaryFolder()

@@ -44,6 +44,7 @@ struct TraceDirectory {
     /// is when its first bytes showed that.
     mutating func setAside(_ file: String, as known: NotATrace? = nil) {
         files.removeAll { $0 == file }
+        InputFiles.shared.forget(path: file)
         let name = (file as NSString).lastPathComponent
         notTraces.append("'\(name)'" + (known.map { " (\($0.name))" } ?? ""))
     }

@@ -62,6 +62,20 @@ package final class InputFiles: @unchecked Sendable {
         record(descriptor: descriptor, path: path)
     }
 
+    /// Forgets `path` as an input: a file of a folder that was opened only
+    /// to find it holds no trace is no input, and may be an output (a report
+    /// written into the folder of the traces, then written again).
+    func forget(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let identity = Identity(info)
+        lock.lock()
+        defer { lock.unlock() }
+        guard case .some(.some(var paths)) = files[identity] else { return }
+        paths.remove(path)
+        files[identity] = paths.isEmpty ? nil : .some(paths)
+    }
+
     /// Whether the file `info` describes was read as an input and is still
     /// that input: open still, or reached by a path it was opened by.
     func contains(_ info: stat) -> Bool {
