@@ -87,9 +87,9 @@ struct CIOutputCommandTests {
         let second = try GeneratedRecording.write(20_000, "native", into: scratch, seed: 2)
         let cut = try Causegraph.run(["diff", first, second, "--table-format", "markdown"])
         #expect(cut.status == 0)
-        #expect(cut.output.utf8.count <= DiffFormatter.commentLimit)
+        #expect(cut.output.utf8.count <= MarkdownText.commentLimit)
         let full = try Causegraph.run(["diff", first, second, "--table-format", "markdown", "--all"])
-        #expect(full.output.utf8.count > DiffFormatter.commentLimit, "the recordings are large enough to need the cut")
+        #expect(full.output.utf8.count > MarkdownText.commentLimit, "the recordings are large enough to need the cut")
         let json = try JSONParser.parse(try Causegraph.run(["diff", first, second, "--table-format", "json"]).output)
         let changes = json["changes"]?.arrayValue ?? []
         // The totals read as in text, with thousands separators.

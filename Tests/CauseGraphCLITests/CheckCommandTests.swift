@@ -130,6 +130,22 @@ struct CheckCommandTests {
         #expect(!timedNotes.contains { $0.hasPrefix("longUpdates:") }, "its updates are timed")
     }
 
+    @Test("Markdown fits a pull-request comment, cutting each list with a count of the rest; --all writes every one")
+    func markdownFitsAComment() throws {
+        let scratch = try TemporaryFolder()
+        let recording = try GeneratedRecording.write(20_000, "native", into: scratch)
+        let everyView = try scratch.write(
+            "all.yaml", "views:\n  - view: \".\"\n    regex: true\n    updates: {total: 1}\n")
+        let cut = try Causegraph.run(["check", recording, "--budget", everyView, "--format", "markdown"])
+        #expect(cut.status == 1)
+        #expect(cut.output.utf8.count <= MarkdownText.commentLimit)
+        #expect(cut.output.contains("more failing limits is not shown; `--format json` lists every one."))
+        let full = try Causegraph.run(["check", recording, "--budget", everyView, "--format", "markdown", "--all"])
+        #expect(full.output.utf8.count > MarkdownText.commentLimit, "the recording is large enough to need the cut")
+        #expect(!full.output.contains("lists every one"))
+        #expect(full.output.hasPrefix(cut.output.prefix(while: { $0 != "\n" })), "the same headline")
+    }
+
     @Test("--baseline fails only on regressions beyond the tolerance")
     func baseline() throws {
         let same = try Causegraph.run(["check", before, "--budget", budget, "--baseline", before])

@@ -11,7 +11,8 @@ package enum CheckFormatter {
 
     /// The report in `format`; text styled with `style`, listing each limit
     /// that held only with `listingHeld` (a budget of `view: Row` on a
-    /// large recording holds a thousand).
+    /// large recording holds a thousand), which also lifts the Markdown's
+    /// limit of ``MarkdownText/commentLimit`` bytes.
     package static func format(
         _ report: CheckReport, as format: CheckFormat, style: TextStyle = TextStyle(colour: false),
         listingHeld: Bool = false
@@ -19,7 +20,7 @@ package enum CheckFormatter {
         switch format {
         case .text: text(report, style: style, listingHeld: listingHeld)
         case .json: json(report)
-        case .markdown: markdown(report)
+        case .markdown: markdown(report, limit: listingHeld ? nil : MarkdownText.commentLimit)
         case .junit: junit(report)
         case .github: github(report)
         }
@@ -170,51 +171,66 @@ package enum CheckFormatter {
 
     // MARK: Markdown
 
-    static func markdown(_ report: CheckReport) -> String {
-        var lines: [String] = []
-        lines.append("## causegraph check: \(headline(report))")
-        lines.append("")
+    /// The report as a pull-request comment, of at most `limit` bytes
+    /// (none: every result): failures first, each with its evidence, then
+    /// the limits that held, folded, then the notes. Where the room runs
+    /// out, a line says how many more and where to find them all.
+    static func markdown(_ report: CheckReport, limit: Int? = MarkdownText.commentLimit) -> String {
+        var page = MarkdownPage(limit: limit)
+        page.append("## causegraph check: \(headline(report))")
+        page.append("")
         var sources =
             "Budget \(MarkdownText.escape(report.budget)) · trace \(report.traces.map(MarkdownText.escape).joined(separator: ", "))"
         if let baseline = report.baseline {
             sources +=
                 " · baseline \(baseline.map(MarkdownText.escape).joined(separator: ", ")) (tolerance \(report.tolerance))"
         }
-        lines.append(sources)
+        page.append(sources)
+        let everyOne = "; `--format json` lists every one"
         let notHeld = report.results.filter { $0.status != .held }
         if !notHeld.isEmpty {
-            lines += ["", "| result | limit | subject | measured | allowed |", "| --- | --- | --- | ---: | ---: |"]
-            for result in notHeld {
-                lines.append(
-                    "| **\(result.status.rawValue)** | \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(CountText.format(result.measured)) | \(CountText.format(result.allowed)) |"
-                )
+            page.append(contentsOf: [
+                "", "| result | limit | subject | measured | allowed |", "| --- | --- | --- | ---: | ---: |",
+            ])
+            page.appendEach(
+                notHeld, more: { "\nand \(CountText.string($0, "more failing limit")) not shown\(everyOne)." }
+            ) {
+                [
+                    "| **\($0.status.rawValue)** | \(MarkdownText.escape($0.rule)) | \(MarkdownText.escape($0.subject)) | \(CountText.format($0.measured)) | \(CountText.format($0.allowed)) |"
+                ]
             }
-            for result in notHeld {
-                lines += [
+            page.appendEach(
+                notHeld,
+                more: { "\nThe evidence of \(CountText.string($0, "more failing limit")) is not shown\(everyOne)." }
+            ) {
+                result in
+                [
                     "",
                     "### \(result.status.rawValue): \(MarkdownText.escape(result.rule)) · \(MarkdownText.escape(result.subject))",
                     "",
-                ]
-                lines.append(
-                    "- \(MarkdownText.escape(figures(result))), set at \(MarkdownText.escape(place(result.location)))")
-                lines += result.evidence.map { "- " + MarkdownText.escape($0) }
+                    "- \(MarkdownText.escape(figures(result))), set at \(MarkdownText.escape(place(result.location)))",
+                ] + result.evidence.map { "- " + MarkdownText.escape($0) }
             }
         }
         let held = report.results.filter { $0.status == .held }
         if !held.isEmpty {
-            lines += ["", "<details><summary>\(CountText.string(held.count, "limit")) held</summary>", ""]
-            lines += ["| limit | subject | measured | limit |", "| --- | --- | ---: | ---: |"]
-            for result in held {
-                lines.append(
-                    "| \(MarkdownText.escape(result.rule)) | \(MarkdownText.escape(result.subject)) | \(CountText.format(result.measured)) | \(CountText.format(result.limit)) |"
-                )
+            page.append(contentsOf: [
+                "", "<details><summary>\(CountText.string(held.count, "limit")) held</summary>", "",
+            ])
+            page.append(contentsOf: ["| limit | subject | measured | limit |", "| --- | --- | ---: | ---: |"])
+            page.appendEach(held, more: { "\nand \(CountText.format($0)) more\(everyOne)." }) {
+                [
+                    "| \(MarkdownText.escape($0.rule)) | \(MarkdownText.escape($0.subject)) | \(CountText.format($0.measured)) | \(CountText.format($0.limit)) |"
+                ]
             }
-            lines += ["", "</details>"]
+            page.append(contentsOf: ["", "</details>"])
         }
         if !report.notes.isEmpty {
-            lines += ["", "Notes:", ""]
-            lines += report.notes.map { "- " + MarkdownText.escape($0) }
+            page.append(contentsOf: ["", "Notes:", ""])
+            page.appendEach(report.notes, more: { "- and \(CountText.string($0, "more note"))\(everyOne)." }) {
+                ["- " + MarkdownText.escape($0)]
+            }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return page.text
     }
 }

@@ -7,11 +7,6 @@ package enum DiffFormatter {
     /// The width text output fits in.
     static let width = 80
 
-    /// The most bytes of Markdown ``format(_:as:style:markdownLimit:)``
-    /// writes by default: half of the 65,536 characters a GitHub comment or
-    /// job summary shows, leaving room for a check report beside it.
-    package static let commentLimit = 32_768
-
     /// The table in `format`; text styled with `style`, showing the rows
     /// `textBounds` keep (their order is ignored: the table's own ranks).
     /// Markdown keeps to `markdownLimit` bytes (none: every row), listing
@@ -19,7 +14,7 @@ package enum DiffFormatter {
     /// there are. JSON lists every row.
     package static func format(
         _ table: DiffTable, as format: ReportFormat, style: TextStyle = TextStyle(colour: false),
-        markdownLimit: Int? = commentLimit, textBounds: ListBounds = .all
+        markdownLimit: Int? = MarkdownText.commentLimit, textBounds: ListBounds = .all
     ) -> String {
         switch format {
         case .text: text(table, style: style, bounds: textBounds)

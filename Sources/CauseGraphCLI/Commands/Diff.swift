@@ -157,7 +157,7 @@ struct Diff: ParsableCommand {
         let tableFormat = try format(ofTableAt: tablePath)
         let style = ReportOptions.style(for: tableFormat, output: tablePath)
         var text = DiffFormatter.format(
-            changes, as: tableFormat, style: style, markdownLimit: all ? nil : DiffFormatter.commentLimit,
+            changes, as: tableFormat, style: style, markdownLimit: all ? nil : MarkdownText.commentLimit,
             textBounds: textBounds)
         let omitted = textBounds.cut(changes.rows).omitted
         if tableFormat == .text, omitted > 0,
