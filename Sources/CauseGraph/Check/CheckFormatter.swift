@@ -192,24 +192,26 @@ package enum CheckFormatter {
             page.append(contentsOf: [
                 "", "| result | limit | subject | measured | allowed |", "| --- | --- | --- | ---: | ---: |",
             ])
-            page.appendEach(
-                notHeld, more: { "\nand \(CountText.string($0, "more failing limit")) not shown\(everyOne)." }
-            ) {
+            let rowsLeft = page.appendEach(notHeld) {
                 [
                     "| **\($0.status.rawValue)** | \(MarkdownText.escape($0.rule)) | \(MarkdownText.escape($0.subject)) | \(CountText.format($0.measured)) | \(CountText.format($0.allowed)) |"
                 ]
             }
-            page.appendEach(
-                notHeld,
-                more: { "\nThe evidence of \(CountText.string($0, "more failing limit")) is not shown\(everyOne)." }
-            ) {
-                result in
+            if rowsLeft > 0 {
+                page.append("\nand \(CountText.string(rowsLeft, "more failing limit")) not shown\(everyOne).")
+            }
+            let evidenceLeft = page.appendEach(notHeld) { result in
                 [
                     "",
                     "### \(result.status.rawValue): \(MarkdownText.escape(result.rule)) · \(MarkdownText.escape(result.subject))",
                     "",
                     "- \(MarkdownText.escape(figures(result))), set at \(MarkdownText.escape(place(result.location)))",
                 ] + result.evidence.map { "- " + MarkdownText.escape($0) }
+            }
+            if evidenceLeft > 0 {
+                page.append(
+                    "\nThe evidence of \(CountText.string(evidenceLeft, "more failing limit")) is not shown\(everyOne)."
+                )
             }
         }
         let held = report.results.filter { $0.status == .held }
@@ -218,18 +220,18 @@ package enum CheckFormatter {
                 "", "<details><summary>\(CountText.string(held.count, "limit")) held</summary>", "",
             ])
             page.append(contentsOf: ["| limit | subject | measured | limit |", "| --- | --- | ---: | ---: |"])
-            page.appendEach(held, more: { "\nand \(CountText.format($0)) more\(everyOne)." }) {
+            let heldLeft = page.appendEach(held) {
                 [
                     "| \(MarkdownText.escape($0.rule)) | \(MarkdownText.escape($0.subject)) | \(CountText.format($0.measured)) | \(CountText.format($0.limit)) |"
                 ]
             }
+            if heldLeft > 0 { page.append("\nand \(CountText.format(heldLeft)) more\(everyOne).") }
             page.append(contentsOf: ["", "</details>"])
         }
         if !report.notes.isEmpty {
             page.append(contentsOf: ["", "Notes:", ""])
-            page.appendEach(report.notes, more: { "- and \(CountText.string($0, "more note"))\(everyOne)." }) {
-                ["- " + MarkdownText.escape($0)]
-            }
+            let notesLeft = page.appendEach(report.notes) { ["- " + MarkdownText.escape($0)] }
+            if notesLeft > 0 { page.append("- and \(CountText.string(notesLeft, "more note"))\(everyOne).") }
         }
         return page.text
     }

@@ -1,6 +1,6 @@
 /// Lines of Markdown kept within a number of bytes, as a pull-request
 /// comment or a job summary must be: a list that does not fit is cut, and
-/// a line says how many of it were left out.
+/// its writer says how many of it were left out.
 struct MarkdownPage {
     /// Room kept for what follows a cut: the lines that say what was cut, and
     /// the lines that frame the lists after it.
@@ -29,20 +29,18 @@ struct MarkdownPage {
         for line in lines { append(line) }
     }
 
-    /// Adds the lines of each element while they fit, then `more(count)`
-    /// for the elements left out.
-    mutating func appendEach<Element>(
-        _ elements: [Element], more: (Int) -> String, lines linesOf: (Element) -> [String]
-    ) {
+    /// Adds the lines of each element while they fit; returns how many
+    /// were left out, for a line that says so.
+    mutating func appendEach<Element>(_ elements: [Element], lines linesOf: (Element) -> [String]) -> Int {
         for (index, element) in elements.enumerated() {
             let added = linesOf(element)
             let bytes = added.reduce(0) { $0 + $1.utf8.count + 1 }
             if let limit, isFull || size + bytes + Self.closingRoom > limit {
                 isFull = true
-                append(more(elements.count - index))
-                return
+                return elements.count - index
             }
             append(contentsOf: added)
         }
+        return 0
     }
 }
