@@ -89,6 +89,21 @@ struct OutputNameTests {
         #expect(scratch.entries.isEmpty, "nothing written")
     }
 
+    @Test("a named pipe whose name names a format gets that format, as a file of that name would")
+    func namedPipe() throws {
+        let scratch = try TemporaryFolder()
+        let pipe = scratch.path("summary.json")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let copy = scratch.path("copy")
+        // Should the command fail, the reader still blocked on the FIFO is killed once the test lets go of it.
+        let reader = try StartedProgram(["/bin/sh", "-c", "cat \"$0\" > \"$1\"", pipe, copy])
+        let result = try withExtendedLifetime(reader) { try Causegraph.run(["summary", trace, "-o", pipe]) }
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try reader.end(within: .seconds(60)) == .exited(0))
+        let explicit = try Causegraph.run(["summary", trace, "--format", "json"])
+        #expect(try scratch.read("copy") == explicit.standardOutput)
+    }
+
     @Test("a device is written through whatever its name")
     func device() throws {
         let result = try Causegraph.run(["render", trace, "-o", "/dev/null"])

@@ -193,53 +193,46 @@ package enum DiffFormatter {
 
     static func markdown(_ table: DiffTable, limit: Int?) -> String {
         let diff = table.diff
-        var lines: [String] = []
-        lines.append("## SwiftUI update diff" + (diff.app.map { ": " + MarkdownText.escape($0) } ?? ""))
-        lines.append("")
-        lines.append(
+        var page = MarkdownPage(limit: limit)
+        page.append("## SwiftUI update diff" + (diff.app.map { ": " + MarkdownText.escape($0) } ?? ""))
+        page.append("")
+        page.append(
             "Before: \(MarkdownText.escape(diff.before.name)) (\(CountText.string(diff.before.groups, "update group"))) · "
                 + "after: \(MarkdownText.escape(diff.after.name)) (\(CountText.string(diff.after.groups, "update group")))"
         )
-        lines.append("")
-        lines.append("| | " + DiffChange.allCases.map(\.rawValue).joined(separator: " | ") + " |")
-        lines.append("| --- |" + String(repeating: " ---: |", count: DiffChange.allCases.count))
+        page.append("")
+        page.append("| | " + DiffChange.allCases.map(\.rawValue).joined(separator: " | ") + " |")
+        page.append("| --- |" + String(repeating: " ---: |", count: DiffChange.allCases.count))
         for name in ["nodes", "edges"] {
             let counts = DiffChange.allCases.map { change in
                 let tally = diff.tally(of: change)
                 return CountText.format(name == "nodes" ? tally.nodes : tally.edges)
             }
-            lines.append("| \(name) | " + counts.joined(separator: " | ") + " |")
+            page.append("| \(name) | " + counts.joined(separator: " | ") + " |")
         }
-        lines.append("")
-        lines.append("### Changes, largest first: by total time, then by count")
-        lines.append("")
+        page.append("")
+        page.append("### Changes, largest first: by total time, then by count")
+        page.append("")
         if table.rows.isEmpty {
-            lines.append("None: the same nodes and edges, as often.")
-            return lines.joined(separator: "\n") + "\n"
+            page.append("None: the same nodes and edges, as often.")
+            return page.text
         }
-        lines.append("| change | what | kind | count | total time |")
-        lines.append("| --- | --- | --- | ---: | ---: |")
-        // Room is kept for the closing line, which is always shorter than this.
-        let closingRoom = 200
-        var size = lines.reduce(0) { $0 + $1.utf8.count + 1 }
-        let rows = table.rows
-        let shared = sharedTitles(rows)
-        var shown = 0
-        for row in rows {
-            let line = markdownRow(
-                row, origin: origin(of: row, among: shared), titleWidth: limit == nil ? nil : markdownTitleWidth)
-            if let limit, size + line.utf8.count + 1 + closingRoom > limit { break }
-            lines.append(line)
-            size += line.utf8.count + 1
-            shown += 1
+        page.append("| change | what | kind | count | total time |")
+        page.append("| --- | --- | --- | ---: | ---: |")
+        let shared = sharedTitles(table.rows)
+        let left = page.appendEach(table.rows) { row in
+            [
+                markdownRow(
+                    row, origin: origin(of: row, among: shared), titleWidth: limit == nil ? nil : markdownTitleWidth)
+            ]
         }
-        if shown < rows.count {
-            lines.append("")
-            lines.append(
-                "… and \(CountText.string(rows.count - shown, "more change")) not shown, each smaller by time or count; "
+        if left > 0 {
+            page.append("")
+            page.append(
+                "… and \(CountText.string(left, "more change")) not shown, each smaller by time or count; "
                     + "`causegraph diff --all` lists every one.")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return page.text
     }
 
     private static func markdownRow(_ row: DiffTable.Row, origin: String?, titleWidth: Int?) -> String {

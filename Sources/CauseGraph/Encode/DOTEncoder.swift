@@ -177,11 +177,13 @@ public struct DOTEncoder: Sendable {
             lines.append(
                 "\(CountText.string(node.count, "update")): ran \(CountText.format(node.ran)), skipped \(CountText.format(node.skipped))"
             )
+            var timing: [String] = []
             if let total = node.totalDuration, let worst = node.maxDuration {
-                var timing = "total \(DurationText.string(total)), worst \(DurationText.string(worst))"
-                if let severity = node.severity { timing += " (\(severity.rawValue))" }
-                lines.append(timing)
+                timing.append("total \(DurationText.string(total)), worst \(DurationText.string(worst))")
             }
+            // Apart from the longest duration, which need not be the update of the worst severity.
+            if let severity = node.severity { timing.append("severity up to \(KindText.word(severity))") }
+            if !timing.isEmpty { lines.append(timing.joined(separator: "; ")) }
             if let timeShare { lines.append("\(ShareText.percent(timeShare)) of all update time") }
         } else if node.kind.isRecorded {
             lines.append(CountText.string(node.count, "event"))

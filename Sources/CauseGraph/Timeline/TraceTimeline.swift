@@ -17,8 +17,9 @@
 /// - When the traces record hitches or hangs, the first process also holds
 ///   a Hitches track, last, with a slice for each; a trace that records
 ///   none has no such track, so an absent track means "not recorded".
-/// - A slice that would end far beyond the trace (an update still in flight
-///   when the recording stopped) is cut at its end, and marked clipped.
+/// - A slice that would end far beyond the trace is cut at its end, and
+///   marked clipped. (An update still in flight when the recording stopped
+///   is not one: its duration is a marker, read as unknown.)
 package struct TraceTimeline {
     /// A process: a group of tracks.
     package struct Process: Sendable, Equatable {

@@ -61,7 +61,12 @@ package final class OutputFile {
         }
         var info = stat()
         var replaced: stat?
-        if stat(path, &info) == 0 {
+        if stat(path, &info) != 0 {
+            // Nothing there yet is the one reason to go on: a loop of links, or
+            // a folder the process may not search, is named now, not as a
+            // failure to create a temporary file.
+            guard errno == ENOENT else { throw Self.failure(path) }
+        } else {
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
                 throw Diagnostic.error("is a directory, expected an output file", at: SourceLocation(file: path))
@@ -103,7 +108,12 @@ package final class OutputFile {
                 if let replaced { Self.copyOwnership(of: replaced, to: fd) }
                 return
             }
-            guard errno == EEXIST, attempt < 1000 else { throw Self.failure(path) }
+            guard errno == EEXIST, attempt < 1000 else {
+                let reason = String(cString: strerror(errno))
+                throw Diagnostic.error(
+                    "cannot write: cannot create a file in '\(directory.isEmpty ? "./" : directory)': \(reason)",
+                    at: SourceLocation(file: path))
+            }
             attempt += 1
         }
     }
@@ -152,14 +162,30 @@ package final class OutputFile {
             at: SourceLocation(file: path))
     }
 
-    /// The file a symbolic link names, or `path` itself.
+    /// The file a chain of symbolic links ends at, or `path` itself. The file
+    /// need not exist: a link to a file not yet written is written through,
+    /// as the shell's `>` does, so the link is kept and the file it names is
+    /// made.
     private static func resolvingLink(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else {
-            return path
+        var current = path
+        // The fewest links any kernel follows (macOS's MAXSYMLINKS); a longer
+        // chain already failed `stat` with ELOOP.
+        for _ in 0..<32 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { break }
+            var target = [UInt8](repeating: 0, count: Int(PATH_MAX))
+            let count = target.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { readlink(current, $0.baseAddress!, $0.count) }
+            }
+            guard count > 0 else { break }
+            let named = String(decoding: target[..<count], as: UTF8.self)
+            if named.hasPrefix("/") {
+                current = named
+            } else {
+                current = current.lastIndex(of: "/").map { String(current[...$0]) + named } ?? named
+            }
         }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return current
     }
 
     private static func failure(_ path: String) -> Diagnostic {

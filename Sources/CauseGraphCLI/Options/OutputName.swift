@@ -38,32 +38,33 @@ enum OutputName {
     }
 
     /// `given`, else the format `output`'s extension names; `standardOutput`
-    /// for `-`, `/dev/stdout` and its kin, a device or a pipe. Refuses a directory, a file name without
-    /// an extension or with an unknown one (unless `option` names the
-    /// format), and an extension that contradicts `given`.
+    /// for `-` and `/dev/stdout` and its kin, and for a device or a pipe
+    /// whose name names no format (`/dev/null`). A named pipe called
+    /// `out.json` is JSON, as a file of that name would be. Refuses a
+    /// directory, a file name without an extension or with an unknown one
+    /// (unless `option` names the format), and an extension that
+    /// contradicts `given`.
     static func format<Format: FormatNamedByExtension>(
         _ given: Format?, output: String, option: String, standardOutput: Format
     ) throws -> Format {
         // `/dev/stdout` and its kin are written through as `-` is, whatever file they lead to.
-        switch output == "-" || OutputFile.descriptorNamed(by: output) != nil ? .stream : kind(of: output) {
-        case .stream:
-            return given ?? standardOutput
-        case .directory:
+        if output == "-" || OutputFile.descriptorNamed(by: output) != nil { return given ?? standardOutput }
+        let kind = kind(of: output)
+        if kind == .directory {
             throw ValidationError(
                 "'\(output)' is a directory; name a file to write, such as '\((output as NSString).appendingPathComponent("out." + standardOutput.fileExtension))'"
             )
-        case .file:
-            break
         }
         let pathExtension = (output as NSString).pathExtension
         let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
-        guard !pathExtension.isEmpty else {
-            if let given { return given }
-            throw ValidationError(
-                "'\(output)' has no extension to tell the format by; add one or name one of \(known) with \(option)")
-        }
         guard let named = Format(pathExtension: pathExtension) else {
             if let given { return given }
+            if kind == .stream { return standardOutput }
+            guard !pathExtension.isEmpty else {
+                throw ValidationError(
+                    "'\(output)' has no extension to tell the format by; add one or name one of \(known) with \(option)"
+                )
+            }
             throw ValidationError(
                 "cannot tell the format of '\(output)' from its extension; name one of \(known) with \(option)")
         }

@@ -254,8 +254,21 @@ struct TraceEventEncoderTests {
         #expect(document.events("s").map(\.ts) == ["5"] && document.events("f").map(\.ts) == ["1"])
     }
 
-    @Test("an update in flight when the recording stopped is cut at the trace's end, without overflow")
-    func inFlightUpdates() throws {
+    @Test("an update in flight when the recording stopped, its duration a marker near 2⁶⁴, is a slice of length 0")
+    func inFlightUpdate() throws {
+        var diagnostics = Diagnostics()
+        let timeline = try TraceTimeline.read(
+            from: [InstrumentsFixtures.path("field/SwiftUILayoutUpdates2.xml")], diagnostics: &diagnostics
+        ).timeline
+        #expect(timeline.clippedSlices == 0)
+        let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
+        let list = try #require(document.events("X").first { $0.name == "List" })
+        #expect(list.start == 2_000_000_000 && list.end == list.start, "at its start, of length 0")
+        #expect(list.args?["clipped"] == nil && list.args?["duration_ns"]?.content == .null, "unknown, not cut")
+    }
+
+    @Test("a duration past the trace's end is cut there, without overflow")
+    func durationsPastTheEnd() throws {
         let trace =
             [
                 #"{"causegraph": 1}"#,

@@ -29,11 +29,21 @@ struct OutputFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["out.txt"])
     }
 
-    @Test("a missing folder is an error naming the output")
+    @Test("a missing folder is an error naming the output and the folder")
     func missingFolder() throws {
         let directory = try TemporaryFolder()
         let path = directory.path("no/such/out.txt")
-        #expect(throws: Diagnostic.error("cannot write: No such file or directory", at: SourceLocation(file: path))) {
+        let expected = Diagnostic.error(
+            "cannot write: cannot create a file in '\(directory.path("no/such"))/': No such file or directory",
+            at: SourceLocation(file: path))
+        #expect(throws: expected) { _ = try OutputFile(path: path) }
+    }
+
+    @Test("a path through a file, not a folder, is an error naming the output")
+    func pathThroughFile() throws {
+        let directory = try TemporaryFolder()
+        let path = try directory.write("plain.txt", "keep me") + "/out.txt"
+        #expect(throws: Diagnostic.error("cannot write: Not a directory", at: SourceLocation(file: path))) {
             _ = try OutputFile(path: path)
         }
     }
@@ -62,6 +72,43 @@ struct SpecialOutputTests {
         try file.commit()
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "new")
+    }
+
+    @Test(
+        "a link to a file not yet written is kept, and the file it names is made",
+        arguments: [("absolute", true), ("relative, through a second link", false)])
+    func danglingLink(_ name: String, absolute: Bool) throws {
+        let directory = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: directory.path("sub"), withIntermediateDirectories: false)
+        let target = directory.path("sub/made.txt")
+        let link = directory.path("link.txt")
+        if absolute {
+            #expect(symlink(target, link) == 0)
+        } else {
+            #expect(symlink("made.txt", directory.path("sub/inner.txt")) == 0)
+            #expect(symlink("sub/inner.txt", link) == 0)
+        }
+        try OutputFile.write("new", to: link)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "new")
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path("sub")).sorted()
+                == (absolute ? ["made.txt"] : ["inner.txt", "made.txt"]))
+    }
+
+    @Test("a loop of links is an error naming the output, and nothing is written")
+    func linkLoop() throws {
+        let directory = try TemporaryFolder()
+        let link = directory.path("a.txt")
+        #expect(symlink("b.txt", link) == 0)
+        #expect(symlink("a.txt", directory.path("b.txt")) == 0)
+        #expect(
+            throws: Diagnostic.error("cannot write: Too many levels of symbolic links", at: SourceLocation(file: link))
+        ) {
+            try OutputFile.write("new", to: link)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["a.txt", "b.txt"])
     }
 }
 
