@@ -225,6 +225,30 @@ struct BudgetCheckTests {
         }
     }
 
+    @Test("a change is the skipped update's group, else the environment event's, else the event alone")
+    func environmentChangeGrouping() throws {
+        let trace =
+            [
+                traceHeader,
+                #"{"node": 1, "kind": "externalEnvironment", "title": "External Environment", "owner": "system"}"#,
+                #"{"node": 2, "kind": "externalEnvironment", "title": "External Environment", "owner": "system"}"#,
+                #"{"node": 3, "kind": "body", "title": "A", "owner": "app", "ran": false, "group": 1}"#,
+                #"{"node": 4, "kind": "body", "title": "A", "owner": "app", "ran": false, "group": 1}"#,
+                #"{"node": 5, "kind": "body", "title": "A", "owner": "app", "ran": false, "group": 2}"#,
+                #"{"node": 6, "kind": "body", "title": "A", "owner": "app", "ran": false}"#,
+                #"{"node": 7, "kind": "body", "title": "A", "owner": "app", "ran": false}"#,
+                #"{"edge": [1, 3], "label": "update"}"#, #"{"edge": [1, 4], "label": "update"}"#,
+                #"{"edge": [1, 5], "label": "update"}"#, #"{"edge": [1, 6], "label": "update"}"#,
+                #"{"edge": [2, 3], "label": "update"}"#, #"{"edge": [2, 7], "label": "update"}"#,
+                #"{"group": 1, "label": "Transaction"}"#, #"{"group": 2, "label": "Transaction"}"#,
+            ].joined(separator: "\n") + "\n"
+        let check = BudgetCheck(budget: try budget("skippedChecks: {perEnvironmentChange: 0}"))
+        let result = try #require(check.evaluate(try measure(check, trace: trace)).results.first)
+        // Group 1 holds three, from both events; by event alone, the first would hold four.
+        #expect(result.measured == 3)
+        #expect(result.evidence.first == "3 checks skipped the body in update group 1, the most in one change")
+    }
+
     @Test("the dark-mode evidence shows the change and the views checked for nothing")
     func skippedEvidence() throws {
         let check = BudgetCheck(budget: try budget("skippedChecks: {perEnvironmentChange: 5}"))
