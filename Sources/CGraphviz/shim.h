@@ -40,4 +40,10 @@ static inline int causegraph_agsafeset_text(void *object, char *name, const char
     return agsafeset(object, name, (char *)value, (char *)fallback);
 #endif
 }
+
+/// An attribute's value, or NULL where the object lacks it; `agget` takes a
+/// name it does not change, declared mutable on some versions.
+static inline const char *causegraph_agget(void *object, const char *name) {
+    return agget(object, (char *)name);
+}
 #endif

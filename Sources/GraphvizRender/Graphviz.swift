@@ -15,6 +15,9 @@ public enum Graphviz {
         public var bytes: [UInt8]
         /// Warnings Graphviz reported on the way, one a line.
         public var warnings: [String]
+        /// For a PNG too large for a bitmap (32,000 pixels a side), the factor
+        /// it was scaled down by to fit; `nil` for every other drawing.
+        public var bitmapScale: Double?
     }
 
     /// Renders `dot` with the layout `engine` (`dot`, `neato`, `fdp`, …).
@@ -50,7 +53,8 @@ public enum Graphviz {
         }
         defer { agclose(graph) }
         try ErrorChannel.check(.parse)
-        for attribute in LayoutEngine.graphAttributes(for: engine) {
+        let limit = format == .png ? [BitmapLimit.sizeAttribute] : []
+        for attribute in LayoutEngine.graphAttributes(for: engine) + limit {
             // libcgraph's prototype takes a mutable name it does not change.
             let name = strdup(attribute.name)
             defer { free(name) }
@@ -61,6 +65,11 @@ public enum Graphviz {
         defer { gvFreeLayout(gvc, graph) }
         guard laidOut else { throw ErrorChannel.failure(.layout, fallback: "layout \"\(engine)\" failed") }
         try ErrorChannel.check(.layout)
+        let bitmapScale =
+            format == .png
+            ? causegraph_agget(UnsafeMutableRawPointer(graph), "bb").flatMap {
+                BitmapLimit.scale(boundingBox: String(cString: $0))
+            } : nil
 
         var data: UnsafeMutablePointer<CChar>?
         var length = 0
@@ -75,7 +84,7 @@ public enum Graphviz {
             Array(UnsafeBufferPointer(start: $0, count: length))
         }
         if format == .pdf { PDFCreationDate.normalize(&bytes) }
-        return Output(bytes: bytes, warnings: ErrorChannel.messages)
+        return Output(bytes: bytes, warnings: ErrorChannel.messages, bitmapScale: bitmapScale)
     }
 
     private static func sharedContext() -> OpaquePointer {

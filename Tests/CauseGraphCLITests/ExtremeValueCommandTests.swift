@@ -53,6 +53,28 @@ struct ExtremeValueCommandTests {
         #expect(!result.standardError.contains("Fatal error"), "\(command)")
     }
 
+    @Test("a graph too large for a PNG is drawn scaled to fit, with one warning saying so and how to draw it whole")
+    func pngTooLarge() throws {
+        let scratch = try TemporaryFolder()
+        // A chain of 400 views, drawn left to right: some 430 inches wide.
+        var lines = [#"{"causegraph": 1, "app": "Chain"}"#]
+        for index in 1...400 {
+            lines.append(#"{"node": \#(index), "kind": "body", "title": "View\#(index)", "owner": "app", "ran": true}"#)
+            if index > 1 { lines.append(#"{"edge": [\#(index - 1), \#(index)], "label": "update"}"#) }
+        }
+        let trace = try scratch.write("chain.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = try Causegraph.run(["render", trace, "--max-nodes", "0", "-o", scratch.path("chain.png")])
+        #expect(result.status == 0)
+        let warning = try #require(result.standardError.split(separator: "\n").first)
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        #expect(
+            warning.hasPrefix(
+                "warning: the graph is too large for a PNG at full size, which holds at most 32,000 pixels a side: it is drawn at "
+            ) && warning.hasSuffix("% of it; SVG or PDF draw it whole, and --max-nodes draws fewer nodes"))
+        let svg = try Causegraph.run(["render", trace, "--max-nodes", "0", "-o", scratch.path("chain.svg")])
+        #expect(svg.status == 0 && svg.standardError.isEmpty)
+    }
+
     @Test("a native trace with times and durations of Int64.max")
     func native() throws {
         let scratch = try TemporaryFolder()

@@ -106,6 +106,23 @@ struct GraphvizTests {
         #expect(svg.texts == ["a", "b"])
     }
 
+    @Test("a PNG too large for a bitmap is scaled to fit before cairo would, and the scale is returned")
+    func bitmapLimit() throws {
+        // 400 nodes in a row: some 430 inches wide, past the 333 a PNG can hold at 96 pixels an inch.
+        let row = "digraph { rankdir=LR; " + (1...400).map { "n\($0) -> n\($0 + 1);" }.joined() + " }"
+        let png = try Graphviz.render(dot: row, format: .png)
+        let scale = try #require(png.bitmapScale)
+        #expect(scale > 0.5 && scale < 1)
+        // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+        func side(at offset: Int) -> Int { png.bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let (width, height) = (side(at: 16), side(at: 20))
+        #expect(width <= 32_767 && width > 31_000, "within cairo's limit, and scaled no further than it must be")
+        #expect(height < width)
+        #expect(png.warnings.isEmpty)
+        #expect(try Graphviz.render(dot: row, format: .svg).bitmapScale == nil, "SVG is drawn whole")
+        #expect(try Graphviz.render(dot: "digraph { a -> b }", format: .png).bitmapScale == nil)
+    }
+
     @Test("warnings are captured and returned, not printed")
     func warnings() throws {
         let output = try Graphviz.render(dot: #"digraph { a [shape=nosuchshape] }"#, format: .svg)

@@ -47,7 +47,7 @@ public struct ShapingSettings: Sendable, Equatable {
     /// fewer nodes gives a simpler picture rather than the same edges
     /// between fewer nodes; every edge when every node is drawn (`0`), since
     /// a few edges each would leave most causes standing alone.
-    public static func defaultMaxEdges(forMaxNodes maxNodes: Int) -> Int {
+    package static func defaultMaxEdges(forMaxNodes maxNodes: Int) -> Int {
         guard maxNodes > 0 else { return 0 }
         let (product, overflow) = maxNodes.multipliedReportingOverflow(by: defaultMaxEdges)
         return overflow ? defaultMaxEdges : min(max(product / defaultMaxNodes, 1), defaultMaxEdges)

@@ -29,6 +29,13 @@ enum GraphWriter {
     ) throws(GraphvizError) -> [UInt8] {
         let output = try Graphviz.render(dot: dot, format: format, engine: engine)
         for warning in output.warnings { diagnostics.append(Diagnostic(.warning, "graphviz: \(warning)")) }
+        if let scale = output.bitmapScale {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "the graph is too large for a PNG at full size, which holds at most 32,000 pixels a side: it is drawn at \(ShareText.percent(scale)) of it; SVG or PDF draw it whole, and --max-nodes draws fewer nodes"
+                ))
+        }
         return output.bytes
     }
 }
