@@ -18,7 +18,7 @@ enum Main {
         // cairo stamps PDFs in local time; UTC makes the stamp (normalised
         // by the renderer) the same length on every machine.
         setenv("TZ", "UTC", 1)
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = NegativeValue.attached(Array(CommandLine.arguments.dropFirst()))
         do {
             try CommandName.check(arguments)
             var command = try CauseGraphCommand.parseAsRoot(arguments)

@@ -67,6 +67,25 @@ struct CommandLineTests {
         #expect(!named.standardError.contains("more than once"))
     }
 
+    @Test(
+        "a negative number after an option is its value, refused by the option's own check, not a missing value",
+        arguments: [
+            (
+                ["render", "TRACE", "--max-nodes", "-3"],
+                "error: --max-nodes -3 is out of range; give 0 (no limit) or more\n"
+            ),
+            (["summary", "TRACE", "--top", "-2"], "error: --top -2 is out of range; give 1 or more\n"),
+            (
+                ["diff", "TRACE", "TRACE", "--exit-code", "--tolerance", "-1"],
+                "error: the value '-1' is invalid for '--tolerance <tolerance>'\n"
+            ),
+        ])
+    func negativeValue(_ arguments: [String], _ message: String) throws {
+        let result = try Causegraph.run(arguments.map { $0 == "TRACE" ? trace : $0 })
+        #expect(result.status == 2)
+        #expect(result.standardError == message)
+    }
+
     @Test("reads standard input given as -")
     func standardInput() throws {
         let result = try Causegraph.run(

@@ -30,7 +30,8 @@ enum MCPToolRunner {
     {
         var diagnostics = Diagnostics()
         do {
-            let command = try CauseGraphCommand.parseAsRoot(try tool.commandLine(arguments, confinement: confinement))
+            let command = try CauseGraphCommand.parseAsRoot(
+                NegativeValue.attached(try tool.commandLine(arguments, confinement: confinement)))
             let answer = try result(of: command, spelling: tool.spelling, diagnostics: &diagnostics)
             return CallTool.Result(
                 content: answer.content + notes(diagnostics, tool), structuredContent: answer.structuredContent)
