@@ -123,13 +123,24 @@ private struct BudgetReader {
         case .scalar(let scalar):
             if scalar.style == .plain {
                 if scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" { return "nothing" }
-                if scalar.string.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true {
-                    return "the number \(Self.excerpt(scalar.string))"
-                }
+                if Self.isNumber(scalar.string) { return "the number \(Self.excerpt(scalar.string))" }
                 if ["true", "false"].contains(scalar.string) { return "a boolean" }
             }
             return "the text \"\(Self.excerpt(scalar.string))\""
         }
+    }
+
+    /// Whether a plain scalar is a number as YAML writes one (`3`, `-0.5`,
+    /// `1_000`, `1e3`, `0x1F`, `.inf`): `5xs` or `5ms` starts like one and is text.
+    private static func isNumber(_ text: String) -> Bool {
+        let digits = text.replacingOccurrences(of: "_", with: "")
+        let startsLikeOne = digits.first.map { $0.isASCII && ($0.isNumber || "+-.".contains($0)) } == true
+        if startsLikeOne, Double(digits) != nil { return true }
+        let unsigned = digits.hasPrefix("-") || digits.hasPrefix("+") ? String(digits.dropFirst()) : digits
+        for (prefix, radix) in [("0x", 16), ("0o", 8)] where unsigned.hasPrefix(prefix) {
+            return UInt64(unsigned.dropFirst(2), radix: radix) != nil
+        }
+        return [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"].contains(unsigned)
     }
 
     /// What a node is, without a word of its content: for a file not yet known to be a budget.

@@ -138,6 +138,18 @@ struct BudgetFileTests {
                 "budget.yaml:2:9: error: longUpdates.high must be a whole number, 0 or more; found the number 1.5"
             ),
             (
+                "longUpdates:\n  high: 5xs\n",
+                "budget.yaml:2:9: error: longUpdates.high must be a whole number, 0 or more; found the text \"5xs\""
+            ),
+            (
+                "longUpdates:\n  high: 0xZZ\n",
+                "budget.yaml:2:9: error: longUpdates.high must be a whole number, 0 or more; found the text \"0xZZ\""
+            ),
+            (
+                "longUpdates:\n  high: 1e3\n",
+                "budget.yaml:2:9: error: longUpdates.high must be a whole number, 0 or more; found the number 1e3"
+            ),
+            (
                 "longUpdates:\n  high:\n",
                 "budget.yaml:2:8: error: longUpdates.high must be a whole number, 0 or more; found nothing"
             ),
