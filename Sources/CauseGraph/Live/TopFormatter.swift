@@ -86,7 +86,8 @@ package enum TopFormatter {
     private static func drivenBy(_ count: LiveTally.ViewCount) -> String {
         guard let main = count.mainCause else { return "(no change recorded)" }
         let changed = count.total - count.unchanged
-        let share = changed > 0 ? " \(main.count * 100 / changed)%" : ""
+        // Rounded, as `why` rounds, and in floating point: a count times 100 could overflow.
+        let share = changed > 0 ? " \(Int((Double(main.count) / Double(changed) * 100).rounded()))%" : ""
         return VisibleText.singleLine(main.name) + share
     }
 

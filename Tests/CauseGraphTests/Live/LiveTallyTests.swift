@@ -36,6 +36,10 @@ struct LiveTallyTests {
         #expect(row.causes == ["parent input": 1, "new identity": 1, "count": 2, "title": 1])
         #expect(row.mainCause?.name == "count")
         #expect(ranking.last?.causes == ["observed dependencies": 1])
+        // Two of the three changed runs, rounded as `why` rounds: 67%, not 66%.
+        let text = TopFormatter.format(
+            tally, heading: TopFormatter.Heading(source: "app.log", interval: "1s", ended: true))
+        #expect(text.contains("Row   count 67%"), "\(text)")
     }
 
     @Test("a new interval ranks the views by their runs since, then by total")
