@@ -143,7 +143,10 @@ extension InstrumentsTableReader {
         let sorted = counts.sorted {
             $0.value != $1.value ? $0.value > $1.value : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
         }
-        var items = sorted.prefix(20).map { "\"\($0.key)\" (\($0.value))" }
+        // A blank title is named as the graph draws it, not as an empty pair of quotes.
+        var items = sorted.prefix(20).map {
+            ($0.key.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : "\"\($0.key)\"") + " (\($0.value))"
+        }
         if sorted.count > 20 { items.append("and \(sorted.count - 20) more") }
         return items.joined(separator: ", ")
     }

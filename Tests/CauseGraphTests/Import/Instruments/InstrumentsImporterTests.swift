@@ -69,6 +69,18 @@ import Testing
             })
     }
 
+    @Test("a blank title is listed among the unclassified as the graph draws it, not as empty quotes")
+    func blankTitleIsListedAsUntitled() throws {
+        let row =
+            #"<row><event-time id="1">1</event-time><uint64 id="2">5</uint64><string id="3"> </string>"#
+            + #"<uint64 id="4">6</uint64><string id="5">ContentView</string><string id="6">Update</string></row>"#
+        let path = try InstrumentsFixtures.temporaryFile(
+            InstrumentsFixtures.document(columns: InstrumentsFixtures.causeColumns, rows: [row]))
+        let (_, diagnostics) = try InstrumentsFixtures.read([path])
+        let note = try #require(diagnostics.all.first { $0.message.contains("no classification rule matches") })
+        #expect(note.message.hasSuffix("(add rules with classify FILE): (untitled) (1)"), "\(note.message)")
+    }
+
     @Test("a description that says the body was skipped names the same view as one that ran, and a view may say skip")
     func skipMarkIsNoPartOfTheTitle() throws {
         let descriptions = ["Text", "Text (skipped)", "Row&lt;Item&gt;.body skipped", "SkipButton"]
