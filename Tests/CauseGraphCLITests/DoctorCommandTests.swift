@@ -280,6 +280,22 @@ struct DoctorCommandTests {
         #expect(input["reads"]?.arrayValue?.last?.stringValue == "swiftui-causes")
     }
 
+    @Test("exports given together: the full causes in a file of their own are not read beside swiftui-causes")
+    func fullCausesBesideCauses() throws {
+        let tables = ["swiftui-causes", "swiftui-full-causes"].map { fixture("instruments/recording/\($0).xml") }
+        let result = try Causegraph.run(["doctor"] + tables + ["--format", "json"])
+        let inputs = try JSONParser.parse(result.output)["inputs"]?.arrayValue ?? []
+        try #require(inputs.count == 2)
+        #expect(inputs[0]["reads"]?.arrayValue?.map(\.stringValue) == ["swiftui-causes"])
+        #expect(inputs[1]["reads"]?.arrayValue?.isEmpty == true)
+        let full = try #require(inputs[1]["tables"]?.arrayValue?.first)
+        #expect(full["read"]?.content == .bool(false))
+        // Alone, it is read.
+        let alone = try Causegraph.run(["doctor", tables[1], "--format", "json"])
+        let input = try #require(try JSONParser.parse(alone.output)["inputs"]?.arrayValue?.first)
+        #expect(input["reads"]?.arrayValue?.map(\.stringValue) == ["swiftui-full-causes"])
+    }
+
     @Test("counts read with thousands separators; the links are cause links, not the causes summary counts")
     func separators() throws {
         let scratch = try TemporaryFolder()

@@ -15,7 +15,13 @@ package enum Doctor {
         let exports = diagnoses.indices.filter { diagnoses[$0].kind == .export && !diagnoses[$0].tables.isEmpty }
         guard exports.count > 1 else { return diagnoses }
         let recording = merged(exports.flatMap { diagnoses[$0].tables })
+        // What the commands read of the files together: `swiftui-causes` in one
+        // file leaves `swiftui-full-causes` in another unread.
+        let reads = readOrder(recording.filter { $0.skipReason == nil }.map(\.schema))
         for index in exports {
+            let tables = diagnoses[index].tables
+            diagnoses[index].reads = reads.filter { schema in tables.contains { $0.schema == schema } }
+            diagnoses[index].tables = tables.map { markReadInstead($0, reads: reads) }
             diagnoses[index].problems = problems(tables: recording, run: nil, path: diagnoses[index].path)
             diagnoses[index].canAnswerWhy = canAnswerWhy(recording)
         }
