@@ -81,6 +81,42 @@ struct DoctorCommandTests {
         #expect(try tables.map { $0["rows"]?.numberValue } == Self.healthyTables.map { Int64(try Self.rows($0)) })
     }
 
+    @Test("a table xctrace cannot export is a problem of its own; the others are counted, and nothing is kept")
+    func oneTableFails() throws {
+        let (scratch, bundle) = try Self.bundle()
+        let toc = try Self.healthyTableOfContents(in: scratch)
+        let served = scratch.path("served")
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: false)
+        for schema in Self.healthyTables where schema != "swiftui-changes" {
+            try FileManager.default.copyItem(
+                atPath: fixture("instruments/recording/\(schema).xml"), toPath: "\(served)/\(schema).xml")
+        }
+        let log = scratch.path("calls.log")
+        let environment = [
+            "CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_TOC": toc, "STANDIN_TABLES": served, "STANDIN_LOG": log,
+            "CAUSEGRAPH_CACHE_DIR": scratch.path("cache"),
+        ]
+        let first = try Causegraph.run(["doctor", bundle], environment: environment)
+        #expect(first.standardError.isEmpty, "\(first.standardError)")
+        for schema in Self.healthyTables where schema != "swiftui-changes" {
+            let rows = try Self.rows(schema)
+            #expect(first.output.contains("    \(schema)  ") && first.output.contains(" \(rows) row"), "\(schema)")
+        }
+        #expect(
+            first.output.split(separator: "\n").contains {
+                $0.hasPrefix("    swiftui-changes ") && $0.hasSuffix(" rows not counted  read")
+            }, "\(first.output)")
+        #expect(
+            first.output.contains(
+                "    - swiftui-changes could not be exported, so its rows are not counted: "), "\(first.output)")
+        #expect(first.output.contains("Error: no table swiftui-changes"), "xctrace's own words")
+        #expect(first.output.contains("fix: xcrun xctrace export --input \(bundle) --xpath"))
+        // A failed count is not kept: the next doctor exports again.
+        _ = try Causegraph.run(["doctor", bundle], environment: environment)
+        let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(calls.count == 2 * (1 + Self.healthyTables.count))
+    }
+
     @Test("a bundle's tables are counted once: doctor again exports nothing; change, damage, --no-cache count again")
     func countsAreCached() throws {
         let (scratch, bundle) = try Self.bundle()

@@ -8,8 +8,12 @@ extension TraceBundle {
     /// One table of a run and its rows.
     struct TableRows: Equatable, Codable {
         var schema: String
-        /// `nil` when the export held no table (a non-matching xpath).
+        /// `nil` when the export held no table (a non-matching xpath), or failed.
         var rows: Int?
+        /// Why the table's export failed, when it did: one table that xctrace
+        /// cannot export, or exports cut short, is a finding about that table,
+        /// and the others are still counted.
+        var failure: String?
     }
 
     /// A bundle's table of contents and the rows of every table of every run.
@@ -45,7 +49,8 @@ extension TraceBundle {
         let contents = try TableOfContents.parse(listing, name: path)
         var rows: [[TableRows]] = []
         for run in contents.runs { rows.append(try tableRows(of: path, run: run)) }
-        if let cache, let key {
+        // A failed export may be a passing one (a stall, a busy machine): only a whole count is kept.
+        if let cache, let key, !rows.joined().contains(where: { $0.failure != nil }) {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             if let document = try? encoder.encode(StoredInventory(tableOfContents: Data(listing), rows: rows)) {
@@ -78,13 +83,17 @@ extension TraceBundle {
                 "/trace-toc/run[@number=\"\(run.number)\"]/data/table"
                 + (repeated ? "[\(index + 1)]" : "[@schema=\"\(schema)\"]")
             let name = "\(path) (\(schema))"
-            let export = try xctrace.start(["export", "--input", path, "--xpath", xpath], name: name)
-            var counter = TableRowCounter()
-            while let chunk = try export.stream.nextChunk() { try counter.count(chunk, name: name) }
-            try counter.finish(name: name)
-            try export.finish()
-            let rows = counter.tables.isEmpty ? nil : counter.tables.map(\.rows).reduce(0, +)
-            counts.append(TableRows(schema: schema, rows: rows))
+            do {
+                let export = try xctrace.start(["export", "--input", path, "--xpath", xpath], name: name)
+                var counter = TableRowCounter()
+                while let chunk = try export.stream.nextChunk() { try counter.count(chunk, name: name) }
+                try counter.finish(name: name)
+                try export.finish()
+                let rows = counter.tables.isEmpty ? nil : counter.tables.map(\.rows).reduce(0, +)
+                counts.append(TableRows(schema: schema, rows: rows))
+            } catch {
+                counts.append(TableRows(schema: schema, rows: nil, failure: error.message))
+            }
         }
         return counts
     }

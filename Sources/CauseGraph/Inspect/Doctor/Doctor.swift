@@ -106,8 +106,16 @@ package enum Doctor {
         if inventory.contents.runs.isEmpty {
             diagnosis.problems.append(.init(message: "the recording holds no runs", fix: recordCommand))
         }
-        for run in diagnosis.runs {
+        for (run, counted) in zip(diagnosis.runs, inventory.rows) {
             let prefix = diagnosis.runs.count > 1 ? "run \(run.number): " : ""
+            for table in counted {
+                guard let failure = table.failure else { continue }
+                diagnosis.problems.append(
+                    .init(
+                        message: prefix
+                            + "\(table.schema) could not be exported, so its rows are not counted: \(failure)",
+                        fix: exportCommand(table.schema, run: run.number, input: path)))
+            }
             diagnosis.problems += problems(tables: run.tables, run: run, path: path).map {
                 .init(message: prefix + $0.message, fix: $0.fix)
             }
@@ -303,8 +311,8 @@ package enum Doctor {
     private static let recordCommand =
         "xcrun xctrace record --template SwiftUI --output App.trace --launch -- /path/to/App.app"
 
-    private static func exportCommand(_ schema: String, run: Int) -> String {
-        "xcrun xctrace export --input App.trace --xpath '/trace-toc/run[@number=\"\(run)\"]/data/table[@schema=\"\(schema)\"]' --output \(schema).xml"
+    private static func exportCommand(_ schema: String, run: Int, input: String = "App.trace") -> String {
+        "xcrun xctrace export --input \(input == "App.trace" ? input : shellWord(input)) --xpath '/trace-toc/run[@number=\"\(run)\"]/data/table[@schema=\"\(schema)\"]' --output \(schema).xml"
     }
 
     // MARK: Other formats
