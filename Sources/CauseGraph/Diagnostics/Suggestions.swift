@@ -27,6 +27,12 @@ package enum Suggestions {
         return ranked.map(\.candidate)
     }
 
+    /// `texts` in their order, each once.
+    package static func unique(_ texts: [String]) -> [String] {
+        var seen: Set<String> = []
+        return texts.filter { seen.insert($0).inserted }
+    }
+
     /// The Levenshtein distance between two texts, ignoring case.
     package static func distance(_ a: String, _ b: String) -> Int {
         DistanceMeter(comparable(a)).distance(to: comparable(b))

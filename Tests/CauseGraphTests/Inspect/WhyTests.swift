@@ -50,6 +50,24 @@ struct WhyTests {
         }
     }
 
+    @Test(
+        "a pattern that names a cause, not an update, says so and names what it led to",
+        arguments: [
+            (
+                "favorites",
+                "no update matches 'favorites'; it names a cause, ModelData.favoritesCollection (observable), which led to LandmarkListItemView, LandmarkListView"
+            ),
+            (
+                "^Tap$",
+                "no update matches '^Tap$'; it names a cause, Tap (gesture), which led to ModelData.favoritesCollection"
+            ),
+        ])
+    func causeNamed(_ pattern: String, _ message: String) throws {
+        let graph = try fixtureGraph("landmarks-favorites-before")
+        let title = try TitlePattern(pattern, isRegex: pattern.hasPrefix("^"))
+        #expect(throws: Diagnostic.error(message)) { try WhyReport.views(matching: title, in: graph) }
+    }
+
     @Test("one update's chain goes back to its root cause, with times")
     func updateChain() throws {
         let (_, events) = try fixtureEvents("onoff-toggle")

@@ -58,6 +58,20 @@ public struct WhyReport: Sendable, Equatable {
         let matched = updates.filter { pattern.matches($0.title) }
         guard matched.isEmpty else { return matched }
         var message = "no update matches '\(VisibleText.excerpt(pattern.text))'"
+        // A state or property named where a view was meant: the views it led to are what can be asked about.
+        if let cause = graph.nodes.filter({ $0.kind.isRecorded && !$0.kind.isUpdate && pattern.matches($0.title) })
+            .max(by: { ($0.count, $1.id) < ($1.count, $0.id) })
+        {
+            let effects = Suggestions.unique(
+                graph.edges.filter { $0.from == cause.id }.sorted { ($1.count, $0.to) < ($0.count, $1.to) }
+                    .compactMap { graph.node($0.to)?.title })
+            message += "; it names a cause, \(VisibleText.excerpt(cause.title)) (\(cause.kind.rawValue))"
+            if !effects.isEmpty {
+                message += ", which led to " + effects.prefix(3).map { VisibleText.excerpt($0) }.joined(separator: ", ")
+                if effects.count > 3 { message += " and \(effects.count - 3) more" }
+            }
+            throw .error(message)
+        }
         let closest = Suggestions.closest(to: pattern.text, among: updates.map(\.title))
         message +=
             closest.isEmpty
