@@ -112,7 +112,7 @@ struct ShapingCommandLineTests {
         #expect(result.output.contains(#""count": 24, "ran": 24"#), "one tap's worth of list items")
         #expect(
             result.output.contains(
-                #"{"filter": "window", "option": "--window 3s:4.5s", "setting": "window", "value": "3s:4.5s", "removedNodes": 0, "removedEvents": 60"#
+                #"{"filter": "window", "option": "--window 3s:4.5s", "setting": "window", "value": {"start": 3000000000, "end": 4500000000}, "removedNodes": 0, "removedEvents": 60"#
             ))
     }
 
@@ -259,7 +259,7 @@ struct ShapingNoteTests {
         let ignored = try Causegraph.run(["render", landmarks, "--ignore", "UIScroll", "--format", "json"])
         #expect(
             ignored.output.contains(
-                #"{"filter": "ignore", "option": "--ignore \"UIScroll\"", "setting": "ignore", "value": ["\"UIScroll\""], "removedNodes": 1, "removedEvents": 3,"#
+                #"{"filter": "ignore", "option": "--ignore \"UIScroll\"", "setting": "ignore", "value": [{"text": "UIScroll", "regex": false}], "removedNodes": 1, "removedEvents": 3,"#
             ))
         let focused = try Causegraph.run([
             "render", landmarks, "--focus", "LandmarkFavoriteButton", "--depth", "1", "--format", "json",
@@ -269,7 +269,7 @@ struct ShapingNoteTests {
                 #""shown": {"nodes": 2, "edges": 1, "events": 75}, "total": {"nodes": 7, "edges": 6, "events": 90}"#))
         #expect(
             focused.output.contains(
-                #"{"filter": "focus", "option": "--focus \"LandmarkFavoriteButton\" --depth 1", "setting": "focus", "value": {"patterns": ["\"LandmarkFavoriteButton\""], "depth": 1}, "removedNodes": 5, "removedEvents": 15,"#
+                #"{"filter": "focus", "option": "--focus \"LandmarkFavoriteButton\" --depth 1", "setting": "focus", "value": {"patterns": [{"text": "LandmarkFavoriteButton", "regex": false}], "depth": 1}, "removedNodes": 5, "removedEvents": 15,"#
             ))
     }
 

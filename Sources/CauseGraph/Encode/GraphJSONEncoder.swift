@@ -165,21 +165,28 @@ public enum GraphJSONEncoder {
         ])
     }
 
-    /// The filter's parameters as values, not words: numbers, shares from 0
-    /// to 1, patterns as typed; fan-out folds are `unfold` not given.
+    /// The filter's parameters as values, not words: the window's ends in
+    /// nanoseconds, numbers, shares from 0 to 1, each pattern's text as given
+    /// and whether it is a regular expression; fan-out folds are `unfold` not given.
     static func value(of given: ShapingReport.Step.Given) -> String {
+        func patterns(_ patterns: [TitlePattern]) -> String {
+            "["
+                + patterns.map { object(["text": JSONText.quoted($0.text), "regex": $0.isRegex ? "true" : "false"]) }
+                .joined(separator: ", ") + "]"
+        }
         switch given {
-        case .window(let window): JSONText.quoted(window.description)
-        case .interaction(.group(let id)): JSONText.number(id)
-        case .interaction(.gesture(let id)): JSONText.number(id)
-        case .focus(let patterns, let depth):
-            object(["patterns": JSONText.strings(patterns.map(\.description)), "depth": JSONText.number(depth)])
-        case .ignore(let patterns): JSONText.strings(patterns.map(\.description))
-        case .hideSystem: "true"
-        case .minCount(let count): JSONText.number(count)
-        case .nodeFraction(let share), .edgeFraction(let share): JSONText.number(share.value)
-        case .maxNodes(let limit), .maxEdges(let limit): JSONText.number(limit)
-        case .foldFanOuts: "false"
+        case .window(let window):
+            return object(["start": JSONText.number(window.start), "end": JSONText.number(window.end)])
+        case .interaction(.group(let id)): return JSONText.number(id)
+        case .interaction(.gesture(let id)): return JSONText.number(id)
+        case .focus(let focused, let depth):
+            return object(["patterns": patterns(focused), "depth": JSONText.number(depth)])
+        case .ignore(let ignored): return patterns(ignored)
+        case .hideSystem: return "true"
+        case .minCount(let count): return JSONText.number(count)
+        case .nodeFraction(let share), .edgeFraction(let share): return JSONText.number(share.value)
+        case .maxNodes(let limit), .maxEdges(let limit): return JSONText.number(limit)
+        case .foldFanOuts: return "false"
         }
     }
 

@@ -142,7 +142,8 @@ struct DOTLegendTests {
         let json = try JSONParser.parse(GraphJSONEncoder.encode(shaped.graph, shaping: shaped.legend))
         let filters = try #require(json["shaping"]?["filters"]?.arrayValue)
         #expect(filters.map { $0["setting"]?.stringValue } == ["ignore", "maxNodes"])
-        #expect(filters.first?["value"]?.arrayValue?.map(\.stringValue) == ["\"Other\""])
+        let ignored = try #require(filters.first?["value"]?.arrayValue?.first)
+        #expect(ignored["text"]?.stringValue == "Other" && ignored["regex"]?.content == .bool(false))
         #expect(filters.last?["value"]?.numberValue == 3)
         #expect(filters.last?["option"]?.stringValue == "maxNodes 3")
     }
