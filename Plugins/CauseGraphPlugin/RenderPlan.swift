@@ -22,22 +22,22 @@ struct RenderPlan {
     {
         // Sorted first, so even a refusal names the same traces whatever the order given.
         let files = try Self.expand(traces, in: packageDirectory).sorted(by: Self.byteOrder)
-        var traceByOutput: [String: String] = [:]
+        var traceByOutput: [[Unicode.Scalar]: String] = [:]
         jobs = []
         for trace in files where jobs.last?.trace != trace {
             let job = Job(
                 trace: trace, outputName: Self.outputName(for: trace, suffix: suffix, format: format),
                 renderedName: Self.outputName(for: trace, suffix: "", format: format))
-            if let other = traceByOutput[job.outputName] {
+            if let other = traceByOutput[Self.folded(job.outputName)] {
                 throw .setup(
                     "'\(other)' and '\(trace)' would both be rendered to '\(job.outputName)'; rename one or render them in separate runs"
                 )
             }
             let destination = outputDirectory.appendingPathComponent(job.outputName).standardizedFileURL.path
-            if destination == Self.absolute(trace, in: packageDirectory).path {
+            if Self.folded(destination) == Self.folded(Self.absolute(trace, in: packageDirectory).path) {
                 throw .setup("rendering '\(trace)' would overwrite it; choose another --output or --format")
             }
-            traceByOutput[job.outputName] = trace
+            traceByOutput[Self.folded(job.outputName)] = trace
             jobs.append(job)
         }
     }
@@ -47,6 +47,14 @@ struct RenderPlan {
         let name = (trace as NSString).lastPathComponent
         let stem = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? name[...]
         return "\(stem)\(suffix).\(format)"
+    }
+
+    /// A path as a Mac's disk compares it, ignoring case and Unicode
+    /// normalization (the library's `FoldedFileName`, which a plugin cannot
+    /// import): `Graph.JSON` there is the `Graph.json` a render would write.
+    static func folded(_ path: String) -> [Unicode.Scalar] {
+        Array(
+            path.folding(options: [.caseInsensitive], locale: nil).decomposedStringWithCanonicalMapping.unicodeScalars)
     }
 
     /// Sorting by bytes, not by locale, so every machine agrees.

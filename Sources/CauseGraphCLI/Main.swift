@@ -17,7 +17,7 @@ enum Main {
         SignalExit.install()
         // cairo stamps PDFs in local time; UTC makes the stamp (normalised
         // by the renderer) the same length on every machine.
-        setenv("TZ", "UTC", 1)
+        SpawnEnvironment.setTimeZone("UTC")
         let arguments = NegativeValue.attached(Array(CommandLine.arguments.dropFirst()))
         do {
             try CommandName.check(arguments)

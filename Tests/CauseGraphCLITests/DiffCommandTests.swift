@@ -123,6 +123,7 @@ struct DiffCommandTests {
             ),
             (["diff", "BEFORE", "AFTER", "-o", "-", "--table", "-"], "cannot both go to standard output"),
             (["diff", "BEFORE", "AFTER", "-o", "same.json", "--table", "./same.json"], "name the same file"),
+            (["diff", "BEFORE", "AFTER", "-o", "same.json", "--table", "Same.JSON"], "name the same file (on a Mac"),
             (["diff", "BEFORE"], "error: missing expected argument"),
         ])
     func errors(_ arguments: [String], _ message: String) throws {
@@ -130,12 +131,12 @@ struct DiffCommandTests {
         let bad = try scratch.write("bad.jsonl", "{\"causegraph\": 1}\n{\"node\": 1}\n")
         let resolved = arguments.map {
             $0 == "BEFORE" ? before : $0 == "AFTER" ? after : $0 == "diff.txt" ? scratch.path("diff.txt") : $0
-        }.map { $0.hasSuffix("same.json") ? scratch.path(".") + "/" + $0 : $0 }
+        }.map { $0.lowercased().hasSuffix("same.json") ? scratch.path(".") + "/" + $0 : $0 }
         let result = try Causegraph.run(resolved)
         #expect(result.status == 2)
         #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
         #expect(result.standardOutput.isEmpty)
-        #expect(!scratch.entries.contains("same.json"))
+        #expect(!scratch.entries.contains("same.json") && !scratch.entries.contains("Same.JSON"))
         let malformed = try Causegraph.run(["diff", before, bad, "-o", scratch.path("out.svg")])
         #expect(malformed.status == 2)
         #expect(malformed.standardError.hasPrefix(bad + ":2:"))

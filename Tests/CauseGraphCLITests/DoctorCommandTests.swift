@@ -81,6 +81,21 @@ struct DoctorCommandTests {
         #expect(try tables.map { $0["rows"]?.numberValue } == Self.healthyTables.map { Int64(try Self.rows($0)) })
     }
 
+    @Test(
+        "xctrace runs in the user's time zone, not the UTC causegraph draws in", arguments: ["Europe/Paris", ""])
+    func userTimeZone(_ zone: String) throws {
+        let (scratch, bundle) = try Self.bundle()
+        let seen = scratch.path("tz.log")
+        let environment = [
+            "CAUSEGRAPH_XCTRACE": Self.standIn, "STANDIN_TOC": try Self.healthyTableOfContents(in: scratch),
+            "STANDIN_TZ": seen, "CAUSEGRAPH_CACHE_DIR": scratch.path("cache"), "TZ": zone,
+        ]
+        let result = try Causegraph.run(["doctor", bundle], environment: environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        let zones = Set(try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n"))
+        #expect(zones == [zone.isEmpty ? "unset" : Substring(zone)])
+    }
+
     @Test("a table xctrace cannot export is a problem of its own; the others are counted, and nothing is kept")
     func oneTableFails() throws {
         let (scratch, bundle) = try Self.bundle()

@@ -159,6 +159,11 @@ struct PluginTests {
                 ["--output", "clash", "--format", "log", "clash/a.log"],
                 "error: rendering 'clash/a.log' would overwrite it"
             ),
+            // On a Mac's disk `a.LOG` is the `a.log` the render would write.
+            (
+                ["--output", "upper", "--format", "log", "upper/a.LOG"],
+                "error: rendering 'upper/a.LOG' would overwrite it"
+            ),
             (["--output", "Graphs/refused", "--format", "../svg", "traces"], "error: '../svg' is not a format"),
             (
                 ["--output", "Graphs/refused", "--suffix", "/../x", "traces"],
@@ -175,6 +180,7 @@ struct PluginTests {
     func refusedArguments(_ arguments: [String], _ message: String) throws {
         try package.write("clash/a.jsonl", package.read("traces/\(traces[0])"))
         try package.write("clash/a.log", package.read("traces/\(traces[0])"))
+        try package.write("upper/a.LOG", package.read("traces/\(traces[0])"))
         let run = try package.causegraphPlugin(arguments)
         #expect(run.status != 0)
         #expect(run.standardError.contains(message), "\(run.standardError)")

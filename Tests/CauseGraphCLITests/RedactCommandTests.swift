@@ -283,7 +283,11 @@ struct RedactCommandTests {
     func refusesMapOverTrace() throws {
         let scratch = try TemporaryFolder()
         let output = scratch.path("out.jsonl")
-        for arguments in [["-o", output, "--map", output], ["-o", output, "--map", scratch.path("./out.jsonl")]] {
+        // The last names one file on a Mac, whose disks do not tell case apart: there the map would replace the trace.
+        for arguments in [
+            ["-o", output, "--map", output], ["-o", output, "--map", scratch.path("./out.jsonl")],
+            ["-o", output, "--map", scratch.path("OUT.jsonl")],
+        ] {
             let result = try Causegraph.run(["redact", fixture("contact-list.jsonl")] + arguments)
             #expect(result.status == 2)
             #expect(result.standardError.contains("-o and --map name the same file"), "\(result.standardError)")
@@ -292,6 +296,25 @@ struct RedactCommandTests {
         let both = try Causegraph.run(["redact", fixture("contact-list.jsonl"), "--map", "-"])
         #expect(both.status == 2 && both.output.isEmpty)
         #expect(both.standardError.contains("cannot both go to standard output"), "\(both.standardError)")
+    }
+
+    @Test("two inputs whose names a Mac would not tell apart are refused before either is written into the folder")
+    func namesThatFoldTogether() throws {
+        let scratch = try TemporaryFolder()
+        for folder in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: scratch.path(folder), withIntermediateDirectories: false)
+        }
+        let first = scratch.path("a/App.jsonl")
+        let second = scratch.path("b/app.jsonl")
+        try FileManager.default.copyItem(atPath: fixture("contact-list.jsonl"), toPath: first)
+        try FileManager.default.copyItem(atPath: fixture("onoff-toggle.jsonl"), toPath: second)
+        let result = try Causegraph.run(["redact", first, second, "-o", scratch.path("out") + "/"])
+        #expect(result.status == 2)
+        #expect(
+            result.standardError
+                == "error: '\(second)' and '\(first)' would both be written as app.jsonl: redact them into separate folders\n"
+        )
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: scratch.path("out"))) ?? [] == [])
     }
 
     @Test("standard input cannot be read twice: exit 2")

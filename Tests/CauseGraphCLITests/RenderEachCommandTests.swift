@@ -143,25 +143,31 @@ struct RenderEachCommandTests {
         throws
     {
         let scratch = try TemporaryFolder()
-        let folder = scratch.path("recordings")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (name, trace) in [(first, traces[0]), (second, traces[1])] {
-            try FileManager.default.copyItem(atPath: fixture(trace), toPath: "\(folder)/\(name)")
+        // In two folders, which a Mac's volume, where the two names are one, can hold too.
+        for (folder, name, trace) in [("a", first, traces[0]), ("b", second, traces[1])] {
+            try FileManager.default.createDirectory(atPath: scratch.path(folder), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: fixture(trace), toPath: scratch.path("\(folder)/\(name)"))
         }
-        // Listed explicitly, in this order, so that the message is known; on a Mac's volume only one would exist.
-        let run = try Causegraph.run(
-            ["render", "--each", "recordings/\(first)", "recordings/\(second)", "-o", "out"], in: scratch.url)
+        let run = try Causegraph.run(["render", "--each", "a/\(first)", "b/\(second)", "-o", "out"], in: scratch.url)
         #expect(run.status == 2)
         #expect(
             run.standardError.unicodeScalars.elementsEqual(
                 """
-                error: 'recordings/\(first)' and 'recordings/\(second)' would be rendered to 'out/\(firstOutput)' and \
+                error: 'a/\(first)' and 'b/\(second)' would be rendered to 'out/\(firstOutput)' and \
                 'out/\(secondOutput)', one file on a Mac, where names ignore case and Unicode normalization; rename one or \
                 render them in separate runs
 
                 """.unicodeScalars), "\(run.standardError)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("out")), "nothing is written")
 
+        // One folder holding both, where the volume tells them apart (Linux; on a Mac they are one file).
+        let folder = scratch.path("recordings")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: scratch.path("a/\(first)"), toPath: "\(folder)/\(first)")
+        guard
+            (try? FileManager.default.copyItem(atPath: scratch.path("b/\(second)"), toPath: "\(folder)/\(second)"))
+                != nil
+        else { return }
         let wholeFolder = try Causegraph.run(["render", "--each", "recordings", "-o", "out"], in: scratch.url)
         #expect(wholeFolder.status == 2)
         #expect(wholeFolder.standardError.split(separator: "\n").count == 1)

@@ -233,15 +233,24 @@ struct TraceBundleCommandTests {
         try "#!/bin/sh\n[ \"$1\" = xctrace ] || exit 70\nshift\nexec \(Self.standIn) \"$@\"\n".write(
             toFile: xcrun, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: xcrun)
-        let viaXcrun = try Causegraph.run(
-            ["summary", bundle], environment: ["CAUSEGRAPH_XCTRACE": "", "PATH": tools + ":/usr/bin:/bin"])
+        // Only the tools the stand-in runs, not /usr/bin itself: a Mac has an xctrace there.
+        let system = scratch.path("system")
+        try FileManager.default.createDirectory(atPath: system, withIntermediateDirectories: true)
+        for tool in ["cat", "cut", "dirname", "grep", "mkdir", "sed", "sleep", "tr"] {
+            guard
+                let found = ["/usr/bin", "/bin"].map({ "\($0)/\(tool)" }).first(
+                    where: FileManager.default.isExecutableFile)
+            else { continue }
+            try FileManager.default.createSymbolicLink(atPath: "\(system)/\(tool)", withDestinationPath: found)
+        }
+        let path = tools + ":" + system
+        let viaXcrun = try Causegraph.run(["summary", bundle], environment: ["CAUSEGRAPH_XCTRACE": "", "PATH": path])
         #expect(viaXcrun.status == 0, "\(viaXcrun.standardError)")
         try FileManager.default.removeItem(atPath: xcrun)
         try "#!/bin/sh\nexec \(Self.standIn) \"$@\"\n".write(
             toFile: tools + "/xctrace", atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools + "/xctrace")
-        let direct = try Causegraph.run(
-            ["summary", bundle], environment: ["CAUSEGRAPH_XCTRACE": "", "PATH": tools + ":/usr/bin:/bin"])
+        let direct = try Causegraph.run(["summary", bundle], environment: ["CAUSEGRAPH_XCTRACE": "", "PATH": path])
         #expect(direct.status == 0, "\(direct.standardError)")
         #expect(direct.output == viaXcrun.output)
     }

@@ -5,7 +5,10 @@ public final class TemporaryFolder {
     public let url: URL
 
     public init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("causegraph-tests-\(UUID().uuidString)")
+        // Resolved, as causegraph reports paths: a Mac's temporary directory
+        // (`/var/folders/…`) is reached through a link (`/private/var/…`).
+        let temporary = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+        url = temporary.appendingPathComponent("causegraph-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -109,7 +109,9 @@ struct Diff: ParsableCommand {
                 "the graph and the table cannot both go to standard output; name a file with -o or --table")
         }
         if let output, let table, OutputName.nameSameFile(output, table) {
-            throw ValidationError("-o and --table name the same file; the table would replace the graph")
+            throw ValidationError(
+                "-o and --table name the same file (on a Mac, names that differ only in case do); the table would replace the graph"
+            )
         }
         if let output { _ = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg) }
         if let table {

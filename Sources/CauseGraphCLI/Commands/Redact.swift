@@ -46,7 +46,9 @@ struct Redact: ParsableCommand {
                 "the redacted trace and the map cannot both go to standard output; name a file with -o or --map")
         }
         if OutputName.nameSameFile(output, map) {
-            throw ValidationError("-o and --map name the same file; the map would replace the redacted trace")
+            throw ValidationError(
+                "-o and --map name the same file (on a Mac, names that differ only in case do); the map would replace the redacted trace"
+            )
         }
     }
 
@@ -92,7 +94,8 @@ struct Redact: ParsableCommand {
     /// an export or a change log in its format, anything else as JSON Lines.
     private func redactIntoFolder(pseudonyms: Pseudonyms, diagnostics: inout Diagnostics) throws {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        var written: [String: String] = [:]
+        // By the name a Mac compares, so that `App.jsonl` and `app.jsonl` are refused before either is written.
+        var written: [FoldedFileName: String] = [:]
         var files: [OutputFile] = []
         for path in input.traces {
             let format = try TraceRedaction.copyFormat(of: path, settings: input.settings)
@@ -100,11 +103,11 @@ struct Redact: ParsableCommand {
             if format == nil, (name as NSString).pathExtension.lowercased() != "jsonl" {
                 name = (name as NSString).deletingPathExtension + ".jsonl"
             }
-            if let other = written[name] {
+            if let other = written[FoldedFileName(name)] {
                 throw Diagnostic.error(
                     "'\(path)' and '\(other)' would both be written as \(name): redact them into separate folders")
             }
-            written[name] = path
+            written[FoldedFileName(name)] = path
             let file = try OutputFile(path: (output as NSString).appendingPathComponent(name))
             if let format {
                 try TraceRedaction.redactCopy(of: path, format: format, pseudonyms: pseudonyms, to: file)

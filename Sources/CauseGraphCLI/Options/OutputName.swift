@@ -29,10 +29,12 @@ extension FormatNamedByExtension {
 /// write, checked against the format named by an option.
 enum OutputName {
     /// Whether two outputs name one file, through `.`, `..` and links of
-    /// their folders: the second written would replace the first.
+    /// their folders, or would on a Mac, whose disks do not tell case or
+    /// Unicode normalization apart (``FoldedFileName``): the second written
+    /// would replace the first.
     static func nameSameFile(_ first: String, _ second: String) -> Bool {
-        func resolved(_ path: String) -> String {
-            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        func resolved(_ path: String) -> FoldedFileName {
+            FoldedFileName(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path)
         }
         return first != "-" && second != "-" && resolved(first) == resolved(second)
     }

@@ -7,6 +7,17 @@ import Foundation
 /// declares but Darwin's headers do not (C code there reads
 /// `_NSGetEnviron()`), so one spelling serves both.
 package enum SpawnEnvironment {
+    /// The `TZ` the user gave (empty: none), kept by ``setTimeZone(_:)``.
+    nonisolated(unsafe) private static var userTimeZone: String?
+
+    /// Sets this process's time zone, and only this process's: every child
+    /// (`xctrace`, `log`, the app `record --launch` starts) gets the user's
+    /// back. Called once, before any other thread runs.
+    package static func setTimeZone(_ zone: String) {
+        userTimeZone = ProcessInfo.processInfo.environment["TZ"] ?? ""
+        setenv("TZ", zone, 1)
+    }
+
     /// Calls `body` with the environment block, valid only during the call.
     ///
     /// - Parameter changes: variables to set over this process's; an empty value removes one.
@@ -14,7 +25,9 @@ package enum SpawnEnvironment {
         changing changes: [String: String] = [:],
         _ body: ([UnsafeMutablePointer<CChar>?]) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let environment = ProcessInfo.processInfo.environment.merging(changes) { $1 }.filter { !$0.value.isEmpty }
+        let restored = userTimeZone.map { ["TZ": $0] } ?? [:]
+        let environment = ProcessInfo.processInfo.environment.merging(restored) { $1 }.merging(changes) { $1 }
+            .filter { !$0.value.isEmpty }
         let block = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for string in block { free(string) } }
         return try body(block)
