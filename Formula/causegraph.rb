@@ -21,6 +21,9 @@ class Causegraph < Formula
 
     system "swift", "build", *args, "--configuration", "release", "--product", "generate-manual"
     system ".build/release/generate-manual", bin/"causegraph", "--output-directory", buildpath/"manual"
+    # The commands' examples, which generate-manual leaves in DESCRIPTION, into an EXAMPLES section.
+    page = buildpath/"manual/causegraph.1"
+    page.atomic_write Utils.safe_popen_read("awk", "-f", "scripts/man-examples.awk", page)
     man1.install "manual/causegraph.1"
 
     generate_completions_from_executable(bin/"causegraph", "--generate-completion-script")

@@ -90,14 +90,29 @@ class Formula
 end
 
 # Pathname#install, as Homebrew adds it: moves the named files of the build folder into the folder.
+# Pathname#atomic_write records what replaces a file.
 class Pathname
   def install(*sources)
     FileUtils.mkdir_p(self)
     sources.each { |source| $installed << [self, source.to_s] }
   end
+
+  def atomic_write(content)
+    $rewritten << [self, content]
+  end
+end
+
+# Homebrew's Utils.safe_popen_read, recorded: what it returns stands for the command's output.
+module Utils
+  def self.safe_popen_read(*args)
+    $popened << args.map(&:to_s)
+    "output of #{args.first}"
+  end
 end
 
 $installed = []
+$rewritten = []
+$popened = []
 load (package/"Formula/causegraph.rb").to_s
 formula_class = Causegraph
 
@@ -126,6 +141,10 @@ check installed.include?(["share/man/man1", "manual/causegraph.1"]), "installs t
 manual = formula.steps.find { |kind, args| kind == :system && args.first.end_with?("generate-manual") }
 check manual && manual.last.include?((formula.bin/"causegraph").to_s) && manual.last.each_cons(2).include?(["--output-directory", (package/"manual").to_s]),
       "generates the man page into the folder it installs from"
+page = package/"manual/causegraph.1"
+check $popened == [["awk", "-f", "scripts/man-examples.awk", page.to_s]] && $rewritten == [[page, "output of awk"]] &&
+      (package/"scripts/man-examples.awk").file?,
+      "gathers the commands' examples into the man page's EXAMPLES section before installing it, as make install does"
 completions = formula.steps.find { |kind, _| kind == :completions }
 check completions && completions.last == [(formula.bin/"causegraph").to_s, "--generate-completion-script"],
       "generates completions with --generate-completion-script"
