@@ -460,5 +460,16 @@ struct LargeExportCacheTests {
         try touched.close()
         #expect(try Causegraph.run(["summary", export], environment: environment).status == 0)
         #expect(try Causegraph.run(["cache", "list"], environment: environment).output.contains(" 4 entries, "))
+        // A folder holding only exports is read through its exports' entries: its graph is kept too.
+        let folder = scratch.path("recording")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let linked = folder + "/" + (export as NSString).lastPathComponent
+        #expect(link(export, linked) == 0)
+        let viaFolder = try Causegraph.run(["summary", folder, "--format", "json"], environment: environment)
+        #expect(viaFolder.status == 0, "\(viaFolder.standardError)")
+        let listed = try Causegraph.run(["cache", "list"], environment: environment).output
+        #expect(listed.contains("\n\(linked)  graph  ") && listed.contains("\n\(linked)  export  "), "\(listed)")
+        let again = try Causegraph.run(["summary", folder, "--format", "json"], environment: environment)
+        #expect(again.output == viaFolder.output && again.standardError == viaFolder.standardError)
     }
 }

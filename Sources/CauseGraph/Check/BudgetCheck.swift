@@ -227,21 +227,38 @@ public struct BudgetCheck {
             )
         default:
             let severity = Severity(rawValue: String(name.dropFirst("longUpdates.".count))) ?? .high
-            return (node.severityCounts.atLeast(severity), [severityEvidence(node, measurement.graph)])
+            return (
+                node.severityCounts.atLeast(severity), [severityEvidence(node, severity: severity, measurement.graph)]
+            )
         }
     }
 
-    /// `LandmarkListItemView: 0 veryLow, 71 low, 1 medium, 0 high, 0 veryHigh; worst 642 µs (event 17, update group 1)`.
-    private func severityEvidence(_ node: CauseEffectGraph.Node, _ graph: CauseEffectGraph) -> String {
+    /// `LandmarkListItemView: 0 veryLow, 71 low, 1 medium, 0 high, 0 veryHigh; worst at medium or
+    /// worse 642 µs (event 17, update group 1)`: the longest of the updates counted, not of all.
+    private func severityEvidence(_ node: CauseEffectGraph.Node, severity: Severity, _ graph: CauseEffectGraph)
+        -> String
+    {
         var text =
             "\(node.title): "
             + Severity.allCases.map { "\(node.severityCounts[$0]) \($0.rawValue)" }.joined(separator: ", ")
-        if let worst = graph.worstUpdates.first(where: { $0.node == node.id }) {
-            text +=
-                "; worst \(DurationText.string(worst.duration)) (event \(worst.event)"
-                + (worst.group.map { ", update group \($0)" } ?? "") + ")"
-        } else if let worst = node.maxDuration {
-            text += "; worst \(DurationText.string(worst))"
+        guard node.severityCounts.atLeast(severity) > 0 else { return text }
+        return text + "; worst at \(severity.rawValue) or worse: "
+            + worstCounted(longest: node.longest(atLeast: severity), of: node, severity: severity, graph)
+    }
+
+    /// The longest update at `severity` or worse, `longest` long, with its
+    /// event where an example of it was kept; or that none has a duration.
+    private func worstCounted(
+        longest: Nanoseconds?, of node: CauseEffectGraph.Node, severity: Severity, _ graph: CauseEffectGraph
+    ) -> String {
+        guard let longest else {
+            return "no duration known (an update still running when the recording stopped has none)"
+        }
+        var text = DurationText.string(longest)
+        if let example = graph.worstUpdates.first(where: {
+            $0.node == node.id && $0.duration == longest && ($0.severity.map { $0 >= severity } ?? false)
+        }) {
+            text += " (event \(example.event)" + (example.group.map { ", update group \($0)" } ?? "") + ")"
         }
         return text
     }
@@ -256,12 +273,19 @@ public struct BudgetCheck {
                 "\($0.element.0.title) (\($0.element.0.kind.rawValue)): \($0.element.1) at \(severity.rawValue) or worse"
             }
             if counted.count > 3 { evidence.append("… and \(counted.count - 3) more") }
-            if let worst = measurement.graph.worstUpdates.max(by: { $0.duration < $1.duration }),
-                let node = measurement.graph.node(worst.node), measured > 0
-            {
-                evidence.append(
-                    "worst: \(node.title) \(DurationText.string(worst.duration)) (event \(worst.event)"
-                        + (worst.group.map { ", update group \($0)" } ?? "") + ")")
+            // The longest of the updates counted: a trace's severity need not follow the duration.
+            if measured > 0 {
+                let longest = counted.compactMap { node, _ in node.longest(atLeast: severity).map { (node, $0) } }
+                    .max { $0.1 < $1.1 }
+                let lead = "worst at \(severity.rawValue) or worse: "
+                if let (node, duration) = longest {
+                    evidence.append(
+                        lead + "\(node.title) "
+                            + worstCounted(longest: duration, of: node, severity: severity, measurement.graph))
+                } else {
+                    evidence.append(
+                        lead + worstCounted(longest: nil, of: counted[0].0, severity: severity, measurement.graph))
+                }
             }
             return result(
                 "longUpdates.\(severity.rawValue)", limit, subject: "all updates", key: "all", unit: "long update",

@@ -102,8 +102,9 @@ public enum TraceInput {
     /// The keys of the records entries ``read(paths:settings:into:diagnostics:)``
     /// replays for `paths`, in the order it reads them, when the cache
     /// keeps every input named: `.trace` bundles, and Instruments exports
-    /// together at least ``TraceCache/largeExportSize``. `nil` when one is
-    /// anything else (standard input, a folder, a small or other trace),
+    /// together at least ``TraceCache/largeExportSize``, also in a folder
+    /// holding nothing else. `nil` when one is anything else (standard
+    /// input, a folder with other files, a small or other trace),
     /// whose read the cache does not cover.
     static func recordKeys(paths: [String], settings: ImportSettings) -> [CacheKey]? {
         recordRuleFiles(settings)
@@ -121,6 +122,17 @@ public enum TraceInput {
                     return nil
                 }
                 exports.append(stream)
+            case .directory:
+                // A folder of exports and nothing else, whose read adds no note of its own, which a
+                // graph entry could not give again.
+                guard let directory = try? TraceDirectory(path: path), directory.skipped == nil,
+                    !directory.files.isEmpty
+                else { return nil }
+                for file in directory.files {
+                    guard let stream = try? ByteStream(path: file), isInstrumentsExport(stream, settings: settings)
+                    else { return nil }
+                    exports.append(stream)
+                }
             default:
                 return nil
             }

@@ -77,6 +77,10 @@ public struct CauseEffectGraph: Sendable, Equatable {
         package var densestBurst: Int
         /// How long its events took, by severity.
         package var severityDurations: SeverityDurations
+        /// Its longest known duration at each severity, 0 where none is
+        /// known: a severity the trace gives need not follow the duration, so
+        /// the longest update at `high` may be shorter than one at `medium`.
+        package var severityLongest: SeverityDurations
 
         /// The mean of the known durations; a total that saturated gives no
         /// more than the longest.
@@ -100,7 +104,8 @@ public struct CauseEffectGraph: Sendable, Equatable {
             totalDuration: Nanoseconds? = nil, timed: Int? = nil, maxDuration: Nanoseconds? = nil,
             severity: Severity? = nil,
             groups: [GroupID] = [], backtrace: [String] = [], severityCounts: SeverityCounts = SeverityCounts(),
-            densestBurst: Int = 0, severityDurations: SeverityDurations = SeverityDurations()
+            densestBurst: Int = 0, severityDurations: SeverityDurations = SeverityDurations(),
+            severityLongest: SeverityDurations = SeverityDurations()
         ) {
             self.id = id
             self.key = key
@@ -116,6 +121,15 @@ public struct CauseEffectGraph: Sendable, Equatable {
             self.severityCounts = severityCounts
             self.densestBurst = densestBurst
             self.severityDurations = severityDurations
+            self.severityLongest = severityLongest
+        }
+
+        /// The longest known duration of its events at `severity` or above;
+        /// `nil` when none of them has one (an update still running when the
+        /// recording stopped has none).
+        package func longest(atLeast severity: Severity) -> Nanoseconds? {
+            let longest = Severity.allCases.filter { $0 >= severity }.map { severityLongest[$0] }.max() ?? 0
+            return longest > 0 ? longest : nil
         }
 
         /// The trace events merged into the node: ``count``, or none for the

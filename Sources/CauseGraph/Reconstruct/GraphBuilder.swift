@@ -401,6 +401,7 @@ private struct NodeTally {
     var backtrace: [String] = []
     var severityCounts = SeverityCounts()
     var severityDurations = SeverityDurations()
+    var severityLongest = SeverityDurations()
     /// Times of the latest events of ``burstDocument``, from
     /// ``oldestRecent`` on within one burst window of the newest.
     var recentTimes: [Nanoseconds] = []
@@ -439,7 +440,10 @@ private struct NodeTally {
             totalDuration = overflow ? .max : sum
             timed += 1
             maxDuration = max(maxDuration ?? 0, duration)
-            if let eventSeverity { severityDurations.add(duration, at: eventSeverity) }
+            if let eventSeverity {
+                severityDurations.add(duration, at: eventSeverity)
+                severityLongest[eventSeverity] = max(severityLongest[eventSeverity], duration)
+            }
         }
         if let eventSeverity { severity = max(severity ?? eventSeverity, eventSeverity) }
         if group >= 0 {
@@ -479,7 +483,8 @@ private struct NodeTally {
             skipped: key.kind.isUpdate ? count - ran : 0,
             totalDuration: totalDuration, timed: timed, maxDuration: maxDuration, severity: severity,
             groups: groups.map { groupIDs[Int($0)] }.sorted(), backtrace: backtrace,
-            severityCounts: severityCounts, densestBurst: densestBurst, severityDurations: severityDurations)
+            severityCounts: severityCounts, densestBurst: densestBurst, severityDurations: severityDurations,
+            severityLongest: severityLongest)
     }
 }
 

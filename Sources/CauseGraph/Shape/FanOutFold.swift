@@ -141,6 +141,10 @@ enum FanOutFold {
             }
             folded.densestBurst = max(folded.densestBurst, member.densestBurst)
             folded.severityDurations.add(member.severityDurations)
+            for severity in Severity.allCases {
+                folded.severityLongest[severity] = max(
+                    folded.severityLongest[severity], member.severityLongest[severity])
+            }
             groups.formUnion(member.groups)
         }
         folded.groups = groups.sorted()

@@ -205,7 +205,37 @@ struct BudgetCheckTests {
         let result = try #require(check.evaluate(try measure(check, trace: Self.longTrace)).results.first)
         #expect(
             result.evidence == [
-                "A (body): 2 at high or worse", "<graph> (other): 1 at high or worse", "worst: A 20 ms (event 4)",
+                "A (body): 2 at high or worse", "<graph> (other): 1 at high or worse",
+                "worst at high or worse: A 20 ms (event 4)",
+            ])
+    }
+
+    @Test("the worst named is of the updates counted: a trace's own severity need not follow the duration")
+    func worstOfTheCounted() throws {
+        // As real recordings have it: the updates Instruments rates very high are still in flight
+        // (no duration), and the longest update is rated medium.
+        let trace =
+            [
+                traceHeader,
+                #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "duration": 16000000, "severity": "medium"}"#,
+                #"{"node": 2, "kind": "body", "title": "B", "owner": "app", "severity": "veryHigh"}"#,
+                #"{"node": 3, "kind": "body", "title": "B", "owner": "app", "duration": 9000000, "severity": "high"}"#,
+            ].joined(separator: "\n") + "\n"
+        let high = BudgetCheck(budget: try budget("longUpdates: {high: 0}"))
+        let counted = try #require(high.evaluate(try measure(high, trace: trace)).results.first)
+        #expect(counted.measured == 2)
+        #expect(counted.evidence.last == "worst at high or worse: B 9 ms (event 3)")
+        let veryHigh = BudgetCheck(budget: try budget("longUpdates: {veryHigh: 0}"))
+        let inFlight = try #require(veryHigh.evaluate(try measure(veryHigh, trace: trace)).results.first)
+        #expect(
+            inFlight.evidence.last
+                == "worst at veryHigh or worse: no duration known (an update still running when the recording stopped has none)"
+        )
+        let perView = BudgetCheck(budget: try budget("views:\n  - view: A\n    longUpdates: {medium: 0}"))
+        let view = try #require(perView.evaluate(try measure(perView, trace: trace)).results.first)
+        #expect(
+            view.evidence == [
+                "A: 0 veryLow, 0 low, 1 medium, 0 high, 0 veryHigh; worst at medium or worse: 16 ms (event 1)"
             ])
     }
 

@@ -173,6 +173,7 @@ extension GraphDocument {
                 for level in Severity.allCases { int(node.severityCounts[level]) }
                 int(node.densestBurst)
                 for level in Severity.allCases { int(node.severityDurations[level]) }
+                for level in Severity.allCases { int(node.severityLongest[level]) }
             }
             uint(UInt64(graph.edges.count))
             for edge in graph.edges {
@@ -385,6 +386,7 @@ extension GraphDocument {
                 for level in Severity.allCases { node.severityCounts[level] = try reader.count() }
                 node.densestBurst = try reader.count()
                 for level in Severity.allCases { node.severityDurations[level] = try reader.int() }
+                for level in Severity.allCases { node.severityLongest[level] = try reader.int() }
                 return node
             }
             var graph = CauseEffectGraph(

@@ -174,7 +174,7 @@ package enum FindingRules {
         }
         guard let view = views.first else { return [] }
         let long = view.severityCounts.atLeast(.high)
-        let example = graph.worstUpdates.first { $0.node == view.id }
+        let example = graph.worstUpdates.first { $0.node == view.id && ($0.severity.map { $0 >= .high } ?? false) }
         let others = views.dropFirst().map {
             Finding.ViewCount(title: $0.title, count: $0.severityCounts.atLeast(.high))
         }
@@ -182,7 +182,8 @@ package enum FindingRules {
             Finding(
                 kind: .longBodies,
                 figures: .longBodies(
-                    view: view.title, long: long, red: red, frameRate: graph.frameRate, worst: view.maxDuration,
+                    view: view.title, long: long, red: red, frameRate: graph.frameRate,
+                    worst: view.longest(atLeast: .high),
                     longerThanFrame: view.severityCounts[.veryHigh], others: Array(others)),
                 nodes: views.map(\.id), edge: nil, exampleGroup: example?.group, magnitude: long)
         ]

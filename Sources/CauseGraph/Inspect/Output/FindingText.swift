@@ -74,11 +74,13 @@ extension Finding {
         return ["\(lead): " + named + (rest > 0 ? " and \(CountText.string(rest, "more view"))" : "")]
     }
 
-    /// The longest update against the red threshold, saying which side of it it is on.
+    /// The longest of the long updates against the red threshold, saying which side of it it is on.
     private static func longest(_ worst: Nanoseconds?, red: Nanoseconds, frameRate: Double) -> String {
         let threshold =
             "the red threshold of \(DurationText.string(red)) (1/8 of a frame at \(JSONText.number(frameRate)) Hz)"
-        guard let worst else { return "durations not recorded; \(threshold)" }
+        guard let worst else {
+            return "no duration known (an update still running when the recording stopped has none); \(threshold)"
+        }
         return "longest \(DurationText.string(worst)), " + (worst >= red ? "at or above " : "under ") + threshold
     }
 
