@@ -224,6 +224,27 @@ struct CheckCommandTests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test("the text lists the first 10 limits not held and says how many it left out; --all lists every one")
+    func boundedText() throws {
+        let scratch = try TemporaryFolder()
+        let trace = scratch.path("views.jsonl")
+        try SyntheticTrace(views: 40).write(to: trace)
+        let budget = try scratch.write(
+            "every-view.yaml", "version: 1\nviews:\n  - view: View\n    updates: {total: 0}\n")
+        let bounded = try Causegraph.run(["check", trace, "--budget", budget])
+        #expect(bounded.status == 1)
+        let exceeded = bounded.output.split(separator: "\n").filter { $0.hasPrefix("exceeded  ") }
+        #expect(exceeded.count == 10)
+        let all = try Causegraph.run(["check", trace, "--budget", budget, "--all"])
+        let every = all.output.split(separator: "\n").filter { $0.hasPrefix("exceeded  ") }.count
+        #expect(every > 10)
+        #expect(
+            bounded.output.contains(
+                "\nLeft out: \(every - 10) more limits not held, in the budget's order; --all lists every one.\n"),
+            "\(bounded.output)")
+        #expect(!all.output.contains("Left out:"))
+    }
+
     @Test("traces checked together name update groups as the graph does")
     func severalTraces() throws {
         // after.jsonl is read first (name order): its groups 1…3 stay 1…3, before.jsonl's become 4…6.

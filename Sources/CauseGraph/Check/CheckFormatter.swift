@@ -8,6 +8,8 @@
 /// or listed in full (JSON).
 package enum CheckFormatter {
     static let width = 80
+    /// How many limits not held, and how many notes, the text lists without `--all`.
+    static let textListed = 10
 
     /// The report in `format`; text styled with `style`, listing each limit
     /// that held only with `listingHeld` (a budget of `view: Row` on a
@@ -75,7 +77,9 @@ package enum CheckFormatter {
                 "  baseline: " + TerminalText.fit(baseline.joined(separator: ", "), width: width - 12 - tolerance.count)
                     + tolerance)
         }
-        for result in report.results where result.status != .held {
+        // Bounded as every text answer is: a budget of `view: a` on a large recording can exceed thousands.
+        let notHeld = report.results.filter { $0.status != .held }
+        for result in listingHeld ? notHeld[...] : notHeld.prefix(textListed) {
             lines.append("")
             let word = TerminalText.pad(result.status.rawValue, 10)
             lines.append(
@@ -88,6 +92,12 @@ package enum CheckFormatter {
                 lines += TerminalText.wrap(
                     VisibleText.singleLine(line), first: "          · ", rest: "            ", width: width)
             }
+        }
+        if !listingHeld && notHeld.count > textListed {
+            lines.append("")
+            lines.append(
+                "Left out: \(CountText.string(notHeld.count - textListed, "more limit")) not held, in the budget's order; --all lists every one."
+            )
         }
         let held = report.results.filter { $0.status == .held }
         if !held.isEmpty && !listingHeld {
@@ -106,8 +116,12 @@ package enum CheckFormatter {
         if !report.notes.isEmpty {
             lines.append("")
             lines.append(style.paint("notes", .bold))
-            for note in report.notes {
+            for note in listingHeld ? report.notes[...] : report.notes.prefix(textListed) {
                 lines += TerminalText.wrap(VisibleText.singleLine(note), first: "  · ", rest: "    ", width: width)
+            }
+            if !listingHeld && report.notes.count > textListed {
+                lines.append(
+                    "  … and \(CountText.string(report.notes.count - textListed, "more note")); --all lists every one.")
             }
         }
         return lines.joined(separator: "\n") + "\n"

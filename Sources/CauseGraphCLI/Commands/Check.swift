@@ -47,7 +47,10 @@ struct Check: ParsableCommand {
     )
     var strict = false
 
-    @Flag(help: "List each limit that held in the text report, not only how many did.")
+    @Flag(
+        help:
+            "List every limit in the text report: past the first 10 not held and 10 notes, and each that held, not only how many did."
+    )
     var all = false
 
     @OptionGroup var report: CheckOutputOptions
