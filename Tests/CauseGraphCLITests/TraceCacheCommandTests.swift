@@ -392,6 +392,21 @@ struct TraceCacheCommandTests {
         let after = try setup.run(["cache", "list"]).output
         #expect(after.contains(bundles[1]) && !after.contains(bundles[2]) && after.contains(later), "\(after)")
 
+        // An entry larger than all the cache may hold is not kept, and the note says so.
+        let tiny = setup.scratch.path("E.trace")
+        try FileManager.default.createDirectory(atPath: tiny, withIntermediateDirectories: true)
+        let refused = try setup.run(convert(tiny), ["CAUSEGRAPH_CACHE_MAX": "\(size / 2)"])
+        #expect(refused.status == 0)
+        #expect(
+            refused.standardError.contains(
+                "\(setup.cache): note: not cached: the entry passed \(ByteCountText.string(Int64(size / 2))), all the cache may hold (CAUSEGRAPH_CACHE_MAX); the next command reads this input again\n"
+            ), "\(refused.standardError)")
+        #expect(!(try setup.run(["cache", "list"]).output.contains(tiny)))
+        #expect(
+            !(try FileManager.default.contentsOfDirectory(atPath: setup.cache + "/entries")).contains {
+                $0.hasPrefix(".")
+            })
+
         let bad = try setup.run(["summary", setup.bundle], ["CAUSEGRAPH_CACHE_MAX": "lots"])
         #expect(bad.status == 2)
         #expect(

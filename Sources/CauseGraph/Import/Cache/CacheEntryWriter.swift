@@ -132,6 +132,14 @@ final class CacheEntryWriter {
         }
         written += Int64(buffer.count)
         buffer.removeAll(keepingCapacity: true)
+        // An entry larger than the whole cache would be evicted as soon as it is placed: it stops
+        // here, before it fills the disk, and says so.
+        if written > cache.maximumSize {
+            failure =
+                "the entry passed \(ByteCountText.string(cache.maximumSize)), all the cache may hold "
+                + "(\(TraceCache.maximumSizeVariable)); the next command reads this input again"
+            discard()
+        }
     }
 
     /// Writes `bytes` to a new file at `path`; the error number when it cannot,
