@@ -442,6 +442,19 @@ private final class LockedResults: @unchecked Sendable {
 /// Large exports (64 MB or more) are cached too, keyed on the files.
 @Suite("causegraph command line: the cache of large exports")
 struct LargeExportCacheTests {
+    @Test("the tables of one recording, named to doctor together, are read under the key summary's read has")
+    func doctorReadsTablesTogether() throws {
+        let scratch = try TemporaryFolder()
+        let causes = try GeneratedRecording.write(250_000, "swiftui-causes", into: scratch)
+        let groups = try GeneratedRecording.write(1_000, "swiftui-update-groups", into: scratch)
+        let environment = ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")]
+        #expect(try Causegraph.run(["doctor", causes, groups], environment: environment).status == 0)
+        #expect(try Causegraph.run(["summary", groups, causes], environment: environment).status == 0)
+        // One records entry, which doctor wrote and summary read, and summary's graph: none for a file alone.
+        let list = try Causegraph.run(["cache", "list"], environment: environment).output
+        #expect(list.contains(" 2 entries, "), "\(list)")
+    }
+
     @Test(
         "an export of 64 MB or more is cached: the second read answers the same from the entry; a touched export misses"
     )

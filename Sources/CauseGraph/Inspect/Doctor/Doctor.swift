@@ -11,7 +11,10 @@ package enum Doctor {
         throws(Diagnostic) -> [InputDiagnosis]
     {
         var diagnoses: [InputDiagnosis] = []
-        for path in paths { diagnoses.append(try diagnose(path, cache: cache, diagnostics: &diagnostics)) }
+        for path in paths {
+            diagnoses.append(try diagnose(path, cache: cache, readingExports: false, diagnostics: &diagnostics))
+        }
+        try readTogether(diagnoses.filter { $0.kind == .export }, cache: cache)
         let exports = diagnoses.indices.filter { diagnoses[$0].kind == .export && !diagnoses[$0].tables.isEmpty }
         guard exports.count > 1 else { return diagnoses }
         let recording = merged(exports.flatMap { diagnoses[$0].tables })
@@ -33,9 +36,14 @@ package enum Doctor {
     ///
     /// A bundle's tables are counted once: the counts are kept in `cache`,
     /// and notes on keeping them go to `diagnostics`.
-    package static func diagnose(_ path: String, cache: TraceCache? = nil, diagnostics: inout Diagnostics)
-        throws(Diagnostic) -> InputDiagnosis
-    {
+    ///
+    /// - Parameter readingExports: whether an export is read as the other
+    ///   commands read it, to find what makes it unreadable; the exports of
+    ///   one recording are read together instead, under the key the other
+    ///   commands' cache entry has (``readTogether(_:cache:)``).
+    package static func diagnose(
+        _ path: String, cache: TraceCache? = nil, readingExports: Bool = true, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) -> InputDiagnosis {
         if FileKind(path: path) == .directory {
             guard TraceInput.isInstrumentsDocument(path) else {
                 throw .error(
@@ -47,7 +55,10 @@ package enum Doctor {
         let prefix = try ByteStream(path: path).prefix(InputFormat.detectionPrefixLength)
         switch InstrumentsImporter.firstElementName(prefix) {
         case "trace-toc": return try tableOfContents(path)
-        case "trace-query-result": return try export(path, cache: cache)
+        case "trace-query-result":
+            let diagnosis = try export(path)
+            if readingExports { try readTogether([diagnosis], cache: cache) }
+            return diagnosis
         default: break
         }
         switch InputFormat.detect(prefix) {
@@ -156,7 +167,26 @@ package enum Doctor {
         return diagnosis
     }
 
-    private static func export(_ path: String, cache: TraceCache?) throws(Diagnostic) -> InputDiagnosis {
+    /// Reads exports as every other command reads them, together: the count
+    /// scans for tags and reads no cell, and this read finds what makes an
+    /// export unreadable (a truncated file, a malformed number or character)
+    /// and says where. Exports whose read tables have no rows are not read:
+    /// explaining them is doctor's answer. Through the cache, the next
+    /// command of large exports reads them no more, nor does this read
+    /// exports a command has read already: the settings are a plain
+    /// command's, so the key is its key.
+    private static func readTogether(_ exports: [InputDiagnosis], cache: TraceCache?) throws(Diagnostic) {
+        let hasRows = exports.contains { diagnosis in
+            diagnosis.tables.contains { diagnosis.reads.contains($0.schema) && ($0.rows ?? 0) > 0 }
+        }
+        guard hasRows else { return }
+        var records = RecordCounter()
+        var ignored = Diagnostics()
+        try TraceInput.read(
+            paths: exports.map(\.path), settings: ImportSettings(cache: cache), into: &records, diagnostics: &ignored)
+    }
+
+    private static func export(_ path: String) throws(Diagnostic) -> InputDiagnosis {
         let stream = try ByteStream(path: path)
         var counter = TableRowCounter()
         while let chunk = try stream.nextChunk() { try counter.count(chunk, name: path) }
@@ -165,18 +195,6 @@ package enum Doctor {
         let tables = merged(counter.tables.map { table($0.schema, rows: $0.rows) })
         diagnosis.reads = readOrder(tables.filter { $0.skipReason == nil }.map(\.schema))
         diagnosis.tables = tables.map { markReadInstead($0, reads: diagnosis.reads) }
-        if tables.contains(where: { diagnosis.reads.contains($0.schema) && ($0.rows ?? 0) > 0 }) {
-            // The count scans for tags and reads no cell: the read every other
-            // command does finds what makes the export unreadable (a truncated
-            // file, a malformed number or character) and says where. Tables
-            // without rows are not read: explaining them is doctor's answer.
-            // Through the cache, the next command of a large export reads it no
-            // more: the settings are a plain command's, so the key is its key.
-            var records = RecordCounter()
-            var ignored = Diagnostics()
-            try TraceInput.read(
-                paths: [path], settings: ImportSettings(cache: cache), into: &records, diagnostics: &ignored)
-        }
         if diagnosis.tables.isEmpty {
             diagnosis.problems.append(
                 .init(
