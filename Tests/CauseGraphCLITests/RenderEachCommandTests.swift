@@ -36,6 +36,17 @@ struct RenderEachCommandTests {
         }
     }
 
+    @Test("each trace's notes name the trace they are about")
+    func notesNameTheirTrace() throws {
+        let scratch = try TemporaryFolder()
+        let named = traces.prefix(2).map { fixture($0) }
+        let run = try Causegraph.run(["render", "--each"] + named + ["--max-nodes", "2", "-o", scratch.path("out")])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardError.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { line in named.contains { line.hasPrefix("\($0): note: ") } })
+        for trace in named { #expect(lines.contains { $0.hasPrefix("\(trace): note: showing 2 of ") }) }
+    }
+
     @Test("shaping and theme options apply to every graph")
     func optionsApplyToEach() throws {
         let scratch = try TemporaryFolder()

@@ -108,6 +108,14 @@ public struct Diagnostics: Sendable {
         append(Diagnostic(.note, message, at: location))
     }
 
+    /// Gives each diagnostic without a place `file`, the input it concerns:
+    /// for a run of several inputs that each say the same things.
+    package mutating func place(unplacedIn file: String) {
+        for index in all.indices where all[index].location == nil {
+            all[index].location = SourceLocation(file: file)
+        }
+    }
+
     /// Drops a diagnostic that an error about to be thrown says again.
     mutating func remove(_ diagnostic: Diagnostic) {
         all.removeAll { $0 == diagnostic }

@@ -37,7 +37,11 @@ extension Render {
         var failed = false
         for job in jobs {
             var diagnostics = Diagnostics()
-            defer { Terminal.standardError.print(diagnostics) }
+            defer {
+                // Each trace says the same kinds of things: a note names the trace it is about.
+                diagnostics.place(unplacedIn: job.trace)
+                Terminal.standardError.print(diagnostics)
+            }
             do {
                 let shaped = try shaping.shapedGraph(
                     of: [job.trace], reading: input.settings, diagnostics: &diagnostics)
