@@ -7,14 +7,15 @@ import Foundation
 /// declares but Darwin's headers do not (C code there reads
 /// `_NSGetEnviron()`), so one spelling serves both.
 package enum SpawnEnvironment {
-    /// The `TZ` the user gave (empty: none), kept by ``setTimeZone(_:)``.
-    nonisolated(unsafe) private static var userTimeZone: String?
+    /// The `TZ` the user gave (empty: none): read once, before
+    /// ``setTimeZone(_:)`` changes it, or at the first spawn when nothing does.
+    private static let userTimeZone = ProcessInfo.processInfo.environment["TZ"] ?? ""
 
     /// Sets this process's time zone, and only this process's: every child
     /// (`xctrace`, `log`, the app `record --launch` starts) gets the user's
     /// back. Called once, before any other thread runs.
     package static func setTimeZone(_ zone: String) {
-        userTimeZone = ProcessInfo.processInfo.environment["TZ"] ?? ""
+        _ = userTimeZone
         setenv("TZ", zone, 1)
     }
 
@@ -25,8 +26,8 @@ package enum SpawnEnvironment {
         changing changes: [String: String] = [:],
         _ body: ([UnsafeMutablePointer<CChar>?]) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let restored = userTimeZone.map { ["TZ": $0] } ?? [:]
-        let environment = ProcessInfo.processInfo.environment.merging(restored) { $1 }.merging(changes) { $1 }
+        let environment = ProcessInfo.processInfo.environment.merging(["TZ": userTimeZone]) { $1 }
+            .merging(changes) { $1 }
             .filter { !$0.value.isEmpty }
         let block = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for string in block { free(string) } }
