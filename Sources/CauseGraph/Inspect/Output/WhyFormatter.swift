@@ -63,8 +63,7 @@ package enum WhyFormatter: ReportFormatter {
         if let total = node.totalDuration, let worst = node.maxDuration {
             figures += " · total \(DurationText.string(total)) · worst \(DurationText.string(worst))"
         }
-        // Apart from the longest duration, which need not be the update of the worst severity.
-        let severity = node.severity.map { " · severity up to \(KindText.word($0))" } ?? ""
+        let severity = node.severity.map { " (\(KindText.word($0)))" } ?? ""
         text.appendLine(
             TerminalText.fit([(figures, nil), (severity, style.ink(for: node.severity))], width: width, style: style))
     }
