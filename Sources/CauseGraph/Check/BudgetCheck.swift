@@ -155,7 +155,7 @@ public struct BudgetCheck {
         let matches = graph.nodes.filter { $0.kind == .body && view.pattern.matches($0.title) }
         if matches.isEmpty {
             let closest = Suggestions.closest(
-                to: view.pattern.text, among: graph.nodes.filter { $0.kind == .body }.map(\.title), limit: 3)
+                toPartOf: view.pattern.text, among: graph.nodes.filter { $0.kind == .body }.map(\.title), limit: 3)
             let entry = CheckReport.UnmatchedPattern(
                 rule: rule, pattern: view.pattern, noun: "view", location: view.location, closest: closest)
             unmatched.append(entry)
@@ -355,7 +355,7 @@ public struct BudgetCheck {
         for (end, pattern) in [("from", rule.from), ("to", rule.to)] where !titles.contains(where: pattern.matches) {
             let entry = CheckReport.UnmatchedPattern(
                 rule: "\(name).\(end)", pattern: pattern, noun: "node", location: rule.location,
-                closest: Suggestions.closest(to: pattern.text, among: titles, limit: 3))
+                closest: Suggestions.closest(toPartOf: pattern.text, among: titles, limit: 3))
             unmatched.append(entry)
             notes.append(entry.note)
         }

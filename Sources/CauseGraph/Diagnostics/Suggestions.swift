@@ -1,23 +1,51 @@
 /// Finds what the user probably meant, for "did you mean" messages.
 ///
 /// A recording can hold a million titles and a typed value can be long, so
-/// the search is bounded: texts are compared by their first
-/// ``comparedLength`` Unicode scalars, ignoring case (a person tells titles
-/// apart by their start), and each candidate costs one pass over those.
+/// the search is bounded: the typed text is compared by its first
+/// ``comparedLength`` Unicode scalars, a candidate by at most
+/// ``searchedLength``, ignoring case, and each candidate costs one pass.
 package enum Suggestions {
-    /// How many scalars of each text are compared: one machine word of
-    /// ``DistanceMeter`` state.
+    /// How many scalars of the typed text are compared: one machine word of
+    /// ``DistanceMeter`` state. Whole words are compared by as many.
     static let comparedLength = 64
+
+    /// How many scalars of a title a typed part of a title is looked for in:
+    /// titles are told apart by their ends as often as by their starts
+    /// (`LibraryItemEpisodeRow`), and generic titles run long.
+    static let searchedLength = 256
 
     /// Up to `limit` of `candidates` closest to `text` by edit distance
     /// (ignoring case), closest first, ties in the candidates' order, each once.
     package static func closest(to text: String, among candidates: [String], limit: Int = 5) -> [String] {
-        guard limit > 0 else { return [] }
         let meter = DistanceMeter(comparable(text))
-        var ranked: [(distance: Int, candidate: String)] = []
+        return closest(among: candidates, limit: limit) { (meter.distance(to: comparable($0)), 0) }
+    }
+
+    /// Up to `limit` of the `titles` that hold something closest to `part`, a
+    /// typed part of a title (as `why --view` and a budget's patterns take
+    /// one), closest first: by the fewest edits that make `part` a part of the
+    /// title, then by the edits that make it the whole title, then in the
+    /// titles' order; each once, ignoring case. `EpisodRowz` finds
+    /// `LibraryItemEpisodeRow` (two edits from `EpisodeRow`), which a whole
+    /// comparison ranks behind every short title.
+    package static func closest(toPartOf part: String, among titles: [String], limit: Int = 5) -> [String] {
+        let meter = DistanceMeter(comparable(part))
+        return closest(among: titles, limit: limit) { title in
+            let scalars = comparable(title, length: searchedLength)
+            return (meter.distance(within: scalars), meter.distance(to: Array(scalars.prefix(comparedLength))))
+        }
+    }
+
+    /// Up to `limit` of `candidates` with the least `distance`, least first,
+    /// ties in the candidates' order, each once.
+    private static func closest(
+        among candidates: [String], limit: Int, by distance: (String) -> (Int, Int)
+    ) -> [String] {
+        guard limit > 0 else { return [] }
+        var ranked: [(distance: (Int, Int), candidate: String)] = []
         var seen: Set<String> = []
         for candidate in candidates where seen.insert(candidate).inserted {
-            let distance = meter.distance(to: comparable(candidate))
+            let distance = distance(candidate)
             // A later candidate ranks only when strictly closer than the last kept.
             if ranked.count == limit, distance >= ranked[limit - 1].distance { continue }
             let position = ranked.firstIndex { $0.distance > distance } ?? ranked.endIndex
@@ -38,8 +66,10 @@ package enum Suggestions {
         DistanceMeter(comparable(a)).distance(to: comparable(b))
     }
 
-    private static func comparable(_ text: String) -> [Unicode.Scalar] {
-        Array(text.lowercased().unicodeScalars.prefix(comparedLength))
+    /// The first `length` scalars of `text`, in lower case: only those are
+    /// lowered, however long the text.
+    private static func comparable(_ text: String, length: Int = comparedLength) -> [Unicode.Scalar] {
+        Array(String(text.unicodeScalars.prefix(length)).lowercased().unicodeScalars.prefix(length))
     }
 }
 
@@ -68,7 +98,20 @@ struct DistanceMeter {
 
     /// The edit distance from the text to `candidate`.
     func distance(to candidate: [Unicode.Scalar]) -> Int {
-        guard length > 0 else { return candidate.count }
+        columns(of: candidate, within: false).last
+    }
+
+    /// The fewest edits that make the text a part of `candidate`: the edit
+    /// distance to the closest stretch of it (the empty one at most).
+    func distance(within candidate: [Unicode.Scalar]) -> Int {
+        columns(of: candidate, within: true).least
+    }
+
+    /// The last row of the distance table across `candidate`: its last cell,
+    /// and its least. `within` lets a match start anywhere in `candidate`: the
+    /// first row is then all zeros, not the count of scalars passed.
+    private func columns(of candidate: [Unicode.Scalar], within: Bool) -> (last: Int, least: Int) {
+        guard length > 0 else { return (candidate.count, 0) }
         let mask: UInt64 = length == 64 ? .max : (1 << UInt64(length)) - 1
         let last: UInt64 = 1 << UInt64(length - 1)
         // Which cells of the current column are one more (up) or one less
@@ -76,6 +119,8 @@ struct DistanceMeter {
         var up = mask
         var down: UInt64 = 0
         var score = length
+        var least = length
+        let firstRow: UInt64 = within ? 0 : 1
         for scalar in candidate {
             let equal = scalar.isASCII ? ascii[Int(scalar.value)] : others[scalar] ?? 0
             let vertical = equal | down
@@ -87,12 +132,14 @@ struct DistanceMeter {
             } else if rightDown & last != 0 {
                 score -= 1
             }
-            // The first row counts the candidate's scalars: each one more.
-            rightUp = (rightUp << 1) | 1
+            // The first row counts the candidate's scalars (each one more),
+            // or is all zeros.
+            rightUp = (rightUp << 1) | firstRow
             rightDown <<= 1
             up = (rightDown | ~(vertical | rightUp)) & mask
             down = rightUp & vertical & mask
+            least = min(least, score)
         }
-        return score
+        return (score, least)
     }
 }

@@ -23,6 +23,45 @@ struct SuggestionsTests {
         }
     }
 
+    @Test("the distance within a text is the least distance to any stretch of it")
+    func distanceWithin() {
+        var random = SystemRandomNumberGenerator()
+        let alphabet: [Unicode.Scalar] = ["a", "b", "c", "é", "\u{1F600}"]
+        func text(_ lengths: ClosedRange<Int>) -> [Unicode.Scalar] {
+            (0..<Int.random(in: lengths, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+        }
+        for lengths in [0...8, 60...64] {
+            for _ in 0..<(lengths.lowerBound == 0 ? 1_500 : 20) {
+                let (part, whole) = (text(lengths), text(0...20))
+                let stretches = (0...whole.count).flatMap { start in
+                    (start...whole.count).map { Array(whole[start..<$0]) }
+                }
+                let least = stretches.map { Self.levenshtein(part, $0) }.min()!
+                #expect(DistanceMeter(part).distance(within: whole) == least, "\(part) \(whole)")
+            }
+        }
+    }
+
+    @Test("a typed part of a title finds the titles that hold something like it, whatever their length")
+    func partOfTitle() {
+        let titles = [
+            "EpisodeList", "LibraryView", "RowView", "LibraryItemEpisodeRow", "EpisodeRowCell",
+            "PlayerSheetEpisodeRowContent",
+        ]
+        // As a whole word, EpisodRowz is closest to the short titles.
+        #expect(Suggestions.closest(to: "EpisodRowz", among: titles, limit: 1) != ["LibraryItemEpisodeRow"])
+        // As a part, every title holding EpisodeRow (two edits) comes first, the
+        // closest as a whole before the others; then EpisodeList (four edits).
+        #expect(
+            Suggestions.closest(toPartOf: "EpisodRowz", among: titles, limit: 4) == [
+                "EpisodeRowCell", "LibraryItemEpisodeRow", "PlayerSheetEpisodeRowContent", "EpisodeList",
+            ])
+        // The end of a long generic title is searched too, up to its 256th scalar.
+        let generic = "ModifiedContent<" + String(repeating: "A", count: 150) + ", LibraryItemEpisodeRow>"
+        #expect(Suggestions.closest(toPartOf: "EpisodeRoww", among: ["EpisodeList", generic], limit: 1) == [generic])
+        #expect(Suggestions.closest(toPartOf: "x", among: titles, limit: 0).isEmpty)
+    }
+
     @Test("the closest come first, ties in the candidates' order, each once")
     func ranking() {
         let candidates = ["RowView", "ListView", "RowVie", "RowView", "Row", "ContentView", "rowview"]
@@ -40,8 +79,9 @@ struct SuggestionsTests {
         let titles = (0..<20_000).map { "View\($0)ContentRowCell" }
         let typed = String(repeating: "View1", count: 4_000)
         let start = ContinuousClock.now
-        let closest = Suggestions.closest(to: typed, among: titles, limit: 3)
-        #expect(closest.count == 3)
+        #expect(Suggestions.closest(to: typed, among: titles, limit: 3).count == 3)
+        let longTitles = titles.map { String(repeating: $0, count: 500) }
+        #expect(Suggestions.closest(toPartOf: typed, among: longTitles, limit: 3).count == 3)
         // The unbounded search took minutes on these (20,000 × 20 cells per title).
         #expect(ContinuousClock.now - start < .seconds(3 * Sanitizer.slowdown))
     }

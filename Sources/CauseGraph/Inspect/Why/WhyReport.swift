@@ -72,7 +72,7 @@ public struct WhyReport: Sendable, Equatable {
             }
             throw .error(message)
         }
-        let closest = Suggestions.closest(to: pattern.text, among: updates.map(\.title))
+        let closest = Suggestions.closest(toPartOf: pattern.text, among: updates.map(\.title))
         message +=
             closest.isEmpty
             ? "; the trace has no updates"
