@@ -132,6 +132,14 @@ public struct CauseEffectGraph: Sendable, Equatable {
             return longest > 0 ? longest : nil
         }
 
+        /// The severity of its longest update, which need not be its worst
+        /// ``severity``: the highest whose longest known duration is
+        /// ``maxDuration``; `nil` when the longest has no severity.
+        package var longestSeverity: Severity? {
+            guard let maxDuration else { return nil }
+            return Severity.allCases.last { severityLongest[$0] == maxDuration }
+        }
+
         /// The trace events merged into the node: ``count``, or none for the
         /// ``NodeKind/unrecorded`` node, whose count is of runs no event caused.
         package var eventCount: Int { kind.isRecorded ? count : 0 }

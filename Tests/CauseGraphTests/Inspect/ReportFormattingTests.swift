@@ -121,6 +121,39 @@ struct ReportFormattingTests {
         for line in text.split(separator: "\n") { #expect(line.count <= 80, "too wide: \(line)") }
     }
 
+    @Test(
+        "the heading names the longest update's severity beside its duration, and a worse one apart",
+        arguments: [
+            (
+                "V", [(Severity.medium, 642_000 as Int64?), (.low, 10_000)],
+                "  2 updates: ran 2, skipped 0 · total 652 µs · worst 642 µs (medium)\n"
+            ),
+            (
+                // The very high update was still running when the recording stopped.
+                "V", [(.medium, 16_000_000), (.veryHigh, nil)],
+                "  2 updates: ran 2, skipped 0 · total 16 ms · worst 16 ms (medium)\n  severity up to very high\n"
+            ),
+            (
+                "V", [(.veryHigh, nil), (.high, nil)], "  2 updates: ran 2, skipped 0 · severity up to very high\n"
+            ),
+        ])
+    func headingSeverity(title: String, updates: [(Severity, Int64?)], figures: String) throws {
+        var builder = GraphBuilder()
+        for (index, (severity, duration)) in updates.enumerated() {
+            try builder.add(
+                TraceEvent(
+                    id: EventID(index + 1), kind: .body, title: title, owner: .app, time: Int64(index),
+                    duration: duration, severity: severity))
+        }
+        let graph = builder.finish()
+        let view = try #require(graph.nodes.first { $0.title == title })
+        let text = WhyFormatter.format(WhyReport(frameRate: 60, views: [CauseTree(of: view, in: graph)]), as: .text)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+            lines.dropFirst().prefix(figures.split(separator: "\n").count).joined(separator: "\n") + "\n" == figures)
+        for line in lines { #expect(line.count <= 80, "too wide: \(line)") }
+    }
+
     @Test("counts of six figures and more keep a space between the columns of the body table")
     func wideCountsStaySeparate() throws {
         var builder = GraphBuilder()

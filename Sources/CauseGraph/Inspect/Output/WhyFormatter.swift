@@ -60,12 +60,24 @@ package enum WhyFormatter: ReportFormatter {
         text.appendLine(style.paint(title, .bold) + TerminalText.fit(suffix, width: width - title.count))
         var figures =
             "  \(CountText.string(node.count, "update")): ran \(CountText.format(node.ran)), skipped \(CountText.format(node.skipped))"
+        var longest: Severity?
         if let total = node.totalDuration, let worst = node.maxDuration {
             figures += " · total \(DurationText.string(total)) · worst \(DurationText.string(worst))"
+            longest = node.longestSeverity
         }
-        let severity = node.severity.map { " (\(KindText.word($0)))" } ?? ""
-        text.appendLine(
-            TerminalText.fit([(figures, nil), (severity, style.ink(for: node.severity))], width: width, style: style))
+        var lines: [[(text: String, ink: TextStyle.Ink?)]] = [[(figures, nil)]]
+        if let longest { lines[0].append((" (\(KindText.word(longest)))", style.ink(for: longest))) }
+        // The longest update need not be the most severe: one still running
+        // when the recording stopped has a severity and no duration.
+        if let worst = node.severity, worst != longest {
+            let upTo = "severity up to \(KindText.word(worst))"
+            if TerminalText.columns(lines[0].map(\.text).joined()) + 3 + upTo.count <= width {
+                lines[0].append((" · " + upTo, style.ink(for: worst)))
+            } else {
+                lines.append([("  " + upTo, style.ink(for: worst))])
+            }
+        }
+        for line in lines { text.appendLine(TerminalText.fit(line, width: width, style: style)) }
     }
 
     /// One cause and its own, `depth` levels below the view; its count is
