@@ -5,7 +5,20 @@
 /// then by the size of the count change, then nodes before edges in the
 /// union's order, so the order never depends on hashing: a change worth
 /// 70 ms ranks above one of more updates worth less.
+///
+/// A node as frequent after as before is listed too when its total time
+/// moved by at least ``movedShareOfNode`` of its own and
+/// ``movedShareOfRecording`` of the recording's update time (each the
+/// larger side's): a fix that makes a body cheaper keeps its count, and the
+/// jitter of timing a small node stays out.
 package struct DiffTable: Sendable, Equatable {
+    /// The least part of a node's own total time (the larger side's) that
+    /// its time must move by for an unchanged count to be listed.
+    package static let movedShareOfNode = 0.1
+    /// The least part of the recording's update time (the larger side's)
+    /// that a node's time must move by for an unchanged count to be listed.
+    package static let movedShareOfRecording = 0.01
+
     /// What a row lists: a node or an edge of the diff.
     package enum Element: Sendable, Equatable {
         case node(GraphDiff.Node)
@@ -77,6 +90,17 @@ package struct DiffTable: Sendable, Equatable {
             }
             return after > before ? UInt64(after - before) : UInt64(before - after)
         }
+
+        /// Whether an unchanged count hides a time that moved by at least
+        /// ``movedShareOfNode`` of the node's own and by `floor`.
+        func timeMoved(atLeast floor: UInt64) -> Bool {
+            guard change == .same, let durations = totalDuration, let before = durations.before,
+                let after = durations.after
+            else { return false }
+            let moved = durationChange
+            return moved > 0 && moved >= floor
+                && Double(moved) >= DiffTable.movedShareOfNode * Double(max(before, after, 0))
+        }
     }
 
     /// The diff the rows come from.
@@ -93,7 +117,10 @@ package struct DiffTable: Sendable, Equatable {
         let all =
             diff.nodes.map { Row(element: .node($0)) }
             + diff.edges.map { Row(element: .edge($0, from: titles[$0.from] ?? $0.from, to: titles[$0.to] ?? $0.to)) }
-        let kept = all.enumerated().filter { includingUnchanged || $0.element.change != .same }
+        let floor = UInt64(Self.movedShareOfRecording * Double(Self.updateTime(of: diff)))
+        let kept = all.enumerated().filter {
+            includingUnchanged || $0.element.change != .same || $0.element.timeMoved(atLeast: floor)
+        }
         rows = kept.sorted { a, b in
             if a.element.durationChange != b.element.durationChange {
                 return a.element.durationChange > b.element.durationChange
@@ -101,6 +128,18 @@ package struct DiffTable: Sendable, Equatable {
             if a.element.countChange != b.element.countChange { return a.element.countChange > b.element.countChange }
             return a.offset < b.offset
         }.map(\.element)
+    }
+
+    /// The total time of the updates of the recording that took longer, as
+    /// far as the diff's nodes tell.
+    private static func updateTime(of diff: GraphDiff) -> Nanoseconds {
+        var before: Nanoseconds = 0
+        var after: Nanoseconds = 0
+        for node in diff.nodes where node.kind.isUpdate {
+            before = before.saturatingAdding(max(node.before?.totalDuration ?? 0, 0))
+            after = after.saturatingAdding(max(node.after?.totalDuration ?? 0, 0))
+        }
+        return max(before, after)
     }
 
     /// The rows whose count changed by more than `tolerance` allows: what

@@ -3,7 +3,7 @@ import Testing
 
 /// A trace whose tap drives `count` updates of `Row` through `Model.value`,
 /// plus, when `extra`, a `Header` body the tap updates directly.
-private func rowTrace(count: Int, extra: Bool, rowDuration: Int = 1_000) -> String {
+private func rowTrace(count: Int, extra: Bool, rowDuration: Int = 1_000, headerDuration: Int = 500) -> String {
     var lines = [
         traceHeader,
         #"{"node": 1, "kind": "gesture", "title": "Tap", "owner": "app", "time": 0}"#,
@@ -18,7 +18,7 @@ private func rowTrace(count: Int, extra: Bool, rowDuration: Int = 1_000) -> Stri
     }
     if extra {
         lines.append(
-            #"{"node": 3, "kind": "body", "title": "Header", "module": "App", "owner": "app", "time": 20, "duration": 500}"#
+            #"{"node": 3, "kind": "body", "title": "Header", "module": "App", "owner": "app", "time": 20, "duration": \#(headerDuration)}"#
         )
         lines.append(#"{"edge": [1, 3], "label": "update"}"#)
     }
@@ -149,6 +149,33 @@ struct GraphDiffTests {
         ])
     func durationLabels(_ before: Int64?, _ after: Int64?, _ expected: String) {
         #expect(DeltaText.duration(before, after) == expected)
+    }
+
+    @Test(
+        "a node as frequent in both is listed when its time moved by a tenth of its own and a hundredth of the recording's",
+        arguments: [
+            // Row 4 µs → 2.4 µs: 40% of its own, a third of the recording's 4.5 µs.
+            (1_000, 600, 500, 500, ["Row"]),
+            (600, 1_000, 500, 500, ["Row"]),
+            // 5% of its own: timing jitter.
+            (1_000, 950, 500, 500, []),
+            // Header 500 → 300 ns moved 40% of its own, but 0.05% of the recording's 400 µs.
+            (100_000, 100_000, 500, 300, []),
+            // Header 500 ns → 5 µs: ten times its own, 1.1% of the recording's.
+            (100_000, 100_000, 500, 5_000, ["Header"]),
+        ])
+    func timeMovedRows(rowBefore: Int, rowAfter: Int, headerBefore: Int, headerAfter: Int, listed: [String]) throws {
+        let diff = GraphDiff(
+            before: try graph(
+                ofTrace: rowTrace(count: 4, extra: true, rowDuration: rowBefore, headerDuration: headerBefore)),
+            after: try graph(
+                ofTrace: rowTrace(count: 4, extra: true, rowDuration: rowAfter, headerDuration: headerAfter)))
+        #expect(diff.nodes.allSatisfy { $0.change == .same })
+        let rows = DiffTable(diff).rows
+        #expect(rows.map(\.title) == listed)
+        #expect(rows.allSatisfy { $0.change == .same })
+        // The count decides --exit-code: a time that moved fails nothing.
+        #expect(DiffTable(diff).rowsChanged(beyond: Tolerance()).isEmpty)
     }
 
     @Test("the table lists changes largest first, by time moved then by count, unchanged only when asked")
