@@ -39,6 +39,9 @@ package struct ReportEvents: Sendable {
         var node: Int32
         var severity: UInt8
         var hasGroup: Bool
+        /// Whether the trace gave its duration: an update still running when
+        /// the recording stopped has none, and ``duration`` is then 0.
+        var isTimed: Bool
     }
 
     /// Node keys by arrival.

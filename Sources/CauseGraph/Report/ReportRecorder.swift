@@ -85,7 +85,7 @@ package struct ReportRecorder: TraceSink {
             recorded.longUpdates[lane].append(
                 ReportEvents.LongUpdate(
                     time: time, duration: event.duration ?? 0, group: group ?? 0, node: node,
-                    severity: UInt8(severity.rank), hasGroup: group != nil))
+                    severity: UInt8(severity.rank), hasGroup: group != nil, isTimed: event.duration != nil))
         }
         let listed = ReportEvents.Listed(
             event: PackedEvent(event, group: group, severity: severity), position: position)

@@ -10,7 +10,9 @@ package struct Timeline: Sendable, Equatable {
     /// One update or update group drawn in a lane.
     package struct Item: Sendable, Equatable {
         package var time: Nanoseconds
-        package var duration: Nanoseconds
+        /// `nil` when the trace gives none (an update still running when the
+        /// recording stopped); it is then drawn as long as 0.
+        package var duration: Nanoseconds?
         package var severity: Severity
         /// The graph node of an update; `nil` for an update group.
         package var node: String?
@@ -69,11 +71,11 @@ package struct Timeline: Sendable, Equatable {
         let nodeIDs = Dictionary(graph.nodes.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
         let groups = graph.groups.compactMap { group -> Item? in
             guard let time = group.start else { return nil }
-            let duration = group.duration ?? 0
             // A group is work SwiftUI does for one frame: it is a problem only when it misses the frame.
-            let severity: Severity = budget.exceedsFrame(duration) ? .veryHigh : .low
+            let severity: Severity = budget.exceedsFrame(group.duration ?? 0) ? .veryHigh : .low
             return Item(
-                time: time, duration: duration, severity: severity, node: nil, title: group.label, group: group.id)
+                time: time, duration: group.duration, severity: severity, node: nil, title: group.label,
+                group: group.id)
         }
         let hitches = Self.hitchItems(graph)
         // Long updates stay compact: only the bars' worst become items.
@@ -85,7 +87,8 @@ package struct Timeline: Sendable, Equatable {
                     let update = updates[$0]
                     let key = events.keys[Int(update.node)]
                     return Item(
-                        time: update.time, duration: update.duration, severity: Severity.byRank[Int(update.severity)],
+                        time: update.time, duration: update.isTimed ? update.duration : nil,
+                        severity: Severity.byRank[Int(update.severity)],
                         node: nodeIDs[key], title: key.title, group: update.hasGroup ? update.group : nil)
                 })
         }
@@ -145,7 +148,7 @@ package struct Timeline: Sendable, Equatable {
         init(_ items: [Item]) {
             self.init(
                 count: items.count,
-                span: { Span(time: items[$0].time, duration: items[$0].duration, rank: items[$0].severity.rank) },
+                span: { Span(time: items[$0].time, duration: items[$0].duration ?? 0, rank: items[$0].severity.rank) },
                 item: { items[$0] })
         }
     }

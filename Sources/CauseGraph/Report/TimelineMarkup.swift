@@ -56,7 +56,7 @@ enum TimelineMarkup {
         var title = "\(laneName): " + (bar.count > 0 ? CountText.string(bar.count, noun) + ", longest " : "continues ")
         if let group = bar.group { title += "group \(group) " }
         title +=
-            "\(worst.title), \(DurationText.string(worst.duration)) at \(TimeText.string(worst.time)) (\(KindText.word(worst.severity)))"
+            "\(worst.title), \(worst.duration.map(DurationText.string) ?? "no duration known,") at \(TimeText.string(worst.time)) (\(KindText.word(worst.severity)))"
         if !target.isEmpty { target = " " + target + " tabindex=\"0\" role=\"button\"" }
         // At least three units wide, so a short update stays visible.
         let width = max(bar.columns.count, 3)

@@ -1,3 +1,4 @@
+import CauseGraphTestSupport
 import Foundation
 import Testing
 
@@ -215,6 +216,30 @@ struct HTMLReportTests {
             #expect(reportData.contains(JSONText.quoted(node.title)), "\(node.title) is listed undrawn")
         }
         #expect(html.contains("<td>OnOffView.isOn</td>"), "the summary still covers the whole trace")
+    }
+
+    @Test("a long update with no duration (still running when the recording stopped) says so, not 0 ns")
+    func untimedBar() throws {
+        let directory = try TemporaryFolder()
+        let path = try directory.write(
+            "trace.jsonl",
+            [
+                #"{"causegraph": 1, "frameRate": 60}"#,
+                #"{"node": 1, "kind": "body", "title": "Stuck", "owner": "app", "time": 5000000, "severity": "veryHigh"}"#,
+                #"{"node": 2, "kind": "body", "title": "Slow", "owner": "app", "time": 9000000, "duration": 3000000}"#,
+                #"{"group": 1, "label": "Transaction", "start": 1000000}"#,
+            ].joined(separator: "\n") + "\n")
+        var diagnostics = Diagnostics()
+        let read = try TracePipeline().reconstructForReport([path], diagnostics: &diagnostics)
+        let timeline = Timeline(graph: read.reading.graph, events: read.events, columns: 100)
+        let stuck = try #require(timeline.lanes[1].bars.first { $0.worst.title == "Stuck" })
+        #expect(stuck.worst.duration == nil)
+        #expect(timeline.lanes[1].bars.first { $0.worst.title == "Slow" }?.worst.duration == 3_000_000)
+        #expect(timeline.lanes[0].bars.first?.worst.duration == nil, "a group without a duration")
+        let svg = TimelineMarkup.svg(timeline, selectable: [])
+        #expect(svg.contains("longest Stuck, no duration known, at 5.000 ms (very high)"), "\(svg)")
+        #expect(svg.contains("longest Slow, 3 ms at 9.000 ms (high)"))
+        #expect(!svg.contains("0 ns"))
     }
 
     @Test("the timeline strip marks bars with what they select and their figures")
