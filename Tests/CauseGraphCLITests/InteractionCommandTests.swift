@@ -100,7 +100,7 @@ struct InteractionCommandTests {
         #expect(result.output.isEmpty)
     }
 
-    @Test("report draws one interaction too, and focus shares; diff refuses an interaction")
+    @Test("report draws one interaction too, and focus shares; diff neither offers nor takes one, nor --unfold")
     func otherCommands() throws {
         let scratch = try TemporaryFolder()
         let path = try scratch.write("interactions.jsonl", Self.trace)
@@ -114,9 +114,14 @@ struct InteractionCommandTests {
         #expect(
             focusedPage.contains("1 update · 1 ms · 100%"),
             "the report's graph carries the focus shares as render's does")
-        let diff = try Causegraph.run(["diff", path, path, "--group", "10"])
-        #expect(diff.status == 2)
-        #expect(diff.standardError.contains("--group 10 draws one interaction of one trace"))
+        for option in [["--group", "10"], ["--gesture", "5"], ["--unfold"]] {
+            let diff = try Causegraph.run(["diff", path, path] + option)
+            #expect(diff.status == 2)
+            #expect(diff.standardError.contains("unknown option '\(option[0])'"), "\(diff.standardError)")
+        }
+        let help = try Causegraph.run(["diff", "--help"]).output
+        #expect(help.contains("--max-nodes") && !help.contains("--group") && !help.contains("--unfold"))
+        #expect(try Causegraph.run(["render", "--help"]).output.contains("--gesture <event-id>"))
     }
 
     @Test("summary ranks the update groups by body time, naming the gesture that started each")

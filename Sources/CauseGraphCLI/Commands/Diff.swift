@@ -187,12 +187,7 @@ struct Diff: ParsableCommand {
     func compare(diagnostics: inout Diagnostics) throws -> (
         diff: GraphDiff, settings: ShapingSettings, window: WindowStatistics?
     ) {
-        let settings = try shaping.settings()
-        if let interaction = settings.interaction {
-            throw ValidationError(
-                "\(ShapingFormatter.option(.interaction(interaction), spelling: CommandSpelling.current)) draws one interaction of one trace; give it to render or report"
-            )
-        }
+        let settings = try shaping.settings(oneGraph: nil)
         let (diff, window) = try TracePipeline(settings: reading.settings, window: settings.window)
             .compare(before: before, after: after, diagnostics: &diagnostics)
         return (diff, settings, window)

@@ -28,6 +28,7 @@ struct Render: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
+    @OptionGroup(title: "Shaping") var oneGraph: OneGraphOptions
     @OptionGroup var themeOption: ThemeOption
 
     @OptionGroup var layout: LayoutEngineOption
@@ -53,7 +54,7 @@ struct Render: ParsableCommand {
     /// The shaped graph in `format`, for this command and for `causegraph mcp`'s `render` tool; the notes of
     /// reading and shaping it and Graphviz's warnings go to `diagnostics`.
     func graph(as format: RenderFormat, diagnostics: inout Diagnostics) throws -> [UInt8] {
-        let shaped = try shaping.shapedGraph(input, diagnostics: &diagnostics)
+        let shaped = try shaping.shapedGraph(input, oneGraph, diagnostics: &diagnostics)
         if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
         // A graph file reads the same whichever way it was asked for: its filters are named by flag.
         let encoder = DOTEncoder(style: themeOption.theme.style, spelling: .commandLine)

@@ -44,7 +44,7 @@ extension Render {
             }
             do {
                 let shaped = try shaping.shapedGraph(
-                    of: [job.trace], reading: input.settings, diagnostics: &diagnostics)
+                    of: [job.trace], reading: input.settings, oneGraph, diagnostics: &diagnostics)
                 if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
                 try GraphWriter.write(
                     format, to: job.output, engine: layout.engine,

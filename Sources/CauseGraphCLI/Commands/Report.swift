@@ -39,6 +39,7 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var layout: LayoutEngineOption
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
+    @OptionGroup(title: "Shaping") var oneGraph: OneGraphOptions
 
     func validate() throws {
         try OutputName.refuseOtherFormats(
@@ -49,7 +50,7 @@ struct ReportCommand: ParsableCommand {
         try OutputOptions.requireNamedOnTerminal(named, what: "HTML page")
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
-        let settings = try shaping.settings()
+        let settings = try shaping.settings(oneGraph: oneGraph)
         let (reading, events) = try TracePipeline(settings: input.settings, shaping: settings)
             .reconstructForReport(input.traces, diagnostics: &diagnostics)
         try MissingUpdates.require(updatesIn: reading.graph, for: "report", diagnostics: &diagnostics)

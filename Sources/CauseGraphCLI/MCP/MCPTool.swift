@@ -39,7 +39,7 @@ enum MCPTool: String, CaseIterable {
                 Self.traces,
                 MCPArgument("output", .outputPath(.graph), note: "Writes the graph there instead of returning it."),
                 .string("format"), .string("theme"), .string("engine"),
-            ] + Self.shaping + Self.reading
+            ] + Self.shaping + Self.oneGraph + Self.reading
         case .diff:
             [
                 MCPArgument("before", .positionalPath), MCPArgument("after", .positionalPath),
@@ -148,10 +148,12 @@ enum MCPTool: String, CaseIterable {
 
     private static let shaping: [MCPArgument] = [
         .repeated("focus"), .integer("depth"), .repeated("ignore"), .flag("regex"), .flag("hide-system"),
-        .integer("min-count"), .string("node-fraction"), .integer("max-nodes"), .flag("unfold"),
-        .string("edge-fraction"), .integer("max-edges"), .string("window"), .integer("group"), .integer("gesture"),
-        .flag("force"),
+        .integer("min-count"), .string("node-fraction"), .integer("max-nodes"), .string("edge-fraction"),
+        .integer("max-edges"), .string("window"), .flag("force"),
     ]
+
+    /// The shaping arguments of a tool that draws one recording's graph.
+    private static let oneGraph: [MCPArgument] = [.flag("unfold"), .integer("group"), .integer("gesture")]
 
     // MARK: What each tool says of itself
 

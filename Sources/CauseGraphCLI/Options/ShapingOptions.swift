@@ -3,6 +3,8 @@ import CauseGraph
 
 /// The filters that shape a graph before it is drawn, so any trace, however
 /// large, gives a picture `dot` lays out quickly and a reader can follow.
+/// Those that choose within one recording's graph are ``OneGraphOptions``:
+/// `diff`, which draws two, takes only these.
 struct ShapingOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -43,9 +45,6 @@ struct ShapingOptions: ParsableArguments {
             "Keep at most this many nodes, those that explain the most updates; 0 keeps all.", valueName: "n"))
     var maxNodes: Int = ShapingSettings.defaultMaxNodes
 
-    @Flag(help: "Draw sibling nodes driven by the same cause one by one instead of folding them into one node.")
-    var unfold = false
-
     @Option(
         help: ArgumentHelp(
             "Leave undrawn the edges that carry less than this share of the updates shown (each node keeps its edge from its main cause).",
@@ -61,19 +60,6 @@ struct ShapingOptions: ParsableArguments {
 
     @OptionGroup var window: TimeWindowOption
 
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Draw only this update group: its updates and the causes that led to them (summary lists groups by body time).",
-            valueName: "n"))
-    var group: Int64?
-
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Draw only the gesture event with this id and everything it led to.", valueName: "event-id"))
-    var gesture: UInt64?
-
     @Flag(
         help: ArgumentHelp(
             "Draw a graph of more than \(ShapingSettings.maximumLaidOutNodes) nodes anyway, although Graphviz may take minutes and gigabytes over it."
@@ -81,7 +67,7 @@ struct ShapingOptions: ParsableArguments {
     var force = false
 
     func validate() throws {
-        _ = try settings()
+        _ = try settings(oneGraph: nil)
     }
 
     /// Refuses to have Graphviz lay out more than
@@ -94,8 +80,9 @@ struct ShapingOptions: ParsableArguments {
         )
     }
 
-    /// The options as the library's settings.
-    func settings() throws -> ShapingSettings {
+    /// The options as the library's settings, with those of `oneGraph` for
+    /// a command that draws one recording's graph.
+    func settings(oneGraph: OneGraphOptions?) throws -> ShapingSettings {
         if let depth, depth < 0 { throw ValidationError("--depth \(depth) is out of range; give 0 or more") }
         if depth != nil && focus.isEmpty { throw ValidationError("--depth applies to --focus; give a --focus pattern") }
         if minCount < 0 { throw ValidationError("--min-count \(minCount) is out of range; give 0 or more") }
@@ -107,11 +94,7 @@ struct ShapingOptions: ParsableArguments {
             depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes, maxEdges: maxEdges)
         settings.focus = try focus.map(pattern)
         settings.ignore = try ignore.map(pattern)
-        settings.foldFanOuts = !unfold
-        if group != nil && gesture != nil {
-            throw ValidationError("--group and --gesture each choose one interaction; give one of them")
-        }
-        settings.interaction = group.map(Interaction.group) ?? gesture.map(Interaction.gesture)
+        try oneGraph?.apply(to: &settings)
         settings.nodeFraction = try nodeFraction.map { try share($0, option: "--node-fraction") }
         settings.edgeFraction = try edgeFraction.map { try share($0, option: "--edge-fraction") }
         settings.window = try window.timeWindow()
@@ -136,17 +119,20 @@ struct ShapingOptions: ParsableArguments {
 
     /// Reads the traces (through the time window and the interaction chosen,
     /// if any) and shapes their graph; its notes and warnings go to `diagnostics`.
-    func shapedGraph(_ input: InputOptions, diagnostics: inout Diagnostics) throws -> ShapedGraph {
-        try shapedGraph(of: input.traces, reading: input.settings, diagnostics: &diagnostics)
+    func shapedGraph(_ input: InputOptions, _ oneGraph: OneGraphOptions, diagnostics: inout Diagnostics) throws
+        -> ShapedGraph
+    {
+        try shapedGraph(of: input.traces, reading: input.settings, oneGraph, diagnostics: &diagnostics)
     }
 
     /// Reads `traces` into one graph (through the time window and the
     /// interaction chosen, if any) and shapes it; its notes and warnings go
     /// to `diagnostics`, for the command to print or the MCP tool to return.
-    func shapedGraph(of traces: [String], reading importSettings: ImportSettings, diagnostics: inout Diagnostics)
-        throws -> ShapedGraph
-    {
-        let settings = try settings()
+    func shapedGraph(
+        of traces: [String], reading importSettings: ImportSettings, _ oneGraph: OneGraphOptions,
+        diagnostics: inout Diagnostics
+    ) throws -> ShapedGraph {
+        let settings = try settings(oneGraph: oneGraph)
         let reading = try TracePipeline(settings: importSettings, shaping: settings)
             .reconstruct(traces, diagnostics: &diagnostics)
         try MissingUpdates.require(updatesIn: reading.graph, for: "render", diagnostics: &diagnostics)
