@@ -134,7 +134,15 @@ struct CommandLineTests {
                 ["render", "TRACE", "--frame-rate", "1e-11"],
                 "--frame-rate must be between 1 and 1000 frames per second, found 1e-11"
             ),
-            (["render", "TRACE", "--engine", "nonesuch", "-o", "-"], "error: graphviz layout failed"),
+            (
+                ["render", "TRACE", "--engine", "nonesuch", "-o", "-"],
+                "error: the value 'nonesuch' is invalid for '--engine <name>'"
+            ),
+            (
+                ["render", "TRACE", "--engine", "nop", "-o", "-"],
+                "error: the value 'nop' is invalid for '--engine <name>'"
+            ),
+            (["diff", "TRACE", "TRACE", "--engine", "patchwork"], "error: the value 'patchwork' is invalid"),
             (["render", "TRACE", "--input-format", "word"], "error: the value 'word' is invalid for '--input-format"),
             (
                 ["explain"],

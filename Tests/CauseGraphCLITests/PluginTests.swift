@@ -175,7 +175,10 @@ struct PluginTests {
             ),
             (["--output", "Graphs/refused", "traces", "--", "-o", "x.svg"], "error: '-o' cannot follow '--'"),
             (["--output", "Graphs/refused", "traces", "--", "--frobnicate"], "error: unknown option '--frobnicate'\n"),
-            (["--output", "Graphs/refused", "traces", "--", "--engine", "nonesuch"], "error: graphviz layout failed"),
+            (
+                ["--output", "Graphs/refused", "traces", "--", "--engine", "nonesuch"],
+                "error: the value 'nonesuch' is invalid for '--engine <name>'"
+            ),
         ])
     func refusedArguments(_ arguments: [String], _ message: String) throws {
         try package.write("clash/a.jsonl", package.read("traces/\(traces[0])"))
