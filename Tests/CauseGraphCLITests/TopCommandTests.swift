@@ -271,6 +271,19 @@ struct TopPipeTests {
         #expect(zero.standardError == "error: --top 0 is out of range; give 1 or more\n")
     }
 
+    @Test("top reads change logs only, and offers no option of the commands that read other traces")
+    func changeLogOptionsOnly() throws {
+        for option in [
+            ["--input-format", "native"], ["--frame-rate", "120"], ["--classify", "rules.jsonl"], ["--no-cache"],
+        ] {
+            let result = try Causegraph.run(["top", "app.log"] + option)
+            #expect(result.status == 2)
+            #expect(result.standardError.hasPrefix("error: unknown option '\(option[0])'"), "\(result.standardError)")
+        }
+        let help = try Causegraph.run(["top", "--help"]).output
+        #expect(!help.contains("--input-format") && !help.contains("--frame-rate") && !help.contains("--quiet"))
+    }
+
     @Test("a bad log is a one-line error, exit 2, and --save writes nothing")
     func badLog() throws {
         let scratch = try TemporaryFolder()

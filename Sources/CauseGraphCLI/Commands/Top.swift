@@ -66,8 +66,6 @@ struct Top: ParsableCommand {
     @Flag(help: "With --process: capture from the booted Simulator (xcrun simctl spawn booted log stream).")
     var simulator = false
 
-    @OptionGroup var reading: ReadingOptions
-
     func validate() throws {
         try ListOptions.validate(top: top, offset: 0, all: all)
         if period.nanoseconds < 10_000_000 { throw ValidationError("--interval must be 10ms or longer") }
@@ -86,7 +84,10 @@ struct Top: ParsableCommand {
         let capture = try process.map { try LogStreamCapture(process: $0, simulator: simulator, live: live) }
         let stream = try capture?.stream ?? ByteStream(path: log, live: live)
         let saved = try save.map { try OutputFile(path: $0) }
-        let reader = LogReader(stream: stream, settings: reading.settings, saved: saved)
+        // A change log is all it reads, and as it arrives: no format to choose, no cache, no durations to judge.
+        var settings = ImportSettings(format: .changes)
+        settings.spelling = CommandSpelling.current
+        let reader = LogReader(stream: stream, settings: settings, saved: saved)
         reader.start()
         let heading = { (ended: Bool) in
             TopFormatter.Heading(source: stream.name, interval: period.defaultValueDescription, ended: ended)
