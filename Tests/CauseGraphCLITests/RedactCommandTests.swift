@@ -195,7 +195,7 @@ struct RedactCommandTests {
         "a change log keeps its format and its graph; app names go",
         arguments: [
             "real/printchanges-sisoje-mvvm-bd9cebb.txt", "real/logchanges-openswiftui-compat-messages.txt",
-            "logs/log-show-default.log", "logs/log-stream.ndjson", "logs/log-show.json",
+            "logs/log-show-default.log", "logs/log-stream.ndjson", "logs/log-show.json", "logs/stdout.txt",
         ])
     func redactsChangeLog(_ name: String) throws {
         let scratch = try TemporaryFolder()
@@ -206,6 +206,32 @@ struct RedactCommandTests {
             let text = try Self.read(output)
             #expect(text.contains("\"eventMessage\":") && text.contains("com.apple.SwiftUI"))
             #expect(!text.contains("/Users/dev/"), "the user's folder is gone")
+        }
+    }
+
+    @Test(
+        "what is no change line is the app's own output: a line of text is blanked, a log entry loses its message",
+        arguments: ["logs/stdout.txt", "logs/log-stream.ndjson", "logs/log-show.json", "logs/log-show-default.log"])
+    func blanksOtherOutput(_ name: String) throws {
+        let scratch = try TemporaryFolder()
+        let input = fixture(name)
+        let output = scratch.path((name as NSString).lastPathComponent)
+        let result = try Causegraph.run(["redact", input, "-o", output])
+        #expect(result.status == 0, "\(result.standardError)")
+        let before = try Self.read(input)
+        let after = try Self.read(output)
+        #expect(
+            after.split(separator: "\n", omittingEmptySubsequences: false).count
+                == before.split(separator: "\n", omittingEmptySubsequences: false).count, "line numbers stay")
+        let others = [
+            "Landmarks launched", "Loaded 12 landmarks", "Favorites filter", "Turtle Rock", "Message from debugger",
+            "Accessing State's value outside", "Filtering the log data",
+        ]
+        #expect(others.contains { before.contains($0) }, "\(name) holds lines that are no change lines")
+        for text in others { #expect(!after.contains(text), "\(text) is gone from \(name)") }
+        if name.hasSuffix("json") {
+            #expect(after.contains("\"eventMessage\":\"\"") || after.contains("\"eventMessage\" : \"\""))
+            #expect(after.contains("%{public}s: %{public}s changed."), "a change line's format stays")
         }
     }
 
