@@ -92,6 +92,7 @@ struct InspectCommandTests {
             (["--view", "(", "--regex"], "error: invalid regular expression '('"),
             ([], "name a view with --view PATTERN, an update event with --update ID, or a hitch with --hitch N"),
             (["--update", "13", "--list"], "--list needs --view"),
+            (["--view", ""], "error: --view must not be empty: it would match every update; give part of a title\n"),
         ])
     func whyErrors(_ arguments: [String], _ message: String) throws {
         let result = try Causegraph.run(["why", fixture("onoff-toggle.jsonl")] + arguments)

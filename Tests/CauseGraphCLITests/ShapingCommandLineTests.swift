@@ -140,6 +140,11 @@ struct ShapingCommandLineTests {
         arguments: [
             (["--focus", "Nonesuch"], "error: --focus \"Nonesuch\" matches no node title; nothing is left to draw"),
             (["--regex", "--focus", "("], "invalid regular expression '('"),
+            (["--focus", ""], "error: --focus must not be empty: it would match every title; give part of a title\n"),
+            (
+                ["--ignore", ""],
+                "error: --ignore must not be empty: it would match every title; give part of a title\n"
+            ),
             (["--min-count", "1000"], "error: --min-count 1000 removed every node (no node has 1000 events or more)"),
             (["--ignore", "a"], "error: --ignore \"a\" removed every node"),
             (["--window", "100s:"], "error: --window 100s: removed every node (no event of the trace is inside it)"),

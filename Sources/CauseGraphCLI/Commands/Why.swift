@@ -72,6 +72,9 @@ struct Why: ParsableCommand {
         if list && view == nil {
             throw ValidationError("--list needs --view")
         }
+        if view?.isEmpty == true {
+            throw ValidationError("--view must not be empty: it would match every update; give part of a title")
+        }
         if view != nil && update != nil {
             throw ValidationError("--view and --update ask two different questions; give one of them")
         }

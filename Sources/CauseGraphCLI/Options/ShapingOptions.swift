@@ -92,8 +92,8 @@ struct ShapingOptions: ParsableArguments {
         }
         var settings = ShapingSettings(
             depth: depth, hideSystem: hideSystem, minCount: minCount, maxNodes: maxNodes, maxEdges: maxEdges)
-        settings.focus = try focus.map(pattern)
-        settings.ignore = try ignore.map(pattern)
+        settings.focus = try focus.map { try pattern($0, option: "--focus") }
+        settings.ignore = try ignore.map { try pattern($0, option: "--ignore") }
         try oneGraph?.apply(to: &settings)
         settings.nodeFraction = try nodeFraction.map { try share($0, option: "--node-fraction") }
         settings.edgeFraction = try edgeFraction.map { try share($0, option: "--edge-fraction") }
@@ -109,7 +109,10 @@ struct ShapingOptions: ParsableArguments {
         }
     }
 
-    private func pattern(_ text: String) throws -> TitlePattern {
+    private func pattern(_ text: String, option: String) throws -> TitlePattern {
+        guard !text.isEmpty else {
+            throw ValidationError("\(option) must not be empty: it would match every title; give part of a title")
+        }
         do {
             return try TitlePattern(text, isRegex: regex)
         } catch {
