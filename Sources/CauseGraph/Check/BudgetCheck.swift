@@ -73,11 +73,14 @@ public struct BudgetCheck {
             }
             results[index] = result
         }
-        // Failures first, then tolerated, then held; the budget's order within each.
+        // Failures first, then tolerated, then held; within each, in the order the budget file
+        // sets the limits, and a limit's subjects as measured.
         let rank: [CheckReport.Result.Status: Int] = [.exceeded: 0, .regressed: 0, .tolerated: 1, .held: 2]
-        let ordered = results.enumerated().sorted {
-            (rank[$0.element.status]!, $0.offset) < (rank[$1.element.status]!, $1.offset)
-        }.map(\.element)
+        func key(_ entry: (offset: Int, element: CheckReport.Result)) -> (Int, Int, Int, Int) {
+            let location = entry.element.location
+            return (rank[entry.element.status]!, location.line ?? .max, location.column ?? .max, entry.offset)
+        }
+        let ordered = results.enumerated().sorted { key($0) < key($1) }.map(\.element)
         var report = CheckReport(
             budget: budget.file, traces: current.traces, baseline: baseline?.traces, tolerance: tolerance,
             results: ordered, notes: notes)

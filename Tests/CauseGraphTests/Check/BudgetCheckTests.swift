@@ -112,6 +112,25 @@ struct BudgetCheckTests {
             ])
     }
 
+    @Test("results follow the order the budget file sets the limits in, failures first")
+    func budgetOrder() throws {
+        let check = BudgetCheck(
+            budget: try budget(
+                """
+                findings: {longBodies: 0, fanOut: 0}
+                views:
+                  - view: LandmarkListItemView
+                    updates: {perGesture: 1, total: 30}
+                """))
+        #expect(
+            outcomes(check.evaluate(try measure(check, fixture: "landmarks-favorites-before"))) == [
+                "findings.fanOut fan-out findings: 1/0 exceeded",
+                "views[0].updates.perGesture LandmarkListItemView: 24/1 exceeded",
+                "views[0].updates.total LandmarkListItemView: 72/30 exceeded",
+                "findings.longBodies long bodies findings: 0/0 held",
+            ])
+    }
+
     @Test("a forbidden unrecorded edge fails on the runs no cause link reached")
     func forbiddenUnrecordedRuns() throws {
         let check = BudgetCheck(
