@@ -45,7 +45,7 @@ struct InspectCommandTests {
         )
         let update = try Causegraph.run(["why", fixture("onoff-toggle.jsonl"), "--update", "13"])
         #expect(update.status == 0)
-        #expect(update.output.hasPrefix("Update 13\n"))
+        #expect(update.output.hasPrefix("Event 13\nOnOffView.isOn\n"), "a state change is an event, no update")
         let missing = try Causegraph.run(["why", fixture("onoff-toggle.jsonl"), "--update", "99999"])
         #expect(missing.status == 2)
         #expect(missing.standardError == "error: no event with id 99999 in the trace\n")
@@ -83,6 +83,12 @@ struct InspectCommandTests {
         let update = try Causegraph.run(["why", trace, "--update", "89"])
         #expect(update.status == 0)
         #expect(update.output.hasPrefix("Update 89\nUIScrollView\n"))
+        // A cause event is no update: it is named an event.
+        let gesture = try Causegraph.run(["why", fixture("landmarks-favorites-before.jsonl"), "--update", "1"])
+        #expect(gesture.output.hasPrefix("Event 1\nTap\n"), "\(gesture.output)")
+        let markdown = try Causegraph.run(
+            ["why", fixture("landmarks-favorites-before.jsonl"), "--update", "1", "--format", "markdown"])
+        #expect(markdown.output.hasPrefix("### Event 1: Tap\n"), "\(markdown.output)")
     }
 
     @Test(

@@ -18,7 +18,7 @@ package enum WhyFormatter: ReportFormatter {
     package static func text(_ report: WhyReport, style: TextStyle) -> String {
         var text = ""
         if let chain = report.chain {
-            text.appendLine(style.paint("Update \(chain.update.event.id)", .bold))
+            text.appendLine(style.paint("\(heading(chain)) \(chain.update.event.id)", .bold))
             textChain(chain.update, indent: "", depth: 0, isLast: true, style: style, into: &text)
             return text
         }
@@ -316,10 +316,16 @@ package enum WhyFormatter: ReportFormatter {
 
     // MARK: Markdown
 
+    /// What `why --update` explains: an update, or a cause event (a gesture, a state change).
+    private static func heading(_ chain: UpdateChain) -> String {
+        chain.update.event.key.kind.isUpdate ? "Update" : "Event"
+    }
+
     package static func markdown(_ report: WhyReport) -> String {
         var lines: [String] = []
         if let chain = report.chain {
-            lines.append("### Update \(chain.update.event.id): \(MarkdownText.escape(chain.update.event.key.title))")
+            lines.append(
+                "### \(heading(chain)) \(chain.update.event.id): \(MarkdownText.escape(chain.update.event.key.title))")
             lines.append("")
             markdownChain(chain.update, depth: 0, into: &lines)
             return lines.joined(separator: "\n") + "\n"
