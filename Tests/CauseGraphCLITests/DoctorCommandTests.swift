@@ -372,6 +372,24 @@ struct DoctorCommandTests {
         #expect(result.standardError.split(separator: "\n").count == 1 && result.standardError.contains("\(junk)"))
         let missing = try Causegraph.run(["doctor", scratch.path("none.xml")])
         #expect(missing.status == 2 && missing.standardError.split(separator: "\n").count == 1)
+        let none = try Causegraph.run(["doctor"])
+        #expect(none.status == 2 && none.standardError.hasPrefix("error: missing expected argument '<input> ...'"))
+    }
+
+    @Test("an empty file or a picture gets the words every other command gives it", arguments: ["summary", "doctor"])
+    func sameWordsAsTheCommands(_ command: String) throws {
+        let scratch = try TemporaryFolder()
+        let empty = try scratch.write("empty.jsonl", "")
+        let picture = try scratch.write("graph.png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]))
+        let emptyResult = try Causegraph.run([command, empty])
+        #expect(emptyResult.status == 2)
+        #expect(emptyResult.standardError == "\(empty): error: empty file: expected a trace\n")
+        let pictureResult = try Causegraph.run([command, picture])
+        #expect(pictureResult.status == 2)
+        #expect(
+            pictureResult.standardError
+                == "\(picture): error: a PNG image, not a trace: pass the recording it shows (a .trace, an xctrace export, a change log)\n"
+        )
     }
 
     @Test("an export no command can read (cut short, a malformed cell) is the error every command gives, exit 2")

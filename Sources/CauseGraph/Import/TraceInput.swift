@@ -225,6 +225,15 @@ public enum TraceInput {
         return traces
     }
 
+    /// Refuses a file of nothing but white space, `prefix` its first bytes:
+    /// no format can read it, and saying so beats naming one it is not.
+    package static func refuseBlank(_ stream: ByteStream, prefix: [UInt8]) throws(Diagnostic) {
+        let isBlank = prefix.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if isBlank && stream.isAtEnd {
+            throw .error("empty file: expected a trace", at: SourceLocation(file: stream.name))
+        }
+    }
+
     /// The format `stream` holds: `settings.format` if given, else the one its
     /// first bytes show. When none does, `strict` throws, naming what the
     /// file is when it can (``NotATrace``); otherwise the answer is `nil`,
@@ -243,10 +252,7 @@ public enum TraceInput {
             return InputFormat.detectAmongOtherFiles(prefix)
         }
         let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
-        let isBlank = prefix.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        if isBlank && stream.isAtEnd {
-            throw .error("empty file: expected a trace", at: SourceLocation(file: stream.name))
-        }
+        try refuseBlank(stream, prefix: prefix)
         if let notATrace = NotATrace.identify(prefix) {
             let contents = notATrace == .tableOfContents ? try? tableOfContents(stream) : nil
             throw .error(notATrace.message(contents: contents), at: SourceLocation(file: stream.name))

@@ -24,7 +24,7 @@ struct DoctorCommand: ParsableCommand {
     @Argument(
         help: ArgumentHelp(
             "Traces: .trace bundles, exports, tables of contents, logs, native traces.", valueName: "input"))
-    var inputs: [String] = []
+    var inputs: [String]
 
     @Option(help: "The output format: text or json.")
     var format: DoctorFormat = .text

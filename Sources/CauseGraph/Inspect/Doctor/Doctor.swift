@@ -52,7 +52,9 @@ package enum Doctor {
             }
             return try bundle(path, cache: cache, diagnostics: &diagnostics)
         }
-        let prefix = try ByteStream(path: path).prefix(InputFormat.detectionPrefixLength)
+        let stream = try ByteStream(path: path)
+        let prefix = try stream.prefix(InputFormat.detectionPrefixLength)
+        try TraceInput.refuseBlank(stream, prefix: prefix)
         switch InstrumentsImporter.firstElementName(prefix) {
         case "trace-toc": return try tableOfContents(path)
         case "trace-query-result":
@@ -74,6 +76,9 @@ package enum Doctor {
                         fix: nil)
                 ]
                 return diagnosis
+            }
+            if let notATrace = NotATrace.identify(prefix) {
+                throw .error(notATrace.message(), at: SourceLocation(file: path))
             }
             throw .error(
                 "not a trace causegraph knows (a .trace bundle, an xctrace export or table of contents, a change log, a native trace)",
