@@ -29,6 +29,19 @@ public struct TracePipeline {
         self.init(settings: settings, window: shaping.window, interaction: shaping.interaction)
     }
 
+    /// A graph builder of this pipeline's settings.
+    private func graphBuilder() -> GraphBuilder {
+        var builder = GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow)
+        builder.unlinkedRunsTitle = unlinkedRunsTitle
+        return builder
+    }
+
+    /// The title of the node of runs no cause link explains: under a window,
+    /// a run's cause may lie outside it, its link left out with it.
+    private var unlinkedRunsTitle: String {
+        window == nil ? GraphBuilder.unrecordedTitle : GraphBuilder.unrecordedInWindowTitle
+    }
+
     /// What was read: the graph, the events when kept, and what the window
     /// and the interaction left out.
     public struct Reading {
@@ -54,7 +67,7 @@ public struct TracePipeline {
             if let cached = try reconstructThroughGraphCache(paths, diagnostics: &diagnostics) {
                 return cached.reading
             }
-            var builder = GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow)
+            var builder = graphBuilder()
             let filtered = try read(paths, into: &builder, diagnostics: &diagnostics)
             return Reading(
                 graph: (consume builder).finish().notingFrameRates(in: &diagnostics, spelling: settings.spelling),
@@ -73,7 +86,7 @@ public struct TracePipeline {
     public func reconstruct<Companion: TraceSink>(
         _ paths: [String], alongside companion: inout Companion, diagnostics: inout Diagnostics
     ) throws(Diagnostic) -> Reading {
-        var sink = TeeSink(GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow), companion)
+        var sink = TeeSink(graphBuilder(), companion)
         let filtered = try read(paths, into: &sink, diagnostics: &diagnostics)
         let (builder, read) = (consume sink).split()
         companion = read
@@ -105,7 +118,7 @@ public struct TracePipeline {
         builder: GraphBuilder, interactions: [RankedInteraction],
         filtered: (window: WindowStatistics?, interaction: InteractionStatistics?)
     ) {
-        var sink = TeeSink(GraphBuilder(frameRate: settings.frameRate, burstWindow: burstWindow), InteractionTally())
+        var sink = TeeSink(graphBuilder(), InteractionTally())
         let filtered = try read(paths, into: &sink, diagnostics: &diagnostics)
         let (builder, tally) = (consume sink).split()
         return (builder, tally.ranked, filtered)
@@ -117,7 +130,8 @@ public struct TracePipeline {
     package func reconstructForReport(_ paths: [String], diagnostics: inout Diagnostics) throws(Diagnostic) -> (
         reading: Reading, events: ReportEvents
     ) {
-        var recorder = ReportRecorder(frameRate: settings.frameRate, burstWindow: burstWindow)
+        var recorder = ReportRecorder(
+            frameRate: settings.frameRate, burstWindow: burstWindow, unlinkedRunsTitle: unlinkedRunsTitle)
         let filtered = try read(paths, into: &recorder, diagnostics: &diagnostics)
         let (builder, events) = (consume recorder).split()
         let reading = Reading(

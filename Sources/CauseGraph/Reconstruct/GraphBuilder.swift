@@ -18,6 +18,12 @@
 public struct GraphBuilder: TraceSink {
     /// The title of the node that stands for runs no cause link explains.
     package static let unrecordedTitle = "No recorded cause"
+    /// Its title when a time window was applied: a run's cause may lie
+    /// outside the window, its link left out with it.
+    package static let unrecordedInWindowTitle = "No cause in the window"
+
+    /// The title the node of runs no cause link explains gets.
+    package var unlinkedRunsTitle = GraphBuilder.unrecordedTitle
 
     /// How many long updates of each update kind ``CauseEffectGraph/worstUpdates`` keeps.
     package static let worstUpdatesKept = 5
@@ -315,7 +321,7 @@ public struct GraphBuilder: TraceSink {
     /// takes part in none.
     private func accountForUnlinkedRuns(nodes: inout [NodeTally], edges: inout [EdgeTally]) {
         let source = Int32(nodes.count)
-        var unrecorded = NodeTally(key: NodeKey(kind: .unrecorded, title: Self.unrecordedTitle, owner: .system))
+        var unrecorded = NodeTally(key: NodeKey(kind: .unrecorded, title: unlinkedRunsTitle, owner: .system))
         for (index, node) in nodes.enumerated() where node.key.kind.isViewUpdate && node.explained < node.count {
             var edge = EdgeTally(key: EdgeKey(from: source, to: Int32(index), kind: .unrecorded, label: .update))
             edge.count = node.count - node.explained

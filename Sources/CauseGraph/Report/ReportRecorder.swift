@@ -34,11 +34,14 @@ package struct ReportRecorder: TraceSink {
     ///   - listedEvents: how many events all lists hold together at most.
     ///   - burstWindow: the span within which a node's events count towards
     ///     its ``CauseEffectGraph/Node/densestBurst``.
+    ///   - unlinkedRunsTitle: the title of the node of runs no cause link explains.
     package init(
         frameRate: Double? = nil, updatesPerNode: Int = HTMLReport.updatesPerNode,
-        listedEvents: Int = ReportRecorder.listedEvents, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow
+        listedEvents: Int = ReportRecorder.listedEvents, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow,
+        unlinkedRunsTitle: String = GraphBuilder.unrecordedTitle
     ) {
         builder = GraphBuilder(frameRate: frameRate, burstWindow: burstWindow)
+        builder.unlinkedRunsTitle = unlinkedRunsTitle
         recorded = ReportEvents(updatesPerNode: max(updatesPerNode, 1))
         frameRateOverride = frameRate
         self.listedEvents = max(listedEvents, 1)

@@ -57,6 +57,24 @@ struct TimeWindowFilterTests {
         #expect((statistics.eventsOutside, statistics.causesOutside, statistics.groupsOutside) == (1, 1, 0))
     }
 
+    @Test("a run whose cause lies before the window comes from 'No cause in the window', not 'No recorded cause'")
+    func causeBeforeTheWindow() throws {
+        // W's only cause, V.flag at 200 ns, is left out with its link; Model.value is untimed, so kept.
+        let (graph, _) = try windowed(Self.trace, "2000:")
+        #expect(graph.titles == ["Model.value", "W", GraphBuilder.unrecordedInWindowTitle])
+        #expect(graph.edgeSummaries == ["\(GraphBuilder.unrecordedInWindowTitle) -> W ×1"])
+        // Without a window, the node keeps its title.
+        let directory = try TemporaryFolder()
+        var diagnostics = Diagnostics()
+        let unlinked = try TracePipeline().reconstruct(
+            [
+                try directory.write(
+                    "lone.jsonl",
+                    traceHeader + "\n" + #"{"node": 1, "kind": "body", "title": "V", "owner": "app"}"# + "\n")
+            ], diagnostics: &diagnostics)
+        #expect(unlinked.graph.titles == ["V", GraphBuilder.unrecordedTitle])
+    }
+
     @Test("a link to an undefined event is still an error at its position")
     func undefinedEvent() throws {
         let text = Self.trace + #"{"edge": [3, 99], "label": "update"}"# + "\n"
@@ -92,7 +110,7 @@ struct TimeWindowFilterTests {
             Self.trace + traceHeader + "\n"
             + #"{"node": 1, "kind": "body", "title": "Again", "owner": "app", "time": 1000}"# + "\n"
         let (graph, _) = try windowed(text, "500:2000")
-        #expect(graph.titles == ["Model.value", "Again", "V", GraphBuilder.unrecordedTitle])
+        #expect(graph.titles == ["Model.value", "Again", "V", GraphBuilder.unrecordedInWindowTitle])
     }
 
     @Test("memory for left-out events stays a few runs when ids follow time")
