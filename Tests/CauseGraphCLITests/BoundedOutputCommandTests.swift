@@ -147,6 +147,43 @@ struct BoundedOutputCommandTests {
         #expect(node["groupCount"]?.numberValue == Int64(groups.count))
     }
 
+    @Test("an offset past the end of a list says how many it has and that the offset starts past them")
+    func offsetPastTheEnd() throws {
+        let before = fixture("landmarks-favorites-before.jsonl")
+        let summary = try run(["summary", before, "--offset", "100"])
+        for line in [
+            "Body updates by module and view\n  … the list has 3 views; offset 100 starts past them\n",
+            "Top causes by fan-out\n  … the list has 1 cause; offset 100 starts past it\n",
+            "Interactions by body time\n  … the list has 3 interactions; offset 100 starts past them\n",
+            "Findings\n  … the list has 1 finding; offset 100 starts past it\n",
+        ] {
+            #expect(summary.contains(line), "\(summary)")
+        }
+        #expect(!summary.contains("not shown"), "nothing comes after the offset: \(summary)")
+        let markdown = try run(["summary", before, "--offset", "3", "--format", "markdown"])
+        #expect(markdown.contains("\n… the list has 3 views; offset 3 starts past them.\n"), "\(markdown)")
+        #expect(markdown.contains("\n- … the list has 1 cause; offset 3 starts past it\n"), "\(markdown)")
+        let hitches = try run(["summary", fixture("landmarks-favorites-hitches.jsonl"), "--offset", "4"])
+        #expect(
+            hitches.contains("\nHitches and hangs\n  … the list has 4 hitches and hangs; offset 4 starts past them\n"),
+            "\(hitches)")
+        let why = try run(["why", before, "--view", "Landmark", "--offset", "3"])
+        #expect(why.hasPrefix("… the list has 3 matching views; offset 3 starts past them\n"), "\(why)")
+        let list = try run(["why", before, "--view", "LandmarkListItemView", "--list", "--offset", "72"])
+        #expect(list.contains("\n  … the list has 72 updates; offset 72 starts past them\n"), "\(list)")
+        let diff = try run(["diff", before, fixture("landmarks-favorites-after.jsonl"), "--offset", "5"])
+        #expect(
+            diff.contains(
+                "Changes, largest first: by total time, then by count\n  … the list has 5 changes; offset 5 starts past them\n"
+            ), "\(diff)")
+        // An offset within a list keeps its wording: what it passed over and what is past the limit, as more.
+        let within = try run(["summary", before, "--offset", "2", "--top", "2"])
+        #expect(within.contains("\n  … 2 more views not shown\n"), "\(within)")
+        #expect(within.contains("Top causes by fan-out\n  … the list has 1 cause; offset 2 starts past it\n"))
+        let withinList = try run(["why", before, "--view", "LandmarkListItemView", "--list", "--offset", "71"])
+        #expect(withinList.contains("\n  … 71 more updates not shown\n"), "\(withinList)")
+    }
+
     @Test("diff: the text table shows the 10 largest changes and a Left-out line; --top, --offset and --all page it")
     func diffIsBounded() throws {
         let scratch = try TemporaryFolder()

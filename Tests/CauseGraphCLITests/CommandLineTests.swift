@@ -153,6 +153,10 @@ struct CommandLineTests {
                 ["help", "bogus"],
                 "error: unknown command 'bogus'; the commands are render, why, summary, diff, check, report, timeline, convert, mcp, top, record, cache, doctor, redact\n"
             ),
+            (["help", "cache", "bogus"], "error: cache has no subcommand 'bogus'; its subcommands are list, clear\n"),
+            (["cache", "show"], "error: cache has no subcommand 'show'; its subcommands are list, clear\n"),
+            (["cache", "lst"], "error: cache has no subcommand 'lst'; did you mean 'list'?\n"),
+            (["help", "render", "list"], "error: render has no subcommands, found 'list'\n"),
             (["summary", "TRACE", "--fan-out", "-3"], "error: --fan-out -3 is out of range; give 1 or more\n"),
             (
                 ["why", "TRACE", "--view", "OnOff", "--update", "2"],
@@ -184,6 +188,20 @@ struct CommandLineTests {
         let helpRender = try Causegraph.run(["help", "render"])
         #expect(helpRender.status == 0)
         #expect(helpRender.output.contains("USAGE: causegraph render"))
+    }
+
+    @Test("help takes a path of subcommands, as `cache --help` tells: help cache list, help cache clear")
+    func helpOfSubcommand() throws {
+        let cacheHelp = try Causegraph.run(["cache", "--help"])
+        #expect(cacheHelp.output.contains("See 'causegraph help cache <subcommand>' for detailed help."))
+        for (subcommand, usage) in [
+            ("list", "USAGE: causegraph cache list"), ("clear", "USAGE: causegraph cache clear"),
+        ] {
+            let help = try Causegraph.run(["help", "cache", subcommand])
+            #expect(help.status == 0 && help.standardError.isEmpty, "\(help.standardError)")
+            #expect(help.output.contains(usage), "\(help.output)")
+            #expect(help.output == (try Causegraph.run(["cache", subcommand, "--help"])).output)
+        }
     }
 
     @Test(

@@ -95,6 +95,15 @@ struct DiffCommandTests {
                 "before/trace.jsonl → after/trace.jsonl"))
     }
 
+    @Test("one recording against itself, by its absolute path, is named by its file name on both sides")
+    func samePathTwice() throws {
+        let result = try Causegraph.run(["diff", before, before])
+        #expect(result.status == 0, "\(result.standardError)")
+        let name = (before as NSString).lastPathComponent
+        #expect(result.output.contains("\n  before: \(name) ("), "\(result.output)")
+        #expect(result.output.contains("\n  after:  \(name) ("), "\(result.output)")
+    }
+
     @Test("a directory is one recording; --frame-rate applies to both sides")
     func directoriesAndReading() throws {
         let scratch = try TemporaryFolder()

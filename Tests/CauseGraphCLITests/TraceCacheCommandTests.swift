@@ -361,6 +361,40 @@ struct TraceCacheCommandTests {
                 "cache: \(setup.cache), 0 entries, 0 bytes of at most 4.0 GiB"))
     }
 
+    @Test("cache clear FOLDER, as a command was given it, removes what reading it kept; an input of no entry is named")
+    func clearFolder() throws {
+        let setup = try Setup()
+        // What `summary large/` keeps of a folder of large exports: an entry keyed by its files, and its graph.
+        try FileManager.default.createDirectory(atPath: setup.scratch.path("large"), withIntermediateDirectories: true)
+        let exports = try ["causes.xml", "updates.xml"].map { try setup.scratch.write("large/" + $0, "<trace/>") }
+        let records = try #require(CacheKey.exports(exports, settings: ImportSettings()))
+        let graph = try #require(
+            CacheKey.graph(
+                records: [records], frameRate: nil, burstWindow: GraphBuilder.defaultBurstWindow, window: nil,
+                interaction: nil))
+        var diagnostics = Diagnostics()
+        let cache = TraceCache(directory: setup.cache)
+        cache.keep(Array("records".utf8), for: records, diagnostics: &diagnostics)
+        cache.keep(Array("graph".utf8), for: graph, contents: .graph, diagnostics: &diagnostics)
+        try #require(diagnostics.all.isEmpty && cache.entries().count == 2)
+        #expect(try setup.run(["summary", setup.bundle]).status == 0)
+
+        let run = { (arguments: [String]) in
+            try Causegraph.run(arguments, in: setup.scratch.url, environment: setup.environment)
+        }
+        let cleared = try run(["cache", "clear", "large/"])
+        #expect(cleared.status == 0 && cleared.output == "cache: removed 2 entries from \(setup.cache)\n")
+        #expect(cache.entries().allSatisfy { $0.inputs == [setup.bundle] }, "the bundle's entries stay")
+        let again = try run(["cache", "clear", "large/", "App.trace"])
+        #expect(again.status == 0)
+        #expect(
+            again.output
+                == "cache: removed 2 entries from \(setup.cache)\ncache: \(setup.cache) holds nothing read from 'large/'\n"
+        )
+        let nothing = try run(["cache", "clear", "large"])
+        #expect(nothing.status == 0 && nothing.output == "cache: \(setup.cache) holds nothing read from 'large'\n")
+    }
+
     @Test("CAUSEGRAPH_CACHE_MAX: the least recently used entries go beyond it; a bad value is a one-line error")
     func sizeLimit() throws {
         var setup = try Setup()

@@ -79,7 +79,16 @@ package enum DiffFormatter {
         if table.rows.isEmpty { lines.append("  none: the same nodes and edges, as often") }
         let indent = String(repeating: " ", count: 17)
         let shared = sharedTitles(table.rows)
-        for row in bounds.cut(table.rows).shown {
+        let (shown, omitted) = bounds.cut(table.rows)
+        if shown.isEmpty && omitted > 0 {
+            // The rows left out are counted after the table, by the caller; an offset past
+            // every row would leave the table empty, as if nothing had changed.
+            lines.append(
+                "  "
+                    + style.paint(
+                        OmittedText.string(omitted, "change", nothingShown: true, offset: bounds.offset), .dim))
+        }
+        for row in shown {
             let isNode: Bool
             let title: String
             switch row.element {

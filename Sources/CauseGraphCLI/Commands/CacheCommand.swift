@@ -13,7 +13,7 @@ struct CacheCommand: ParsableCommand {
                 "causegraph cache list":
                     "Each entry: its input, run, size and age.",
                 "causegraph cache clear App.trace":
-                    "Forget what was read of one recording; with no input, of all.",
+                    "Forget what was read of one recording (a folder: of its exports); with no input, of all.",
             ],
             to: """
                 The first command that reads a .trace bundle (or Instruments exports of 64 MB or more) keeps \
@@ -81,14 +81,24 @@ struct CacheCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove every cache entry, or the entries of the inputs named.")
 
-        @Argument(help: ArgumentHelp("The .trace bundles or export files whose entries to remove.", valueName: "input"))
+        @Argument(
+            help: ArgumentHelp(
+                "The .trace bundles, export files or folders of exports whose entries to remove.", valueName: "input"))
         var inputs: [String] = []
 
         func run() throws {
             let cache = try CacheCommand.cache()
-            let removed = cache.clear(inputs: inputs.isEmpty ? nil : inputs)
-            let text =
-                "cache: removed \(removed.count) \(removed.count == 1 ? "entry" : "entries") from \(VisibleText.singleLine(cache.directory))\n"
+            let clearing = cache.clear(inputs: inputs.isEmpty ? nil : inputs)
+            let directory = VisibleText.singleLine(cache.directory)
+            let removed = clearing.removed.count
+            // An input nothing was kept of is named, not summed into "removed 0 entries":
+            // a mistyped path, or one no command has read yet, reads as such.
+            var text =
+                removed > 0 || clearing.unmatched.isEmpty
+                ? "cache: removed \(removed) \(removed == 1 ? "entry" : "entries") from \(directory)\n" : ""
+            for input in clearing.unmatched {
+                text += "cache: \(directory) holds nothing read from '\(VisibleText.singleLine(input))'\n"
+            }
             FileHandle.standardOutput.write(Data(text.utf8))
         }
     }

@@ -135,30 +135,32 @@ struct Why: ParsableCommand {
                 }
                 whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: [], chain: chain)
             } else {
-                let (trees, omitted) = try explain(graph)
+                let (trees, omitted, offset) = try explain(graph)
                 whyReport = WhyReport(
                     frameRate: graph.frameRate, frameRates: graph.frameRates, views: trees,
                     listings: UpdateListing.listings(of: trees.map(\.node.key), in: events).map {
                         $0.bounded(ranking.bounds)
-                    }, omittedViews: omitted)
+                    }, omittedViews: omitted, offset: offset)
             }
         } else {
             let graph = try TracePipeline(settings: input.settings).reconstruct(input.traces, diagnostics: &diagnostics)
                 .graph
-            let (trees, omitted) = try explain(graph)
+            let (trees, omitted, offset) = try explain(graph)
             whyReport = WhyReport(
-                frameRate: graph.frameRate, frameRates: graph.frameRates, views: trees, omittedViews: omitted)
+                frameRate: graph.frameRate, frameRates: graph.frameRates, views: trees, omittedViews: omitted,
+                offset: offset)
         }
         return whyReport
     }
 
-    /// The trees of the matching views the bounds show, and how many they leave out.
-    /// With `--list`, the bounds page each view's updates, not the views.
-    private func explain(_ graph: CauseEffectGraph) throws -> (trees: [CauseTree], omitted: Int) {
+    /// The trees of the matching views the bounds show, how many they leave
+    /// out and how many they pass over first. With `--list`, the bounds page
+    /// each view's updates, not the views.
+    private func explain(_ graph: CauseEffectGraph) throws -> (trees: [CauseTree], omitted: Int, offset: Int) {
         let pattern = try TitlePattern(view ?? "", isRegex: regex)
         var bounds = ranking.bounds
         if list { bounds = ListBounds(order: bounds.order, limit: ranking.all ? nil : ListBounds.defaultLimit) }
         let (shown, omitted) = try WhyReport.views(matching: pattern, in: graph, bounds: bounds)
-        return (CauseTree.trees(of: shown, in: graph), omitted)
+        return (CauseTree.trees(of: shown, in: graph), omitted, bounds.offset)
     }
 }

@@ -40,18 +40,26 @@ struct ListBoundsTests {
         )
     }
 
-    @Test("a page past every entry says what it left out, never \"none\" above it")
+    @Test("a page past every entry says the list's size and that the offset starts past it, never \"none\" above it")
     func pastTheEnd() throws {
         var builder = GraphBuilder()
         try SyntheticTrace(views: 12).emit(into: &builder)
         let summary = TraceSummary(graph: builder.finish())
         let past = summary.bounded(ListBounds(offset: 1_000, limit: 5))
         #expect(past.modules.isEmpty && past.topCauses.isEmpty && past.omitted.views > 0 && past.omitted.causes > 0)
+        let (views, causes) = (CountText.format(past.omitted.views), CountText.format(past.omitted.causes))
         let text = SummaryFormatter.format(past, as: .text)
         #expect(!text.contains("  none\n  … "), "\(text)")
-        #expect(text.contains("more views not shown") && text.contains("more causes not shown"))
+        #expect(!text.contains("not shown"), "the entries come before the offset, none after: \(text)")
+        #expect(text.contains("\n  … the list has \(views) views; offset 1,000 starts past them\n"), "\(text)")
+        #expect(text.contains("\n  … the list has \(causes) causes; offset 1,000 starts past them\n"), "\(text)")
         let markdown = SummaryFormatter.format(past, as: .markdown)
         #expect(!markdown.contains("None.\n- "), "\(markdown)")
+        #expect(markdown.contains("\n- … the list has \(causes) causes; offset 1,000 starts past them\n"))
+        // A second cut, as an MCP answer too large makes, pages the first one's entries: past their end still.
+        let again = past.bounded(ListBounds(limit: 2))
+        #expect(again.offset == 1_000 && again.omitted == past.omitted)
+        #expect(SummaryFormatter.format(again, as: .text) == text)
         // Nothing to leave out: "none" it is.
         let empty = TraceSummary(graph: GraphBuilder().finish())
         #expect(SummaryFormatter.format(empty, as: .text).contains("Findings\n  none"))

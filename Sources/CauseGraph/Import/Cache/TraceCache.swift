@@ -121,22 +121,6 @@ public struct TraceCache: Sendable, Equatable {
             .sorted { ($0.usedAt, $1.name) > ($1.usedAt, $0.name) }
     }
 
-    /// Removes every entry, or, given inputs, the entries that read any of
-    /// them; returns the entries removed. Also removes what interrupted
-    /// writers left behind.
-    @discardableResult
-    package func clear(inputs: [String]? = nil) -> [Entry] {
-        let wanted = inputs.map { Set($0.map { CacheKey.resolved($0) ?? Self.absolute($0) }) }
-        var removed: [Entry] = []
-        for entry in entries() where wanted.map({ !$0.isDisjoint(with: entry.inputs) }) ?? true {
-            if (try? FileManager.default.removeItem(atPath: entriesDirectory + "/" + entry.name)) != nil {
-                removed.append(entry)
-            }
-        }
-        if inputs == nil { removeLeftovers(olderThan: 0) }
-        return removed
-    }
-
     /// Drops the least recently used entries until the rest fit in
     /// ``maximumSize``, and leftovers of writers interrupted a day ago.
     func evict() {
@@ -151,7 +135,7 @@ public struct TraceCache: Sendable, Equatable {
     }
 
     /// Removes the temporary folders of writers that stopped midway.
-    private func removeLeftovers(olderThan seconds: TimeInterval) {
+    func removeLeftovers(olderThan seconds: TimeInterval) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: entriesDirectory)) ?? []
         for name in names where name.hasPrefix(CacheEntry.temporaryPrefix) || name.hasPrefix(CacheEntry.trashPrefix) {
             let path = entriesDirectory + "/" + name
@@ -159,9 +143,5 @@ public struct TraceCache: Sendable, Equatable {
             if let modified, -modified.timeIntervalSinceNow < seconds { continue }
             try? FileManager.default.removeItem(atPath: path)
         }
-    }
-
-    private static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }

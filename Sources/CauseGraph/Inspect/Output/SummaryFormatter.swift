@@ -83,7 +83,9 @@ package enum SummaryFormatter: ReportFormatter {
                 lines.append(style.ink(for: node.severity).map { ink in style.paint(line, ink) } ?? line)
             }
         }
-        textOmitted(summary.omitted.views, "more view", style: style, into: &lines)
+        textOmitted(
+            summary.omitted.views, "view", nothingShown: summary.modules.isEmpty, offset: summary.offset, style: style,
+            into: &lines)
 
         let causes = summary.topCauses.map { cause in
             let figures =
@@ -96,7 +98,8 @@ package enum SummaryFormatter: ReportFormatter {
             return label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures
         }
         textSection(
-            "Top causes by fan-out", causes, omitted: summary.omitted.causes, "more cause", style: style, into: &lines)
+            "Top causes by fan-out", causes, omitted: summary.omitted.causes, "cause", offset: summary.offset,
+            style: style, into: &lines)
         let interactions = summary.interactions.map { interaction in
             let lead =
                 "  group \(interaction.group) · \(interaction.bodyTime.map(DurationText.string) ?? "—")"
@@ -104,14 +107,17 @@ package enum SummaryFormatter: ReportFormatter {
             return lead + TerminalText.fit(describe(interaction), width: max(width - lead.count, 8))
         }
         textSection(
-            "Interactions by body time", interactions, omitted: summary.omitted.interactions, "more interaction",
-            style: style, into: &lines)
+            "Interactions by body time", interactions, omitted: summary.omitted.interactions, "interaction",
+            offset: summary.offset, style: style, into: &lines)
 
-        if !summary.unclassifiedTitles.isEmpty {
+        // Shown too when an offset passed over every title, to say so.
+        if !summary.unclassifiedTitles.isEmpty || summary.omitted.unclassifiedTitles > 0 {
             lines.append("")
             lines.append(style.paint("Titles no classification rule matched", .bold))
             for title in summary.unclassifiedTitles { lines.append("  " + TerminalText.fit(title, width: width - 2)) }
-            textOmitted(summary.omitted.unclassifiedTitles, "more title", style: style, into: &lines)
+            textOmitted(
+                summary.omitted.unclassifiedTitles, "title", nothingShown: summary.unclassifiedTitles.isEmpty,
+                offset: summary.offset, style: style, into: &lines)
         }
 
         lines.append("")
@@ -135,35 +141,38 @@ package enum SummaryFormatter: ReportFormatter {
                 style.paint($0, .cyan)
             }
         }
-        textOmitted(summary.omitted.findings, "more finding", style: style, into: &lines)
-        if !summary.hitches.isEmpty { lines += HitchFormatter.summaryText(summary.hitches, style: style) }
-        textOmitted(summary.omitted.hitches, "more hitch or hang", "more hitches and hangs", style: style, into: &lines)
+        textOmitted(
+            summary.omitted.findings, "finding", nothingShown: summary.findings.isEmpty, offset: summary.offset,
+            style: style, into: &lines)
+        if !summary.hitches.isEmpty || summary.omitted.hitches > 0 {
+            lines += HitchFormatter.summaryText(summary.hitches, style: style)
+        }
+        textOmitted(
+            summary.omitted.hitches, "hitch or hang", "hitches and hangs", nothingShown: summary.hitches.isEmpty,
+            offset: summary.offset, style: style, into: &lines)
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// A section after a blank line: its bold heading, its lines or "none"
     /// (when none was left out either: an offset past the shown ones leaves
-    /// a list empty but not none), and how many more were left out.
+    /// a list empty but not none), and how many were left out.
     private static func textSection(
-        _ heading: String, _ items: [String], omitted count: Int, _ noun: String, style: TextStyle,
+        _ heading: String, _ items: [String], omitted count: Int, _ noun: String, offset: Int, style: TextStyle,
         into lines: inout [String]
     ) {
         lines += ["", style.paint(heading, .bold)]
         lines += items.isEmpty && count == 0 ? ["  none"] : items
-        textOmitted(count, noun, style: style, into: &lines)
+        textOmitted(count, noun, nothingShown: items.isEmpty, offset: offset, style: style, into: &lines)
     }
 
-    /// What a bound left out of a list, as the list's last line.
+    /// What a bound left out of a list, as the list's last line (``OmittedText``).
     private static func textOmitted(
-        _ count: Int, _ noun: String, _ plural: String? = nil, style: TextStyle, into lines: inout [String]
+        _ count: Int, _ noun: String, _ plural: String? = nil, nothingShown: Bool, offset: Int, style: TextStyle,
+        into lines: inout [String]
     ) {
         guard count > 0 else { return }
-        lines.append("  " + style.paint(omittedText(count, noun, plural), .dim))
-    }
-
-    /// `… 12 more views not shown`.
-    static func omittedText(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
-        "… \(CountText.string(count, noun, plural ?? noun + "s")) not shown"
+        let text = OmittedText.string(count, noun, plural, nothingShown: nothingShown, offset: offset)
+        lines.append("  " + style.paint(text, .dim))
     }
 
     /// `gesture 12 (Tap) · Transaction for Gesture`: which gestures, by
@@ -358,21 +367,29 @@ package enum SummaryFormatter: ReportFormatter {
             }
         }
         // A blank line first: a line right under a table would be read as one more row.
-        if summary.omitted.views > 0 { lines += ["", omittedText(summary.omitted.views, "more view") + "."] }
+        if summary.omitted.views > 0 {
+            let omitted = OmittedText.string(
+                summary.omitted.views, "view", nothingShown: summary.modules.isEmpty, offset: summary.offset)
+            lines += ["", omitted + "."]
+        }
         let causes = summary.topCauses.map { cause in
             "- \(MarkdownText.escape(cause.node.title)) (\(KindText.word(cause.node.kind))): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
         }
-        markdownSection("Top causes by fan-out", causes, omitted: summary.omitted.causes, "more cause", into: &lines)
+        markdownSection(
+            "Top causes by fan-out", causes, omitted: summary.omitted.causes, "cause", offset: summary.offset,
+            into: &lines)
         let interactions = summary.interactions.map { interaction in
             "- **group \(interaction.group)** \(MarkdownText.escape(describe(interaction))): \(CountText.string(interaction.bodies, "body", "bodies")), \(interaction.bodyTime.map(DurationText.string) ?? "—")"
         }
         markdownSection(
-            "Interactions by body time", interactions, omitted: summary.omitted.interactions, "more interaction",
-            into: &lines)
-        if !summary.unclassifiedTitles.isEmpty {
+            "Interactions by body time", interactions, omitted: summary.omitted.interactions, "interaction",
+            offset: summary.offset, into: &lines)
+        if !summary.unclassifiedTitles.isEmpty || summary.omitted.unclassifiedTitles > 0 {
             lines += ["", "### Titles no classification rule matched", ""]
             lines += summary.unclassifiedTitles.map { "- \(MarkdownText.escape($0))" }
-            markdownOmitted(summary.omitted.unclassifiedTitles, "more title", into: &lines)
+            markdownOmitted(
+                summary.omitted.unclassifiedTitles, "title", nothingShown: summary.unclassifiedTitles.isEmpty,
+                offset: summary.offset, into: &lines)
         }
         let findings = summary.findings.flatMap { finding in
             ["- **\(finding.kind.name)**: \(MarkdownText.escape(finding.summary))"]
@@ -380,25 +397,37 @@ package enum SummaryFormatter: ReportFormatter {
                 + (finding.exampleGroup.map { ["  - e.g. update group \($0)"] } ?? [])
                 + ["  - *Fix:* \(MarkdownText.escape(finding.fix))"]
         }
-        markdownSection("Findings", findings, omitted: summary.omitted.findings, "more finding", into: &lines)
-        if !summary.hitches.isEmpty { lines += HitchFormatter.summaryMarkdown(summary.hitches) }
+        markdownSection(
+            "Findings", findings, omitted: summary.omitted.findings, "finding", offset: summary.offset, into: &lines)
+        if !summary.hitches.isEmpty || summary.omitted.hitches > 0 {
+            lines += HitchFormatter.summaryMarkdown(summary.hitches)
+        }
         if summary.omitted.hitches > 0 {
-            lines += ["", omittedText(summary.omitted.hitches, "more hitch or hang", "more hitches and hangs") + "."]
+            let omitted = OmittedText.string(
+                summary.omitted.hitches, "hitch or hang", "hitches and hangs", nothingShown: summary.hitches.isEmpty,
+                offset: summary.offset)
+            // Under the heading's blank line when the offset passed over every one.
+            lines += (summary.hitches.isEmpty ? [] : [""]) + [omitted + "."]
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// A section: its heading, its lines or "None." (when none was left out
-    /// either), and how many more were left out.
+    /// either), and how many were left out.
     private static func markdownSection(
-        _ heading: String, _ items: [String], omitted count: Int, _ noun: String, into lines: inout [String]
+        _ heading: String, _ items: [String], omitted count: Int, _ noun: String, offset: Int,
+        into lines: inout [String]
     ) {
         lines += ["", "### " + heading, ""]
         lines += items.isEmpty && count == 0 ? ["None."] : items
-        markdownOmitted(count, noun, into: &lines)
+        markdownOmitted(count, noun, nothingShown: items.isEmpty, offset: offset, into: &lines)
     }
 
-    private static func markdownOmitted(_ count: Int, _ noun: String, into lines: inout [String]) {
-        if count > 0 { lines.append("- " + omittedText(count, noun)) }
+    private static func markdownOmitted(
+        _ count: Int, _ noun: String, nothingShown: Bool, offset: Int, into lines: inout [String]
+    ) {
+        if count > 0 {
+            lines.append("- " + OmittedText.string(count, noun, nothingShown: nothingShown, offset: offset))
+        }
     }
 }

@@ -44,8 +44,9 @@ package enum WhyFormatter: ReportFormatter {
             }
         }
         if report.omittedViews > 0 {
-            text.appendLine("")
-            text.appendLine(style.paint(omittedViewsText(report.omittedViews), .dim))
+            // Apart from the views above it; an offset past them all leaves it the first line.
+            if !report.views.isEmpty { text.appendLine("") }
+            text.appendLine(style.paint(omittedViewsText(report), .dim))
         }
         // An answer with no line is still one (empty) line.
         return text.isEmpty ? "\n" : text
@@ -146,8 +147,16 @@ package enum WhyFormatter: ReportFormatter {
         depth < indentedLevels ? indent + (isLast ? "   " : "│  ") : indent
     }
 
-    private static func omittedViewsText(_ count: Int) -> String {
-        "… \(CountText.string(count, "more matching view")) not shown"
+    /// What the bounds left out of the matching views (``OmittedText``).
+    private static func omittedViewsText(_ report: WhyReport) -> String {
+        OmittedText.string(
+            report.omittedViews, "matching view", nothingShown: report.views.isEmpty, offset: report.offset)
+    }
+
+    /// What the bounds left out of a view's updates (``OmittedText``).
+    private static func omittedUpdatesText(_ listing: UpdateListing) -> String {
+        OmittedText.string(
+            listing.omittedEntries, "update", nothingShown: listing.entries.isEmpty, offset: listing.offset)
     }
 
     private static func omittedText(_ count: Int) -> String {
@@ -228,8 +237,7 @@ package enum WhyFormatter: ReportFormatter {
                     causes.isEmpty ? "—" : causes, width: max(width - 37 - severityWidth - id.utf8.count, 16)))
         }
         if listing.omittedEntries > 0 {
-            text.appendLine(
-                "  " + style.paint("… \(CountText.string(listing.omittedEntries, "more update")) not shown", .dim))
+            text.appendLine("  " + style.paint(omittedUpdatesText(listing), .dim))
         }
     }
 
@@ -368,11 +376,11 @@ package enum WhyFormatter: ReportFormatter {
                     )
                 }
                 if listing.omittedEntries > 0 {
-                    lines += ["", "… \(CountText.string(listing.omittedEntries, "more update")) not shown."]
+                    lines += ["", omittedUpdatesText(listing) + "."]
                 }
             }
         }
-        if report.omittedViews > 0 { lines += ["", omittedViewsText(report.omittedViews) + "."] }
+        if report.omittedViews > 0 { lines += (report.views.isEmpty ? [] : [""]) + [omittedViewsText(report) + "."] }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -115,6 +115,10 @@ public struct TraceSummary: Sendable, Equatable {
 
     /// What ``bounded(_:)`` left out; nothing for a summary not bounded.
     package var omitted = Omitted()
+    /// How many ranked entries of each list ``bounded(_:)`` passed over
+    /// before the shown ones: a list that shows none but left some out
+    /// starts past its end.
+    package var offset = 0
 
     /// How many causes ``topCauses`` lists at most.
     package static let topCauseLimit = 10
@@ -247,6 +251,8 @@ public struct TraceSummary: Sendable, Equatable {
         summary.hitches = shownHitches.sorted { $0.number < $1.number }
         omitted.hitches += omittedHitches
         summary.omitted = omitted
+        // A second cut pages the first one's entries: it passes over its offset more.
+        summary.offset = offset.saturatingAdding(bounds.offset)
         return summary
     }
 

@@ -99,12 +99,15 @@ package struct UpdateListing: Sendable, Equatable {
     package var entries: [Entry]
     /// How many updates ``bounded(_:)`` left out.
     package var omittedEntries = 0
+    /// How many updates ``bounded(_:)`` passed over before the shown ones.
+    package var offset = 0
 
     /// The listing cut by `bounds` (its offset and limit; the updates stay in time order).
     package func bounded(_ bounds: ListBounds) -> UpdateListing {
         var listing = self
         (listing.entries, listing.omittedEntries) = bounds.cut(entries)
         listing.omittedEntries += omittedEntries
+        listing.offset = offset.saturatingAdding(bounds.offset)
         return listing
     }
 

@@ -14,13 +14,16 @@ public struct WhyReport: Sendable, Equatable {
     package var chain: UpdateChain?
     /// How many matching views the bounds left out (``views(matching:in:bounds:)``).
     package var omittedViews = 0
+    /// How many ranked matching views the bounds passed over before ``views``.
+    package var offset = 0
 
     /// A report with every part given; listings and chain only when asked for.
     package init(
         frameRate: Double, frameRates: [Double]? = nil, views: [CauseTree], listings: [UpdateListing]? = nil,
-        chain: UpdateChain? = nil, omittedViews: Int = 0
+        chain: UpdateChain? = nil, omittedViews: Int = 0, offset: Int = 0
     ) {
         self.omittedViews = omittedViews
+        self.offset = offset
         self.frameRate = frameRate
         self.frameRates = frameRates ?? [frameRate]
         self.views = views
@@ -36,6 +39,7 @@ public struct WhyReport: Sendable, Equatable {
         let (shown, omitted) = bounds.cut(Array(views.indices))
         report.views = shown.map { views[$0] }
         report.omittedViews += omitted
+        report.offset = offset.saturatingAdding(bounds.offset)
         report.listings = listings.map { all in shown.map { all[$0].bounded(bounds) } }
         return report
     }
