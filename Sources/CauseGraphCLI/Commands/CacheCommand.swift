@@ -13,7 +13,9 @@ struct CacheCommand: ParsableCommand {
                 "causegraph cache list":
                     "Each entry: its input, run, size and age.",
                 "causegraph cache clear App.trace":
-                    "Forget what was read of one recording (a folder: of its exports); with no input, of all.",
+                    "Forget what was read of one recording (of a folder: its exports).",
+                "causegraph cache clear":
+                    "Forget everything read.",
             ],
             to: """
                 The first command that reads a .trace bundle (or Instruments exports of 64 MB or more) keeps \

@@ -8,31 +8,21 @@ import Testing
 struct SuggestionsTests {
     @Test("the bit-parallel distance equals the Levenshtein distance, up to 64 scalars")
     func bitParallelDistance() {
-        var random = SystemRandomNumberGenerator()
-        let alphabet: [Unicode.Scalar] = ["a", "b", "c", "é", "\u{1F600}"]
-        func text(_ lengths: ClosedRange<Int>) -> [Unicode.Scalar] {
-            (0..<Int.random(in: lengths, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
-        }
         for _ in 0..<3_000 {
-            let (a, b) = (text(0...9), text(0...9))
+            let (a, b) = (Self.text(0...9), Self.text(0...9))
             #expect(DistanceMeter(a).distance(to: b) == Self.levenshtein(a, b), "\(a) \(b)")
         }
         for length in [63, 64] {
-            let (a, b) = (text(length...length), text(0...80))
+            let (a, b) = (Self.text(length...length), Self.text(0...80))
             #expect(DistanceMeter(a).distance(to: b) == Self.levenshtein(a, b), "\(a) \(b)")
         }
     }
 
     @Test("the distance within a text is the least distance to any stretch of it")
     func distanceWithin() {
-        var random = SystemRandomNumberGenerator()
-        let alphabet: [Unicode.Scalar] = ["a", "b", "c", "é", "\u{1F600}"]
-        func text(_ lengths: ClosedRange<Int>) -> [Unicode.Scalar] {
-            (0..<Int.random(in: lengths, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
-        }
         for lengths in [0...8, 60...64] {
             for _ in 0..<(lengths.lowerBound == 0 ? 1_500 : 20) {
-                let (part, whole) = (text(lengths), text(0...20))
+                let (part, whole) = (Self.text(lengths), Self.text(0...20))
                 let stretches = (0...whole.count).flatMap { start in
                     (start...whole.count).map { Array(whole[start..<$0]) }
                 }
@@ -84,6 +74,13 @@ struct SuggestionsTests {
         #expect(Suggestions.closest(toPartOf: typed, among: longTitles, limit: 3).count == 3)
         // The unbounded search took minutes on these (20,000 × 20 cells per title).
         #expect(ContinuousClock.now - start < .seconds(3 * Sanitizer.slowdown))
+    }
+
+    /// A random text of a length in `lengths`, of a few scalars: ASCII, one
+    /// that lowercasing keeps, and one outside the Basic Multilingual Plane.
+    private static func text(_ lengths: ClosedRange<Int>) -> [Unicode.Scalar] {
+        let alphabet: [Unicode.Scalar] = ["a", "b", "c", "é", "\u{1F600}"]
+        return (0..<Int.random(in: lengths)).map { _ in alphabet.randomElement()! }
     }
 
     private static func levenshtein(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
