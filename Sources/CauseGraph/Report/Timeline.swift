@@ -105,8 +105,8 @@ package struct Timeline: Sendable, Equatable {
             }
         }
         if first > lastStart { (first, lastStart) = (0, 0) }
-        // A duration that would more than double the recording (an update
-        // still in flight when it stopped) is drawn to the end.
+        // A duration that would more than double the recording is drawn to
+        // its end, so one absurd figure cannot squeeze every other bar.
         let limit = Self.adding(lastStart, max(lastStart - first, budget.frameDuration))
         var last = Nanoseconds.min
         for lane in itemsByLane {
