@@ -2,7 +2,11 @@
 ///
 /// Strings escape `<`, `>` and `&` as well as what JSON requires, so the
 /// output can be inlined in an HTML `<script>` without ending it, and
-/// U+2028/U+2029 so it is also valid JavaScript.
+/// U+2028/U+2029 so it is also valid JavaScript. Every other scalar
+/// ``VisibleText`` will not show as it is (C1 controls, BiDi controls,
+/// invisible format characters, noncharacters) is written as its `\u`
+/// escape too: the value read back is the same, but no terminal, editor or
+/// agent that shows the raw text is reordered or told what no one sees.
 ///
 /// The `append` forms write UTF-8 straight into a byte buffer; they are the
 /// one definition of the escaping, and the `String` forms are built on them.
@@ -102,7 +106,7 @@ package enum JSONText {
         [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)]
     }
 
-    /// Copies `bytes` (valid UTF-8), escaped, in runs between the bytes that need an escape.
+    /// Copies `bytes` (valid UTF-8), escaped, in runs between the scalars that need an escape.
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
         var index = 0
@@ -112,41 +116,95 @@ package enum JSONText {
                 index += 1
                 continue
             }
-            var length = 1
-            if byte == 0xE2 {
-                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; other scalars led by E2 are copied.
-                guard index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 else {
-                    index += 1
-                    continue
+            if byte < 0x80 {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                switch byte {
+                case UInt8(ascii: "\""): appendPair(UInt8(ascii: "\""), to: &output)
+                case UInt8(ascii: "\\"): appendPair(UInt8(ascii: "\\"), to: &output)
+                case UInt8(ascii: "\n"): appendPair(UInt8(ascii: "n"), to: &output)
+                case UInt8(ascii: "\r"): appendPair(UInt8(ascii: "r"), to: &output)
+                case UInt8(ascii: "\t"): appendPair(UInt8(ascii: "t"), to: &output)
+                default: appendUnicodeEscape(UInt16(byte), to: &output)
                 }
-                length = 3
+                index += 1
+                runStart = index
+                continue
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            switch byte {
-            case UInt8(ascii: "\""): appendPair(UInt8(ascii: "\""), to: &output)
-            case UInt8(ascii: "\\"): appendPair(UInt8(ascii: "\\"), to: &output)
-            case UInt8(ascii: "\n"): appendPair(UInt8(ascii: "n"), to: &output)
-            case UInt8(ascii: "\r"): appendPair(UInt8(ascii: "r"), to: &output)
-            case UInt8(ascii: "\t"): appendPair(UInt8(ascii: "t"), to: &output)
-            case 0xE2: appendUnicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, to: &output)
-            default: appendUnicodeEscape(UInt16(byte), to: &output)
-            }
-            index += length
-            runStart = index
+            index = escapeIfHidden(bytes, at: index, runStart: &runStart, to: &output)
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
 
-    /// Whether `byte` is escaped (controls, DEL, `"`, `\`, `<`, `>`, `&`) or may
-    /// start U+2028/U+2029 (0xE2); two bit masks cover the ASCII range.
+    /// JSON text another encoder wrote, with each scalar ``VisibleText``
+    /// does not show as it is written as its `\u` escape, as
+    /// ``appendQuoted(_:to:)`` writes it. Such scalars stand only inside
+    /// strings, so the value read back is the same.
+    package static func escapingHiddenScalars(inJSON json: [UInt8]) -> [UInt8] {
+        json.withUnsafeBufferPointer { bytes in
+            var output: [UInt8] = []
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte >= 0xC0, unsafeLeadBytes >> UInt64(byte - 0xC0) & 1 != 0 else {
+                    index += 1
+                    continue
+                }
+                if output.isEmpty { output.reserveCapacity(bytes.count + 12) }
+                index = escapeIfHidden(bytes, at: index, runStart: &runStart, to: &output)
+            }
+            guard runStart > 0 else { return json }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            return output
+        }
+    }
+
+    /// Looks at the scalar at `index` (past ASCII): a hidden one is escaped,
+    /// after the run before it; returns the index past it.
+    private static func escapeIfHidden(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, runStart: inout Int, to output: inout [UInt8]
+    ) -> Int {
+        let (scalar, length) = decodeScalar(bytes, at: index)
+        if VisibleText.isUnsafe(scalar) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            for unit in UTF16.encode(scalar)! { appendUnicodeEscape(unit, to: &output) }
+            runStart = index + length
+        }
+        return index + length
+    }
+
+    /// The scalar whose UTF-8 starts at `index`, and its length in bytes.
+    private static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        // Cut short only in bytes no Swift string or encoder gives: nothing to escape.
+        guard index + length <= bytes.count else { return ("\u{FFFD}", bytes.count - index) }
+        var value = lead & (0x7F >> UInt32(length))
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// Whether `byte` is escaped (controls, DEL, `"`, `\`, `<`, `>`, `&`) or
+    /// may lead a scalar that ``VisibleText`` does not show as it is: two bit
+    /// masks cover the ASCII range, a third the lead bytes of those scalars
+    /// (text in most scripts, CJK among them, never leads with one).
     @inline(__always)
     private static func mayNeedEscape(_ byte: UInt8) -> Bool {
         let below64: UInt64 = 0x5000_0044_FFFF_FFFF  // 0x00-0x1F, ", &, <, >
         let from64: UInt64 = 0x8000_0000_1000_0000  // \ (0x5C), DEL (0x7F)
         if byte < 64 { return below64 >> UInt64(byte) & 1 != 0 }
         if byte < 128 { return from64 >> UInt64(byte - 64) & 1 != 0 }
-        return byte == 0xE2
+        if byte < 0xC0 { return false }
+        return unsafeLeadBytes >> UInt64(byte - 0xC0) & 1 != 0
     }
+
+    /// Bit `b - 0xC0` is set when lead byte `b` starts some scalar that
+    /// ``VisibleText/isUnsafe(_:)`` flags: C2 (C1 controls, the soft hyphen),
+    /// D8, DB, DC (Arabic and Syriac format characters), E0, E1, E2 (BiDi
+    /// controls, separators, zero width spaces), EF (noncharacters, the byte
+    /// order mark) and F0 to F4 (tag characters, noncharacters). A test
+    /// checks it against that definition for every scalar.
+    package static let unsafeLeadBytes: UInt64 = 0x1F_8007_1900_0004
 
     private static func appendPair(_ letter: UInt8, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\\"))

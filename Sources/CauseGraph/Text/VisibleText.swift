@@ -4,8 +4,12 @@
 /// or forge extra lines) become their visible Unicode "control picture"
 /// (`\u{1B}` becomes `␛`). So do the characters that reorder or break text
 /// without showing (the BiDi embeddings, overrides and isolates, the line
-/// and paragraph separators) and the noncharacters, which XML refuses:
-/// those have no picture and show as `�`. Everything else is kept as it is.
+/// and paragraph separators), the other invisible format characters (zero
+/// width spaces, the byte order mark, the tag characters that can spell a
+/// whole hidden sentence for a program that reads what a person cannot
+/// see) and the noncharacters, which XML refuses: those have no picture and
+/// show as `�`. Everything else is kept as it is, the zero width joiner and
+/// non-joiner among it: emoji and several scripts are written with them.
 package enum VisibleText {
     /// The text with every control character made visible, newlines included.
     package static func singleLine(_ text: String) -> String {
@@ -44,7 +48,10 @@ package enum VisibleText {
         case 0x2028...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
         // Noncharacters: U+FDD0…U+FDEF, and the last two code points of every plane.
         case 0xFDD0...0xFDEF: true
-        default: scalar.value & 0xFFFE == 0xFFFE
+        case _ where scalar.value & 0xFFFE == 0xFFFE: true
+        // The joiners, the only invisible format characters text needs; below U+00AD there is none.
+        case 0x200C, 0x200D, ..<0xAD: false
+        default: scalar.properties.generalCategory == .format
         }
     }
 

@@ -1,3 +1,4 @@
+import CauseGraph
 import Foundation
 import Logging
 import MCP
@@ -73,7 +74,9 @@ actor LineTransport: Transport {
                 if envelope.method == nil { ledger.answered(id) } else { ledger.asked(id) }
             }
         }
-        try output.write(data)
+        // The protocol library's encoder writes trace text as it is: BiDi controls and invisible
+        // characters would reach the agent and whoever reads its log unseen.
+        try output.write(Data(JSONText.escapingHiddenScalars(inJSON: [UInt8](data))))
     }
 
     func receive() -> AsyncThrowingStream<Data, Swift.Error> {
@@ -92,16 +95,18 @@ actor LineTransport: Transport {
 /// the first and fail the second.
 private final class RequestLedger: @unchecked Sendable {
     private let condition = NSCondition()
-    private var unanswered: Set<ID> = []
+    /// How many requests of each id: a client may reuse one while a call
+    /// of it still runs, and each call is owed its answer.
+    private var unanswered: [ID: Int] = [:]
     private var asked: Set<ID> = []
 
     func received(_ id: ID) {
-        condition.withLock { _ = unanswered.insert(id) }
+        condition.withLock { unanswered[id, default: 0] += 1 }
     }
 
     func answered(_ id: ID) {
         condition.withLock {
-            unanswered.remove(id)
+            if let count = unanswered[id] { unanswered[id] = count > 1 ? count - 1 : nil }
             asked.remove(id)
             condition.broadcast()
         }
@@ -281,11 +286,9 @@ private final class LineReader: @unchecked Sendable {
         let data = Data(line)
         let message: Value
         do {
-            message = try JSONDecoder().decode(Value.self, from: data)
+            message = try IncomingMessage.value(of: line)
         } catch {
-            output.writeError(
-                code: -32700, message: "parse error: the line is no JSON, or nests deeper than JSON is read here",
-                id: nil)
+            output.writeError(code: -32700, message: IncomingMessage.parseError(error), id: nil)
             return
         }
         let items: [Value]
@@ -301,7 +304,7 @@ private final class LineReader: @unchecked Sendable {
         for item in items {
             guard case .object(let fields) = item else {
                 output.writeError(code: -32600, message: "invalid request: expected a JSON-RPC object", id: nil)
-                return
+                continue
             }
             let id: ID?
             switch fields["id"] {
@@ -311,21 +314,21 @@ private final class LineReader: @unchecked Sendable {
             default:
                 output.writeError(
                     code: -32600, message: "invalid request: an id must be a string or an integer", id: nil)
-                return
+                continue
             }
             guard fields["jsonrpc"] == .string("2.0") else {
                 output.writeError(code: -32600, message: "invalid request: 'jsonrpc' must be \"2.0\"", id: id)
-                return
+                continue
             }
             let method = fields["method"]
             if let method, method.stringValue == nil {
                 output.writeError(code: -32600, message: "invalid request: the method must be a string", id: id)
-                return
+                continue
             }
             if method == nil && fields["result"] == nil && fields["error"] == nil {
                 output.writeError(
                     code: -32600, message: "invalid request: neither a method nor a result or error", id: id)
-                return
+                continue
             }
             if let name = method?.stringValue, let id {
                 if name == Initialize.name {

@@ -48,6 +48,99 @@ struct MCPRawProtocolTests {
         #expect(answer["result"].map(\.texts)?.first == (try Causegraph.run(["summary", before])).output)
     }
 
+    @Test(
+        "a line of many nested or many small values is refused at once with -32700 naming its byte; the session reads on"
+    )
+    func costlyLines() throws {
+        let session = try RawMCPSession(in: packageRoot)
+        try session.initialize()
+        let started = ContinuousClock.now
+        // Twenty arrays 480 deep, 19 KB: decoded into the protocol library's values, 25 s.
+        let deep = String(repeating: "[", count: 480) + String(repeating: "]", count: 480)
+        let nested = #"{"jsonrpc":"2.0","id":2,"method":"ping","params":{"x":["#
+        try session.send(nested + Array(repeating: deep, count: 20).joined(separator: ",") + "]}}")
+        let refusedDeep = try session.nextMessage()
+        #expect(refusedDeep.errorCode == -32700)
+        #expect(refusedDeep["id"]?.isNull == true)
+        // `x`'s array, the third level, opens at byte 55; the 17th level opens 14 bytes on.
+        #expect(
+            refusedDeep["error"]?["message"]?.stringValue
+                == "parse error at byte 69 of the line: JSON nested more than 16 levels deep")
+        // 200,000 short strings, 1 MiB: 7.5 s.
+        let strings = Array(repeating: #""ab""#, count: 200_000).joined(separator: ",")
+        try session.send(#"{"jsonrpc":"2.0","id":3,"method":"ping","params":{"x":["# + strings + "]}}")
+        let refusedWide = try session.nextMessage()
+        #expect(refusedWide.errorCode == -32700)
+        #expect(refusedWide["error"]?["message"]?.stringValue?.hasSuffix("more than 10000 JSON values") == true)
+        try session.send(#"{"jsonrpc":"2.0","id":4,"method":"ping"}"#)
+        #expect(try session.response(to: "4")["result"] != nil)
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed < .seconds(5 * Sanitizer.slowdown), "the two lines took \(elapsed)")
+    }
+
+    @Test("trace text the protocol library writes reaches the client with its hidden scalars escaped, the same text")
+    func hiddenScalarsEscaped() throws {
+        let scratch = try TemporaryFolder()
+        let hidden = "Safe\u{202E}\u{2066}txt.exe\u{9B}31m\u{E0041}\u{200B}Row"
+        try Data(
+            """
+            {"causegraph": 1, "app": "A"}
+            {"node": 1, "kind": "state", "title": "tap", "owner": "app"}
+            {"node": 2, "kind": "body", "title": \(JSONText.quoted(hidden)), "owner": "app", "ran": true}
+            {"edge": [1, 2], "label": "update"}
+
+            """.utf8
+        ).write(to: scratch.url.appendingPathComponent("t.jsonl"))
+        let session = try RawMCPSession(in: scratch.url)
+        try session.initialize()
+        try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": ["t.jsonl"], "format": "json"]))
+        let line = try session.nextLine()
+        for scalar in hidden.unicodeScalars where VisibleText.isUnsafe(scalar) {
+            #expect(!line.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) written as it is")
+        }
+        let answer = try JSONParser.parse(line)
+        #expect(answer["id"].map(RawMCPSession.text) == "1")
+        // Read back, the structured result holds the title to the letter.
+        #expect(line.contains(#"Safe\u202e\u2066txt.exe\u009b31m\udb40\udc41\u200bRow"#))
+        #expect(answer["result"]?["structuredContent"] != nil)
+    }
+
+    @Test("a batch's bad items are each answered with an error, and its good ones are served")
+    func batchWithBadItems() throws {
+        let session = try RawMCPSession(in: packageRoot)
+        try session.initialize()
+        try session.send(
+            #"[{"jsonrpc":"2.0","id":23,"method":"ping"},5,{"jsonrpc":"1.0","id":24,"method":"ping"},{"jsonrpc":"2.0","id":25,"method":"tools/list"}]"#
+        )
+        var errors: [(id: String, code: Int64?)] = []
+        var served: Set<String> = []
+        while served.count < 2 {
+            let message = try session.nextMessage()
+            let answers: [JSONValue] = if case .array(let items) = message.content { items } else { [message] }
+            for answer in answers {
+                let id = answer["id"].map(RawMCPSession.text) ?? "null"
+                if answer["result"] != nil { served.insert(id) } else { errors.append((id, answer.errorCode)) }
+            }
+        }
+        #expect(served == ["23", "25"])
+        #expect(errors.map(\.id) == ["null", "24"])
+        #expect(errors.allSatisfy { $0.code == -32600 })
+    }
+
+    @Test("a client that reuses a running call's id still gets both answers before the end of input ends the session")
+    func reusedIDs() throws {
+        let scratch = try TemporaryFolder()
+        let session = try RawMCPSession(["--allow", packageRoot.path], in: scratch.url)
+        try session.initialize()
+        try session.send(try Self.slowCall(id: 5))
+        try session.send(try RawMCPSession.call(id: 5, "summary", ["traces": [before]]))
+        #expect(try session.response(to: "5")["result"] != nil)
+        try session.closeInput()
+        let rest = try session.remainingMessages(within: .seconds(120))
+        #expect(rest.filter { $0["id"].map(RawMCPSession.text) == "5" }.count == 1, "the slow call's answer")
+        #expect(try session.exitStatus() == 0)
+    }
+
     @Test("requests before initialize, but ping, get -32600 and run nothing; after it the same call is served")
     func callsBeforeInitialize() throws {
         let scratch = try TemporaryFolder()

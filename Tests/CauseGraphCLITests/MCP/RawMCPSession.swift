@@ -82,8 +82,13 @@ final class RawMCPSession: @unchecked Sendable {
 
     /// The next line the server writes, parsed, within `timeout`.
     func nextMessage(within timeout: Duration = .seconds(60)) throws -> JSONValue {
+        try JSONParser.parse(try nextLine(within: timeout))
+    }
+
+    /// The next line the server writes, as it wrote it, within `timeout`.
+    func nextLine(within timeout: Duration = .seconds(60)) throws -> String {
         let deadline = Date().addingTimeInterval(timeout.timeInterval)
-        let line: String = try inbox.condition.withLock {
+        return try inbox.condition.withLock {
             while inbox.lines.isEmpty {
                 if inbox.ended { throw Failure(description: "the server closed its output") }
                 guard inbox.condition.wait(until: deadline) else {
@@ -92,7 +97,6 @@ final class RawMCPSession: @unchecked Sendable {
             }
             return inbox.lines.removeFirst()
         }
-        return try JSONParser.parse(line)
     }
 
     /// The response whose `id` is `id` (its JSON text), skipping other messages, within `timeout`.

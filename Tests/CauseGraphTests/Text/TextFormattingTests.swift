@@ -1,4 +1,5 @@
 import CauseGraph
+import CauseGraphTestSupport
 import Testing
 
 @Suite("Text formatting")
@@ -24,6 +25,13 @@ struct TextFormattingTests {
             ("nl\n\u{01}", #""nl\n\u0001""#),
             ("\u{2028}", #""\u2028""#),
             ("漢😀", "\"漢😀\""),
+            // What a terminal or an agent would obey without showing it: C1 CSI, BiDi overrides and
+            // isolates, a tag character (surrogate pair), a zero width space, noncharacters.
+            ("Safe\u{202E}\u{2066}txt.exe\u{9B}31m", #""Safe\u202e\u2066txt.exe\u009b31m""#),
+            ("a\u{E0041}\u{200B}\u{FEFF}b", #""a\udb40\udc41\u200b\ufeffb""#),
+            (nonCharacter(0xFFFE) + nonCharacter(0xFDD0) + nonCharacter(0x10FFFF), #""\ufffe\ufdd0\udbff\udfff""#),
+            // Kept: text that shows, emoji joined by U+200D, Latin-1 and Arabic letters beside the escapes' leads.
+            ("© µ é 👩\u{200D}💻 عربي", "\"© µ é 👩\u{200D}💻 عربي\""),
         ])
     func jsonStrings(_ text: String, _ expected: String) throws {
         #expect(JSONText.quoted(text) == expected)
@@ -32,6 +40,19 @@ struct TextFormattingTests {
             return
         }
         #expect(parsed == text)
+    }
+
+    @Test("JSON escapes exactly the scalars that are not shown as they are")
+    func jsonEscapesWhatVisibleTextHides() {
+        var leads: UInt64 = 0
+        for value in UInt32(0x80)...0x10_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let unsafe = VisibleText.isUnsafe(scalar)
+            if unsafe { leads |= 1 << UInt64(String(scalar).utf8.first! - 0xC0) }
+            let escaped = JSONText.quoted(String(scalar)).hasPrefix(#""\u"#)
+            if escaped != unsafe { Issue.record("U+\(String(value, radix: 16)): escaped \(escaped), unsafe \(unsafe)") }
+        }
+        #expect(leads == JSONText.unsafeLeadBytes)
     }
 
     @Test("diagnostics are one line, whatever the input holds")

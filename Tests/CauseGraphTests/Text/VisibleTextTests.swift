@@ -24,6 +24,18 @@ struct VisibleTextTests {
         #expect(VisibleText.lines(text) == "user\u{FFFD}txt.exe")
     }
 
+    @Test(
+        "invisible format characters show as the replacement character",
+        arguments: [
+            // Tag characters (which can spell a hidden sentence), zero width space, word joiner,
+            // byte order mark, soft hyphen, Mongolian vowel separator, interlinear annotation.
+            0xE0041, 0xE007F, 0xE0001, 0x200B, 0x2060, 0xFEFF, 0x00AD, 0x180E, 0xFFF9,
+        ])
+    func invisibleFormatCharacters(_ value: UInt32) throws {
+        let scalar = try #require(Unicode.Scalar(value))
+        #expect(VisibleText.singleLine("a" + String(Character(scalar)) + "b") == "a\u{FFFD}b")
+    }
+
     @Test("noncharacters show as the replacement character; other text is kept")
     func noncharacters() {
         #expect(
@@ -31,5 +43,6 @@ struct VisibleTextTests {
                 "\(nonCharacter(0xFFFE))\(nonCharacter(0xFFFF))\(nonCharacter(0xFDD0))\(nonCharacter(0x10FFFF))")
                 == String(repeating: "\u{FFFD}", count: 4))
         #expect(VisibleText.singleLine("Café ☕️ \u{200D} עברית") == "Café ☕️ \u{200D} עברית")
+        #expect(VisibleText.singleLine("می\u{200C}خواهم 👩\u{200D}💻") == "می\u{200C}خواهم 👩\u{200D}💻")
     }
 }

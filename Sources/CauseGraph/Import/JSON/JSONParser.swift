@@ -2,8 +2,9 @@
 /// offset of every error and of every value it returns.
 ///
 /// It refuses what a lenient parser might accept (trailing commas, comments,
-/// duplicate keys, invalid UTF-8, lone surrogates, nesting deeper than
-/// ``maximumDepth``), because trace text is untrusted.
+/// duplicate keys, invalid UTF-8, lone surrogates, nesting deeper than its
+/// ``Limits``), because trace text is untrusted. Its time is linear in the
+/// length of its input.
 package struct JSONParser {
     /// A syntax error and the byte offset where it was found.
     package struct SyntaxError: Error, Equatable, Sendable {
@@ -16,20 +17,39 @@ package struct JSONParser {
         }
     }
 
-    /// Nesting deeper than this is refused so hostile input cannot exhaust the stack.
-    package static let maximumDepth = 64
+    /// How much one parse may hold, so hostile input can exhaust neither the
+    /// stack nor the time of whoever reads what it returns.
+    package struct Limits: Sendable {
+        /// Nesting deeper than this is refused.
+        package var depth: Int
+        /// More values than this (every scalar, array and object counts) are refused.
+        package var values: Int
+
+        package init(depth: Int, values: Int) {
+            self.depth = depth
+            self.values = values
+        }
+
+        /// A trace's: deep enough for any record, and no bound on a record's size but its line's.
+        package static let trace = Limits(depth: 64, values: .max)
+    }
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let limits: Limits
     private var position = 0
     private var depth = 0
+    private var values = 0
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, limits: Limits) {
         self.bytes = bytes
+        self.limits = limits
     }
 
     /// Parses exactly one JSON value, surrounded by optional whitespace.
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = .trace) throws(SyntaxError)
+        -> JSONValue
+    {
+        var parser = JSONParser(bytes: bytes, limits: limits)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -40,10 +60,10 @@ package struct JSONParser {
     }
 
     /// Parses exactly one JSON value from a string.
-    package static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+    package static func parse(_ text: String, limits: Limits = .trace) throws(SyntaxError) -> JSONValue {
         var text = text
         let result: Result<JSONValue, SyntaxError> = text.withUTF8 { buffer in
-            Result { () throws(SyntaxError) -> JSONValue in try parse(buffer) }
+            Result { () throws(SyntaxError) -> JSONValue in try parse(buffer, limits: limits) }
         }
         return try result.get()
     }
@@ -66,6 +86,8 @@ package struct JSONParser {
     private mutating func parseValue() throws(SyntaxError) -> JSONValue {
         guard let byte = current else { throw error("expected a JSON value, found the end of the line") }
         let start = position
+        values += 1
+        if values > limits.values { throw error("more than \(limits.values) JSON values") }
         switch byte {
         case UInt8(ascii: "{"): return JSONValue(.object(try parseObject()), offset: start)
         case UInt8(ascii: "["): return JSONValue(.array(try parseArray()), offset: start)
@@ -98,18 +120,25 @@ package struct JSONParser {
 
     private mutating func enterNesting() throws(SyntaxError) {
         depth += 1
-        if depth > Self.maximumDepth {
-            throw error("JSON nested more than \(Self.maximumDepth) levels deep")
+        if depth > limits.depth {
+            throw error("JSON nested more than \(limits.depth) levels deep")
         }
     }
 
     private mutating func parseObject() throws(SyntaxError) -> JSONObject {
         var object = JSONObject()
+        // Records have a handful of keys, searched fastest in order; a hostile
+        // object of thousands would make that search quadratic.
+        var keys: Set<String> = []
         try parseSequence(closing: UInt8(ascii: "}"), of: "object") { (parser: inout Self) throws(SyntaxError) in
             guard parser.current == UInt8(ascii: "\"") else { throw parser.error("expected a quoted key") }
             let keyOffset = parser.position
             let key = try parser.parseString()
-            if object.members.contains(where: { $0.key == key }) {
+            if object.members.count == Self.keysSearchedInOrder { keys = Set(object.members.map(\.key)) }
+            let isDuplicate =
+                object.members.count < Self.keysSearchedInOrder
+                ? object.members.contains(where: { $0.key == key }) : !keys.insert(key).inserted
+            if isDuplicate {
                 // The column names the key: an error quotes nothing of a file that may be no one's JSON.
                 throw parser.error("duplicate key", at: keyOffset)
             }
@@ -121,6 +150,9 @@ package struct JSONParser {
         }
         return object
     }
+
+    /// Up to this many keys, a new key is looked for among them one by one.
+    private static let keysSearchedInOrder = 16
 
     private mutating func parseArray() throws(SyntaxError) -> [JSONValue] {
         var elements: [JSONValue] = []

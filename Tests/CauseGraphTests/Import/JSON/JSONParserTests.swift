@@ -46,18 +46,50 @@ struct JSONParserTests {
 
     @Test("nesting is bounded, so hostile input cannot exhaust the stack")
     func depth() throws {
+        let limit = JSONParser.Limits.trace.depth
         let deep = String(repeating: "[", count: 100_000)
-        #expect(
-            throws: JSONParser.SyntaxError(
-                offset: JSONParser.maximumDepth, message: "JSON nested more than \(JSONParser.maximumDepth) levels deep"
-            )
-        ) {
+        #expect(throws: JSONParser.SyntaxError(offset: limit, message: "JSON nested more than \(limit) levels deep")) {
             try JSONParser.parse(deep)
         }
-        let allowed =
-            String(repeating: "[", count: JSONParser.maximumDepth)
-            + String(repeating: "]", count: JSONParser.maximumDepth)
-        _ = try JSONParser.parse(allowed)
+        _ = try JSONParser.parse(String(repeating: "[", count: limit) + String(repeating: "]", count: limit))
+    }
+
+    @Test("a reader's limits bound the depth and the count of values")
+    func limits() throws {
+        let limits = JSONParser.Limits(depth: 3, values: 5)
+        _ = try JSONParser.parse("[[[1]]]", limits: limits)
+        #expect(throws: JSONParser.SyntaxError(offset: 3, message: "JSON nested more than 3 levels deep")) {
+            try JSONParser.parse("[[[[1]]]]", limits: limits)
+        }
+        _ = try JSONParser.parse(#"{"a": [1, 2, 3]}"#, limits: limits)
+        // The sixth value, `4`, is where the count runs out.
+        #expect(throws: JSONParser.SyntaxError(offset: 22, message: "more than 5 JSON values")) {
+            try JSONParser.parse(#"{"a": [1, 2, 3], "b": 4}"#, limits: limits)
+        }
+    }
+
+    @Test(
+        "an object of many keys is read in linear time, each duplicate still found",
+        .timeLimit(.minutes(1)))
+    func manyKeys() throws {
+        let count = 300_000
+        let members = (0..<count).map { #""k\#($0)": \#($0)"# }
+        let wide = try JSONParser.parse("{" + members.joined(separator: ", ") + "}")
+        guard case .object(let object) = wide.content else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object.members.count == count)
+        #expect(object["k299999"]?.content == .number(JSONNumber(text: "299999")))
+        // A duplicate among the first keys, and one far past them.
+        #expect(throws: JSONParser.SyntaxError(offset: 17, message: "duplicate key")) {
+            try JSONParser.parse(#"{"a": 1, "b": 2, "a": 3}"#)
+        }
+        let late = "{" + members.joined(separator: ", ") + #", "k7": 0}"#
+        let lateOffset = late.utf8.count - 8
+        #expect(throws: JSONParser.SyntaxError(offset: lateOffset, message: "duplicate key")) {
+            try JSONParser.parse(late)
+        }
     }
 
     @Test("numbers convert exactly or not at all")
