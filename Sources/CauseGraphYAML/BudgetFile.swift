@@ -254,15 +254,23 @@ private struct BudgetReader {
         "hitches", "hangs",
     ]
 
+    /// The top keys that set limits: `version` beside keys of its own is no
+    /// sign of a budget, as many YAML files (a docker-compose file) start with one.
+    static let limitKeys = topKeys.filter { $0 != "version" }
+
     /// Refuses, quoting nothing of it, a file that is no budget: not a
-    /// mapping, or one with no key a budget has (nor a misspelling of one).
+    /// mapping, or one with no key that sets a limit (nor a misspelling of
+    /// one) and keys a budget does not have.
     func recognise(_ root: Node) throws(Diagnostic) {
         let expected = "expected a budget: a mapping of \(Self.topKeys.joined(separator: ", "))"
         guard case .mapping(let mapping) = root else { throw error("\(expected); found \(shapeName(root))", at: root) }
-        let isBudget = mapping.keys.contains { key in
+        let onlyBudgetKeys = mapping.keys.allSatisfy { key in
+            if case .scalar(let scalar) = key { Self.topKeys.contains(scalar.string) } else { false }
+        }
+        let isBudget = (onlyBudgetKeys && !mapping.keys.isEmpty) || mapping.keys.contains { key in
             guard case .scalar(let scalar) = key else { return false }
-            return Self.topKeys.contains(scalar.string)
-                || Suggestions.closest(to: scalar.string, among: Self.topKeys, limit: 1).first.map {
+            return Self.limitKeys.contains(scalar.string)
+                || Suggestions.closest(to: scalar.string, among: Self.limitKeys, limit: 1).first.map {
                     Suggestions.distance(scalar.string, $0) <= max(2, scalar.string.count / 3)
                 } == true
         }
