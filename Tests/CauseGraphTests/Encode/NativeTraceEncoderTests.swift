@@ -107,7 +107,8 @@ struct NativeTraceEncoderTests {
 }
 
 /// The native format as `NativeTraceEncoder` and `JSONText` defined it
-/// before they wrote bytes.
+/// before they wrote bytes, scalar by scalar; since then, JSON escapes what
+/// `VisibleText` does not show as it is.
 private enum PreviousDefinition {
     static func quoted(_ text: String) -> String {
         var result = "\""
@@ -121,8 +122,8 @@ private enum PreviousDefinition {
             case "<", ">", "&", "\u{2028}", "\u{2029}":
                 result += unicodeEscape(scalar.value)
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += unicodeEscape(scalar.value)
+                if scalar.value < 0x20 || scalar.value == 0x7F || VisibleText.isUnsafe(scalar) {
+                    for unit in UTF16.encode(scalar)! { result += unicodeEscape(UInt32(unit)) }
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
