@@ -400,10 +400,10 @@ struct MCPConfinementTests {
     }
 
     /// A session whose client declares roots, with `trace.jsonl` in its working directory.
-    private func rootsSession(_ body: (RawMCPSession) throws -> Void) throws {
+    private func rootsSession(_ arguments: [String] = [], _ body: (RawMCPSession) throws -> Void) throws {
         let scratch = try TemporaryFolder()
         _ = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
-        let session = try RawMCPSession(in: scratch.url)
+        let session = try RawMCPSession(arguments, in: scratch.url)
         try session.send(
             #"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"roots":{}},"clientInfo":{"name":"raw","version":"1"}}}"#
         )
@@ -422,6 +422,23 @@ struct MCPConfinementTests {
             #expect(ContinuousClock.now - start < .seconds(20))
             #expect(result?["isError"]?.content == .bool(true))
             #expect(result?.texts.first?.contains("did not list them within 10") == true, "\(result?.texts ?? [])")
+        }
+    }
+
+    @Test("a call waiting for roots the client never lists is answered by its own time limit, when that comes first")
+    func rootsNeverListedWithinTimeLimit() throws {
+        try rootsSession(["--timeout", "2"]) { session in
+            let start = ContinuousClock.now
+            try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": ["trace.jsonl"]]))
+            #expect(try session.nextMessage()["method"]?.stringValue == "roots/list")
+            let result = try session.response(to: "1", within: .seconds(30))["result"]
+            // The listing time is 10 s: an answer well before it came at the call's own limit.
+            #expect(ContinuousClock.now - start < .seconds(8))
+            #expect(result?["isError"]?.content == .bool(true))
+            #expect(
+                result?.texts.first
+                    == "error: the client declares roots but did not list them before the summary tool's time limit "
+                    + "of 2 s; causegraph mcp --timeout SECONDS sets the limit", "\(result?.texts ?? [])")
         }
     }
 
