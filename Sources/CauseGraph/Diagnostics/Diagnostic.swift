@@ -83,9 +83,14 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Warnings and notes gathered while a run goes on, kept apart from the
 /// logic that finds them so the caller decides how to show them.
+///
+/// A diagnostic is kept once: the same folder named twice, or both sides of
+/// a diff reading one input, would otherwise say the same line again for
+/// each time it was read.
 public struct Diagnostics: Sendable {
-    /// Every diagnostic, in the order added.
+    /// Every distinct diagnostic, in the order first added.
     public private(set) var all: [Diagnostic] = []
+    private var seen: Set<Diagnostic> = []
     /// Titles no classification rule matched, with how many events had each,
     /// for reports that list them.
     public private(set) var unclassifiedTitles: [String: Int] = [:]
@@ -93,9 +98,9 @@ public struct Diagnostics: Sendable {
     /// No diagnostics.
     public init() {}
 
-    /// Adds a diagnostic.
+    /// Adds a diagnostic, unless an identical one is already held.
     package mutating func append(_ diagnostic: Diagnostic) {
-        all.append(diagnostic)
+        if seen.insert(diagnostic).inserted { all.append(diagnostic) }
     }
 
     /// Adds a warning.
@@ -111,14 +116,21 @@ public struct Diagnostics: Sendable {
     /// Gives each diagnostic without a place `file`, the input it concerns:
     /// for a run of several inputs that each say the same things.
     package mutating func place(unplacedIn file: String) {
-        for index in all.indices where all[index].location == nil {
-            all[index].location = SourceLocation(file: file)
+        let placed = all.map { diagnostic in
+            var diagnostic = diagnostic
+            if diagnostic.location == nil { diagnostic.location = SourceLocation(file: file) }
+            return diagnostic
         }
+        // Placed, a diagnostic may now say what one already placed there said.
+        all = []
+        seen = []
+        for diagnostic in placed { append(diagnostic) }
     }
 
     /// Drops a diagnostic that an error about to be thrown says again.
     mutating func remove(_ diagnostic: Diagnostic) {
         all.removeAll { $0 == diagnostic }
+        seen.remove(diagnostic)
     }
 
     /// Records titles that no classification rule matched.

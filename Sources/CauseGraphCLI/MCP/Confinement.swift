@@ -39,6 +39,19 @@ struct Confinement: Sendable {
             }
         }
 
+        /// The format a file's extension names, or `nil` for none of the kind's.
+        func format(named pathExtension: String) -> String? {
+            switch self {
+            case .graph: RenderFormat(pathExtension: pathExtension)?.rawValue
+            case .table: ReportFormat(pathExtension: pathExtension)?.rawValue
+            }
+        }
+
+        /// The extensions that name `format`, each with its dot, for an error.
+        func extensions(of format: String) -> [String] {
+            extensions.filter { self.format(named: $0) == format }.sorted().map { "." + $0 }
+        }
+
         /// What it is called in an error.
         var noun: String {
             switch self {
@@ -95,6 +108,9 @@ struct Confinement: Sendable {
             case S_IFDIR: throw .error("'\(key)': '\(Self.shown(path))' is a folder; name a file to write")
             default: throw Self.notAFile(path, key: key)
             }
+            // Of a file outside the roots, nothing more is told: not its name's format, nor whether it runs.
+            try checkInside(existing, path, key: key)
+            try Self.checkLinkTarget(existing, path, key: key, kind: kind)
             var info = stat()
             guard stat(existing, &info) == 0 else { throw Self.notAFile(path, key: key) }
             if info.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH) != 0 {
@@ -133,6 +149,23 @@ struct Confinement: Sendable {
     }
 
     // MARK: Checks
+
+    /// The file written is the one a link leads to, not the link: the shell's
+    /// `>` and the command write through it. Its own name must say the format
+    /// the call's name says, or a link named `graph.svg` would put a graph in
+    /// `run.sh` (or a PNG in `logo.svg`), which no call could name directly.
+    private static func checkLinkTarget(_ resolved: String, _ path: String, key: String, kind: Written)
+        throws(Diagnostic)
+    {
+        let named = kind.format(named: (path as NSString).pathExtension.lowercased())
+        let written = kind.format(named: (resolved as NSString).pathExtension.lowercased())
+        guard let named, written != named else { return }
+        // The target is not quoted: the call did not name it.
+        throw .error(
+            "'\(key)': '\(shown(path))' links to a file not named "
+                + kind.extensions(of: named).joined(separator: " or ")
+                + "; the server writes through a link only to a file it would write by its own name")
+    }
 
     /// Without roots no path is open: the client listed roots, none a local folder, and `--allow` named none.
     private func checkAnyRoot(key: String) throws(Diagnostic) {

@@ -1,4 +1,5 @@
 import CauseGraph
+import Dispatch
 import Foundation
 import MCP
 
@@ -40,15 +41,18 @@ actor MCPRoots {
         listed = nil
     }
 
-    /// The confinement of the next call.
-    func confinement(asking server: Server) async throws(Diagnostic) -> Confinement {
+    /// The confinement of the next call, a call of `tool` that must be
+    /// answered by `deadline`, its time limit of `timeLimit` seconds.
+    func confinement(asking server: Server, for tool: String, by deadline: DispatchTime, timeLimit: Double)
+        async throws(Diagnostic) -> Confinement
+    {
         var roots = allowed
         if clientListsRoots {
             let clientRoots: ListedRoots
             if let listed {
                 clientRoots = listed
             } else {
-                clientRoots = try await Self.list(from: server)
+                clientRoots = try await Self.list(from: server, for: tool, by: deadline, timeLimit: timeLimit)
                 listed = clientRoots
             }
             // No roots at all means none were chosen; roots that name no usable folder grant nothing.
@@ -62,11 +66,18 @@ actor MCPRoots {
     /// The client's roots: the folders of its local `file:` URIs that
     /// exist, resolved, and how many it listed.
     ///
-    /// The answer is awaited no longer than ``listingTime``: a client that
-    /// never answers gets an error then, not a call waiting as long as it
-    /// stays connected. The request itself cannot be withdrawn, so it is
-    /// left behind rather than awaited.
-    private static func list(from server: Server) async throws(Diagnostic) -> ListedRoots {
+    /// The answer is awaited no longer than ``listingTime``, nor past the
+    /// call's `deadline`, whichever comes first: a client that never answers
+    /// gets an error then, not a call waiting as long as it stays connected,
+    /// or longer than `--timeout` allows any call. The request itself cannot
+    /// be withdrawn, so it is left behind rather than awaited.
+    private static func list(from server: Server, for tool: String, by deadline: DispatchTime, timeLimit: Double)
+        async throws(Diagnostic) -> ListedRoots
+    {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let untilDeadline = Duration.nanoseconds(
+            deadline.uptimeNanoseconds > now ? deadline.uptimeNanoseconds - now : 0)
+        let waited = min(listingTime, untilDeadline)
         let outcome = FirstOutcome<Result<[Root], any Error>?>()
         let answer: Result<[Root], any Error>? = await withCheckedContinuation { continuation in
             outcome.onSettle { continuation.resume(returning: $0) }
@@ -78,11 +89,15 @@ actor MCPRoots {
                 }
             }
             Task {
-                try? await Task.sleep(for: listingTime)
+                try? await Task.sleep(for: waited)
                 outcome.settle(nil)
             }
         }
         switch answer {
+        case nil where waited < listingTime:
+            throw .error(
+                "the client declares roots but did not list them before the \(tool) tool's time limit of "
+                    + "\(ToolProcess.seconds(timeLimit)) s; causegraph mcp --timeout SECONDS sets the limit")
         case nil:
             throw .error("the client declares roots but did not list them within \(listingTime)")
         case .failure(let error):

@@ -55,7 +55,8 @@ enum MCPServer {
             let outcome = await ToolProcess.holding(call.name) { () async -> ToolProcess.Outcome in
                 let confinement: Confinement
                 do throws(Diagnostic) {
-                    confinement = try await roots.confinement(asking: server)
+                    confinement = try await roots.confinement(
+                        asking: server, for: call.name, by: deadline, timeLimit: timeLimit)
                 } catch {
                     return .answered(
                         CallTool.Result(

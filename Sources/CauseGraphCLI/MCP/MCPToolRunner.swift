@@ -277,15 +277,30 @@ enum MCPToolRunner {
         }
     }
 
-    /// What the command would print on standard error, as a text block of its own.
-    private static func notes(_ diagnostics: Diagnostics, _ tool: MCPTool) -> [Tool.Content] {
+    /// What the command would print on standard error, as a text block of
+    /// its own, within ``largestResult`` as the answer is: a call can make
+    /// as many distinct notes as it names inputs, each up to an error's
+    /// length. The notes past the bound are counted in a last line.
+    static func notes(_ diagnostics: Diagnostics, _ tool: MCPTool) -> [Tool.Content] {
         guard !diagnostics.all.isEmpty else { return [] }
         let spelling = tool.spelling
-        return [
-            text(
-                diagnostics.all.map { spelling.respelled(excerpted($0).description, quote: "'") }.joined(
-                    separator: "\n"))
-        ]
+        var lines: [String] = []
+        var bytes = 0
+        // Room for the last line, whatever count it gives.
+        let bound = largestResult - 100
+        for (index, diagnostic) in diagnostics.all.enumerated() {
+            let line = spelling.respelled(excerpted(diagnostic).description, quote: "'")
+            guard bytes + line.utf8.count + 1 <= bound else {
+                let left = diagnostics.all.count - index
+                lines.append(
+                    "… \(CountText.format(left)) more \(left == 1 ? "note" : "notes") left out: the notes are kept under \(largestResult / 1024) KB"
+                )
+                break
+            }
+            lines.append(line)
+            bytes += line.utf8.count + 1
+        }
+        return [text(lines.joined(separator: "\n"))]
     }
 
     private static func text(_ text: String) -> Tool.Content {

@@ -30,14 +30,22 @@ struct ToolArguments {
         return [command] + options + ["--"] + paths
     }
 
-    /// A list of paths (a single string counts as a list of one), as positional arguments.
+    /// A list of paths (a single string counts as a list of one), as
+    /// positional arguments. Each command needs its positional arguments,
+    /// so a list that is missing or empty is refused here, by the argument's
+    /// name: the command would name its own `<trace> ...`, which a client
+    /// cannot give.
     mutating func paths(_ key: String) throws(Diagnostic) {
-        paths += try pathList(key) ?? []
+        guard let list = try pathList(key), !list.isEmpty else {
+            throw .error("'\(key)': give at least one trace")
+        }
+        paths += list
     }
 
-    /// One path, as a positional argument.
+    /// One path, as a positional argument; required, as ``paths(_:)`` are.
     mutating func path(_ key: String) throws(Diagnostic) {
-        if let path = try checkedPath(key) { paths.append(path) }
+        guard let path = try checkedPath(key) else { throw .error("'\(key)': give a trace") }
+        paths.append(path)
     }
 
     /// A list of paths, one option each.

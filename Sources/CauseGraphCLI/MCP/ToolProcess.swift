@@ -220,10 +220,9 @@ enum ToolProcess {
             switch reason {
             case .cancelled: return .cancelled
             case .timeLimit:
-                let seconds = timeLimit.rounded() == timeLimit ? String(Int(timeLimit)) : String(timeLimit)
                 return .answered(
                     Self.failure(
-                        "the \(tool) tool passed its time limit of \(seconds) s and was stopped; "
+                        "the \(tool) tool passed its time limit of \(ToolProcess.seconds(timeLimit)) s and was stopped; "
                             + "causegraph mcp --timeout SECONDS sets the limit"))
             }
         }
@@ -242,6 +241,11 @@ enum ToolProcess {
                 content: [.text(text: Diagnostic.error(message).description, annotations: nil, _meta: nil)],
                 isError: true)
         }
+    }
+
+    /// A time limit as errors write it: `120`, `0.1`.
+    static func seconds(_ timeLimit: Double) -> String {
+        timeLimit.rounded() == timeLimit ? String(Int(timeLimit)) : String(timeLimit)
     }
 
     private static let signalNames: [Int32: String] = [

@@ -205,6 +205,45 @@ struct MCPConfinementTests {
         }
     }
 
+    @Test("an output that is a link is checked as the file it leads to, whose own name must say the format")
+    func outputThroughLink() throws {
+        try session { session, scratch in
+            try FileManager.default.createDirectory(atPath: scratch.path("outs"), withIntermediateDirectories: false)
+            for name in ["run.sh", "logo.png", "notes.md", "graph.svg"] { _ = try scratch.write("outs/" + name, "") }
+            for (link, target) in [
+                ("link-to-run.svg", "run.sh"), ("link-to-logo.svg", "logo.png"), ("changes.txt", "notes.md"),
+                ("link-to-graph.svg", "graph.svg"),
+            ] {
+                try FileManager.default.createSymbolicLink(
+                    atPath: scratch.path("outs/" + link), withDestinationPath: target)
+            }
+            let reason = "; the server writes through a link only to a file it would write by its own name"
+            for (output, format) in [("outs/link-to-run.svg", ".svg"), ("outs/link-to-logo.svg", ".svg")] {
+                let refused = try call(session, "render", ["traces": ["trace.jsonl"], "output": output])
+                #expect(refused.isError, "\(output)")
+                #expect(
+                    refused.text == "error: 'output': '\(output)' links to a file not named \(format)\(reason)",
+                    "\(output): \(refused.text)")
+            }
+            let table = try call(
+                session, "diff", ["before": "trace.jsonl", "after": "trace.jsonl", "table": "outs/changes.txt"])
+            #expect(
+                table.isError
+                    && table.text
+                        == "error: 'table': 'outs/changes.txt' links to a file not named .text or .txt\(reason)",
+                "\(table.text)")
+            for name in ["run.sh", "logo.png", "notes.md"] {
+                #expect(try scratch.read("outs/" + name).isEmpty, "\(name) is left as it was")
+            }
+            // A link to a file its own name would let the call write is written through, and stays a link.
+            let written = try call(session, "render", ["traces": ["trace.jsonl"], "output": "outs/link-to-graph.svg"])
+            #expect(!written.isError, "\(written.text)")
+            #expect(String(decoding: try scratch.read("outs/graph.svg"), as: UTF8.self).contains("<svg"))
+            let link = try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path("outs/link-to-graph.svg"))
+            #expect(link == "graph.svg")
+        }
+    }
+
     @Test("an existing file is replaced only when it is empty or a graph causegraph wrote in the format its name says")
     func replacesOnlyItsOwnGraphs() throws {
         try session { session, scratch in
@@ -361,10 +400,10 @@ struct MCPConfinementTests {
     }
 
     /// A session whose client declares roots, with `trace.jsonl` in its working directory.
-    private func rootsSession(_ body: (RawMCPSession) throws -> Void) throws {
+    private func rootsSession(_ arguments: [String] = [], _ body: (RawMCPSession) throws -> Void) throws {
         let scratch = try TemporaryFolder()
         _ = try scratch.write("trace.jsonl", try Data(contentsOf: URL(fileURLWithPath: before)))
-        let session = try RawMCPSession(in: scratch.url)
+        let session = try RawMCPSession(arguments, in: scratch.url)
         try session.send(
             #"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"roots":{}},"clientInfo":{"name":"raw","version":"1"}}}"#
         )
@@ -383,6 +422,23 @@ struct MCPConfinementTests {
             #expect(ContinuousClock.now - start < .seconds(20))
             #expect(result?["isError"]?.content == .bool(true))
             #expect(result?.texts.first?.contains("did not list them within 10") == true, "\(result?.texts ?? [])")
+        }
+    }
+
+    @Test("a call waiting for roots the client never lists is answered by its own time limit, when that comes first")
+    func rootsNeverListedWithinTimeLimit() throws {
+        try rootsSession(["--timeout", "2"]) { session in
+            let start = ContinuousClock.now
+            try session.send(try RawMCPSession.call(id: 1, "summary", ["traces": ["trace.jsonl"]]))
+            #expect(try session.nextMessage()["method"]?.stringValue == "roots/list")
+            let result = try session.response(to: "1", within: .seconds(30))["result"]
+            // The listing time is 10 s: an answer well before it came at the call's own limit.
+            #expect(ContinuousClock.now - start < .seconds(8))
+            #expect(result?["isError"]?.content == .bool(true))
+            #expect(
+                result?.texts.first
+                    == "error: the client declares roots but did not list them before the summary tool's time limit "
+                    + "of 2 s; causegraph mcp --timeout SECONDS sets the limit", "\(result?.texts ?? [])")
         }
     }
 

@@ -295,6 +295,26 @@ struct MCPRawProtocolTests {
         }
     }
 
+    @Test("traces that are missing or an empty list are named as the tool's argument, not the command's <trace>")
+    func missingTracesNamedAsArgument() throws {
+        let results = try results { trace in
+            [
+                ("summary", ["traces": [String]()]),
+                ("why", ["view": "Landmark"]),
+                ("doctor", ["traces": [String]()]),
+                ("diff", ["after": trace]),
+            ]
+        }
+        let errors = [
+            "error: 'traces': give at least one trace", "error: 'traces': give at least one trace",
+            "error: 'traces': give at least one trace", "error: 'before': give a trace",
+        ]
+        for (result, error) in zip(results, errors) {
+            #expect(result?["isError"]?.content == .bool(true))
+            #expect(result?.texts.first == error, "\(result?.texts ?? [])")
+        }
+    }
+
     @Test("a request line is read in time linear in its length, and one past 64 MiB is answered with -32600")
     func longLines() throws {
         let session = try RawMCPSession(in: packageRoot)
