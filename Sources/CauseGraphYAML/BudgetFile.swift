@@ -267,13 +267,15 @@ private struct BudgetReader {
         let onlyBudgetKeys = mapping.keys.allSatisfy { key in
             if case .scalar(let scalar) = key { Self.topKeys.contains(scalar.string) } else { false }
         }
-        let isBudget = (onlyBudgetKeys && !mapping.keys.isEmpty) || mapping.keys.contains { key in
-            guard case .scalar(let scalar) = key else { return false }
-            return Self.limitKeys.contains(scalar.string)
-                || Suggestions.closest(to: scalar.string, among: Self.limitKeys, limit: 1).first.map {
-                    Suggestions.distance(scalar.string, $0) <= max(2, scalar.string.count / 3)
-                } == true
-        }
+        let isBudget =
+            (onlyBudgetKeys && !mapping.keys.isEmpty)
+            || mapping.keys.contains { key in
+                guard case .scalar(let scalar) = key else { return false }
+                return Self.limitKeys.contains(scalar.string)
+                    || Suggestions.closest(to: scalar.string, among: Self.limitKeys, limit: 1).first.map {
+                        Suggestions.distance(scalar.string, $0) <= max(2, scalar.string.count / 3)
+                    } == true
+            }
         guard isBudget else { throw error("\(expected); this file has none of those keys", at: root) }
     }
 
