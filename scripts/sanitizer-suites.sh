@@ -24,6 +24,7 @@ cd "$(dirname "$0")/.."
 
 address_table='
 CauseGraphCLI/MCP/LineTransport.swift | MCPRawProtocolTests MCPServerTests
+CauseGraphCLI/MCP/IncomingMessage.swift | MCPRawProtocolTests
 CauseGraphCLI/MCP/ToolProcess.swift | MCPServerTests MCPConfinementTests
 CauseGraphCLI/Support/FreedHeap.swift | ReportCommandTests
 CauseGraphCLI/Support/LiveScreen.swift | TopTerminalTests
