@@ -88,14 +88,14 @@ public struct SyntheticTrace: Sendable {
 }
 
 /// A small deterministic pseudo-random generator (SplitMix64).
-struct SplitMix64 {
+public struct SplitMix64 {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> Int64 {
+    public mutating func next() -> Int64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
