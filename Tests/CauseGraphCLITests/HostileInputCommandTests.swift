@@ -111,7 +111,7 @@ struct HostileInputCommandTests {
             "error: invalid regular expression '(a)\\1': '\\1' is not supported")
     }
 
-    @Test("render refuses to lay out more than 5,000 nodes unless --force, and says why; DOT is still written")
+    @Test("render refuses to lay out more than 4,000 nodes and edges unless --force, and says why; DOT is still written")
     func layoutLimit() throws {
         let scratch = try TemporaryFolder()
         var lines = [#"{"causegraph": 1, "app": "Many", "frameRate": 60}"#]
@@ -126,11 +126,11 @@ struct HostileInputCommandTests {
         // chain, because Graphviz lays one out in seconds where 5,001 siblings take it a minute.
         try Self.expectRefused(
             ["render", trace, "--max-nodes", "0", "--max-edges", "0", "-o", scratch.path("many.svg")],
-            "error: the graph has 5,002 nodes to draw, more than 5,000, which Graphviz would take minutes and gigabytes to lay out; keep fewer (--max-nodes, --focus, --min-count), write --format dot or json, or give --force"
+            "error: the graph has 5,002 nodes and 5,001 edges to draw, more than 4,000 together, which Graphviz would take minutes and gigabytes to lay out; keep fewer (--max-nodes, --max-edges, --focus, --min-count), write --format dot or json, or give --force"
         )
         try Self.expectRefused(
             ["report", trace, "--max-nodes", "0", "--max-edges", "0", "-o", scratch.path("many.html")],
-            "5,002 nodes to draw")
+            "5,002 nodes and 5,001 edges to draw")
         #expect(scratch.entries == ["many.jsonl"])
         let dot = try Causegraph.run(["render", trace, "--max-nodes", "0", "--format", "dot"])
         #expect(dot.status == 0)
@@ -139,5 +139,31 @@ struct HostileInputCommandTests {
         ])
         #expect(forced.status == 0, "\(forced.standardError)")
         #expect(String(decoding: try scratch.read("many.svg"), as: UTF8.self).contains(">V5001<"))
+    }
+
+    @Test("a dense graph is refused by its edges: 91 nodes, each view updating every later one, take Graphviz minutes")
+    func denseLayoutLimit() throws {
+        let scratch = try TemporaryFolder()
+        var lines = [#"{"causegraph": 1, "app": "Dense", "frameRate": 60}"#]
+        for id in 1...90 {
+            lines.append(
+                #"{"node": \#(id), "kind": "body", "title": "V\#(id)", "module": "M", "owner": "app", "time": \#(id), "duration": 1, "ran": true}"#
+            )
+            for from in 1..<id { lines.append(#"{"edge": [\#(from), \#(id)], "label": "update", "time": \#(id)}"#) }
+        }
+        let trace = try scratch.write("dense.jsonl", lines.joined(separator: "\n") + "\n")
+        // 90 × 89 / 2 = 4,005 edges between the views, and the one from "No recorded cause" into the first.
+        for tool in ["render", "diff"] {
+            let inputs = tool == "diff" ? [trace, trace] : [trace]
+            try Self.expectRefused(
+                [tool] + inputs + ["--max-nodes", "0", "--max-edges", "0", "-o", scratch.path("dense.svg")],
+                "error: the graph has 91 nodes and 4,006 edges to draw, more than 4,000 together")
+        }
+        // Under the limit, the same graph is drawn.
+        let drawn = try Causegraph.run([
+            "render", trace, "--max-nodes", "0", "--max-edges", "300", "-o", scratch.path("dense.svg"),
+        ])
+        #expect(drawn.status == 0, "\(drawn.standardError)")
+        #expect(scratch.entries == ["dense.jsonl", "dense.svg"])
     }
 }

@@ -11,11 +11,14 @@ public struct ShapingSettings: Sendable, Equatable {
     /// the layout, and 80 densely linked nodes can carry thousands of edges
     /// (150 labelled edges lay out in about a quarter of a second).
     public static let defaultMaxEdges = 150
-    /// The most nodes drawn (laid out by Graphviz) without `--force`: past a
-    /// few thousand, `dot` takes minutes and gigabytes (200,000 nodes ran
-    /// 120 s into 1.75 GB before it was stopped), while a picture of them is
-    /// no use to anyone.
-    package static let maximumLaidOutNodes = 5_000
+    /// The most nodes and edges, together, drawn (laid out by Graphviz)
+    /// without `--force`. Edges count as nodes do, since `dot` lays out each
+    /// labelled edge as a node of its own, and the cost of a dense graph
+    /// grows fastest: 200 nodes with 1,246 edges took 1.8 s, 400 with 2,713
+    /// took 8 s, 800 with 5,467 took 89 s (200,000 nodes alone ran 120 s
+    /// into 1.75 GB before they were stopped). A picture past this is no use
+    /// to anyone.
+    package static let maximumLaidOutElements = 4_000
 
     /// Only events in this time range (applied while importing, by `TimeWindowFilter`).
     public var window: TimeWindow?

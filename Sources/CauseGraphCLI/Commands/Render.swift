@@ -19,7 +19,7 @@ struct Render: ParsableCommand {
                 --window, --group/--gesture, --focus/--depth, --ignore, --hide-system, --min-count, \
                 --node-fraction, --max-nodes, --edge-fraction, --max-edges, then the fan-out folds \
                 (--unfold); links through removed nodes become dotted edges, and a legend says what \
-                was left out. By default at most 80 nodes and 150 edges are drawn, and a graph of more than 5,000 nodes \
+                was left out. By default at most 80 nodes and 150 edges are drawn, and a graph of more than 4,000 nodes and edges \
                 is laid out only with --force. With --each, every \
                 trace is drawn on its own, in one process; a trace that fails is named in a one-line \
                 error, the others are still written, and the exit status is 2.
@@ -55,7 +55,7 @@ struct Render: ParsableCommand {
     /// reading and shaping it and Graphviz's warnings go to `diagnostics`.
     func graph(as format: RenderFormat, diagnostics: inout Diagnostics) throws -> [UInt8] {
         let shaped = try shaping.shapedGraph(input, oneGraph, diagnostics: &diagnostics)
-        if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
+        if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count, edges: shaped.graph.edges.count) }
         // A graph file reads the same whichever way it was asked for: its filters are named by flag.
         let encoder = DOTEncoder(style: themeOption.theme.style, spelling: .commandLine)
         return try GraphWriter.encode(

@@ -45,7 +45,7 @@ extension Render {
             do {
                 let shaped = try shaping.shapedGraph(
                     of: [job.trace], reading: input.settings, oneGraph, diagnostics: &diagnostics)
-                if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count) }
+                if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count, edges: shaped.graph.edges.count) }
                 try GraphWriter.write(
                     format, to: job.output, engine: layout.engine,
                     json: { GraphJSONEncoder.encode(shaped, spelling: encoder.spelling) },

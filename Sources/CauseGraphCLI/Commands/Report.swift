@@ -57,7 +57,7 @@ struct ReportCommand: ParsableCommand {
         // The import's state is freed; the events the page lists were kept above it.
         FreedHeap.release()
         let drawn = try reading.shaped(by: settings, spelling: CommandSpelling.current, diagnostics: &diagnostics)
-        try shaping.allowLayout(ofNodes: drawn.graph.nodes.count)
+        try shaping.allowLayout(ofNodes: drawn.graph.nodes.count, edges: drawn.graph.edges.count)
         var report = HTMLReport(
             graph: reading.graph, drawn: drawn, events: events, theme: themeOption.theme,
             sources: input.traces.map(Self.displayName))

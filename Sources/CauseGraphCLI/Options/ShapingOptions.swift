@@ -62,7 +62,7 @@ struct ShapingOptions: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
-            "Draw a graph of more than \(ShapingSettings.maximumLaidOutNodes) nodes anyway, although Graphviz may take minutes and gigabytes over it."
+            "Draw a graph of more than \(CountText.format(ShapingSettings.maximumLaidOutElements)) nodes and edges anyway, although Graphviz may take minutes and gigabytes over it."
         ))
     var force = false
 
@@ -71,12 +71,12 @@ struct ShapingOptions: ParsableArguments {
     }
 
     /// Refuses to have Graphviz lay out more than
-    /// ``ShapingSettings/maximumLaidOutNodes`` nodes unless `--force`: it
-    /// would run for minutes and gigabytes, silently.
-    func allowLayout(ofNodes count: Int) throws(Diagnostic) {
-        guard !force, count > ShapingSettings.maximumLaidOutNodes else { return }
+    /// ``ShapingSettings/maximumLaidOutElements`` nodes and edges together
+    /// unless `--force`: it would run for minutes and gigabytes, silently.
+    func allowLayout(ofNodes nodes: Int, edges: Int) throws(Diagnostic) {
+        guard !force, nodes + edges > ShapingSettings.maximumLaidOutElements else { return }
         throw Diagnostic.error(
-            "the graph has \(CountText.format(count)) nodes to draw, more than \(CountText.format(ShapingSettings.maximumLaidOutNodes)), which Graphviz would take minutes and gigabytes to lay out; keep fewer (--max-nodes, --focus, --min-count), write --format dot or json, or give --force"
+            "the graph has \(CountText.format(nodes)) nodes and \(CountText.format(edges)) edges to draw, more than \(CountText.format(ShapingSettings.maximumLaidOutElements)) together, which Graphviz would take minutes and gigabytes to lay out; keep fewer (--max-nodes, --max-edges, --focus, --min-count), write --format dot or json, or give --force"
         )
     }
 
