@@ -367,7 +367,7 @@ struct TraceCacheCommandTests {
         // What `summary large/` keeps of a folder of large exports: an entry keyed by its files, and its graph.
         try FileManager.default.createDirectory(atPath: setup.scratch.path("large"), withIntermediateDirectories: true)
         let exports = try ["causes.xml", "updates.xml"].map { try setup.scratch.write("large/" + $0, "<trace/>") }
-        let records = try #require(CacheKey.exports(exports, settings: ImportSettings()))
+        let records = try #require(CacheKey.files(exports, kind: "export", settings: ImportSettings()))
         let graph = try #require(
             CacheKey.graph(
                 records: [records], frameRate: nil, burstWindow: GraphBuilder.defaultBurstWindow, window: nil,
@@ -473,8 +473,8 @@ private final class LockedResults: @unchecked Sendable {
     var all: [CommandResult?] { lock.withLock { results } }
 }
 
-/// Large exports (64 MB or more) are cached too, keyed on the files.
-@Suite("causegraph command line: the cache of large exports")
+/// Large exports and native traces (64 MB or more) are cached too, keyed on the files.
+@Suite("causegraph command line: the cache of large exports and native traces")
 struct LargeExportCacheTests {
     @Test("the tables of one recording, named to doctor together, are read under the key summary's read has")
     func doctorReadsTablesTogether() throws {
@@ -487,6 +487,43 @@ struct LargeExportCacheTests {
         // One records entry, which doctor wrote and summary read, and summary's graph: none for a file alone.
         let list = try Causegraph.run(["cache", "list"], environment: environment).output
         #expect(list.contains(" 2 entries, "), "\(list)")
+    }
+
+    @Test(
+        "a native trace of 64 MB or more is cached as exports are, alone or read with an export, and answers as --no-cache does"
+    )
+    func largeNativeTraceIsCached() throws {
+        let scratch = try TemporaryFolder()
+        // About 256 bytes a row: 270,000 rows pass 64 MiB.
+        let native = try GeneratedRecording.write(270_000, "native", into: scratch)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: native)[.size] as? Int)
+        try #require(size >= 64 << 20, "the trace is \(size) bytes")
+        let environment = ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")]
+        // convert replays the records entry, which no graph entry stands in for.
+        let first = try Causegraph.run(["convert", native, "-o", "-"], environment: environment)
+        #expect(first.status == 0, "\(first.standardError)")
+        let list = try Causegraph.run(["cache", "list"], environment: environment).output
+        #expect(list.contains("\n\(native)  native trace  ") && list.contains(" 1 entry, "), "\(list)")
+        let cached = try Causegraph.run(["convert", native, "-o", "-"], environment: environment)
+        #expect(cached.output == first.output && cached.standardError == first.standardError)
+        // Its records answer: damaged, they are noted and read afresh.
+        let entries = try FileManager.default.contentsOfDirectory(atPath: scratch.path("cache") + "/entries")
+        try Data("not the records".utf8).write(
+            to: URL(fileURLWithPath: scratch.path("cache") + "/entries/" + entries[0] + "/records.bin"))
+        let damaged = try Causegraph.run(["convert", native, "-o", "-"], environment: environment)
+        #expect(damaged.output == first.output && damaged.standardError.contains("cache entry of this input is damaged"))
+        // With an export, each format has its entry, and summary its graph; the answer is --no-cache's.
+        let export = try GeneratedRecording.write(250_000, "swiftui-causes", into: scratch, seed: 2)
+        let together = try Causegraph.run(["summary", native, export, "--format", "json"], environment: environment)
+        #expect(together.status == 0, "\(together.standardError)")
+        let listed = try Causegraph.run(["cache", "list"], environment: environment).output
+        #expect(
+            listed.contains(" 3 entries, ") && listed.contains("\n\(export)  export  ")
+                && listed.contains("\n\(native) + \(export)  graph  "), "\(listed)")
+        let again = try Causegraph.run(["summary", export, native, "--format", "json"], environment: environment)
+        let direct = try Causegraph.run(["summary", native, export, "--format", "json", "--no-cache"])
+        #expect(again.output == together.output && again.standardError == together.standardError)
+        #expect(direct.output == together.output && direct.standardError == together.standardError)
     }
 
     @Test(

@@ -79,8 +79,8 @@ public enum TraceInput {
         for format in InputFormat.allCases {
             guard let opened = streamsByFormat[format] else { continue }
             let sorted = opened.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.map(\.stream)
-            if format == .instruments, let cache = settings.cache, isLarge(sorted),
-                let key = CacheKey.exports(sorted.map(\.name), settings: settings)
+            if let kind = cacheKind(of: format), let cache = settings.cache, isLarge(sorted),
+                let key = CacheKey.files(sorted.map(\.name), kind: kind, settings: settings)
             {
                 try cache.read(
                     key, into: &sink, diagnostics: &diagnostics,
@@ -101,16 +101,22 @@ public enum TraceInput {
 
     /// The keys of the records entries ``read(paths:settings:into:diagnostics:)``
     /// replays for `paths`, in the order it reads them, when the cache
-    /// keeps every input named: `.trace` bundles, and Instruments exports
-    /// together at least ``TraceCache/largeExportSize``, also in a folder
-    /// holding nothing else. `nil` when one is anything else (standard
-    /// input, a folder with other files, a small or other trace),
-    /// whose read the cache does not cover.
+    /// keeps every input named: `.trace` bundles, and the files of each
+    /// cached format (``cacheKind(of:)``) together at least
+    /// ``TraceCache/largeExportSize``, also in a folder holding nothing else.
+    /// `nil` when one is anything else (standard input, a folder with other
+    /// files, a small or other trace), whose read the cache does not cover.
     static func recordKeys(paths: [String], settings: ImportSettings) -> [CacheKey]? {
         recordRuleFiles(settings)
         guard settings.cache != nil, !paths.isEmpty else { return nil }
-        var exports: [ByteStream] = []
+        var streamsByFormat: [InputFormat: [ByteStream]] = [:]
         var bundles: [String] = []
+        func addFile(_ path: String) -> Bool {
+            guard let stream = try? ByteStream(path: path), let format = cachedFormat(of: stream, settings: settings)
+            else { return false }
+            streamsByFormat[format, default: []].append(stream)
+            return true
+        }
         for path in paths {
             guard path != "-" else { return nil }
             switch FileKind(path: path) {
@@ -118,29 +124,23 @@ public enum TraceInput {
                 guard settings.format == nil || settings.format == .instruments else { return nil }
                 bundles.append(path)
             case .regular:
-                guard let stream = try? ByteStream(path: path), isInstrumentsExport(stream, settings: settings) else {
-                    return nil
-                }
-                exports.append(stream)
+                guard addFile(path) else { return nil }
             case .directory:
-                // A folder of exports and nothing else, whose read adds no note of its own, which a
+                // A folder of cached traces and nothing else, whose read adds no note of its own, which a
                 // graph entry could not give again.
                 guard let directory = try? TraceDirectory(path: path), directory.skipped == nil,
                     !directory.files.isEmpty
                 else { return nil }
-                for file in directory.files {
-                    guard let stream = try? ByteStream(path: file), isInstrumentsExport(stream, settings: settings)
-                    else { return nil }
-                    exports.append(stream)
-                }
+                for file in directory.files { guard addFile(file) else { return nil } }
             default:
                 return nil
             }
         }
         var keys: [CacheKey] = []
-        if !exports.isEmpty {
-            let sorted = exports.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-            guard isLarge(sorted), let key = CacheKey.exports(sorted.map(\.name), settings: settings) else {
+        for format in InputFormat.allCases {
+            guard let streams = streamsByFormat[format], let kind = cacheKind(of: format) else { continue }
+            let sorted = streams.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            guard isLarge(sorted), let key = CacheKey.files(sorted.map(\.name), kind: kind, settings: settings) else {
                 return nil
             }
             keys.append(key)
@@ -152,22 +152,39 @@ public enum TraceInput {
         return keys
     }
 
+    /// The kind of cache entry that keeps a read of files in `format`, or
+    /// `nil` for change logs, which read in moments and whose events take
+    /// their durations from `--frame-rate`, a setting the key leaves out.
+    private static func cacheKind(of format: InputFormat) -> String? {
+        switch format {
+        case .instruments: "export"
+        case .native: "native"
+        case .changes: nil
+        }
+    }
+
     /// Counts the `--classify` rule files as inputs, so no output replaces
     /// one, even when no trace read needs them or the cache answers for them.
     private static func recordRuleFiles(_ settings: ImportSettings) {
         for path in settings.classificationFiles { InputFiles.shared.record(path: path) }
     }
 
-    /// Whether `stream` is read as an Instruments export: named so, or shown
-    /// so by its first bytes.
-    private static func isInstrumentsExport(_ stream: ByteStream, settings: ImportSettings) -> Bool {
-        if let format = settings.format { return format == .instruments }
-        guard let prefix = try? stream.prefix(InputFormat.detectionPrefixLength) else { return false }
-        return NotATrace.identify(prefix) == nil && InputFormat.detect(prefix) == .instruments
+    /// The format `stream` is read as, when the cache keeps reads of it:
+    /// named so, or shown so by its first bytes.
+    private static func cachedFormat(of stream: ByteStream, settings: ImportSettings) -> InputFormat? {
+        let format: InputFormat?
+        if let named = settings.format {
+            format = named
+        } else {
+            guard let prefix = try? stream.prefix(InputFormat.detectionPrefixLength), NotATrace.identify(prefix) == nil
+            else { return nil }
+            format = InputFormat.detect(prefix)
+        }
+        return format.flatMap { cacheKind(of: $0) == nil ? nil : $0 }
     }
 
-    /// Whether Instruments exports are worth caching: regular files, together
-    /// at least ``TraceCache/largeExportSize``.
+    /// Whether trace files are worth caching: regular files, together at
+    /// least ``TraceCache/largeExportSize``.
     private static func isLarge(_ streams: [ByteStream]) -> Bool {
         var total: Int64 = 0
         for stream in streams {

@@ -58,6 +58,7 @@ struct CacheCommand: ParsableCommand {
                 case "inventory": run = "doctor's table counts"
                 case "bundle": run = entry.run.map { "run \($0)" } ?? "the only run"
                 case "graph": run = entry.run.map { "graph of run \($0)" } ?? "graph"
+                case "native": run = "native trace"
                 default: run = "export"
                 }
                 text +=

@@ -15,7 +15,7 @@ struct CacheKey: Equatable {
     /// The inputs, as absolute paths with links resolved, for `cache list`
     /// and `cache clear`.
     let inputs: [String]
-    /// `bundle`, `export` or `inventory` (what `doctor` learnt of a bundle).
+    /// `bundle`, `export`, `native` or `inventory` (what `doctor` learnt of a bundle).
     let kind: String
     /// The run asked for, if any.
     let run: Int?
@@ -62,10 +62,11 @@ struct CacheKey: Equatable {
         return CacheKey(description: description, inputs: [root], kind: kind, run: settings.run)
     }
 
-    /// The key of reading the Instruments exports `paths` together with
-    /// `settings`, or `nil` when one is not a regular file.
-    static func exports(_ paths: [String], settings: ImportSettings) -> CacheKey? {
-        guard var description = common(kind: "export", settings: settings) else { return nil }
+    /// The key of reading the trace files `paths` together with `settings`,
+    /// or `nil` when one is not a regular file. `kind` is `export` for
+    /// Instruments exports and `native` for causegraph's JSON Lines.
+    static func files(_ paths: [String], kind: String, settings: ImportSettings) -> CacheKey? {
+        guard var description = common(kind: kind, settings: settings) else { return nil }
         var inputs: [String] = []
         for path in paths {
             guard let file = resolved(path), let info = status(of: file, following: true), info.kind == "file" else {
@@ -75,7 +76,7 @@ struct CacheKey: Equatable {
             description +=
                 "file \(quoted(file)) \(info.size) \(info.modified) \(info.changed) \(info.device) \(info.inode)\n"
         }
-        return CacheKey(description: description, inputs: inputs, kind: "export", run: nil)
+        return CacheKey(description: description, inputs: inputs, kind: kind, run: nil)
     }
 
     /// The layout version of the graph document a `graph` entry holds, apart

@@ -3,7 +3,7 @@ import Foundation
 /// Where what reading a slow input produced is kept, so the next command
 /// on it answers at once: the records of an Instruments `.trace` bundle
 /// (whose tables only Xcode's xctrace can export, slowly), and of large
-/// `xctrace export` files.
+/// `xctrace export` files and native JSON Lines traces.
 ///
 /// Each entry is a folder, `entries/KEY/`, named by its `CacheKey`: the
 /// records the read gave its sink, in a binary layout of distinct text and
@@ -26,8 +26,8 @@ public struct TraceCache: Sendable, Equatable {
     static let formatVersion = 3
     /// The default of ``maximumSize``: 4 GB.
     package static let defaultMaximumSize: Int64 = 4 << 30
-    /// An Instruments export this large or larger is worth caching; smaller
-    /// ones read in less time than checking an entry would save.
+    /// Exports or native traces this large or larger are worth caching;
+    /// smaller ones read in less time than checking an entry would save.
     package static let largeExportSize: Int64 = 64 << 20
     /// The environment variable naming the folder.
     package static let directoryVariable = "CAUSEGRAPH_CACHE_DIR"

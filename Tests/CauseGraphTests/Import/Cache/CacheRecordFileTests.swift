@@ -154,7 +154,7 @@ struct CacheRecordFileTests {
             return
         }
         #expect(damage.problem == "its records are not of this cache format (version \(TraceCache.formatVersion))")
-        let key = try #require(CacheKey.exports([folder.path("records.bin")], settings: ImportSettings()))
+        let key = try #require(CacheKey.files([folder.path("records.bin")], kind: "export", settings: ImportSettings()))
         let written = CacheEntry.Metadata(
             key: key, created: 0, recordsSize: 1, checksum: "0", diagnostics: [], unclassifiedTitles: [:])
         let current = try #require(CacheEntry.Metadata(written.encoded()))

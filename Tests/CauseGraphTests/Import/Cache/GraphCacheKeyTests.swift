@@ -23,7 +23,7 @@ struct GraphCacheKeyTests {
         }
 
         func records(_ settings: ImportSettings = ImportSettings()) throws -> [CacheKey] {
-            [try #require(CacheKey.exports([first, second], settings: settings))]
+            [try #require(CacheKey.files([first, second], kind: "export", settings: settings))]
         }
 
         func remove() { try? FileManager.default.removeItem(atPath: folder) }
@@ -91,13 +91,13 @@ struct GraphCacheKeyTests {
     func touchedInputOrOrderChangesTheKey() throws {
         let inputs = try Inputs()
         defer { inputs.remove() }
-        let first = try #require(CacheKey.exports([inputs.first], settings: ImportSettings()))
-        let second = try #require(CacheKey.exports([inputs.second], settings: ImportSettings()))
+        let first = try #require(CacheKey.files([inputs.first], kind: "export", settings: ImportSettings()))
+        let second = try #require(CacheKey.files([inputs.second], kind: "export", settings: ImportSettings()))
         let before = try Self.key([first, second])
         #expect(before != (try Self.key([second, first])))
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: inputs.second)
-        let touched = try #require(CacheKey.exports([inputs.second], settings: ImportSettings()))
+        let touched = try #require(CacheKey.files([inputs.second], kind: "export", settings: ImportSettings()))
         #expect(before != (try Self.key([first, touched])))
     }
 
@@ -105,7 +105,7 @@ struct GraphCacheKeyTests {
     func rewrittenInPlaceWithTheOldTime() throws {
         let inputs = try Inputs()
         defer { inputs.remove() }
-        let before = try #require(CacheKey.exports([inputs.second], settings: ImportSettings()))
+        let before = try #require(CacheKey.files([inputs.second], kind: "export", settings: ImportSettings()))
         var old = stat()
         #expect(stat(inputs.second, &old) == 0)
         let handle = try #require(FileHandle(forUpdatingAtPath: inputs.second))
@@ -123,7 +123,7 @@ struct GraphCacheKeyTests {
         var new = stat()
         #expect(stat(inputs.second, &new) == 0)
         #expect(new.st_size == old.st_size && new.st_ino == old.st_ino && modified(new) == modified(old))
-        let rewritten = try #require(CacheKey.exports([inputs.second], settings: ImportSettings()))
+        let rewritten = try #require(CacheKey.files([inputs.second], kind: "export", settings: ImportSettings()))
         #expect(before.digest != rewritten.digest)
     }
 

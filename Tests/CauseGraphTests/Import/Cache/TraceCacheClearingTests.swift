@@ -25,15 +25,15 @@ struct TraceCacheClearingTests {
             let exports = try ["causes.xml", "updates.xml", "sub/deeper.xml"].map { name in
                 try scratch.write("large/" + name, "<trace-query-result/>")
             }
-            let together = try #require(CacheKey.exports(Array(exports[0...1]), settings: ImportSettings()))
+            let together = try #require(CacheKey.files(Array(exports[0...1]), kind: "export", settings: ImportSettings()))
             try keep(together, .records)
             try keep(
                 try #require(
                     CacheKey.graph(
                         records: [together], frameRate: nil, burstWindow: GraphBuilder.defaultBurstWindow, window: nil,
                         interaction: nil)), .graph)
-            try keep(try #require(CacheKey.exports([exports[0]], settings: ImportSettings())), .records)
-            try keep(try #require(CacheKey.exports([exports[2]], settings: ImportSettings())), .records)
+            try keep(try #require(CacheKey.files([exports[0]], kind: "export", settings: ImportSettings())), .records)
+            try keep(try #require(CacheKey.files([exports[2]], kind: "export", settings: ImportSettings())), .records)
         }
 
         private func keep(_ key: CacheKey, _ contents: CacheEntry.Contents) throws {
