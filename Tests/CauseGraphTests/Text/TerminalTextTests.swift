@@ -35,7 +35,8 @@ struct TerminalTextTests {
         }
     }
 
-    @Test("a cut never ends inside a number: the number, with the commas and points between its digits, gives way whole")
+    @Test(
+        "a cut never ends inside a number: the number, with the commas and points between its digits, gives way whole")
     func cutsBeforeNumbers() {
         // Printable ASCII, one-column scalars and wide characters: each way of cutting.
         #expect(TerminalText.fit("group 32620 · 40 ms", width: 10) == "group …")
