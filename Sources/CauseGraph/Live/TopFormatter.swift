@@ -42,9 +42,19 @@ package enum TopFormatter {
             " · \(CountText.format(tally.bodies)) body " + (tally.bodies == 1 ? "run" : "runs")
             + " of \(CountText.format(ranking.count)) " + (ranking.count == 1 ? "view" : "views") + " · \(state)"
         let title = "causegraph top · "
-        let room = (width ?? headingWidth) - TerminalText.columns(title + totals)
-        let source = keepingEnd(VisibleText.singleLine(heading.source), width: max(room, 1))
-        lines.append(cut(style.paint(title + source + totals, .bold), to: width ?? headingWidth))
+        let limit = width ?? headingWidth
+        let room = limit - TerminalText.columns(title + totals)
+        let source = VisibleText.singleLine(heading.source)
+        let headingLine: String
+        if let kept = keepingName(source, width: room) {
+            headingLine = title + kept + totals
+        } else if let kept = keepingName(source, width: limit - TerminalText.columns(totals)) {
+            // The command's name, which the user typed, gives way before the log's.
+            headingLine = kept + totals
+        } else {
+            headingLine = title + keepingEnd(source, width: max(room, 1)) + totals
+        }
+        lines.append(cut(style.paint(headingLine, .bold), to: limit))
         let header = ["LAST", "TOTAL", "UNCHANGED"]
         let counts = shown.map {
             [CountText.format($0.recent), CountText.format($0.total), CountText.format($0.unchanged)]
@@ -91,7 +101,20 @@ package enum TopFormatter {
         return VisibleText.singleLine(main.name) + share
     }
 
-    /// `text` within `width` columns, cut from its start, so a path keeps its file's name.
+    /// `path` within `width` columns with its file's name whole: its leading
+    /// folders give way, whole, to `…/`; `nil` when the name alone does not fit.
+    private static func keepingName(_ path: String, width: Int) -> String? {
+        guard TerminalText.columns(path) > width else { return path }
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        while !components.isEmpty {
+            let kept = "…/" + components.joined(separator: "/")
+            if TerminalText.columns(kept) <= width { return kept }
+            components = components.dropFirst()
+        }
+        return nil
+    }
+
+    /// `text` within `width` columns, cut from its start, for a log whose name alone is too long.
     private static func keepingEnd(_ text: String, width: Int) -> String {
         guard TerminalText.columns(text) > width else { return text }
         var kept: [Character] = []

@@ -1,6 +1,7 @@
 /// Trace text made safe for the terminal and cut to a width.
 package enum TerminalText {
-    /// Control characters made visible, and at most `width` columns, ending in "…" when cut.
+    /// Control characters made visible, and at most `width` columns, ending
+    /// in "…" when cut; a cut never ends inside a number.
     static func fit(_ text: String, width: Int) -> String {
         // Printable ASCII is its own visible form and a character a byte, so
         // it needs no scan of scalars nor walk of graphemes: a listing fits
@@ -9,13 +10,13 @@ package enum TerminalText {
         let visible = isPlain ? text : VisibleText.singleLine(text)
         if isPlain {
             guard visible.utf8.count > width else { return visible }
-            guard width > 1 else { return String(visible.prefix(max(width, 0))) }
-            return String(visible.prefix(width - 1)) + "…"
+            guard width > 1 else { return wholeNumbers(String(visible.prefix(max(width, 0))), of: visible) }
+            return wholeNumbers(String(visible.prefix(width - 1)), of: visible) + "…"
         }
         let room = width > 1 ? width - 1 : max(width, 0)
         if let wide = oneColumnScalars(visible) {
             guard wide > width else { return visible }
-            let kept = String(String.UnicodeScalarView(visible.unicodeScalars.prefix(room)))
+            let kept = wholeNumbers(String(String.UnicodeScalarView(visible.unicodeScalars.prefix(room))), of: visible)
             return width > 1 ? kept + "…" : kept
         }
         guard columns(visible) > width else { return visible }
@@ -27,7 +28,34 @@ package enum TerminalText {
             kept.append(character)
             used += wide
         }
+        kept = wholeNumbers(kept, of: visible)
         return width > 1 ? kept + "…" : kept
+    }
+
+    /// `kept`, the start of `text` a cut keeps, without the digits of a
+    /// number the cut goes through: `group 326…` reads as group 326 when
+    /// the text said group 32620, where `group …` shows a number was cut.
+    /// A comma or point between digits is part of the number (`32,620`, `1.5`).
+    private static func wholeNumbers(_ kept: String, of text: String) -> String {
+        let isDigit = { (scalar: Unicode.Scalar) in scalar.value >= 0x30 && scalar.value <= 0x39 }
+        let isSeparator = { (scalar: Unicode.Scalar) in scalar == "," || scalar == "." }
+        // Most cuts end in a letter: known before the scalars are copied.
+        guard let last = kept.unicodeScalars.last, isDigit(last) || isSeparator(last) else { return kept }
+        let scalars = Array(kept.unicodeScalars)
+        let rest = text.unicodeScalars.dropFirst(scalars.count)
+        guard let next = rest.first else { return kept }
+        let nextContinues =
+            isDigit(next) || (isSeparator(next) && rest.dropFirst().first.map(isDigit) == true)
+        let lastIsInNumber =
+            isDigit(last) || (isSeparator(last) && scalars.count > 1 && isDigit(scalars[scalars.count - 2]))
+        guard nextContinues && lastIsInNumber && (isDigit(last) || isDigit(next)) else { return kept }
+        var end = scalars.count
+        while end > 0 {
+            let scalar = scalars[end - 1]
+            guard isDigit(scalar) || (isSeparator(scalar) && end > 1 && isDigit(scalars[end - 2])) else { break }
+            end -= 1
+        }
+        return String(String.UnicodeScalarView(scalars[..<end]))
     }
 
     /// `parts` one after another, each in its ink, within `width` columns

@@ -15,29 +15,76 @@ struct ListBoundsTests {
         #expect(ListBounds(offset: 2, limit: Int.max).cut(list) == (Array(3...10), 2))
     }
 
-    @Test("a bounded summary shows the views that took most time, and says how many it left out")
+    @Test("a bounded summary shows the app's views that took most time, and says how many it left out")
     func boundedSummary() throws {
         var builder = GraphBuilder()
         try SyntheticTrace(views: 120).emit(into: &builder)
         let summary = TraceSummary(graph: builder.finish())
         let allRows = summary.modules.flatMap(\.views)
+        let appRows = allRows.filter { $0.node.owner == .app }
         let bounded = summary.bounded(ListBounds(limit: 5))
         let rows = bounded.modules.flatMap(\.views)
         #expect(rows.count == 5)
         #expect(bounded.omitted.views == allRows.count - 5)
-        let slowest = allRows.map { $0.node.totalDuration ?? 0 }.sorted(by: >).prefix(5)
+        let slowest = appRows.map { $0.node.totalDuration ?? 0 }.sorted(by: >).prefix(5)
         #expect(rows.map { $0.node.totalDuration ?? 0 }.sorted(by: >) == Array(slowest))
         // Cut again, what each cut left out adds up.
         #expect(bounded.bounded(ListBounds(limit: 2)).omitted.views == allRows.count - 2)
         #expect(summary.bounded(.all) == summary)
 
         let byCount = summary.bounded(ListBounds(order: .count, limit: 4)).modules.flatMap(\.views).map(\.node.count)
-        #expect(byCount == Array(allRows.map(\.node.count).sorted(by: >).prefix(4)))
+        #expect(byCount == Array(appRows.map(\.node.count).sorted(by: >).prefix(4)))
         let text = SummaryFormatter.format(bounded, as: .text)
         #expect(text.contains("… \(allRows.count - 5) more views not shown"))
         #expect(
             SummaryFormatter.format(bounded, as: .markdown).contains("\n\n… \(allRows.count - 5) more views not shown.")
         )
+    }
+
+    @Test(
+        "where SwiftUI's views outnumber the rows and each took more time than any of the app's, the app's views come first and paging reaches SwiftUI's"
+    )
+    func appViewsFirst() throws {
+        // The realistic recording: an app of a few hundred views, and SwiftUI's own (`Text`, `ForEach<…>`) each run
+        // from many of them.
+        let scratch = try TemporaryFolder()
+        let path = try GeneratedRecording.write(3_000, "native", into: scratch)
+        var diagnostics = Diagnostics()
+        let graph = try TracePipeline().reconstruct([path], diagnostics: &diagnostics).graph
+        let summary = TraceSummary(graph: graph)
+        let allRows = summary.modules.flatMap(\.views)
+        let byTime = allRows.sorted { ListBounds().ranks($0.node, before: $1.node) }
+        let limit = 5
+        // What the fix is for: by time alone, SwiftUI's views fill the page, and SwiftUI took more time in all.
+        #expect(byTime.prefix(limit).allSatisfy { $0.node.module == "SwiftUI" && $0.node.owner == .system })
+        let swiftUITime = try #require(summary.modules.first { $0.name == "SwiftUI" }?.totalDuration)
+        let appTime = try #require(summary.modules.first { $0.name == "Library" }?.totalDuration)
+        #expect(swiftUITime > appTime)
+        #expect(summary.modules.map(\.name) == ["Library", "SwiftUI"], "the app's module first, though lighter")
+
+        let appRows = byTime.filter { $0.node.owner == .app }
+        let systemRows = byTime.filter { $0.node.owner == .system }
+        let page = summary.bounded(ListBounds(limit: limit))
+        #expect(page.modules.map(\.name) == ["Library"])
+        #expect(page.modules.flatMap(\.views) == Array(appRows.prefix(limit)))
+        #expect(page.omitted.views == allRows.count - limit)
+        // Paging goes on through the app's views, then reaches SwiftUI's, slowest first.
+        let next = summary.bounded(ListBounds(offset: appRows.count - 2, limit: limit))
+        #expect(next.modules.map(\.name) == ["Library", "SwiftUI"])
+        #expect(next.modules.flatMap(\.views) == Array(appRows.suffix(2) + systemRows.prefix(limit - 2)))
+        #expect(next.omitted.views == allRows.count - limit)
+
+        // Every format shows the page in that order.
+        let text = SummaryFormatter.format(page, as: .text)
+        let section = try #require(text.range(of: "Body updates by module and view\n"))
+        #expect(text[section.upperBound...].hasPrefix("  Library · "), "\(text)")
+        #expect(!text.contains("SwiftUI · "), "\(text)")
+        let markdown = SummaryFormatter.format(page, as: .markdown)
+        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| Library |") || $0.hasPrefix("| SwiftUI |") }
+        #expect(rows.count == limit && rows.allSatisfy { $0.hasPrefix("| Library | ") }, "\(markdown)")
+        let json = SummaryFormatter.format(page, as: .json)
+        #expect(json.contains("\"modules\": [\n    {\"module\": \"Library\""), "\(json)")
+        #expect(!json.contains("\"module\": \"SwiftUI\""), "\(json)")
     }
 
     @Test("a page past every entry says the list's size and that the offset starts past it, never \"none\" above it")

@@ -76,6 +76,21 @@ struct LiveTallyTests {
         #expect(narrow.hasSuffix("… 1 more\n"))
     }
 
+    @Test("the heading keeps the log's file name whole: its folders give way first, then the command's name")
+    func headingKeepsFileName() throws {
+        let tally = try tally("Row: _count changed.\nList: unchanged.\n")
+        func heading(_ source: String, width: Int? = nil) -> Substring {
+            let heading = TopFormatter.Heading(source: source, interval: "1s", ended: true)
+            return TopFormatter.format(tally, heading: heading, width: width).split(separator: "\n")[0]
+        }
+        let totals = " · 2 body runs of 2 views · end of input"
+        #expect(heading("/Users/someone/logs/app.log") == "causegraph top · …/someone/logs/app.log" + totals)
+        #expect(
+            heading("/Users/someone/Library/Developer/Xcode/DerivedData/landmarks-favorites-session.log")
+                == "…/landmarks-favorites-session.log" + totals)
+        #expect(heading("logs/app.log", width: 67) == "causegraph top · …/app.log" + totals)
+    }
+
     @Test("a 40-column pane shrinks the view column first, and every cut ends in an ellipsis")
     func narrowPane() throws {
         var tally = try tally("LandmarkFavoritesCollectionRowDetailView: _isFavorite changed.\n")

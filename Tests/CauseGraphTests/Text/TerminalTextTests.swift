@@ -35,6 +35,22 @@ struct TerminalTextTests {
         }
     }
 
+    @Test(
+        "a cut never ends inside a number: the number, with the commas and points between its digits, gives way whole")
+    func cutsBeforeNumbers() {
+        // Printable ASCII, one-column scalars and wide characters: each way of cutting.
+        #expect(TerminalText.fit("group 32620 · 40 ms", width: 10) == "group …")
+        #expect(TerminalText.fit("drove 32,620 updates", width: 10) == "drove …")
+        #expect(TerminalText.fit("drove 32,620 updates", width: 12) == "drove …")
+        #expect(TerminalText.fit("worst 1.5 ms", width: 9) == "worst …")
+        #expect(TerminalText.fit("└─ group 32620", width: 11) == "└─ group …")
+        #expect(TerminalText.fit("gesture 139838 (Tap) · 漢字", width: 11) == "gesture …")
+        // A cut after a whole number, or after a comma that ends a sentence, keeps it.
+        #expect(TerminalText.fit("group 32620 · 40 ms", width: 12) == "group 32620…")
+        #expect(TerminalText.fit("group 32620, 40 ms", width: 13) == "group 32620,…")
+        #expect(TerminalText.fit("Card7x1Detail0", width: 6) == "Card7…")
+    }
+
     @Test("padding counts columns, not characters or bytes", arguments: zip(samples, sampleColumns))
     func pad(_ text: String, columns: Int) {
         let visible = VisibleText.singleLine(text)

@@ -443,7 +443,10 @@ struct XMLTokenizer {
         while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
         guard i < n else { return nil }
         guard bytes[i] == Byte.greaterThan, nameEnd > start + 2 else {
-            throw .at(offset: base + i, message: "malformed end tag: expected </name>")
+            // The end tag that would be right, spelled out: a placeholder such
+            // as `</name>` reads as a tag the file should hold.
+            let expected = innermostName.map { "expected </\($0)>" } ?? "no element is open"
+            throw .at(offset: base + i, message: "malformed end tag: " + expected)
         }
         let name = UnsafeBufferPointer(rebasing: bytes[(start + 2)..<nameEnd])
         guard let open = openNames.last else {

@@ -79,7 +79,8 @@ public struct TraceSummary: Sendable, Equatable {
     public var totals: Totals
     /// The long-update lanes: bodies, representables and other updates.
     package var lanes: [Lane]
-    /// Body updates by module and view type, heaviest module first.
+    /// Body updates by module and view type: modules of the app's own
+    /// views first, then the system's (``Owner``), each heaviest first.
     public var modules: [Module]
     /// The causes that drove the most updates.
     public var topCauses: [Cause]
@@ -194,7 +195,10 @@ public struct TraceSummary: Sendable, Equatable {
             return Module(
                 name: name.isEmpty ? nil : name,
                 totalDuration: durations.isEmpty ? nil : durations.reduce(0) { $0.saturatingAdding($1) }, views: rows)
-        }.sorted { ($1.totalDuration ?? 0, $0.name ?? "") < ($0.totalDuration ?? 0, $1.name ?? "") }
+        }.sorted {
+            (Self.owner(of: $0), $1.totalDuration ?? 0, $0.name ?? "")
+                < (Self.owner(of: $1), $0.totalDuration ?? 0, $1.name ?? "")
+        }
 
         let nodesByID = NodesByID(graph)
         // Runs with no recorded cause were driven by nothing the trace names: no top cause.
@@ -219,14 +223,22 @@ public struct TraceSummary: Sendable, Equatable {
         .prefix(Self.topCauseLimit).map { $0 }
     }
 
-    /// The summary with its lists ranked and cut by `bounds`: the views by
-    /// `bounds.order` (modules then follow their first view), every other
-    /// list in its own ranking, hitches the longest first, then shown by
-    /// number; ``omitted`` says how much each cut left out.
+    /// The summary with its lists ranked and cut by `bounds`: the app's
+    /// own views before the system's, each by `bounds.order` (modules then
+    /// follow their first view), every other list in its own ranking,
+    /// hitches the longest first, then shown by number; ``omitted`` says
+    /// how much each cut left out.
     package func bounded(_ bounds: ListBounds) -> TraceSummary {
         var summary = self
+        // SwiftUI's own views (`Text`, `ForEach<…>`) each run more than any
+        // one view of an app, so by time alone they fill the page; but a
+        // body the app cannot change explains nothing, and an app of
+        // thousands of views was never named.
         let rows = modules.flatMap { module in module.views.map { (module: module.name, row: $0) } }
-            .sorted { bounds.ranks($0.row.node, before: $1.row.node) }
+            .sorted { a, b in
+                let (ownerA, ownerB) = (a.row.node.owner, b.row.node.owner)
+                return ownerA != ownerB ? ownerA < ownerB : bounds.ranks(a.row.node, before: b.row.node)
+            }
         let (shownRows, omittedViews) = bounds.cut(rows)
         var order: [String?] = []
         var byModule: [String?: [ViewRow]] = [:]
@@ -258,6 +270,11 @@ public struct TraceSummary: Sendable, Equatable {
 
     private func add<Element>(_ cut: (shown: [Element], omitted: Int), _ earlier: Int) -> ([Element], Int) {
         (cut.shown, cut.omitted + earlier)
+    }
+
+    /// The app's when any view of `module` is the app's, else the system's.
+    private static func owner(of module: Module) -> Owner {
+        module.views.contains { $0.node.owner == .app } ? .app : .system
     }
 
     /// Most total time first, then most updates, then the graph's order.

@@ -44,6 +44,12 @@ import Testing
             "file ends inside <node>: the export is truncated or an element is not closed")
     }
 
+    @Test func malformedEndTag() throws {
+        try expectError(
+            "<trace-query-result>\n<node><start-time>5</ ‸start-time></node>\n</trace-query-result>",
+            "malformed end tag: expected </start-time>")
+    }
+
     @Test func refToUndefinedID() throws {
         let text = InstrumentsFixtures.document(
             columns: columns,

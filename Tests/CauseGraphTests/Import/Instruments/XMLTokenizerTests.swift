@@ -207,6 +207,15 @@ private struct TokenRecorder: XMLTokenHandler {
             truncated.message == "file ends inside <event-time>: the export is truncated or an element is not closed")
     }
 
+    @Test("a malformed end tag names the end tag the open element needs, not a placeholder")
+    func malformedEndTagNamesTheElement() {
+        #expect(
+            failure("<trace-query-result><start-time>5</ start-time>")?.message
+                == "malformed end tag: expected </start-time>")
+        #expect(failure("<trace-query-result><row></>")?.message == "malformed end tag: expected </row>")
+        #expect(failure("</>")?.message == "malformed end tag: no element is open")
+    }
+
     @Test func malformedMarkupIsRefused() {
         #expect(failure("<a b=\"<\"/>")?.message == "\"<\" is not allowed in an attribute value")
         #expect(failure("<a b=c/>")?.message == "expected a quoted attribute value")
