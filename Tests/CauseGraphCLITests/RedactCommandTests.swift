@@ -188,6 +188,38 @@ struct RedactCommandTests {
         #expect(Self.renamed(before, by: mapping) == after)
     }
 
+    @Test("a folder of exports is redacted as its files are when named: each keeps its format and its name")
+    func redactsFolderAsItsFiles() throws {
+        let scratch = try TemporaryFolder()
+        let recording = scratch.path("recording")
+        try FileManager.default.createDirectory(atPath: recording, withIntermediateDirectories: false)
+        let tables = ["swiftui-causes", "swiftui-updates", "swiftui-update-groups"]
+        var inputs: [String] = []
+        for table in tables {
+            let generated = try GeneratedRecording.write(1_000, table, into: scratch, seed: 4)
+            let input = recording + "/" + table + ".xml"
+            try FileManager.default.moveItem(atPath: generated, toPath: input)
+            inputs.append(input)
+        }
+        let fromFolder = scratch.path("from-folder") + "/"
+        let fromFiles = scratch.path("from-files") + "/"
+        let folderRun = try Causegraph.run(["redact", recording, "-o", fromFolder])
+        #expect(folderRun.status == 0, "\(folderRun.standardError)")
+        #expect(try Causegraph.run(["redact"] + inputs + ["-o", fromFiles]).status == 0)
+        let names = tables.map { $0 + ".xml" }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fromFolder).sorted() == names.sorted())
+        for name in names {
+            #expect(try Self.read(fromFolder + name) == Self.read(fromFiles + name), "\(name) as when named")
+        }
+        // One redacted export written to a file keeps its format too.
+        let single = scratch.path("single")
+        try FileManager.default.createDirectory(atPath: single, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: inputs[0], toPath: single + "/" + names[0])
+        let copy = scratch.path("copy.xml")
+        #expect(try Causegraph.run(["redact", single, "-o", copy]).status == 0)
+        #expect(try Self.read(copy) == Self.read(fromFiles + names[0]))
+    }
+
     @Test("a multi-table export keeps its format, its graph, its ids and refs; app names go")
     func redactsExportTables() throws {
         let scratch = try TemporaryFolder()

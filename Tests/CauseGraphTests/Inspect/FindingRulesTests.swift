@@ -228,7 +228,9 @@ struct FindingRulesTests {
         let finding = try #require(
             FindingRules.findings(in: CauseEffectGraph(nodes: [cause] + views, edges: edges)).first)
         #expect(
-            finding.evidence == ["checks that ran nothing: Zulu skipped 20 of 20; Mike skipped 20 of 20; Alpha skipped 20 of 20"])
+            finding.evidence == [
+                "checks that ran nothing: Zulu skipped 20 of 20; Mike skipped 20 of 20; Alpha skipped 20 of 20"
+            ])
         #expect(finding.exampleGroup == 3)
     }
 
