@@ -154,6 +154,72 @@ struct RedactCommandTests {
         }
     }
 
+    /// `summary --all`'s findings of `inputs` as sorted-key JSON, without
+    /// the node and edge ids, which follow the titles and so differ in a
+    /// redacted copy.
+    static func findings(_ inputs: [String]) throws -> String {
+        let result = try Causegraph.run(["summary", "--all", "--recreations", "1", "--format", "json"] + inputs)
+        #expect(result.status == 0, "\(result.standardError)")
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let findings = try #require(summary["findings"] as? [[String: Any]])
+        let withoutIDs = findings.map { $0.filter { $0.key != "nodes" && $0.key != "edge" } }
+        let data = try JSONSerialization.data(withJSONObject: withoutIDs, options: [.sortedKeys, .prettyPrinted])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test(
+        "a redacted recording's findings are the original's but for the names, where views tie",
+        arguments: [1, 2, 3])
+    func keepsFindings(seed: Int) throws {
+        let scratch = try TemporaryFolder()
+        let inputs = try ["swiftui-causes", "swiftui-updates", "swiftui-update-groups"].map {
+            try GeneratedRecording.write(2_000, $0, into: scratch, seed: seed)
+        }
+        let folder = scratch.path("redacted") + "/"
+        let map = scratch.path("map.json")
+        let result = try Causegraph.run(["redact"] + inputs + ["-o", folder, "--map", map])
+        #expect(result.status == 0, "\(result.standardError)")
+        let mapping = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: map))) as? [String: String])
+        let before = try Self.findings(inputs)
+        let after = try Self.findings(inputs.map { folder + ($0 as NSString).lastPathComponent })
+        #expect(before.contains("\"kind\" : \"environmentChurn\""))
+        #expect(Self.renamed(before, by: mapping) == after)
+    }
+
+    @Test("a folder of exports is redacted as its files are when named: each keeps its format and its name")
+    func redactsFolderAsItsFiles() throws {
+        let scratch = try TemporaryFolder()
+        let recording = scratch.path("recording")
+        try FileManager.default.createDirectory(atPath: recording, withIntermediateDirectories: false)
+        let tables = ["swiftui-causes", "swiftui-updates", "swiftui-update-groups"]
+        var inputs: [String] = []
+        for table in tables {
+            let generated = try GeneratedRecording.write(1_000, table, into: scratch, seed: 4)
+            let input = recording + "/" + table + ".xml"
+            try FileManager.default.moveItem(atPath: generated, toPath: input)
+            inputs.append(input)
+        }
+        let fromFolder = scratch.path("from-folder") + "/"
+        let fromFiles = scratch.path("from-files") + "/"
+        let folderRun = try Causegraph.run(["redact", recording, "-o", fromFolder])
+        #expect(folderRun.status == 0, "\(folderRun.standardError)")
+        #expect(try Causegraph.run(["redact"] + inputs + ["-o", fromFiles]).status == 0)
+        let names = tables.map { $0 + ".xml" }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fromFolder).sorted() == names.sorted())
+        for name in names {
+            #expect(try Self.read(fromFolder + name) == Self.read(fromFiles + name), "\(name) as when named")
+        }
+        // One redacted export written to a file keeps its format too.
+        let single = scratch.path("single")
+        try FileManager.default.createDirectory(atPath: single, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: inputs[0], toPath: single + "/" + names[0])
+        let copy = scratch.path("copy.xml")
+        #expect(try Causegraph.run(["redact", single, "-o", copy]).status == 0)
+        #expect(try Self.read(copy) == Self.read(fromFiles + names[0]))
+    }
+
     @Test("a multi-table export keeps its format, its graph, its ids and refs; app names go")
     func redactsExportTables() throws {
         let scratch = try TemporaryFolder()

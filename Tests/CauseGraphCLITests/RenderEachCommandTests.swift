@@ -36,6 +36,30 @@ struct RenderEachCommandTests {
         }
     }
 
+    @Test(
+        "a folder's Instruments exports are one recording, drawn once under the folder's name beside its other traces")
+    func exportFolderIsOneRecording() throws {
+        let scratch = try TemporaryFolder()
+        let folder = scratch.path("run.2")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        var exports: [String] = []
+        for table in ["swiftui-causes", "swiftui-updates", "swiftui-update-groups", "swiftui-changes"] {
+            let export = folder + "/" + table + ".xml"
+            try FileManager.default.moveItem(
+                atPath: try GeneratedRecording.write(500, table, into: scratch, seed: 2), toPath: export)
+            exports.append(export)
+        }
+        try FileManager.default.copyItem(atPath: fixture(traces[0]), toPath: folder + "/" + traces[0])
+        let outputs = scratch.path("graphs")
+        let run = try Causegraph.run(["render", "--each", folder, "--format", "dot", "-o", outputs])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: outputs).sorted() == ["onoff-toggle.dot", "run.2.dot"])
+        let together = try Causegraph.run(["render"] + exports + ["--format", "dot", "-o", "-"])
+        try #require(together.status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: outputs + "/run.2.dot")) == together.standardOutput)
+    }
+
     @Test("each trace's notes name the trace they are about")
     func notesNameTheirTrace() throws {
         let scratch = try TemporaryFolder()

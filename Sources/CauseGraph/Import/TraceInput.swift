@@ -242,6 +242,35 @@ public enum TraceInput {
         return traces
     }
 
+    /// The recordings `paths` name, one by one, as ``eachTrace(in:settings:diagnostics:)``
+    /// gives them, but for a directory's Instruments exports: they are the
+    /// tables of one recording (an update-groups or changes table alone holds
+    /// no graph), read together under the directory's path. Each recording
+    /// is its name and the files to read.
+    package static func eachRecording(
+        in paths: [String], settings: ImportSettings = ImportSettings(), diagnostics: inout Diagnostics
+    ) throws(Diagnostic) -> [(name: String, files: [String])] {
+        var recordings: [(name: String, files: [String])] = []
+        for path in paths {
+            let traces = try eachTrace(in: [path], settings: settings, diagnostics: &diagnostics)
+            guard path != "-", FileKind(path: path) == .directory, !isInstrumentsDocument(path) else {
+                recordings += traces.map { ($0, [$0]) }
+                continue
+            }
+            var exports: [String] = []
+            for trace in traces {
+                if isInstrumentsExport(try ByteStream(path: trace), settings: settings) {
+                    if exports.isEmpty { recordings.append((path, [])) }
+                    exports.append(trace)
+                } else {
+                    recordings.append((trace, [trace]))
+                }
+            }
+            if let index = recordings.lastIndex(where: { $0.name == path }) { recordings[index].files = exports }
+        }
+        return recordings
+    }
+
     /// Refuses a file of nothing but white space, `prefix` its first bytes:
     /// no format can read it, and saying so beats naming one it is not.
     package static func refuseBlank(_ stream: ByteStream, prefix: [UInt8]) throws(Diagnostic) {

@@ -81,6 +81,10 @@ public struct CauseEffectGraph: Sendable, Equatable {
         /// known: a severity the trace gives need not follow the duration, so
         /// the longest update at `high` may be shorter than one at `medium`.
         package var severityLongest: SeverityDurations
+        /// Where the node stands in the order the trace first met each node:
+        /// unlike ``id``, which follows the title, no name decides it, so a
+        /// tie a finding breaks by it is broken the same in a redacted copy.
+        package var appearanceRank: Int
 
         /// The mean of the known durations; a total that saturated gives no
         /// more than the longest.
@@ -105,7 +109,7 @@ public struct CauseEffectGraph: Sendable, Equatable {
             severity: Severity? = nil,
             groups: [GroupID] = [], backtrace: [String] = [], severityCounts: SeverityCounts = SeverityCounts(),
             densestBurst: Int = 0, severityDurations: SeverityDurations = SeverityDurations(),
-            severityLongest: SeverityDurations = SeverityDurations()
+            severityLongest: SeverityDurations = SeverityDurations(), appearanceRank: Int = 0
         ) {
             self.id = id
             self.key = key
@@ -122,6 +126,7 @@ public struct CauseEffectGraph: Sendable, Equatable {
             self.densestBurst = densestBurst
             self.severityDurations = severityDurations
             self.severityLongest = severityLongest
+            self.appearanceRank = appearanceRank
         }
 
         /// The longest known duration of its events at `severity` or above;

@@ -195,7 +195,7 @@ public struct GraphBuilder: TraceSink {
         for (position, index) in nodeOrder.enumerated() { rank[index] = position }
 
         let graphNodes = nodeOrder.enumerated().map { position, index in
-            nodes[index].node(id: ElementID.node(position + 1), groupIDs: groupIDs)
+            nodes[index].node(id: ElementID.node(position + 1), groupIDs: groupIDs, appearanceRank: index)
         }
         let edgeOrder = Self.edgeOrder(edges, nodeRanks: rank)
         let graphEdges = edgeOrder.enumerated().map { position, index in
@@ -483,14 +483,14 @@ private struct NodeTally {
         }
     }
 
-    func node(id: String, groupIDs: [GroupID]) -> CauseEffectGraph.Node {
+    func node(id: String, groupIDs: [GroupID], appearanceRank: Int) -> CauseEffectGraph.Node {
         CauseEffectGraph.Node(
             id: id, key: key, count: count, ran: ran,
             skipped: key.kind.isUpdate ? count - ran : 0,
             totalDuration: totalDuration, timed: timed, maxDuration: maxDuration, severity: severity,
             groups: groups.map { groupIDs[Int($0)] }.sorted(), backtrace: backtrace,
             severityCounts: severityCounts, densestBurst: densestBurst, severityDurations: severityDurations,
-            severityLongest: severityLongest)
+            severityLongest: severityLongest, appearanceRank: appearanceRank)
     }
 }
 

@@ -122,7 +122,8 @@ enum FanOutFold {
         var folded = CauseEffectGraph.Node(
             id: id,
             key: NodeKey(
-                kind: first.kind, title: title, module: modules.count == 1 ? first.module : nil, owner: first.owner))
+                kind: first.kind, title: title, module: modules.count == 1 ? first.module : nil, owner: first.owner),
+            appearanceRank: members.map(\.appearanceRank).min()!)
         var groups: Set<GroupID> = []
         for member in members {
             folded.count = saturatingSum(folded.count, member.count)

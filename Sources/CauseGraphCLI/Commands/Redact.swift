@@ -20,7 +20,8 @@ struct Redact: ParsableCommand {
                 severities, ids and edges stay.
 
                 An xctrace export (every table) or a change log keeps its format; with several inputs, \
-                -o names a folder that gets each one under its own name. A native trace or a .trace \
+                -o names a folder that gets each one under its own name. A folder's trace files are \
+                redacted as if each were named. A native trace or a .trace \
                 bundle, several inputs written to one file or standard output, or any input written \
                 to -o FILE.jsonl give one causegraph JSON Lines trace.
                 """))
@@ -64,15 +65,17 @@ struct Redact: ParsableCommand {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         let settings = input.settings
-        let pseudonyms = try TraceRedaction.learnNames(paths: input.traces, settings: settings, salt: salt)
+        // A folder of exports is its files: each keeps its format, as when they are named.
+        let traces = try TraceInput.eachTrace(in: input.traces, settings: settings, diagnostics: &diagnostics)
+        let pseudonyms = try TraceRedaction.learnNames(paths: traces, settings: settings, salt: salt)
         let suffix = (output as NSString).pathExtension.lowercased()
         if outputIsFolder {
-            try redactIntoFolder(pseudonyms: pseudonyms, diagnostics: &diagnostics)
-        } else if input.traces.count == 1, suffix != "jsonl",
-            let format = try TraceRedaction.copyFormat(of: input.traces[0], settings: settings)
+            try redactIntoFolder(traces, pseudonyms: pseudonyms, diagnostics: &diagnostics)
+        } else if traces.count == 1, suffix != "jsonl",
+            let format = try TraceRedaction.copyFormat(of: traces[0], settings: settings)
         {
             try OutputFile.writing(to: output) { file throws(Diagnostic) in
-                try TraceRedaction.redactCopy(of: input.traces[0], format: format, pseudonyms: pseudonyms, to: file)
+                try TraceRedaction.redactCopy(of: traces[0], format: format, pseudonyms: pseudonyms, to: file)
                 try writeMap(pseudonyms)
             }
             return
@@ -81,7 +84,7 @@ struct Redact: ParsableCommand {
                 output, writes: "a causegraph JSON Lines trace", suffix: "jsonl", alsoAllowed: ["ndjson", "json"])
             try OutputFile.writing(to: output) { file throws(Diagnostic) in
                 try TraceRedaction.redact(
-                    paths: input.traces, settings: settings, pseudonyms: pseudonyms, to: file,
+                    paths: traces, settings: settings, pseudonyms: pseudonyms, to: file,
                     diagnostics: &diagnostics)
                 try writeMap(pseudonyms)
             }
@@ -92,12 +95,12 @@ struct Redact: ParsableCommand {
 
     /// Each input redacted on its own into the folder, under its own name:
     /// an export or a change log in its format, anything else as JSON Lines.
-    private func redactIntoFolder(pseudonyms: Pseudonyms, diagnostics: inout Diagnostics) throws {
+    private func redactIntoFolder(_ traces: [String], pseudonyms: Pseudonyms, diagnostics: inout Diagnostics) throws {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         // By the name a Mac compares, so that `App.jsonl` and `app.jsonl` are refused before either is written.
         var written: [FoldedFileName: String] = [:]
         var files: [OutputFile] = []
-        for path in input.traces {
+        for path in traces {
             let format = try TraceRedaction.copyFormat(of: path, settings: input.settings)
             var name = (path as NSString).lastPathComponent
             if format == nil, (name as NSString).pathExtension.lowercased() != "jsonl" {

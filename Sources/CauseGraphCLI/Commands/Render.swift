@@ -35,7 +35,7 @@ struct Render: ParsableCommand {
 
     @Flag(
         help:
-            "Render each trace (each trace file of a folder) on its own into the folder named by -o: NAME.EXT becomes NAME.<format>, svg unless --format says otherwise."
+            "Render each trace (each trace file of a folder, whose Instruments exports are one recording) on its own into the folder named by -o: NAME.EXT becomes NAME.<format>, svg unless --format says otherwise."
     )
     var each = false
 

@@ -8,7 +8,10 @@ import GraphvizRender
 extension Render {
     /// One trace and the file its graph is written to.
     struct EachJob {
+        /// The trace as named: a file, or the folder whose exports are one recording.
         var trace: String
+        /// The files read for it.
+        var files: [String]
         var output: String
     }
 
@@ -21,9 +24,10 @@ extension Render {
         }
         let format = outputOptions.format ?? .svg
         var diagnostics = Diagnostics()
-        let traces: [String]
+        let traces: [(name: String, files: [String])]
         do {
-            traces = try TraceInput.eachTrace(in: input.traces, settings: input.settings, diagnostics: &diagnostics)
+            traces = try TraceInput.eachRecording(
+                in: input.traces, settings: input.settings, diagnostics: &diagnostics)
         } catch {
             Terminal.standardError.print(diagnostics)
             throw error
@@ -44,8 +48,10 @@ extension Render {
             }
             do {
                 let shaped = try shaping.shapedGraph(
-                    of: [job.trace], reading: input.settings, oneGraph, diagnostics: &diagnostics)
-                if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count, edges: shaped.graph.edges.count) }
+                    of: job.files, reading: input.settings, oneGraph, diagnostics: &diagnostics)
+                if format.graphviz != nil {
+                    try shaping.allowLayout(ofNodes: shaped.graph.nodes.count, edges: shaped.graph.edges.count)
+                }
                 try GraphWriter.write(
                     format, to: job.output, engine: layout.engine,
                     json: { GraphJSONEncoder.encode(shaped, spelling: encoder.spelling) },
@@ -59,18 +65,23 @@ extension Render {
     }
 
     /// Each trace once, with the file its graph goes to: `NAME.EXT` becomes
-    /// `FOLDER/NAME.<format>`. Refuses two traces that would share an output,
+    /// `FOLDER/NAME.<format>`, and a folder of exports `NAME` `FOLDER/NAME.<format>`. Refuses two traces that would share an output,
     /// here or on a Mac, whose file names ignore case and Unicode normalization,
     /// and an output that would replace its own trace.
-    static func jobs(for traces: [String], into folder: String, format: RenderFormat) throws -> [EachJob] {
+    static func jobs(for traces: [(name: String, files: [String])], into folder: String, format: RenderFormat) throws
+        -> [EachJob]
+    {
         var jobs: [EachJob] = []
         // Paths by their bytes: Swift's `==` equates NFC and NFD spellings,
         // which Linux keeps as two files.
         var seen: Set<[UInt8]> = []
         var jobByOutput: [FoldedFileName: EachJob] = [:]
-        for trace in traces where seen.insert(Array(absolute(trace).utf8)).inserted {
+        for (trace, files) in traces where seen.insert(Array(absolute(trace).utf8)).inserted {
             let name = (trace as NSString).lastPathComponent
-            let stem = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? name[...]
+            // A folder's name has no extension to drop (`run.2` is not `run`).
+            let stem =
+                files == [trace]
+                ? name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? name[...] : name[...]
             let output = (folder as NSString).appendingPathComponent("\(stem).\(format.fileExtension)")
             if let other = jobByOutput[FoldedFileName(output)] {
                 guard other.output.unicodeScalars.elementsEqual(output.unicodeScalars) else {
@@ -85,7 +96,7 @@ extension Render {
             if FoldedFileName(absolute(output)) == FoldedFileName(absolute(trace)) {
                 throw ValidationError("rendering '\(trace)' would overwrite it; choose another folder or --format")
             }
-            let job = EachJob(trace: trace, output: output)
+            let job = EachJob(trace: trace, files: files, output: output)
             jobByOutput[FoldedFileName(output)] = job
             jobs.append(job)
         }

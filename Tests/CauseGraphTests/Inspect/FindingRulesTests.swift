@@ -207,6 +207,33 @@ struct FindingRulesTests {
         #expect(!FindingRules.findings(in: systemViews).contains { $0.kind == .environmentChurn })
     }
 
+    @Test("views that tie are named in the order the trace met them, not by title, so renaming them finds the same")
+    func tiesFollowTheTrace() throws {
+        let cause = CauseEffectGraph.Node(
+            id: "n1", key: NodeKey(kind: .externalEnvironment, title: "External Environment", owner: .system),
+            count: 40, appearanceRank: 0)
+        // Ids follow the titles: `Alpha` is n2, but the trace met `Zulu` first.
+        let titles = ["Alpha", "Mike", "Zulu"]
+        let ranks = [3, 2, 1]
+        let views = titles.indices.map { index in
+            CauseEffectGraph.Node(
+                id: "n\(index + 2)", key: NodeKey(kind: .body, title: titles[index], module: "App", owner: .app),
+                count: 20, appearanceRank: ranks[index])
+        }
+        let edges = views.indices.map { index in
+            CauseEffectGraph.Edge(
+                id: "e\(index + 1)", from: "n1", to: views[index].id, kind: .externalEnvironment, label: .update,
+                count: 20, groups: [GroupID(index + 1)], skipped: 20)
+        }
+        let finding = try #require(
+            FindingRules.findings(in: CauseEffectGraph(nodes: [cause] + views, edges: edges)).first)
+        #expect(
+            finding.evidence == [
+                "checks that ran nothing: Zulu skipped 20 of 20; Mike skipped 20 of 20; Alpha skipped 20 of 20"
+            ])
+        #expect(finding.exampleGroup == 3)
+    }
+
     @Test(
         "thresholds are honoured",
         arguments: [

@@ -174,6 +174,7 @@ extension GraphDocument {
                 int(node.densestBurst)
                 for level in Severity.allCases { int(node.severityDurations[level]) }
                 for level in Severity.allCases { int(node.severityLongest[level]) }
+                int(node.appearanceRank)
             }
             uint(UInt64(graph.edges.count))
             for edge in graph.edges {
@@ -387,6 +388,7 @@ extension GraphDocument {
                 node.densestBurst = try reader.count()
                 for level in Severity.allCases { node.severityDurations[level] = try reader.int() }
                 for level in Severity.allCases { node.severityLongest[level] = try reader.int() }
+                node.appearanceRank = try reader.count()
                 return node
             }
             var graph = CauseEffectGraph(

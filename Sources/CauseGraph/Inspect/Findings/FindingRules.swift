@@ -17,15 +17,17 @@ package enum FindingRules {
             fanOut(graph, nodes, thresholds),
             environmentChurn(graph, nodes, thresholds),
             recreations,
-            longBodies(graph, thresholds, isAppDriven: isAppDriven),
+            longBodies(graph, nodes, thresholds, isAppDriven: isAppDriven),
             // Re-creation already explains the burst of the views it names.
             rebuildStorms(graph, nodes, thresholds, isAppDriven: isAppDriven).filter {
                 !recreated.contains($0.nodes[0])
             },
         ]
         return byKind.flatMap { findings in
-            // Strongest first; the graph's node order breaks ties.
-            findings.sorted { ($1.magnitude, $0.nodes.first ?? "") < ($0.magnitude, $1.nodes.first ?? "") }
+            findings.sorted { first, second in
+                guard first.magnitude == second.magnitude else { return first.magnitude > second.magnitude }
+                return nodes.precedes(first.nodes, second.nodes)
+            }
         }
     }
 
@@ -53,7 +55,9 @@ package enum FindingRules {
         }
         let byCause = Dictionary(grouping: candidates, by: \.from)
         return byCause.keys.sorted().compactMap { source in
-            let edges = byCause[source]!.sorted { ($1.maxPerCause, $0.to) < ($0.maxPerCause, $1.to) }
+            let edges = byCause[source]!.sorted {
+                $0.maxPerCause != $1.maxPerCause ? $0.maxPerCause > $1.maxPerCause : nodes.precedes($0.to, $1.to)
+            }
             guard let edge = edges.first, let cause = nodes[source], let view = nodes[edge.to] else { return nil }
             let others = edges.dropFirst().compactMap { other in
                 nodes[other.to].map { Finding.ViewCount(title: $0.title, count: other.maxPerCause) }
@@ -83,7 +87,7 @@ package enum FindingRules {
             let checked = edges.reduce(0) { $0 + $1.count }
             let worst = edges.filter { edge in
                 edge.skipped > 0 && nodes[edge.to].map { names($0, drivenBy: cause) } == true
-            }.sorted { ($1.skipped, $0.to) < ($0.skipped, $1.to) }
+            }.sorted { $0.skipped != $1.skipped ? $0.skipped > $1.skipped : nodes.precedes($0.to, $1.to) }
             // Checks skipped only in SwiftUI's own views, for a change the app did not make, name
             // nothing the app can change: no finding, rather than one whose evidence is empty.
             guard !worst.isEmpty else { return nil }
@@ -130,14 +134,18 @@ package enum FindingRules {
                 parents.append((edge, share))
             }
             guard count >= thresholds.recreations, groups.count >= 2 || count > groups.count else { continue }
-            let ordered = parents.sorted { ($1.count, $0.edge.from) < ($0.count, $1.edge.from) }
+            let ordered = parents.sorted {
+                $0.count != $1.count ? $0.count > $1.count : nodes.precedes($0.edge.from, $1.edge.from)
+            }
             guard let creator = ordered.first.flatMap({ nodes[$0.edge.from] }), names(view, drivenBy: creator)
             else { continue }
             byCreator[creator.id, default: []].append((view, count, groups.count, ordered.map(\.edge)))
         }
         let recreated = Set(byCreator.values.flatMap { $0.map(\.view.id) })
         let findings = byCreator.keys.sorted().compactMap { creator -> Finding? in
-            let views = byCreator[creator]!.sorted { ($1.count, $0.view.id) < ($0.count, $1.view.id) }
+            let views = byCreator[creator]!.sorted {
+                $0.count != $1.count ? $0.count > $1.count : nodes.precedes($0.view.id, $1.view.id)
+            }
             guard let first = views.first else { return nil }
             let creators = first.parents.compactMap { edge in
                 nodes[edge.from].map { Finding.Creator(title: $0.title, creations: edge.count) }
@@ -160,7 +168,7 @@ package enum FindingRules {
     /// carries the figures, the others are named. SwiftUI's own views count
     /// only when a cause of the app's leads into them.
     private static func longBodies(
-        _ graph: CauseEffectGraph, _ thresholds: FindingThresholds, isAppDriven: (Int) -> Bool
+        _ graph: CauseEffectGraph, _ nodes: NodesByID, _ thresholds: FindingThresholds, isAppDriven: (Int) -> Bool
     ) -> [Finding] {
         let budget = FrameBudget(frameRate: graph.frameRate)
         let red = budget.shortestHigh
@@ -170,7 +178,8 @@ package enum FindingRules {
             return view.kind == .body && long >= thresholds.longBodies && long > 0
                 && (view.owner != .system || isAppDriven(position))
         }.map { graph.nodes[$0] }.sorted {
-            ($1.severityCounts.atLeast(.high), $0.id) < ($0.severityCounts.atLeast(.high), $1.id)
+            let (first, second) = ($0.severityCounts.atLeast(.high), $1.severityCounts.atLeast(.high))
+            return first != second ? first > second : nodes.precedes($0.id, $1.id)
         }
         guard let view = views.first else { return [] }
         let long = view.severityCounts.atLeast(.high)
