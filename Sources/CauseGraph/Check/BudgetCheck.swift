@@ -241,7 +241,7 @@ public struct BudgetCheck {
     private func severityEvidence(_ node: CauseEffectGraph.Node, severity: Severity, _ graph: CauseEffectGraph)
         -> String
     {
-        var text =
+        let text =
             "\(node.title): "
             + Severity.allCases.map { "\(node.severityCounts[$0]) \($0.rawValue)" }.joined(separator: ", ")
         guard node.severityCounts.atLeast(severity) > 0 else { return text }

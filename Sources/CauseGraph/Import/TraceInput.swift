@@ -112,7 +112,8 @@ public enum TraceInput {
         var streamsByFormat: [InputFormat: [ByteStream]] = [:]
         var bundles: [String] = []
         func addFile(_ path: String) -> Bool {
-            guard let stream = try? ByteStream(path: path), let format = cachedFormat(of: stream, settings: settings)
+            guard let stream = try? ByteStream(path: path), let format = readFormat(of: stream, settings: settings),
+                cacheKind(of: format) != nil
             else { return false }
             streamsByFormat[format, default: []].append(stream)
             return true
@@ -169,18 +170,13 @@ public enum TraceInput {
         for path in settings.classificationFiles { InputFiles.shared.record(path: path) }
     }
 
-    /// The format `stream` is read as, when the cache keeps reads of it:
-    /// named so, or shown so by its first bytes.
-    private static func cachedFormat(of stream: ByteStream, settings: ImportSettings) -> InputFormat? {
-        let format: InputFormat?
-        if let named = settings.format {
-            format = named
-        } else {
-            guard let prefix = try? stream.prefix(InputFormat.detectionPrefixLength), NotATrace.identify(prefix) == nil
-            else { return nil }
-            format = InputFormat.detect(prefix)
-        }
-        return format.flatMap { cacheKind(of: $0) == nil ? nil : $0 }
+    /// The format `stream` is read as, named or shown by its first bytes;
+    /// `nil` when it is no trace.
+    private static func readFormat(of stream: ByteStream, settings: ImportSettings) -> InputFormat? {
+        if let format = settings.format { return format }
+        guard let prefix = try? stream.prefix(InputFormat.detectionPrefixLength), NotATrace.identify(prefix) == nil
+        else { return nil }
+        return InputFormat.detect(prefix)
     }
 
     /// Whether trace files are worth caching: regular files, together at
@@ -259,7 +255,7 @@ public enum TraceInput {
             }
             var exports: [String] = []
             for trace in traces {
-                if isInstrumentsExport(try ByteStream(path: trace), settings: settings) {
+                if readFormat(of: try ByteStream(path: trace), settings: settings) == .instruments {
                     if exports.isEmpty { recordings.append((path, [])) }
                     exports.append(trace)
                 } else {
