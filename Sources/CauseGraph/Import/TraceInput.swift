@@ -169,6 +169,14 @@ public enum TraceInput {
         for path in settings.classificationFiles { InputFiles.shared.record(path: path) }
     }
 
+    /// Whether `stream` is read as an Instruments export: named so, or shown
+    /// so by its first bytes.
+    private static func isInstrumentsExport(_ stream: ByteStream, settings: ImportSettings) -> Bool {
+        if let format = settings.format { return format == .instruments }
+        guard let prefix = try? stream.prefix(InputFormat.detectionPrefixLength) else { return false }
+        return NotATrace.identify(prefix) == nil && InputFormat.detect(prefix) == .instruments
+    }
+
     /// The format `stream` is read as, when the cache keeps reads of it:
     /// named so, or shown so by its first bytes.
     private static func cachedFormat(of stream: ByteStream, settings: ImportSettings) -> InputFormat? {
