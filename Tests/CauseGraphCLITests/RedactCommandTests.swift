@@ -406,7 +406,9 @@ struct RedactCommandTests {
         #expect(redacted[0] == "ForEach<Array<\(mapping["Item"]!)>, Int, \(mapping["Row"]!)>")
     }
 
-    @Test("an export and a change log redacted together: the app's types in SwiftUI's generic views go, named alike in both")
+    @Test(
+        "an export and a change log redacted together: the app's types in SwiftUI's generic views go, named alike in both"
+    )
     func renamesGenericArgumentsAcrossFormats() throws {
         let scratch = try TemporaryFolder()
         let export = try GeneratedRecording.write(2_000, "swiftui-causes", into: scratch, seed: 1)
