@@ -350,6 +350,104 @@ struct RedactCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// Whether `word` is one of the pseudonyms redact gives (`Type3`, `View12Representable`).
+    static func isPseudonym(_ word: String) -> Bool {
+        word.range(of: #"^(View|Type|property|Module|App|Path)[0-9]+x*(Representable)?$"#, options: .regularExpression)
+            != nil
+    }
+
+    @Test("the app's types in a system view's generic arguments go, at any depth, each under one pseudonym everywhere")
+    func renamesAppTypesInGenericArguments() throws {
+        let scratch = try TemporaryFolder()
+        // `Row`, `Card`, `CardView` and `CardKit` stand only in the system's nodes; `Item` also in the app's state.
+        let titles = [
+            "ForEach<Array<Item>, Int, Row>",
+            "List<Never, ForEach<Array<Item>, Int, Row>>",
+            "ScrollView<LazyVStack<ForEach<Array<Optional<Card>>, Int, ModifiedContent<CardView, _PaddingLayout>>>>",
+            "VStack<TupleView<(Text, Optional<ForEach<Array<Card>, Int, CardView>>)>>",
+            "@State Binding<Optional<Card>>",
+        ]
+        var lines = [#"{"causegraph": 1, "app": "Shop"}"#]
+        for (index, title) in titles.enumerated() {
+            let isState = title.hasPrefix("@State")
+            // Only an update node has a duration.
+            let duration = isState ? "" : #", "duration": 5"#
+            lines.append(
+                #"{"node": \#(index + 1), "kind": "\#(isState ? "state" : "body")", "title": "\#(title)", "#
+                    + #""owner": "system", "module": "CardKit", "time": \#(10 + index)\#(duration)}"#)
+        }
+        lines.append(#"{"node": 9, "kind": "state", "title": "@State Item.isExpanded", "owner": "app", "time": 9}"#)
+        lines.append(#"{"edge": [9, 1], "label": "update", "time": 10}"#)
+        let input = try scratch.write("trace.jsonl", Data((lines.joined(separator: "\n") + "\n").utf8))
+        let map = scratch.path("map.json")
+        let result = try Causegraph.run(["redact", input, "--map", map])
+        #expect(result.status == 0, "\(result.standardError)")
+        let mapping = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: map))) as? [String: String])
+        let appNames = ["Shop", "Item", "Row", "Card", "CardView", "CardKit", "isExpanded"]
+        for name in appNames { #expect(mapping[name] != nil, "\(name) has a pseudonym") }
+        let words = Self.identifiers(result.output)
+        for name in appNames { #expect(!words.contains(name), "\(name) is gone") }
+        // Each title keeps its brackets, commas and SwiftUI's names, with each
+        // app type under the one pseudonym the map gives it.
+        let redacted = try result.output.split(separator: "\n").compactMap {
+            try JSONParser.parse(String($0))["title"]?.stringValue
+        }
+        #expect(redacted == (titles + ["@State Item.isExpanded"]).map { Self.renamed($0, by: mapping) })
+        let framework: Set = [
+            "ForEach", "Array", "Int", "List", "Never", "ScrollView", "LazyVStack", "Optional", "ModifiedContent",
+            "_PaddingLayout", "VStack", "TupleView", "Text", "State", "Binding",
+        ]
+        for title in redacted {
+            for word in Self.identifiers(title) where !framework.contains(word) {
+                #expect(Self.isPseudonym(word), "\(word) of \(title) is a pseudonym")
+            }
+        }
+        #expect(redacted[0] == "ForEach<Array<\(mapping["Item"]!)>, Int, \(mapping["Row"]!)>")
+    }
+
+    @Test(
+        "an export and a change log redacted together: the app's types in SwiftUI's generic views go, named alike in both"
+    )
+    func renamesGenericArgumentsAcrossFormats() throws {
+        let scratch = try TemporaryFolder()
+        let export = try GeneratedRecording.write(2_000, "swiftui-causes", into: scratch, seed: 1)
+        let original = try Self.read(export)
+        #expect(original.contains("ForEach&lt;Array&lt;Card&gt;, Int, CardView&gt;"))
+        #expect(original.contains("ForEach&lt;Array&lt;Item&gt;, Int, Row&gt;"))
+        let log = try scratch.write(
+            "changes.txt",
+            Data(
+                """
+                ScrollView<LazyVStack<ForEach<Array<Item>, Int, Row>>>: @self changed.
+                CardView: @self, _isExpanded changed.
+
+                """.utf8))
+        let folder = scratch.path("redacted") + "/"
+        let map = scratch.path("map.json")
+        let result = try Causegraph.run(["redact", export, log, "-o", folder, "--map", map])
+        #expect(result.status == 0, "\(result.standardError)")
+        let mapping = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: map))) as? [String: String])
+        let redactedExport = try Self.read(folder + (export as NSString).lastPathComponent)
+        let redactedLog = try Self.read(folder + "changes.txt")
+        for name in ["Item", "Row", "Card", "CardView", "isExpanded"] {
+            #expect(mapping[name] != nil, "\(name) has a pseudonym")
+            #expect(!Self.valueWords(redactedExport).contains(name), "\(name) is gone from the export")
+            #expect(!Self.identifiers(redactedLog).contains(name), "\(name) is gone from the log")
+        }
+        let item = try #require(mapping["Item"])
+        let row = try #require(mapping["Row"])
+        let card = try #require(mapping["Card"])
+        let cardView = try #require(mapping["CardView"])
+        #expect(redactedExport.contains("ForEach&lt;Array&lt;\(card)&gt;, Int, \(cardView)&gt;"))
+        #expect(redactedExport.contains("ForEach&lt;Array&lt;\(item)&gt;, Int, \(row)&gt;"))
+        #expect(
+            redactedLog
+                == "ScrollView<LazyVStack<ForEach<Array<\(item)>, Int, \(row)>>>: @self changed.\n"
+                + "\(cardView): @self, _\(mapping["isExpanded"]!) changed.\n")
+    }
+
     @Test("an app or process name of several words loses every word")
     func appNameOfSeveralWords() throws {
         let scratch = try TemporaryFolder()

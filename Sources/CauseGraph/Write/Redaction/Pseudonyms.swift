@@ -271,5 +271,19 @@ package struct Pseudonyms: Sendable {
         "onAppear", "task",
         // The words of a change line, which the reader needs as they are
         "changed", "unchanged", "identity", "dependencies",
+        // SwiftUI's public views, shapes and containers, which name the system's nodes (`AsyncImage<Image>`)
+        "Divider", "AsyncImage", "Form", "Grid", "GridRow", "LazyVGrid", "LazyHGrid", "TabView",
+        "Picker", "Slider", "Stepper", "TextField", "SecureField", "TextEditor", "DatePicker", "ColorPicker",
+        "ProgressView", "Link", "ShareLink", "Menu", "DisclosureGroup", "OutlineGroup", "GeometryReader",
+        "ScrollViewReader", "Canvas", "TimelineView", "ViewThatFits", "ContentUnavailableView", "Gauge",
+        "ControlGroup", "GroupBox", "LabeledContent", "Table", "TableColumn", "TableRow", "NavigationView",
+        "EquatableView", "AnyShape", "Circle", "Rectangle", "Capsule", "Ellipse", "UnevenRoundedRectangle",
+        "Path", "Shape", "Font", "LocalizedStringKey", "EdgeInsets", "Alignment", "Edge", "Namespace",
+        "Animation", "AnyTransition", "ViewModifier", "EmptyModifier", "PrimitiveButtonStyle", "ButtonStyle",
+        // Swift's, Foundation's and Core Graphics' types that specialize them (`ForEach<Range<Int>, Int, Text>`)
+        "Range", "ClosedRange", "KeyPath", "WritableKeyPath", "ObjectIdentifier", "IndexSet", "Identifiable",
+        "Hashable", "Equatable", "Comparable", "Sendable", "Decimal", "TimeInterval", "Measurement", "CGFloat",
+        "CGSize", "CGPoint", "CGRect", "AnyHashable", "EnumeratedSequence", "Slice", "ArraySlice", "Unit", "Keys",
+        "Values", "Element", "Indices",
     ]
 }

@@ -42,10 +42,11 @@ package struct RedactingSink<Inner: TraceSink>: UniformTraceSink {
     }
 }
 
-/// The first pass of a redaction: learns the app's names from app-owned
-/// titles, modules, changed properties, the app and process names, and
-/// the frames of the app's own code (a frame is the app's when the first
-/// type it names is one of the app's).
+/// The first pass of a redaction: learns the app's names from titles and
+/// modules (every word that is not the system's, whoever owns the node),
+/// changed properties, the app and process names, and the frames of the
+/// app's own code (a frame is the app's when the first type it names is
+/// one of the app's).
 ///
 /// Names are numbered only at the end, in the order first met, once each
 /// one's role is known: a view is often met first as the owner of its
@@ -70,17 +71,18 @@ package struct NameCollector: TraceSink {
     }
 
     package mutating func add(_ event: TraceEvent) throws {
-        if event.owner == .app {
-            if let module = event.module, !Pseudonyms.systemModules.contains(module) {
-                claim(module, as: .module)
-            }
-            let isView = event.kind == .body || event.kind == .representable
-            // The words a change log's reading adds (`View (parent input)`) are causegraph's, not the app's.
-            for (index, word) in Pseudonyms.identifiers(String(ChangeLineMapper.withoutCauseSuffix(event.title)))
-                .enumerated()
-            {
-                claim(word, firstIsView: isView && index == 0)
-            }
+        // The system's titles too: SwiftUI's views are specialized with the
+        // app's types (`ForEach<Array<Item>, Int, Row>`), and a word no list
+        // of the system's knows is safer renamed than kept.
+        if let module = event.module, !Pseudonyms.systemModules.contains(module) {
+            claim(module, as: .module)
+        }
+        let isView = event.kind == .body || event.kind == .representable
+        // The words a change log's reading adds (`View (parent input)`) are causegraph's, not the app's.
+        for (index, word) in Pseudonyms.identifiers(String(ChangeLineMapper.withoutCauseSuffix(event.title)))
+            .enumerated()
+        {
+            claim(word, firstIsView: isView && index == 0)
         }
         for frame in event.backtrace where seenFrames.insert(frame).inserted { frames.append(frame) }
     }

@@ -34,12 +34,11 @@ struct ChangeLogRecorder: TraceSink {
     var bodies: [TraceEvent] { events.filter { $0.kind == .body } }
 }
 
-/// Writes test inputs to files of their own, since importers read files.
+/// Writes test inputs to files of their own, since importers read files;
+/// they are removed when the test process exits.
 enum ChangeLogTestFiles {
     static func write(_ bytes: [UInt8], name: String = "input.log") -> String {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("causegraph-changelog-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try! ProcessScratchFolder.newFolder()
         let path = directory.appendingPathComponent(name).path
         precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "cannot write \(path)")
         return path

@@ -32,11 +32,9 @@ enum InstrumentsFixtures {
         "swiftui-causes.xml", "swiftui-updates.xml", "swiftui-changes.xml", "swiftui-update-groups.xml",
     ].map(path)
 
-    /// Writes `bytes` to a fresh temporary file and returns its path.
+    /// Writes `bytes` to a fresh temporary file, removed when the test process exits, and returns its path.
     static func temporaryFile(_ bytes: [UInt8], name: String = "export.xml") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "causegraph-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ProcessScratchFolder.newFolder()
         let file = folder.appendingPathComponent(name)
         try Data(bytes).write(to: file)
         return file.path
