@@ -1,8 +1,9 @@
 extension NodesByID {
     /// Whether the node `first` names comes before the one `second` names
-    /// when a finding must choose between equals: the one the trace met
-    /// first, as no name decides that and a redacted copy must find the
-    /// same; ids only for nodes met at once (a graph made by hand).
+    /// when a finding must choose between equals: the one first seen
+    /// (``CauseEffectGraph/Node/appearanceRank``), as no name decides that
+    /// and a redacted copy must find the same; ids only for nodes of one
+    /// rank (a graph made by hand).
     func precedes(_ first: String, _ second: String) -> Bool {
         let ranks = (self[first]?.appearanceRank ?? .max, self[second]?.appearanceRank ?? .max)
         return ranks.0 != ranks.1 ? ranks.0 < ranks.1 : first < second

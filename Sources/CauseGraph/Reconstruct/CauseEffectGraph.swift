@@ -81,9 +81,11 @@ public struct CauseEffectGraph: Sendable, Equatable {
         /// known: a severity the trace gives need not follow the duration, so
         /// the longest update at `high` may be shorter than one at `medium`.
         package var severityLongest: SeverityDurations
-        /// Where the node stands in the order the trace first met each node:
-        /// unlike ``id``, which follows the title, no name decides it, so a
-        /// tie a finding breaks by it is broken the same in a redacted copy.
+        /// Where the node stands in the order of the time each node was first
+        /// seen (its earliest event), then of ``id``: unlike the id, which
+        /// follows the title, no name decides it, so a tie a finding breaks by
+        /// it is broken the same in a redacted copy; nor does the order the
+        /// trace lists its records in.
         package var appearanceRank: Int
 
         /// The mean of the known durations; a total that saturated gives no

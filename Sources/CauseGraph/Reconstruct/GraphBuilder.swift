@@ -194,8 +194,18 @@ public struct GraphBuilder: TraceSink {
         var rank = [Int](repeating: 0, count: nodes.count)
         for (position, index) in nodeOrder.enumerated() { rank[index] = position }
 
+        // By the time each node was first seen, then by id: unlike the id, which follows the title,
+        // no name decides it, and unlike the order of the records, no way of listing them does.
+        let byFirstSeen = nodeOrder.indices.sorted { a, b in
+            let (first, second) = (nodes[nodeOrder[a]].firstSeen, nodes[nodeOrder[b]].firstSeen)
+            return first.document != second.document
+                ? first.document < second.document : first.time != second.time ? first.time < second.time : a < b
+        }
+        var appearanceRank = [Int](repeating: 0, count: nodes.count)
+        for (appearance, position) in byFirstSeen.enumerated() { appearanceRank[position] = appearance }
         let graphNodes = nodeOrder.enumerated().map { position, index in
-            nodes[index].node(id: ElementID.node(position + 1), groupIDs: groupIDs, appearanceRank: index)
+            nodes[index].node(
+                id: ElementID.node(position + 1), groupIDs: groupIDs, appearanceRank: appearanceRank[position])
         }
         let edgeOrder = Self.edgeOrder(edges, nodeRanks: rank)
         let graphEdges = edgeOrder.enumerated().map { position, index in
@@ -419,6 +429,8 @@ private struct NodeTally {
     /// have a clock of their own, so a burst never spans two.
     var burstDocument = 0
     var densestBurst = 0
+    /// The document and time of its earliest timed event; none sorts last.
+    var firstSeen: (document: Int, time: Nanoseconds) = (.max, .max)
     /// Events some cause link led to, and of those the skipped updates.
     private(set) var explained = 0
     private(set) var explainedSkipped = 0
@@ -432,6 +444,7 @@ private struct NodeTally {
     ) {
         count += 1
         if let eventSeverity { severityCounts[eventSeverity] += 1 }
+        if let time = event.time, (document, time) < firstSeen { firstSeen = (document, time) }
         if let time = event.time {
             if document != burstDocument {
                 recentTimes.removeAll()

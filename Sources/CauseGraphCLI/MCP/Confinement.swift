@@ -80,6 +80,7 @@ struct Confinement: Sendable {
         try checkInside(resolved, path, key: key)
         switch Self.kind(resolved) {
         case S_IFREG: return
+        case S_IFDIR where TraceInput.isInstrumentsDocument(resolved): try checkBundle(resolved, path, key: key)
         case S_IFDIR: try checkEntries(of: resolved, path, key: key)
         default: throw Self.notAFile(path, key: key)
         }
@@ -209,6 +210,55 @@ struct Confinement: Sendable {
                 throw .error(
                     "'\(key)': '\(shown)' links outside the folders this server may use; name the folder's traces one by one"
                 )
+            }
+        }
+    }
+
+    /// The most entries of a `.trace` bundle walked for links; a real
+    /// recording holds some hundreds.
+    static let maximumBundleEntries = 100_000
+
+    /// A `.trace` bundle is read by xctrace, which opens what its folders
+    /// hold at any depth, hidden entries included, through links: every
+    /// link in it must lead inside the roots, and a folder a link leads to
+    /// is walked as the bundle's own (each folder once, so a cycle ends). A
+    /// bundle of more than ``maximumBundleEntries`` entries is refused
+    /// rather than walked.
+    private func checkBundle(_ bundle: String, _ path: String, key: String) throws(Diagnostic) {
+        // Each folder by where it is, and the path it is shown by: the call's path and the names below it.
+        var pending = [(folder: bundle, shown: path)]
+        var walkedFolders: Set<String> = [bundle]
+        var walked = 0
+        while let (folder, shown) = pending.popLast() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names.sorted() {
+                walked += 1
+                guard walked <= Self.maximumBundleEntries else {
+                    throw .error(
+                        "'\(key)': '\(Self.shown(path))' holds more than \(CountText.format(Self.maximumBundleEntries)) files, more than a recording; it is not read"
+                    )
+                }
+                let entry = folder + "/" + name
+                let entryShown = (shown as NSString).appendingPathComponent(name)
+                var info = stat()
+                guard lstat(entry, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if walkedFolders.insert(entry).inserted { pending.append((entry, entryShown)) }
+                case S_IFLNK:
+                    // A link to nothing reads nothing.
+                    guard let target = try Self.resolve(entry, key: key) else { continue }
+                    guard relativePath(of: target) != nil, !Self.special.contains(where: { Self.isWithin(target, $0) })
+                    else {
+                        throw .error(
+                            "'\(key)': '\(Self.shown(entryShown))' links outside the folders this server may use; the bundle is not read"
+                        )
+                    }
+                    if Self.kind(target) == S_IFDIR, walkedFolders.insert(target).inserted {
+                        pending.append((target, entryShown))
+                    }
+                default: continue
+                }
             }
         }
     }

@@ -207,7 +207,7 @@ struct FindingRulesTests {
         #expect(!FindingRules.findings(in: systemViews).contains { $0.kind == .environmentChurn })
     }
 
-    @Test("views that tie are named in the order the trace met them, not by title, so renaming them finds the same")
+    @Test("views that tie are named in the order they were first seen, not by title, so renaming them finds the same")
     func tiesFollowTheTrace() throws {
         let cause = CauseEffectGraph.Node(
             id: "n1", key: NodeKey(kind: .externalEnvironment, title: "External Environment", owner: .system),

@@ -124,6 +124,27 @@ struct GraphBuilderTests {
         #expect(graph.nodes[0].severity == .medium)
     }
 
+    @Test("nodes rank by when they were first seen, whatever their titles and the order of the records; untimed last")
+    func appearanceRank() throws {
+        func timed(_ id: EventID, _ title: String, at time: Nanoseconds?) -> TraceEvent {
+            var body = event(id, .body, title)
+            body.time = time
+            return body
+        }
+        let events = [
+            timed(1, "Zeta", at: 50), timed(2, "Alpha", at: 70), timed(3, "Mid", at: nil), timed(4, "Zeta", at: 10),
+            timed(5, "Beta", at: nil),
+        ]
+        for order in [events, events.reversed()] {
+            var builder = GraphBuilder()
+            for event in order { try builder.add(event) }
+            let graph = builder.finish()
+            let ranks = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.title, $0.appearanceRank) })
+            // Zeta at 10, Alpha at 70, then the untimed by id (title order), then what the builder adds.
+            #expect(ranks["Zeta"] == 0 && ranks["Alpha"] == 1 && ranks["Beta"] == 2 && ranks["Mid"] == 3, "\(ranks)")
+        }
+    }
+
     @Test("ids follow a sorted order, whatever order the trace lists events in")
     func deterministicOrder() throws {
         let events = [
