@@ -259,7 +259,7 @@ public enum TraceInput {
             }
             var exports: [String] = []
             for trace in traces {
-                if isInstrumentsExport(try ByteStream(path: trace), settings: settings) {
+                if cachedFormat(of: try ByteStream(path: trace), settings: settings) == .instruments {
                     if exports.isEmpty { recordings.append((path, [])) }
                     exports.append(trace)
                 } else {
