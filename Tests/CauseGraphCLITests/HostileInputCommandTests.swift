@@ -111,7 +111,8 @@ struct HostileInputCommandTests {
             "error: invalid regular expression '(a)\\1': '\\1' is not supported")
     }
 
-    @Test("render refuses to lay out more than 4,000 nodes and edges unless --force, and says why; DOT is still written")
+    @Test(
+        "render refuses to lay out more than 4,000 nodes and edges unless --force, and says why; DOT is still written")
     func layoutLimit() throws {
         let scratch = try TemporaryFolder()
         var lines = [#"{"causegraph": 1, "app": "Many", "frameRate": 60}"#]

@@ -511,7 +511,8 @@ struct LargeExportCacheTests {
         try Data("not the records".utf8).write(
             to: URL(fileURLWithPath: scratch.path("cache") + "/entries/" + entries[0] + "/records.bin"))
         let damaged = try Causegraph.run(["convert", native, "-o", "-"], environment: environment)
-        #expect(damaged.output == first.output && damaged.standardError.contains("cache entry of this input is damaged"))
+        #expect(
+            damaged.output == first.output && damaged.standardError.contains("cache entry of this input is damaged"))
         // With an export, each format has its entry, and summary its graph; the answer is --no-cache's.
         let export = try GeneratedRecording.write(250_000, "swiftui-causes", into: scratch, seed: 2)
         let together = try Causegraph.run(["summary", native, export, "--format", "json"], environment: environment)

@@ -140,7 +140,9 @@ struct Diff: ParsableCommand {
         let shaped = try shape(diff, settings, window: window)
         for note in ShapingFormatter.notes(shaped.report, spelling: CommandSpelling.current) { diagnostics.note(note) }
         let format = try OutputName.format(format, output: output, option: "--format", standardOutput: .svg)
-        if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.diff.nodes.count, edges: shaped.diff.edges.count) }
+        if format.graphviz != nil {
+            try shaping.allowLayout(ofNodes: shaped.diff.nodes.count, edges: shaped.diff.edges.count)
+        }
         try GraphWriter.write(
             format, to: output, engine: layout.engine,
             // A graph file reads the same whichever way it was asked for: its filters are named by flag.

@@ -55,7 +55,9 @@ struct Render: ParsableCommand {
     /// reading and shaping it and Graphviz's warnings go to `diagnostics`.
     func graph(as format: RenderFormat, diagnostics: inout Diagnostics) throws -> [UInt8] {
         let shaped = try shaping.shapedGraph(input, oneGraph, diagnostics: &diagnostics)
-        if format.graphviz != nil { try shaping.allowLayout(ofNodes: shaped.graph.nodes.count, edges: shaped.graph.edges.count) }
+        if format.graphviz != nil {
+            try shaping.allowLayout(ofNodes: shaped.graph.nodes.count, edges: shaped.graph.edges.count)
+        }
         // A graph file reads the same whichever way it was asked for: its filters are named by flag.
         let encoder = DOTEncoder(style: themeOption.theme.style, spelling: .commandLine)
         return try GraphWriter.encode(

@@ -92,7 +92,9 @@ struct HitchCauseIndexTests {
             // Mostly from lower to higher nodes, as causes lead to updates; one in ten goes back.
             let (a, b) = (below(60), below(60))
             let (from, to) = below(10) == 0 ? (max(a, b), min(a, b)) : (min(a, b), max(a, b))
-            return edge(index, from: from, to: to == from ? (to + 1) % 60 : to, count: 1 + below(9), groups: someGroups(upTo: 6))
+            return edge(
+                index, from: from, to: to == from ? (to + 1) % 60 : to, count: 1 + below(9), groups: someGroups(upTo: 6)
+            )
         }
         let hitches = (0..<80).map { _ in
             hitch(groups: someGroups(upTo: 3), updates: (0..<below(4)).map { _ in 10 + below(50) })

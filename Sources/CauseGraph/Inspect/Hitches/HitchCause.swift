@@ -121,7 +121,9 @@ private struct Upstream {
                 if graph.nodes[positions[node]!].kind.isCause { roots.append(node) }
                 continue
             }
-            for edge in edges where visited.insert(graph.edges[edge].from).inserted { queue.append(graph.edges[edge].from) }
+            for edge in edges where visited.insert(graph.edges[edge].from).inserted {
+                queue.append(graph.edges[edge].from)
+            }
         }
         roots.sort { positions[$0]! < positions[$1]! }
         func node(_ id: String) -> CauseEffectGraph.Node { graph.nodes[positions[id]!] }

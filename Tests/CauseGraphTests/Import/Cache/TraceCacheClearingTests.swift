@@ -25,7 +25,8 @@ struct TraceCacheClearingTests {
             let exports = try ["causes.xml", "updates.xml", "sub/deeper.xml"].map { name in
                 try scratch.write("large/" + name, "<trace-query-result/>")
             }
-            let together = try #require(CacheKey.files(Array(exports[0...1]), kind: "export", settings: ImportSettings()))
+            let together = try #require(
+                CacheKey.files(Array(exports[0...1]), kind: "export", settings: ImportSettings()))
             try keep(together, .records)
             try keep(
                 try #require(
