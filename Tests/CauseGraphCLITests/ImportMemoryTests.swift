@@ -65,6 +65,43 @@ struct ImportMemoryTests {
         )
     }
 
+    /// Bytes of peak memory one more row may cost the commands that keep
+    /// every event until the last is read, by command: `render --group`
+    /// (to choose the group's events and their causes) and `why --update`
+    /// (to walk one event's causes). Both keep each event and link packed,
+    /// a title or backtrace named by index, and pass on or show only the
+    /// few they need. Measured growth on `native` (50,000 to 200,000 rows):
+    /// 86 and 146 bytes a row (debug build; 93 and 152 release), of which
+    /// `why`'s graph takes some 130; keeping each event as read, with its
+    /// strings, and `why` an array of links an event, took 309 and 288
+    /// (release). The bounds sit between the two.
+    static let keepingEventsBytesPerRow = ["render": 200, "why": 210]
+
+    @Test(
+        "4× the rows: render --group and why --update grow by a bounded amount per row",
+        arguments: [
+            ["render", "--group", "1", "--format", "json", "--max-nodes", "0", "--max-edges", "0"],
+            ["why", "--update", "4"],
+        ])
+    func keepingEventsGrowsBoundedPerRow(command: [String]) throws {
+        let scratch = try TemporaryFolder()
+        let small = try GeneratedRecording.write(Self.rows, "native", into: scratch)
+        let large = try GeneratedRecording.write(Self.rows * 4, "native", into: scratch)
+        let peak = { (path: String) in
+            try Self.peakResidentBytes(
+                Causegraph.executable.path,
+                [command[0], path] + command.dropFirst() + ["-o", "/dev/null", "--no-cache"])
+        }
+        let smallPeak = try peak(small)
+        let largePeak = try peak(large)
+        let growth = max(0, largePeak - smallPeak) / (Self.rows * 3)
+        let bound = try #require(Self.keepingEventsBytesPerRow[command[0]])
+        #expect(
+            growth < bound,
+            "\(command.joined(separator: " ")): peak \(smallPeak >> 20) MB at \(Self.rows) rows, \(largePeak >> 20) MB at \(Self.rows * 4): \(growth) bytes a row"
+        )
+    }
+
     /// Runs `executable` with its output discarded and returns its peak
     /// resident memory, as the kernel accounted it for that one child.
     ///

@@ -319,7 +319,7 @@ public enum TraceInput {
 
     /// Whether a directory of this name is an Instruments document (a
     /// `.trace` bundle) rather than a folder of files.
-    static func isInstrumentsDocument(_ path: String) -> Bool {
+    package static func isInstrumentsDocument(_ path: String) -> Bool {
         (path as NSString).pathExtension.lowercased() == "trace"
     }
 }

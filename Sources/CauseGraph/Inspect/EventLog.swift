@@ -3,8 +3,9 @@
 ///
 /// Unlike ``GraphBuilder`` its memory grows with the rows read (some 44
 /// bytes an event, its node and frame named by index (``PackedEvent``),
-/// 32 a link, and the index that finds events by id), so only the commands
-/// that need single events use it.
+/// 12 a link, and 4 an id in the index that finds events by id
+/// (``EventIDMap``), all grown in chunks), so only the commands that need
+/// single events use it.
 package struct EventLog: TraceSink {
     /// One event as logged.
     package struct Event: Sendable, Equatable {
@@ -39,9 +40,9 @@ package struct EventLog: TraceSink {
 
     /// Every event, in the order read.
     package struct Events: RandomAccessCollection, Sendable {
-        fileprivate var packed: [PackedEvent] = []
+        fileprivate var packed = ChunkedArray<PackedEvent>()
         /// Each event's node, by position in ``keys``.
-        fileprivate var nodes: [Int32] = []
+        fileprivate var nodes = ChunkedArray<Int32>()
         fileprivate var keys: [NodeKey] = []
         fileprivate var frames: [String] = []
 
@@ -57,20 +58,39 @@ package struct EventLog: TraceSink {
         }
     }
 
+    /// Every cause link, in the order read, each in 12 bytes.
+    package struct Links: RandomAccessCollection, Sendable {
+        fileprivate struct Packed {
+            var from: Int32
+            var to: Int32
+            /// The label's position in ``labels``.
+            var label: Int32
+        }
+
+        fileprivate var packed = ChunkedArray<Packed>()
+        fileprivate var labels: [CauseLabel] = []
+
+        package var startIndex: Int { packed.startIndex }
+        package var endIndex: Int { packed.endIndex }
+
+        package subscript(position: Int) -> Link {
+            let link = packed[position]
+            return Link(from: Int(link.from), to: Int(link.to), label: labels[Int(link.label)])
+        }
+    }
+
     /// Every event, in the order read.
     package private(set) var events = Events()
     /// Every cause link, in the order read.
-    package private(set) var links: [Link] = []
+    package private(set) var links = Links()
+    /// Each distinct label's position in ``Links/labels``.
+    private var labelIndex: [CauseLabel: Int32] = [:]
     /// Each distinct node's position in ``Events/keys``.
     private var keyIndex: [NodeKey: Int32] = [:]
     /// Each distinct innermost frame's position in ``Events/frames``.
     private var frameIndex: [String: Int32] = [:]
-    /// The position of each event of the document being read, by id.
-    private var positions: [EventID: Int] = [:]
-    /// The position of each id's first event in the documents before it;
-    /// the first document's index is moved here when a second begins, so a
-    /// single trace is indexed once.
-    private var earlierPositions: [EventID: Int] = [:]
+    /// The position of each event of each document, by id.
+    private var positions: [EventIDMap<Int32>] = []
     private let frameRateOverride: Double?
     private var budget = FrameBudget()
     /// Where each document's events start in ``events``.
@@ -87,12 +107,7 @@ package struct EventLog: TraceSink {
     /// Starts a document: event ids begin anew, at its own frame rate.
     package mutating func begin(_ header: TraceHeader) throws {
         documentStarts.append(events.count)
-        if documentStarts.count == 2 {
-            earlierPositions = positions
-        } else {
-            for (id, position) in positions where earlierPositions[id] == nil { earlierPositions[id] = position }
-        }
-        positions = [:]
+        positions.append(EventIDMap())
         if frameRateOverride == nil {
             budget = FrameBudget(frameRate: header.frameRate ?? FrameBudget.defaultFrameRate)
         }
@@ -102,8 +117,9 @@ package struct EventLog: TraceSink {
     package mutating func add(_ event: TraceEvent) throws {
         if documentStarts.isEmpty { try begin(TraceHeader()) }
         // One lookup when the id is new, as nearly all are; a refused one leaves the log as it was.
-        if let earlier = positions.updateValue(events.count, forKey: event.id) {
-            positions[event.id] = earlier
+        let document = positions.count - 1
+        if let earlier = positions[document].updateValue(Int32(events.count), forKey: event.id) {
+            positions[document].updateValue(earlier, forKey: event.id)
             throw TraceConsistencyError.duplicateEvent(event.id)
         }
         if let group = event.group { _ = groups.intern(group, document: documentStarts.count - 1) }
@@ -118,9 +134,14 @@ package struct EventLog: TraceSink {
 
     /// Logs a cause link between two events of the document.
     package mutating func add(_ cause: TraceCause) throws {
-        guard let from = positions[cause.from] else { throw TraceConsistencyError.undefinedEvent(cause.from) }
-        guard let to = positions[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
-        links.append(Link(from: from, to: to, label: cause.label))
+        guard let document = positions.last, let from = document[cause.from] else {
+            throw TraceConsistencyError.undefinedEvent(cause.from)
+        }
+        guard let to = document[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
+        links.packed.append(
+            Links.Packed(
+                from: from, to: to,
+                label: labelIndex.position(of: cause.label, in: &links.labels) { $0 }))
     }
 
     /// Update groups are the graph's; the log only numbers them as the graph does.
@@ -134,7 +155,7 @@ package struct EventLog: TraceSink {
 
     /// The position of the first event with this id (ids repeat only across documents).
     package func position(of id: EventID) -> Int? {
-        earlierPositions[id] ?? positions[id]
+        positions.lazy.compactMap { $0[id].map(Int.init) }.first
     }
 
     /// How many documents define an event with this id: more than one

@@ -2,8 +2,10 @@
 /// ``Interaction`` took part in, which is known only once every link is read.
 ///
 /// Memory grows with the rows read, as ``EventLog``'s does: each event and
-/// link is kept, with one shared copy of each distinct title, module and
-/// backtrace, so `--group` and `--gesture` cost memory plain `render` does not.
+/// link is kept packed (``PackedTraceEvents``, ``PackedTraceCauses``), with
+/// one shared copy of each distinct title, module and backtrace, so
+/// `--group` and `--gesture` cost memory plain `render` does not; only the
+/// events passed on are made ``TraceEvent``s again.
 ///
 /// Choosing is one walk over each document's links, visiting every event
 /// at most once:
@@ -19,15 +21,13 @@
 package struct InteractionRecorder: TraceSink {
     private struct Document {
         var header: TraceHeader
-        var events: [TraceEvent] = []
-        var causes: [(from: Int, to: Int, cause: TraceCause)] = []
+        var events = PackedTraceEvents()
+        var causes = PackedTraceCauses()
         var groups: [UpdateGroup] = []
-        var positions: [EventID: Int] = [:]
+        var positions = EventIDMap<Int32>()
     }
 
     private var documents: [Document] = []
-    private var texts: Set<String> = []
-    private var backtraces: Set<[String]> = []
 
     package init() {}
 
@@ -37,15 +37,10 @@ package struct InteractionRecorder: TraceSink {
 
     package mutating func add(_ event: TraceEvent) throws {
         if documents.isEmpty { try begin(TraceHeader()) }
-        var kept = event
-        kept.title = texts.insert(event.title).memberAfterInsert
-        if let module = event.module { kept.module = texts.insert(module).memberAfterInsert }
-        if !event.backtrace.isEmpty { kept.backtrace = backtraces.insert(event.backtrace).memberAfterInsert }
         let last = documents.count - 1
-        guard documents[last].positions.updateValue(documents[last].events.count, forKey: event.id) == nil else {
-            throw TraceConsistencyError.duplicateEvent(event.id)
-        }
-        documents[last].events.append(kept)
+        guard documents[last].positions.updateValue(Int32(documents[last].events.count), forKey: event.id) == nil
+        else { throw TraceConsistencyError.duplicateEvent(event.id) }
+        documents[last].events.append(event)
     }
 
     package mutating func add(_ cause: TraceCause) throws {
@@ -54,7 +49,7 @@ package struct InteractionRecorder: TraceSink {
             throw TraceConsistencyError.undefinedEvent(cause.from)
         }
         guard let to = documents[last].positions[cause.to] else { throw TraceConsistencyError.undefinedEvent(cause.to) }
-        documents[last].causes.append((from, to, cause))
+        documents[last].causes.append(cause, from: Int(from), to: Int(to))
     }
 
     package mutating func add(_ group: UpdateGroup) throws {
@@ -89,16 +84,20 @@ package struct InteractionRecorder: TraceSink {
             guard chosen.contains(true) else { continue }
             found = true
             try sink.begin(document.header)
-            for (position, var event) in document.events.enumerated() where chosen[position] {
+            for position in 0..<document.events.count where chosen[position] {
+                var event = document.events[position]
                 event.group = event.group.map { shownID[GroupNumbering.Key(document: index, id: $0)]! }
                 try sink.add(event)
                 statistics.eventsKept += 1
             }
-            for link in document.causes where chosen[link.from] && chosen[link.to] {
-                try sink.add(link.cause)
+            for link in 0..<document.causes.count {
+                let (from, to) = document.causes.ends(at: link)
+                guard chosen[from] && chosen[to] else { continue }
+                try sink.add(document.causes.cause(at: link, in: document.events))
                 statistics.linksKept += 1
             }
-            let groups = Set(document.events.indices.compactMap { chosen[$0] ? document.events[$0].group : nil })
+            let groups = Set(
+                (0..<document.events.count).compactMap { chosen[$0] ? document.events.group(at: $0) : nil })
             for var group in document.groups where groups.contains(group.id) {
                 group.id = shownID[GroupNumbering.Key(document: index, id: group.id)]!
                 try sink.add(group)
@@ -117,14 +116,17 @@ package struct InteractionRecorder: TraceSink {
     private func groupIDs() -> [GroupNumbering.Key: GroupID] {
         var numbering = GroupNumbering()
         for (index, document) in documents.enumerated() {
-            for event in document.events { if let group = event.group { _ = numbering.intern(group, document: index) } }
+            for position in 0..<document.events.count {
+                if let group = document.events.group(at: position) { _ = numbering.intern(group, document: index) }
+            }
             for group in document.groups { _ = numbering.intern(group.id, document: index) }
         }
         return Dictionary(uniqueKeysWithValues: zip(numbering.keys, numbering.finalIDs()))
     }
 
     private static func gesturePosition(_ id: EventID, in document: Document) -> Int? {
-        guard let position = document.positions[id], document.events[position].kind == .gesture else { return nil }
+        guard let position = document.positions[id].map(Int.init), document.events.kind(at: position) == .gesture
+        else { return nil }
         return position
     }
 
@@ -135,10 +137,10 @@ package struct InteractionRecorder: TraceSink {
     ) -> [Bool] {
         switch interaction {
         case .group(let id):
-            let members = document.events.indices.filter { document.events[$0].group.map(shown) == id }
+            let members = (0..<document.events.count).filter { document.events.group(at: $0).map(shown) == id }
             // Back along the links to the causes, except those of another group.
             return reach(from: members, in: document, backwards: true) { cause in
-                let group = document.events[cause].group
+                let group = document.events.group(at: cause)
                 return group == nil || group.map(shown) == id
             }
         case .gesture(let id):
@@ -155,15 +157,30 @@ package struct InteractionRecorder: TraceSink {
     private static func reach(
         from starts: [Int], in document: Document, backwards: Bool, admitting admits: (Int) -> Bool
     ) -> [Bool] {
-        var chosen = [Bool](repeating: false, count: document.events.count)
-        var next = [[Int]](repeating: [], count: document.events.count)
-        for link in document.causes {
-            if backwards { next[link.to].append(link.from) } else { next[link.from].append(link.to) }
+        let count = document.events.count
+        // Each event's neighbours in two flat arrays, `neighbours[first[e]..<first[e + 1]]`,
+        // rather than an array an event: a recording has millions.
+        var first = [Int32](repeating: 0, count: count + 1)
+        for link in 0..<document.causes.count {
+            let ends = document.causes.ends(at: link)
+            first[(backwards ? ends.to : ends.from) + 1] += 1
         }
+        for event in 0..<count { first[event + 1] += first[event] }
+        var neighbours = [Int32](repeating: 0, count: document.causes.count)
+        var filled = first
+        for link in 0..<document.causes.count {
+            let ends = document.causes.ends(at: link)
+            let (event, neighbour) = backwards ? (ends.to, ends.from) : (ends.from, ends.to)
+            neighbours[Int(filled[event])] = Int32(neighbour)
+            filled[event] += 1
+        }
+        var chosen = [Bool](repeating: false, count: count)
         var pending = starts
         for start in starts { chosen[start] = true }
         while let event = pending.popLast() {
-            for neighbour in next[event] where !chosen[neighbour] && admits(neighbour) {
+            for slot in Int(first[event])..<Int(first[event + 1]) {
+                let neighbour = Int(neighbours[slot])
+                guard !chosen[neighbour] && admits(neighbour) else { continue }
                 chosen[neighbour] = true
                 pending.append(neighbour)
             }

@@ -27,20 +27,20 @@ package struct UpdateChain: Sendable, Equatable {
     /// The chain of the first event with id `id`, or `nil` when there is none.
     package init?(event id: EventID, in log: EventLog) {
         guard let position = log.position(of: id) else { return nil }
-        var walk = Walk(log: log, incoming: log.incomingLinks(), expanded: [position])
+        var walk = Walk(log: log, incoming: IncomingLinks(log), expanded: [position])
         var path: Set<Int> = [position]
         update = walk.step(at: position, label: nil, path: &path, depth: 0)
     }
 
     private struct Walk {
         let log: EventLog
-        let incoming: [Int: [EventLog.Link]]
+        let incoming: IncomingLinks
         var expanded: Set<Int>
         /// The expanded events whose causes their step lists.
         var explained: Set<Int> = []
 
         mutating func step(at position: Int, label: CauseLabel?, path: inout Set<Int>, depth: Int) -> Step {
-            let links = incoming[position] ?? []
+            let links = incoming[position]
             var causes: [Step] = []
             if depth < CauseTree.maximumDepth {
                 for link in links.prefix(CauseTree.maximumCauses) {
@@ -56,7 +56,7 @@ package struct UpdateChain: Sendable, Equatable {
                                 event: cause, label: link.label, causes: [], isRepeated: false,
                                 isExpandedElsewhere: true, omittedCauses: 0))
                     } else if expanded.contains(link.from) || expanded.count >= CauseTree.maximumExpanded {
-                        let omitted = incoming[link.from]?.count ?? 0
+                        let omitted = incoming[link.from].count
                         causes.append(
                             Step(
                                 event: cause, label: link.label, causes: [], isRepeated: false,
@@ -142,33 +142,5 @@ package struct UpdateListing: Sendable, Equatable {
             if let slot = slots[event.key] { positions[slot].append(position) }
         }
         return keySlots.map { UpdateListing(positions: positions[$0], in: log, incoming: incoming) }
-    }
-
-    /// The links into each event, in trace order, in two flat arrays rather
-    /// than an array a event: listing every update of a large trace
-    /// allocates twice, not once per event.
-    private struct IncomingLinks {
-        /// `links[starts[p]..<starts[p + 1]]` lead into the event at position `p`.
-        let starts: [Int]
-        let links: [EventLog.Link]
-
-        init(_ log: EventLog) {
-            var starts = [Int](repeating: 0, count: log.events.count + 1)
-            for link in log.links { starts[link.to + 1] += 1 }
-            for position in log.events.indices { starts[position + 1] += starts[position] }
-            var next = starts
-            var links = [EventLog.Link](
-                repeating: EventLog.Link(from: 0, to: 0, label: .update), count: log.links.count)
-            for link in log.links {
-                links[next[link.to]] = link
-                next[link.to] += 1
-            }
-            self.starts = starts
-            self.links = links
-        }
-
-        subscript(position: Int) -> ArraySlice<EventLog.Link> {
-            links[starts[position]..<starts[position + 1]]
-        }
     }
 }
