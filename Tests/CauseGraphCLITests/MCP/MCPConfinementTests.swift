@@ -67,20 +67,26 @@ struct MCPConfinementTests {
         }
     }
 
-    @Test("a .trace bundle is walked whole: a link at any depth, or through a folder a link leads to, may not leave the roots")
+    @Test(
+        "a .trace bundle is walked whole: a link at any depth, or through a folder a link leads to, may not leave the roots"
+    )
     func bundleLinksAtAnyDepth() throws {
         try session { session, scratch in
             let manager = FileManager.default
-            try manager.createDirectory(atPath: scratch.path("rec.trace/corespace/run1"), withIntermediateDirectories: true)
+            try manager.createDirectory(
+                atPath: scratch.path("rec.trace/corespace/run1"), withIntermediateDirectories: true)
             try manager.createDirectory(atPath: scratch.path("shared"), withIntermediateDirectories: false)
             _ = try scratch.write("rec.trace/form.template", "template")
             // Links that stay inside, and one back to the bundle itself: a cycle the walk must end.
-            try manager.createSymbolicLink(atPath: scratch.path("rec.trace/corespace/run1/shared"), withDestinationPath: scratch.path("shared"))
-            try manager.createSymbolicLink(atPath: scratch.path("rec.trace/corespace/loop"), withDestinationPath: scratch.path("rec.trace"))
+            try manager.createSymbolicLink(
+                atPath: scratch.path("rec.trace/corespace/run1/shared"), withDestinationPath: scratch.path("shared"))
+            try manager.createSymbolicLink(
+                atPath: scratch.path("rec.trace/corespace/loop"), withDestinationPath: scratch.path("rec.trace"))
             let clean = try call(session, "summary", ["traces": ["rec.trace"]])
             #expect(!clean.text.contains("links outside"), "\(clean.text)")
             // Three levels down, hidden: xctrace opens it all the same.
-            try manager.createSymbolicLink(atPath: scratch.path("rec.trace/corespace/run1/.data"), withDestinationPath: "/etc")
+            try manager.createSymbolicLink(
+                atPath: scratch.path("rec.trace/corespace/run1/.data"), withDestinationPath: "/etc")
             let deep = try call(session, "summary", ["traces": ["rec.trace"]])
             #expect(deep.isError)
             #expect(
