@@ -45,7 +45,11 @@ struct ChangeLogGoldenTests {
         // seen in, but where two first lines fall in one millisecond, which the id then decides.
         let compact = try Self.graph("log-stream-compact.log")
         func unranked(_ nodes: [CauseEffectGraph.Node]) -> [CauseEffectGraph.Node] {
-            nodes.map { var node = $0; node.appearanceRank = 0; return node }
+            nodes.map { node in
+                var unranked = node
+                unranked.appearanceRank = 0
+                return unranked
+            }
         }
         #expect(unranked(compact.nodes) == unranked(reference.nodes))
         #expect(compact.edges == reference.edges)
