@@ -213,27 +213,11 @@ public enum TraceInput {
         guard !paths.isEmpty else { throw .error("no trace given") }
         var traces: [String] = []
         for path in paths {
-            guard path != "-", FileKind(path: path) == .directory, !isInstrumentsDocument(path) else {
+            if let found = try tracesInDirectory(path, settings: settings, diagnostics: &diagnostics) {
+                traces += found.map(\.file)
+            } else {
                 traces.append(path)
-                continue
             }
-            var directory = try TraceDirectory(path: path)
-            for file in directory.files {
-                var known: NotATrace?
-                if try format(of: ByteStream(path: file), settings: settings, strict: false, setAside: { known = $0 })
-                    == nil
-                {
-                    directory.setAside(file, as: known)
-                }
-            }
-            guard !directory.files.isEmpty else {
-                let skipped = directory.skipped.map { "; skipped \($0)" } ?? ""
-                throw .error("directory holds no trace files\(skipped)", at: SourceLocation(file: directory.path))
-            }
-            if let skipped = directory.skipped {
-                diagnostics.note("skipped \(skipped)", at: SourceLocation(file: directory.path))
-            }
-            traces += directory.files
         }
         return traces
     }
@@ -246,25 +230,52 @@ public enum TraceInput {
     package static func eachRecording(
         in paths: [String], settings: ImportSettings = ImportSettings(), diagnostics: inout Diagnostics
     ) throws(Diagnostic) -> [(name: String, files: [String])] {
+        guard !paths.isEmpty else { throw .error("no trace given") }
         var recordings: [(name: String, files: [String])] = []
         for path in paths {
-            let traces = try eachTrace(in: [path], settings: settings, diagnostics: &diagnostics)
-            guard path != "-", FileKind(path: path) == .directory, !isInstrumentsDocument(path) else {
-                recordings += traces.map { ($0, [$0]) }
+            guard let found = try tracesInDirectory(path, settings: settings, diagnostics: &diagnostics) else {
+                recordings.append((path, [path]))
                 continue
             }
-            var exports: [String] = []
-            for trace in traces {
-                if readFormat(of: try ByteStream(path: trace), settings: settings) == .instruments {
-                    if exports.isEmpty { recordings.append((path, [])) }
-                    exports.append(trace)
-                } else {
-                    recordings.append((trace, [trace]))
+            let exports = found.filter { $0.format == .instruments }.map(\.file)
+            for (file, format) in found {
+                if format != .instruments {
+                    recordings.append((file, [file]))
+                } else if file == exports.first {
+                    recordings.append((path, exports))
                 }
             }
-            if let index = recordings.lastIndex(where: { $0.name == path }) { recordings[index].files = exports }
         }
         return recordings
+    }
+
+    /// The trace files directly inside `path` with the format of each, when
+    /// `path` is a directory that is no `.trace` bundle; `nil` when `path`
+    /// is itself one trace. One note names what was set aside.
+    private static func tracesInDirectory(
+        _ path: String, settings: ImportSettings, diagnostics: inout Diagnostics
+    ) throws(Diagnostic) -> [(file: String, format: InputFormat)]? {
+        guard path != "-", FileKind(path: path) == .directory, !isInstrumentsDocument(path) else { return nil }
+        var directory = try TraceDirectory(path: path)
+        var formats: [String: InputFormat] = [:]
+        for file in directory.files {
+            var known: NotATrace?
+            if let format = try format(
+                of: ByteStream(path: file), settings: settings, strict: false, setAside: { known = $0 })
+            {
+                formats[file] = format
+            } else {
+                directory.setAside(file, as: known)
+            }
+        }
+        guard !directory.files.isEmpty else {
+            let skipped = directory.skipped.map { "; skipped \($0)" } ?? ""
+            throw .error("directory holds no trace files\(skipped)", at: SourceLocation(file: directory.path))
+        }
+        if let skipped = directory.skipped {
+            diagnostics.note("skipped \(skipped)", at: SourceLocation(file: directory.path))
+        }
+        return directory.files.compactMap { file in formats[file].map { (file, $0) } }
     }
 
     /// Refuses a file of nothing but white space, `prefix` its first bytes:

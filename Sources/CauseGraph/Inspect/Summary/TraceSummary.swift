@@ -187,18 +187,21 @@ public struct TraceSummary: Sendable, Equatable {
 
         let bodies = graph.nodes.filter { $0.kind == .body }
         let byModule = Dictionary(grouping: bodies) { $0.module ?? "" }
-        modules = byModule.map { name, nodes in
+        let ranked: [(owner: Owner, module: Module)] = byModule.map { name, nodes in
             let rows = nodes.map { node in
                 ViewRow(node: node, average: node.averageDuration)
             }.sorted(by: Self.slowerFirst)
             let durations = rows.compactMap(\.node.totalDuration)
-            return Module(
+            let module = Module(
                 name: name.isEmpty ? nil : name,
                 totalDuration: durations.isEmpty ? nil : durations.reduce(0) { $0.saturatingAdding($1) }, views: rows)
-        }.sorted {
-            (Self.owner(of: $0), $1.totalDuration ?? 0, $0.name ?? "")
-                < (Self.owner(of: $1), $0.totalDuration ?? 0, $1.name ?? "")
+            return (Self.owner(of: module), module)
         }
+        // Each module's owner found once, not at every comparison: finding it scans the module's views.
+        modules = ranked.sorted { a, b in
+            let (left, right) = (a.module.totalDuration ?? 0, b.module.totalDuration ?? 0)
+            return (a.owner, right, a.module.name ?? "") < (b.owner, left, b.module.name ?? "")
+        }.map(\.module)
 
         let nodesByID = NodesByID(graph)
         // Runs with no recorded cause were driven by nothing the trace names: no top cause.
