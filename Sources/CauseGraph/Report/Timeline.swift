@@ -4,8 +4,10 @@
 /// severity.
 ///
 /// Time is cut into a fixed number of columns and each lane becomes runs of
-/// columns of one severity (the worst that covers them), so the strip has
-/// at most a few bars per column however many events the trace holds.
+/// columns of one severity (the worst that covers them) and one density (how
+/// much of their time that severity covers, in quarters), so the strip has
+/// at most a bar per column and lane however many events the trace holds,
+/// and a long recording's few slow frames do not paint a lane solid.
 package struct Timeline: Sendable, Equatable {
     /// One update or update group drawn in a lane.
     package struct Item: Sendable, Equatable {
@@ -21,11 +23,17 @@ package struct Timeline: Sendable, Equatable {
         package var group: GroupID?
     }
 
-    /// Adjacent columns of a lane covered at the same worst severity.
+    /// Adjacent columns of a lane covered at the same worst severity, for
+    /// the same share of their time in quarters.
     package struct Bar: Sendable, Equatable {
         /// The first and last column, both included.
         package var columns: ClosedRange<Int>
         package var severity: Severity
+        /// The share of the bar's time that items of its severity cover,
+        /// from 0 to 1 (items that overlap count once per column at most).
+        package var share: Double
+        /// The share of each of its columns, rounded up to a quarter: 1 to 4.
+        package var quarters: Int
         /// How many items start within the bar.
         package var count: Int
         /// The longest item of the bar's severity that starts within it or,
@@ -185,33 +193,57 @@ package struct Timeline: Sendable, Equatable {
     {
         let levels = Severity.allCases
         // Per severity: a difference array of how many items cover each
-        // column, and the longest item starting in each column.
+        // column, and of how many cover it whole; the time items cover in
+        // the columns they cover in part; and the longest item starting in
+        // each column. Doubles: a column's time need not be whole
+        // nanoseconds, and IEEE arithmetic gives the same on every machine.
+        let width = (Double(end) - Double(start)) / Double(columns)
+        let boundary = { (column: Int) in Double(start) + Double(column) * width }
         var coverage = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: levels.count)
+        var wholly = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: levels.count)
+        var partly = [[Double]](repeating: [Double](repeating: 0, count: columns), count: levels.count)
         var longest = [[Int?]](repeating: [Int?](repeating: nil, count: columns), count: levels.count)
         var starts = [Int](repeating: 0, count: columns)
         for index in 0..<items.count {
             let item = items.span(index)
             let level = item.rank
+            let itemEnd = max(min(adding(item.time, item.duration), limit), item.time)
             let first = column(of: item.time, start: start, end: end, columns: columns)
-            let last = max(
-                column(of: min(adding(item.time, item.duration), limit), start: start, end: end, columns: columns),
-                first)
+            var last = max(column(of: itemEnd, start: start, end: end, columns: columns), first)
+            // An item ending where a column starts does not reach into it.
+            if last > first, boundary(last) >= Double(itemEnd) { last -= 1 }
             coverage[level][first] += 1
             coverage[level][last + 1] -= 1
+            if first == last {
+                partly[level][first] += Double(itemEnd) - Double(item.time)
+            } else {
+                partly[level][first] += max(boundary(first + 1) - Double(item.time), 0)
+                partly[level][last] += max(Double(itemEnd) - boundary(last), 0)
+                wholly[level][first + 1] += 1
+                wholly[level][last] -= 1
+            }
             starts[first] += 1
             if longest[level][first].map({ Self.isLonger(item, than: items.span($0)) }) ?? true {
                 longest[level][first] = index
             }
         }
-        // The worst severity covering each column.
+        // The worst severity covering each column, and the share of the column's time it covers.
         var running = [Int](repeating: 0, count: levels.count)
+        var runningWholly = [Int](repeating: 0, count: levels.count)
         var worst = [Int?](repeating: nil, count: columns)
+        var share = [Double](repeating: 0, count: columns)
         for column in 0..<columns {
             for level in levels.indices {
                 running[level] += coverage[level][column]
+                runningWholly[level] += wholly[level][column]
                 if running[level] > 0 { worst[column] = level }
             }
+            if let level = worst[column] {
+                share[column] =
+                    width > 0 && runningWholly[level] == 0 ? min(partly[level][column] / width, 1) : 1
+            }
         }
+        let quarters = share.map { min(max(Int(($0 * 4).rounded(.up)), 1), 4) }
         var bars: [Bar] = []
         var column = 0
         while column < columns {
@@ -220,7 +252,7 @@ package struct Timeline: Sendable, Equatable {
                 continue
             }
             var last = column
-            while last + 1 < columns, worst[last + 1] == level { last += 1 }
+            while last + 1 < columns, worst[last + 1] == level, quarters[last + 1] == quarters[column] { last += 1 }
             let inside = (column...last).compactMap { longest[level][$0] }
             // A bar no item of its severity starts in continues one that started earlier.
             var example = inside.max { isLonger(items.span($1), than: items.span($0)) }
@@ -232,7 +264,9 @@ package struct Timeline: Sendable, Equatable {
             if let example {
                 bars.append(
                     Bar(
-                        columns: column...last, severity: levels[level], count: starts[column...last].reduce(0, +),
+                        columns: column...last, severity: levels[level],
+                        share: share[column...last].reduce(0, +) / Double(last - column + 1),
+                        quarters: quarters[column], count: starts[column...last].reduce(0, +),
                         worst: items.item(example)))
             }
             column = last + 1

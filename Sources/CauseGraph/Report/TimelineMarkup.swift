@@ -57,12 +57,17 @@ enum TimelineMarkup {
         if let group = bar.group { title += "group \(group) " }
         title +=
             "\(worst.title), \(worst.duration.map(DurationText.string) ?? "no duration known,") at \(TimeText.string(worst.time)) (\(KindText.word(worst.severity)))"
+            + "; \(KindText.word(bar.severity)) for \(ShareText.percent(bar.share)) of this stretch"
         if !target.isEmpty { target = " " + target + " tabindex=\"0\" role=\"button\"" }
         // At least three units wide, so a short update stays visible.
         let width = max(bar.columns.count, 3)
         let x = labelWidth + min(bar.columns.lowerBound, columns - width)
+        // As tall as the share of its time the severity covers, in quarters from the lane's foot, so
+        // an hour's few slow frames stand lower than a minute of them.
+        let fullHeight = laneHeight - 6
+        let height = fullHeight * bar.quarters / 4
         return
-            "<rect class=\"bar severity-\(bar.severity.rawValue)\" x=\"\(x)\" y=\"\(top + 3)\" width=\"\(width)\" height=\"\(laneHeight - 6)\"\(target)>"
+            "<rect class=\"bar severity-\(bar.severity.rawValue)\" x=\"\(x)\" y=\"\(top + 3 + fullHeight - height)\" width=\"\(width)\" height=\"\(height)\"\(target)>"
             + "<title>\(HTMLText.escape(title))</title></rect>"
     }
 
