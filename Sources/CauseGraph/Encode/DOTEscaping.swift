@@ -119,6 +119,8 @@ package enum DOTEscaping {
     }
 
     /// Text inside an HTML-like label (`label=<…>`). Newlines become `<BR/>`.
+    /// `]` is written as a character reference: Graphviz's HTML lexer
+    /// refuses an element whose text is nothing but `]`s (`<B>]</B>`).
     package static func htmlText(_ text: String) -> String {
         ScalarEscaping.escape(text) { scalar in
             switch scalar {
@@ -127,6 +129,7 @@ package enum DOTEscaping {
             case "<": "&lt;"
             case ">": "&gt;"
             case "\"": "&quot;"
+            case "]": "&#93;"
             case "\n": "<BR/>"
             default: nil
             }

@@ -21,7 +21,7 @@ struct DOTEncoderTests {
     @Test(
         "HTML label text keeps markup, entities and backslashes as text",
         arguments: [
-            (#""];x[label=<script>"#, #"&quot;];x[label=&lt;script&gt;"#),
+            (#""];x[label=<script>"#, #"&quot;&#93;;x[label=&lt;script&gt;"#),
             ("</text>", "&lt;/text&gt;"),
             ("&amp;", "&amp;amp;"),
             (#"\G"#, #"\\G"#),

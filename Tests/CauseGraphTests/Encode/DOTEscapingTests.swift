@@ -72,6 +72,12 @@ struct DOTEscapingTests {
         #expect(DOTEscaping.escString("\u{202E}x\u{2069}") == "\u{FFFD}x\u{FFFD}")
     }
 
+    @Test("a title of nothing but ] reaches Graphviz as character references, which its HTML lexer reads")
+    func closingBrackets() {
+        #expect(DOTEscaping.htmlTitle("]") == "&#93;")
+        #expect(DOTEscaping.htmlText("a]]b") == "a&#93;&#93;b")
+    }
+
     @Test("a long quoted string is cut into pieces joined by +, never inside an escape")
     func pieces() {
         #expect(DOTEscaping.quoted("short \"x\"") == #""short \"x\"""#)
