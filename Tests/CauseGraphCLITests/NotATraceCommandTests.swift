@@ -90,7 +90,7 @@ struct NotATraceCommandTests {
         #expect(summary.status == 0)
         #expect(summary.standardError == warning)
         #expect(summary.output.contains("  12. 16.7 ms hitch ← no update overlaps it\n"))
-        #expect(summary.output.contains("at 60161.078 ms · no update group · Commit to Render latency"))
+        #expect(summary.output.contains("at 1:00.161.078 · no update group · Commit to Render latency"))
 
         let scratch = try TemporaryFolder()
         let timeline = try Causegraph.run(["timeline", hitchesSummary, "-o", scratch.path("t.json")])

@@ -84,11 +84,11 @@ package enum TraceEventEncoder {
                 try emit { writer.instant(&$0, timeline.instants[index]) }
                 event = timeline.instants[index].event
             }
-            for flow in timeline.flowsInto[event] ?? [] {
-                try emit { writer.flow(&$0, timeline.flows[flow], end: true) }
+            for link in timeline.flows(into: event) {
+                try emit { writer.flow(&$0, timeline.flow(ofLink: link), end: true) }
             }
-            for flow in timeline.flowsFrom[event] ?? [] {
-                try emit { writer.flow(&$0, timeline.flows[flow], end: false) }
+            for link in timeline.flows(from: event) {
+                try emit { writer.flow(&$0, timeline.flow(ofLink: link), end: false) }
             }
         }
         try write(Array("\n]}\n".utf8))

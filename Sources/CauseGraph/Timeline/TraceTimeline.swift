@@ -75,7 +75,8 @@ package struct TraceTimeline {
         package var time: Nanoseconds
     }
 
-    /// A cause link drawn as an arrow from its cause to its effect.
+    /// A cause link drawn as an arrow from its cause to its effect; made
+    /// when asked for, from the link and the tracks of its events.
     package struct Flow: Sendable, Equatable {
         /// Unique in the timeline: the link's position in ``EventLog/links``, plus 1.
         package var id: Int
@@ -125,15 +126,15 @@ package struct TraceTimeline {
     package private(set) var slices: [Slice] = []
     /// Every instant.
     package private(set) var instants: [Instant] = []
-    /// Every flow.
-    package private(set) var flows: [Flow] = []
+    /// The track of each event drawn, by position, 0 for none.
+    private var trackOfEvent: [Int32] = []
     /// Slices and instants by start; of those starting together, causes
     /// before their effects, then longer first.
     package private(set) var entries: [Entry] = []
-    /// Per event position, the flows out of it and into it.
-    package private(set) var flowsFrom: [Int: [Int]] = [:]
-    /// Per event position, the flows into it.
-    package private(set) var flowsInto: [Int: [Int]] = [:]
+    /// Per event position, the links drawn out of it.
+    private var flowsFrom = PositionBuckets(buckets: 0, items: 0) { $0 }
+    /// Per event position, the links drawn into it.
+    private var flowsInto = PositionBuckets(buckets: 0, items: 0) { $0 }
     /// Events left out for want of a time.
     package private(set) var untimedEvents = 0
     /// Update groups left out for want of a start.
@@ -176,7 +177,8 @@ package struct TraceTimeline {
         untimedEvents = events.events.count - timedEvents.count
         let timedGroups = groups.indices.filter { groups[$0].start != nil }
         untimedGroups = groups.count - timedGroups.count
-        let modules = Self.modules(of: timedEvents.map { events.events[$0] }.filter { $0.key.kind.isUpdate })
+        let log = events
+        let modules = Self.modules(of: timedEvents.lazy.map { log.events[$0].key }.filter(\.kind.isUpdate))
         let depth = Self.sameTimeDepths(events)
 
         var pending = pendingSlices(timedEvents: timedEvents, timedGroups: timedGroups, modules: modules, depth: depth)
@@ -188,8 +190,8 @@ package struct TraceTimeline {
             return Self.rank(a.content) < Self.rank(b.content)
         }
         let causes = timedEvents.filter { !events.events[$0].key.kind.isUpdate }
-        let trackOfEvent = place(pending, causes: causes, modules: modules)
-        linkFlows(trackOfEvent: trackOfEvent)
+        trackOfEvent = place(pending, causes: causes, modules: modules)
+        linkFlows()
         orderEntries(slices: pending.map(\.depth), depth: depth)
     }
 
@@ -254,7 +256,7 @@ package struct TraceTimeline {
     /// Names the processes and tracks, puts each slice (in order) on a track
     /// of its lane where it nests, and each cause on the Causes track; returns
     /// the track of each event drawn, by position, 0 for none.
-    private mutating func place(_ pending: [Pending], causes: [Int], modules: [String?]) -> [Int] {
+    private mutating func place(_ pending: [Pending], causes: [Int], modules: [String?]) -> [Int32] {
         let hitchLane = Self.laneNames.count + modules.count
         let laneCount = hitchLane + (hitches.isEmpty ? 0 : 1)
         var rows = [SliceRows](repeating: SliceRows(), count: laneCount)
@@ -278,10 +280,10 @@ package struct TraceTimeline {
             }
         }
 
-        var trackOfEvent = [Int](repeating: 0, count: events.events.count)
+        var trackOfEvent = [Int32](repeating: 0, count: events.events.count)
         for (index, item) in pending.enumerated() {
             let track = firstTrack[item.lane] + placed[index]
-            if case .update(let position) = item.content { trackOfEvent[position] = track }
+            if case .update(let position) = item.content { trackOfEvent[position] = Int32(track) }
             slices.append(
                 Slice(
                     content: item.content, track: track, start: item.start, duration: item.end - item.start,
@@ -289,30 +291,48 @@ package struct TraceTimeline {
         }
         let causesTrack = firstTrack[Self.laneNames.count - 1]
         for position in causes {
-            trackOfEvent[position] = causesTrack
+            trackOfEvent[position] = Int32(causesTrack)
             instants.append(Instant(event: position, track: causesTrack, time: events.events[position].time!))
         }
         return trackOfEvent
     }
 
-    /// A flow for each link whose events were both drawn.
-    private mutating func linkFlows(trackOfEvent: [Int]) {
-        for (index, link) in events.links.enumerated() {
-            let (fromTrack, toTrack) = (trackOfEvent[link.from], trackOfEvent[link.to])
-            guard fromTrack > 0, toTrack > 0 else {
+    /// Indexes the links whose events were both drawn, and counts those
+    /// left out and those pointing back in time.
+    private mutating func linkFlows() {
+        let (links, tracks) = (events.links, trackOfEvent)
+        let isDrawn = { (link: EventLog.Link) in tracks[link.from] > 0 && tracks[link.to] > 0 }
+        for link in links {
+            guard isDrawn(link) else {
                 linksLeftOut += 1
                 continue
             }
-            let (fromTime, toTime) = (events.events[link.from].time!, events.events[link.to].time!)
-            if fromTime > toTime { backwardLinks += 1 }
-            flowsFrom[link.from, default: []].append(flows.count)
-            flowsInto[link.to, default: []].append(flows.count)
-            flows.append(
-                Flow(
-                    id: index + 1, link: index, fromTrack: fromTrack, fromTime: fromTime, toTrack: toTrack,
-                    toTime: toTime))
+            if events.events[link.from].time! > events.events[link.to].time! { backwardLinks += 1 }
+        }
+        flowsFrom = PositionBuckets(buckets: events.events.count, items: links.count) {
+            let link = links[$0]
+            return isDrawn(link) ? link.from : nil
+        }
+        flowsInto = PositionBuckets(buckets: events.events.count, items: links.count) {
+            let link = links[$0]
+            return isDrawn(link) ? link.to : nil
         }
     }
+
+    /// The flow of the link at `position` in ``EventLog/links``, one whose events were both drawn.
+    package func flow(ofLink position: Int) -> Flow {
+        let link = events.links[position]
+        return Flow(
+            id: position + 1, link: position, fromTrack: Int(trackOfEvent[link.from]),
+            fromTime: events.events[link.from].time!, toTrack: Int(trackOfEvent[link.to]),
+            toTime: events.events[link.to].time!)
+    }
+
+    /// The links drawn out of the event at `position`, by position in ``EventLog/links``, in order.
+    package func flows(from position: Int) -> LazyMapCollection<ArraySlice<Int32>, Int> { flowsFrom[position] }
+
+    /// The links drawn into the event at `position`, by position in ``EventLog/links``, in order.
+    package func flows(into position: Int) -> LazyMapCollection<ArraySlice<Int32>, Int> { flowsInto[position] }
 
     /// Merges the slices, already in order, with the instants: an instant
     /// goes before the slices that start with it unless they come before it
@@ -363,10 +383,13 @@ package struct TraceTimeline {
     }
 
     /// The modules of the updates: named ones by their UTF-8 bytes, then `nil` if any update names none.
-    private static func modules(of updates: [EventLog.Event]) -> [String?] {
-        let named = Set(updates.compactMap(\.key.module)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let anonymous = updates.contains { $0.key.module == nil }
-        return named.map(Optional.some) + (anonymous ? [nil] : [])
+    private static func modules(of updates: some Sequence<NodeKey>) -> [String?] {
+        var named: Set<String> = []
+        var anonymous = false
+        for key in updates {
+            if let module = key.module { named.insert(module) } else { anonymous = true }
+        }
+        return named.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(Optional.some) + (anonymous ? [nil] : [])
     }
 
     /// Groups first, then hitches, then updates, each in reading order.

@@ -88,7 +88,7 @@ struct TimelineCommand: ParsableCommand {
                     + ": trace viewers may draw no arrow for them")
         }
         // Only where events are drawn: a trace of hitches alone is warned of as holding no updates.
-        if timeline.flows.isEmpty && timeline.linksLeftOut == 0
+        if timeline.events.links.isEmpty
             && timeline.events.events.contains(where: { $0.time != nil })
         {
             parts.append(
