@@ -234,6 +234,25 @@ struct FindingRulesTests {
         #expect(finding.exampleGroup == 3)
     }
 
+    @Test("of views as often long, long bodies leads with the one whose longest is known and longer")
+    func longBodiesLeadWithAKnownDuration() throws {
+        var builder = GraphBuilder()
+        try builder.begin(TraceHeader(app: "App", frameRate: 60))
+        // Stuck is seen first, its two updates rated very high by the trace but never finished.
+        let updates: [(String, Nanoseconds?)] = [("Stuck", nil), ("Stuck", nil), ("Slow", 5_000_000), ("Slow", 3_000_000)]
+        for (index, (title, duration)) in updates.enumerated() {
+            try builder.add(
+                TraceEvent(
+                    id: EventID(index + 1), kind: .body, title: title, module: "App", owner: .app,
+                    time: Nanoseconds(index) * 1_000_000, duration: duration,
+                    severity: duration == nil ? .veryHigh : nil))
+        }
+        let graph = builder.finish()
+        let finding = try #require(FindingRules.findings(in: graph).first { $0.kind == .longBodies })
+        #expect(finding.nodes.compactMap { graph.node($0)?.title } == ["Slow", "Stuck"])
+        #expect(finding.evidence.first?.hasPrefix("longest 5 ms") == true, "\(finding.evidence)")
+    }
+
     @Test(
         "thresholds are honoured",
         arguments: [

@@ -179,7 +179,11 @@ package enum FindingRules {
                 && (view.owner != .system || isAppDriven(position))
         }.map { graph.nodes[$0] }.sorted {
             let (first, second) = ($0.severityCounts.atLeast(.high), $1.severityCounts.atLeast(.high))
-            return first != second ? first > second : nodes.precedes($0.id, $1.id)
+            if first != second { return first > second }
+            // Of views as often long, the one whose longest is known and longer leads: one whose
+            // updates were rated by the trace but never finished has no figure to show.
+            let (left, right) = ($0.longest(atLeast: .high) ?? -1, $1.longest(atLeast: .high) ?? -1)
+            return left != right ? left > right : nodes.precedes($0.id, $1.id)
         }
         guard let view = views.first else { return [] }
         let long = view.severityCounts.atLeast(.high)
