@@ -239,7 +239,9 @@ struct FindingRulesTests {
         var builder = GraphBuilder()
         try builder.begin(TraceHeader(app: "App", frameRate: 60))
         // Stuck is seen first, its two updates rated very high by the trace but never finished.
-        let updates: [(String, Nanoseconds?)] = [("Stuck", nil), ("Stuck", nil), ("Slow", 5_000_000), ("Slow", 3_000_000)]
+        let updates: [(String, Nanoseconds?)] = [
+            ("Stuck", nil), ("Stuck", nil), ("Slow", 5_000_000), ("Slow", 3_000_000),
+        ]
         for (index, (title, duration)) in updates.enumerated() {
             try builder.add(
                 TraceEvent(

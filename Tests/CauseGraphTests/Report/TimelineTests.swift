@@ -1,7 +1,8 @@
-@testable import CauseGraph
 import CauseGraphTestSupport
 import Foundation
 import Testing
+
+@testable import CauseGraph
 
 /// The graph and event log of a native trace given as text.
 private func events(ofTrace text: String) throws -> (graph: CauseEffectGraph, events: ReportEvents) {
@@ -122,7 +123,8 @@ struct TimelineTests {
         for index in 0..<10_000 {
             group += 1
             let duration = index % 10 == 0 ? 30 * ms : 10 * ms
-            lines.append(#"{"group": \#(group), "label": "T", "start": \#(Int64(index) * 100 * ms), "duration": \#(duration)}"#)
+            lines.append(
+                #"{"group": \#(group), "label": "T", "start": \#(Int64(index) * 100 * ms), "duration": \#(duration)}"#)
         }
         for index in 0..<200 {
             group += 1
