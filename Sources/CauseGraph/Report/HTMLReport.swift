@@ -171,7 +171,7 @@ package struct HTMLReport {
         var lines = [
             "<section id=\"timeline\" class=\"card\" aria-labelledby=\"timeline-heading\">",
             "<h2 id=\"timeline-heading\">Timeline <button type=\"button\" id=\"timeline-whole\" hidden>Whole trace</button></h2>",
-            "<p class=\"note\">Drag across the strip to zoom to a range.</p>",
+            "<p class=\"note\">A bar is as tall as the share of its time at its colour. Drag across the strip to zoom to a range.</p>",
         ]
         if strip.lanes.allSatisfy({ $0.count == 0 }) {
             lines.append("<p class=\"note\">The trace records no update group and no long update with a time.</p>")

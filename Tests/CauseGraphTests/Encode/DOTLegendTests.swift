@@ -82,7 +82,7 @@ struct DOTLegendTests {
         if !regex {
             #expect(
                 line.contains(
-                    #">--ignore &quot;&quot;];x[label=&lt;script&gt;&amp;amp;\\N&lt;/TD&gt;&quot; --ignore &quot;Other&quot;: 1 node"#
+                    #">--ignore &quot;&quot;&#93;;x[label=&lt;script&gt;&amp;amp;\\N&lt;/TD&gt;&quot; --ignore &quot;Other&quot;: 1 node"#
                 ))
         }
         // The label holds as many opening as closing angle brackets: nothing escaped the markup.
