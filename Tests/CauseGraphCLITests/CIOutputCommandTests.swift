@@ -80,6 +80,27 @@ struct CIOutputCommandTests {
         #expect(try Causegraph.run(["diff", before, after]).status == 0)
     }
 
+    /// A job posts these as comments: `@State` there would notify the account
+    /// `State` on every run, and `#3` link issue 3.
+    @Test("Markdown reports mention no GitHub account and link no issue")
+    func markdownMentionsNoOne() throws {
+        let recording = fixture("instruments/recording")
+        // Whether the answer names a property wrapper, so the test sees the escape at work.
+        let reports: [([String], Bool)] = [
+            (["summary", recording, "--format", "markdown"], true),
+            (["why", recording, "--view", "RepositorySectionView", "--format", "markdown"], true),
+            (["diff", recording, before, "--table-format", "markdown"], true),
+            (["check", before, "--budget", budget, "--format", "markdown"], false),
+        ]
+        for (arguments, namesWrappers) in reports {
+            let result = try Causegraph.run(arguments)
+            #expect(result.status <= 1, "\(arguments)")
+            #expect(result.output.contains("@<!-- -->") == namesWrappers, "\(arguments)")
+            #expect(!result.output.contains(#/(^|[^\w])@\w/#), "\(arguments)")
+            #expect(!result.output.contains(#/(^|[^\w])#\d/#), "\(arguments)")
+        }
+    }
+
     @Test("diff's Markdown of two realistic recordings fits a comment; --all lists every change")
     func diffMarkdownFits() throws {
         let scratch = try TemporaryFolder()

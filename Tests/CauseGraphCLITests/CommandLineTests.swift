@@ -94,6 +94,18 @@ struct CommandLineTests {
         #expect(result.output.contains("OnOffView"))
     }
 
+    /// An export from a pipe is kept in a temporary file to be read twice:
+    /// binary data there would fill the disk first.
+    @Test("an export from a pipe that turns into NUL bytes stops at the first, at its line and column")
+    func binaryStandardInput() throws {
+        let export = try String(contentsOfFile: fixture("instruments/swiftui-causes.xml"), encoding: .utf8)
+        let head = export.split(separator: "\n", omittingEmptySubsequences: false).prefix(20).joined(separator: "\n")
+        let input = Data((head + "\n  ").utf8) + Data(count: 16 << 20)
+        let result = try Causegraph.run(["summary", "-"], standardInput: input)
+        #expect(result.status == 2)
+        #expect(result.standardError == "<stdin>:21:3: error: binary data: a NUL byte, which no XML export holds\n")
+    }
+
     @Test("the same input gives byte-identical output on every run", arguments: ["svg", "dot", "json", "png", "pdf"])
     func deterministic(_ format: String) throws {
         let first = try Causegraph.run(["render", fixture("contact-list.jsonl"), "--format", format, "-o", "-"])

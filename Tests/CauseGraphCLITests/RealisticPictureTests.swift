@@ -92,7 +92,7 @@ struct RealisticPictureTests {
     }
 
     @Test(
-        "--max-nodes 25 draws fewer edges and a smaller picture than the default; dotted edges never outnumber drawn ones"
+        "--max-nodes 25 draws fewer edges and a smaller picture than the default; no more dotted edges than drawn ones or nodes"
     )
     func fewerNodesSmallerPicture() throws {
         let scratch = try TemporaryFolder()
@@ -104,9 +104,10 @@ struct RealisticPictureTests {
         #expect(
             small.area < standard.area, "\(small.width)×\(small.height) pt against \(standard.width)×\(standard.height)"
         )
-        for picture in [standard, small] {
+        // Fan-out folds, after the edges are chosen, may merge nodes: the node limit bounds those shown then.
+        for (picture, nodeLimit) in [(standard, 80), (small, 25)] {
             #expect(
-                picture.residualEdges <= picture.edges - picture.residualEdges,
+                picture.residualEdges <= max(picture.edges - picture.residualEdges, nodeLimit),
                 "\(picture.residualEdges) dotted of \(picture.edges) edges")
         }
     }

@@ -32,13 +32,15 @@ enum EdgeBudget {
     }
 
     /// Drops the residual edges that carry the fewest updates, outside the
-    /// spine, until no more are left than direct edges, so dotted links
-    /// never outnumber the links they stand beside; returns how many were dropped.
+    /// spine, until no more are left than direct edges or shown nodes, so
+    /// dotted links never outnumber the links they stand beside, while a
+    /// graph that is all dotted (system nodes hidden) keeps as many as a
+    /// tree of its nodes has; returns how many were dropped.
     static func boundResiduals(
         of edges: inout [CauseEffectGraph.Edge], weights: inout [Double], nodes: [CauseEffectGraph.Node]
     ) -> Int {
         let residual = edges.count { $0.isResidual }
-        let excess = residual - (edges.count - residual)
+        let excess = residual - max(edges.count - residual, nodes.count)
         guard excess > 0 else { return 0 }
         let spine = spine(edges, weights: weights, nodes: nodes)
         let lightest = edges.indices.filter { edges[$0].isResidual && !spine[$0] }

@@ -26,6 +26,13 @@ struct LineReaderTests {
         #expect(try lines(of: []) == [])
     }
 
+    @Test("a byte-order mark before the first line is dropped; one later is text")
+    func byteOrderMark() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        #expect(try lines(of: mark + Array("a\n".utf8) + mark + Array("b".utf8)) == ["a", "\u{FEFF}b"])
+        #expect(try lines(of: mark) == [""])
+    }
+
     @Test("lines that straddle read chunks come out whole")
     func chunkBoundaries() throws {
         let long = String(repeating: "x", count: ByteStream.chunkSize + 17)

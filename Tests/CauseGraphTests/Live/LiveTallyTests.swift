@@ -141,6 +141,28 @@ struct LiveByteStreamTests {
         #expect(stream.isAtEnd)
     }
 
+    @Test("a followed log cut short is numbered again from its first line, as an error there names it")
+    func truncationNumbersAgain() throws {
+        let path = ChangeLogTestFiles.write(Array("A: _x changed.\nA: _x changed.\nA: _x chan".utf8))
+        let live = LiveReading(follows: true)
+        let stream = try ByteStream(path: path, live: live)
+        let cut = DispatchWorkItem {
+            // Once the three lines are read: the log is cut and written anew, as `> log` does.
+            FileManager.default.createFile(atPath: path, contents: Data("B: _y changed.\nB: _y\n".utf8))
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(500)) { live.stop() }
+        }
+        var lines: [(Int, String)] = []
+        try LineReader(stream).forEachLine { line, number in
+            lines.append((number, String(decoding: line, as: UTF8.self)))
+            if lines.count == 2 {
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300), execute: cut)
+            }
+        }
+        #expect(stream.restarts == 1)
+        #expect(lines.map(\.0) == [1, 2, 3, 1, 2])
+        #expect(lines.map(\.1) == ["A: _x changed.", "A: _x changed.", "A: _x chan", "B: _y changed.", "B: _y"])
+    }
+
     @Test("a live pipe's prefix is what arrived, up to a whole line after the preamble, not the detection length")
     func eagerPrefix() throws {
         var descriptors: [Int32] = [0, 0]

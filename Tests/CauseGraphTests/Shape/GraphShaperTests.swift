@@ -303,6 +303,39 @@ struct GraphShaperTests {
         #expect(shaped.report.impliedResidualPaths == 1)
     }
 
+    /// Found in a trial: A ⇢ B was dropped for outnumbering the direct edges,
+    /// of which hiding the system left none, and the note blamed --max-edges 150.
+    @Test("a graph that hiding the system leaves all dotted keeps as many dotted edges as it has nodes")
+    func allDotted() throws {
+        let graph = tinyGraph(
+            [
+                ("Tap", .gesture, .app, 1), ("Sys", .other, .system, 2), ("A", .body, .app, 1), ("B", .body, .app, 2),
+                ("Sys2", .other, .system, 1),
+            ],
+            [("Tap", "Sys", 1), ("Sys", "A", 1), ("Sys", "B", 1), ("A", "Sys2", 1), ("Sys2", "B", 1)])
+        let shaped = try shape(ShapingSettings(hideSystem: true), of: graph)
+        #expect(shaped.graph.edgeSummaries == ["Tap ⇢ A ×1", "Tap ⇢ B ×1", "A ⇢ B ×1"])
+        #expect(!shaped.report.steps.contains { if case .maxEdges = $0.given { true } else { false } })
+    }
+
+    @Test("past as many as the nodes and the direct edges, the lightest dotted edges outside the spine are left out")
+    func dottedBound() throws {
+        // A → B directly; A, B and C each reach D, E and F only through the system node S:
+        // nine dotted edges among six app nodes, the spine's three (one into each of D, E, F) among them.
+        let apps = ["A", "B", "C", "D", "E", "F"]
+        let graph = tinyGraph(
+            apps.map { ($0, NodeKind.body, Owner.app, 9) } + [("S", .other, .system, 9)],
+            [("A", "B", 1)] + ["A", "B", "C"].map { ($0, "S", 3) } + ["D", "E", "F"].map { ("S", $0, 3) })
+        let shaped = try shape(ShapingSettings(hideSystem: true), of: graph)
+        let dotted = shaped.graph.edges.filter(\.isResidual)
+        #expect(dotted.count == 6, "as many as the app nodes shown")
+        #expect(shaped.graph.edges.count == 7)
+        #expect(
+            shaped.report.steps.last.map { ShapingFormatter.option($0.given, spelling: .flags) } == "--max-edges 150")
+        #expect(shaped.report.steps.last?.removedEdges == 3)
+        #expect(Set(dotted.map(\.to)).count == 3, "each of D, E and F keeps its edge from a cause")
+    }
+
     @Test("hide-system folds system chains into a dotted edge between the app nodes they connect")
     func hideSystem() throws {
         let shaped = try shape(ShapingSettings(hideSystem: true, maxNodes: 0))

@@ -18,6 +18,9 @@ struct ChangeLogFileReader {
     private var firstUnknownMarker: SourceLocation?
 
     private static let listedMarkers = 5
+    /// How many lines of binary data, with no text among them, make the input no log.
+    private static let binaryLinesBeforeRefusal = 100
+    private static let binaryRefusal = "binary data, not a text log of `_printChanges()` or `_logChanges()` output"
     private static let example = "`ContentView: @self, _count changed.` or `ContentView: unchanged.`"
 
     init(stream: ByteStream, frameRate: Double, header: TraceHeader) {
@@ -52,7 +55,6 @@ struct ChangeLogFileReader {
     private mutating func readText<Sink: TraceSink & ~Copyable>(into sink: inout Sink) throws {
         let file = stream.name
         try LineReader(stream).forEachLine { line, number in
-            let line = Self.withoutByteOrderMark(line, number: number)
             guard !Self.isBlank(line) else { return }
             records += 1
             if let offset = UTF8Check.firstInvalidByte(in: line, rejectingNUL: true) {
@@ -61,6 +63,10 @@ struct ChangeLogFileReader {
                 if firstBinary == nil {
                     firstBinary = SourceLocation(
                         file: file, line: number, column: Column.of(byteOffset: offset, in: line))
+                }
+                // Nothing but binary so far: not a log. A pipe of it (`/dev/urandom`) would never end.
+                if binaryLines == records, binaryLines >= Self.binaryLinesBeforeRefusal, let firstBinary {
+                    throw Diagnostic.error(Self.binaryRefusal, at: firstBinary)
                 }
                 return
             }
@@ -85,7 +91,6 @@ struct ChangeLogFileReader {
     ) throws {
         let file = stream.name
         try LineReader(stream).forEachLine { line, number in
-            let line = Self.withoutByteOrderMark(line, number: number)
             guard number > preambleLines, !Self.isBlank(line) else { return }
             let locate = { (offset: Int) in
                 SourceLocation(file: file, line: number, column: Column.of(byteOffset: offset, in: line))
@@ -195,8 +200,7 @@ struct ChangeLogFileReader {
         let unit = records == 1 ? units.one : units.many
         guard began else {
             if let firstBinary {
-                throw .error(
-                    "binary data, not a text log of `_printChanges()` or `_logChanges()` output", at: firstBinary)
+                throw .error(Self.binaryRefusal, at: firstBinary)
             }
             if records == 0 {
                 throw .error(
@@ -242,15 +246,6 @@ struct ChangeLogFileReader {
     }
 
     // MARK: Bytes
-
-    /// The first line without the UTF-8 byte-order mark some editors and
-    /// Windows tools put before the text.
-    private static func withoutByteOrderMark(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> UnsafeBufferPointer<
-        UInt8
-    > {
-        guard number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) else { return line }
-        return UnsafeBufferPointer(rebasing: line[3...])
-    }
 
     private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 }

@@ -11,9 +11,10 @@ package enum NativeTraceReader: TraceImporter {
 
     package static func looksLikeFormat(_ prefix: [UInt8]) -> Bool {
         // The header is a JSON object with a "causegraph" key on the first line.
-        let firstLine = prefix.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.prefix { $0 != UInt8(ascii: "\n") }
-        let text = String(decoding: firstLine, as: UTF8.self)
-        return text.drop(while: \.isWhitespace).hasPrefix("{") && text.contains("\"causegraph\"")
+        let text = prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? prefix.dropFirst(3) : prefix[...]
+        let firstLine = text.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.prefix { $0 != UInt8(ascii: "\n") }
+        let line = String(decoding: firstLine, as: UTF8.self)
+        return line.drop(while: \.isWhitespace).hasPrefix("{") && line.contains("\"causegraph\"")
     }
 
     package static func read<Sink: TraceSink & ~Copyable>(

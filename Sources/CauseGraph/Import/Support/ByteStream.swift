@@ -26,6 +26,10 @@ package final class ByteStream {
     private var furthestBeforeRewind: Int64 = 0
     /// Set for a log read as it is written; see ``LiveReading``.
     private var live: LiveReading?
+    /// How often a followed file started over: cut shorter and read again
+    /// from its start, or replaced under its name. What comes next is read
+    /// from a new first line.
+    package private(set) var restarts = 0
 
     /// The size of one read; large enough that system calls do not dominate.
     package static let chunkSize = 1 << 20
@@ -106,6 +110,10 @@ package final class ByteStream {
     /// input, a pipe) into a temporary file and reads that from now on, so
     /// it can be. The file is unlinked as soon as it is made: nothing is
     /// left behind, however the process ends.
+    ///
+    /// What is spooled is an XML export, which never holds a NUL byte: one
+    /// is an error at its line and column, before a pipe of binary data
+    /// (`/dev/zero`) fills the disk.
     package func spoolToTemporaryFile() throws(Diagnostic) {
         guard !canRewind else { return }
         let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
@@ -118,6 +126,16 @@ package final class ByteStream {
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         do throws(Diagnostic) {
             while let chunk = try nextChunk() {
+                if let zero = chunk.withUnsafeBufferPointer({ bytes in
+                    memchr(bytes.baseAddress!, 0, bytes.count).map {
+                        bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                    }
+                }) {
+                    try Self.writeAll(Array(chunk[..<zero]), to: spool, name: name)
+                    throw Diagnostic.error(
+                        "binary data: a NUL byte, which no XML export holds",
+                        at: Self.endPosition(of: spool).location(in: name))
+                }
                 try Self.writeAll(chunk, to: spool, name: name)
             }
         } catch {
@@ -128,6 +146,19 @@ package final class ByteStream {
         descriptor = spool
         ownsDescriptor = true
         try rewind()
+    }
+
+    /// The line and column just past the text in `descriptor`, read again from its start.
+    private static func endPosition(of descriptor: Int32) -> TextPosition {
+        var position = TextPosition(line: 1, column: 1)
+        var offset: off_t = 0
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            guard count > 0 else { return position }
+            position = buffer.withUnsafeBufferPointer { position.advanced(by: count, in: $0) }
+            offset += off_t(count)
+        }
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(Diagnostic) {
@@ -202,11 +233,13 @@ package final class ByteStream {
             descriptor = fd
             ownsDescriptor = true
             InputFiles.shared.record(descriptor: fd, path: name)
+            restarts += 1
             return
         }
         let offset = lseek(descriptor, 0, SEEK_CUR)
         if offset > 0, Int64(current.st_size) < Int64(offset) {
             _ = lseek(descriptor, 0, SEEK_SET)
+            restarts += 1
         }
     }
 

@@ -9,8 +9,11 @@
 /// Splits a byte stream into lines without holding more than one chunk and
 /// one partial line in memory.
 ///
-/// Lines end at `\n`; a `\r` before it is dropped. A line longer than
-/// ``maximumLineLength`` is an error rather than unbounded memory.
+/// Lines end at `\n`; a `\r` before it is dropped, and so is the UTF-8
+/// byte-order mark some editors and Windows tools put before the first.
+/// A line longer than ``maximumLineLength`` is an error rather than
+/// unbounded memory. A followed log that starts over (``ByteStream/restarts``)
+/// is numbered again from its first line, as its positions are.
 package struct LineReader {
     /// The longest line accepted, in bytes.
     package static let maximumLineLength = 64 << 20
@@ -28,7 +31,19 @@ package struct LineReader {
     ) throws {
         var carry: [UInt8] = []
         var number = 0
+        var restarts = stream.restarts
         while let chunk = try stream.nextChunk() {
+            if stream.restarts != restarts {
+                // A followed log cut short or rotated: its old last line ends
+                // where it was, and the new text is numbered from its first line.
+                restarts = stream.restarts
+                if !carry.isEmpty {
+                    number += 1
+                    try carry.withUnsafeBufferPointer { try body(Self.trimming($0, number), number) }
+                    carry = []
+                }
+                number = 0
+            }
             var buffer = chunk
             if !carry.isEmpty {
                 buffer = carry + chunk
@@ -44,7 +59,7 @@ package struct LineReader {
                     }
                     let lineEnd = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     number += 1
-                    try body(Self.trimmingReturn(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])), number)
+                    try body(Self.trimming(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), number), number)
                     lineStart = lineEnd + 1
                 }
                 return lineStart
@@ -58,14 +73,15 @@ package struct LineReader {
         }
         if !carry.isEmpty {
             number += 1
-            try carry.withUnsafeBufferPointer { try body(Self.trimmingReturn($0), number) }
+            try carry.withUnsafeBufferPointer { try body(Self.trimming($0, number), number) }
         }
     }
 
-    private static func trimmingReturn(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        if let last = line.last, last == UInt8(ascii: "\r") {
-            return UnsafeBufferPointer(rebasing: line.dropLast())
-        }
+    /// The line without its `\r`, and the first without a byte-order mark.
+    private static func trimming(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> UnsafeBufferPointer<UInt8> {
+        var line = line
+        if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = UnsafeBufferPointer(rebasing: line[3...]) }
+        if let last = line.last, last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         return line
     }
 }

@@ -373,7 +373,7 @@ package enum SummaryFormatter: ReportFormatter {
             lines += ["", omitted + "."]
         }
         let causes = summary.topCauses.map { cause in
-            "- \(MarkdownText.escape(cause.node.title)) (\(KindText.word(cause.node.kind))): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
+            "- \(MarkdownText.escape(cause.node.title)) (\(MarkdownText.escape(KindText.word(cause.node.kind)))): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
         }
         markdownSection(
             "Top causes by fan-out", causes, omitted: summary.omitted.causes, "cause", offset: summary.offset,

@@ -46,6 +46,16 @@ struct NativeTraceReaderTests {
         #expect(graph.nodes[0].module == nil)
     }
 
+    /// Windows editors and tools put one before the text.
+    @Test("a byte-order mark before the header is read past, also by format detection")
+    func byteOrderMark() throws {
+        let trace = "\u{FEFF}" + traceHeader + "\n" + #"{"node": 1, "kind": "body", "title": "A", "owner": "app"}"#
+        #expect(InputFormat.detect(Array(trace.utf8)) == .native)
+        let nodes = try graph(ofTrace: trace).nodes
+        #expect(nodes.map(\.kind) == [.body, .unrecorded])
+        #expect(nodes.first?.title == "A")
+    }
+
     @Test("a second header starts a new document whose ids may repeat")
     func concatenatedDocuments() throws {
         let document = traceHeader + "\n" + #"{"node": 1, "kind": "body", "title": "A", "owner": "app"}"# + "\n"
