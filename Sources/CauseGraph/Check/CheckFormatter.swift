@@ -14,13 +14,14 @@ package enum CheckFormatter {
     /// The report in `format`; text styled with `style`, listing each limit
     /// that held only with `listingHeld` (a budget of `view: Row` on a
     /// large recording holds a thousand), which also lifts the Markdown's
-    /// limit of ``MarkdownText/commentLimit`` bytes.
+    /// limit of ``MarkdownText/commentLimit`` bytes. The text names the
+    /// setting that lists every limit as `spelling` does.
     package static func format(
         _ report: CheckReport, as format: CheckFormat, style: TextStyle = TextStyle(colour: false),
-        listingHeld: Bool = false
+        listingHeld: Bool = false, spelling: SettingSpelling = .neutral
     ) -> String {
         switch format {
-        case .text: text(report, style: style, listingHeld: listingHeld)
+        case .text: text(report, style: style, listingHeld: listingHeld, spelling: spelling)
         case .json: json(report)
         case .markdown: markdown(report, limit: listingHeld ? nil : MarkdownText.commentLimit)
         case .junit: junit(report)
@@ -65,7 +66,10 @@ package enum CheckFormatter {
 
     // MARK: Text
 
-    static func text(_ report: CheckReport, style: TextStyle, listingHeld: Bool) -> String {
+    static func text(_ report: CheckReport, style: TextStyle, listingHeld: Bool, spelling: SettingSpelling)
+        -> String
+    {
+        let all = spelling(.all)
         var lines: [String] = []
         let headline = "causegraph check: " + headline(report)
         lines.append(style.paint(headline, report.passed ? .green : .red))
@@ -96,13 +100,13 @@ package enum CheckFormatter {
         if !listingHeld && notHeld.count > textListed {
             lines.append("")
             lines.append(
-                "Left out: \(CountText.string(notHeld.count - textListed, "more limit")) not held, in the budget's order; --all lists every one."
+                "Left out: \(CountText.string(notHeld.count - textListed, "more limit")) not held, in the budget's order; \(all) lists every one."
             )
         }
         let held = report.results.filter { $0.status == .held }
         if !held.isEmpty && !listingHeld {
             lines.append("")
-            lines.append(style.paint(CountText.string(held.count, "limit") + " held", .green) + "; --all lists them")
+            lines.append(style.paint(CountText.string(held.count, "limit") + " held", .green) + "; \(all) lists them")
         } else if !held.isEmpty {
             lines.append("")
             lines.append(style.paint("held", .green) + " (\(CountText.format(held.count)))")
@@ -121,7 +125,8 @@ package enum CheckFormatter {
             }
             if !listingHeld && report.notes.count > textListed {
                 lines.append(
-                    "  … and \(CountText.string(report.notes.count - textListed, "more note")); --all lists every one.")
+                    "  … and \(CountText.string(report.notes.count - textListed, "more note")); \(all) lists every one."
+                )
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -129,7 +134,10 @@ package enum CheckFormatter {
 
     // MARK: JSON
 
-    static func json(_ report: CheckReport) -> String {
+    /// The report as JSON, its results cut to the first `listing` (failures
+    /// come first), with `truncated` and `omittedResults` then: an MCP
+    /// result holds 64 KB, and a budget of `view: Row` makes thousands.
+    package static func json(_ report: CheckReport, listing: Int? = nil) -> String {
         var fields: [String] = []
         fields.append("\"passed\": \(report.passed)")
         fields.append("\"budget\": \(JSONText.quoted(report.budget))")
@@ -156,7 +164,8 @@ package enum CheckFormatter {
                         "closest": JSONText.strings(unmatched.closest),
                     ])
                 }.joined(separator: ", ") + "]")
-        let results = report.results.map { result in
+        let listed = listing.map { report.results.prefix($0) } ?? report.results[...]
+        let results = listed.map { result in
             GraphJSONEncoder.object([
                 "status": JSONText.quoted(result.status.rawValue),
                 "rule": JSONText.quoted(result.rule),
@@ -171,6 +180,10 @@ package enum CheckFormatter {
             ])
         }
         fields.append(GraphJSONEncoder.list("results", results))
+        if listed.count < report.results.count {
+            fields.append("\"truncated\": true")
+            fields.append("\"omittedResults\": \(report.results.count - listed.count)")
+        }
         fields.append("\"notes\": \(JSONText.strings(report.notes))")
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
     }

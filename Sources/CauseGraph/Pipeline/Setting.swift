@@ -5,4 +5,6 @@
 public enum Setting: String, Sendable, CaseIterable {
     case window, group, gesture, focus, depth, ignore, hideSystem, minCount, nodeFraction, maxNodes, edgeFraction
     case maxEdges, unfold, inputFormat, classify, run, frameRate
+    /// Every entry of a bounded answer's lists.
+    case all
 }

@@ -69,7 +69,9 @@ struct Check: ParsableCommand {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
         let result = try evaluate(diagnostics: &diagnostics)
-        try report.write(CheckFormatter.format(result, as: report.format, style: report.style, listingHeld: all))
+        try report.write(
+            CheckFormatter.format(
+                result, as: report.format, style: report.style, listingHeld: all, spelling: CommandSpelling.current))
         if !result.passed { throw ExitCode(ExitStatus.checkFailed) }
     }
 

@@ -156,8 +156,11 @@ struct Diff: ParsableCommand {
 
     /// The table of changes in the format `--table-format` or `tablePath`'s
     /// extension names; text shows the rows `textBounds` keep, then a line
-    /// saying how many it left out.
-    func tableText(_ changes: DiffTable, to tablePath: String, textBounds: ListBounds) throws -> String {
+    /// saying how many it left out, passed through `respelled`.
+    func tableText(
+        _ changes: DiffTable, to tablePath: String, textBounds: ListBounds,
+        respelled: (String) -> String = { $0 }
+    ) throws -> String {
         let tableFormat = try format(ofTableAt: tablePath)
         let style = ReportOptions.style(for: tableFormat, output: tablePath)
         var text = DiffFormatter.format(
@@ -168,7 +171,7 @@ struct Diff: ParsableCommand {
             let line = ListOptions.leftOut(
                 [CountText.format(omitted) + (omitted == 1 ? " change" : " changes")], order: .time)
         {
-            text += "\n" + line + "\n"
+            text += "\n" + respelled(line) + "\n"
         }
         return text
     }

@@ -63,8 +63,9 @@ struct Summary: ParsableCommand {
         try report.write(text)
     }
 
-    /// The last line of a bounded summary: what it left out and how to see it.
-    func leftOut(_ omitted: TraceSummary.Omitted) -> String? {
+    /// The last line of a bounded summary: what it left out and how to see
+    /// it, `whole` saying how to see everything.
+    func leftOut(_ omitted: TraceSummary.Omitted, whole: String = "--all shows everything") -> String? {
         let parts = [
             (omitted.views, "view"), (omitted.causes, "cause"), (omitted.interactions, "interaction"),
             (omitted.unclassifiedTitles, "unclassified title"), (omitted.findings, "finding"),
@@ -73,7 +74,7 @@ struct Summary: ParsableCommand {
             CountText.format(count) + " "
                 + (count == 1 ? noun : noun == "hitch or hang" ? "hitches and hangs" : noun + "s")
         }
-        return ListOptions.leftOut(parts, order: ranking.sort)
+        return ListOptions.leftOut(parts, order: ranking.sort, whole: whole)
     }
 
     /// The summary, for this command and for `causegraph mcp`'s `summary` tool.

@@ -96,15 +96,16 @@ struct Why: ParsableCommand {
         try report.write(text)
     }
 
-    /// The last line of a bounded answer: what it left out and how to see it.
-    func leftOut(_ answer: WhyReport) -> String? {
+    /// The last line of a bounded answer: what it left out and how to see
+    /// it, `whole` saying how to see everything.
+    func leftOut(_ answer: WhyReport, whole: String = "--all shows everything") -> String? {
         var parts: [String] = []
         if answer.omittedViews > 0 {
             parts.append(CountText.format(answer.omittedViews) + (answer.omittedViews == 1 ? " view" : " views"))
         }
         let updates = answer.listings?.reduce(0) { $0 + $1.omittedEntries } ?? 0
         if updates > 0 { parts.append(CountText.format(updates) + (updates == 1 ? " update" : " updates")) }
-        return ListOptions.leftOut(parts, order: list ? nil : ranking.sort)
+        return ListOptions.leftOut(parts, order: list ? nil : ranking.sort, whole: whole)
     }
 
     /// The hitch `--hitch` asks about, traced to its causes; `nil` without `--hitch`.

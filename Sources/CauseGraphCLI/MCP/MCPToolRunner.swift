@@ -106,6 +106,8 @@ enum MCPToolRunner {
         func withLeftOut(_ text: String, _ line: String?) -> String {
             line.map { text + "\n" + spelling.respelled($0, quote: "'") + "\n" } ?? text
         }
+        // How to see everything, said by a list cut to fit a result, which `all` cannot lift.
+        let whole = { (cut: Bool) in cut ? Self.tooLarge : "--all shows everything" }
         switch command {
         case let why as Why:
             let format = try why.report.format
@@ -115,10 +117,10 @@ enum MCPToolRunner {
                 return answer(text, json: json)
             }
             let report = try why.whyReport(diagnostics: &diagnostics)
-            let (text, json) = fitted(report, limit: why.ranking.bounds.limit) { report in
+            let (text, json) = fitted(report, limit: why.ranking.bounds.limit) { report, cut in
                 let text = WhyFormatter.format(report, as: format)
                 return (
-                    format == .json ? text : withLeftOut(text, why.leftOut(report)),
+                    format == .json ? text : withLeftOut(text, why.leftOut(report, whole: whole(cut))),
                     WhyFormatter.format(report, as: .json)
                 )
             } cut: { report, limit in
@@ -128,10 +130,10 @@ enum MCPToolRunner {
         case let summary as Summary:
             let format = try summary.report.format
             let report = try summary.summary(diagnostics: &diagnostics)
-            let (text, json) = fitted(report, limit: summary.ranking.bounds.limit) { report in
+            let (text, json) = fitted(report, limit: summary.ranking.bounds.limit) { report, cut in
                 let text = SummaryFormatter.format(report, as: format)
                 return (
-                    format == .json ? text : withLeftOut(text, summary.leftOut(report.omitted)),
+                    format == .json ? text : withLeftOut(text, summary.leftOut(report.omitted, whole: whole(cut))),
                     SummaryFormatter.format(report, as: .json)
                 )
             } cut: { report, limit in
@@ -139,12 +141,20 @@ enum MCPToolRunner {
             }
             return answer(text, json: json)
         case let diff as Diff:
-            return try changes(diff, diagnostics: &diagnostics)
+            return try changes(diff, spelling: spelling, diagnostics: &diagnostics)
         case let check as Check:
             let report = try check.evaluate(diagnostics: &diagnostics)
-            let (text, json) = fitted(
-                CheckFormatter.format(report, as: try check.report.format), CheckFormatter.format(report, as: .json))
-            return answer(text, json: json)
+            let text = CheckFormatter.format(
+                report, as: try check.report.format, listingHeld: check.all, spelling: CommandSpelling.current)
+            // The results, failures first, halved until they fit; `passed` and the counts stay whole.
+            let (shownText, json) = fitted(
+                report.results.count, limit: nil, advice: "; without `all` the text lists fewer limits"
+            ) { listing, _ in
+                (text, CheckFormatter.json(report, listing: listing))
+            } cut: { _, limit in
+                limit
+            }
+            return answer(shownText, json: json)
         case let doctor as DoctorCommand:
             let diagnoses = try doctor.diagnoses(diagnostics: &diagnostics)
             let (text, json) = fitted(DoctorFormatter.text(diagnoses), DoctorFormatter.json(diagnoses))
@@ -164,27 +174,38 @@ enum MCPToolRunner {
     /// client's context holds no graph of thousands of nodes.
     static let largestGraph = 1 << 20
 
+    /// The fewest bytes one entry of a list takes in a text or JSON answer.
+    private static let smallestEntry = 16
+
+    /// How a list cut to fit a result says how to see everything.
+    private static let tooLarge = "the whole answer is larger than the \(largestResult / 1024) KB a result holds"
+
     /// The report's text and JSON, each within ``largestResult``: while
     /// either is larger, each list keeps half as many entries (the report
-    /// says what it left out); a text still too large is cut at a line.
+    /// says what it left out; `format` is told whether the lists were cut
+    /// to fit); a text still too large is cut at a line.
     private static func fitted<Report>(
-        _ report: Report, limit: Int?, format: (Report) -> (String, String), cut: (Report, Int) -> Report
+        _ report: Report, limit: Int?, advice: String = "; give a smaller `limit` or an `offset`",
+        format: (Report, Bool) -> (String, String), cut: (Report, Int) -> Report
     ) -> (String, String) {
         var report = report
-        var (text, json) = format(report)
+        var (text, json) = format(report, false)
         var limit = limit ?? Int.max
         while text.utf8.count > largestResult || json.utf8.count > largestResult, limit > 1 {
-            // Halving from the entries the report holds, not from an unbounded limit.
-            limit = min(limit, max(text.utf8.count, json.utf8.count)) / 2
+            // No list longer than a result's bytes over the smallest entry can fit: each halving
+            // after the first formats a report of at most that many entries a list, not of all
+            // `--all` asked for (why --list --all of a long recording formats 700,000 updates).
+            limit = min(limit / 2, largestResult / smallestEntry)
             report = cut(report, limit)
-            (text, json) = format(report)
+            (text, json) = format(report, true)
         }
-        return fitted(text, json, advice: "; give a smaller `limit` or an `offset`")
+        return fitted(text, json, advice: advice)
     }
 
     /// A text and JSON each within ``largestResult``: the text cut at a
     /// line (its last line says so, and `advice` how to see more), the JSON
-    /// replaced by a note that it was too large.
+    /// replaced by a note that it was too large, as lists at their
+    /// shortest can still be (a title of 60,000 characters).
     private static func fitted(_ text: String, _ json: String, advice: String = "") -> (String, String) {
         var (text, json) = (text, json)
         if text.utf8.count > largestResult {
@@ -195,7 +216,7 @@ enum MCPToolRunner {
         }
         if json.utf8.count > largestResult {
             json =
-                "{\"truncated\": true, \"note\": \"the answer is larger than \(largestResult / 1024) KB even with one entry of each list\"}"
+                "{\"truncated\": true, \"note\": \"the answer is larger than \(largestResult / 1024) KB even at its shortest\"}"
         }
         return (text, json)
     }
@@ -207,7 +228,9 @@ enum MCPToolRunner {
     /// The table of changes, in the format asked for; the union graph and
     /// the table written where the call named, and `exitStatus` added to the
     /// structured content with `exit_code`.
-    private static func changes(_ diff: Diff, diagnostics: inout Diagnostics) throws -> CallTool.Result {
+    private static func changes(_ diff: Diff, spelling: MCPSpelling, diagnostics: inout Diagnostics) throws
+        -> CallTool.Result
+    {
         let (graphDiff, settings, window) = try diff.compare(diagnostics: &diagnostics)
         var written: [String] = []
         if let output = diff.output {
@@ -219,8 +242,13 @@ enum MCPToolRunner {
         // change of two long recordings is far more than an answer holds.
         // A JSON table's text is that page too, so the whole table is never written out to be dropped.
         let isJSON = try diff.format(ofTableAt: diff.table ?? "-") == .json
-        let text = isJSON ? nil : try diff.tableText(table, to: diff.table ?? "-", textBounds: diff.textPage)
-        let (shownText, json) = fitted(diff.textPage, limit: diff.textPage.limit) { page in
+        let text =
+            isJSON
+            ? nil
+            : try diff.tableText(table, to: diff.table ?? "-", textBounds: diff.textPage) {
+                spelling.respelled($0, quote: "'")
+            }
+        let (shownText, json) = fitted(diff.textPage, limit: diff.textPage.limit) { page, _ in
             let json = DiffFormatter.json(table, bounds: page)
             return (text ?? json, json)
         } cut: { page, limit in

@@ -21,6 +21,7 @@ extension SettingSpelling {
         case .classify: "--classify"
         case .run: "--run"
         case .frameRate: "--frame-rate"
+        case .all: "--all"
         }
     }
 }

@@ -44,19 +44,21 @@ struct ListOptions: ParsableArguments {
     /// such as `12 views`, and how to see it; `nil` when nothing was. The
     /// lists are ranked by `order`, or with `nil` are the updates of
     /// `why --list`, in time order, which the bounds page. `paging` names
-    /// the options that show others. One line when it fits 80 columns,
-    /// else what was left out, then how to see it, each broken at spaces.
-    static func leftOut(_ parts: [String], order: ListBounds.Order?, paging: String = "--top N or --offset N")
-        -> String?
-    {
+    /// the options that show others, `whole` how to see everything. One
+    /// line when it fits 80 columns, else what was left out, then how to
+    /// see it, each broken at spaces.
+    static func leftOut(
+        _ parts: [String], order: ListBounds.Order?, paging: String = "--top N or --offset N",
+        whole: String = "--all shows everything"
+    ) -> String? {
         guard !parts.isEmpty else { return nil }
         let what =
             "Left out: \(parts.joined(separator: ", ")) "
             + (order.map { "(ranked by \($0.rawValue));" } ?? "(updates in time order);")
         let how =
             order == nil
-            ? "\(paging) pages the updates, --all shows everything."
-            : "\(paging) shows others, --all shows everything."
+            ? "\(paging) pages the updates, \(whole)."
+            : "\(paging) shows others, \(whole)."
         let width = WhyFormatter.width
         guard TerminalText.columns(what + " " + how) > width else { return what + " " + how }
         return

@@ -37,7 +37,9 @@ struct MCPServerTests {
         #expect(diff?["inputSchema"]?["required"]?.arrayValue?.compactMap(\.stringValue) == ["before", "after"])
     }
 
-    @Test("each tool answers with its command's text, byte for byte, and the command's JSON as structured content")
+    @Test(
+        "each tool answers with its command's text, byte for byte but for its options named as the tool's arguments, and the command's JSON as structured content"
+    )
     func toolsAnswerAsTheirCommands() throws {
         let session = try MCPClient.session([
             ("why", ["traces": [before], "view": "LandmarkListItem"]),
@@ -61,8 +63,10 @@ struct MCPServerTests {
         ]
         for (result, command) in zip(results, commands) {
             #expect(!result.isToolError, "\(command)")
-            let cli = try Causegraph.run(command)
-            #expect(result.texts.first == cli.output, "\(command)")
+            let cli = try Causegraph.run(command).output
+                .replacingOccurrences(of: "--top N or --offset N", with: "'limit' or 'offset'")
+                .replacingOccurrences(of: "--all", with: "'all'")
+            #expect(result.texts.first == cli, "\(command)")
         }
         let summaryJSON = try JSONParser.parse(
             try Causegraph.run(["summary", before, "--fan-out", "3", "--format", "json"]).output)
@@ -180,20 +184,40 @@ struct MCPServerTests {
     func resultsAreBounded() throws {
         let scratch = try TemporaryFolder()
         let recording = try GeneratedRecording.write(20_000, "native", into: scratch)
+        // A limit for each view whose title has an e: hundreds of results, most of them failing.
+        let budget = scratch.path("every-view.yaml")
+        try Data("version: 1\nviews:\n  - view: e\n    updates:\n      total: 1\n".utf8).write(
+            to: URL(fileURLWithPath: budget))
         let session = try MCPClient.session(
             [
                 ("why", ["traces": [recording], "view": "e", "list": true, "limit": 100_000]),
                 ("summary", ["traces": [recording], "limit": 100_000]),
                 ("summary", ["traces": [recording], "limit": 3, "offset": 3, "sort": "name"]),
+                ("why", ["traces": [recording], "view": "e", "list": true, "all": true]),
+                ("check", ["traces": [recording], "budget": budget, "all": true]),
             ], serverArguments: ["--allow", scratch.path(".")])
         let results = session["results"]?.arrayValue ?? []
-        try #require(results.count == 3)
+        try #require(results.count == 5)
         for result in results {
             #expect(!result.isToolError)
             #expect((result.texts.first?.utf8.count ?? .max) <= 64 * 1024)
             #expect(Self.jsonSize(try #require(result["structuredContent"])) <= 64 * 1024)
             #expect(result["structuredContent"]?["truncated"]?.content == .bool(true))
         }
+        // `all` cannot lift the cut: the last line says why the rest is not there, not to ask for `all`.
+        // The line is wrapped at 80 columns, as the command's are.
+        let lastLines = (results[3].texts.first ?? "").split(separator: "\n").suffix(2).joined(separator: " ")
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(lastLines.contains("the whole answer is larger than the 64 KB a result holds"), "\(lastLines)")
+        #expect(!lastLines.contains("'all'"), "\(lastLines)")
+        // check keeps its verdict and counts whole, the failures first among the results it keeps.
+        let check = try #require(results[4]["structuredContent"])
+        #expect(check["passed"]?.content == .bool(false))
+        let failed = check["counts"]?["exceeded"]?.numberValue ?? 0
+        let kept = check["results"]?.arrayValue ?? []
+        #expect(failed > 100 && !kept.isEmpty)
+        #expect(kept.allSatisfy { $0["status"]?.stringValue == "exceeded" })
+        #expect((check["omittedResults"]?.numberValue ?? 0) + Int64(kept.count) > failed)
         #expect((results[0]["structuredContent"]?["omittedViews"]?.numberValue ?? 0) > 0)
         #expect((results[1]["structuredContent"]?["omitted"]?["views"]?.numberValue ?? 0) > 0)
         let page = try JSONParser.parse(

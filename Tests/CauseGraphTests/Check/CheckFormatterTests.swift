@@ -27,7 +27,7 @@ struct CheckFormatterTests {
         let text = CheckFormatter.format(
             try report(
                 "views:\n  - view: LandmarkListItemView\n    updates: {perGesture: 1}\nlongUpdates: {high: 0}\n",
-                "landmarks-favorites-before"), as: .text)
+                "landmarks-favorites-before"), as: .text, spelling: SettingSpelling { "--" + $0.rawValue })
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "causegraph check: 1 of 2 limits exceeded")
         #expect(
