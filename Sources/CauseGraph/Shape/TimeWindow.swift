@@ -19,12 +19,19 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Parses `START:END`, each end a time such as `1.2s`, `350ms`, `20us`
-    /// (or `20µs`), `15ns`, or a whole number of nanoseconds; an end may be empty.
+    /// (or `20µs`), `15ns`, `10m` (or `10min`), `1h`, or a whole number of
+    /// nanoseconds; an end may be empty. `START..END` takes the same, and
+    /// also clock times as causegraph and Instruments write them
+    /// (`10:07.158.309..10:08`, `1:02:03.5..`), whose colons `:` would split.
     package init(parsing text: String) throws(TimeWindow.ParseError) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let parts =
+            text.contains("..")
+            ? text.split(separator: "..", omittingEmptySubsequences: false)
+            : text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             throw ParseError(
-                "expected START:END (for example 1.2s:2s, 350ms:, :20000000), found \"\(VisibleText.excerpt(text))\"")
+                "expected START:END (for example 1.2s:2s, 350ms:, 10m:11m, :20000000) or, with clock times, START..END (10:07.158..10:08), found \"\(VisibleText.excerpt(text))\""
+            )
         }
         guard !(parts[0].isEmpty && parts[1].isEmpty) else {
             throw ParseError("the window needs a start, an end, or both (for example 1s: or :2s)")
@@ -68,11 +75,14 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
 
     private static let units: [(suffix: String, scale: Nanoseconds)] = [
         ("ns", 1), ("us", 1_000), ("µs", 1_000), ("\u{3BC}s", 1_000), ("ms", 1_000_000), ("s", 1_000_000_000),
+        ("m", 60_000_000_000), ("min", 60_000_000_000), ("h", 3_600_000_000_000),
     ]
 
-    /// One end: a decimal number and a unit, computed exactly in integers so
-    /// `1.1s` is 1 100 000 000 ns on every platform.
+    /// One end: a clock time (``clockTime(_:)``), or a decimal number and a
+    /// unit, computed exactly in integers so `1.1s` is 1 100 000 000 ns on
+    /// every platform.
     private static func time(_ text: Substring) throws(ParseError) -> Nanoseconds {
+        if text.contains(":") { return try clockTime(text) }
         // Longest suffix first, so `ms` is not read as `s`.
         let unit = units.sorted { $0.suffix.count > $1.suffix.count }.first { text.hasSuffix($0.suffix) }
         let number = unit.map { text.dropLast($0.suffix.count) } ?? text
@@ -102,6 +112,41 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
             guard !overflow else { throw tooLarge }
         }
         return value
+    }
+
+    /// `[H:]M:SS`, then the fraction of a second as a decimal (`.5`) or in
+    /// groups of three digits, milliseconds, microseconds and nanoseconds
+    /// (`.158.309`), as ``TimeText`` and Instruments write times.
+    private static func clockTime(_ text: Substring) throws(ParseError) -> Nanoseconds {
+        let notATime = ParseError(
+            "\"\(VisibleText.excerpt(String(text)))\" is not a clock time; write for example 10:07, 10:07.158.309 or 1:02:03.5"
+        )
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        let secondsAndFraction = fields.last!.split(separator: ".", omittingEmptySubsequences: false)
+        let wholeFields = fields.dropLast().map { $0 } + [secondsAndFraction[0]]
+        let fraction = secondsAndFraction.dropFirst()
+        let groups = fraction.count > 1
+        guard fields.count <= 3,
+            (wholeFields + fraction).allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }),
+            wholeFields.dropFirst().allSatisfy({ $0.count == 2 }),
+            fraction.count <= 3, !groups || fraction.allSatisfy({ $0.count == 3 })
+        else { throw notATime }
+        let digits = groups ? fraction.joined() : String(fraction.first ?? "")
+        guard digits.count <= 9 else { throw ParseError("\"\(text)\" is finer than a nanosecond") }
+        guard wholeFields.dropFirst().allSatisfy({ (Int($0) ?? 60) < 60 }) else { throw notATime }
+        var value: Nanoseconds = 0
+        for field in wholeFields {
+            guard let number = Nanoseconds(field) else { throw ParseError("\"\(text)\" is too large a time") }
+            let (scaled, overflow) = value.multipliedReportingOverflow(by: 60)
+            let (sum, overflowAgain) = scaled.addingReportingOverflow(number)
+            guard !overflow, !overflowAgain else { throw ParseError("\"\(text)\" is too large a time") }
+            value = sum
+        }
+        let nanoseconds = Nanoseconds(digits + String(repeating: "0", count: 9 - digits.count))!
+        let (seconds, overflow) = value.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, overflowAgain) = seconds.addingReportingOverflow(nanoseconds)
+        guard !overflow, !overflowAgain else { throw ParseError("\"\(text)\" is too large a time") }
+        return total
     }
 
     /// Why a `--window` value could not be read.

@@ -6,7 +6,7 @@ import CauseGraph
 struct TimeWindowOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Only events in this time range: START:END, each 1.2s, 350ms, 20us or nanoseconds; either end may be left out (1s:).",
+            "Only events in this time range: START:END, each 1.2s, 350ms, 20us, 10m, 1h or nanoseconds, or START..END of clock times as causegraph writes them (10:07.158..10:08); either end may be left out (1s:).",
             valueName: "start:end"))
     var window: String?
 

@@ -14,8 +14,28 @@ struct TimeWindowTests {
             ("15ns:1.50s", 15, 1_500_000_000),
             ("0:0.000000001s", 0, 1),
             ("1.000000001s:", 1_000_000_001, nil),
+            ("10m:11min", 600_000_000_000, 660_000_000_000),
+            (":1h", nil, 3_600_000_000_000),
+            ("1.5m:", 90_000_000_000, nil),
         ] as [(String, Int64?, Int64?)])
     func parses(_ text: String, _ start: Int64?, _ end: Int64?) throws {
+        let window = try TimeWindow(parsing: text)
+        #expect(window.start == start)
+        #expect(window.end == end)
+    }
+
+    /// The times `why --list`, `summary`'s hitches and Instruments print.
+    @Test(
+        "START..END takes clock times, with the fraction in groups of three or as a decimal, and units",
+        arguments: [
+            ("10:07.158.309..10:08", Int64(607_158_309_000), Int64(608_000_000_000)),
+            ("46:54.643.225..", 2_814_643_225_000, nil),
+            ("..1:02:03.5", nil, 3_723_500_000_000),
+            ("0:00.000.000.001..0:01", 1, 1_000_000_000),
+            ("1.2s..2s", 1_200_000_000, 2_000_000_000),
+            ("59:59..1h", 3_599_000_000_000, 3_600_000_000_000),
+        ] as [(String, Int64?, Int64?)])
+    func parsesClockTimes(_ text: String, _ start: Int64?, _ end: Int64?) throws {
         let window = try TimeWindow(parsing: text)
         #expect(window.start == start)
         #expect(window.end == end)
@@ -39,6 +59,15 @@ struct TimeWindowTests {
             ("99999999999999999999:", "too large"),
             ("2s:1s", "ends before it starts"),
             ("1s:1000ms", "ends before it starts"),
+            ("10:07.158:10:08", "START..END (10:07.158..10:08)"),
+            ("1:60..", "is not a clock time"),
+            ("1:5..", "is not a clock time"),
+            ("1:2:3:04..", "is not a clock time"),
+            ("1:00.15.300..", "is not a clock time"),
+            ("1:00.1234567890..", "finer than a nanosecond"),
+            ("1:00.000.000.000.1..", "is not a clock time"),
+            ("99999999999999999999:00..", "too large"),
+            ("1..2..3", "expected START:END"),
         ])
     func rejects(_ text: String, _ message: String) {
         do {
