@@ -128,6 +128,50 @@ package struct Pseudonyms: Sendable {
         (text.hasPrefix("/") || text.hasPrefix("~/")) && !systemPathPrefixes.contains { text.hasPrefix($0) }
     }
 
+    /// The paths outside the system's folders that a line of a log or a
+    /// backtrace's frame holds: runs from a `/` or `~/` that starts the
+    /// line, a word or a string, to the next space or quote.
+    static func paths(in line: String) -> [String] {
+        pathRanges(in: line).map { String(line[$0]) }.filter(isAppPath)
+    }
+
+    /// The identifiers of `text` outside its paths, the system's or not:
+    /// a frame's code (`closure #1 in Vault.open() at /Users/…/Vault.swift:7`)
+    /// without the names of the folders it was built in.
+    static func identifiersOutsidePaths(_ text: String) -> [String] {
+        let ranges = pathRanges(in: text).filter { text[$0].hasPrefix("/") || text[$0].hasPrefix("~/") }
+        guard !ranges.isEmpty else { return identifiers(text) }
+        var rest = ""
+        var start = text.startIndex
+        for range in ranges {
+            rest += text[start..<range.lowerBound] + " "
+            start = range.upperBound
+        }
+        return identifiers(rest + text[start...])
+    }
+
+    /// Where the paths of `line` stand: runs from a `/` or `~` that starts
+    /// the line, a word or a string, to the next space or quote.
+    private static func pathRanges(in line: String) -> [Range<String.Index>] {
+        var found: [Range<String.Index>] = []
+        var previous: Character = " "
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            if (character == "/" || character == "~") && (previous == " " || previous == "\"" || previous == "\t") {
+                let end =
+                    line[index...].firstIndex { $0 == " " || $0 == "\"" || $0 == "\t" || $0 == "\n" }
+                    ?? line.endIndex
+                found.append(index..<end)
+                index = end
+                continue
+            }
+            previous = character
+            index = line.index(after: index)
+        }
+        return found
+    }
+
     /// Folders only the system and the tools write (`/<compiler-generated>` is the compiler's).
     static let systemPathPrefixes = [
         "/System/", "/usr/", "/bin/", "/sbin/", "/Library/Apple/", "/Applications/Xcode", "/AppleInternal/",

@@ -1,6 +1,6 @@
 /// Rewrites records so a recording can be shared: the app's own names
 /// (views, types, properties, modules, the app and process, the app's
-/// frames in backtraces) become their pseudonyms; SwiftUI's and the
+/// frames and paths in backtraces) become their pseudonyms; SwiftUI's and the
 /// system's names, and every time, duration, count, severity, id and edge,
 /// stay, so the redacted recording gives a graph of the same shape.
 ///
@@ -44,9 +44,9 @@ package struct RedactingSink<Inner: TraceSink>: UniformTraceSink {
 
 /// The first pass of a redaction: learns the app's names from titles and
 /// modules (every word that is not the system's, whoever owns the node),
-/// changed properties, the app and process names, and the frames of the
+/// changed properties, the app and process names, the frames of the
 /// app's own code (a frame is the app's when the first type it names is
-/// one of the app's).
+/// one of the app's), and the paths in frames.
 ///
 /// Names are numbered only at the end, in the order first met, once each
 /// one's role is known: a view is often met first as the owner of its
@@ -84,7 +84,11 @@ package struct NameCollector: TraceSink {
         {
             claim(word, firstIsView: isView && index == 0)
         }
-        for frame in event.backtrace where seenFrames.insert(frame).inserted { frames.append(frame) }
+        for frame in event.backtrace where seenFrames.insert(frame).inserted {
+            frames.append(frame)
+            // `/Users/alice/Projects/App/Sources/Account.swift:42`: as any path outside the system's folders.
+            for path in Pseudonyms.paths(in: frame) { claimPath(path) }
+        }
     }
 
     package mutating func add(_ cause: TraceCause) throws {
@@ -113,7 +117,10 @@ package struct NameCollector: TraceSink {
     /// Records the names of a frame known to be in the app's own binary.
     /// Words in `systemNames` stay, unless they are the app's already.
     package mutating func claimAppFrame(_ frame: String, except systemNames: Set<String> = []) {
-        for word in Pseudonyms.identifiers(frame) where !systemNames.contains(word) { claim(word, firstIsView: false) }
+        // The folders of a path it names are claimed as a path's, or are the system's.
+        for word in Pseudonyms.identifiersOutsidePaths(frame) where !systemNames.contains(word) {
+            claim(word, firstIsView: false)
+        }
     }
 
     /// Records the folder and file names of a path outside the system's.
@@ -125,7 +132,8 @@ package struct NameCollector: TraceSink {
     /// The names learned, once the frames of the app's code are counted in.
     package mutating func finish() -> Pseudonyms {
         for frame in frames {
-            let words = Pseudonyms.identifiers(frame)
+            // The folders of a path it names are claimed as a path's (see `add(_:)`), or are the system's.
+            let words = Pseudonyms.identifiersOutsidePaths(frame)
             guard let owner = words.first(where: { $0.first?.isUppercase == true }), isAppName(owner) else { continue }
             for word in words { claim(word, firstIsView: false) }
         }

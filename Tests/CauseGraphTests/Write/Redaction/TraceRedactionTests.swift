@@ -1,0 +1,108 @@
+import CauseGraphTestSupport
+import Foundation
+import Testing
+
+@testable import CauseGraph
+
+/// What `redact` promises to rename, where a user trial found it kept: the
+/// paths of backtrace frames, a property's storage (`_pinCode`) in a cause's
+/// changed list, the app's names in free text (hitch narratives, group
+/// labels), and what must stay whole: addresses and Swift's
+/// `(unknown context at $…)`. Each in a native trace and in an export.
+@Suite("Redaction of what a trial found kept")
+struct TraceRedactionTests {
+    /// The trial's input (`repro-redact-leak.jsonl`), and a frame with an offset.
+    static let trial = #"""
+        {"causegraph": 1, "app": "SecretBankApp", "frameRate": 60}
+        {"node": 1, "kind": "gesture", "title": "TapGesture", "owner": "app", "time": 1000}
+        {"node": 2, "kind": "state", "title": "AccountView.secretBalance", "owner": "app", "time": 2000, "backtrace": ["AccountView.secretBalance.setter", "closure #1 in AccountView.body.getter", "SecretBankApp.LoginManager.authenticate(password:)", "/Users/alice/Projects/SecretBank/Sources/Account.swift:42"]}
+        {"node": 3, "kind": "body", "title": "AccountView", "module": "SecretBankCore", "owner": "app", "time": 3000, "duration": 100, "group": 1}
+        {"node": 4, "kind": "body", "title": "ForEach<Array<SecretBankCore.Transaction>, UUID, TransactionRow>", "module": "SecretBankCore", "owner": "system", "time": 3000, "duration": 100, "group": 1}
+        {"node": 5, "kind": "observable", "title": "@Observable SecretModel.(Array<SecretBankCore.Transaction>)", "owner": "app", "time": 2500}
+        {"node": 6, "kind": "other", "title": "closure #1 in SecretBankCore.Vault.open()", "owner": "system", "time": 2600, "duration": 5}
+        {"node": 7, "kind": "body", "title": "(unknown context at $10a4b8c).PrivateVaultRow", "owner": "app", "time": 3000, "duration": 100, "group": 1}
+        {"node": 8, "kind": "state", "title": "Vault.combination", "owner": "app", "time": 2700, "backtrace": ["SecretBankApp.Vault.open() + 0x1000", "closure #2 in Vault.open() at /Users/alice/Projects/SecretBank/Sources/Vault.swift:7"]}
+        {"edge": [1, 2], "label": "update"}
+        {"edge": [2, 3], "label": "update", "changed": ["secretBalance", "_pinCode"]}
+        {"edge": [5, 4], "label": "SecretCustomLabel"}
+        {"edge": [6, 7], "label": "update", "changed": ["vaultCombination"]}
+        {"edge": [3, 7], "label": "update"}
+        {"edge": [8, 7], "label": "PrivateVaultRow SecretBankCore"}
+        {"group": 1, "label": "Transaction for SecretBankApp.PaymentSheet", "start": 900, "duration": 5000}
+        {"hitch": "hitch", "start": 1000, "duration": 20000000, "process": "SecretBankApp", "narrative": "Potentially expensive app update(s) in SecretBankCore"}
+        {"hitch": "hang", "start": 1000, "duration": 300000000, "hangType": "Hang", "process": "SecretBankApp (1234)"}
+
+        """#
+
+    /// `text` written to a file and redacted: in the native format, or (`keepsFormat`) in its own.
+    static func redact(_ text: String, named name: String, keepsFormat: Bool = false) throws -> (
+        output: String, mapping: [String: String]
+    ) {
+        let scratch = try TemporaryFolder()
+        let input = try scratch.write(name, text)
+        let output = scratch.path("redacted-" + name)
+        let pseudonyms = try TraceRedaction.learnNames(paths: [input])
+        let file = try OutputFile(path: output)
+        if keepsFormat, let format = try TraceRedaction.copyFormat(of: input) {
+            try TraceRedaction.redactCopy(of: input, format: format, pseudonyms: pseudonyms, to: file)
+        } else {
+            var diagnostics = Diagnostics()
+            try TraceRedaction.redact(paths: [input], pseudonyms: pseudonyms, to: file, diagnostics: &diagnostics)
+        }
+        try file.commit()
+        return (try String(contentsOfFile: output, encoding: .utf8), pseudonyms.mapping)
+    }
+
+    /// `text` with each word `mapping` names replaced by its pseudonym, and
+    /// a property's storage (`_pinCode`) by its property's, underscore kept.
+    static func renamed(_ text: String, _ mapping: [String: String]) -> String {
+        var result = ""
+        var word = ""
+        for character in text + " " {
+            if character.isLetter || character == "_" || (character.isNumber && !word.isEmpty) {
+                word.append(character)
+                continue
+            }
+            if let pseudonym = mapping[word] {
+                result += pseudonym
+            } else if word.hasPrefix("_"), let pseudonym = mapping[String(word.dropFirst())] {
+                result += "_" + pseudonym
+            } else {
+                result += word
+            }
+            word = ""
+            result.append(character)
+        }
+        return String(result.dropLast())
+    }
+
+    /// The records of a native trace, each as its JSON object.
+    static func records(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test("a backtrace frame's path outside the system's folders loses its user, project and file names")
+    func backtracePaths() throws {
+        let (output, mapping) = try Self.redact(Self.trial, named: "trace.jsonl")
+        let frames = try Self.records(output).compactMap { $0["backtrace"] as? [String] }.joined()
+        for name in ["alice", "Projects", "SecretBank", "Account"] {
+            #expect(mapping[name]?.hasPrefix("Path") == true, "\(name) is \(mapping[name] ?? "not renamed")")
+        }
+        // Renamed as a path is wherever else it stands: the folder names that say nothing of the app stay.
+        let path = Self.renamed("/Users/alice/Projects/SecretBank/Sources/Account.swift:42", mapping)
+        #expect(path.hasPrefix("/Users/Path") && path.contains("/Sources/Path") && path.hasSuffix(".swift:42"))
+        #expect(frames.contains(path), "\(frames)")
+        // A path after a word too, and the app's code before it.
+        let atPath = Self.renamed(
+            "closure #2 in Vault.open() at /Users/alice/Projects/SecretBank/Sources/Vault.swift:7", mapping)
+        #expect(frames.contains(atPath), "\(frames)")
+        // A system path stays as it is.
+        let system = "/System/Library/Frameworks/SwiftUI.framework/SwiftUI"
+        let (kept, _) = try Self.redact(
+            Self.trial.replacingOccurrences(of: "\"closure #1 in AccountView.body.getter\"", with: "\"\(system)\""),
+            named: "trace.jsonl")
+        #expect(kept.contains(system))
+    }
+}
