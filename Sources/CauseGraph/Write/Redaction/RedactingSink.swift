@@ -92,9 +92,13 @@ package struct NameCollector: TraceSink {
     }
 
     package mutating func add(_ cause: TraceCause) throws {
-        // Renamed word by word, so claimed word by word: `@16` names no property.
+        // Renamed word by word, so claimed word by word: `@16` names no property. A property
+        // wrapper's storage (`_pinCode`, as `_printChanges` names it) is its property, as a change
+        // log's reading has it: `pinCode` is claimed, and `_pinCode` renamed with it (`_property2`).
         for property in cause.changed {
-            for word in Pseudonyms.identifiers(property) { claim(word, firstIsView: false) }
+            for word in Pseudonyms.identifiers(property) {
+                claim(Self.withoutStorageUnderscore(word), firstIsView: false)
+            }
         }
     }
 
@@ -103,6 +107,11 @@ package struct NameCollector: TraceSink {
     package mutating func add(_ hitch: Hitch) throws {
         // "Landmarks (4242)": the process is the app.
         if let process = hitch.process { claimApp(process) }
+    }
+
+    /// `_pinCode` without the underscore a property wrapper's storage adds; `_` and other words as they are.
+    static func withoutStorageUnderscore(_ word: String) -> String {
+        word.count > 1 && word.first == "_" ? String(word.dropFirst()) : word
     }
 
     /// Whether `name` has been met as one of the app's.

@@ -105,4 +105,22 @@ struct TraceRedactionTests {
             named: "trace.jsonl")
         #expect(kept.contains(system))
     }
+
+    @Test(
+        "a changed property's storage (`_pinCode`) is renamed as its property, keeping the underscore, as a change log's is"
+    )
+    func storageUnderscore() throws {
+        let (output, mapping) = try Self.redact(Self.trial, named: "trace.jsonl")
+        let pinCode = try #require(mapping["pinCode"], "pinCode has a pseudonym")
+        #expect(pinCode.hasPrefix("property"))
+        #expect(mapping["_pinCode"] == nil, "one pseudonym for the property and its storage")
+        let changed = try Self.records(output).compactMap { $0["changed"] as? [String] }
+        let secretBalance = try #require(mapping["secretBalance"])
+        #expect(changed.contains([secretBalance, "_" + pinCode]), "\(changed)")
+        // A change log's line of the same names gives the same form.
+        let line = "AccountView: _secretBalance, _pinCode changed.\n"
+        let (log, logMapping) = try Self.redact(line, named: "changes.txt", keepsFormat: true)
+        #expect(logMapping["pinCode"]?.hasPrefix("property") == true && logMapping["_pinCode"] == nil)
+        #expect(log == Self.renamed(line, logMapping) && log.contains(", _property"), "\(log)")
+    }
 }
