@@ -172,6 +172,37 @@ package struct Pseudonyms: Sendable {
         return found
     }
 
+    /// The names of `text` joined by dots (`SecretBankApp.PaymentSheet`), each as its identifiers, in order.
+    static func dottedNames(_ text: String) -> [[String]] {
+        var chains: [[String]] = []
+        var chain: [String] = []
+        var word = ""
+        var previous: Character = " "
+        func endWord() {
+            if !word.isEmpty { chain.append(word) }
+            word = ""
+        }
+        func endChain() {
+            endWord()
+            if chain.count > 1 { chains.append(chain) }
+            chain = []
+        }
+        for character in text {
+            if character == "_" || character.isLetter || (character.isNumber && !word.isEmpty) {
+                // A name right after a dot goes on the chain; any other starts one.
+                if word.isEmpty && previous != "." { endChain() }
+                word.append(character)
+            } else if character == "." && !word.isEmpty {
+                endWord()
+            } else {
+                endChain()
+            }
+            previous = character
+        }
+        endChain()
+        return chains
+    }
+
     /// Folders only the system and the tools write (`/<compiler-generated>` is the compiler's).
     static let systemPathPrefixes = [
         "/System/", "/usr/", "/bin/", "/sbin/", "/Library/Apple/", "/Applications/Xcode", "/AppleInternal/",

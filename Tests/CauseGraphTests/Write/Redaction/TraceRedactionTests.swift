@@ -123,4 +123,25 @@ struct TraceRedactionTests {
         #expect(logMapping["pinCode"]?.hasPrefix("property") == true && logMapping["_pinCode"] == nil)
         #expect(log == Self.renamed(line, logMapping) && log.contains(", _property"), "\(log)")
     }
+
+    @Test("the app's module and types are renamed in a hitch's narrative, a group's label and a cause's own label")
+    func freeText() throws {
+        let (output, mapping) = try Self.redact(Self.trial, named: "trace.jsonl")
+        let records = try Self.records(output)
+        let module = try #require(mapping["SecretBankCore"])
+        let narrative = try #require(records.compactMap { $0["narrative"] as? String }.first)
+        #expect(narrative == "Potentially expensive app update(s) in \(module)")
+        // The type a renamed app or module qualifies is renamed as a type is.
+        let sheet = try #require(mapping["PaymentSheet"], "PaymentSheet has a pseudonym")
+        #expect(sheet.hasPrefix("Type"))
+        let label = try #require(records.first { $0["node"] == nil && $0["group"] != nil }?["label"] as? String)
+        let app = try #require(mapping["SecretBankApp"])
+        #expect(label == "Transaction for \(app).\(sheet)")
+        // A cause label of its own kind: the app's names in it go, other words stay.
+        let labels = records.compactMap { $0["edge"] != nil ? $0["label"] as? String : nil }
+        #expect(labels.contains(Self.renamed("PrivateVaultRow SecretBankCore", mapping)))
+        #expect(labels.contains("SecretCustomLabel"))
+        // Words that no app name qualifies stay.
+        #expect(mapping["Transaction"] == nil && mapping["Potentially"] == nil)
+    }
 }
