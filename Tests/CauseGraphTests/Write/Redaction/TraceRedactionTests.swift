@@ -144,4 +144,29 @@ struct TraceRedactionTests {
         // Words that no app name qualifies stay.
         #expect(mapping["Transaction"] == nil && mapping["Potentially"] == nil)
     }
+
+    @Test("addresses and Swift's `(unknown context at $…)` are kept whole, never partly renamed")
+    func addressesStay() throws {
+        let (output, mapping) = try Self.redact(Self.trial, named: "trace.jsonl")
+        for word in ["unknown", "context", "a4b8c", "x1000"] { #expect(mapping[word] == nil, "\(word) is no name") }
+        let view = try #require(mapping["PrivateVaultRow"])
+        #expect(view.hasPrefix("View"))
+        let titles = try Self.records(output).compactMap { $0["title"] as? String }
+        #expect(titles.contains("(unknown context at $10a4b8c).\(view)"), "\(titles)")
+        let frames = try Self.records(output).compactMap { $0["backtrace"] as? [String] }.joined()
+        let frame = Self.renamed("SecretBankApp.Vault.open() + 0x1000", mapping)
+        #expect(frame.hasPrefix("App1.Type") && frame.hasSuffix("() + 0x1000") && frames.contains(frame), "\(frames)")
+    }
+
+    @Test(
+        "the words of text: an address and an unknown context are none; a projected value and a mangled name are",
+        arguments: [
+            ("(unknown context at $10a4b8c).Row", ["Row"]), ("Row at 0x1000, 0X1F, $10a4b8c", ["Row", "at"]),
+            ("$count $s7Landmarks4ItemV", ["count", "s7Landmarks4ItemV"]), ("0xFeedView", ["xFeedView"]),
+            ("$10Row", ["Row"]), ("(unknown context at $xyz)", ["unknown", "context", "at", "xyz"]),
+            ("f(unknown context at $1f)", ["f"]), ("Ünïcode at $10a4b8c 0x1f", ["Ünïcode", "at"]),
+        ])
+    func identifiers(_ text: String, _ expected: [String]) {
+        #expect(Pseudonyms.identifiers(text) == expected)
+    }
 }
