@@ -34,6 +34,42 @@ struct TraceRedactionTests {
 
         """#
 
+    /// The same leaks in an `xctrace export` of five tables, modelled on `fixtures/instruments/several-tables.xml`.
+    static let export = """
+        <?xml version="1.0"?>
+        <trace-query-result>
+        <node xpath='//trace-toc[1]/run[1]/data[1]/table[8]'><schema name="swiftui-update-groups"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col><col><mnemonic>label</mnemonic></col><col><mnemonic>process</mnemonic></col></schema>
+        <row><start-time id="1" fmt="00:01.000.000">1000000000</start-time><duration id="2" fmt="10.00 ms">10000000</duration><string id="3" fmt="Transaction for SecretBankApp.PaymentSheet">Transaction for SecretBankApp.PaymentSheet</string><process id="4" fmt="SecretBankApp (1234)"><pid id="5" fmt="1234">1234</pid></process></row>
+        </node>
+        <node xpath='//trace-toc[1]/run[1]/data[1]/table[2]'><schema name="hitches"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col><col><mnemonic>process</mnemonic></col><col><mnemonic>narrative-description</mnemonic></col></schema>
+        <row><start-time id="6" fmt="00:01.002.000">1002000000</start-time><duration id="7" fmt="8.00 ms">8000000</duration><process ref="4"/><narrative id="30" fmt="Potentially expensive app update(s) in SecretBankCore">Potentially expensive app update(s) in SecretBankCore</narrative></row>
+        </node>
+        <node xpath='//trace-toc[1]/run[1]/data[1]/table[6]'><schema name="swiftui-updates"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col><col><mnemonic>id</mnemonic></col><col><mnemonic>update-type</mnemonic></col><col><mnemonic>module</mnemonic></col><col><mnemonic>view-name</mnemonic></col><col><mnemonic>severity</mnemonic></col><col><mnemonic>process</mnemonic></col></schema>
+        <row><start-time id="8" fmt="00:01.001.000">1001000000</start-time><duration ref="7"/><uint64 id="9" fmt="0x2">2</uint64><string id="10" fmt="View Body">View Body</string><string id="11" fmt="SecretBankCore">SecretBankCore</string><string id="12" fmt="AccountView">AccountView</string><string id="13" fmt="High">High</string><process ref="4"/></row>
+        <row><start-time id="31" fmt="00:01.001.500">1001500000</start-time><duration ref="7"/><uint64 id="32" fmt="0x3">3</uint64><string ref="10"/><string ref="11"/><string id="33" fmt="(unknown context at $10a4b8c).PrivateVaultRow">(unknown context at $10a4b8c).PrivateVaultRow</string><string ref="13"/><process ref="4"/></row>
+        </node>
+        <node xpath='//trace-toc[1]/run[1]/data[1]/table[9]'><schema name="swiftui-causes"><col><mnemonic>timestamp</mnemonic></col><col><mnemonic>source-node-event-id</mnemonic></col><col><mnemonic>source-node</mnemonic></col><col><mnemonic>destination-node-event-id</mnemonic></col><col><mnemonic>destination-node</mnemonic></col><col><mnemonic>label</mnemonic></col><col><mnemonic>changed-properties</mnemonic></col><col><mnemonic>process</mnemonic></col></schema>
+        <row><event-time id="14" fmt="00:01.000.500">1000500000</event-time><uint64 id="15" fmt="0x1">1</uint64><typed-array id="16" fmt="@State: secretBalance"><string id="17" fmt="@State: secretBalance">@State: secretBalance</string></typed-array><uint64 ref="9"/><typed-array id="20" fmt="AccountView"><string ref="12"/></typed-array><string id="22" fmt="Update">Update</string><string id="23" fmt="secretBalance, _pinCode">secretBalance, _pinCode</string><process ref="4"/></row>
+        <row><event-time id="34" fmt="00:01.000.600">1000600000</event-time><uint64 ref="15"/><typed-array ref="16"/><uint64 ref="32"/><typed-array id="35" fmt="(unknown context at $10a4b8c).PrivateVaultRow"><string ref="33"/></typed-array><string ref="22"/><sentinel/><process ref="4"/></row>
+        </node>
+        <node xpath='//trace-toc[1]/run[1]/data[1]/table[5]'><schema name="swiftui-changes"><col><mnemonic>timestamp</mnemonic></col><col><mnemonic>id</mnemonic></col><col><mnemonic>description</mnemonic></col><col><mnemonic>backtrace</mnemonic></col><col><mnemonic>process</mnemonic></col></schema>
+        <row><event-time id="40" fmt="00:01.000.400">1000400000</event-time><uint64 ref="15"/><string id="41" fmt="@State secretBalance changed">@State secretBalance changed</string><backtrace id="42" fmt="AccountView.secretBalance.setter"><frame id="43" name="AccountView.secretBalance.setter" addr="0x100004a2c"/><frame id="44" name="SecretBankApp.Vault.open() + 0x1000" addr="0x100004b10"/><frame id="45" name="/Users/alice/Projects/SecretBank/Sources/Account.swift:42" addr="0x100004c00"/></backtrace><process ref="4"/></row>
+        </node>
+        </trace-query-result>
+
+        """
+
+    /// The trial's names that must not be left anywhere in a redacted copy.
+    static let secrets = [
+        "alice", "Projects", "SecretBank", "Account", "AccountView", "pinCode", "_pinCode", "secretBalance",
+        "SecretBankCore", "SecretBankApp", "PaymentSheet", "PrivateVaultRow", "Vault",
+    ]
+
+    /// The words of `text`, split as a reader would (`_pinCode` is one word).
+    static func words(_ text: String) -> Set<String> {
+        Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+    }
+
     /// `text` written to a file and redacted: in the native format, or (`keepsFormat`) in its own.
     static func redact(_ text: String, named name: String, keepsFormat: Bool = false) throws -> (
         output: String, mapping: [String: String]
@@ -76,11 +112,33 @@ struct TraceRedactionTests {
         return String(result.dropLast())
     }
 
+    /// Every string in a native trace's records, decoded (`\u003c` is `<`), one a line.
+    static func strings(_ text: String) throws -> String {
+        func strings(_ value: Any) -> [String] {
+            switch value {
+            case let string as String: [string]
+            case let array as [Any]: array.flatMap(strings)
+            case let object as [String: Any]: object.keys.sorted().flatMap { strings(object[$0]!) }
+            default: []
+            }
+        }
+        return try records(text).flatMap(strings).joined(separator: "\n")
+    }
+
     /// The records of a native trace, each as its JSON object.
     static func records(_ text: String) throws -> [[String: Any]] {
         try text.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
+    }
+
+    @Test("the trial's trace: none of its names is left, and the output is the same bytes every run")
+    func trialLeavesNoName() throws {
+        let (output, mapping) = try Self.redact(Self.trial, named: "repro-redact-leak.jsonl")
+        let words = Self.words(try Self.strings(output))
+        for secret in Self.secrets { #expect(!words.contains(secret), "\(secret) is gone") }
+        #expect(try Self.redact(Self.trial, named: "repro-redact-leak.jsonl").output == output)
+        #expect(mapping["SecretBankCore"] == "Module1")
     }
 
     @Test("a backtrace frame's path outside the system's folders loses its user, project and file names")
@@ -168,5 +226,28 @@ struct TraceRedactionTests {
         ])
     func identifiers(_ text: String, _ expected: [String]) {
         #expect(Pseudonyms.identifiers(text) == expected)
+    }
+
+    @Test("an export keeps its format; the same names go from its frames, changed properties, narrative and label")
+    func exportKeepsFormat() throws {
+        let (output, mapping) = try Self.redact(Self.export, named: "export.xml", keepsFormat: true)
+        #expect(output.hasPrefix("<?xml") && output.contains("<schema name=\"swiftui-changes\">"))
+        let words = Self.words(output)
+        for secret in Self.secrets { #expect(!words.contains(secret), "\(secret) is gone from the export") }
+        for name in ["SecretBankCore", "PaymentSheet", "pinCode", "alice", "Account", "Vault", "PrivateVaultRow"] {
+            #expect(mapping[name] != nil, "\(name) has a pseudonym")
+        }
+        // Each value as the native trace's is renamed, addresses and unknown contexts kept.
+        for value in [
+            ">Potentially expensive app update(s) in SecretBankCore</narrative>",
+            ">Transaction for SecretBankApp.PaymentSheet</string>", ">secretBalance, _pinCode</string>",
+            "name=\"/Users/alice/Projects/SecretBank/Sources/Account.swift:42\"",
+            ">(unknown context at $10a4b8c).PrivateVaultRow</string>",
+            "name=\"SecretBankApp.Vault.open() + 0x1000\"", "fmt=\"0x2\"",
+        ] {
+            #expect(output.contains(Self.renamed(value, mapping)), "\(Self.renamed(value, mapping))")
+        }
+        #expect(output.contains("_\(mapping["pinCode"] ?? "")</string>"))
+        #expect(try Self.redact(Self.export, named: "export.xml", keepsFormat: true).output == output)
     }
 }
