@@ -15,7 +15,7 @@ enum ChangeLogRedaction {
     static func learnNames(path: String, into collector: inout NameCollector) throws(Diagnostic) {
         var seen: Set<String> = []
         try forEachLine(path: path) { line in
-            for candidate in paths(in: line) where seen.insert(candidate).inserted {
+            for candidate in Pseudonyms.paths(in: line) where seen.insert(candidate).inserted {
                 collector.claimPath(candidate)
             }
         }
@@ -146,28 +146,5 @@ enum ChangeLogRedaction {
             }
         }
         return nil
-    }
-
-    /// The paths a line holds: runs from a `/` or `~/` that starts the line,
-    /// a word or a string, to the next space or quote.
-    static func paths(in line: String) -> [String] {
-        var found: [String] = []
-        var previous: Character = " "
-        var index = line.startIndex
-        while index < line.endIndex {
-            let character = line[index]
-            if (character == "/" || character == "~") && (previous == " " || previous == "\"" || previous == "\t") {
-                let end =
-                    line[index...].firstIndex { $0 == " " || $0 == "\"" || $0 == "\t" || $0 == "\n" }
-                    ?? line.endIndex
-                let candidate = String(line[index..<end])
-                if Pseudonyms.isAppPath(candidate) { found.append(candidate) }
-                index = end
-                continue
-            }
-            previous = character
-            index = line.index(after: index)
-        }
-        return found
     }
 }

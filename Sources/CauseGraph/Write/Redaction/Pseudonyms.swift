@@ -128,6 +128,81 @@ package struct Pseudonyms: Sendable {
         (text.hasPrefix("/") || text.hasPrefix("~/")) && !systemPathPrefixes.contains { text.hasPrefix($0) }
     }
 
+    /// The paths outside the system's folders that a line of a log or a
+    /// backtrace's frame holds: runs from a `/` or `~/` that starts the
+    /// line, a word or a string, to the next space or quote.
+    static func paths(in line: String) -> [String] {
+        pathRanges(in: line).map { String(line[$0]) }.filter(isAppPath)
+    }
+
+    /// The identifiers of `text` outside its paths, the system's or not:
+    /// a frame's code (`closure #1 in Vault.open() at /Users/…/Vault.swift:7`)
+    /// without the names of the folders it was built in.
+    static func identifiersOutsidePaths(_ text: String) -> [String] {
+        let ranges = pathRanges(in: text).filter { text[$0].hasPrefix("/") || text[$0].hasPrefix("~/") }
+        guard !ranges.isEmpty else { return identifiers(text) }
+        var rest = ""
+        var start = text.startIndex
+        for range in ranges {
+            rest += text[start..<range.lowerBound] + " "
+            start = range.upperBound
+        }
+        return identifiers(rest + text[start...])
+    }
+
+    /// Where the paths of `line` stand: runs from a `/` or `~` that starts
+    /// the line, a word or a string, to the next space or quote.
+    private static func pathRanges(in line: String) -> [Range<String.Index>] {
+        var found: [Range<String.Index>] = []
+        var previous: Character = " "
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            if (character == "/" || character == "~") && (previous == " " || previous == "\"" || previous == "\t") {
+                let end =
+                    line[index...].firstIndex { $0 == " " || $0 == "\"" || $0 == "\t" || $0 == "\n" }
+                    ?? line.endIndex
+                found.append(index..<end)
+                index = end
+                continue
+            }
+            previous = character
+            index = line.index(after: index)
+        }
+        return found
+    }
+
+    /// The names of `text` joined by dots (`SecretBankApp.PaymentSheet`), each as its identifiers, in order.
+    static func dottedNames(_ text: String) -> [[String]] {
+        var chains: [[String]] = []
+        var chain: [String] = []
+        var word = ""
+        var previous: Character = " "
+        func endWord() {
+            if !word.isEmpty { chain.append(word) }
+            word = ""
+        }
+        func endChain() {
+            endWord()
+            if chain.count > 1 { chains.append(chain) }
+            chain = []
+        }
+        for character in text {
+            if character == "_" || character.isLetter || (character.isNumber && !word.isEmpty) {
+                // A name right after a dot goes on the chain; any other starts one.
+                if word.isEmpty && previous != "." { endChain() }
+                word.append(character)
+            } else if character == "." && !word.isEmpty {
+                endWord()
+            } else {
+                endChain()
+            }
+            previous = character
+        }
+        endChain()
+        return chains
+    }
+
     /// Folders only the system and the tools write (`/<compiler-generated>` is the compiler's).
     static let systemPathPrefixes = [
         "/System/", "/usr/", "/bin/", "/sbin/", "/Library/Apple/", "/Applications/Xcode", "/AppleInternal/",
@@ -147,7 +222,9 @@ package struct Pseudonyms: Sendable {
 
     /// Calls `rewrite` on each identifier of `text` (a run of letters,
     /// digits and `_` starting with no digit) and puts back what it
-    /// returns, or the identifier when it returns `nil`.
+    /// returns, or the identifier when it returns `nil`. What names nothing
+    /// has no identifier and is kept as it is (see ``keptSpanLength(_:at:ascii:)``):
+    /// an address (`0x1000`, `$10a4b8c`), Swift's `(unknown context at $10a4b8c)`.
     /// With `skipsEscapes`, a backslash and the character after it are
     /// kept as they are (text inside a JSON string: `\nName` is not `nName`).
     static func rewriteIdentifiers(_ text: String, skipsEscapes: Bool = false, _ rewrite: (String) -> String?)
@@ -163,7 +240,10 @@ package struct Pseudonyms: Sendable {
             if !word.isEmpty { result += rewrite(word) ?? word }
             word = ""
         }
-        for character in text {
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
             if escaped {
                 escaped = false
                 result.append(character)
@@ -175,8 +255,15 @@ package struct Pseudonyms: Sendable {
                 word.append(character)
             } else {
                 flush()
+                let kept = keptSpanLength(characters, at: index, ascii: \.asciiValue)
+                if kept > 0 {
+                    result += String(characters[index..<(index + kept)])
+                    index += kept
+                    continue
+                }
                 result.append(character)
             }
+            index += 1
         }
         flush()
         return result
@@ -199,7 +286,9 @@ package struct Pseudonyms: Sendable {
             if let renamed = rewrite(word) { result += renamed.utf8 } else { result += bytes[start..<end] }
             wordStart = nil
         }
-        for (index, byte) in bytes.enumerated() {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
             let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
             if escaped {
@@ -213,12 +302,72 @@ package struct Pseudonyms: Sendable {
                 if wordStart == nil { wordStart = index }
             } else {
                 flush(at: index)
+                // Only these start what names nothing (`0x1000`, `$10a4b8c`, `(unknown context at $…)`).
+                let mayStartKept = byte == UInt8(ascii: "0") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "(")
+                let kept = mayStartKept ? keptSpanLength(bytes, at: index, ascii: { $0 }) : 0
+                if kept > 0 {
+                    result += bytes[index..<(index + kept)]
+                    index += kept
+                    continue
+                }
                 result.append(byte)
             }
+            index += 1
         }
         flush(at: bytes.count)
         return String(decoding: result, as: UTF8.self)
     }
+
+    /// How many elements of `items` from `start` are text that names
+    /// nothing and stays as it is, or 0: an address, `0x1000` or the
+    /// `$10a4b8c` Swift's demangler writes (a `$` and a digit: no Swift
+    /// name, unlike `$count` or a mangled `$s7Landmarks…`), and its
+    /// `(unknown context at $10a4b8c)`. An address ends where a name could
+    /// not go on, so `0xFeed` is one and `0xFeedView` none.
+    static func keptSpanLength<Element>(_ items: [Element], at start: Int, ascii: (Element) -> UInt8?) -> Int {
+        func byte(_ index: Int) -> UInt8? { index < items.count ? ascii(items[index]) : nil }
+        func isHexDigit(_ byte: UInt8?) -> Bool {
+            guard let byte else { return false }
+            return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+        }
+        /// Where the hex digits from `index` end, if there are some and no name goes on after them.
+        func endOfHexDigits(from index: Int) -> Int? {
+            var end = index
+            while isHexDigit(byte(end)) { end += 1 }
+            guard end > index else { return nil }
+            guard end < items.count else { return end }
+            guard let next = byte(end) else { return nil }  // a letter outside ASCII goes on a name
+            let goesOn =
+                next == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next | 0x20)
+            return goesOn ? nil : end
+        }
+        switch byte(start) {
+        case UInt8(ascii: "0"):
+            guard byte(start + 1) == UInt8(ascii: "x") || byte(start + 1) == UInt8(ascii: "X"),
+                let end = endOfHexDigits(from: start + 2)
+            else { return 0 }
+            return end - start
+        case UInt8(ascii: "$"):
+            guard let digit = byte(start + 1), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit),
+                let end = endOfHexDigits(from: start + 1)
+            else { return 0 }
+            return end - start
+        case UInt8(ascii: "("):
+            let prefix = Array(unknownContextPrefix.utf8)
+            guard start + prefix.count < items.count,
+                prefix.indices.allSatisfy({ byte(start + $0) == prefix[$0] }),
+                let end = endOfHexDigits(from: start + prefix.count), byte(end) == UInt8(ascii: ")")
+            else { return 0 }
+            return end + 1 - start
+        default:
+            return 0
+        }
+    }
+
+    /// How Swift's demangler names a context it cannot: `(unknown context at $10a4b8c)`.
+    private static let unknownContextPrefix = "(unknown context at $"
 
     /// The identifiers of `text`.
     static func identifiers(_ text: String) -> [String] {
