@@ -116,6 +116,26 @@ struct ShapingCommandLineTests {
             ))
     }
 
+    /// A long recording is asked about a stretch at a time: the 10th minute of 47.
+    @Test("summary and why read only the window, say what it left out, and refuse one that holds no event")
+    func windowedAnswers() throws {
+        let summary = try Causegraph.run(["summary", landmarks, "--window", "3s:4.5s"])
+        #expect(summary.status == 0)
+        #expect(summary.output.contains(#/LandmarkListItemView +24 +24 /#), "one tap's worth of list items")
+        #expect(summary.standardError.contains("note: --window 3s:4.5s: 60 events and "))
+        let why = try Causegraph.run([
+            "why", landmarks, "--view", "LandmarkListItemView", "--list", "--window", "3s:4.5s",
+        ])
+        #expect(why.status == 0)
+        #expect(why.output.contains("24 updates"))
+        #expect(why.standardError.contains("note: --window 3s:4.5s: 60 events and "))
+        for command in [["summary", landmarks], ["why", landmarks, "--view", "List"]] {
+            let empty = try Causegraph.run(command + ["--window", "1h:"])
+            #expect(empty.status == 2)
+            #expect(empty.standardError == "error: no event of the trace is inside --window 3600s:\n")
+        }
+    }
+
     @Test("the SVG carries the legend and dotted residual edges")
     func svgLegend() throws {
         let scratch = try TemporaryFolder()
@@ -150,7 +170,7 @@ struct ShapingCommandLineTests {
             (["--window", "100s:"], "error: --window 100s: removed every node (no event of the trace is inside it)"),
             (["--window", "2s:1s"], "--window: the window ends before it starts"),
             (["--window", "soon"], "--window: expected START:END"),
-            (["--window", "1h:"], "--window: \"1h\" is not a time"),
+            (["--window", "1d:"], "--window: \"1d\" is not a time"),
             (["--depth", "2"], "--depth applies to --focus"),
             (["--focus", "Tap", "--depth=-1"], "error: --depth -1 is out of range; give 0 or more\n"),
             (["--max-nodes=-5"], "error: --max-nodes -5 is out of range; give 0 (no limit) or more\n"),

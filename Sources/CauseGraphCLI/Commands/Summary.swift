@@ -14,6 +14,7 @@ struct Summary: ParsableCommand {
             ], to: ""))
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var window: TimeWindowOption
     @OptionGroup var report: ReportOptions
     @OptionGroup var ranking: ListOptions
 
@@ -86,8 +87,9 @@ struct Summary: ParsableCommand {
         thresholds.longBodies = longBodies
         thresholds.storm = storm
         thresholds.stormWindow = stormWindow.nanoseconds
-        let (reading, interactions) = try TracePipeline(settings: input.settings, burstWindow: thresholds.stormWindow)
+        let (reading, interactions) = try window.pipeline(input.settings, burstWindow: thresholds.stormWindow)
             .reconstructRankingInteractions(input.traces, diagnostics: &diagnostics)
+        try window.account(for: reading.window, diagnostics: &diagnostics)
         return TraceSummary(
             graph: reading.graph, unclassifiedTitles: diagnostics.unclassifiedTitles, thresholds: thresholds,
             interactions: interactions

@@ -28,6 +28,7 @@ struct Why: ParsableCommand {
                 """))
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var window: TimeWindowOption
 
     @Option(
         help: ArgumentHelp(
@@ -111,17 +112,18 @@ struct Why: ParsableCommand {
     /// The hitch `--hitch` asks about, traced to its causes; `nil` without `--hitch`.
     func hitchCause(diagnostics: inout Diagnostics) throws -> HitchCause? {
         guard let hitch else { return nil }
-        let graph = try TracePipeline(settings: input.settings).reconstruct(input.traces, diagnostics: &diagnostics)
-            .graph
-        return try HitchCause.numbered(hitch, in: graph)
+        let reading = try window.pipeline(input.settings).reconstruct(input.traces, diagnostics: &diagnostics)
+        try window.account(for: reading.window, diagnostics: &diagnostics)
+        return try HitchCause.numbered(hitch, in: reading.graph)
     }
 
     /// The answer, for this command and for `causegraph mcp`'s `why` tool.
     func whyReport(diagnostics: inout Diagnostics) throws -> WhyReport {
         let whyReport: WhyReport
         if update != nil || list {
-            let reading = try TracePipeline(settings: input.settings)
+            let reading = try window.pipeline(input.settings)
                 .reconstruct(input.traces, keepingEvents: true, diagnostics: &diagnostics)
+            try window.account(for: reading.window, diagnostics: &diagnostics)
             let (graph, events) = (reading.graph, reading.events!)
             if let update {
                 let defining = events.documentCount(defining: update)
@@ -144,8 +146,9 @@ struct Why: ParsableCommand {
                     }, omittedViews: omitted, offset: offset)
             }
         } else {
-            let graph = try TracePipeline(settings: input.settings).reconstruct(input.traces, diagnostics: &diagnostics)
-                .graph
+            let reading = try window.pipeline(input.settings).reconstruct(input.traces, diagnostics: &diagnostics)
+            try window.account(for: reading.window, diagnostics: &diagnostics)
+            let graph = reading.graph
             let (trees, omitted, offset) = try explain(graph)
             whyReport = WhyReport(
                 frameRate: graph.frameRate, frameRates: graph.frameRates, views: trees, omittedViews: omitted,

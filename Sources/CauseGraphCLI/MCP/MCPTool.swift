@@ -28,10 +28,10 @@ enum MCPTool: String, CaseIterable {
         case .why:
             [
                 Self.traces, .string("view"), .flag("regex"), .integer("update"), .flag("list"), .integer("hitch"),
-                Self.reportFormat,
+                Self.reportFormat, .string("window"),
             ] + Self.listing + Self.reading
         case .summary:
-            [Self.traces, Self.reportFormat] + Self.listing
+            [Self.traces, Self.reportFormat, .string("window")] + Self.listing
                 + ["fan-out", "churn", "recreations", "long-bodies", "storm"].map { .integer($0) }
                 + [.string("storm-window")] + Self.reading
         case .render:

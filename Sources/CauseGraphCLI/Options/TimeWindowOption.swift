@@ -2,7 +2,7 @@ import ArgumentParser
 import CauseGraph
 
 /// The time range a command keeps: `render`, `diff` and `report` (through
-/// the shaping options) and `timeline`.
+/// the shaping options), `timeline`, `summary` and `why`.
 struct TimeWindowOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -22,5 +22,28 @@ struct TimeWindowOption: ParsableArguments {
         } catch {
             throw ValidationError("--window: \(error)")
         }
+    }
+
+    /// A pipeline reading through the range given, if any.
+    func pipeline(_ settings: ImportSettings, burstWindow: Nanoseconds = GraphBuilder.defaultBurstWindow) throws
+        -> TracePipeline
+    {
+        TracePipeline(settings: settings, window: try timeWindow(), burstWindow: burstWindow)
+    }
+
+    /// Says in a note what the range left out of a reading, and refuses a
+    /// range that kept no event of it: an answer about nothing would read
+    /// as an answer about a quiet stretch.
+    func account(for statistics: WindowStatistics?, diagnostics: inout Diagnostics) throws {
+        guard let window = try timeWindow(), let statistics else { return }
+        let spelling = CommandSpelling.current
+        if statistics.eventsKept == 0 && statistics.eventsOutside > 0 {
+            throw Diagnostic.error("no event of the trace is inside \(spelling(.window)) \(window)")
+        }
+        diagnostics.note(
+            ShapingFormatter.line(
+                for: ShapingReport.Step(
+                    .window(window), removedEvents: statistics.eventsOutside, removedLinks: statistics.causesOutside,
+                    keptUntimedEvents: statistics.untimedEvents), spelling: spelling))
     }
 }

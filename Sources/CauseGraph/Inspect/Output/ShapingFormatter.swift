@@ -24,7 +24,9 @@ package enum ShapingFormatter {
 
     /// One filter and what it left out: `--hide-system: 12 system nodes folded into dotted edges`;
     /// `drewDotted` says whether the picture has dotted edges to fold them into.
-    static func line(for step: ShapingReport.Step, drewDotted: Bool = true, spelling: SettingSpelling) -> String {
+    package static func line(for step: ShapingReport.Step, drewDotted: Bool = true, spelling: SettingSpelling)
+        -> String
+    {
         let untimed =
             step.keptUntimedEvents > 0
             ? "; \(CountText.string(step.keptUntimedEvents, "event")) without a time kept" : ""
