@@ -24,7 +24,7 @@ enum TimelineMarkup {
             let top = index * (laneHeight + laneGap)
             lines.append("<g class=\"lane\">")
             lines.append(
-                "<text class=\"lane-name\" x=\"0\" y=\"\(top + 15)\">\(HTMLText.escape(lane.name)) <tspan class=\"lane-count\">\(lane.count)</tspan></text>"
+                "<text class=\"lane-name\" x=\"0\" y=\"\(top + 15)\">\(HTMLText.escape(lane.name)) <tspan class=\"lane-count\">\(CountText.format(lane.count))</tspan></text>"
             )
             lines.append(
                 "<rect class=\"lane-track\" x=\"\(labelWidth)\" y=\"\(top)\" width=\"\(plotWidth)\" height=\"\(laneHeight)\"/>"

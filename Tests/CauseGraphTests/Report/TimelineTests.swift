@@ -145,6 +145,7 @@ struct TimelineTests {
         #expect(svg.contains(#"y="15" width="1000" height="4""#))
         #expect(svg.contains(#"y="3" width="20" height="16""#))
         #expect(svg.contains("; very high for 3.0% of this stretch</title>"))
+        #expect(svg.contains(#"Update Groups <tspan class="lane-count">10,200</tspan>"#), "counted as every count is")
     }
 
     @Test("a trace without times or long updates has empty lanes")
