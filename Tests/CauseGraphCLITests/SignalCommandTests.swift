@@ -134,6 +134,30 @@ struct SignalCommandTests {
         }
     }
 
+    @Test("an output folder the command made and wrote nothing into is removed by the stop, with the parents it made")
+    func madeFolderRemoved() throws {
+        let scratch = try TemporaryFolder()
+        let large = try GeneratedRecording.write(300_000, "native", into: scratch)
+        let folder = scratch.path("redacted/copy")
+        let error = try PrivatePipe()
+        let program = try StartedProgram(
+            [Causegraph.executable.path, "redact", large, "-o", folder + "/"], handing: [2: error.writing])
+        let deadline = Date().addingTimeInterval(60)
+        var writing = false
+        while !writing, Date() < deadline {
+            writing = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains {
+                $0.contains(".tmp-")
+            }
+            if !writing { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        #expect(writing, "the copy was being written")
+        kill(program.pid, SIGTERM)
+        #expect(try program.end(within: .seconds(120)) == .exited(143))
+        let message = String(decoding: error.reading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message == "causegraph: stopped by SIGTERM; no output file was replaced\n")
+        #expect(scratch.entries == [(large as NSString).lastPathComponent])
+    }
+
     @Test("the stop's line: none replaced, the one output written, or how many and the last, made visible")
     func stopLine() {
         #expect(SignalExit.outputs(CommittedOutputs()) == "no output file was replaced")

@@ -96,7 +96,7 @@ struct Redact: ParsableCommand {
     /// Each input redacted on its own into the folder, under its own name:
     /// an export or a change log in its format, anything else as JSON Lines.
     private func redactIntoFolder(_ traces: [String], pseudonyms: Pseudonyms, diagnostics: inout Diagnostics) throws {
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try SignalExit.makeFolder(output)
         // By the name a Mac compares, so that `App.jsonl` and `app.jsonl` are refused before either is written.
         var written: [FoldedFileName: String] = [:]
         var files: [OutputFile] = []

@@ -118,7 +118,7 @@ extension Render {
             return
         }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try SignalExit.makeFolder(folder)
         } catch {
             throw Diagnostic.error("cannot create the folder", at: SourceLocation(file: folder))
         }

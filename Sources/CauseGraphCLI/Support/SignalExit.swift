@@ -67,6 +67,8 @@ enum SignalExit {
             for action in stopActions.withLock({ $0 }) { action() }
             ChildProcess.killAll()
             let written = PendingOutputs.shared.removeAll()
+            // Deepest first, and only if empty: what was written into them before the stop stays.
+            for folder in foldersMade.withLock({ $0 }).reversed() { rmdir(folder) }
             // The line then starts at the left edge, not after a progress line and the terminal's `^C`.
             ProgressMeter.standardError.clear()
             let name = signals.first { $0.number == received }?.name ?? "signal \(received)"
@@ -129,6 +131,23 @@ enum SignalExit {
         interruptTarget.withLock { $0 = forward }
         defer { interruptTarget.withLock { $0 = nil } }
         return try body()
+    }
+
+    private static let foldersMade = LockedList<String>()
+
+    /// Creates `folder` and the parents it lacks. A stop then removes each
+    /// one it made that it leaves empty: an output folder the command made
+    /// and wrote nothing into is debris (`render --each -o graphs`, `redact
+    /// -o out/` stopped before their first file).
+    static func makeFolder(_ folder: String) throws {
+        var missing: [String] = []
+        var path = URL(fileURLWithPath: folder).standardizedFileURL.path
+        while !path.isEmpty, path != "/", !FileManager.default.fileExists(atPath: path) {
+            missing.append(path)
+            path = (path as NSString).deletingLastPathComponent
+        }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        foldersMade.withLock { $0 += missing.reversed() }
     }
 
     /// Runs `action` on the signal's thread before the process ends: to undo
