@@ -245,6 +245,26 @@ struct CheckCommandTests {
         #expect(!all.output.contains("Left out:"))
     }
 
+    /// A trial's budget: one rule failing for hundreds of views hid the others behind "Left out".
+    @Test("a rule failing for many views leaves room for every other rule that failed, in text and annotations")
+    func everyRuleNamed() throws {
+        let scratch = try TemporaryFolder()
+        let trace = scratch.path("views.jsonl")
+        try SyntheticTrace(views: 40).write(to: trace)
+        let budget = try scratch.write(
+            "two-rules.yaml",
+            "version: 1\nviews:\n  - view: View\n    updates: {total: 0}\n  - {view: '^View1$', regex: true, updates: {perGroup: 0}}\n"
+        )
+        let text = try Causegraph.run(["check", trace, "--budget", budget])
+        let exceeded = text.output.split(separator: "\n").filter { $0.hasPrefix("exceeded  ") }
+        #expect(exceeded.count == 10)
+        #expect(exceeded.filter { $0.contains("views[1].updates.perGroup") }.count == 1, "\(exceeded)")
+        #expect(exceeded.last?.contains("views[1].updates.perGroup") == true, "listed in the budget's order")
+        let github = try Causegraph.run(["check", trace, "--budget", budget, "--format", "github"])
+        let errors = github.output.split(separator: "\n").filter { $0.hasPrefix("::error file=") }
+        #expect(errors.contains { $0.contains("views[1].updates.perGroup") }, "\(errors)")
+    }
+
     @Test("traces checked together name update groups as the graph does")
     func severalTraces() throws {
         // after.jsonl is read first (name order): its groups 1…3 stay 1…3, before.jsonl's become 4…6.

@@ -40,14 +40,17 @@ extension CheckFormatter {
     /// The most annotations of one kind GitHub shows for a step.
     package static let annotationLimit = 10
 
-    /// Every annotation the report makes, in report order: its command
-    /// (`error`, `warning`, `notice`) and its line.
+    /// Every annotation the report makes, in report order but each failing
+    /// rule's first result before any rule's second: its command (`error`,
+    /// `warning`, `notice`) and its line.
     private static func allAnnotations(_ report: CheckReport) -> [(command: String, line: String)] {
         var lines: [(command: String, line: String)] = []
         func append(_ command: String, at location: SourceLocation?, title: String, message: String) {
             lines.append((command, WorkflowCommand.line(command, at: location, title: title, message: message)))
         }
-        for result in report.results where result.status != .held {
+        // Each failing rule annotated before any rule's second subject: GitHub shows the first ten.
+        let notHeld = report.results.indices.filter { report.results[$0].status != .held }
+        for result in byRule(notHeld, of: report.results).map({ report.results[$0] }) {
             let message = ([figures(result)] + result.evidence).joined(separator: "\n")
             append(
                 result.status.fails ? "error" : "notice", at: result.location,

@@ -83,7 +83,7 @@ package enum CheckFormatter {
         }
         // Bounded as every text answer is: a budget of `view: a` on a large recording can exceed thousands.
         let notHeld = report.results.filter { $0.status != .held }
-        for result in listingHeld ? notHeld[...] : notHeld.prefix(textListed) {
+        for result in listingHeld ? notHeld : firstOfEachRule(notHeld, count: textListed) {
             lines.append("")
             let word = TerminalText.pad(result.status.rawValue, 10)
             lines.append(
@@ -130,6 +130,26 @@ package enum CheckFormatter {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `count` of `results`, in their order, taking each rule's first
+    /// result before any rule's second, and so on: one rule of a budget
+    /// (`view: Row`) can fail for hundreds of views, and a bounded list
+    /// still names every other rule that failed.
+    static func firstOfEachRule(_ results: [CheckReport.Result], count: Int) -> [CheckReport.Result] {
+        let chosen = Set(byRule(results.indices, of: results).prefix(count))
+        return results.indices.filter(chosen.contains).map { results[$0] }
+    }
+
+    /// The positions of `results`, each rule's first before any rule's second, else in order.
+    static func byRule<Positions: Collection<Int>>(_ positions: Positions, of results: [CheckReport.Result]) -> [Int] {
+        var seen: [String: Int] = [:]
+        var rank: [Int: Int] = [:]
+        for position in positions {
+            rank[position] = seen[results[position].rule, default: 0]
+            seen[results[position].rule, default: 0] += 1
+        }
+        return positions.sorted { (rank[$0]!, $0) < (rank[$1]!, $1) }
     }
 
     // MARK: JSON
