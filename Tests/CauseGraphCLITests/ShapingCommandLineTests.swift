@@ -129,6 +129,10 @@ struct ShapingCommandLineTests {
         #expect(why.status == 0)
         #expect(why.output.contains("24 updates"))
         #expect(why.standardError.contains("note: --window 3s:4.5s: 60 events and "))
+        // Event 1, the first tap, is at 2.04 s: what was asked for may lie outside the window, and the error says so.
+        let outside = try Causegraph.run(["why", landmarks, "--update", "1", "--window", "3s:4.5s"])
+        #expect(outside.status == 2)
+        #expect(outside.standardError.hasSuffix("error: no event with id 1 in the trace inside --window 3s:4.5s\n"))
         for command in [["summary", landmarks], ["why", landmarks, "--view", "List"]] {
             let empty = try Causegraph.run(command + ["--window", "1h:"])
             #expect(empty.status == 2)

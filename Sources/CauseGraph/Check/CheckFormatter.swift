@@ -154,9 +154,11 @@ package enum CheckFormatter {
 
     // MARK: JSON
 
-    /// The report as JSON, its results cut to the first `listing` (failures
-    /// come first), with `truncated` and `omittedResults` then: an MCP
-    /// result holds 64 KB, and a budget of `view: Row` makes thousands.
+    /// The report as JSON; with `listing`, at most that many results (the
+    /// failures first, each failing rule's first before any rule's second,
+    /// kept in the report's order) and notes, with `truncated`,
+    /// `omittedResults` and `omittedNotes`: an MCP result holds 64 KB, and a
+    /// budget of `view: Row` makes thousands.
     package static func json(_ report: CheckReport, listing: Int? = nil) -> String {
         var fields: [String] = []
         fields.append("\"passed\": \(report.passed)")
@@ -184,7 +186,14 @@ package enum CheckFormatter {
                         "closest": JSONText.strings(unmatched.closest),
                     ])
                 }.joined(separator: ", ") + "]")
-        let listed = listing.map { report.results.prefix($0) } ?? report.results[...]
+        let listed =
+            listing.map { limit in
+                // Failures before limits that held, each rule's first before any rule's second, then in order.
+                let notHeld = report.results.indices.filter { report.results[$0].status != .held }
+                let held = report.results.indices.filter { report.results[$0].status == .held }
+                let chosen = Set((byRule(notHeld, of: report.results) + byRule(held, of: report.results)).prefix(limit))
+                return report.results.indices.filter(chosen.contains).map { report.results[$0] }
+            } ?? report.results
         let results = listed.map { result in
             GraphJSONEncoder.object([
                 "status": JSONText.quoted(result.status.rawValue),
@@ -200,11 +209,13 @@ package enum CheckFormatter {
             ])
         }
         fields.append(GraphJSONEncoder.list("results", results))
-        if listed.count < report.results.count {
+        let notes = listing.map { Array(report.notes.prefix($0)) } ?? report.notes
+        fields.append("\"notes\": \(JSONText.strings(notes))")
+        if listed.count < report.results.count || notes.count < report.notes.count {
             fields.append("\"truncated\": true")
             fields.append("\"omittedResults\": \(report.results.count - listed.count)")
+            fields.append("\"omittedNotes\": \(report.notes.count - notes.count)")
         }
-        fields.append("\"notes\": \(JSONText.strings(report.notes))")
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
     }
 

@@ -34,8 +34,8 @@ enum EdgeBudget {
     /// Drops the residual edges that carry the fewest updates, outside the
     /// spine, until no more are left than direct edges or shown nodes, so
     /// dotted links never outnumber the links they stand beside, while a
-    /// graph that is all dotted (system nodes hidden) keeps as many as a
-    /// tree of its nodes has; returns how many were dropped.
+    /// graph that is all dotted (system nodes hidden) keeps one for each of
+    /// its nodes; returns how many were dropped. `--max-edges 0` lifts it.
     static func boundResiduals(
         of edges: inout [CauseEffectGraph.Edge], weights: inout [Double], nodes: [CauseEffectGraph.Node]
     ) -> Int {

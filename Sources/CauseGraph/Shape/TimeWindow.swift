@@ -83,6 +83,12 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
     /// every platform.
     private static func time(_ text: Substring) throws(ParseError) -> Nanoseconds {
         if text.contains(":") { return try clockTime(text) }
+        // A space before the unit, as causegraph writes times under a minute (`7158.309 ms`).
+        if let space = text.firstIndex(of: " "), text[..<space].last?.isNumber == true,
+            text[text.index(after: space)...].allSatisfy(\.isLetter)
+        {
+            return try time(text[..<space] + text[text.index(after: space)...])
+        }
         // Longest suffix first, so `ms` is not read as `s`.
         let unit = units.sorted { $0.suffix.count > $1.suffix.count }.first { text.hasSuffix($0.suffix) }
         let number = unit.map { text.dropLast($0.suffix.count) } ?? text

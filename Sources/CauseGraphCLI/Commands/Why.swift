@@ -114,7 +114,13 @@ struct Why: ParsableCommand {
         guard let hitch else { return nil }
         let reading = try window.pipeline(input.settings).reconstruct(input.traces, diagnostics: &diagnostics)
         try window.account(for: reading.window, diagnostics: &diagnostics)
-        return try HitchCause.numbered(hitch, in: reading.graph)
+        do {
+            return try HitchCause.numbered(hitch, in: reading.graph)
+        } catch {
+            var diagnostic = error
+            diagnostic.message += try window.within()
+            throw diagnostic
+        }
     }
 
     /// The answer, for this command and for `causegraph mcp`'s `why` tool.
@@ -134,7 +140,8 @@ struct Why: ParsableCommand {
                 }
                 guard let chain = UpdateChain(event: update, in: events) else {
                     throw Diagnostic.error(
-                        "no event with id \(update) in the \(input.traces.count == 1 ? "trace" : "traces")")
+                        "no event with id \(update) in the \(input.traces.count == 1 ? "trace" : "traces")"
+                            + (try window.within()))
                 }
                 whyReport = WhyReport(frameRate: graph.frameRate, frameRates: graph.frameRates, views: [], chain: chain)
             } else {

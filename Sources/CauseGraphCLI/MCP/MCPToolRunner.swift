@@ -146,15 +146,16 @@ enum MCPToolRunner {
             let report = try check.evaluate(diagnostics: &diagnostics)
             let text = CheckFormatter.format(
                 report, as: try check.report.format, listingHeld: check.all, spelling: CommandSpelling.current)
-            // The results, failures first, halved until they fit; `passed` and the counts stay whole.
-            let (shownText, json) = fitted(
-                report.results.count, limit: nil, advice: "; without `all` the text lists fewer limits"
-            ) { listing, _ in
-                (text, CheckFormatter.json(report, listing: listing))
-            } cut: { _, limit in
-                limit
+            // Results and notes halved until the JSON fits; `passed` and the counts stay whole.
+            var json = CheckFormatter.json(report)
+            var listing = max(report.results.count, report.notes.count)
+            while json.utf8.count > largestResult, listing > 1 {
+                listing = min(listing / 2, largestResult / smallestEntry)
+                json = CheckFormatter.json(report, listing: listing)
             }
-            return answer(shownText, json: json)
+            let (shownText, shownJSON) = fitted(
+                text, json, advice: check.all ? "; without `all` the text lists fewer limits" : "")
+            return answer(shownText, json: shownJSON)
         case let doctor as DoctorCommand:
             let diagnoses = try doctor.diagnoses(diagnostics: &diagnostics)
             let (text, json) = fitted(DoctorFormatter.text(diagnoses), DoctorFormatter.json(diagnoses))

@@ -31,6 +31,12 @@ struct TimeWindowOption: ParsableArguments {
         TracePipeline(settings: settings, window: try timeWindow(), burstWindow: burstWindow)
     }
 
+    /// ` inside --window …` when a range is given, for an answer that
+    /// found nothing: what it looked for may lie outside the range.
+    func within() throws -> String {
+        try timeWindow().map { " inside \(CommandSpelling.current(.window)) \($0)" } ?? ""
+    }
+
     /// Says in a note what the range left out of a reading, and refuses a
     /// range that kept no event of it: an answer about nothing would read
     /// as an answer about a quiet stretch.

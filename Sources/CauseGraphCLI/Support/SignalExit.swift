@@ -146,8 +146,9 @@ enum SignalExit {
             missing.append(path)
             path = (path as NSString).deletingLastPathComponent
         }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Recorded first: a stop while they are made still finds them (rmdir of one not made yet fails, harmlessly).
         foldersMade.withLock { $0 += missing.reversed() }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
     /// Runs `action` on the signal's thread before the process ends: to undo

@@ -215,7 +215,8 @@ struct MCPServerTests {
         #expect(check["passed"]?.content == .bool(false))
         let failed = check["counts"]?["exceeded"]?.numberValue ?? 0
         let kept = check["results"]?.arrayValue ?? []
-        #expect(failed > 100 && !kept.isEmpty)
+        #expect(failed > 100 && kept.count > 10, "halved until it fits, no further")
+        #expect(check["counts"]?["held"]?.numberValue != nil)
         #expect(kept.allSatisfy { $0["status"]?.stringValue == "exceeded" })
         #expect((check["omittedResults"]?.numberValue ?? 0) + Int64(kept.count) > failed)
         #expect((results[0]["structuredContent"]?["omittedViews"]?.numberValue ?? 0) > 0)

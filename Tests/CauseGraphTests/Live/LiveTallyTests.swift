@@ -141,22 +141,32 @@ struct LiveByteStreamTests {
         #expect(stream.isAtEnd)
     }
 
-    @Test("a followed log cut short is numbered again from its first line, as an error there names it")
-    func truncationNumbersAgain() throws {
+    @Test(
+        "a followed log cut short or rotated is numbered again from its first line, as an error there names it",
+        arguments: [false, true])
+    func startingOverNumbersAgain(rotated: Bool) throws {
         let path = ChangeLogTestFiles.write(Array("A: _x changed.\nA: _x changed.\nA: _x chan".utf8))
         let live = LiveReading(follows: true)
         let stream = try ByteStream(path: path, live: live)
-        let cut = DispatchWorkItem {
-            // Once the three lines are read: the log is cut and written anew, as `> log` does.
-            FileManager.default.createFile(atPath: path, contents: Data("B: _y changed.\nB: _y\n".utf8))
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(500)) { live.stop() }
-        }
+        let text = Data("B: _y changed.\nB: _y\n".utf8)
         var lines: [(Int, String)] = []
         try LineReader(stream).forEachLine { line, number in
             lines.append((number, String(decoding: line, as: UTF8.self)))
+            // The whole first file is read by now, its last line held back: it starts over.
             if lines.count == 2 {
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300), execute: cut)
+                if rotated {
+                    // A new file takes the name, as a rotated log's does.
+                    try text.write(to: URL(fileURLWithPath: path + ".new"))
+                    #expect(rename(path + ".new", path) == 0)
+                } else {
+                    // Cut and written again in place, as `> log` does.
+                    let handle = try #require(FileHandle(forWritingAtPath: path))
+                    try handle.truncate(atOffset: 0)
+                    try handle.write(contentsOf: text)
+                    try handle.close()
+                }
             }
+            if lines.count == 5 { live.stop() }
         }
         #expect(stream.restarts == 1)
         #expect(lines.map(\.0) == [1, 2, 3, 1, 2])

@@ -17,6 +17,7 @@ struct TimeWindowTests {
             ("10m:11min", 600_000_000_000, 660_000_000_000),
             (":1h", nil, 3_600_000_000_000),
             ("1.5m:", 90_000_000_000, nil),
+            ("7158.309 ms:8 s", 7_158_309_000, 8_000_000_000),
         ] as [(String, Int64?, Int64?)])
     func parses(_ text: String, _ start: Int64?, _ end: Int64?) throws {
         let window = try TimeWindow(parsing: text)

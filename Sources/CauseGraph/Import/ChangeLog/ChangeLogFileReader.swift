@@ -18,7 +18,8 @@ struct ChangeLogFileReader {
     private var firstUnknownMarker: SourceLocation?
 
     private static let listedMarkers = 5
-    /// How many lines of binary data, with no text among them, make the input no log.
+    /// How many lines of binary data, before any change line and with little text among them,
+    /// make the input no log.
     private static let binaryLinesBeforeRefusal = 100
     private static let binaryRefusal = "binary data, not a text log of `_printChanges()` or `_logChanges()` output"
     private static let example = "`ContentView: @self, _count changed.` or `ContentView: unchanged.`"
@@ -64,8 +65,11 @@ struct ChangeLogFileReader {
                     firstBinary = SourceLocation(
                         file: file, line: number, column: Column.of(byteOffset: offset, in: line))
                 }
-                // Nothing but binary so far: not a log. A pipe of it (`/dev/urandom`) would never end.
-                if binaryLines == records, binaryLines >= Self.binaryLinesBeforeRefusal, let firstBinary {
+                // Binary data before any change line, nine lines in ten of it: not a log. A pipe of it
+                // (`/dev/urandom`) would never end, and one short line of it in 250 reads as text.
+                if !began, binaryLines >= Self.binaryLinesBeforeRefusal, binaryLines * 10 >= records * 9,
+                    let firstBinary
+                {
                     throw Diagnostic.error(Self.binaryRefusal, at: firstBinary)
                 }
                 return

@@ -147,7 +147,9 @@ package struct NameCollector: TraceSink {
     /// Records the names of a frame known to be in the app's own binary.
     /// Words in `systemNames` stay, unless they are the app's already.
     package mutating func claimAppFrame(_ frame: String, except systemNames: Set<String> = []) {
-        // The folders of a path it names are claimed as a path's, or are the system's.
+        // The folders of a path it names are claimed as a path's, or are the system's: a frame an
+        // export's scan alone meets (a table causegraph does not read) has no event to claim them.
+        for path in Pseudonyms.paths(in: frame) { claimPath(path) }
         for word in Pseudonyms.identifiersOutsidePaths(frame) where !systemNames.contains(word) {
             claim(word, firstIsView: false)
         }
@@ -180,7 +182,8 @@ package struct NameCollector: TraceSink {
         for chain in Pseudonyms.dottedNames(text) {
             var isQualified = false
             for word in chain {
-                if isQualified { claim(word, firstIsView: false) }
+                // `SecretBank.app`, `Account.swift`: a file's extension, not a name the app's qualifies.
+                if isQualified && !Pseudonyms.pathWords.contains(word) { claim(word, firstIsView: false) }
                 isQualified = roles[word].map { $0 != .property && $0 != .path } ?? false
             }
         }

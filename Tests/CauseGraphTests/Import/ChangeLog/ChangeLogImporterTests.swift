@@ -309,6 +309,30 @@ struct ChangeLogImporterTests {
         #expect(detected.message.hasPrefix("unrecognised trace format"))
     }
 
+    /// `--input-format changes` of a pipe of `/dev/urandom` read on for ever: a short line of it
+    /// in 250 reads as text.
+    @Test("binary data before any change line is refused after 100 lines of it, though some lines read as text")
+    func binaryBeforeAnyChangeLine() throws {
+        var bytes: [UInt8] = []
+        var state: UInt32 = 7
+        for line in 0..<1_000 {
+            if line % 20 == 19 {
+                bytes += Array("plain text\n".utf8)
+                continue
+            }
+            for _ in 0..<40 {
+                state = state &* 1_103_515_245 &+ 12345
+                bytes.append(UInt8(truncatingIfNeeded: state >> 16) | 0x80)
+            }
+            bytes.append(0x0A)
+        }
+        // Read to its end, the change line at the end would have made the rest a warning.
+        bytes += Array("A: unchanged.\n".utf8)
+        let error = try #require(changeLogImportError(bytes: bytes))
+        #expect(error.message == "binary data, not a text log of `_printChanges()` or `_logChanges()` output")
+        #expect(error.location?.line == 1)
+    }
+
     @Test func binaryLinesAmongChangeLinesAreWarnedAbout() throws {
         let result = try ChangeLogImport(bytes: Array("A: unchanged.\n".utf8) + [0x41, 0x00, 0x42, 0x0A])
         let warning = try #require(result.diagnostics.all.first { $0.severity == .warning })

@@ -203,6 +203,21 @@ struct TraceRedactionTests {
         #expect(mapping["Transaction"] == nil && mapping["Potentially"] == nil)
     }
 
+    /// An export's scan meets frames of tables causegraph does not read (a time profile): no
+    /// event of them claims the paths they name, so the frame itself must.
+    @Test("a frame of the app's code met by an export's scan alone gives its path's names; a file's extension stays")
+    func framesOfTablesNotRead() throws {
+        var names = NameCollector()
+        try names.begin(TraceHeader(app: "SecretBankApp"))
+        names.claimAppFrame("SecretBankApp.Vault.open() at /Users/alice/Projects/SecretBank/Sources/Vault.swift:7")
+        try names.add(UpdateGroup(id: 1, label: "Opened SecretBankApp.swift", start: 0, duration: 1))
+        let pseudonyms = names.finish()
+        let frame = pseudonyms.replacingAppNames(in: "at /Users/alice/Projects/SecretBank/Sources/Vault.swift:7")
+        #expect(Self.words(frame).isDisjoint(with: ["alice", "Projects", "SecretBank", "Vault"]), "\(frame)")
+        #expect(frame.hasSuffix(".swift:7"))
+        #expect(!pseudonyms.isAppName("swift"), "an extension an app's name qualifies is not a name")
+    }
+
     @Test("addresses and Swift's `(unknown context at $…)` are kept whole, never partly renamed")
     func addressesStay() throws {
         let (output, mapping) = try Self.redact(Self.trial, named: "trace.jsonl")
