@@ -11,6 +11,8 @@ struct Summary: ParsableCommand {
                     "Totals, long updates, the views that ran most, top causes and findings.",
                 "causegraph summary App.trace --format markdown -o summary.md":
                     "The same as Markdown, for a pull request.",
+                "causegraph summary App.trace --window 10m:11m":
+                    "The eleventh minute of a long recording on its own.",
             ], to: ""))
 
     @OptionGroup var input: InputOptions
