@@ -83,22 +83,6 @@ struct RedactCommandTests {
                 .replacingOccurrences(of: #"[A-Za-z][A-Za-z0-9-]*=""#, with: " ", options: .regularExpression))
     }
 
-    /// `text` with each of its words that `mapping` names replaced.
-    static func renamed(_ text: String, by mapping: [String: String]) -> String {
-        var result = ""
-        var word = ""
-        for character in text + " " {
-            if character.isLetter || character == "_" || (character.isNumber && !word.isEmpty) {
-                word.append(character)
-                continue
-            }
-            result += mapping[word] ?? word
-            word = ""
-            result.append(character)
-        }
-        return String(result.dropLast())
-    }
-
     /// The `id="N"` and `ref="N"` attributes of a document, in order.
     static func internedIDs(_ text: String) throws -> [String] {
         let pattern = try NSRegularExpression(pattern: #" (?:id|ref)="[0-9]+""#)
@@ -131,7 +115,7 @@ struct RedactCommandTests {
         // The system's titles stay the system's, as they were but for the app's
         // types they name (`ForEach<Array<Item>, Int, Row>`).
         for (title, owner) in before.titles where owner == "system" {
-            #expect(after.titles[renamed(title, by: mapping)] == "system", "\(title) stays")
+            #expect(after.titles[RedactedText.renamed(title, by: mapping)] == "system", "\(title) stays")
         }
         var texts: [String] = []
         for (input, output) in zip(inputs, outputs) {
@@ -185,7 +169,7 @@ struct RedactCommandTests {
         let before = try Self.findings(inputs)
         let after = try Self.findings(inputs.map { folder + ($0 as NSString).lastPathComponent })
         #expect(before.contains("\"kind\" : \"environmentChurn\""))
-        #expect(Self.renamed(before, by: mapping) == after)
+        #expect(RedactedText.renamed(before, by: mapping) == after)
     }
 
     @Test("a folder of exports is redacted as its files are when named: each keeps its format and its name")
@@ -393,7 +377,7 @@ struct RedactCommandTests {
         let redacted = try result.output.split(separator: "\n").compactMap {
             try JSONParser.parse(String($0))["title"]?.stringValue
         }
-        #expect(redacted == (titles + ["@State Item.isExpanded"]).map { Self.renamed($0, by: mapping) })
+        #expect(redacted == (titles + ["@State Item.isExpanded"]).map { RedactedText.renamed($0, by: mapping) })
         let framework: Set = [
             "ForEach", "Array", "Int", "List", "Never", "ScrollView", "LazyVStack", "Optional", "ModifiedContent",
             "_PaddingLayout", "VStack", "TupleView", "Text", "State", "Binding",

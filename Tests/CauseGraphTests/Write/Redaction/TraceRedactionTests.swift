@@ -89,29 +89,6 @@ struct TraceRedactionTests {
         return (try String(contentsOfFile: output, encoding: .utf8), pseudonyms.mapping)
     }
 
-    /// `text` with each word `mapping` names replaced by its pseudonym, and
-    /// a property's storage (`_pinCode`) by its property's, underscore kept.
-    static func renamed(_ text: String, _ mapping: [String: String]) -> String {
-        var result = ""
-        var word = ""
-        for character in text + " " {
-            if character.isLetter || character == "_" || (character.isNumber && !word.isEmpty) {
-                word.append(character)
-                continue
-            }
-            if let pseudonym = mapping[word] {
-                result += pseudonym
-            } else if word.hasPrefix("_"), let pseudonym = mapping[String(word.dropFirst())] {
-                result += "_" + pseudonym
-            } else {
-                result += word
-            }
-            word = ""
-            result.append(character)
-        }
-        return String(result.dropLast())
-    }
-
     /// Every string in a native trace's records, decoded (`\u003c` is `<`), one a line.
     static func strings(_ text: String) throws -> String {
         func strings(_ value: Any) -> [String] {
@@ -149,12 +126,12 @@ struct TraceRedactionTests {
             #expect(mapping[name]?.hasPrefix("Path") == true, "\(name) is \(mapping[name] ?? "not renamed")")
         }
         // Renamed as a path is wherever else it stands: the folder names that say nothing of the app stay.
-        let path = Self.renamed("/Users/alice/Projects/SecretBank/Sources/Account.swift:42", mapping)
+        let path = RedactedText.renamed("/Users/alice/Projects/SecretBank/Sources/Account.swift:42", by: mapping)
         #expect(path.hasPrefix("/Users/Path") && path.contains("/Sources/Path") && path.hasSuffix(".swift:42"))
         #expect(frames.contains(path), "\(frames)")
         // A path after a word too, and the app's code before it.
-        let atPath = Self.renamed(
-            "closure #2 in Vault.open() at /Users/alice/Projects/SecretBank/Sources/Vault.swift:7", mapping)
+        let atPath = RedactedText.renamed(
+            "closure #2 in Vault.open() at /Users/alice/Projects/SecretBank/Sources/Vault.swift:7", by: mapping)
         #expect(frames.contains(atPath), "\(frames)")
         // A system path stays as it is.
         let system = "/System/Library/Frameworks/SwiftUI.framework/SwiftUI"
@@ -179,7 +156,7 @@ struct TraceRedactionTests {
         let line = "AccountView: _secretBalance, _pinCode changed.\n"
         let (log, logMapping) = try Self.redact(line, named: "changes.txt", keepsFormat: true)
         #expect(logMapping["pinCode"]?.hasPrefix("property") == true && logMapping["_pinCode"] == nil)
-        #expect(log == Self.renamed(line, logMapping) && log.contains(", _property"), "\(log)")
+        #expect(log == RedactedText.renamed(line, by: logMapping) && log.contains(", _property"), "\(log)")
     }
 
     @Test("the app's module and types are renamed in a hitch's narrative, a group's label and a cause's own label")
@@ -197,7 +174,7 @@ struct TraceRedactionTests {
         #expect(label == "Transaction for \(app).\(sheet)")
         // A cause label of its own kind: the app's names in it go, other words stay.
         let labels = records.compactMap { $0["edge"] != nil ? $0["label"] as? String : nil }
-        #expect(labels.contains(Self.renamed("PrivateVaultRow SecretBankCore", mapping)))
+        #expect(labels.contains(RedactedText.renamed("PrivateVaultRow SecretBankCore", by: mapping)))
         #expect(labels.contains("SecretCustomLabel"))
         // Words that no app name qualifies stay.
         #expect(mapping["Transaction"] == nil && mapping["Potentially"] == nil)
@@ -227,7 +204,7 @@ struct TraceRedactionTests {
         let titles = try Self.records(output).compactMap { $0["title"] as? String }
         #expect(titles.contains("(unknown context at $10a4b8c).\(view)"), "\(titles)")
         let frames = try Self.records(output).compactMap { $0["backtrace"] as? [String] }.joined()
-        let frame = Self.renamed("SecretBankApp.Vault.open() + 0x1000", mapping)
+        let frame = RedactedText.renamed("SecretBankApp.Vault.open() + 0x1000", by: mapping)
         #expect(frame.hasPrefix("App1.Type") && frame.hasSuffix("() + 0x1000") && frames.contains(frame), "\(frames)")
     }
 
@@ -260,7 +237,9 @@ struct TraceRedactionTests {
             ">(unknown context at $10a4b8c).PrivateVaultRow</string>",
             "name=\"SecretBankApp.Vault.open() + 0x1000\"", "fmt=\"0x2\"",
         ] {
-            #expect(output.contains(Self.renamed(value, mapping)), "\(Self.renamed(value, mapping))")
+            #expect(
+                output.contains(RedactedText.renamed(value, by: mapping)), "\(RedactedText.renamed(value, by: mapping))"
+            )
         }
         #expect(output.contains("_\(mapping["pinCode"] ?? "")</string>"))
         #expect(try Self.redact(Self.export, named: "export.xml", keepsFormat: true).output == output)
