@@ -137,7 +137,12 @@ package enum CheckFormatter {
     /// (`view: Row`) can fail for hundreds of views, and a bounded list
     /// still names every other rule that failed.
     static func firstOfEachRule(_ results: [CheckReport.Result], count: Int) -> [CheckReport.Result] {
-        let chosen = Set(byRule(results.indices, of: results).prefix(count))
+        kept(byRule(results.indices, of: results), count: count, of: results)
+    }
+
+    /// The first `count` positions of `order`, as results in their own order.
+    private static func kept(_ order: [Int], count: Int, of results: [CheckReport.Result]) -> [CheckReport.Result] {
+        let chosen = Set(order.prefix(count))
         return results.indices.filter(chosen.contains).map { results[$0] }
     }
 
@@ -191,8 +196,8 @@ package enum CheckFormatter {
                 // Failures before limits that held, each rule's first before any rule's second, then in order.
                 let notHeld = report.results.indices.filter { report.results[$0].status != .held }
                 let held = report.results.indices.filter { report.results[$0].status == .held }
-                let chosen = Set((byRule(notHeld, of: report.results) + byRule(held, of: report.results)).prefix(limit))
-                return report.results.indices.filter(chosen.contains).map { report.results[$0] }
+                let order = byRule(notHeld, of: report.results) + byRule(held, of: report.results)
+                return kept(order, count: limit, of: report.results)
             } ?? report.results
         let results = listed.map { result in
             GraphJSONEncoder.object([

@@ -186,8 +186,7 @@ enum MCPToolRunner {
     /// says what it left out; `format` is told whether the lists were cut
     /// to fit); a text still too large is cut at a line.
     private static func fitted<Report>(
-        _ report: Report, limit: Int?, advice: String = "; give a smaller `limit` or an `offset`",
-        format: (Report, Bool) -> (String, String), cut: (Report, Int) -> Report
+        _ report: Report, limit: Int?, format: (Report, Bool) -> (String, String), cut: (Report, Int) -> Report
     ) -> (String, String) {
         var report = report
         var (text, json) = format(report, false)
@@ -200,7 +199,7 @@ enum MCPToolRunner {
             report = cut(report, limit)
             (text, json) = format(report, true)
         }
-        return fitted(text, json, advice: advice)
+        return fitted(text, json, advice: "; give a smaller `limit` or an `offset`")
     }
 
     /// A text and JSON each within ``largestResult``: the text cut at a
