@@ -57,9 +57,12 @@ public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The window as `--window` takes it, each end exactly, in the largest
-    /// unit that keeps it at least 1: `1.2s:1.35s`, `350ms:`.
+    /// unit that keeps it at least 1: `1.2s:1.35s`. An open end takes the
+    /// `..` form (`350ms..`, `..2s`): a colon at the edge runs into the colon
+    /// a legend line puts after it (`--window 0s:: nothing left out`).
     public var description: String {
-        (start.map(Self.text) ?? "") + ":" + (end.map(Self.text) ?? "")
+        let separator = start == nil || end == nil ? ".." : ":"
+        return (start.map(Self.text) ?? "") + separator + (end.map(Self.text) ?? "")
     }
 
     private static func text(_ time: Nanoseconds) -> String {

@@ -68,7 +68,7 @@ struct Summary: ParsableCommand {
 
     /// The last line of a bounded summary: what it left out and how to see
     /// it, `whole` saying how to see everything.
-    func leftOut(_ omitted: TraceSummary.Omitted, whole: String = "--all shows everything") -> String? {
+    func leftOut(_ omitted: TraceSummary.Omitted, whole: String = ListOptions.showsEverything) -> String? {
         let parts = [
             (omitted.views, "view"), (omitted.causes, "cause"), (omitted.interactions, "interaction"),
             (omitted.unclassifiedTitles, "unclassified title"), (omitted.findings, "finding"),

@@ -99,7 +99,7 @@ struct Why: ParsableCommand {
 
     /// The last line of a bounded answer: what it left out and how to see
     /// it, `whole` saying how to see everything.
-    func leftOut(_ answer: WhyReport, whole: String = "--all shows everything") -> String? {
+    func leftOut(_ answer: WhyReport, whole: String = ListOptions.showsEverything) -> String? {
         var parts: [String] = []
         if answer.omittedViews > 0 {
             parts.append(CountText.format(answer.omittedViews) + (answer.omittedViews == 1 ? " view" : " views"))

@@ -107,7 +107,7 @@ enum MCPToolRunner {
             line.map { text + "\n" + spelling.respelled($0, quote: "'") + "\n" } ?? text
         }
         // How to see everything, said by a list cut to fit a result, which `all` cannot lift.
-        let whole = { (cut: Bool) in cut ? Self.tooLarge : "--all shows everything" }
+        let whole = { (cut: Bool) in cut ? Self.tooLarge : ListOptions.showsEverything }
         switch command {
         case let why as Why:
             let format = try why.report.format

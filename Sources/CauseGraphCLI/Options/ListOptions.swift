@@ -33,8 +33,11 @@ struct ListOptions: ParsableArguments {
     static func validate(top: Int?, offset: Int, all: Bool) throws {
         if let top, top < 1 { throw ValidationError("--top \(top) is out of range; give 1 or more") }
         if offset < 0 { throw ValidationError("--offset \(offset) is out of range; give 0 or more") }
-        if all && top != nil { throw ValidationError("--all shows everything; give it without --top") }
+        if all && top != nil { throw ValidationError("\(showsEverything); give it without --top") }
     }
+
+    /// How a bounded list says everything can be seen; over MCP it names the argument.
+    static let showsEverything = "--all shows everything"
 
     var bounds: ListBounds {
         ListBounds(order: sort, offset: offset, limit: all ? nil : top ?? ListBounds.defaultLimit)
@@ -49,7 +52,7 @@ struct ListOptions: ParsableArguments {
     /// see it, each broken at spaces.
     static func leftOut(
         _ parts: [String], order: ListBounds.Order?, paging: String = "--top N or --offset N",
-        whole: String = "--all shows everything"
+        whole: String = showsEverything
     ) -> String? {
         guard !parts.isEmpty else { return nil }
         let what =

@@ -105,8 +105,10 @@ struct TimeWindowTests {
         "the description is exact, in the largest unit, and reads back the same",
         arguments: [
             ("1.2s:2s", "1.2s:2s"),
-            ("1200ms:", "1.2s:"),
-            (":1234567", ":1.234567ms"),
+            ("1200ms:", "1.2s.."),
+            (":1234567", "..1.234567ms"),
+            ("0:", "0.."),
+            ("2s..", "2s.."),
             ("999:1000", "999ns:1us"),
             ("0:1", "0:1ns"),
         ])
