@@ -165,6 +165,40 @@ struct CheckCommandTests {
         #expect(fixed.output.contains("(tolerance 10% or 1)\n"))
     }
 
+    @Test("--window holds one stretch of the recording, and of the baseline, to the budget; the report names it")
+    func window() throws {
+        // The fixture's first tap, 2.04 s in, is one of its three: its 24 runs of a row exceed what
+        // the whole recording's 72 do, but not the limit on the fan-out rule's total.
+        let whole = try Causegraph.run(["check", before, "--budget", budget])
+        #expect(whole.output.hasPrefix("causegraph check: 5 of 11 limits exceeded\n"))
+        let tap = try Causegraph.run(["check", before, "--budget", budget, "--window", "2s:2.5s"])
+        #expect(tap.status == 1)
+        #expect(tap.output.hasPrefix("causegraph check: 4 of 11 limits exceeded\n"))
+        #expect(tap.output.contains("\n  window:   2s:2.5s\n"))
+        #expect(tap.output.contains("24 runs in update group 1, the most in one group"))
+        #expect(tap.standardError == "note: --window 2s:2.5s: 60 events and 58 links outside the window left out\n")
+        let json = try JSONParser.parse(
+            try Causegraph.run(["check", before, "--budget", budget, "--window", "2s..", "--format", "json"]).output)
+        #expect(json["window"]?["start"]?.numberValue == 2_000_000_000)
+        #expect(json["window"]?["end"]?.content == .null)
+        let unwindowed = try JSONParser.parse(
+            try Causegraph.run(["check", before, "--budget", budget, "--format", "json"]).output)
+        #expect(unwindowed["window"]?.content == .null)
+        let baseline = try Causegraph.run([
+            "check", before, "--budget", budget, "--baseline", after, "--window", "2s:2.5s",
+        ])
+        #expect(
+            baseline.standardError.hasSuffix(
+                "\nnote: baseline: --window 2s:2.5s: 16 events and 14 links outside the window left out\n"))
+        let empty = try Causegraph.run(["check", before, "--budget", budget, "--window", "100s:"])
+        #expect(empty.status == 2)
+        #expect(
+            empty.standardError
+                == "\(before): error: the recording holds no event inside the window 100s..: every limit would hold, so nothing is checked\n"
+        )
+        #expect(empty.standardOutput.isEmpty)
+    }
+
     @Test("the budget can come from standard input")
     func budgetFromStandardInput() throws {
         let result = try Causegraph.run(

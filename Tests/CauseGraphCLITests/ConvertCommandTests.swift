@@ -1,3 +1,4 @@
+import CauseGraph
 import CauseGraphTestSupport
 import Foundation
 import Testing
@@ -14,6 +15,49 @@ struct ConvertCommandTests {
         // The synthetic trace is written by the same encoder, so converting it changes nothing.
         #expect(try scratch.read("converted.jsonl") == scratch.read("large.jsonl"))
         #expect(scratch.entries == ["converted.jsonl", "large.jsonl"])
+    }
+
+    @Test("--window writes the events inside it, the links between them and the groups it overlaps")
+    func window() throws {
+        let scratch = try TemporaryFolder()
+        let source = fixture("landmarks-favorites-before.jsonl")
+        let result = try Causegraph.run(["convert", source, "--window", "2s:2.5s", "-o", scratch.path("tap.jsonl")])
+        #expect(result.status == 0)
+        #expect(result.standardError == "note: --window 2s:2.5s: 60 events and 58 links outside the window left out\n")
+        // What the window keeps, counted from the fixture itself: its first tap and update group.
+        let records = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n").map {
+            try JSONParser.parse(String($0))
+        }
+        let kept = Set(
+            records.compactMap { record -> Int64? in
+                guard let node = record["node"]?.numberValue, let time = record["time"]?.numberValue else { return nil }
+                return (2_000_000_000..<2_500_000_000).contains(time) ? node : nil
+            })
+        let links = records.filter { record in
+            guard case .array(let ends)? = record["edge"]?.content else { return false }
+            return ends.allSatisfy { end in end.numberValue.map { kept.contains($0) } ?? false }
+        }
+        let written = try String(decoding: scratch.read("tap.jsonl"), as: UTF8.self).split(separator: "\n").map {
+            try JSONParser.parse(String($0))
+        }
+        #expect(kept.count == 30)
+        #expect(written.count { $0["node"] != nil } == kept.count)
+        #expect(written.count { $0["edge"] != nil } == links.count)
+        #expect(written.filter { $0["node"] == nil }.compactMap { $0["group"]?.numberValue } == [1])
+        #expect(written.first?["app"]?.content == .string("Landmarks"))
+    }
+
+    @Test("a window holding no event writes nothing and leaves an earlier output as it was")
+    func emptyWindow() throws {
+        let scratch = try TemporaryFolder()
+        let output = try scratch.write("out.jsonl", "earlier\n")
+        let result = try Causegraph.run([
+            "convert", fixture("landmarks-favorites-before.jsonl"), "--window", "100s:", "-o", output,
+        ])
+        #expect(result.status == 2)
+        #expect(result.standardError == "error: no event of the trace is inside --window 100s..\n")
+        #expect(try scratch.read("out.jsonl") == Data("earlier\n".utf8))
+        #expect(scratch.entries == ["out.jsonl"])
     }
 
     @Test(

@@ -11,6 +11,10 @@ public struct BudgetCheck {
         package var usage: UsageMeter
         /// The findings, judged by the budget's thresholds.
         public var findings: [Finding]
+        /// The time range measured; `nil` for the whole recording.
+        package var window: TimeWindow?
+        /// What the window left out; `nil` without a window.
+        package var windowStatistics: WindowStatistics?
     }
 
     /// The limits to hold recordings to.
@@ -24,26 +28,28 @@ public struct BudgetCheck {
         self.tolerance = tolerance
     }
 
-    /// Reads `paths` once, streaming, into the graph and the usage meter.
-    public func measure(_ paths: [String], settings: ImportSettings = ImportSettings(), diagnostics: inout Diagnostics)
-        throws(Diagnostic) -> Measurement
-    {
+    /// Reads `paths` once, streaming, into the graph and the usage meter;
+    /// with a `window`, only what it keeps of them (``TracePipeline``).
+    public func measure(
+        _ paths: [String], settings: ImportSettings = ImportSettings(), window: TimeWindow? = nil,
+        diagnostics: inout Diagnostics
+    ) throws(Diagnostic) -> Measurement {
         let thresholds = budget.findingThresholds
-        var sink = TeeSink(
-            GraphBuilder(frameRate: settings.frameRate, burstWindow: thresholds.stormWindow),
-            UsageMeter(views: budget.views.map(\.pattern)))
-        try TraceInput.read(paths: paths, settings: settings, into: &sink, diagnostics: &diagnostics)
-        let (builder, usage) = (consume sink).split()
-        let graph = (consume builder).finish()
+        var usage = UsageMeter(views: budget.views.map(\.pattern))
+        let reading = try TracePipeline(settings: settings, window: window, burstWindow: thresholds.stormWindow)
+            .reconstruct(paths, alongside: &usage, diagnostics: &diagnostics)
+        let graph = reading.graph
         // A recording step that wrote nothing would otherwise hold every limit.
         guard !graph.nodes.isEmpty || !graph.hitches.isEmpty else {
+            let inside = window.map { " inside the window \($0)" } ?? ""
             throw .error(
-                "the recording holds no event: every limit would hold, so nothing is checked",
+                "the recording holds no event\(inside): every limit would hold, so nothing is checked",
                 at: SourceLocation(file: paths.joined(separator: ", ")))
         }
         return Measurement(
             traces: paths, graph: graph, usage: usage,
-            findings: FindingRules.findings(in: graph, thresholds: thresholds))
+            findings: FindingRules.findings(in: graph, thresholds: thresholds), window: window,
+            windowStatistics: reading.window)
     }
 
     /// Judges `current` against the budget and, when given, the `baseline`.
@@ -82,8 +88,8 @@ public struct BudgetCheck {
         }
         let ordered = results.enumerated().sorted { key($0) < key($1) }.map(\.element)
         var report = CheckReport(
-            budget: budget.file, traces: current.traces, baseline: baseline?.traces, tolerance: tolerance,
-            results: ordered, notes: notes)
+            budget: budget.file, traces: current.traces, window: current.window, baseline: baseline?.traces,
+            tolerance: tolerance, results: ordered, notes: notes)
         report.unmatchedPatterns = unmatched
         return report
     }

@@ -23,6 +23,7 @@ extension CheckFormatter {
         lines.append("  <testsuite name=\"\(XMLText.attribute(suite))\" \(counts)>")
         lines.append("    <properties>")
         var properties = [("budget", report.budget)] + report.traces.map { ("trace", $0) }
+        if let window = report.window { properties.append(("window", window.description)) }
         if let baseline = report.baseline {
             properties += baseline.map { ("baseline", $0) } + [("tolerance", report.tolerance.description)]
         }

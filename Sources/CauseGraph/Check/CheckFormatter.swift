@@ -75,6 +75,7 @@ package enum CheckFormatter {
         lines.append(style.paint(headline, report.passed ? .green : .red))
         lines.append("  budget:   " + TerminalText.fit(report.budget, width: width - 12))
         lines.append("  trace:    " + TerminalText.fit(report.traces.joined(separator: ", "), width: width - 12))
+        if let window = report.window { lines.append("  window:   \(window)") }
         if let baseline = report.baseline {
             let tolerance = " (tolerance \(report.tolerance))"
             lines.append(
@@ -169,6 +170,7 @@ package enum CheckFormatter {
         fields.append("\"passed\": \(report.passed)")
         fields.append("\"budget\": \(JSONText.quoted(report.budget))")
         fields.append("\"traces\": \(JSONText.strings(report.traces))")
+        fields.append("\"window\": " + (report.window.map(GraphJSONEncoder.window) ?? "null"))
         fields.append("\"baseline\": " + (report.baseline.map(JSONText.strings) ?? "null"))
         fields.append(
             "\"tolerance\": "
@@ -244,6 +246,7 @@ package enum CheckFormatter {
         page.append("")
         var sources =
             "Budget \(MarkdownText.escape(report.budget)) · trace \(report.traces.map(MarkdownText.escape).joined(separator: ", "))"
+        if let window = report.window { sources += " · window `\(window)`" }
         if let baseline = report.baseline {
             sources +=
                 " · baseline \(baseline.map(MarkdownText.escape).joined(separator: ", ")) (tolerance \(report.tolerance))"

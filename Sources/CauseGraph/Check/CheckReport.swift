@@ -70,6 +70,8 @@ public struct CheckReport: Sendable {
     public var budget: String
     /// The traces checked.
     package var traces: [String]
+    /// The time range of them (and of the baseline) checked; `nil` for all of it.
+    package var window: TimeWindow?
     /// The baseline traces, when given.
     package var baseline: [String]?
     /// How much worse than the baseline a recording may be.

@@ -165,6 +165,12 @@ public enum GraphJSONEncoder {
         ])
     }
 
+    /// A time range as the JSON documents write it: `{"start": …, "end": …}`,
+    /// nanoseconds, `null` for an open end.
+    static func window(_ window: TimeWindow) -> String {
+        object(["start": JSONText.number(window.start), "end": JSONText.number(window.end)])
+    }
+
     /// The filter's parameters as values, not words: the window's ends in
     /// nanoseconds, numbers, shares from 0 to 1, each pattern's text as given
     /// and whether it is a regular expression; fan-out folds are `unfold` not given.
@@ -175,8 +181,7 @@ public enum GraphJSONEncoder {
                 .joined(separator: ", ") + "]"
         }
         switch given {
-        case .window(let window):
-            return object(["start": JSONText.number(window.start), "end": JSONText.number(window.end)])
+        case .window(let window): return Self.window(window)
         case .interaction(.group(let id)): return JSONText.number(id)
         case .interaction(.gesture(let id)): return JSONText.number(id)
         case .focus(let focused, let depth):

@@ -145,7 +145,9 @@ public struct TracePipeline {
     /// any; returns what each left out.
     ///
     /// - Throws: a ``Diagnostic`` for bad input, or when no event took part in the interaction.
-    public func read<Sink: TraceSink>(_ paths: [String], into sink: inout Sink, diagnostics: inout Diagnostics)
+    public func read<Sink: TraceSink & ~Copyable>(
+        _ paths: [String], into sink: inout Sink, diagnostics: inout Diagnostics
+    )
         throws(Diagnostic) -> (window: WindowStatistics?, interaction: InteractionStatistics?)
     {
         guard let interaction else {
@@ -165,7 +167,7 @@ public struct TracePipeline {
     }
 
     /// Reads `paths` into `sink` through the window, if any.
-    private func readWindowed<Sink: TraceSink>(
+    private func readWindowed<Sink: TraceSink & ~Copyable>(
         _ paths: [String], into sink: inout Sink, diagnostics: inout Diagnostics
     ) throws(Diagnostic) -> WindowStatistics? {
         guard let window else {
@@ -173,9 +175,15 @@ public struct TracePipeline {
             return nil
         }
         var filter = TimeWindowFilter(window: window, downstream: sink)
-        try TraceInput.read(paths: paths, settings: settings, into: &filter, diagnostics: &diagnostics)
-        sink = filter.downstream
-        return filter.statistics
+        do {
+            try TraceInput.read(paths: paths, settings: settings, into: &filter, diagnostics: &diagnostics)
+        } catch {
+            sink = filter.releasingDownstream()
+            throw error
+        }
+        let statistics = filter.statistics
+        sink = filter.releasingDownstream()
+        return statistics
     }
 }
 

@@ -65,7 +65,7 @@ package struct InteractionRecorder: TraceSink {
     /// update groups on to `sink`, document by document.
     /// - Throws: ``ShapingError/removedEverything(_:reason:)`` when no
     ///   event took part in it; what `sink` throws.
-    package func replay<Sink: TraceSink>(_ interaction: Interaction, into sink: inout Sink) throws
+    package func replay<Sink: TraceSink & ~Copyable>(_ interaction: Interaction, into sink: inout Sink) throws
         -> InteractionStatistics
     {
         var statistics = InteractionStatistics()

@@ -18,7 +18,9 @@
 /// undefined event itself. So an id used inside the window and again
 /// outside it is not reported as a duplicate (the second use is left out);
 /// the other way round it is.
-package struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
+///
+/// Noncopyable when its downstream sink is, as `convert`'s writer is.
+package struct TimeWindowFilter<Downstream: TraceSink & ~Copyable>: TraceSink, ~Copyable {
     package let window: TimeWindow
     /// The sink that receives what is inside the window.
     package private(set) var downstream: Downstream
@@ -32,9 +34,14 @@ package struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
     /// How many runs of left-out ids the current document holds: the memory bound tests check.
     var droppedRuns: Int { droppedEvents.runCount }
 
-    package init(window: TimeWindow, downstream: Downstream) {
+    package init(window: TimeWindow, downstream: consuming Downstream) {
         self.window = window
         self.downstream = downstream
+    }
+
+    /// The downstream sink, with the filter gone.
+    package consuming func releasingDownstream() -> Downstream {
+        downstream
     }
 
     package mutating func begin(_ header: TraceHeader) throws {
@@ -83,6 +90,8 @@ package struct TimeWindowFilter<Downstream: TraceSink>: TraceSink {
         try downstream.add(hitch)
     }
 }
+
+extension TimeWindowFilter: Copyable where Downstream: Copyable {}
 
 /// What a `TimeWindowFilter` kept and left out.
 public struct WindowStatistics: Sendable, Equatable {

@@ -12,6 +12,8 @@ struct Check: ParsableCommand {
                     "Exit status 1 when a limit of the budget is exceeded.",
                 "causegraph check App.trace --budget budget.yaml --baseline main.trace":
                     "Fail only on regressions against another recording.",
+                "causegraph check App.trace --budget scroll.yaml --window 12s:20s":
+                    "Hold one stretch of a recording (a scripted scroll) to its own budget.",
             ],
             to: """
                 The budget (YAML or JSON, see docs/check.md) limits body updates per view (in total, per \
@@ -28,6 +30,8 @@ struct Check: ParsableCommand {
 
     @Option(help: ArgumentHelp("The budget file, YAML or JSON; '-' reads standard input.", valueName: "file"))
     var budget: String
+
+    @OptionGroup var window: TimeWindowOption
 
     @Option(
         help: ArgumentHelp(
@@ -79,9 +83,16 @@ struct Check: ParsableCommand {
     func evaluate(diagnostics: inout Diagnostics) throws -> CheckReport {
         let budget = try BudgetFile.read(path: self.budget)
         let check = BudgetCheck(budget: budget, tolerance: tolerance?.tolerance ?? .none)
-        let current = try check.measure(input.traces, settings: input.settings, diagnostics: &diagnostics)
-        let reference =
-            baseline.isEmpty ? nil : try check.measure(baseline, settings: input.settings, diagnostics: &diagnostics)
+        let range = try window.timeWindow()
+        let current = try check.measure(
+            input.traces, settings: input.settings, window: range, diagnostics: &diagnostics)
+        try window.account(for: current.windowStatistics, diagnostics: &diagnostics)
+        var reference: BudgetCheck.Measurement?
+        if !baseline.isEmpty {
+            // The same stretch of the baseline: a scripted run starts its steps at the same times.
+            reference = try check.measure(baseline, settings: input.settings, window: range, diagnostics: &diagnostics)
+            try window.account(for: reference?.windowStatistics, of: "baseline", diagnostics: &diagnostics)
+        }
         var result = check.evaluate(current, baseline: reference)
         result.strict = strict
         // Where the budget was typed wrong, on standard error as well as in the report's notes.

@@ -11,9 +11,13 @@ struct Convert: ParsableCommand {
                     "Exported tables of a recording to one native trace.",
                 "causegraph convert app.log -o changes.jsonl":
                     "A _printChanges() log to a native trace.",
+                "causegraph convert App.trace --window 10m:11m -o minute.jsonl":
+                    "One minute of a long recording, small enough to share or attach to a bug.",
             ], to: "The conversion streams: memory stays flat however large the input."))
 
     @OptionGroup var input: InputOptions
+
+    @OptionGroup var window: TimeWindowOption
 
     @OptionGroup var destination: OutputOption
 
@@ -28,8 +32,12 @@ struct Convert: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         defer { Terminal.standardError.print(diagnostics) }
+        let range = try window.timeWindow()
         try OutputFile.writing(to: output) { file throws(Diagnostic) in
-            try TraceInput.convert(paths: input.traces, settings: input.settings, to: file, diagnostics: &diagnostics)
+            let statistics = try TraceInput.convert(
+                paths: input.traces, settings: input.settings, window: range, to: file, diagnostics: &diagnostics)
+            // Before the file is committed: a window that kept nothing writes nothing.
+            try window.account(for: statistics, diagnostics: &diagnostics)
         }
     }
 }

@@ -56,7 +56,7 @@ enum MCPTool: String, CaseIterable {
         case .check:
             [
                 Self.traces, MCPArgument("budget", .inputPath), MCPArgument("baseline", .inputPaths),
-                .string("tolerance"), .flag("strict"), .flag("all"), Self.reportFormat,
+                .string("tolerance"), .flag("strict"), .flag("all"), Self.reportFormat, .string("window"),
             ] + Self.reading
         case .doctor:
             [MCPArgument("input", .positionalPaths, name: "traces"), .flag("no-cache")]

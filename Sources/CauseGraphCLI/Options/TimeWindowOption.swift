@@ -2,7 +2,7 @@ import ArgumentParser
 import CauseGraph
 
 /// The time range a command keeps: `render`, `diff` and `report` (through
-/// the shaping options), `timeline`, `summary` and `why`.
+/// the shaping options), `timeline`, `summary`, `why`, `check` and `convert`.
 struct TimeWindowOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -39,17 +39,21 @@ struct TimeWindowOption: ParsableArguments {
 
     /// Says in a note what the range left out of a reading, and refuses a
     /// range that kept no event of it: an answer about nothing would read
-    /// as an answer about a quiet stretch.
-    func account(for statistics: WindowStatistics?, diagnostics: inout Diagnostics) throws {
-        guard let window = try timeWindow(), let statistics else { return }
+    /// as an answer about a quiet stretch. `subject` names a reading other
+    /// than the command's traces (`baseline`).
+    func account(for statistics: WindowStatistics?, of subject: String? = nil, diagnostics: inout Diagnostics)
+        throws(Diagnostic)
+    {
+        // `validate()` has read the range: it cannot fail here.
+        guard let window = try? timeWindow(), let statistics else { return }
         let spelling = CommandSpelling.current
         if statistics.eventsKept == 0 && statistics.eventsOutside > 0 {
-            throw Diagnostic.error("no event of the trace is inside \(spelling(.window)) \(window)")
+            throw Diagnostic.error("no event of the \(subject ?? "trace") is inside \(spelling(.window)) \(window)")
         }
-        diagnostics.note(
-            ShapingFormatter.line(
-                for: ShapingReport.Step(
-                    .window(window), removedEvents: statistics.eventsOutside, removedLinks: statistics.causesOutside,
-                    keptUntimedEvents: statistics.untimedEvents), spelling: spelling))
+        let line = ShapingFormatter.line(
+            for: ShapingReport.Step(
+                .window(window), removedEvents: statistics.eventsOutside, removedLinks: statistics.causesOutside,
+                keptUntimedEvents: statistics.untimedEvents), spelling: spelling)
+        diagnostics.note(subject.map { "\($0): \(line)" } ?? line)
     }
 }
