@@ -137,6 +137,35 @@ struct BoundedOutputCommandTests {
         #expect(lines(listedText).allSatisfy { TerminalText.columns(String($0)) <= 80 }, "\(listedText)")
     }
 
+    @Test("why --list --longest pages each view's updates longest first, which --all lists in the same order")
+    func whyListsLongestFirst() throws {
+        let scratch = try TemporaryFolder()
+        let path = try recording(in: scratch)
+        let durations = { (json: JSONValue) in
+            (json["views"]?.arrayValue ?? []).map {
+                ($0["updates"]?.arrayValue ?? []).map { $0["duration"]?.numberValue ?? -1 }
+            }
+        }
+        let all = try JSONParser.parse(
+            try run(["why", path, "--view", "Row", "--list", "--longest", "--all", "--format", "json"]))
+        let everyDuration = durations(all)
+        // An update of no duration reads as -1 here, and is listed last.
+        #expect(everyDuration.allSatisfy { $0 == $0.sorted(by: >) })
+        #expect(everyDuration.filter { $0.count > 100 }.count > 10)
+        #expect(all["views"]?.arrayValue?.allSatisfy { $0["updateOrder"]?.content == .string("longest") } == true)
+        let top = try JSONParser.parse(
+            try run(["why", path, "--view", "Row", "--list", "--longest", "--top", "3", "--format", "json"]))
+        #expect(durations(top) == everyDuration.prefix(durations(top).count).map { Array($0.prefix(3)) })
+        let text = try run(["why", path, "--view", "Row", "--list", "--longest", "--top", "3"])
+        #expect(
+            leftOut(text).hasSuffix(
+                "(updates longest first); --top N or --offset N pages the updates, --all shows everything."))
+        let refused = try Causegraph.run(["why", path, "--view", "Row", "--longest"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.standardError.hasPrefix("error: --longest orders the updates --list lists; give it with --list"))
+    }
+
     @Test("why --format json counts a view's update groups, which grow with the recording, instead of listing them")
     func whyCountsGroups() throws {
         let scratch = try TemporaryFolder()

@@ -11,6 +11,8 @@ struct Why: ParsableCommand {
                     "The causes of every update of the views whose title holds the text.",
                 "causegraph why App.trace --view Row --list":
                     "Each update of the matching views in time order, with its event id.",
+                "causegraph why App.trace --view Row --list --longest --top 5":
+                    "The five longest updates of each matching view.",
                 "causegraph why App.trace --update 4242":
                     "The exact chain of causes of one update, by its event id.",
             ],
@@ -50,6 +52,9 @@ struct Why: ParsableCommand {
     )
     var list = false
 
+    @Flag(help: "With --list: the longest updates first, instead of in time order.")
+    var longest = false
+
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("Explain one hitch or hang, by its number in `summary`.", valueName: "n"))
@@ -72,6 +77,9 @@ struct Why: ParsableCommand {
         }
         if list && view == nil {
             throw ValidationError("--list needs --view")
+        }
+        if longest && !list {
+            throw ValidationError("--longest orders the updates --list lists; give it with --list")
         }
         if view?.isEmpty == true {
             throw ValidationError("--view must not be empty: it would match every update; give part of a title")
@@ -106,7 +114,8 @@ struct Why: ParsableCommand {
         }
         let updates = answer.listings?.reduce(0) { $0 + $1.omittedEntries } ?? 0
         if updates > 0 { parts.append(CountText.format(updates) + (updates == 1 ? " update" : " updates")) }
-        return ListOptions.leftOut(parts, order: list ? nil : ranking.sort, whole: whole)
+        return ListOptions.leftOut(
+            parts, order: list ? nil : ranking.sort, updates: longest ? .longest : .time, whole: whole)
     }
 
     /// The hitch `--hitch` asks about, traced to its causes; `nil` without `--hitch`.
@@ -148,9 +157,9 @@ struct Why: ParsableCommand {
                 let (trees, omitted, offset) = try explain(graph)
                 whyReport = WhyReport(
                     frameRate: graph.frameRate, frameRates: graph.frameRates, views: trees,
-                    listings: UpdateListing.listings(of: trees.map(\.node.key), in: events).map {
-                        $0.bounded(ranking.bounds)
-                    }, omittedViews: omitted, offset: offset)
+                    listings: UpdateListing.listings(
+                        of: trees.map(\.node.key), in: events, order: longest ? .longest : .time
+                    ).map { $0.bounded(ranking.bounds) }, omittedViews: omitted, offset: offset)
             }
         } else {
             let reading = try window.pipeline(input.settings).reconstruct(input.traces, diagnostics: &diagnostics)

@@ -27,7 +27,8 @@ enum MCPTool: String, CaseIterable {
         switch self {
         case .why:
             [
-                Self.traces, .string("view"), .flag("regex"), .integer("update"), .flag("list"), .integer("hitch"),
+                Self.traces, .string("view"), .flag("regex"), .integer("update"), .flag("list"), .flag("longest"),
+                .integer("hitch"),
                 Self.reportFormat, .string("window"),
             ] + Self.listing + Self.reading
         case .summary:

@@ -46,18 +46,22 @@ struct ListOptions: ParsableArguments {
     /// The last lines of a bounded report: what was left out, in `parts`
     /// such as `12 views`, and how to see it; `nil` when nothing was. The
     /// lists are ranked by `order`, or with `nil` are the updates of
-    /// `why --list`, in time order, which the bounds page. `paging` names
+    /// `why --list`, in the order `updates`, which the bounds page. `paging` names
     /// the options that show others, `whole` how to see everything. One
     /// line when it fits 80 columns, else what was left out, then how to
     /// see it, each broken at spaces.
     static func leftOut(
-        _ parts: [String], order: ListBounds.Order?, paging: String = "--top N or --offset N",
-        whole: String = showsEverything
+        _ parts: [String], order: ListBounds.Order?, updates: UpdateListing.Order = .time,
+        paging: String = "--top N or --offset N", whole: String = showsEverything
     ) -> String? {
         guard !parts.isEmpty else { return nil }
+        let listed =
+            switch updates {
+            case .time: "(updates in time order);"
+            case .longest: "(updates longest first);"
+            }
         let what =
-            "Left out: \(parts.joined(separator: ", ")) "
-            + (order.map { "(ranked by \($0.rawValue));" } ?? "(updates in time order);")
+            "Left out: \(parts.joined(separator: ", ")) " + (order.map { "(ranked by \($0.rawValue));" } ?? listed)
         let how =
             order == nil
             ? "\(paging) pages the updates, \(whole)."

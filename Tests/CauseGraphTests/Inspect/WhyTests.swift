@@ -92,4 +92,26 @@ struct WhyTests {
         #expect(times == times.sorted())
         #expect(listing.entries.allSatisfy { $0.causes.map(\.event.key.title) == ["External Environment"] })
     }
+
+    @Test("--longest lists the longest updates first, ties earliest first, an update of no duration last")
+    func longestFirst() throws {
+        var events = EventLog()
+        try events.begin(TraceHeader(app: "App"))
+        // (id, time, duration): a tie at 5, a duration a hostile trace may hold, none at all.
+        let updates: [(UInt64, Nanoseconds?, Nanoseconds?)] = [
+            (1, 10, 5), (2, 20, nil), (3, 30, 9), (4, 5, 5), (5, 40, .min), (6, nil, 7), (7, 50, .max),
+        ]
+        for (id, time, duration) in updates {
+            try events.add(TraceEvent(id: id, kind: .body, title: "Row", owner: .app, time: time, duration: duration))
+        }
+        let row = try #require(events.events.first?.key)
+        let longest = UpdateListing.listings(of: [row], in: events, order: .longest)[0]
+        #expect(longest.order == .longest)
+        #expect(longest.entries.map(\.event.id) == [7, 3, 6, 4, 1, 5, 2])
+        let inTime = UpdateListing.listings(of: [row], in: events, order: .time)[0]
+        #expect(inTime.entries.map(\.event.id) == [6, 4, 1, 2, 3, 5, 7])
+        let page = longest.bounded(ListBounds(offset: 1, limit: 2))
+        #expect(page.entries.map(\.event.id) == [3, 6])
+        #expect(page.omittedEntries == 5)
+    }
 }

@@ -258,6 +258,7 @@ package enum WhyFormatter: ReportFormatter {
                     "\"omittedCauses\": \(tree.omittedCauses)",
                 ]
                 if let listing = report.listings?[index] {
+                    view.append("\"updateOrder\": \(JSONText.quoted(listing.order.rawValue))")
                     view.append("\"updates\": [" + listing.entries.map(jsonEntry).joined(separator: ", ") + "]")
                     view.append("\"omittedUpdates\": \(listing.omittedEntries)")
                 }

@@ -79,8 +79,16 @@ package struct UpdateChain: Sendable, Equatable {
 }
 
 /// One view's update events in time order, with their direct causes, like
-/// Instruments' "Show Updates".
+/// Instruments' "Show Updates"; or its longest updates first.
 package struct UpdateListing: Sendable, Equatable {
+    /// The order updates are listed in.
+    package enum Order: String, Sendable {
+        /// Earliest first; events without a time keep their trace order, first.
+        case time
+        /// Longest first, then earliest; events without a duration last.
+        case longest
+    }
+
     /// One update event and its direct causes.
     package struct Entry: Sendable, Equatable {
         /// The update event.
@@ -95,14 +103,16 @@ package struct UpdateListing: Sendable, Equatable {
         }
     }
 
-    /// The updates, in time order.
+    /// The updates, in ``order``.
     package var entries: [Entry]
+    /// The order of ``entries``.
+    package var order: Order
     /// How many updates ``bounded(_:)`` left out.
     package var omittedEntries = 0
     /// How many updates ``bounded(_:)`` passed over before the shown ones.
     package var offset = 0
 
-    /// The listing cut by `bounds` (its offset and limit; the updates stay in time order).
+    /// The listing cut by `bounds` (its offset and limit; the updates keep their order).
     package func bounded(_ bounds: ListBounds) -> UpdateListing {
         var listing = self
         (listing.entries, listing.omittedEntries) = bounds.cut(entries)
@@ -116,19 +126,32 @@ package struct UpdateListing: Sendable, Equatable {
         self = Self.listings(of: [key], in: log)[0]
     }
 
-    private init(positions: [Int], in log: EventLog, incoming: IncomingLinks) {
-        let ordered = positions.sorted {
-            (log.events[$0].time ?? .min, $0) < (log.events[$1].time ?? .min, $1)
+    private init(positions: [Int], in log: EventLog, incoming: IncomingLinks, order: Order) {
+        let ordered: [Int]
+        switch order {
+        case .time:
+            ordered = positions.sorted { (log.events[$0].time ?? .min, $0) < (log.events[$1].time ?? .min, $1) }
+        case .longest:
+            // Compared, not negated: a trace's duration may be `Int64.min`. No duration ranks last.
+            func length(_ position: Int) -> (Int, Nanoseconds) {
+                log.events[position].duration.map { (1, $0) } ?? (0, 0)
+            }
+            ordered = positions.sorted { first, second in
+                let (a, b) = (length(first), length(second))
+                if a != b { return a > b }
+                return (log.events[first].time ?? .min, first) < (log.events[second].time ?? .min, second)
+            }
         }
+        self.order = order
         entries = ordered.map { position in
             Entry(event: log.events[position], causes: incoming[position].map { ($0.label, log.events[$0.from]) })
         }
     }
 
-    /// The listing of each of `keys`, in their order. The log is indexed once
-    /// for all of them, so listing every view costs one pass over the events,
-    /// not one a view.
-    package static func listings(of keys: [NodeKey], in log: EventLog) -> [UpdateListing] {
+    /// The listing of each of `keys`, in their order, each listing its
+    /// updates in `order`. The log is indexed once for all of them, so
+    /// listing every view costs one pass over the events, not one a view.
+    package static func listings(of keys: [NodeKey], in log: EventLog, order: Order = .time) -> [UpdateListing] {
         let incoming = IncomingLinks(log)
         // Each distinct key gets a slot, so an event's key is hashed once.
         var slots: [NodeKey: Int] = [:]
@@ -141,6 +164,6 @@ package struct UpdateListing: Sendable, Equatable {
         for (position, event) in log.events.enumerated() {
             if let slot = slots[event.key] { positions[slot].append(position) }
         }
-        return keySlots.map { UpdateListing(positions: positions[$0], in: log, incoming: incoming) }
+        return keySlots.map { UpdateListing(positions: positions[$0], in: log, incoming: incoming, order: order) }
     }
 }
