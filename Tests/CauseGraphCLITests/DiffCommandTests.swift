@@ -31,6 +31,32 @@ struct DiffCommandTests {
         #expect(try JSONParser.parse(all.output)["changes"]?.arrayValue?.count == 8 + 8)
     }
 
+    @Test("a note says when one recording holds far more update groups than the other, whose counts then all grow")
+    func lengthNote() throws {
+        let scratch = try TemporaryFolder()
+        // Generated from the same seed: the longer recording replays the shorter one's app, four times as long.
+        let short = try GeneratedRecording.write(5_000, "native", into: scratch)
+        let long = try GeneratedRecording.write(20_000, "native", into: scratch)
+        let (shortGroups, longGroups) = (try groups(in: short), try groups(in: long))
+        #expect(longGroups >= shortGroups * 3)
+        let result = try Causegraph.run(["diff", short, long, "--table-format", "json"])
+        #expect(result.status == 0)
+        let tenths = (longGroups * 10 + shortGroups / 2) / shortGroups
+        #expect(
+            result.standardError
+                == "note: native-20000-1.jsonl holds \(tenths / 10).\(tenths % 10)× the update groups of native-5000-1.jsonl (\(CountText.format(longGroups)) against \(CountText.format(shortGroups))): counts grow with what was recorded; compare recordings of the same interaction, or the same stretch of each\n"
+        )
+        let reversed = try Causegraph.run(["diff", long, short, "--table-format", "json"])
+        #expect(reversed.standardError.hasPrefix("note: native-20000-1.jsonl holds "))
+        let same = try Causegraph.run(["diff", long, long, "--table-format", "json"])
+        #expect(same.standardError.isEmpty)
+    }
+
+    /// The update groups a native trace defines, counted from its lines.
+    private func groups(in path: String) throws -> Int {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count { $0.hasPrefix("{\"group\":") }
+    }
+
     @Test(
         "-o writes the diff graph in the format of its extension, and the table still goes to standard output",
         arguments: [

@@ -107,6 +107,26 @@ extension TracePipeline {
         let names = DiffLabels.distinguishing(before, after)
         let diff = GraphDiff(
             before: first.graph, after: second.graph, beforeName: names.before, afterName: names.after)
+        if let note = Self.lengthNote(before: diff.before, after: diff.after) { diagnostics.note(note) }
         return (diff, first.window.flatMap { outside in second.window.map { outside + $0 } })
     }
+
+    /// Says so when one recording holds half as many update groups again as
+    /// the other, and at least ``lengthNoteMinimumDifference`` more: every
+    /// count grows with what was recorded, so a longer AFTER reads as a
+    /// regression of every view. `nil` when they are alike.
+    static func lengthNote(before: GraphDiff.Side, after: GraphDiff.Side) -> String? {
+        let (fewer, more) = (min(before.groups, after.groups), max(before.groups, after.groups))
+        guard fewer > 0, more - fewer >= lengthNoteMinimumDifference, more * 2 >= fewer * 3 else { return nil }
+        let tenths = (more * 10 + fewer / 2) / fewer
+        let (longer, shorter) = after.groups > before.groups ? (after, before) : (before, after)
+        return
+            "\(longer.name) holds \(tenths / 10).\(tenths % 10)× the update groups of \(shorter.name)"
+            + " (\(CountText.format(more)) against \(CountText.format(fewer))): counts grow with what was recorded;"
+            + " compare recordings of the same interaction, or the same stretch of each"
+    }
+
+    /// How many more update groups one recording must hold before ``lengthNote(before:after:)``
+    /// speaks: a tap recorded 2 and 3 times is not a longer recording.
+    static let lengthNoteMinimumDifference = 10
 }
