@@ -176,7 +176,9 @@ struct CheckCommandTests {
         #expect(tap.output.hasPrefix("causegraph check: 4 of 11 limits exceeded\n"))
         #expect(tap.output.contains("\n  window:   2s:2.5s\n"))
         #expect(tap.output.contains("24 runs in update group 1, the most in one group"))
-        #expect(tap.standardError == "note: --window 2s:2.5s: 60 events and 58 links outside the window left out\n")
+        #expect(
+            tap.standardError
+                == "note: --window 2s:2.5s: 60 events, 58 links and 2 update groups outside the window left out\n")
         let json = try JSONParser.parse(
             try Causegraph.run(["check", before, "--budget", budget, "--window", "2s..", "--format", "json"]).output)
         #expect(json["window"]?["start"]?.numberValue == 2_000_000_000)
@@ -189,7 +191,16 @@ struct CheckCommandTests {
         ])
         #expect(
             baseline.standardError.hasSuffix(
-                "\nnote: baseline: --window 2s:2.5s: 16 events and 14 links outside the window left out\n"))
+                "\nnote: baseline: --window 2s:2.5s: 16 events, 14 links and 2 update groups outside the window left out\n"
+            ))
+        let annotations = try Causegraph.run([
+            "check", before, "--budget", budget, "--window", "2s:2.5s", "--format", "github",
+        ])
+        #expect(annotations.output.hasPrefix("causegraph check (window 2s:2.5s): 4 of 11 limits exceeded\n"))
+        #expect(
+            annotations.output.split(separator: "\n").dropFirst().allSatisfy {
+                $0.contains("title=causegraph check (window 2s%3A2.5s)%3A ")
+            })
         let empty = try Causegraph.run(["check", before, "--budget", budget, "--window", "100s:"])
         #expect(empty.status == 2)
         #expect(

@@ -23,7 +23,9 @@ struct ConvertCommandTests {
         let source = fixture("landmarks-favorites-before.jsonl")
         let result = try Causegraph.run(["convert", source, "--window", "2s:2.5s", "-o", scratch.path("tap.jsonl")])
         #expect(result.status == 0)
-        #expect(result.standardError == "note: --window 2s:2.5s: 60 events and 58 links outside the window left out\n")
+        #expect(
+            result.standardError
+                == "note: --window 2s:2.5s: 60 events, 58 links and 2 update groups outside the window left out\n")
         // What the window keeps, counted from the fixture itself: its first tap and update group.
         let records = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n").map {
             try JSONParser.parse(String($0))
@@ -47,17 +49,76 @@ struct ConvertCommandTests {
         #expect(written.first?["app"]?.content == .string("Landmarks"))
     }
 
-    @Test("a window holding no event writes nothing and leaves an earlier output as it was")
-    func emptyWindow() throws {
+    @Test(
+        "a window holding no event or hitch writes nothing and leaves an earlier output as it was",
+        arguments: [
+            ("landmarks-favorites-before.jsonl", "100s:", "error: no event of the trace is inside --window 100s..\n"),
+            ("instruments/hitches.xml", "5s:6s", "error: no event of the trace is inside --window 5s:6s\n"),
+        ])
+    func emptyWindow(_ trace: String, _ window: String, _ error: String) throws {
         let scratch = try TemporaryFolder()
         let output = try scratch.write("out.jsonl", "earlier\n")
-        let result = try Causegraph.run([
-            "convert", fixture("landmarks-favorites-before.jsonl"), "--window", "100s:", "-o", output,
-        ])
+        let result = try Causegraph.run(["convert", fixture(trace), "--window", window, "-o", output])
         #expect(result.status == 2)
-        #expect(result.standardError == "error: no event of the trace is inside --window 100s..\n")
+        #expect(result.standardError.hasSuffix(error))
         #expect(try scratch.read("out.jsonl") == Data("earlier\n".utf8))
         #expect(scratch.entries == ["out.jsonl"])
+    }
+
+    @Test(
+        "what no reader would read back is an error at its line, and nothing is written",
+        arguments: [
+            (
+                #"{"node": 1, "kind": "body", "title": "Again", "owner": "app"}"#,
+                "3:10: error: node 1 is already defined"
+            ),
+            (
+                #"{"edge": [1, 7], "label": "update"}"#,
+                "3:14: error: edge names node 7, which is not defined before this line"
+            ),
+            (#"{"group": 1, "label": "Once more"}"#, "3:11: error: update group 1 is already defined"),
+        ])
+    func unreadableInput(_ line: String, _ error: String) throws {
+        let scratch = try TemporaryFolder()
+        let trace = try scratch.write(
+            "bad.jsonl",
+            """
+            {"causegraph": 1, "app": "A"}
+            \(line.contains("group") ? #"{"group": 1, "label": "First"}"# : #"{"node": 1, "kind": "body", "title": "V", "owner": "app"}"#)
+            \(line)
+
+            """)
+        let result = try Causegraph.run(["convert", trace, "-o", scratch.path("out.jsonl")])
+        #expect(result.status == 2)
+        #expect(result.standardError == "\(trace):\(error)\n")
+        #expect(scratch.entries == ["bad.jsonl"])
+    }
+
+    @Test("what --window writes reads back, also when it keeps an update of a group that began before it")
+    func windowOfGroupInFlight() throws {
+        let scratch = try TemporaryFolder()
+        let trace = try scratch.write(
+            "flight.jsonl",
+            """
+            {"causegraph": 1, "app": "G"}
+            {"group": 1, "label": "Transaction", "start": 1000000000}
+            {"group": 2, "label": "Earlier", "start": 500000000, "duration": 1000}
+            {"node": 1, "kind": "body", "title": "V", "owner": "app", "time": 2000000000, "group": 1}
+            {"node": 2, "kind": "body", "title": "W", "owner": "app", "time": 500000500, "group": 2}
+            {"hitch": "hitch", "start": 100000000, "duration": 50000000}
+
+            """)
+        let result = try Causegraph.run(["convert", trace, "--window", "1.5s:3s", "-o", scratch.path("out.jsonl")])
+        #expect(result.status == 0)
+        #expect(
+            result.standardError
+                == "note: --window 1.5s:3s: 1 event, 0 links, 1 update group and 1 hitch or hang outside the window left out\n"
+        )
+        let readBack = try Causegraph.run(["summary", scratch.path("out.jsonl"), "--format", "json"])
+        #expect(readBack.status == 0, "\(readBack.standardError)")
+        let written = try String(decoding: scratch.read("out.jsonl"), as: UTF8.self)
+        #expect(written.contains(#"{"group": 1, "label": "Transaction", "start": 1000000000}"#))
+        #expect(!written.contains("Earlier"))
     }
 
     @Test(

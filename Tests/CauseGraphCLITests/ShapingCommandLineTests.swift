@@ -122,13 +122,14 @@ struct ShapingCommandLineTests {
         let summary = try Causegraph.run(["summary", landmarks, "--window", "3s:4.5s"])
         #expect(summary.status == 0)
         #expect(summary.output.contains(#/LandmarkListItemView +24 +24 /#), "one tap's worth of list items")
-        #expect(summary.standardError.contains("note: --window 3s:4.5s: 60 events and "))
+        #expect(
+            summary.standardError.contains("note: --window 3s:4.5s: 60 events, 58 links and 2 update groups outside"))
         let why = try Causegraph.run([
             "why", landmarks, "--view", "LandmarkListItemView", "--list", "--window", "3s:4.5s",
         ])
         #expect(why.status == 0)
         #expect(why.output.contains("24 updates"))
-        #expect(why.standardError.contains("note: --window 3s:4.5s: 60 events and "))
+        #expect(why.standardError.contains("note: --window 3s:4.5s: 60 events, 58 links and 2 update groups outside"))
         // Event 1, the first tap, is at 2.04 s: what was asked for may lie outside the window, and the error says so.
         let outside = try Causegraph.run(["why", landmarks, "--update", "1", "--window", "3s:4.5s"])
         #expect(outside.status == 2)

@@ -40,7 +40,7 @@ public struct BudgetCheck {
             .reconstruct(paths, alongside: &usage, diagnostics: &diagnostics)
         let graph = reading.graph
         // A recording step that wrote nothing would otherwise hold every limit.
-        guard !graph.nodes.isEmpty || !graph.hitches.isEmpty else {
+        guard !graph.nodes.isEmpty || !graph.hitches.isEmpty, reading.window?.heldNothing != true else {
             let inside = window.map { " inside the window \($0)" } ?? ""
             throw .error(
                 "the recording holds no event\(inside): every limit would hold, so nothing is checked",

@@ -11,7 +11,7 @@ extension CheckFormatter {
     /// of each kind a step, so past that many the last one shown says how
     /// many more there are.
     static func github(_ report: CheckReport) -> String {
-        var lines = ["causegraph check: " + VisibleText.singleLine(headline(report))]
+        var lines = ["\(title(report)): " + VisibleText.singleLine(headline(report))]
         let annotations = allAnnotations(report)
         let totals = Dictionary(grouping: annotations, by: \.command).mapValues(\.count)
         var shown = [String: Int]()
@@ -29,12 +29,18 @@ extension CheckFormatter {
             guard more > 0 else { continue }
             lines.append(
                 WorkflowCommand.line(
-                    command, at: nil, title: "causegraph check",
+                    command, at: nil, title: title(report),
                     message:
                         "\(CountText.format(more)) more \(command == "error" ? "failures" : command + "s") not annotated "
                         + "(GitHub shows \(annotationLimit) a step); the text or JSON report lists every one."))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `causegraph check`, with the window checked when there is one: an
+    /// annotation on a budget's line is read apart from the report.
+    private static func title(_ report: CheckReport) -> String {
+        "causegraph check" + (report.window.map { " (window \($0))" } ?? "")
     }
 
     /// The most annotations of one kind GitHub shows for a step.
@@ -54,7 +60,7 @@ extension CheckFormatter {
             let message = ([figures(result)] + result.evidence).joined(separator: "\n")
             append(
                 result.status.fails ? "error" : "notice", at: result.location,
-                title: "causegraph check: \(result.rule) · \(result.subject) \(result.status.rawValue)",
+                title: "\(title(report)): \(result.rule) · \(result.subject) \(result.status.rawValue)",
                 message: message)
         }
         for unmatched in report.unmatchedPatterns {
@@ -63,11 +69,11 @@ extension CheckFormatter {
             if !unmatched.closest.isEmpty { message += "\nClosest: " + unmatched.closest.joined(separator: ", ") }
             append(
                 report.strict ? "error" : "warning", at: unmatched.location,
-                title: "causegraph check: \(unmatched.rule) matches no \(unmatched.noun)", message: message)
+                title: "\(title(report)): \(unmatched.rule) matches no \(unmatched.noun)", message: message)
         }
         let patternNotes = Set(report.unmatchedPatterns.map(\.note))
         for note in report.notes where !patternNotes.contains(note) {
-            append("notice", at: nil, title: "causegraph check", message: note)
+            append("notice", at: nil, title: title(report), message: note)
         }
         return lines
     }

@@ -60,13 +60,10 @@ public struct GraphShaper: Sendable {
 
         if let timeWindow = settings.window {
             let statistics = window ?? WindowStatistics()
-            if graph.nodes.isEmpty && statistics.eventsOutside > 0 {
+            if statistics.heldNothing {
                 throw .removedEverything(.window(timeWindow), reason: .noEventInWindow)
             }
-            steps.append(
-                ShapingReport.Step(
-                    .window(timeWindow), removedEvents: statistics.eventsOutside,
-                    removedLinks: statistics.causesOutside, keptUntimedEvents: statistics.untimedEvents))
+            steps.append(ShapingReport.Step(window: timeWindow, statistics))
         }
         var interactionEvents = 0
         if let chosen = settings.interaction {

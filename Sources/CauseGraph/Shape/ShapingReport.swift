@@ -90,6 +90,8 @@ public struct ShapingReport: Sendable, Equatable {
         package var removedLinks: Int
         /// Events kept because they had no time to compare (the window only).
         package var keptUntimedEvents: Int
+        /// Update groups left out, and hitches and hangs (the window only).
+        package var removedGroups: Int, removedHitches: Int
         /// Edges between shown nodes left undrawn (the edge limit and fraction),
         /// or drawn fewer because folds' edges stand for them (fan-out folds).
         package var removedEdges: Int
@@ -102,20 +104,23 @@ public struct ShapingReport: Sendable, Equatable {
 
         /// Whether it left out any node, event, link or edge.
         package var removedAnything: Bool {
-            removedNodes > 0 || removedEvents > 0 || removedLinks > 0 || removedEdges > 0
+            removedNodes > 0 || removedEvents > 0 || removedLinks > 0 || removedEdges > 0 || removedGroups > 0
+                || removedHitches > 0
         }
 
         /// A step of `given` with what it left out; counts default to none.
         package init(
             _ given: Given, removedNodes: Int = 0, removedEvents: Int = 0, removedLinks: Int = 0,
-            keptUntimedEvents: Int = 0, removedEdges: Int = 0, removedRootCauses: Int = 0, shareOf: Int = 0,
-            folds: Int = 0
+            keptUntimedEvents: Int = 0, removedGroups: Int = 0, removedHitches: Int = 0, removedEdges: Int = 0,
+            removedRootCauses: Int = 0, shareOf: Int = 0, folds: Int = 0
         ) {
             self.given = given
             self.removedNodes = removedNodes
             self.removedEvents = removedEvents
             self.removedLinks = removedLinks
             self.keptUntimedEvents = keptUntimedEvents
+            self.removedGroups = removedGroups
+            self.removedHitches = removedHitches
             self.removedEdges = removedEdges
             self.removedRootCauses = removedRootCauses
             self.shareOf = shareOf

@@ -9,11 +9,15 @@
 /// - A cause link is passed on when both of its events were; its own time
 ///   does not matter.
 /// - An update group is passed on when its span overlaps the window, when
-///   it has no start, or when an event passed on names it.
+///   it has no start, or when an event passed on names it, before or after
+///   the group arrives: an update still in flight when recording stopped
+///   belongs to a group of unknown length, which may start before the
+///   window. So what is passed on never names a group it lacks.
 ///
 /// Memory: the ids of the events left out, per document, as runs of
 /// consecutive ids (see ``EventIDRanges``), which stay few because
-/// exporters number events in time order. Ids of events passed on are not
+/// exporters number events in time order; and the update groups left out,
+/// until the document ends, in case an event passed on names one. Ids of events passed on are not
 /// stored: the downstream sink already knows them and reports a link to an
 /// undefined event itself. So an id used inside the window and again
 /// outside it is not reported as a duplicate (the second use is left out);
@@ -30,6 +34,8 @@ package struct TimeWindowFilter<Downstream: TraceSink & ~Copyable>: TraceSink, ~
     private var droppedEvents = EventIDRanges()
     /// Groups named by events passed on in the current document.
     private var namedGroups: Set<GroupID> = []
+    /// Groups of the current document left out so far, by id.
+    private var leftOutGroups: [GroupID: UpdateGroup] = [:]
 
     /// How many runs of left-out ids the current document holds: the memory bound tests check.
     var droppedRuns: Int { droppedEvents.runCount }
@@ -47,6 +53,7 @@ package struct TimeWindowFilter<Downstream: TraceSink & ~Copyable>: TraceSink, ~
     package mutating func begin(_ header: TraceHeader) throws {
         droppedEvents = EventIDRanges()
         namedGroups = []
+        leftOutGroups = [:]
         try downstream.begin(header)
     }
 
@@ -57,10 +64,15 @@ package struct TimeWindowFilter<Downstream: TraceSink & ~Copyable>: TraceSink, ~
             statistics.eventsOutside += 1
             return
         }
+        if let group = event.group, namedGroups.insert(group).inserted,
+            let leftOut = leftOutGroups.removeValue(forKey: group)
+        {
+            try downstream.add(leftOut)
+            statistics.groupsOutside -= 1
+        }
         try downstream.add(event)
         statistics.eventsKept += 1
         if event.time == nil { statistics.untimedEvents += 1 }
-        if let group = event.group { namedGroups.insert(group) }
     }
 
     package mutating func add(_ cause: TraceCause) throws {
@@ -75,6 +87,9 @@ package struct TimeWindowFilter<Downstream: TraceSink & ~Copyable>: TraceSink, ~
     package mutating func add(_ group: UpdateGroup) throws {
         let inside = group.start.map { window.overlaps(from: $0, duration: group.duration ?? 0) } ?? true
         guard inside || namedGroups.contains(group.id) else {
+            guard leftOutGroups.updateValue(group, forKey: group.id) == nil else {
+                throw TraceConsistencyError.duplicateGroup(group.id)
+            }
             statistics.groupsOutside += 1
             return
         }
@@ -88,6 +103,7 @@ package struct TimeWindowFilter<Downstream: TraceSink & ~Copyable>: TraceSink, ~
             return
         }
         try downstream.add(hitch)
+        statistics.hitchesKept += 1
     }
 }
 
@@ -109,13 +125,32 @@ public struct WindowStatistics: Sendable, Equatable {
     package var groupsOutside = 0
     /// Hitches and hangs left out.
     package var hitchesOutside = 0
+    /// Hitches and hangs passed on.
+    package var hitchesKept = 0
+
+    /// Whether the window held nothing of a trace with times: no timed
+    /// event and no hitch. Untimed events alone are kept whatever the
+    /// window, so an answer from them would read as one about its stretch.
+    package var heldNothing: Bool {
+        eventsKept == untimedEvents && hitchesKept == 0 && (eventsOutside > 0 || hitchesOutside > 0)
+    }
 
     /// Every count, in the order the graph cache stores them.
     package static let counts: [WritableKeyPath<WindowStatistics, Int> & Sendable] = [
         \.eventsKept, \.untimedEvents, \.eventsOutside, \.causesKept, \.causesOutside, \.groupsOutside,
-        \.hitchesOutside,
+        \.hitchesOutside, \.hitchesKept,
     ]
 
     /// Nothing read yet.
     package init() {}
+}
+
+extension ShapingReport.Step {
+    /// The window's step: what `statistics` says it left out and kept untimed.
+    package init(window: TimeWindow, _ statistics: WindowStatistics) {
+        self.init(
+            .window(window), removedEvents: statistics.eventsOutside, removedLinks: statistics.causesOutside,
+            keptUntimedEvents: statistics.untimedEvents, removedGroups: statistics.groupsOutside,
+            removedHitches: statistics.hitchesOutside)
+    }
 }

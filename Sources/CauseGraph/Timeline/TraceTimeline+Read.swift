@@ -12,7 +12,7 @@ extension TraceTimeline {
         var recorder = TimelineRecorder(frameRate: settings.frameRate)
         let filtered = try TracePipeline(settings: settings, window: window)
             .read(paths, into: &recorder, diagnostics: &diagnostics)
-        if let window, let statistics = filtered.window, statistics.eventsKept == 0, statistics.eventsOutside > 0 {
+        if let window, filtered.window?.heldNothing == true {
             throw .error(
                 ShapingFormatter.message(
                     .removedEverything(.window(window), reason: .noEventInWindow), spelling: settings.spelling))

@@ -13,7 +13,8 @@ import Foundation
 ///
 /// Records travel in batches through a bounded queue, so memory stays flat
 /// however long the trace; one thread encodes them in the order they
-/// arrived, so the output is deterministic.
+/// arrived, so the output is deterministic. What it writes reads back: it
+/// refuses a duplicate id or a link to an undefined event (``ReferenceCheck``).
 ///
 /// Call ``finish()`` once the import is done, then commit the output. When
 /// a write fails, the next hand-off throws (stopping the import early) and
@@ -26,6 +27,7 @@ package struct PipelinedTraceWriter: TraceSink, ~Copyable {
     private let worker: Worker
     private let batchSize: Int
     private var batch: [Record] = []
+    private var references = ReferenceCheck()
     /// Rows written, for the summary line of `convert`.
     package private(set) var records = 0
 
@@ -39,18 +41,22 @@ package struct PipelinedTraceWriter: TraceSink, ~Copyable {
     }
 
     package mutating func begin(_ header: TraceHeader) throws {
+        references.begin()
         try append(.header(header))
     }
 
     package mutating func add(_ event: TraceEvent) throws {
+        try references.define(event)
         try append(.event(event))
     }
 
     package mutating func add(_ cause: TraceCause) throws {
+        try references.check(cause)
         try append(.cause(cause))
     }
 
     package mutating func add(_ group: UpdateGroup) throws {
+        try references.define(group)
         try append(.group(group))
     }
 

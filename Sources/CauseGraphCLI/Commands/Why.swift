@@ -9,10 +9,8 @@ struct Why: ParsableCommand {
             [
                 "causegraph why App.trace --view LandmarkListItemView":
                     "The causes of every update of the views whose title holds the text.",
-                "causegraph why App.trace --view Row --list":
-                    "Each update of the matching views in time order, with its event id.",
                 "causegraph why App.trace --view Row --list --longest --top 5":
-                    "The five longest updates of each matching view.",
+                    "The five longest updates of each matching view, with their event ids.",
                 "causegraph why App.trace --update 4242":
                     "The exact chain of causes of one update, by its event id.",
             ],

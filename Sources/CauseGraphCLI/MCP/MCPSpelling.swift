@@ -37,15 +37,22 @@ struct MCPSpelling {
     /// kept to the letter, unless it is all an option and its placeholder,
     /// as ArgumentParser quotes them (`'--top <n>'`), and none of `values`,
     /// the strings the client gave (`no update matches '--list'`): that
-    /// becomes the argument, in `quote`s of its own.
+    /// becomes the argument, in `quote`s of its own. Text in double quotes
+    /// is what was given, as the library quotes it, and kept whole.
     func respelled(_ text: String, quote: Character, values: Set<String> = []) -> String {
         let characters = Array(text)
         let spans = QuotedSpans.of(characters)
+        let given = QuotedSpans.of(characters, quote: "\"")
         var result = ""
         var index = 0
         var inCode = false
         while index < characters.count {
             if characters[index] == "`" { inCode.toggle() }
+            if !inCode, let close = given[index] {
+                result += String(characters[index...close])
+                index = close + 1
+                continue
+            }
             if !inCode, let close = spans[index] {
                 let quoted = String(characters[(index + 1)..<close])
                 let option = values.contains(quoted) ? nil : quotedOption(quoted)

@@ -47,13 +47,10 @@ struct TimeWindowOption: ParsableArguments {
         // `validate()` has read the range: it cannot fail here.
         guard let window = try? timeWindow(), let statistics else { return }
         let spelling = CommandSpelling.current
-        if statistics.eventsKept == 0 && statistics.eventsOutside > 0 {
+        if statistics.heldNothing {
             throw Diagnostic.error("no event of the \(subject ?? "trace") is inside \(spelling(.window)) \(window)")
         }
-        let line = ShapingFormatter.line(
-            for: ShapingReport.Step(
-                .window(window), removedEvents: statistics.eventsOutside, removedLinks: statistics.causesOutside,
-                keptUntimedEvents: statistics.untimedEvents), spelling: spelling)
+        let line = ShapingFormatter.line(for: ShapingReport.Step(window: window, statistics), spelling: spelling)
         diagnostics.note(subject.map { "\($0): \(line)" } ?? line)
     }
 }

@@ -114,6 +114,10 @@ struct MCPToolTableTests {
                 == "Missing value for 'window'")
         #expect(spelling.respelled("'--top' and --all, can't", quote: "'") == "'limit' and 'all', can't")
         #expect(MCPTool.render.spelling.respelled("from -o's extension", quote: "`") == "from `output`'s extension")
+        // What the library quotes in double quotes is what was given, kept to the letter.
+        #expect(
+            MCPTool.check.spelling.respelled(#"--window: "--baseline" is not a time; give --window 1s:"#, quote: "'")
+                == #"'window': "--baseline" is not a time; give 'window' 1s:"#)
         #expect(
             MCPTool.diff.spelling.respelled("as `git diff --exit-code` does", quote: "'")
                 == "as `git diff --exit-code` does")

@@ -49,6 +49,39 @@ struct TimeWindowFilterTests {
         #expect(statistics == expected)
     }
 
+    @Test("a group left out before its events arrive is passed on when an event inside the window names it")
+    func groupsNamedLater() throws {
+        // As Instruments' converter writes them: groups first. Group 1 is still in flight when recording
+        // stopped (no duration) and started before the window; group 2's span ends before its update.
+        let trace =
+            [
+                traceHeader,
+                #"{"group": 1, "label": "in flight", "start": 100}"#,
+                #"{"group": 2, "label": "short", "start": 200, "duration": 10}"#,
+                #"{"group": 3, "label": "before", "start": 300, "duration": 10}"#,
+                #"{"node": 1, "kind": "body", "title": "V", "owner": "app", "time": 1000, "group": 1}"#,
+                #"{"node": 2, "kind": "body", "title": "W", "owner": "app", "time": 1100, "group": 2}"#,
+                #"{"node": 3, "kind": "body", "title": "X", "owner": "app", "time": 320, "group": 3}"#,
+            ].joined(separator: "\n") + "\n"
+        let (graph, statistics) = try windowed(trace, "500:2000")
+        #expect(graph.groups.map(\.label) == ["in flight", "short"])
+        #expect(statistics.groupsOutside == 1)
+        #expect(!statistics.heldNothing)
+    }
+
+    @Test("a window that holds no timed event holds nothing, though untimed events are kept whatever the window")
+    func heldNothing() throws {
+        let (_, outside) = try windowed(Self.trace, "10000:20000")
+        #expect(outside.untimedEvents == 1 && outside.eventsKept == 1)
+        #expect(outside.heldNothing)
+        let (_, inside) = try windowed(Self.trace, "500:2000")
+        #expect(!inside.heldNothing)
+        let untimed = [traceHeader, #"{"node": 1, "kind": "body", "title": "V", "owner": "app"}"#].joined(
+            separator: "\n")
+        let (_, timeless) = try windowed(untimed + "\n", "1s:2s")
+        #expect(!timeless.heldNothing, "a trace with no time at all: the note says its events were kept untimed")
+    }
+
     @Test("an open window keeps everything after its start")
     func openEnd() throws {
         let (graph, statistics) = try windowed(Self.trace, "150:")

@@ -23,7 +23,7 @@ public struct TraceCache: Sendable, Equatable {
     package let maximumSize: Int64
 
     /// Bumped whenever what an entry holds or means changes, so older entries miss.
-    static let formatVersion = 3
+    static let formatVersion = 4
     /// The default of ``maximumSize``: 4 GB.
     package static let defaultMaximumSize: Int64 = 4 << 30
     /// Exports or native traces this large or larger are worth caching;

@@ -37,7 +37,7 @@ package enum ShapingFormatter {
         let outcome =
             switch step.filter {
             case .window:
-                "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) outside the window left out"
+                windowRemovals(step) + " outside the window left out"
             case .interaction:
                 "\(CountText.string(step.removedEvents, "event")) and \(CountText.string(step.removedLinks, "link")) of other interactions left out"
             case .focus: "\(nodes) not on a cause path into a match dropped"
@@ -65,6 +65,21 @@ package enum ShapingFormatter {
                 "\(CountText.string(step.removedEdges, "edge")) explaining the fewest updates not drawn (\(spelling(.maxEdges)) 0 draws all)"
             }
         return "\(option(step.given, spelling: spelling)): \(outcome)" + untimed
+    }
+
+    /// `12 events, 10 links, 2 update groups and 1 hitch or hang`: the events
+    /// and links unless the window left out only groups or hitches, these
+    /// when it left any out.
+    private static func windowRemovals(_ step: ShapingReport.Step) -> String {
+        var parts: [String] = []
+        if step.removedEvents > 0 || step.removedLinks > 0 || step.removedGroups == 0 && step.removedHitches == 0 {
+            parts = [CountText.string(step.removedEvents, "event"), CountText.string(step.removedLinks, "link")]
+        }
+        if step.removedGroups > 0 { parts.append(CountText.string(step.removedGroups, "update group")) }
+        if step.removedHitches > 0 {
+            parts.append(CountText.string(step.removedHitches, "hitch or hang", "hitches or hangs"))
+        }
+        return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
     }
 
     /// The filter as it was given: `--focus "Row" --depth 2` on the command line.
