@@ -205,7 +205,7 @@ struct CheckCommandTests {
         #expect(empty.status == 2)
         #expect(
             empty.standardError
-                == "\(before): error: the recording holds no event inside the window 100s..: every limit would hold, so nothing is checked\n"
+                == "\(before): error: no event of the trace is inside --window 100s..\n"
         )
         #expect(empty.standardOutput.isEmpty)
     }

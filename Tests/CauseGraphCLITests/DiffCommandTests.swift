@@ -52,6 +52,22 @@ struct DiffCommandTests {
         #expect(same.standardError.isEmpty)
     }
 
+    @Test("a window that holds nothing of one recording is refused, naming it, rather than shown all removed")
+    func windowEmptyOnOneSide() throws {
+        let scratch = try TemporaryFolder()
+        let later = try scratch.write(
+            "later.jsonl",
+            """
+            {"causegraph": 1, "app": "Landmarks"}
+            {"node": 1, "kind": "body", "title": "LandmarkListView", "owner": "app", "time": 10000000000}
+
+            """)
+        let result = try Causegraph.run(["diff", before, later, "--window", "2s:3s"])
+        #expect(result.status == 2)
+        #expect(result.standardError == "\(later): error: no event of the trace is inside --window 2s:3s\n")
+        #expect(result.standardOutput.isEmpty)
+    }
+
     /// The update groups a native trace defines, counted from its lines.
     private func groups(in path: String) throws -> Int {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count { $0.hasPrefix("{\"group\":") }

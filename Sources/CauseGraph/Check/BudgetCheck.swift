@@ -39,12 +39,13 @@ public struct BudgetCheck {
         let reading = try TracePipeline(settings: settings, window: window, burstWindow: thresholds.stormWindow)
             .reconstruct(paths, alongside: &usage, diagnostics: &diagnostics)
         let graph = reading.graph
+        let traces = SourceLocation(file: paths.joined(separator: ", "))
+        if let window, reading.window?.heldNothing == true {
+            throw .error(ShapingFormatter.noEventInside(window, spelling: settings.spelling), at: traces)
+        }
         // A recording step that wrote nothing would otherwise hold every limit.
-        guard !graph.nodes.isEmpty || !graph.hitches.isEmpty, reading.window?.heldNothing != true else {
-            let inside = window.map { " inside the window \($0)" } ?? ""
-            throw .error(
-                "the recording holds no event\(inside): every limit would hold, so nothing is checked",
-                at: SourceLocation(file: paths.joined(separator: ", ")))
+        guard !graph.nodes.isEmpty || !graph.hitches.isEmpty else {
+            throw .error("the recording holds no event: every limit would hold, so nothing is checked", at: traces)
         }
         return Measurement(
             traces: paths, graph: graph, usage: usage,

@@ -104,6 +104,13 @@ extension TracePipeline {
     {
         let first = try reconstruct([before], diagnostics: &diagnostics)
         let second = try reconstruct([after], diagnostics: &diagnostics)
+        // Each on its own: a window past the end of the shorter would show its every node removed.
+        if let window {
+            for (path, side) in [(before, first), (after, second)] where side.window?.heldNothing == true {
+                throw .error(
+                    ShapingFormatter.noEventInside(window, spelling: settings.spelling), at: SourceLocation(file: path))
+            }
+        }
         let names = DiffLabels.distinguishing(before, after)
         let diff = GraphDiff(
             before: first.graph, after: second.graph, beforeName: names.before, afterName: names.after)

@@ -154,6 +154,8 @@ public enum GraphJSONEncoder {
                 "folds": JSONText.number(step.folds),
                 "shareOf": JSONText.number(step.shareOf),
                 "keptUntimedEvents": JSONText.number(step.keptUntimedEvents),
+                "removedGroups": JSONText.number(step.removedGroups),
+                "removedHitches": JSONText.number(step.removedHitches),
             ])
         }
         return object([

@@ -1,13 +1,15 @@
 /// A set of event ids kept as runs of consecutive ids.
 ///
-/// Exporters number events in the order they happen, so the events a time
-/// window leaves out arrive as a few long runs of increasing ids (before the
-/// window, after it), and this set stays a handful of ranges however many
-/// rows it covers. An id that arrives below the latest run is kept on its
-/// own in a hash set, so ids in no particular order cost one entry each but
-/// never more than constant time.
+/// Exporters number events in the order they happen, so the ids a sink
+/// meets arrive as a few long runs: increasing, or, as the Instruments
+/// reader numbers the root causes it makes up, decreasing from the top of
+/// the range. An id next to a run extends it, at either end, and one above
+/// every run starts a new run, so this set stays a handful of ranges
+/// however many rows it covers. Any other id is kept on its own in a hash
+/// set, so ids in no particular order cost one entry each, and every
+/// insertion stays within a binary search and a constant.
 struct EventIDRanges: Sendable {
-    /// Ascending, disjoint, non-adjacent runs, extended only at the end.
+    /// Ascending, disjoint, non-adjacent runs.
     private var ranges: [ClosedRange<EventID>] = []
     private var scattered: Set<EventID> = []
 
@@ -15,30 +17,45 @@ struct EventIDRanges: Sendable {
     var runCount: Int { ranges.count + scattered.count }
 
     func contains(_ id: EventID) -> Bool {
-        if scattered.contains(id) { return true }
-        // Binary search for the first run ending at or after `id`.
+        let index = firstRun(endingAtOrAfter: id)
+        if index < ranges.count && ranges[index].contains(id) { return true }
+        return !scattered.isEmpty && scattered.contains(id)
+    }
+
+    /// Adds an id; `false` when it was already there.
+    @discardableResult
+    mutating func insert(_ id: EventID) -> Bool {
+        let index = firstRun(endingAtOrAfter: id)
+        if index < ranges.count && ranges[index].contains(id) { return false }
+        if !scattered.isEmpty && scattered.contains(id) { return false }
+        // `ranges[index]`, if any, starts above `id`; the run before it ends below it.
+        let extendsBefore = index > 0 && ranges[index - 1].upperBound == id - 1
+        let extendsAfter = index < ranges.count && ranges[index].lowerBound == id + 1
+        switch (extendsBefore, extendsAfter) {
+        case (true, true):
+            // The id closes the gap between two runs: one run now. Rare, so the shift is affordable.
+            ranges[index - 1] = ranges[index - 1].lowerBound...ranges[index].upperBound
+            ranges.remove(at: index)
+        case (true, false):
+            ranges[index - 1] = ranges[index - 1].lowerBound...id
+        case (false, true):
+            ranges[index] = id...ranges[index].upperBound
+        case (false, false) where index == ranges.count:
+            ranges.append(id...id)
+        case (false, false):
+            scattered.insert(id)
+        }
+        return true
+    }
+
+    /// The index of the first run whose upper bound is at or above `id`, by binary search.
+    private func firstRun(endingAtOrAfter id: EventID) -> Int {
         var low = 0
         var high = ranges.count
         while low < high {
             let middle = (low + high) / 2
             if ranges[middle].upperBound < id { low = middle + 1 } else { high = middle }
         }
-        return low < ranges.count && ranges[low].contains(id)
-    }
-
-    /// Adds an id; `false` when it was already there.
-    @discardableResult
-    mutating func insert(_ id: EventID) -> Bool {
-        guard !contains(id) else { return false }
-        guard let last = ranges.last, id > last.upperBound else {
-            if ranges.isEmpty { ranges.append(id...id) } else { scattered.insert(id) }
-            return true
-        }
-        if id == last.upperBound + 1 {
-            ranges[ranges.count - 1] = last.lowerBound...id
-        } else {
-            ranges.append(id...id)
-        }
-        return true
+        return low
     }
 }

@@ -36,6 +36,8 @@ package struct TimeWindowFilter<Downstream: TraceSink & ~Copyable>: TraceSink, ~
     private var namedGroups: Set<GroupID> = []
     /// Groups of the current document left out so far, by id.
     private var leftOutGroups: [GroupID: UpdateGroup] = [:]
+    /// Every group id of the current document, passed on or left out, to refuse one defined twice.
+    private var definedGroups: Set<GroupID> = []
 
     /// How many runs of left-out ids the current document holds: the memory bound tests check.
     var droppedRuns: Int { droppedEvents.runCount }
@@ -54,6 +56,7 @@ package struct TimeWindowFilter<Downstream: TraceSink & ~Copyable>: TraceSink, ~
         droppedEvents = EventIDRanges()
         namedGroups = []
         leftOutGroups = [:]
+        definedGroups = []
         try downstream.begin(header)
     }
 
@@ -85,11 +88,10 @@ package struct TimeWindowFilter<Downstream: TraceSink & ~Copyable>: TraceSink, ~
     }
 
     package mutating func add(_ group: UpdateGroup) throws {
+        guard definedGroups.insert(group.id).inserted else { throw TraceConsistencyError.duplicateGroup(group.id) }
         let inside = group.start.map { window.overlaps(from: $0, duration: group.duration ?? 0) } ?? true
         guard inside || namedGroups.contains(group.id) else {
-            guard leftOutGroups.updateValue(group, forKey: group.id) == nil else {
-                throw TraceConsistencyError.duplicateGroup(group.id)
-            }
+            leftOutGroups[group.id] = group
             statistics.groupsOutside += 1
             return
         }

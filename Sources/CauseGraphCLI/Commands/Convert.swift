@@ -13,7 +13,7 @@ struct Convert: ParsableCommand {
                     "A _printChanges() log to a native trace.",
                 "causegraph convert App.trace --window 10m:11m -o minute.jsonl":
                     "One minute of a long recording, small enough to share or attach to a bug.",
-            ], to: "The conversion streams: memory stays flat however large the input."))
+            ], to: "The conversion streams: memory grows with the update groups of a recording, not with its rows."))
 
     @OptionGroup var input: InputOptions
 

@@ -41,8 +41,8 @@ struct MCPSpelling {
     /// is what was given, as the library quotes it, and kept whole.
     func respelled(_ text: String, quote: Character, values: Set<String> = []) -> String {
         let characters = Array(text)
-        let spans = QuotedSpans.of(characters)
         let given = QuotedSpans.of(characters, quote: "\"")
+        let spans = QuotedSpans.of(characters, outside: given)
         var result = ""
         var index = 0
         var inCode = false

@@ -7,24 +7,31 @@ enum QuotedSpans {
     /// The index of each span's opening `quote`, and of its closing one, in
     /// order. Read once: no later quote can close where one found none, so
     /// the rest of the message is no span.
-    static func of(_ characters: [Character], quote: Character = "'") -> [Int: Int] {
+    /// A quote inside one of the spans `outside` (another quote's) neither
+    /// opens nor closes a span.
+    static func of(_ characters: [Character], quote: Character = "'", outside: [Int: Int] = [:]) -> [Int: Int] {
         func isWord(_ index: Int) -> Bool {
             characters.indices.contains(index) && (characters[index].isLetter || characters[index].isNumber)
         }
         var spans: [Int: Int] = [:]
+        var open: Int?
         var index = 0
         while index < characters.count {
-            guard characters[index] == quote, !isWord(index - 1) else {
-                index += 1
+            if let skipped = outside[index] {
+                index = skipped + 1
                 continue
             }
-            guard
-                let close = characters[(index + 1)...].indices.first(where: {
-                    characters[$0] == quote && !isWord($0 + 1)
-                })
-            else { break }
-            spans[index] = close
-            index = close + 1
+            if characters[index] == quote {
+                if let start = open {
+                    if !isWord(index + 1) {
+                        spans[start] = index
+                        open = nil
+                    }
+                } else if !isWord(index - 1) {
+                    open = index
+                }
+            }
+            index += 1
         }
         return spans
     }

@@ -39,8 +39,8 @@ struct TimeWindowOption: ParsableArguments {
 
     /// Says in a note what the range left out of a reading, and refuses a
     /// range that kept no event of it: an answer about nothing would read
-    /// as an answer about a quiet stretch. `subject` names a reading other
-    /// than the command's traces (`baseline`).
+    /// as an answer about a quiet stretch. `subject` names, in the note, a
+    /// reading other than the command's traces (`baseline`).
     func account(for statistics: WindowStatistics?, of subject: String? = nil, diagnostics: inout Diagnostics)
         throws(Diagnostic)
     {
@@ -48,7 +48,7 @@ struct TimeWindowOption: ParsableArguments {
         guard let window = try? timeWindow(), let statistics else { return }
         let spelling = CommandSpelling.current
         if statistics.heldNothing {
-            throw Diagnostic.error("no event of the \(subject ?? "trace") is inside \(spelling(.window)) \(window)")
+            throw Diagnostic.error(ShapingFormatter.noEventInside(window, spelling: spelling))
         }
         let line = ShapingFormatter.line(for: ShapingReport.Step(window: window, statistics), spelling: spelling)
         diagnostics.note(subject.map { "\($0): \(line)" } ?? line)

@@ -118,6 +118,10 @@ struct MCPToolTableTests {
         #expect(
             MCPTool.check.spelling.respelled(#"--window: "--baseline" is not a time; give --window 1s:"#, quote: "'")
                 == #"'window': "--baseline" is not a time; give 'window' 1s:"#)
+        // A single quote inside a value the client gave opens no span that a later quote would close.
+        #expect(
+            spelling.respelled(#"--window: "a'b" is not a time; see '--top <n>'"#, quote: "'")
+                == #"'window': "a'b" is not a time; see 'limit'"#)
         #expect(
             MCPTool.diff.spelling.respelled("as `git diff --exit-code` does", quote: "'")
                 == "as `git diff --exit-code` does")

@@ -20,14 +20,47 @@ struct EventIDRangesTests {
         #expect(insert([500, 5_500], into: &ranges) == 0, "already present")
     }
 
-    @Test("ids out of order are kept one by one, and found")
-    func outOfOrder() {
+    @Test("decreasing ids extend their run downwards, as the Instruments reader numbers the causes it makes up")
+    func decreasing() {
         var ranges = EventIDRanges()
         #expect(insert(stride(from: EventID(100_000), through: 1, by: -1), into: &ranges) == 100_000)
-        #expect(ranges.runCount == 100_000)
+        #expect(ranges.runCount == 1)
         #expect(ranges.contains(1) && ranges.contains(50_000) && ranges.contains(100_000))
         #expect(!ranges.contains(0) && !ranges.contains(100_001))
         #expect(insert([7, 100_000], into: &ranges) == 0, "already present")
+    }
+
+    @Test("two streams, one up from the bottom and one down from the top, interleaved, stay two runs")
+    func interleavedStreams() {
+        var ranges = EventIDRanges()
+        let top: EventID = 1 << 53 - 1
+        let ids = (0..<50_000 as Range<EventID>).flatMap { [2 + $0, top - $0] }
+        #expect(insert(ids, into: &ranges) == ids.count)
+        #expect(ranges.runCount == 2)
+        #expect(ranges.contains(2) && ranges.contains(50_001) && ranges.contains(top) && ranges.contains(top - 49_999))
+        #expect(!ranges.contains(1) && !ranges.contains(50_002) && !ranges.contains(top - 50_000))
+    }
+
+    @Test("an id that closes the gap between two runs joins them")
+    func joins() {
+        var ranges = EventIDRanges()
+        #expect(insert([1, 2, 4, 5], into: &ranges) == 4)
+        #expect(ranges.runCount == 2)
+        #expect(insert([3], into: &ranges) == 1)
+        #expect(ranges.runCount == 1)
+        #expect((1...5).allSatisfy(ranges.contains) && !ranges.contains(6) && !ranges.contains(0))
+    }
+
+    @Test("ids in no particular order are kept one by one, and found")
+    func scattered() {
+        var ranges = EventIDRanges()
+        // A permutation of 0..<10_007 that rarely puts neighbours next to each other.
+        let ids = (0..<10_007 as Range<EventID>).map { $0 * 7_919 % 10_007 }
+        #expect(insert(ids, into: &ranges) == 10_007)
+        #expect(ranges.runCount <= 10_007)
+        #expect(ids.allSatisfy(ranges.contains))
+        #expect(!ranges.contains(10_007))
+        #expect(insert(ids.prefix(100), into: &ranges) == 0, "already present")
     }
 
     @Test("the extreme ids do not overflow")

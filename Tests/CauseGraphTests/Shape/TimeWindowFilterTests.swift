@@ -69,6 +69,18 @@ struct TimeWindowFilterTests {
         #expect(!statistics.heldNothing)
     }
 
+    @Test("a group defined twice is refused, whether each was passed on or left out")
+    func duplicateGroups() throws {
+        for (first, second) in [(950, 5_000), (5_000, 950), (5_000, 6_000)] as [(Nanoseconds, Nanoseconds)] {
+            var filter = TimeWindowFilter(window: try TimeWindow(parsing: "500:2000"), downstream: GraphBuilder())
+            try filter.begin(TraceHeader(app: "App"))
+            try filter.add(UpdateGroup(id: 1, label: "first", start: first, duration: 10))
+            #expect(throws: TraceConsistencyError.duplicateGroup(1)) {
+                try filter.add(UpdateGroup(id: 1, label: "second", start: second, duration: 10))
+            }
+        }
+    }
+
     @Test("a window that holds no timed event holds nothing, though untimed events are kept whatever the window")
     func heldNothing() throws {
         let (_, outside) = try windowed(Self.trace, "10000:20000")

@@ -81,7 +81,7 @@ struct CacheKey: Equatable {
 
     /// The layout version of the graph document a `graph` entry holds, apart
     /// from the records' `TraceCache.formatVersion`.
-    static let graphDocumentVersion = 5
+    static let graphDocumentVersion = 6
 
     /// The key of the graph built from the reads keyed by `records`, in read
     /// order, with the builder's settings and the filters before it, or `nil`

@@ -23,7 +23,7 @@ public struct TraceCache: Sendable, Equatable {
     package let maximumSize: Int64
 
     /// Bumped whenever what an entry holds or means changes, so older entries miss.
-    static let formatVersion = 4
+    static let formatVersion = 3
     /// The default of ``maximumSize``: 4 GB.
     package static let defaultMaximumSize: Int64 = 4 << 30
     /// Exports or native traces this large or larger are worth caching;
@@ -134,10 +134,17 @@ public struct TraceCache: Sendable, Equatable {
         removeLeftovers(olderThan: 24 * 60 * 60)
     }
 
-    /// Removes the temporary folders of writers that stopped midway.
+    /// Removes the temporary folders of writers that stopped midway, and
+    /// entries no longer read, once older than `seconds`.
     func removeLeftovers(olderThan seconds: TimeInterval) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: entriesDirectory)) ?? []
-        for name in names where name.hasPrefix(CacheEntry.temporaryPrefix) || name.hasPrefix(CacheEntry.trashPrefix) {
+        // Besides writers' leftovers, entries no longer read: of an older format, or damaged
+        // past reading their metadata. `entries()` skips them, so nothing else would remove them.
+        let leftovers = names.filter { name in
+            name.hasPrefix(CacheEntry.temporaryPrefix) || name.hasPrefix(CacheEntry.trashPrefix)
+                || !name.hasPrefix(".") && CacheEntry.describe(at: entriesDirectory + "/" + name, name: name) == nil
+        }
+        for name in leftovers {
             let path = entriesDirectory + "/" + name
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
             if let modified, -modified.timeIntervalSinceNow < seconds { continue }

@@ -82,6 +82,11 @@ package enum ShapingFormatter {
         return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
     }
 
+    /// Why a window that held nothing is refused: `no event of the trace is inside --window 100s..`.
+    package static func noEventInside(_ window: TimeWindow, spelling: SettingSpelling) -> String {
+        "no event of the trace is inside \(spelling(.window)) \(window)"
+    }
+
     /// The filter as it was given: `--focus "Row" --depth 2` on the command line.
     package static func option(_ given: ShapingReport.Step.Given, spelling: SettingSpelling) -> String {
         switch given {

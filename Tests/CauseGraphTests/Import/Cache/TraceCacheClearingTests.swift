@@ -47,6 +47,25 @@ struct TraceCacheClearingTests {
         var inputs: [[String]] { cache.entries().map(\.inputs).sorted { $0.joined() < $1.joined() } }
     }
 
+    @Test("an entry no longer read, of an older format, goes once a day old, and with a clear of everything")
+    func unreadableEntries() throws {
+        let kept = try Kept()
+        let stale = kept.cache.entriesDirectory + "/older-format"
+        try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: true)
+        try #"{"version": 1}"#.write(toFile: stale + "/metadata.json", atomically: true, encoding: .utf8)
+        kept.cache.removeLeftovers(olderThan: 24 * 60 * 60)
+        #expect(FileManager.default.fileExists(atPath: stale), "a day must pass: another causegraph may be writing it")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -2 * 24 * 60 * 60)], ofItemAtPath: stale)
+        kept.cache.removeLeftovers(olderThan: 24 * 60 * 60)
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(kept.cache.entries().count == 4, "the entries read stay")
+        try FileManager.default.createDirectory(atPath: stale, withIntermediateDirectories: true)
+        kept.cache.clear()
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(kept.cache.entries().isEmpty)
+    }
+
     @Test("a folder named, as given to summary (with a trailing slash), clears the entries of its files")
     func folderClearsItsFiles() throws {
         let kept = try Kept()
