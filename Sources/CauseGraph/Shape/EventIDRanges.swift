@@ -4,10 +4,11 @@
 /// meets arrive as a few long runs: increasing, or, as the Instruments
 /// reader numbers the root causes it makes up, decreasing from the top of
 /// the range. An id next to a run extends it, at either end, and one above
-/// every run starts a new run, so this set stays a handful of ranges
-/// however many rows it covers. Any other id is kept on its own in a hash
-/// set, so ids in no particular order cost one entry each, and every
-/// insertion stays within a binary search and a constant.
+/// every run but a few (``shiftLimit``) starts a run of its own, so this set
+/// stays a run per gap in the ids however many rows it covers. Any other id
+/// is kept on its own in a hash set, so ids in no particular order cost one
+/// entry each, and every insertion stays within a binary search and a
+/// constant.
 struct EventIDRanges: Sendable {
     /// Ascending, disjoint, non-adjacent runs.
     private var ranges: [ClosedRange<EventID>] = []
@@ -40,13 +41,16 @@ struct EventIDRanges: Sendable {
             ranges[index - 1] = ranges[index - 1].lowerBound...id
         case (false, true):
             ranges[index] = id...ranges[index].upperBound
-        case (false, false) where index == ranges.count:
-            ranges.append(id...id)
+        case (false, false) where ranges.count - index <= Self.shiftLimit:
+            ranges.insert(id...id, at: index)
         case (false, false):
             scattered.insert(id)
         }
         return true
     }
+
+    /// How many runs a new run may be placed below: so many are moved to make room.
+    static let shiftLimit = 8
 
     /// The index of the first run whose upper bound is at or above `id`, by binary search.
     private func firstRun(endingAtOrAfter id: EventID) -> Int {

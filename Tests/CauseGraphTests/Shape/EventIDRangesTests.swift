@@ -41,6 +41,18 @@ struct EventIDRangesTests {
         #expect(!ranges.contains(1) && !ranges.contains(50_002) && !ranges.contains(top - 50_000))
     }
 
+    @Test(
+        "the lower stream may skip ids, as the ids of the rows a reader replaced: a run a gap, below the upper stream")
+    func gapsBelowTheTop() {
+        var ranges = EventIDRanges()
+        let top: EventID = 1 << 53 - 1
+        // Every eighth id of the lower stream is missing.
+        let ids = (0..<80_000 as Range<EventID>).flatMap { $0 % 8 == 7 ? [top - $0] : [2 + $0, top - $0] }
+        #expect(insert(ids, into: &ranges) == ids.count)
+        #expect(ranges.runCount == 10_000 + 1)
+        #expect(ranges.contains(2) && !ranges.contains(9) && ranges.contains(10) && ranges.contains(top - 79_999))
+    }
+
     @Test("an id that closes the gap between two runs joins them")
     func joins() {
         var ranges = EventIDRanges()
