@@ -166,10 +166,9 @@ final class TokenizingThread {
                     // A piece may end inside a multi-byte sequence: check it with the next one.
                     end = isFinal ? bytes.count : InstrumentsImporter.completeSequencesEnd(bytes)
                     if end > validated,
-                        let invalid = UTF8Check.firstInvalidByte(
-                            in: UnsafeBufferPointer(rebasing: bytes[validated..<end]))
+                        let fault = UTF8Check.firstXMLFault(in: UnsafeBufferPointer(rebasing: bytes[validated..<end]))
                     {
-                        failure = .at(offset: base + validated + invalid, message: "invalid UTF-8")
+                        failure = .at(offset: base + validated + fault.offset, message: fault.message)
                         return
                     }
                     validated = max(validated, end)

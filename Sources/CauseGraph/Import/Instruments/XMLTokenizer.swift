@@ -67,9 +67,10 @@ extension XMLTokenHandler {
 /// It is restartable: ``parse(_:base:isFinal:handler:)`` consumes every
 /// complete token of a buffer and returns where the first incomplete one
 /// starts, so the caller can carry that tail into the next chunk. It checks
-/// well-formedness (matching end tags, one root, attribute syntax) and
-/// refuses DOCTYPE and other markup declarations, so nothing can expand
-/// entities or fetch anything.
+/// well-formedness (matching end tags, one root, attribute syntax, each
+/// attribute named once) and refuses DOCTYPE and other markup declarations,
+/// so nothing can expand entities or fetch anything. Whoever reads the file
+/// checks its characters (``UTF8Check/firstXMLFault(in:)``).
 struct XMLTokenizer {
     /// The names of the open elements, for end-tag matching.
     private var openNames: [OpenName] = []
@@ -281,6 +282,9 @@ struct XMLTokenizer {
             tag.isSelfClosing = true
             i = cell.end
         } else {
+            // A bit per attribute name read, by ``nameBit(_:)``: a second
+            // name on a set bit is compared with the names before it.
+            var namesSeen: UInt64 = 0
             while true {
                 let beforeSpace = i
                 while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
@@ -311,6 +315,17 @@ struct XMLTokenizer {
                     throw .at(offset: base + i, message: "expected an attribute name, \">\" or \"/>\"")
                 }
                 let nameEnd = i
+                let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])
+                let bit: UInt64 = 1 << Self.nameBit(name)
+                if namesSeen & bit != 0, Self.attribute(name, isAmong: bytes, from: tag.name.upperBound, to: nameStart)
+                {
+                    throw .at(
+                        offset: base + nameStart,
+                        message: "attribute \"\(String(decoding: name, as: UTF8.self))\" appears twice in "
+                            + "<\(String(decoding: UnsafeBufferPointer(rebasing: bytes[tag.name]), as: UTF8.self))>: "
+                            + "which one to read is not defined")
+                }
+                namesSeen |= bit
                 while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
                 guard i < n else { return nil }
                 guard bytes[i] == Byte.equals else {
@@ -369,6 +384,34 @@ struct XMLTokenizer {
         if name.count > 16 { longNames.append(contentsOf: name) }
         try handler.startElement(tag, bytes: bytes, base: base)
         return i
+    }
+
+    /// One of 64 bits for an attribute name, from its length and its first
+    /// and last bytes: the attributes of an export differ in at least one.
+    @inline(__always)
+    private static func nameBit(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        (UInt64(name.count) &* 17 &+ UInt64(name[0]) &* 5 &+ UInt64(name[name.count - 1])) & 63
+    }
+
+    /// Whether the attributes of a start tag between `start` and `end`,
+    /// already read and well formed, include one named `name`.
+    private static func attribute(
+        _ name: UnsafeBufferPointer<UInt8>, isAmong bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    ) -> Bool {
+        var i = start
+        while i < end {
+            while i < end, Byte.isWhitespace(bytes[i]) { i += 1 }
+            let nameStart = i
+            while i < end, Byte.isNameByte(bytes[i]) { i += 1 }
+            if UnsafeBufferPointer(rebasing: bytes[nameStart..<i]).elementsEqual(name) { return true }
+            while i < end, bytes[i] != Byte.doubleQuote, bytes[i] != Byte.singleQuote { i += 1 }
+            guard i < end else { return false }
+            let quote = bytes[i]
+            i += 1
+            while i < end, bytes[i] != quote { i += 1 }
+            i += 1
+        }
+        return false
     }
 
     /// ` ref="DIGITS"/>` at `i`, the whole rest of a `<tag ref="N"/>` cell:

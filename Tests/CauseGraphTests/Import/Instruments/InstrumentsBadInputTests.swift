@@ -111,6 +111,44 @@ import Testing
         #expect(diagnostic.description == "\(path):3:15: error: invalid UTF-8")
     }
 
+    /// libxml2 refuses these too: a file holding one is damaged, and an
+    /// attribute given twice has no defined value.
+    @Test func charactersXMLRefuses() throws {
+        for (character, name) in [("\u{1}", "control character U+0001"), ("\u{1B}", "control character U+001B")] {
+            try expectError(
+                "<trace-query-result><node><schema name=\"hitches\">‸\(character)</schema></node></trace-query-result>",
+                "\(name) is not allowed in XML")
+        }
+        try expectError(
+            "<trace-query-result><node><schema name=\"hitches\" fmt=\"a ✓ ‸\u{FFFF}\"/></node></trace-query-result>",
+            "U+FFFF is not a character XML allows")
+        // A NUL, which would end the string in any C library it reached.
+        try expectError(
+            "<trace-query-result>‸\u{0}</trace-query-result>", "control character U+0000 is not allowed in XML")
+    }
+
+    @Test func attributeGivenTwice() throws {
+        try expectError(
+            "<trace-query-result><node><schema name=\"hitches\" ‸name=\"swiftui-causes\"/></node></trace-query-result>",
+            "attribute \"name\" appears twice in <schema>: which one to read is not defined")
+        try expectError(
+            InstrumentsFixtures.document(
+                columns: columns,
+                rows: [
+                    "<row><event-time id=\"1\">5</event-time><uint64 id=\"2\" fmt='x' ‸id=\"3\">7</uint64></row>"
+                ]),
+            "attribute \"id\" appears twice in <uint64>: which one to read is not defined")
+        // Names alike in length and ends (one bit of the tokenizer's set) are
+        // told apart by the whole name.
+        let alike = InstrumentsFixtures.document(
+            columns: columns,
+            rows: [
+                "<row><event-time id=\"1\">5</event-time><uint64 id=\"2\">7</uint64><string id=\"3\" fxt=\"a\" fmt=\"b\" fyt=\"c\">A</string><uint64 id=\"4\">2</uint64><string ref=\"3\"/><string id=\"5\">Update</string></row>"
+            ])
+        let (sink, _) = try InstrumentsFixtures.read([try InstrumentsFixtures.temporaryFile(alike)])
+        #expect(sink.events.map(\.id) == [7, 2])
+    }
+
     @Test func emptyFile() throws {
         let (named, path) = try InstrumentsFixtures.failure([])
         #expect(
