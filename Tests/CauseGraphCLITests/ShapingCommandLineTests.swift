@@ -172,7 +172,7 @@ struct ShapingCommandLineTests {
             ),
             (["--min-count", "1000"], "error: --min-count 1000 removed every node (no node has 1000 events or more)"),
             (["--ignore", "a"], "error: --ignore \"a\" removed every node"),
-            (["--window", "100s:"], "error: --window 100s.. removed every node (no event of the trace is inside it)"),
+            (["--window", "100s:"], "error: no event of the trace is inside --window 100s..; nothing is left to draw"),
             (["--window", "2s:1s"], "--window: the window ends before it starts"),
             (["--window", "soon"], "--window: expected START:END"),
             (["--window", "1d:"], "--window: \"1d\" is not a time"),

@@ -117,7 +117,7 @@ struct TimelineCommandTests {
         #expect(empty.status == 2)
         #expect(
             empty.standardError
-                == "error: --window 1000s:2000s removed every node (no event of the trace is inside it); nothing is left to draw\n",
+                == "error: no event of the trace is inside --window 1000s:2000s; nothing is left to draw\n",
             "\(empty.standardError)")
         let svg = try Causegraph.run(["timeline", fixture("onoff-toggle.jsonl"), "-o", scratch.path("out.svg")])
         #expect(svg.status == 2)

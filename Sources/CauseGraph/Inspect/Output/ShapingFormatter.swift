@@ -119,12 +119,15 @@ package enum ShapingFormatter {
     /// Why shaping failed: `--min-count 5 removed every node (no node has 5 events or more); nothing is left to draw`.
     package static func message(_ error: ShapingError, spelling: SettingSpelling) -> String {
         switch error {
+        case .removedEverything(.window(let window), .noEventInWindow):
+            // As every other command says it, with what it means for a picture.
+            return noEventInside(window, spelling: spelling) + "; nothing is left to draw"
         case .focusMatchesNothing(let given):
             return "\(option(given, spelling: spelling)) matches no node title; nothing is left to draw"
         case .removedEverything(let given, let reason):
             let why =
                 switch reason {
-                case .noEventInWindow: "no event of the trace is inside it"
+                case .noEventInWindow: "no event of the trace is inside the window"
                 case .everyNodeIgnored: "every node matches or is caused only by matches"
                 case .noAppNodes: "the graph has no app nodes"
                 case .fewerEvents(let minimum): "no node has \(minimum) events or more"
