@@ -30,17 +30,20 @@ public enum GraphJSONEncoder {
     }
 
     /// How a node or an edge names the update groups it took part in.
-    enum GroupListing {
+    package enum GroupListing: Sendable {
         /// `groups`: every group's id, as the graph contract has it.
         case listed
-        /// `groupCount`: how many; for answers about one node, which stay
-        /// bounded however long the recording.
+        /// `groupCount`: how many, and no table of groups; for answers
+        /// that stay bounded however long the recording: about one node
+        /// (`why`), or a graph returned over MCP.
         case counted
         /// Neither, for a document that lists them apart.
         case left
     }
 
-    private static func encode(
+    /// The graph with its groups named as `groups` says; only `.listed` is
+    /// the graph contract.
+    package static func encode(
         _ graph: CauseEffectGraph, shaping: ShapingReport?, spelling: SettingSpelling, groups: GroupListing
     ) -> String {
         var lines: [String] = []

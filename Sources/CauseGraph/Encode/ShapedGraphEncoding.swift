@@ -11,8 +11,11 @@ extension DOTEncoder {
 
 extension GraphJSONEncoder {
     /// The JSON of `shaped`, with what shaping left out when it left anything,
-    /// each filter's `option` as `spelling` names it.
-    package static func encode(_ shaped: ShapedGraph, spelling: SettingSpelling = .neutral) -> String {
-        encode(shaped.graph, shaping: shaped.legend, spelling: spelling)
+    /// each filter's `option` as `spelling` names it, and its update groups
+    /// named as `groups` says (listed, as the graph contract has them).
+    package static func encode(
+        _ shaped: ShapedGraph, spelling: SettingSpelling = .neutral, groups: GroupListing = .listed
+    ) -> String {
+        encode(shaped.graph, shaping: shaped.legend, spelling: spelling, groups: groups)
     }
 }

@@ -53,7 +53,11 @@ struct Render: ParsableCommand {
 
     /// The shaped graph in `format`, for this command and for `causegraph mcp`'s `render` tool; the notes of
     /// reading and shaping it and Graphviz's warnings go to `diagnostics`.
-    func graph(as format: RenderFormat, diagnostics: inout Diagnostics) throws -> [UInt8] {
+    /// The graph in `format`; a JSON graph names its update groups as
+    /// `groups` says (listed, as the graph contract has them).
+    func graph(
+        as format: RenderFormat, groups: GraphJSONEncoder.GroupListing = .listed, diagnostics: inout Diagnostics
+    ) throws -> [UInt8] {
         let shaped = try shaping.shapedGraph(input, oneGraph, diagnostics: &diagnostics)
         if format.graphviz != nil {
             try shaping.allowLayout(ofNodes: shaped.graph.nodes.count, edges: shaped.graph.edges.count)
@@ -62,7 +66,7 @@ struct Render: ParsableCommand {
         let encoder = DOTEncoder(style: themeOption.theme.style, spelling: .commandLine)
         return try GraphWriter.encode(
             format, engine: layout.engine,
-            json: { GraphJSONEncoder.encode(shaped, spelling: encoder.spelling) },
+            json: { GraphJSONEncoder.encode(shaped, spelling: encoder.spelling, groups: groups) },
             dot: { encoder.encode(shaped) }, diagnostics: &diagnostics)
     }
 }

@@ -283,7 +283,12 @@ enum MCPToolRunner {
         if format == .pdf {
             throw Diagnostic.error("a PDF is only written to a file; name one with 'output', or ask for svg or png")
         }
-        let bytes = try render.graph(as: format, diagnostics: &diagnostics)
+        // A returned graph counts each node's and edge's update groups
+        // rather than listing them, and leaves out the table of groups:
+        // those grow with the length of a recording, not with the graph
+        // drawn, and a long one would outgrow any result whatever
+        // 'max_nodes' asked. A file keeps the graph contract whole.
+        let bytes = try render.graph(as: format, groups: .counted, diagnostics: &diagnostics)
         let returned = format == .png ? (bytes.count + 2) / 3 * 4 : bytes.count
         guard returned <= largestGraph else {
             throw Diagnostic.error(

@@ -247,6 +247,40 @@ struct MCPServerTests {
         }
     }
 
+    @Test("a long recording's JSON graph is returned with each node's and edge's groups counted, not listed")
+    func renderCountsGroupsOfALongRecording() throws {
+        let scratch = try TemporaryFolder()
+        let trace = scratch.path("long.jsonl")
+        try SyntheticTrace(views: 6, frames: 20_000, bodiesPerFrame: 2).write(to: trace)
+        let cli = try Causegraph.run(["render", trace, "--format", "json", "-o", "-"])
+        // The groups make the graph contract outgrow a result, whatever its nodes.
+        try #require(
+            cli.standardOutput.count > MCPToolRunner.largestGraph, "the graph is \(cli.standardOutput.count) bytes")
+        let contract = try JSONSerialization.jsonObject(with: Data(cli.standardOutput)) as? [String: Any]
+        let session = try MCPClient.session(
+            [
+                ("render", ["traces": [trace], "format": "json"]),
+                ("render", ["traces": [trace], "format": "json", "output": scratch.path("long.json")]),
+            ],
+            serverArguments: ["--allow", scratch.url.path])
+        let results = try #require(session["results"]?.arrayValue)
+        #expect(!results[0].isToolError, "\(results[0].texts)")
+        let returned = try #require(results[0]["structuredContent"])
+        #expect(returned["groups"] == nil)
+        let listed = (contract?["nodes"] as? [[String: Any]] ?? []).map {
+            ($0["groups"] as? [Any]).map { Int64($0.count) }
+        }
+        let counted = (returned["nodes"]?.arrayValue ?? []).map { $0["groupCount"]?.numberValue }
+        #expect(!listed.isEmpty && counted == listed)
+        #expect(returned["nodes"]?.arrayValue?.allSatisfy { $0["groups"] == nil } == true)
+        let listedEdges = (contract?["edges"] as? [[String: Any]] ?? []).map {
+            ($0["groups"] as? [Any]).map { Int64($0.count) }
+        }
+        #expect(returned["edges"]?.arrayValue?.map { $0["groupCount"]?.numberValue } == listedEdges)
+        // A file holds the graph contract whole.
+        #expect(try scratch.read("long.json") == cli.standardOutput)
+    }
+
     @Test("render returns PNG as image content, and with output writes that file and nothing else")
     func renderImagesAndFiles() throws {
         let scratch = try TemporaryFolder()
