@@ -39,6 +39,39 @@ struct UnrenderableTitleCommandTests {
         #expect(result.output.contains(">(untitled)</text>"))
     }
 
+    @Test(
+        "a blank title reads (untitled) wherever people read it",
+        arguments: [
+            ["summary"], ["summary", "--format", "markdown"], ["check", "BUDGET"],
+            ["check", "BUDGET", "--format", "markdown"], ["check", "BUDGET", "--format", "junit"],
+            ["check", "BUDGET", "--format", "github"],
+        ])
+    func blankTitles(_ command: [String]) throws {
+        let scratch = try TemporaryFolder()
+        let trace = try scratch.write(
+            "blank.jsonl",
+            """
+            {"causegraph": 1, "app": "Blank"}
+            {"node": 1, "kind": "state", "title": " ", "owner": "app", "time": 1000}
+            {"node": 2, "kind": "body", "title": " ", "module": "Blank", "owner": "app", "time": 2000, "duration": 5}
+            {"node": 3, "kind": "body", "title": " ", "module": "Blank", "owner": "app", "time": 3000, "duration": 5}
+            {"edge": [1, 2], "label": "update", "time": 2000}
+            {"edge": [1, 3], "label": "update", "time": 3000}
+
+            """)
+        let budget = try scratch.write(
+            "budget.yaml", "version: 1\nviews:\n  - view: \"^ $\"\n    regex: true\n    updates:\n      total: 0\n")
+        let arguments = [command[0], trace] + command.dropFirst().map { $0 == "BUDGET" ? "--budget=\(budget)" : $0 }
+        let result = try Causegraph.run(arguments)
+        #expect(result.status == (command[0] == "check" ? 1 : 0), "\(result.standardError)")
+        #expect(result.output.contains("(untitled)"), "\(result.output)")
+        // No row or line names nothing: a title column, a subject, evidence.
+        for line in result.output.split(separator: "\n") {
+            #expect(!line.contains("·  ") && !line.hasSuffix("· ") && !line.contains("|   |"), "\(line)")
+            #expect(!line.hasPrefix("   ran") && !line.contains("· ran"), "\(line)")
+        }
+    }
+
     @Test("the dot command accepts what --format dot writes", .enabled(if: dot != nil, "needs Graphviz's dot command"))
     func dotCommand() throws {
         let scratch = try TemporaryFolder()

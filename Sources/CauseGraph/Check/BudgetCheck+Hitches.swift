@@ -14,7 +14,7 @@ extension BudgetCheck {
         }?.element
         let worstEvidence =
             worst.map {
-                ["worst: hitch \($0.number), " + HitchFormatter.chainLine($0, title: HitchFormatter.untitledIfBlank)]
+                ["worst: hitch \($0.number), " + HitchFormatter.chainLine($0, title: TitleText.shown)]
             } ?? []
         var results: [CheckReport.Result] = []
         if let limit = limits.perInteraction {
@@ -29,7 +29,7 @@ extension BudgetCheck {
             if let peak {
                 let place =
                     peak.gesture.map {
-                        "after \(HitchFormatter.untitledIfBlank($0.title)) (event \($0.event) at \(TimeText.string($0.time)))"
+                        "after \(TitleText.shown($0.title)) (event \($0.event) at \(TimeText.string($0.time)))"
                     } ?? "before any gesture"
                 evidence.append("\(CountText.string(peak.count, unit)) \(place), the most in one interaction")
             }

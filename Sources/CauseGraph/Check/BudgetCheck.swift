@@ -212,7 +212,7 @@ public struct BudgetCheck {
     ) {
         let usage = measurement.usage
         let summary =
-            "\(node.title) ran \(CountText.format(node.ran)) of \(CountText.string(node.count, "update")) (\(CountText.format(node.skipped)) skipped) in \(CountText.string(node.groups.count, "update group"))"
+            "\(TitleText.shown(node.title)) ran \(CountText.format(node.ran)) of \(CountText.string(node.count, "update")) (\(CountText.format(node.skipped)) skipped) in \(CountText.string(node.groups.count, "update group"))"
         switch name {
         case "updates.total":
             return (node.ran, [summary])
@@ -228,7 +228,7 @@ public struct BudgetCheck {
                 return (0, [summary, "no run was led to by a gesture"])
             }
             let gesture = peak.place
-            var place = "\(gesture.title) (event \(gesture.event)"
+            var place = "\(TitleText.shown(gesture.title)) (event \(gesture.event)"
             if let time = gesture.time { place += " at \(TimeText.string(time))" }
             if gesture.document > 0 { place += " of document \(gesture.document + 1)" }
             return (
@@ -249,7 +249,7 @@ public struct BudgetCheck {
         -> String
     {
         let text =
-            "\(node.title): "
+            "\(TitleText.shown(node.title)): "
             + Severity.allCases.map { "\(node.severityCounts[$0]) \($0.rawValue)" }.joined(separator: ", ")
         guard node.severityCounts.atLeast(severity) > 0 else { return text }
         return text + "; worst at \(severity.rawValue) or worse: "
@@ -280,7 +280,7 @@ public struct BudgetCheck {
             let measured = counted.reduce(0) { $0 + $1.1 }
             let most = counted.enumerated().sorted { ($1.element.1, $0.offset) < ($0.element.1, $1.offset) }.prefix(3)
             var evidence = most.map {
-                "\($0.element.0.title) (\($0.element.0.kind.rawValue)): \($0.element.1) at \(severity.rawValue) or worse"
+                "\(TitleText.shown($0.element.0.title)) (\($0.element.0.kind.rawValue)): \($0.element.1) at \(severity.rawValue) or worse"
             }
             if counted.count > 3 { evidence.append("… and \(counted.count - 3) more") }
             // The longest of the updates counted: a trace's severity need not follow the duration.
@@ -290,7 +290,7 @@ public struct BudgetCheck {
                 let lead = "worst at \(severity.rawValue) or worse: "
                 if let (node, duration) = longest {
                     evidence.append(
-                        lead + "\(node.title) "
+                        lead + "\(TitleText.shown(node.title)) "
                             + worstCounted(longest: duration, of: node, severity: severity, measurement.graph))
                 } else {
                     evidence.append(
@@ -330,7 +330,7 @@ public struct BudgetCheck {
             let views = edges.filter { $0.skipped > 0 }.sorted { ($1.skipped, $0.id) < ($0.skipped, $1.id) }.prefix(3)
                 .compactMap { edge in
                     graph.node(edge.to).map {
-                        "\($0.title) skipped \(CountText.format(edge.skipped)) of \(CountText.format(edge.count))"
+                        "\(TitleText.shown($0.title)) skipped \(CountText.format(edge.skipped)) of \(CountText.format(edge.count))"
                     }
                 }
             if !views.isEmpty { evidence.append("views checked for nothing: " + views.joined(separator: "; ")) }
@@ -383,7 +383,8 @@ public struct BudgetCheck {
             ]
         }
         return matches.map { edge, from, to in
-            var evidence = "\(from.title) → \(to.title): \(edge.kind.rawValue) ×\(CountText.format(edge.count))"
+            var evidence =
+                "\(TitleText.shown(from.title)) → \(TitleText.shown(to.title)): \(edge.kind.rawValue) ×\(CountText.format(edge.count))"
             if !edge.groups.isEmpty {
                 let shown = edge.groups.prefix(8).map { "\($0)" }.joined(separator: ", ")
                 evidence +=
@@ -392,10 +393,11 @@ public struct BudgetCheck {
             }
             var lines = [evidence]
             if !edge.changed.isEmpty { lines.append("changed: " + edge.changed.joined(separator: ", ")) }
-            if let frame = from.backtrace.first { lines.append("\(from.title) set at \(frame)") }
+            if let frame = from.backtrace.first { lines.append("\(TitleText.shown(from.title)) set at \(frame)") }
             // The kind tells apart two links between the same titles, as a CI's test names must be.
             return result(
-                name, limit, subject: "\(from.title) → \(to.title) (\(edge.kind.rawValue))",
+                name, limit,
+                subject: "\(TitleText.shown(from.title)) → \(TitleText.shown(to.title)) (\(edge.kind.rawValue))",
                 key: [Self.key(from.key), Self.key(to.key), edge.kind.rawValue].joined(separator: "\u{1E}"),
                 unit: "link",
                 measured: edge.count, evidence: lines)

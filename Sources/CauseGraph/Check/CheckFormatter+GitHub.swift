@@ -60,7 +60,8 @@ extension CheckFormatter {
             let message = ([figures(result)] + result.evidence).joined(separator: "\n")
             append(
                 result.status.fails ? "error" : "notice", at: result.location,
-                title: "\(title(report)): \(result.rule) · \(result.subject) \(result.status.rawValue)",
+                title:
+                    "\(title(report)): \(result.rule) · \(TitleText.shown(result.subject)) \(result.status.rawValue)",
                 message: message)
         }
         for unmatched in report.unmatchedPatterns {

@@ -61,7 +61,8 @@ extension CheckFormatter {
 
     private static func testCase(_ result: CheckReport.Result, budget: String) -> [String] {
         var attributes = [
-            ("name", VisibleText.singleLine(result.rule + " · " + result.subject)), ("classname", budget),
+            ("name", VisibleText.singleLine(result.rule + " · " + TitleText.shown(result.subject))),
+            ("classname", budget),
             ("file", result.location.file),
         ]
         if let line = result.location.line { attributes.append(("line", "\(line)")) }

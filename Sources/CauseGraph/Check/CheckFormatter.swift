@@ -89,7 +89,7 @@ package enum CheckFormatter {
             let word = TerminalText.pad(result.status.rawValue, 10)
             lines.append(
                 style.paint(word, result.status.fails ? .red : .yellow)
-                    + TerminalText.fit(result.rule + " · " + result.subject, width: width - 10))
+                    + TerminalText.fit(result.rule + " · " + TitleText.shown(result.subject), width: width - 10))
             lines += TerminalText.wrap(
                 figures(result) + " (" + VisibleText.singleLine(place(result.location)) + ")",
                 first: "          ", rest: "            ", width: width)
@@ -114,7 +114,9 @@ package enum CheckFormatter {
             for result in held {
                 let figure = ": \(CountText.format(result.measured)) ≤ \(CountText.format(result.limit))"
                 lines.append(
-                    "  " + TerminalText.fit(result.rule + " · " + result.subject, width: width - 2 - figure.count)
+                    "  "
+                        + TerminalText.fit(
+                            result.rule + " · " + TitleText.shown(result.subject), width: width - 2 - figure.count)
                         + figure)
             }
         }
@@ -260,7 +262,7 @@ package enum CheckFormatter {
             ])
             let rowsLeft = page.appendEach(notHeld) {
                 [
-                    "| **\($0.status.rawValue)** | \(MarkdownText.escape($0.rule)) | \(MarkdownText.escape($0.subject)) | \(CountText.format($0.measured)) | \(CountText.format($0.allowed)) |"
+                    "| **\($0.status.rawValue)** | \(MarkdownText.escape($0.rule)) | \(MarkdownText.escape(TitleText.shown($0.subject))) | \(CountText.format($0.measured)) | \(CountText.format($0.allowed)) |"
                 ]
             }
             if rowsLeft > 0 {
@@ -269,7 +271,7 @@ package enum CheckFormatter {
             let evidenceLeft = page.appendEach(notHeld) { result in
                 [
                     "",
-                    "### \(result.status.rawValue): \(MarkdownText.escape(result.rule)) · \(MarkdownText.escape(result.subject))",
+                    "### \(result.status.rawValue): \(MarkdownText.escape(result.rule)) · \(MarkdownText.escape(TitleText.shown(result.subject)))",
                     "",
                     "- \(MarkdownText.escape(figures(result))), set at \(MarkdownText.escape(place(result.location)))",
                 ] + result.evidence.map { "- " + MarkdownText.escape($0) }
@@ -288,7 +290,7 @@ package enum CheckFormatter {
             page.append(contentsOf: ["| limit | subject | measured | limit |", "| --- | --- | ---: | ---: |"])
             let heldLeft = page.appendEach(held) {
                 [
-                    "| \(MarkdownText.escape($0.rule)) | \(MarkdownText.escape($0.subject)) | \(CountText.format($0.measured)) | \(CountText.format($0.limit)) |"
+                    "| \(MarkdownText.escape($0.rule)) | \(MarkdownText.escape(TitleText.shown($0.subject))) | \(CountText.format($0.measured)) | \(CountText.format($0.limit)) |"
                 ]
             }
             if heldLeft > 0 { page.append("\nand \(CountText.format(heldLeft)) more\(everyOne).") }

@@ -23,15 +23,13 @@ package enum DOTEscaping {
     /// How many combining marks in a row a label keeps: more stack above the
     /// node and out of the picture, as Graphviz sizes a label by its width.
     package static let labelMarks = 4
-    /// What a label shows for a title or name with no visible character.
-    package static let untitled = "(untitled)"
     /// How many bytes of escaped text one piece of a quoted string holds at most.
     static let pieceBytes = 4_096
 
-    /// A title or name inside an HTML-like label: ``untitled`` when blank,
+    /// A title or name inside an HTML-like label: ``TitleText/untitled`` when blank,
     /// cut to ``labelCharacters``, escaped.
     package static func htmlTitle(_ text: String) -> String {
-        htmlText(text.allSatisfy(\.isWhitespace) ? untitled : cut(text))
+        htmlText(text.allSatisfy(\.isWhitespace) ? TitleText.untitled : cut(text))
     }
 
     /// `text` with at most ``labelMarks`` combining marks in a row, ending in

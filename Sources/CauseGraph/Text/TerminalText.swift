@@ -76,7 +76,7 @@ package enum TerminalText {
     /// A title or name as ``fit(_:width:)`` shows it, and a blank one as
     /// `(untitled)`, so a row never names nothing.
     static func fitTitle(_ text: String, width: Int) -> String {
-        fit(text.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : text, width: width)
+        fit(TitleText.shown(text), width: width)
     }
 
     /// Breaks plain `text` at spaces so no line is wider than `width`

@@ -170,7 +170,7 @@ private struct Writer {
     /// A title or label as a slice's name: `(untitled)` when blank, so no
     /// slice names nothing; `args` keep the text as recorded.
     static func shown(_ text: String) -> String {
-        text.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : text
+        TitleText.shown(text)
     }
 
     /// The fields every timed event starts with.

@@ -145,7 +145,7 @@ extension InstrumentsTableReader {
         }
         // A blank title is named as the graph draws it, not as an empty pair of quotes.
         var items = sorted.prefix(20).map {
-            ($0.key.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : "\"\($0.key)\"") + " (\($0.value))"
+            ($0.key.allSatisfy(\.isWhitespace) ? TitleText.untitled : "\"\($0.key)\"") + " (\($0.value))"
         }
         if sorted.count > 20 { items.append("and \(sorted.count - 20) more") }
         return items.joined(separator: ", ")

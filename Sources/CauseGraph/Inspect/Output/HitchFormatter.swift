@@ -52,12 +52,6 @@ package enum HitchFormatter {
         return parts.joined(separator: " · ")
     }
 
-    /// A title where nothing else marks a blank one (Markdown, check evidence):
-    /// `(untitled)`, as the terminal shows it.
-    static func untitledIfBlank(_ title: String) -> String {
-        title.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : title
-    }
-
     // MARK: Summary section
 
     static func summaryText(_ causes: [HitchCause], style: TextStyle) -> [String] {
@@ -81,7 +75,7 @@ package enum HitchFormatter {
         var lines = ["", "### Hitches and hangs", ""]
         for cause in causes {
             lines.append(
-                "- \(cause.number). \(MarkdownText.escape(chainLine(cause, title: untitledIfBlank))) (\(MarkdownText.escape(placeLine(cause))))"
+                "- \(cause.number). \(MarkdownText.escape(chainLine(cause, title: TitleText.shown))) (\(MarkdownText.escape(placeLine(cause))))"
             )
         }
         return lines
@@ -158,17 +152,17 @@ package enum HitchFormatter {
             "## Hitch \(cause.number): \(MarkdownText.escape(name(cause.hitch)))", "",
             MarkdownText.escape(placeLine(cause)) + ".", "",
         ]
-        lines.append("- Chain: " + MarkdownText.escape(chainLine(cause, title: untitledIfBlank)))
+        lines.append("- Chain: " + MarkdownText.escape(chainLine(cause, title: TitleText.shown)))
         lines.append(
             "- Root causes: "
                 + (cause.rootCauses.isEmpty
                     ? "none recorded"
-                    : cause.rootCauses.map { MarkdownText.escape(untitledIfBlank($0.title)) }.joined(separator: ", ")))
+                    : cause.rootCauses.map { MarkdownText.escape(TitleText.shown($0.title)) }.joined(separator: ", ")))
         if !cause.updates.isEmpty {
             lines += ["", "| updates | view | kind |", "| ---: | --- | --- |"]
             for (node, count) in cause.updates.prefix(listedUpdates) {
                 lines.append(
-                    "| \(CountText.format(count)) | \(MarkdownText.escape(untitledIfBlank(node.title))) | \(node.kind.rawValue) |"
+                    "| \(CountText.format(count)) | \(MarkdownText.escape(TitleText.shown(node.title))) | \(node.kind.rawValue) |"
                 )
             }
         }

@@ -76,7 +76,8 @@ package enum SummaryFormatter: ReportFormatter {
                     + numbers.map { TerminalText.pad($0.0, $0.1, right: true) }.joined())
             for row in module.views {
                 let node = row.node
-                var line = "  " + TerminalText.pad("  " + TerminalText.fit(node.title, width: nameWidth - 3), nameWidth)
+                var line =
+                    "  " + TerminalText.pad("  " + TerminalText.fitTitle(node.title, width: nameWidth - 3), nameWidth)
                 for (cell, column) in zip(cellsOfRow(row), numbers) {
                     line += TerminalText.pad(cell, column.1, right: true)
                 }
@@ -95,7 +96,7 @@ package enum SummaryFormatter: ReportFormatter {
             let label =
                 "  "
                 + (KindText.isNamed(cause.node.kind, by: cause.node.title) ? "" : KindText.word(cause.node.kind) + " ")
-            return label + TerminalText.fit(cause.node.title, width: width - label.count - figures.count) + figures
+            return label + TerminalText.fitTitle(cause.node.title, width: width - label.count - figures.count) + figures
         }
         textSection(
             "Top causes by fan-out", causes, omitted: summary.omitted.causes, "cause", offset: summary.offset,
@@ -181,7 +182,7 @@ package enum SummaryFormatter: ReportFormatter {
         var parts: [String] = []
         if let title = interaction.gestureTitle {
             let ids = interaction.gestures.map { "\($0)" }.joined(separator: ", ")
-            let name = title.allSatisfy(\.isWhitespace) ? DOTEscaping.untitled : VisibleText.singleLine(title)
+            let name = VisibleText.singleLine(TitleText.shown(title))
             parts.append("\(interaction.gestures.count == 1 ? "gesture" : "gestures") \(ids) (\(name))")
         }
         if let label = interaction.label, !label.allSatisfy(\.isWhitespace) {
@@ -362,7 +363,7 @@ package enum SummaryFormatter: ReportFormatter {
             for row in module.views {
                 let node = row.node
                 lines.append(
-                    "| \(MarkdownText.escape(module.name ?? "—")) | \(MarkdownText.escape(node.title)) | \(CountText.format(node.count)) | \(CountText.format(node.ran)) | \(CountText.format(node.skipped)) | \(duration(node.totalDuration)) | \(duration(row.average)) | \(duration(node.maxDuration)) |"
+                    "| \(MarkdownText.escape(module.name ?? "—")) | \(MarkdownText.escape(TitleText.shown(node.title))) | \(CountText.format(node.count)) | \(CountText.format(node.ran)) | \(CountText.format(node.skipped)) | \(duration(node.totalDuration)) | \(duration(row.average)) | \(duration(node.maxDuration)) |"
                 )
             }
         }
@@ -373,7 +374,7 @@ package enum SummaryFormatter: ReportFormatter {
             lines += ["", omitted + "."]
         }
         let causes = summary.topCauses.map { cause in
-            "- \(MarkdownText.escape(cause.node.title)) (\(MarkdownText.escape(KindText.word(cause.node.kind)))): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
+            "- \(MarkdownText.escape(TitleText.shown(cause.node.title))) (\(MarkdownText.escape(KindText.word(cause.node.kind)))): drove \(CountText.string(cause.drove, "update")) of \(CountText.string(cause.targets, "view"))"
         }
         markdownSection(
             "Top causes by fan-out", causes, omitted: summary.omitted.causes, "cause", offset: summary.offset,

@@ -145,7 +145,7 @@ public struct TraceSummary: Sendable, Equatable {
         self.unclassifiedTitles =
             unclassifiedTitles
             .sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-            .map { "\($0.key) (\(CountText.string($0.value, "event")))" }
+            .map { "\(TitleText.shown($0.key)) (\(CountText.string($0.value, "event")))" }
         findings = FindingRules.findings(in: graph, thresholds: thresholds)
         hitches = HitchCause.all(in: graph)
 
