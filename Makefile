@@ -7,6 +7,7 @@
 #   make fuzz   fuzzes the importers, the title-to-Graphviz path, budgets and option values with libFuzzer, a minute each
 #   make lint / make format   checks / applies the house style of .swift-format
 #   make docs   builds the CauseGraph library's DocC documentation into .build/docs
+#   make docs-images   redraws the README's and the docs' pictures of the Landmarks fixtures
 #   make check-graphviz14   compiles GraphvizRender and its tests against Graphviz 14's headers (Homebrew's)
 #   make check-macos        lists standard-library calls newer than the macOS deployment target
 #   make check-workflows    checks the GitHub workflow and action against GitHub's schemas, and with zizmor
@@ -19,7 +20,8 @@ DEMO_TRACE  = fixtures/landmarks-favorites-before.jsonl
 SUDO       := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo)
 MAN_DATE   := $(or $(shell git log -1 --format=%cs 2>/dev/null),$(shell date -u +%F))
 
-.PHONY: all deps browser test-tools ci-tools build demo test test-asan test-tsan fuzz bench lint format docs install clean \
+.PHONY: all deps browser test-tools ci-tools build demo test test-asan test-tsan fuzz bench lint format docs docs-images \
+	install clean \
 	check-graphviz14 check-macos check-workflows
 
 all: build
@@ -200,6 +202,12 @@ docs: deps
 		--output-path .build/docs/CauseGraph.doccarchive --fallback-display-name CauseGraph \
 		--fallback-bundle-identifier org.causegraph.CauseGraph
 	@echo "docs: wrote .build/docs/CauseGraph.doccarchive (open it in Xcode, or serve it with docc preview)"
+
+# The pictures the README and docs/ show, drawn as their captions say; a test
+# (DocumentationImageTests) fails when they no longer show what render draws.
+docs-images: build
+	$(BIN) render $(DEMO_TRACE) -o docs/images/landmarks-favorites-before.svg
+	$(BIN) diff $(DEMO_TRACE) fixtures/landmarks-favorites-after.jsonl -o docs/images/landmarks-diff.svg >/dev/null
 
 # The binary, its man page (generated from the commands' help by swift-argument-parser's
 # generate-manual, dated by the last commit so it is the same on every machine, with the
