@@ -79,7 +79,19 @@ enum ExitStatus {
     /// acronym, is left alone).
     private static func oneLine(_ message: String) -> String {
         let lines = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        let text = lines.filter { !$0.isEmpty }.joined(separator: "; ")
+        var text = ""
+        // The items of a list (`Please provide one of the following:`, then
+        // `- dot` on lines of their own) follow their lead as in a sentence.
+        var inList = false
+        for line in lines where !line.isEmpty {
+            if line.hasPrefix("- ") && (inList || text.hasSuffix(":")) {
+                text += (inList ? ", " : " ") + line.dropFirst(2)
+                inList = true
+            } else {
+                text += text.isEmpty ? line : "; " + line
+                inList = false
+            }
+        }
         guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else {
             return text
         }

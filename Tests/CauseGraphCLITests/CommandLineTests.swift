@@ -77,7 +77,7 @@ struct CommandLineTests {
             (["summary", "TRACE", "--top", "-2"], "error: --top -2 is out of range; give 1 or more\n"),
             (
                 ["diff", "TRACE", "TRACE", "--exit-code", "--tolerance", "-1"],
-                "error: the value '-1' is invalid for '--tolerance <tolerance>'\n"
+                "error: the value '-1' is invalid for '--tolerance <tolerance>': give a percentage up to 1,000,000% (10%), a count (2), or both (10%,2)\n"
             ),
         ])
     func negativeValue(_ arguments: [String], _ message: String) throws {

@@ -38,7 +38,8 @@ struct HostileInputCommandTests {
                 "check", Self.trace, "--budget", budget, "--baseline", Self.trace, "--tolerance",
                 "99999999999999999999%",
             ],
-            "'99999999999999999999%' is invalid for '--tolerance")
+            "'99999999999999999999%' is invalid for '--tolerance <tolerance>': give a percentage up to 1,000,000% (10%), a count (2), or both (10%,2)"
+        )
         let result = try Causegraph.run([
             "check", Self.trace, "--budget", budget, "--baseline", Self.trace, "--tolerance",
             "1000000%,9223372036854775807",

@@ -42,7 +42,7 @@ struct Check: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "With --baseline: how far above the baseline's value still passes: 10%, 2, or 10%,2 (whichever allows more); at most 1000000%.",
-            valueName: "tolerance"))
+            valueName: "tolerance"), transform: ToleranceOption.parse)
     var tolerance: ToleranceOption?
 
     @Flag(
@@ -111,11 +111,17 @@ struct Check: ParsableCommand {
 }
 
 /// Reads `--tolerance`.
-struct ToleranceOption: ExpressibleByArgument {
+struct ToleranceOption {
     var tolerance: Tolerance
 
-    init?(argument: String) {
-        guard let value = Tolerance(parsing: argument) else { return nil }
-        tolerance = value
+    /// The tolerance `argument` gives; one it cannot be is refused with
+    /// what it may be, which the parser's own message would not say.
+    static func parse(_ argument: String) throws -> ToleranceOption {
+        guard let value = Tolerance(parsing: argument) else {
+            throw ValidationError(
+                "give a percentage up to \(CountText.format(Int(Tolerance.maximumPercent)))% (10%), a count (2), "
+                    + "or both (10%,2)")
+        }
+        return ToleranceOption(tolerance: value)
     }
 }

@@ -86,7 +86,7 @@ struct Diff: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "With --exit-code: how far a count may move either way and still count as unchanged: 10% (of the count before), 2, or 10%,2 (whichever allows more).",
-            valueName: "tolerance"))
+            valueName: "tolerance"), transform: ToleranceOption.parse)
     var tolerance: ToleranceOption?
 
     @OptionGroup(title: "Shaping") var shaping: ShapingOptions
