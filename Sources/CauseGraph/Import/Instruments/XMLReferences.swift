@@ -11,6 +11,14 @@
 /// references (`&#65;`, `&#x41;`). Any other `&name;` is an error, since
 /// nothing could have declared it.
 enum XMLReferences {
+    /// Throws what ``decode(_:of:base:into:)`` would for `raw`: the
+    /// tokenizer checks every reference, also in text and values no reader
+    /// decodes, as a parser of the whole document does.
+    static func check(_ raw: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, base: Int) throws(XMLReadFailure) {
+        var decoded: [UInt8] = []
+        try decode(raw, of: bytes, base: base, into: &decoded)
+    }
+
     /// Appends `raw` (bytes of `bytes`) to `output` with references decoded.
     static func decode(
         _ raw: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, base: Int, into output: inout [UInt8]

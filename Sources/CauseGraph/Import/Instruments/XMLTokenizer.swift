@@ -207,6 +207,8 @@ struct XMLTokenizer {
             return
         }
         let hasReferences = memchr(bytes.baseAddress! + range.lowerBound, Int32(Byte.ampersand), range.count) != nil
+        // Checked here, whether or not a reader decodes the text.
+        if hasReferences { try XMLReferences.check(range, of: bytes, base: base) }
         let number = hasReferences ? nil : CanonicalNumber.value(of: UnsafeBufferPointer(rebasing: bytes[range]))
         try handler.text(range, hasReferences: hasReferences, number: number, bytes: bytes, base: base)
     }
@@ -339,14 +341,21 @@ struct XMLTokenizer {
                     throw .at(offset: base + i, message: "expected a quoted attribute value")
                 }
                 let valueStart = i + 1
-                // One pass finds the closing quote and refuses "<".
-                let valueEnd = Self.quoteOrLessThan(quote, in: bytes, from: valueStart)
+                // One pass finds the closing quote, refuses "<" and notes references.
+                var valueEnd = Self.quoteLessThanOrAmpersand(quote, in: bytes, from: valueStart)
+                var hasReferences = false
+                while valueEnd < n, bytes[valueEnd] == Byte.ampersand {
+                    hasReferences = true
+                    valueEnd = Self.quoteLessThanOrAmpersand(quote, in: bytes, from: valueEnd + 1)
+                }
                 guard valueEnd < n else { return nil }
                 guard bytes[valueEnd] == quote else {
                     throw .at(offset: base + valueEnd, message: "\"<\" is not allowed in an attribute value")
                 }
                 i = valueEnd + 1
                 let value = valueStart..<valueEnd
+                // Checked here, whether or not a reader decodes the value.
+                if hasReferences { try XMLReferences.check(value, of: bytes, base: base) }
                 switch nameEnd - nameStart {
                 case 2 where bytes[nameStart] == UInt8(ascii: "i") && bytes[nameStart + 1] == UInt8(ascii: "d"):
                     tag.id = value
@@ -449,12 +458,12 @@ struct XMLTokenizer {
         return (digits, number, j + 3)
     }
 
-    /// The offset of the first `quote` or `<` at or after `start`, or the
-    /// buffer's count when there is none. Eight bytes at a time: a byte
-    /// equal to the one sought is zero after XOR, and the classic test for a
+    /// The offset of the first `quote`, `<` or `&` at or after `start`, or
+    /// the buffer's count when there is none. Eight bytes at a time: a byte
+    /// equal to one sought is zero after XOR, and the classic test for a
     /// zero byte in a word flags it (and, never below it, possibly others).
     @inline(__always)
-    static func quoteOrLessThan(_ quote: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func quoteLessThanOrAmpersand(_ quote: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let n = bytes.count
         var i = start
         if n >= 8 {
@@ -463,16 +472,18 @@ struct XMLTokenizer {
             let highs: UInt64 = 0x8080_8080_8080_8080
             let quotes = ones &* UInt64(quote)
             let lessThans = ones &* UInt64(Byte.lessThan)
+            let ampersands = ones &* UInt64(Byte.ampersand)
             while i <= n - 8 {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let q = word ^ quotes
                 let l = word ^ lessThans
-                let found = ((q &- ones) & ~q | (l &- ones) & ~l) & highs
+                let a = word ^ ampersands
+                let found = ((q &- ones) & ~q | (l &- ones) & ~l | (a &- ones) & ~a) & highs
                 if found != 0 { return i + found.trailingZeroBitCount / 8 }
                 i += 8
             }
         }
-        while i < n, bytes[i] != quote, bytes[i] != Byte.lessThan { i += 1 }
+        while i < n, bytes[i] != quote, bytes[i] != Byte.lessThan, bytes[i] != Byte.ampersand { i += 1 }
         return i
     }
 

@@ -257,13 +257,53 @@ private struct TokenRecorder: XMLTokenHandler {
         #expect(
             failure("<a fmt=\"0123456789abcdef")?.message == "file ends inside a start tag: the export is truncated")
         #expect(
-            Array("ab\"cdefghij<".utf8).withUnsafeBufferPointer {
+            Array("ab\"cd&fghij<".utf8).withUnsafeBufferPointer {
                 (
-                    XMLTokenizer.quoteOrLessThan(Byte.doubleQuote, in: $0, from: 0),
-                    XMLTokenizer.quoteOrLessThan(Byte.singleQuote, in: $0, from: 3),
-                    XMLTokenizer.quoteOrLessThan(Byte.singleQuote, in: $0, from: 12)
+                    XMLTokenizer.quoteLessThanOrAmpersand(Byte.doubleQuote, in: $0, from: 0),
+                    XMLTokenizer.quoteLessThanOrAmpersand(Byte.singleQuote, in: $0, from: 3),
+                    XMLTokenizer.quoteLessThanOrAmpersand(Byte.singleQuote, in: $0, from: 6),
+                    XMLTokenizer.quoteLessThanOrAmpersand(Byte.singleQuote, in: $0, from: 12)
                 )
-            } == (2, 11, 12))
+            } == (2, 5, 11, 12))
+        // References at each position of a long value are read past; an
+        // unknown one is refused where it is, though no reader decodes `title`.
+        for position in 0..<24 {
+            let lead = String(repeating: "v", count: position)
+            #expect(try tokens("<a fmt=\"\(lead)&amp;&#65;w\"/>") == ["<a fmt=\(lead)&Aw>", "</>"])
+            let failure = failure("<a title=\"\(lead)&bogus;w\"/>")
+            #expect(failure?.message.hasPrefix("unknown entity &bogus;") == true, "\(String(describing: failure))")
+            #expect(failure?.offset == 10 + position, "\"&\" at \(position)")
+        }
+    }
+
+    @Test("a reference in text or an attribute is checked though the reader decodes neither")
+    func referencesCheckedUnread() {
+        /// Reads the structure only, as a reader passing over a column does.
+        struct StructureOnly: XMLTokenHandler {
+            mutating func startElement(_ tag: XMLStartTag, bytes: UnsafeBufferPointer<UInt8>, base: Int) {}
+            mutating func endElement(bytes: UnsafeBufferPointer<UInt8>, base: Int) {}
+            mutating func text(
+                _ range: Range<Int>, hasReferences: Bool, number: UInt64?, bytes: UnsafeBufferPointer<UInt8>, base: Int
+            ) {}
+        }
+        func failure(_ text: String) -> (offset: Int, message: String)? {
+            var tokenizer = XMLTokenizer()
+            var handler = StructureOnly()
+            do throws(XMLReadFailure) {
+                _ = try Array(text.utf8).withUnsafeBufferPointer { bytes throws(XMLReadFailure) in
+                    try tokenizer.parse(bytes, base: 0, isFinal: true, handler: &handler)
+                }
+                return nil
+            } catch {
+                guard case .at(let offset, let message) = error else { return nil }
+                return (offset, message)
+            }
+        }
+        #expect(failure("<a>x &amp; &#233; y</a>") == nil)
+        #expect(failure("<a>x &bogus; y</a>")?.offset == 5)
+        #expect(failure("<a>x & y</a>")?.message == "\"&\" must start a reference such as &amp; and end with \";\"")
+        #expect(failure("<a>&#xZZ;</a>")?.message == "invalid character reference &#xZZ;")
+        #expect(failure("<a fmt=\"&bogus;00:01\"/>")?.offset == 8)
     }
 
     @Test func byteOrderMarkAndTrailingWhitespace() throws {
