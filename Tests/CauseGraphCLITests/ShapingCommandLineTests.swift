@@ -341,6 +341,29 @@ struct ConsistentOptionTests {
         )
     }
 
+    @Test(
+        "a window holding only a hang draws no empty graph, and diff shows no node removed for it; summary and timeline keep the hang"
+    )
+    func windowOfAHangOnly() throws {
+        let trace = fixture("landmarks-favorites-hitches.jsonl")
+        // The Microhang from 3.467 s lasts 265 ms; no event is between 3.5 s and 3.6 s.
+        let window = ["--window", "3.5s:3.6s"]
+        let message =
+            "error: no event of the trace is inside --window 3.5s:3.6s, only 1 hitch or hang: a graph draws events, so nothing is left to draw; summary and timeline show hitches\n"
+        for command in [["render", trace, "--format", "dot", "-o", "-"], ["report", trace, "-o", "-"]] {
+            let result = try Causegraph.run(command + window)
+            #expect(result.status == 2)
+            #expect(result.standardError == message, "\(command[0])")
+        }
+        let diff = try Causegraph.run(["diff", trace, fixture("landmarks-favorites-after.jsonl")] + window)
+        #expect(diff.status == 2)
+        #expect(diff.standardError == "\(trace): error: no event of the trace is inside --window 3.5s:3.6s\n")
+        let summary = try Causegraph.run(["summary", trace] + window)
+        #expect(summary.status == 0 && summary.output.contains("265 ms hang (Microhang)"), "\(summary.standardError)")
+        let timeline = try Causegraph.run(["timeline", trace, "-o", "-"] + window)
+        #expect(timeline.status == 0 && timeline.output.contains("Microhang"), "\(timeline.standardError)")
+    }
+
     @Test("--classify on traces that are not Instruments exports says it does not apply")
     func classifyNative() throws {
         let scratch = try TemporaryFolder()

@@ -104,9 +104,10 @@ extension TracePipeline {
     {
         let first = try reconstruct([before], diagnostics: &diagnostics)
         let second = try reconstruct([after], diagnostics: &diagnostics)
-        // Each on its own: a window past the end of the shorter would show its every node removed.
+        // Each on its own: a window past the end of the shorter, or holding
+        // only a hitch of it, would show its every node removed.
         if let window {
-            for (path, side) in [(before, first), (after, second)] where side.window?.heldNothing == true {
+            for (path, side) in [(before, first), (after, second)] where side.window?.heldNoEvent == true {
                 throw .error(
                     ShapingFormatter.noEventInside(window, spelling: settings.spelling), at: SourceLocation(file: path))
             }

@@ -63,6 +63,10 @@ public struct GraphShaper: Sendable {
             if statistics.heldNothing {
                 throw .removedEverything(.window(timeWindow), reason: .noEventInWindow)
             }
+            if statistics.heldNoEvent {
+                throw .removedEverything(
+                    .window(timeWindow), reason: .onlyHitchesInWindow(count: statistics.hitchesKept))
+            }
             steps.append(ShapingReport.Step(window: timeWindow, statistics))
         }
         var interactionEvents = 0

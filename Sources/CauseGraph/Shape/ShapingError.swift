@@ -4,6 +4,9 @@ public enum ShapingError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         /// No event of the trace is inside the window.
         case noEventInWindow
+        /// The window holds hitches or hangs, this many, but no event: a
+        /// graph does not draw them.
+        case onlyHitchesInWindow(count: Int)
         /// Every node matches an ignore pattern or is caused only by matches.
         case everyNodeIgnored
         /// Hiding system nodes left none: the graph has no app nodes.

@@ -133,8 +133,12 @@ public struct WindowStatistics: Sendable, Equatable {
     /// Whether the window held nothing of a trace with times: no timed
     /// event and no hitch. Untimed events alone are kept whatever the
     /// window, so an answer from them would read as one about its stretch.
-    package var heldNothing: Bool {
-        eventsKept == untimedEvents && hitchesKept == 0 && (eventsOutside > 0 || hitchesOutside > 0)
+    package var heldNothing: Bool { heldNoEvent && hitchesKept == 0 }
+
+    /// Whether the window held no timed event of a trace with times, though
+    /// it may hold hitches: a graph, made of events, has nothing to draw.
+    package var heldNoEvent: Bool {
+        eventsKept == untimedEvents && (eventsOutside > 0 || hitchesOutside > 0)
     }
 
     /// Every count, in the order the graph cache stores them.

@@ -475,6 +475,26 @@ struct GraphShaperTests {
         }
     }
 
+    @Test("a window that holds hitches but no event leaves a graph nothing to draw, and says what it holds")
+    func windowOfHitchesOnly() throws {
+        var statistics = WindowStatistics()
+        statistics.eventsOutside = 12
+        statistics.hitchesKept = 2
+        statistics.hitchesOutside = 1
+        #expect(!statistics.heldNothing && statistics.heldNoEvent)
+        let window = try TimeWindow(parsing: "5s:6s")
+        #expect(
+            throws: ShapingError.removedEverything(.window(window), reason: .onlyHitchesInWindow(count: 2))
+        ) {
+            try GraphShaper(settings: ShapingSettings(window: window)).shape(CauseEffectGraph(), window: statistics)
+        }
+        #expect(
+            ShapingFormatter.message(
+                .removedEverything(.window(window), reason: .onlyHitchesInWindow(count: 2)), spelling: .flags)
+                == "no event of the trace is inside --window 5s:6s, only 2 hitches or hangs: a graph draws events, so nothing is left to draw; summary and timeline show hitches"
+        )
+    }
+
     @Test("the window's left-out events count in the totals and its step")
     func windowReport() throws {
         var statistics = WindowStatistics()

@@ -122,12 +122,17 @@ package enum ShapingFormatter {
         case .removedEverything(.window(let window), .noEventInWindow):
             // As every other command says it, with what it means for a picture.
             return noEventInside(window, spelling: spelling) + "; nothing is left to draw"
+        case .removedEverything(.window(let window), .onlyHitchesInWindow(let count)):
+            return noEventInside(window, spelling: spelling)
+                + ", only \(CountText.string(count, "hitch or hang", "hitches or hangs")): a graph draws events, "
+                + "so nothing is left to draw; summary and timeline show hitches"
         case .focusMatchesNothing(let given):
             return "\(option(given, spelling: spelling)) matches no node title; nothing is left to draw"
         case .removedEverything(let given, let reason):
             let why =
                 switch reason {
                 case .noEventInWindow: "no event of the trace is inside the window"
+                case .onlyHitchesInWindow: "the window holds hitches or hangs but no event"
                 case .everyNodeIgnored: "every node matches or is caused only by matches"
                 case .noAppNodes: "the graph has no app nodes"
                 case .fewerEvents(let minimum): "no node has \(minimum) events or more"
