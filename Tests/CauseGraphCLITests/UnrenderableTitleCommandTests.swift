@@ -72,6 +72,22 @@ struct UnrenderableTitleCommandTests {
         }
     }
 
+    @Test(
+        "a finding about a blank title names it (untitled), in summary and in check's evidence",
+        arguments: [["summary"], ["summary", "--format", "markdown"], ["check", "--format", "github"]])
+    func blankTitleInFindings(_ command: [String]) throws {
+        let scratch = try TemporaryFolder()
+        let storm = try String(contentsOfFile: fixture("findings/rebuild-storm.jsonl"), encoding: .utf8)
+        let trace = try scratch.write(
+            "storm.jsonl", storm.replacingOccurrences(of: "\"StickyHeaderView\"", with: "\" \""))
+        let budget = try scratch.write("budget.yaml", "version: 1\nfindings:\n  rebuildStorm: 0\n")
+        let arguments =
+            [command[0], trace] + (command[0] == "check" ? ["--budget", budget] : []) + command.dropFirst()
+        let result = try Causegraph.run(arguments)
+        #expect(result.status == (command[0] == "check" ? 1 : 0), "\(result.standardError)")
+        #expect(result.output.contains("(untitled) ran 12 times within 5 ms"), "\(result.output)")
+    }
+
     @Test("the dot command accepts what --format dot writes", .enabled(if: dot != nil, "needs Graphviz's dot command"))
     func dotCommand() throws {
         let scratch = try TemporaryFolder()

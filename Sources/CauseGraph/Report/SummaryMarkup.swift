@@ -59,7 +59,8 @@ enum SummaryMarkup {
                     row(
                         node: node.id, severity: node.severity,
                         cells: [
-                            cell(node.title), number("\(node.count)"), number("\(node.ran)"), number("\(node.skipped)"),
+                            cell(TitleText.shown(node.title)), number("\(node.count)"), number("\(node.ran)"),
+                            number("\(node.skipped)"),
                             number(duration(node.totalDuration)), number(duration(view.average)),
                             number(duration(node.maxDuration)),
                         ], selectable: selectable))
@@ -79,7 +80,8 @@ enum SummaryMarkup {
                     row(
                         node: cause.node.id, severity: nil,
                         cells: [
-                            cell(cause.node.title), cell(KindText.word(cause.node.kind)), number("\(cause.drove)"),
+                            cell(TitleText.shown(cause.node.title)), cell(KindText.word(cause.node.kind)),
+                            number("\(cause.drove)"),
                             number("\(cause.targets)"),
                         ], selectable: selectable))
             }

@@ -56,7 +56,7 @@ enum TimelineMarkup {
         var title = "\(laneName): " + (bar.count > 0 ? CountText.string(bar.count, noun) + ", longest " : "continues ")
         if let group = bar.group { title += "group \(group) " }
         title +=
-            "\(worst.title), \(worst.duration.map(DurationText.string) ?? "no duration known,") at \(TimeText.string(worst.time)) (\(KindText.word(worst.severity)))"
+            "\(TitleText.shown(worst.title)), \(worst.duration.map(DurationText.string) ?? "no duration known,") at \(TimeText.string(worst.time)) (\(KindText.word(worst.severity)))"
             + "; \(KindText.word(bar.severity)) for \(ShareText.percent(bar.share)) of this stretch"
         if !target.isEmpty { target = " " + target + " tabindex=\"0\" role=\"button\"" }
         // At least three units wide, so a short update stays visible.

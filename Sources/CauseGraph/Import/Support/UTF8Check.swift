@@ -25,7 +25,8 @@ package enum UTF8Check {
         guard let offset = firstFault(in: bytes, allowing: .xml) else { return nil }
         let lead = bytes[offset]
         if lead < 0x80 { return (offset, "control character \(codePoint(UInt32(lead))) is not allowed in XML") }
-        if lead == 0xEF, offset + 2 < bytes.count, bytes[offset + 1] == 0xBF, bytes[offset + 2] >= 0xBE {
+        if lead == 0xEF, offset + 2 < bytes.count, bytes[offset + 1] == 0xBF, (0xBE...0xBF).contains(bytes[offset + 2])
+        {
             return (offset, "\(codePoint(0xFFC0 | UInt32(bytes[offset + 2] & 0x3F))) is not a character XML allows")
         }
         return (offset, "invalid UTF-8")

@@ -5,19 +5,19 @@ extension Finding {
     package var summary: String {
         switch figures {
         case .fanOut(let cause, let view, _, _, _, let maxPerCause, _, _, _, let others):
-            "one \(cause) change drives up to \(CountText.format(maxPerCause)) \(view) body updates"
+            "one \(TitleText.shown(cause)) change drives up to \(CountText.format(maxPerCause)) \(TitleText.shown(view)) body updates"
                 + (others.isEmpty ? "" : ", and \(CountText.string(others.count, "other view")) so")
         case .environmentChurn(let cause, let checks, let skipped, _):
-            "\(cause) made \(CountText.format(checks)) view checks, \(CountText.format(skipped)) of which skipped the body"
+            "\(TitleText.shown(cause)) made \(CountText.format(checks)) view checks, \(CountText.format(skipped)) of which skipped the body"
         case .unstableIdentity(let view, let creations, let groups, _, let others):
-            "\(view) is created again and again while on screen: \(CountText.format(creations)) times in "
+            "\(TitleText.shown(view)) is created again and again while on screen: \(CountText.format(creations)) times in "
                 + "\(CountText.string(groups, "update group")) with no scrolling"
                 + (others.isEmpty ? "" : ", and \(CountText.string(others.count, "other view")) so")
         case .longBodies(let view, let long, _, _, _, _, let others):
-            "\(view) has \(CountText.string(long, "body update")) rated high or very high"
+            "\(TitleText.shown(view)) has \(CountText.string(long, "body update")) rated high or very high"
                 + (others.isEmpty ? "" : ", and \(CountText.string(others.count, "other view")) too")
         case .rebuildStorm(let view, let burst, let window, _, _, _):
-            "\(view) ran \(CountText.format(burst)) times within \(DurationText.string(window))"
+            "\(TitleText.shown(view)) ran \(CountText.format(burst)) times within \(DurationText.string(window))"
         }
     }
 
@@ -28,16 +28,16 @@ extension Finding {
             let cause, let view, let edge, let links, let causeEvents, let maxPerCause, let ran, let updates,
             let totalDuration, let others):
             [
-                "\(cause) → \(view): \(edge.rawValue) ×\(CountText.format(links)) from "
+                "\(TitleText.shown(cause)) → \(TitleText.shown(view)): \(edge.rawValue) ×\(CountText.format(links)) from "
                     + "\(CountText.string(causeEvents, "event")), up to \(CountText.format(maxPerCause)) from one",
-                "\(view) ran \(CountText.format(ran)) of \(CountText.format(updates)), "
+                "\(TitleText.shown(view)) ran \(CountText.format(ran)) of \(CountText.format(updates)), "
                     + "total \(totalDuration.map(DurationText.string) ?? "unknown")",
             ] + Self.others(others, "also drives", unit: "at once")
         case .environmentChurn(_, _, _, let views):
             [
                 "checks that ran nothing: "
                     + views.map {
-                        "\($0.title) skipped \(CountText.format($0.skipped)) of \(CountText.format($0.checks))"
+                        "\(TitleText.shown($0.title)) skipped \(CountText.format($0.skipped)) of \(CountText.format($0.checks))"
                     }
                     .joined(separator: "; ")
             ]
@@ -59,7 +59,8 @@ extension Finding {
 
     /// `Row (creation ×12), Cell (creation ×3)`.
     private static func named(_ creators: [Creator]) -> String {
-        creators.map { "\($0.title) (creation ×\(CountText.format($0.creations)))" }.joined(separator: ", ")
+        creators.map { "\(TitleText.shown($0.title)) (creation ×\(CountText.format($0.creations)))" }.joined(
+            separator: ", ")
     }
 
     /// How many other views the evidence names; the rest are counted.
@@ -68,8 +69,10 @@ extension Finding {
     /// Other views of the same pattern, on one line, when there are any.
     private static func others(_ views: [ViewCount], _ lead: String, unit: String) -> [String] {
         guard !views.isEmpty else { return [] }
-        let named = views.prefix(othersNamed).map { "\($0.title) (\(CountText.format($0.count)) \(unit))" }
-            .joined(separator: ", ")
+        let named = views.prefix(othersNamed).map {
+            "\(TitleText.shown($0.title)) (\(CountText.format($0.count)) \(unit))"
+        }
+        .joined(separator: ", ")
         let rest = views.count - min(views.count, othersNamed)
         return ["\(lead): " + named + (rest > 0 ? " and \(CountText.string(rest, "more view"))" : "")]
     }

@@ -231,7 +231,8 @@ package enum WhyFormatter: ReportFormatter {
             text += TerminalText.pad(event.ran ? "ran" : "skipped", 9)
             let causes =
                 entry.causes.count == 1
-                ? entry.causes[0].event.key.title : entry.causes.map(\.event.key.title).joined(separator: ", ")
+                ? TitleText.shown(entry.causes[0].event.key.title)
+                : entry.causes.map { TitleText.shown($0.event.key.title) }.joined(separator: ", ")
             text.appendLine(
                 TerminalText.fit(
                     causes.isEmpty ? "—" : causes, width: max(width - 37 - severityWidth - id.utf8.count, 16)))
@@ -334,7 +335,8 @@ package enum WhyFormatter: ReportFormatter {
         var lines: [String] = []
         if let chain = report.chain {
             lines.append(
-                "### \(heading(chain)) \(chain.update.event.id): \(MarkdownText.escape(chain.update.event.key.title))")
+                "### \(heading(chain)) \(chain.update.event.id): \(MarkdownText.escape(TitleText.shown(chain.update.event.key.title)))"
+            )
             lines.append("")
             markdownChain(chain.update, depth: 0, into: &lines)
             return lines.joined(separator: "\n") + "\n"
@@ -343,7 +345,7 @@ package enum WhyFormatter: ReportFormatter {
             if index > 0 { lines.append("") }
             let node = tree.node
             lines.append(
-                "### \(MarkdownText.escape(node.title)) (\(node.kind.rawValue)\(node.module.map { ", " + MarkdownText.escape($0) } ?? ""))"
+                "### \(MarkdownText.escape(TitleText.shown(node.title))) (\(node.kind.rawValue)\(node.module.map { ", " + MarkdownText.escape($0) } ?? ""))"
             )
             lines.append("")
             lines.append("| updates | ran | skipped | total | worst | severity |")
@@ -370,7 +372,7 @@ package enum WhyFormatter: ReportFormatter {
                 for entry in listing.entries {
                     let event = entry.event
                     let causes = entry.causes.map {
-                        "\($0.event.key.kind.rawValue) \(MarkdownText.escape($0.event.key.title))"
+                        "\($0.event.key.kind.rawValue) \(MarkdownText.escape(TitleText.shown($0.event.key.title)))"
                     }.joined(separator: ", ")
                     lines.append(
                         "| \(event.id) | \(TimeText.string(event.time)) | \(event.duration.map(DurationText.string) ?? "—") | \(event.severity.map(KindText.word) ?? "—") | \(event.ran ? "ran" : "skipped") | \(causes.isEmpty ? "—" : causes) |"
@@ -391,7 +393,7 @@ package enum WhyFormatter: ReportFormatter {
     ) {
         let indent = String(repeating: "  ", count: depth)
         var line =
-            "\(indent)- **\(branch.edge.kind.rawValue)** ×\(CountText.format(branch.flow)) (\(percent.percentText)): \(MarkdownText.escape(branch.cause.title))"
+            "\(indent)- **\(branch.edge.kind.rawValue)** ×\(CountText.format(branch.flow)) (\(percent.percentText)): \(MarkdownText.escape(TitleText.shown(branch.cause.title)))"
         line += mark(repeated: branch.isRepeated, elsewhere: branch.isExpandedElsewhere)
         if let frame = branch.cause.backtrace.first { line += " — at \(MarkdownText.escape(frame))" }
         lines.append(line)
@@ -412,7 +414,7 @@ package enum WhyFormatter: ReportFormatter {
         var line = "\(indent)- "
         if let label = step.label { line += "\(MarkdownText.escape(label.rawValue)) ← " }
         line +=
-            "**\(event.key.kind.rawValue)** \(MarkdownText.escape(event.key.title)), event \(event.id) at \(TimeText.string(event.time))"
+            "**\(event.key.kind.rawValue)** \(MarkdownText.escape(TitleText.shown(event.key.title))), event \(event.id) at \(TimeText.string(event.time))"
         if event.key.kind.isUpdate {
             if let duration = event.duration { line += ", \(DurationText.string(duration))" }
             line += event.ran ? ", ran" : ", skipped"

@@ -109,6 +109,9 @@ struct UTF8CheckTests {
             ([0xEF, 0xBF, 0xBE], "U+FFFE is not a character XML allows"),
             ([0xEF, 0xBF, 0xBF], "U+FFFF is not a character XML allows"),
             ([0xC0, 0x80], "invalid UTF-8"),
+            // Broken UTF-8 that starts as U+FFFF would is broken UTF-8, not a character.
+            ([0xEF, 0xBF, 0xC0], "invalid UTF-8"),
+            ([0xEF, 0xBF, 0xFF], "invalid UTF-8"),
         ]
         for (inserted, message) in cases {
             let broken = text + inserted + text
