@@ -332,6 +332,16 @@ struct RedactCommandTests {
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("\(input):4:30: error: end tag </strin> does not match <string>"))
         #expect(!FileManager.default.fileExists(atPath: output))
+        // A character the importer refuses is refused too, though no table is imported: a copy to share holds none.
+        let control = try scratch.write(
+            "control.xml",
+            Data(
+                "<?xml version=\"1.0\"?>\n<trace-query-result>\n<node><schema name=\"time-profile\"></schema>\n<row><string id=\"1\" fmt=\"a\">x\u{0}y</string></row></node></trace-query-result>\n"
+                    .utf8))
+        let refused = try Causegraph.run(["redact", control, "-o", output])
+        #expect(refused.status == 2)
+        #expect(refused.standardError == "\(control):4:30: error: control character U+0000 is not allowed in XML\n")
+        #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     /// Whether `word` is one of the pseudonyms redact gives (`Type3`, `View12Representable`).

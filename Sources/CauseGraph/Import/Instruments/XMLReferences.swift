@@ -32,17 +32,21 @@ enum XMLReferences {
             let ampersand = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
             if ampersand > i { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<ampersand])) }
             i = ampersand
+            // A name ends at ";": any length is read (`&#x0000000041;` is
+            // `A`), and a search that fails ends the document's reading.
             var end = i + 1
-            while end < raw.upperBound, bytes[end] != Byte.semicolon, end - i <= 12 { end += 1 }
-            guard end < raw.upperBound, bytes[end] == Byte.semicolon else {
+            while end < raw.upperBound, bytes[end] != Byte.semicolon,
+                Byte.isNameByte(bytes[end]) || bytes[end] == Byte.hash
+            {
+                end += 1
+            }
+            guard end < raw.upperBound, bytes[end] == Byte.semicolon, end > i + 1 else {
                 throw .at(offset: base + i, message: "\"&\" must start a reference such as &amp; and end with \";\"")
             }
             let name = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end])
             if let first = name.first, first == Byte.hash {
                 guard let scalar = numericScalar(UnsafeBufferPointer(rebasing: name.dropFirst())) else {
-                    throw .at(
-                        offset: base + i,
-                        message: "invalid character reference &\(String(decoding: name, as: UTF8.self));")
+                    throw .at(offset: base + i, message: "invalid character reference &\(shown(name));")
                 }
                 output.append(contentsOf: String(Character(scalar)).utf8)
             } else if let replacement = predefined(name) {
@@ -51,11 +55,17 @@ enum XMLReferences {
                 throw .at(
                     offset: base + i,
                     message:
-                        "unknown entity &\(String(decoding: name, as: UTF8.self)); (only the five predefined entities and numeric references are read)"
+                        "unknown entity &\(shown(name)); (only the five predefined entities and numeric references are read)"
                 )
             }
             i = end + 1
         }
+    }
+
+    /// A reference's name for a message: its first 32 bytes, then "…".
+    private static func shown(_ name: UnsafeBufferPointer<UInt8>) -> String {
+        let shown = String(decoding: name.prefix(32), as: UTF8.self)
+        return name.count > 32 ? shown + "…" : shown
     }
 
     private static func predefined(_ name: UnsafeBufferPointer<UInt8>) -> UInt8? {
@@ -77,7 +87,11 @@ enum XMLReferences {
             radix = 16
             body = body.dropFirst()
         }
-        guard !body.isEmpty, body.count <= 8 else { return nil }
+        guard !body.isEmpty else { return nil }
+        // Leading zeros are allowed in any number; past them, eight digits
+        // hold every character's value, and more cannot be one.
+        body = body.drop { $0 == Byte.zero }
+        guard body.count <= 8 else { return nil }
         var value: UInt32 = 0
         for byte in body {
             let digit: UInt32

@@ -284,9 +284,7 @@ struct XMLTokenizer {
             tag.isSelfClosing = true
             i = cell.end
         } else {
-            // A bit per attribute name read, by ``nameBit(_:)``: a second
-            // name on a set bit is compared with the names before it.
-            var namesSeen: UInt64 = 0
+            var names = AttributeNames()
             while true {
                 let beforeSpace = i
                 while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
@@ -318,16 +316,13 @@ struct XMLTokenizer {
                 }
                 let nameEnd = i
                 let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])
-                let bit: UInt64 = 1 << Self.nameBit(name)
-                if namesSeen & bit != 0, Self.attribute(name, isAmong: bytes, from: tag.name.upperBound, to: nameStart)
-                {
+                guard names.insert(name, after: tag.name.upperBound..<nameStart, in: bytes) else {
                     throw .at(
                         offset: base + nameStart,
                         message: "attribute \"\(String(decoding: name, as: UTF8.self))\" appears twice in "
                             + "<\(String(decoding: UnsafeBufferPointer(rebasing: bytes[tag.name]), as: UTF8.self))>: "
                             + "which one to read is not defined")
                 }
-                namesSeen |= bit
                 while i < n, Byte.isWhitespace(bytes[i]) { i += 1 }
                 guard i < n else { return nil }
                 guard bytes[i] == Byte.equals else {
@@ -393,34 +388,6 @@ struct XMLTokenizer {
         if name.count > 16 { longNames.append(contentsOf: name) }
         try handler.startElement(tag, bytes: bytes, base: base)
         return i
-    }
-
-    /// One of 64 bits for an attribute name, from its length and its first
-    /// and last bytes: the attributes of an export differ in at least one.
-    @inline(__always)
-    private static func nameBit(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        (UInt64(name.count) &* 17 &+ UInt64(name[0]) &* 5 &+ UInt64(name[name.count - 1])) & 63
-    }
-
-    /// Whether the attributes of a start tag between `start` and `end`,
-    /// already read and well formed, include one named `name`.
-    private static func attribute(
-        _ name: UnsafeBufferPointer<UInt8>, isAmong bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
-    ) -> Bool {
-        var i = start
-        while i < end {
-            while i < end, Byte.isWhitespace(bytes[i]) { i += 1 }
-            let nameStart = i
-            while i < end, Byte.isNameByte(bytes[i]) { i += 1 }
-            if UnsafeBufferPointer(rebasing: bytes[nameStart..<i]).elementsEqual(name) { return true }
-            while i < end, bytes[i] != Byte.doubleQuote, bytes[i] != Byte.singleQuote { i += 1 }
-            guard i < end else { return false }
-            let quote = bytes[i]
-            i += 1
-            while i < end, bytes[i] != quote { i += 1 }
-            i += 1
-        }
-        return false
     }
 
     /// ` ref="DIGITS"/>` at `i`, the whole rest of a `<tag ref="N"/>` cell:

@@ -41,14 +41,27 @@ enum ExportRedaction {
         var positions = StreamPositions()
         var carry: [UInt8] = []
         var base = 0
+        // How many bytes of `carry` were checked to be XML's characters.
+        var checked = 0
         var finished = false
         while !finished {
             let chunk = try input.nextChunk()
             finished = chunk == nil
             let buffer = carry + (chunk ?? [])
             let result: Result<Int, XMLReadFailure> = buffer.withUnsafeBufferPointer { bytes in
+                // As the importer reads an export: a copy to share holds no character it would refuse.
+                let end = finished ? bytes.count : InstrumentsImporter.completeSequencesEnd(bytes)
+                if end > checked,
+                    let fault = UTF8Check.firstXMLFault(in: UnsafeBufferPointer(rebasing: bytes[checked..<end]))
+                {
+                    return .failure(.at(offset: base + checked + fault.offset, message: fault.message))
+                }
+                checked = max(checked, end)
                 do throws(XMLReadFailure) {
-                    return .success(try tokenizer.parse(bytes, base: base, isFinal: finished, handler: &handler))
+                    return .success(
+                        try tokenizer.parse(
+                            UnsafeBufferPointer(rebasing: bytes[0..<end]), base: base, isFinal: finished,
+                            handler: &handler))
                 } catch {
                     return .failure(error)
                 }
@@ -61,6 +74,7 @@ enum ExportRedaction {
                 }
                 carry = Array(buffer[count...])
                 base += count
+                checked -= count
             case .failure(.diagnostic(let diagnostic)):
                 throw diagnostic
             case .failure(.at(let offset, let message)):

@@ -178,10 +178,37 @@ private struct TokenRecorder: XMLTokenHandler {
 
     @Test func referencesDecode() throws {
         #expect(try tokens("<a>&quot;&apos;&#65;&#x42;&#x1F600;</a>") == ["<a>", "'\"'AB\u{1F600}'", "</>"])
-        for bad in ["<a>&#0;</a>", "<a>&#xD800;</a>", "<a>&#x110000;</a>", "<a>&nbsp;</a>", "<a>& b</a>", "<a>&#;</a>"]
-        {
+        // Leading zeros, as many as written, as xmllint reads them.
+        #expect(
+            try tokens("<a fmt=\"&#x0000000041;\">&#000000000066;</a>") == ["<a fmt=A>", "'B'", "</>"])
+        for bad in [
+            "<a>&#0;</a>", "<a>&#00000;</a>", "<a>&#xD800;</a>", "<a>&#x110000;</a>", "<a>&#x000110000;</a>",
+            "<a>&nbsp;</a>", "<a>& b</a>", "<a>&#;</a>", "<a>&;</a>",
+        ] {
             #expect(failure(bad) != nil, "\(bad)")
         }
+        // A long name is named in part.
+        let long = String(repeating: "n", count: 5_000)
+        #expect(
+            failure("<a>&\(long);</a>")?.message
+                == "unknown entity &\(long.prefix(32))…; (only the five predefined entities and numeric references are read)"
+        )
+    }
+
+    /// Compared in pairs, 100,000 names took minutes: the limit fails that.
+    @Test(
+        "a tag of many attributes is read in time linear in them, and one given twice is found among them",
+        .timeLimit(.minutes(1)))
+    func manyAttributes() throws {
+        let names = (0..<100_000).map { "a\($0)=\"\"" }.joined(separator: " ")
+        #expect(try tokens("<a \(names)/>") == ["<a>", "</>"])
+        let document = "<a \(names) a99999=\"x\"/>"
+        let twice = failure(document)
+        #expect(twice?.message == "attribute \"a99999\" appears twice in <a>: which one to read is not defined")
+        #expect(twice?.offset == document.utf8.count - "a99999=\"x\"/>".utf8.count)
+        // Among the few a tag has, a name alike in length and ends is another name.
+        #expect(try tokens("<a fxt=\"1\" fmt=\"2\" fyt=\"3\"/>") == ["<a fmt=2>", "</>"])
+        #expect(failure("<a fxt=\"1\" fmt=\"2\" fyt=\"3\" fmt=\"4\"/>")?.offset == 27)
     }
 
     @Test(arguments: [1, 2, 3, 7, 16])
