@@ -14,7 +14,8 @@
 # report, a timeout) stops the run with its input saved as .build/fuzz/findings/TARGET-*;
 # fix it, then copy the input into fixtures/fuzz/TARGET/, where the tests replay it.
 #
-# Environment: FUZZ_SECONDS (default 60), FUZZ_TARGETS (default all six), SWIFT.
+# Environment: FUZZ_SECONDS (default 60), FUZZ_TARGETS (default all six), FUZZ_JOBS (how many
+# targets fuzz at once; default one a core), SWIFT.
 # To fuzz longer, e.g. overnight on every core:
 #   FUZZ_SECONDS=28800 FUZZ_TARGETS=instruments make fuzz
 #   .build/fuzz/debug/causegraph-fuzz native -jobs=8 -workers=8 .build/fuzz/corpus/native fixtures
@@ -23,6 +24,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_EACH="${FUZZ_SECONDS:-60}"
 TARGETS="${FUZZ_TARGETS:-instruments changes native title budget options}"
+JOBS="${FUZZ_JOBS:-$(getconf _NPROCESSORS_ONLN)}"
 SWIFT="${SWIFT:-swift}"
 SCRATCH=.build/fuzz
 
@@ -37,16 +39,39 @@ echo "fuzz: building causegraph-fuzz with libFuzzer and AddressSanitizer" >&2
 BIN="$SCRATCH/debug/causegraph-fuzz"
 
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0"
-for target in $TARGETS; do
-    mkdir -p "$SCRATCH/corpus/$target" "$SCRATCH/findings" "fixtures/fuzz/$target"
-    echo "fuzz: $target for ${SECONDS_EACH}s" >&2
-    if ! "$BIN" "$target" -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+
+# One fuzzer process runs on one core: the targets run side by side, FUZZ_JOBS at a time, so two
+# cores fuzz six targets for a minute each in three minutes, not six.
+fuzz_one() {
+    local target=$1
+    "$BIN" "$target" -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix="$SCRATCH/findings/$target-" "$SCRATCH/corpus/$target" fixtures "fixtures/fuzz/$target" \
-        2> "$SCRATCH/$target.log"; then
-        tail -n 60 "$SCRATCH/$target.log" >&2
-        echo "fuzz: $target found a failure; its input is in $SCRATCH/findings/ (log: $SCRATCH/$target.log)" >&2
-        exit 1
-    fi
-    grep -E "^stat::number_of_executed_units|^Done" "$SCRATCH/$target.log" >&2 || true
+        2> "$SCRATCH/$target.log"
+}
+
+# In batches of FUZZ_JOBS, all of one length: bash 3.2, a Mac's, has no `wait -n`.
+failed=()
+set -- $TARGETS
+while [ $# -gt 0 ]; do
+    pids=() batch=()
+    while [ $# -gt 0 ] && [ ${#batch[@]} -lt "$JOBS" ]; do
+        target=$1
+        shift
+        mkdir -p "$SCRATCH/corpus/$target" "$SCRATCH/findings" "fixtures/fuzz/$target"
+        echo "fuzz: $target for ${SECONDS_EACH}s" >&2
+        fuzz_one "$target" &
+        pids+=($!) batch+=("$target")
+    done
+    for i in "${!pids[@]}"; do
+        target=${batch[$i]}
+        if wait "${pids[$i]}"; then
+            echo "fuzz: $target: $(grep -E "^stat::number_of_executed_units" "$SCRATCH/$target.log" || echo done)" >&2
+        else
+            tail -n 60 "$SCRATCH/$target.log" >&2
+            echo "fuzz: $target found a failure; its input is in $SCRATCH/findings/ (log: $SCRATCH/$target.log)" >&2
+            failed+=("$target")
+        fi
+    done
 done
+[ ${#failed[@]} -eq 0 ] || { echo "fuzz: failures in ${failed[*]}" >&2; exit 1; }
 echo "fuzz: no findings" >&2

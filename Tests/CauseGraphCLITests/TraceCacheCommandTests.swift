@@ -473,15 +473,22 @@ private final class LockedResults: @unchecked Sendable {
     var all: [CommandResult?] { lock.withLock { results } }
 }
 
-/// Large exports and native traces (64 MB or more) are cached too, keyed on the files.
+/// Large exports and native traces (`CAUSEGRAPH_CACHE_MIN`, 64 MB by default, or more) are cached
+/// too, keyed on the files. The tests lower the size to 1 MB: reading 64 MB several times over
+/// took a sixth of the test run's time.
 @Suite("causegraph command line: the cache of large exports and native traces")
 struct LargeExportCacheTests {
+    /// The cache in `scratch`, keeping traces of a megabyte or more.
+    private static func environment(_ scratch: TemporaryFolder) -> [String: String] {
+        ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache"), "CAUSEGRAPH_CACHE_MIN": "1M"]
+    }
+
     @Test("the tables of one recording, named to doctor together, are read under the key summary's read has")
     func doctorReadsTablesTogether() throws {
         let scratch = try TemporaryFolder()
-        let causes = try GeneratedRecording.write(250_000, "swiftui-causes", into: scratch)
+        let causes = try GeneratedRecording.write(10_000, "swiftui-causes", into: scratch)
         let groups = try GeneratedRecording.write(1_000, "swiftui-update-groups", into: scratch)
-        let environment = ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")]
+        let environment = Self.environment(scratch)
         #expect(try Causegraph.run(["doctor", causes, groups], environment: environment).status == 0)
         #expect(try Causegraph.run(["summary", groups, causes], environment: environment).status == 0)
         // One records entry, which doctor wrote and summary read, and summary's graph: none for a file alone.
@@ -490,15 +497,15 @@ struct LargeExportCacheTests {
     }
 
     @Test(
-        "a native trace of 64 MB or more is cached as exports are, alone or read with an export, and answers as --no-cache does"
+        "a native trace of CAUSEGRAPH_CACHE_MIN or more is cached as exports are, alone or read with an export, and answers as --no-cache does"
     )
     func largeNativeTraceIsCached() throws {
         let scratch = try TemporaryFolder()
-        // About 256 bytes a row: 270,000 rows pass 64 MiB.
-        let native = try GeneratedRecording.write(270_000, "native", into: scratch)
+        // About 256 bytes a row: 10,000 rows pass 1 MiB.
+        let native = try GeneratedRecording.write(10_000, "native", into: scratch)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: native)[.size] as? Int)
-        try #require(size >= 64 << 20, "the trace is \(size) bytes")
-        let environment = ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")]
+        try #require(size >= 1 << 20, "the trace is \(size) bytes")
+        let environment = Self.environment(scratch)
         // convert replays the records entry, which no graph entry stands in for.
         let first = try Causegraph.run(["convert", native, "-o", "-"], environment: environment)
         #expect(first.status == 0, "\(first.standardError)")
@@ -514,7 +521,7 @@ struct LargeExportCacheTests {
         #expect(
             damaged.output == first.output && damaged.standardError.contains("cache entry of this input is damaged"))
         // With an export, each format has its entry, and summary its graph; the answer is --no-cache's.
-        let export = try GeneratedRecording.write(250_000, "swiftui-causes", into: scratch, seed: 2)
+        let export = try GeneratedRecording.write(10_000, "swiftui-causes", into: scratch, seed: 2)
         let together = try Causegraph.run(["summary", native, export, "--format", "json"], environment: environment)
         #expect(together.status == 0, "\(together.standardError)")
         let listed = try Causegraph.run(["cache", "list"], environment: environment).output
@@ -522,21 +529,22 @@ struct LargeExportCacheTests {
             listed.contains(" 3 entries, ") && listed.contains("\n\(export)  export  ")
                 && listed.contains("\n\(native) + \(export)  graph  "), "\(listed)")
         let again = try Causegraph.run(["summary", export, native, "--format", "json"], environment: environment)
-        let direct = try Causegraph.run(["summary", native, export, "--format", "json", "--no-cache"])
+        let direct = try Causegraph.run(
+            ["summary", native, export, "--format", "json", "--no-cache"], environment: environment)
         #expect(again.output == together.output && again.standardError == together.standardError)
         #expect(direct.output == together.output && direct.standardError == together.standardError)
     }
 
     @Test(
-        "an export of 64 MB or more is cached: the second read answers the same from the entry; a touched export misses"
+        "an export of CAUSEGRAPH_CACHE_MIN or more is cached: the second read answers the same from the entry; a touched export misses"
     )
     func largeExportIsCached() throws {
         let scratch = try TemporaryFolder()
-        // About 280 bytes a row: 250,000 rows pass 64 MiB.
-        let export = try GeneratedRecording.write(250_000, "swiftui-causes", into: scratch)
+        // About 280 bytes a row: 10,000 rows pass 1 MiB.
+        let export = try GeneratedRecording.write(10_000, "swiftui-causes", into: scratch)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: export)[.size] as? Int)
-        try #require(size >= 64 << 20, "the export is \(size) bytes")
-        let environment = ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")]
+        try #require(size >= 1 << 20, "the export is \(size) bytes")
+        let environment = Self.environment(scratch)
         // doctor reads it as summary does, with the same key: summary adds only its graph.
         #expect(try Causegraph.run(["doctor", export], environment: environment).status == 0)
         #expect(try Causegraph.run(["cache", "list"], environment: environment).output.contains(" 1 entry, "))
@@ -572,4 +580,32 @@ struct LargeExportCacheTests {
         let again = try Causegraph.run(["summary", folder, "--format", "json"], environment: environment)
         #expect(again.output == viaFolder.output && again.standardError == viaFolder.standardError)
     }
+
+    @Test(
+        "CAUSEGRAPH_CACHE_MIN: a trace one byte short of it is read afresh, one of its size is kept; the default is 64 MB; a bad value is a one-line error"
+    )
+    func minimumInputSize() throws {
+        let scratch = try TemporaryFolder()
+        let trace = try GeneratedRecording.write(2_000, "native", into: scratch)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int)
+        var environment = ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")]
+        let list = { try Causegraph.run(["cache", "list"], environment: environment).output }
+        for minimum in ["\(size + 1)", ""] {
+            environment["CAUSEGRAPH_CACHE_MIN"] = minimum
+            #expect(try Causegraph.run(["summary", trace], environment: environment).status == 0)
+            #expect(!(try list()).contains(trace), "CAUSEGRAPH_CACHE_MIN=\(minimum)")
+        }
+        environment["CAUSEGRAPH_CACHE_MIN"] = "\(size)"
+        #expect(try Causegraph.run(["summary", trace], environment: environment).status == 0)
+        #expect(try list().contains("\n\(trace)  native trace  "))
+        #expect(
+            try TraceCache.standard(environment: ["CAUSEGRAPH_CACHE_DIR": "/cache"])?.minimumInputSize == 64 << 20)
+        environment["CAUSEGRAPH_CACHE_MIN"] = "-1"
+        let bad = try Causegraph.run(["summary", trace], environment: environment)
+        #expect(bad.status == 2)
+        #expect(
+            bad.standardError
+                == "error: CAUSEGRAPH_CACHE_MIN=-1 is not a size: give bytes, or a number with K, M or G\n")
+    }
+
 }

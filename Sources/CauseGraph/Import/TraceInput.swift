@@ -79,7 +79,7 @@ public enum TraceInput {
         for format in InputFormat.allCases {
             guard let opened = streamsByFormat[format] else { continue }
             let sorted = opened.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.map(\.stream)
-            if let kind = cacheKind(of: format), let cache = settings.cache, isLarge(sorted),
+            if let kind = cacheKind(of: format), let cache = settings.cache, isLarge(sorted, cache: cache),
                 let key = CacheKey.files(sorted.map(\.name), kind: kind, settings: settings)
             {
                 try cache.read(
@@ -103,12 +103,12 @@ public enum TraceInput {
     /// replays for `paths`, in the order it reads them, when the cache
     /// keeps every input named: `.trace` bundles, and the files of each
     /// cached format (``cacheKind(of:)``) together at least
-    /// ``TraceCache/largeExportSize``, also in a folder holding nothing else.
+    /// ``TraceCache/minimumInputSize``, also in a folder holding nothing else.
     /// `nil` when one is anything else (standard input, a folder with other
     /// files, a small or other trace), whose read the cache does not cover.
     static func recordKeys(paths: [String], settings: ImportSettings) -> [CacheKey]? {
         recordRuleFiles(settings)
-        guard settings.cache != nil, !paths.isEmpty else { return nil }
+        guard let cache = settings.cache, !paths.isEmpty else { return nil }
         var streamsByFormat: [InputFormat: [ByteStream]] = [:]
         var bundles: [String] = []
         func addFile(_ path: String) -> Bool {
@@ -141,7 +141,9 @@ public enum TraceInput {
         for format in InputFormat.allCases {
             guard let streams = streamsByFormat[format], let kind = cacheKind(of: format) else { continue }
             let sorted = streams.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-            guard isLarge(sorted), let key = CacheKey.files(sorted.map(\.name), kind: kind, settings: settings) else {
+            guard isLarge(sorted, cache: cache),
+                let key = CacheKey.files(sorted.map(\.name), kind: kind, settings: settings)
+            else {
                 return nil
             }
             keys.append(key)
@@ -180,14 +182,14 @@ public enum TraceInput {
     }
 
     /// Whether trace files are worth caching: regular files, together at
-    /// least ``TraceCache/largeExportSize``.
-    private static func isLarge(_ streams: [ByteStream]) -> Bool {
+    /// least `cache`'s ``TraceCache/minimumInputSize``.
+    private static func isLarge(_ streams: [ByteStream], cache: TraceCache) -> Bool {
         var total: Int64 = 0
         for stream in streams {
             guard let size = stream.fileSize else { return false }
             total = total.saturatingAdding(size)
         }
-        return total >= TraceCache.largeExportSize
+        return total >= cache.minimumInputSize
     }
 
     /// The size of every stream, when each is a regular file.

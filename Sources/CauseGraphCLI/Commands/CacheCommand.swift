@@ -18,8 +18,9 @@ struct CacheCommand: ParsableCommand {
                     "Forget everything read.",
             ],
             to: """
-                The first command that reads a .trace bundle (or Instruments exports of 64 MB or more) keeps \
-                the records it read, so later commands on it answer without xctrace. The cache lives in \
+                The first command that reads a .trace bundle (or Instruments exports or native traces of \
+                $CAUSEGRAPH_CACHE_MIN, default 64M, or more) keeps the records it read, so later commands \
+                on it answer without xctrace. The cache lives in \
                 $CAUSEGRAPH_CACHE_DIR, else ~/Library/Caches/causegraph on macOS and \
                 $XDG_CACHE_HOME/causegraph (~/.cache/causegraph) elsewhere, and holds at most \
                 $CAUSEGRAPH_CACHE_MAX (default 4G), dropping the least recently used entries. An input \

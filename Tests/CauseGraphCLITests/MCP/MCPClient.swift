@@ -47,7 +47,9 @@ enum MCPClient {
         let script = packageRoot.appendingPathComponent("Tests/Clients/mcp_client.py").path
         var arguments = [script, Causegraph.executable.path, callsJSON, Self.json(serverArguments)]
         if let roots { arguments.append(Self.json(roots)) }
-        let result = try ProcessRunner.run(python, arguments, in: directory, timeout: .seconds(120))
+        // A bound on a hang, not on speed: a sanitized server's calls take several times as long.
+        let result = try ProcessRunner.run(
+            python, arguments, in: directory, timeout: .seconds(120 * Sanitizer.slowdown))
         guard result.status == 0 else {
             throw Failure(description: "the MCP client failed (\(result.status)): \(result.standardError)")
         }

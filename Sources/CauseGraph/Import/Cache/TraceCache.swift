@@ -21,23 +21,32 @@ public struct TraceCache: Sendable, Equatable {
     package let directory: String
     /// The most the entries may take together, in bytes.
     package let maximumSize: Int64
+    /// The size from which exports and native traces are cached, in bytes:
+    /// smaller ones read in less time than checking an entry would save.
+    package let minimumInputSize: Int64
 
     /// Bumped whenever what an entry holds or means changes, so older entries miss.
     static let formatVersion = 3
     /// The default of ``maximumSize``: 4 GB.
     package static let defaultMaximumSize: Int64 = 4 << 30
-    /// Exports or native traces this large or larger are worth caching;
-    /// smaller ones read in less time than checking an entry would save.
-    package static let largeExportSize: Int64 = 64 << 20
+    /// The default of ``minimumInputSize``: 64 MB, some seconds of reading.
+    package static let defaultMinimumInputSize: Int64 = 64 << 20
     /// The environment variable naming the folder.
     package static let directoryVariable = "CAUSEGRAPH_CACHE_DIR"
     /// The environment variable giving ``maximumSize`` (bytes, or with K, M or G).
     package static let maximumSizeVariable = "CAUSEGRAPH_CACHE_MAX"
+    /// The environment variable giving ``minimumInputSize`` (bytes, or with K, M or G).
+    package static let minimumInputSizeVariable = "CAUSEGRAPH_CACHE_MIN"
 
-    /// A cache in `directory`, holding at most `maximumSize` bytes.
-    package init(directory: String, maximumSize: Int64 = defaultMaximumSize) {
+    /// A cache in `directory`, holding at most `maximumSize` bytes, of
+    /// exports and native traces of `minimumInputSize` bytes or more.
+    package init(
+        directory: String, maximumSize: Int64 = defaultMaximumSize,
+        minimumInputSize: Int64 = defaultMinimumInputSize
+    ) {
         self.directory = directory
         self.maximumSize = maximumSize
+        self.minimumInputSize = minimumInputSize
     }
 
     /// The cache the environment names: `CAUSEGRAPH_CACHE_DIR`, else
@@ -45,32 +54,39 @@ public struct TraceCache: Sendable, Equatable {
     /// `$XDG_CACHE_HOME/causegraph` (by default `~/.cache/causegraph`)
     /// elsewhere; `nil` when there is no home folder to put it in.
     ///
-    /// - Throws: a ``Diagnostic`` when `CAUSEGRAPH_CACHE_MAX` is not a size.
+    /// - Throws: a ``Diagnostic`` when `CAUSEGRAPH_CACHE_MAX` or
+    ///   `CAUSEGRAPH_CACHE_MIN` is not a size.
     package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(Diagnostic) -> TraceCache?
     {
-        var maximum = defaultMaximumSize
-        if let text = environment[maximumSizeVariable], !text.isEmpty {
-            guard let size = parseSize(text) else {
-                throw .error(
-                    "\(maximumSizeVariable)=\(VisibleText.singleLine(text)) is not a size: give bytes, or a number with K, M or G"
-                )
-            }
-            maximum = size
+        let maximum = try size(maximumSizeVariable, in: environment) ?? defaultMaximumSize
+        let minimum = try size(minimumInputSizeVariable, in: environment) ?? defaultMinimumInputSize
+        let cache = { (directory: String) in
+            TraceCache(directory: directory, maximumSize: maximum, minimumInputSize: minimum)
         }
         if let directory = environment[directoryVariable], !directory.isEmpty {
-            return TraceCache(directory: directory, maximumSize: maximum)
+            return cache(directory)
         }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         #if os(macOS)
-            return TraceCache(directory: home + "/Library/Caches/causegraph", maximumSize: maximum)
+            return cache(home + "/Library/Caches/causegraph")
         #else
             // The XDG rule: a relative XDG_CACHE_HOME is ignored.
             if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
-                return TraceCache(directory: base + "/causegraph", maximumSize: maximum)
+                return cache(base + "/causegraph")
             }
-            return TraceCache(directory: home + "/.cache/causegraph", maximumSize: maximum)
+            return cache(home + "/.cache/causegraph")
         #endif
+    }
+
+    /// The size `variable` gives, `nil` when it is unset or empty.
+    private static func size(_ variable: String, in environment: [String: String]) throws(Diagnostic) -> Int64? {
+        guard let text = environment[variable], !text.isEmpty else { return nil }
+        guard let size = parseSize(text) else {
+            throw .error(
+                "\(variable)=\(VisibleText.singleLine(text)) is not a size: give bytes, or a number with K, M or G")
+        }
+        return size
     }
 
     /// Reads `4G`, `512M`, `100K` or a number of bytes (1024 to a K).
