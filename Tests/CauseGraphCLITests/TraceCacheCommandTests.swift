@@ -402,9 +402,7 @@ struct TraceCacheCommandTests {
         let convert = { (bundle: String) in ["convert", bundle, "-o", setup.scratch.path("converted.jsonl")] }
         #expect(try setup.run(convert(setup.bundle)).status == 0)
         let entry = setup.cache + "/entries/" + setup.entries()[0]
-        let size = try ["records.bin", "entry.json"].map {
-            try #require(try FileManager.default.attributesOfItem(atPath: entry + "/" + $0)[.size] as? Int)
-        }.reduce(0, +)
+        let size = try ["records.bin", "entry.json"].map { try fileSize(entry + "/" + $0) }.reduce(0, +)
         // Room for two entries, not three.
         setup.environment["CAUSEGRAPH_CACHE_MAX"] = "\(size * 5 / 2)"
         let bundles = ["A.trace", "B.trace", "C.trace"].map { setup.scratch.path($0) }
@@ -503,7 +501,7 @@ struct LargeExportCacheTests {
         let scratch = try TemporaryFolder()
         // About 256 bytes a row: 10,000 rows pass 1 MiB.
         let native = try GeneratedRecording.write(10_000, "native", into: scratch)
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: native)[.size] as? Int)
+        let size = try fileSize(native)
         try #require(size >= 1 << 20, "the trace is \(size) bytes")
         let environment = Self.environment(scratch)
         // convert replays the records entry, which no graph entry stands in for.
@@ -542,7 +540,7 @@ struct LargeExportCacheTests {
         let scratch = try TemporaryFolder()
         // About 280 bytes a row: 10,000 rows pass 1 MiB.
         let export = try GeneratedRecording.write(10_000, "swiftui-causes", into: scratch)
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: export)[.size] as? Int)
+        let size = try fileSize(export)
         try #require(size >= 1 << 20, "the export is \(size) bytes")
         let environment = Self.environment(scratch)
         // doctor reads it as summary does, with the same key: summary adds only its graph.
@@ -587,7 +585,7 @@ struct LargeExportCacheTests {
     func minimumInputSize() throws {
         let scratch = try TemporaryFolder()
         let trace = try GeneratedRecording.write(2_000, "native", into: scratch)
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int)
+        let size = try fileSize(trace)
         var environment = ["CAUSEGRAPH_CACHE_DIR": scratch.path("cache")]
         let list = { try Causegraph.run(["cache", "list"], environment: environment).output }
         for minimum in ["\(size + 1)", ""] {
@@ -608,4 +606,8 @@ struct LargeExportCacheTests {
                 == "error: CAUSEGRAPH_CACHE_MIN=-1 is not a size: give bytes, or a number with K, M or G\n")
     }
 
+}
+
+private func fileSize(_ path: String) throws -> Int {
+    try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
 }

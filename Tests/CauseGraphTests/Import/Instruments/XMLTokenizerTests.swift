@@ -318,13 +318,16 @@ private struct TokenRecorder: XMLTokenHandler {
                 _ range: Range<Int>, hasReferences: Bool, number: UInt64?, bytes: UnsafeBufferPointer<UInt8>, base: Int
             ) {}
         }
-        func failure(_ text: String) -> (offset: Int, message: String)? {
+        func parse(_ text: String) throws(XMLReadFailure) {
             var tokenizer = XMLTokenizer()
             var handler = StructureOnly()
-            do throws(XMLReadFailure) {
-                _ = try Array(text.utf8).withUnsafeBufferPointer { bytes throws(XMLReadFailure) in
-                    try tokenizer.parse(bytes, base: 0, isFinal: true, handler: &handler)
-                }
+            _ = try Array(text.utf8).withUnsafeBufferPointer { bytes throws(XMLReadFailure) in
+                try tokenizer.parse(bytes, base: 0, isFinal: true, handler: &handler)
+            }
+        }
+        func failure(_ text: String) -> (offset: Int, message: String)? {
+            do {
+                try parse(text)
                 return nil
             } catch {
                 guard case .at(let offset, let message) = error else { return nil }
