@@ -376,6 +376,26 @@ struct DoctorCommandTests {
         #expect(none.status == 2 && none.standardError.hasPrefix("error: missing expected argument '<input> ...'"))
     }
 
+    @Test(
+        "standard input, a FIFO or a device, which doctor and redact would open twice, is refused in one line, not waited on",
+        arguments: ["doctor", "redact"])
+    func refusesWhatCannotBeOpenedTwice(_ command: String) throws {
+        let scratch = try TemporaryFolder()
+        // No process writes to it: opening it would wait for ever.
+        let fifo = scratch.path("trace.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let trace = try Data(contentsOf: URL(fileURLWithPath: fixture("contact-list.jsonl")))
+        for (input, shown) in [(fifo, fifo), ("/dev/zero", "/dev/zero"), ("-", "<stdin>")] {
+            let output = command == "redact" ? ["-o", scratch.path("out.jsonl")] : []
+            let result = try Causegraph.run([command, input] + output, standardInput: trace)
+            #expect(result.status == 2, "\(input)")
+            #expect(
+                result.standardError
+                    == "\(shown): error: \(command) reads its input more than once: give a file, not standard input, a pipe or a device\n"
+            )
+        }
+    }
+
     @Test("an empty file or a picture gets the words every other command gives it", arguments: ["summary", "doctor"])
     func sameWordsAsTheCommands(_ command: String) throws {
         let scratch = try TemporaryFolder()

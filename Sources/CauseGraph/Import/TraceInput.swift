@@ -280,6 +280,17 @@ public enum TraceInput {
         return directory.files.compactMap { file in formats[file].map { (file, $0) } }
     }
 
+    /// Refuses what `command` would have to open more than once and could
+    /// not: standard input, a pipe or a device. A second open finds a pipe's
+    /// bytes gone, or waits for ever for a writer that has finished.
+    package static func refuseOneShot(_ paths: [String], command: String) throws(Diagnostic) {
+        for path in paths where path == "-" || FileKind(path: path) == .other {
+            throw .error(
+                "\(command) reads its input more than once: give a file, not standard input, a pipe or a device",
+                at: SourceLocation(file: path == "-" ? ByteStream.standardInputName : path))
+        }
+    }
+
     /// Refuses a file of nothing but white space, `prefix` its first bytes:
     /// no format can read it, and saying so beats naming one it is not.
     package static func refuseBlank(_ stream: ByteStream, prefix: [UInt8]) throws(Diagnostic) {

@@ -147,7 +147,8 @@ struct ChangeLogFileReader {
         if header.app == nil {
             header.app =
                 entry.process
-                ?? (stream.name == "<stdin>" ? nil : stream.name.split(separator: "/").last.map(String.init))
+                ?? (stream.name == ByteStream.standardInputName
+                    ? nil : stream.name.split(separator: "/").last.map(String.init))
         }
         return header
     }

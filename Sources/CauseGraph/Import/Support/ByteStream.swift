@@ -31,13 +31,16 @@ package final class ByteStream {
     /// from a new first line.
     package private(set) var restarts = 0
 
+    /// What diagnostics call standard input.
+    package static let standardInputName = "<stdin>"
+
     /// The size of one read; large enough that system calls do not dominate.
     package static let chunkSize = 1 << 20
 
     /// Opens a file, or standard input when `path` is `-`.
     package init(path: String) throws(Diagnostic) {
         if path == "-" {
-            name = "<stdin>"
+            name = Self.standardInputName
             descriptor = STDIN_FILENO
             ownsDescriptor = false
             InputFiles.shared.record(descriptor: descriptor, path: nil)
@@ -223,7 +226,7 @@ package final class ByteStream {
         var current = stat()
         guard fstat(descriptor, &current) == 0 else { return }
         var named = stat()
-        if name != "<stdin>", stat(name, &named) == 0,
+        if name != Self.standardInputName, stat(name, &named) == 0,
             named.st_dev != current.st_dev || named.st_ino != current.st_ino
         {
             let fd = open(name, O_RDONLY)

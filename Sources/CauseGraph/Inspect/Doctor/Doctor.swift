@@ -44,6 +44,7 @@ package enum Doctor {
     package static func diagnose(
         _ path: String, cache: TraceCache? = nil, readingExports: Bool = true, diagnostics: inout Diagnostics
     ) throws(Diagnostic) -> InputDiagnosis {
+        try TraceInput.refuseOneShot([path], command: "doctor")
         if FileKind(path: path) == .directory {
             guard TraceInput.isInstrumentsDocument(path) else {
                 throw .error(

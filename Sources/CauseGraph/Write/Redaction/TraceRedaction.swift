@@ -32,9 +32,7 @@ package enum TraceRedaction {
     package static func learnNames(
         paths: [String], settings: ImportSettings = ImportSettings(), salt: String? = nil
     ) throws(Diagnostic) -> Pseudonyms {
-        if paths.contains("-") {
-            throw .error("redact reads its input twice: give a file, not standard input")
-        }
+        try TraceInput.refuseOneShot(paths, command: "redact")
         var collector = NameCollector(salt: salt)
         var scans: [ExportNameScanner] = []
         var imported: [String] = []
