@@ -482,6 +482,24 @@ struct RedactCommandTests {
         #expect(both.standardError.contains("cannot both go to standard output"), "\(both.standardError)")
     }
 
+    @Test("-o and --map through a link to a file not yet written, or two hard links of one file, are one file: refused")
+    func refusesMapOverTraceThroughLinks() throws {
+        let scratch = try TemporaryFolder()
+        let output = scratch.path("out.jsonl")
+        let link = scratch.path("link.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "out.jsonl")
+        let existing = try scratch.write("trace.jsonl", "kept\n")
+        let second = scratch.path("second.json")
+        try #require(Foundation.link(existing, second) == 0)
+        for (trace, map) in [(output, link), (link, output), (existing, second)] {
+            let result = try Causegraph.run(["redact", fixture("contact-list.jsonl"), "-o", trace, "--map", map])
+            #expect(result.status == 2)
+            #expect(result.standardError.contains("-o and --map name the same file"), "\(result.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "kept\n")
+    }
+
     @Test("two inputs whose names a Mac would not tell apart are refused before either is written into the folder")
     func namesThatFoldTogether() throws {
         let scratch = try TemporaryFolder()

@@ -166,7 +166,7 @@ package final class OutputFile {
     /// need not exist: a link to a file not yet written is written through,
     /// as the shell's `>` does, so the link is kept and the file it names is
     /// made.
-    private static func resolvingLink(_ path: String) -> String {
+    package static func resolvingLink(_ path: String) -> String {
         var current = path
         // The fewest links any kernel follows (macOS's MAXSYMLINKS); a longer
         // chain already failed `stat` with ELOOP.

@@ -28,15 +28,25 @@ extension FormatNamedByExtension {
 /// What the name of an output (`-o`, `--table`) says about the format to
 /// write, checked against the format named by an option.
 enum OutputName {
-    /// Whether two outputs name one file, through `.`, `..` and links of
-    /// their folders, or would on a Mac, whose disks do not tell case or
+    /// Whether two outputs name one file, through `.`, `..`, links (to a
+    /// file not yet written too, which the output is written through) and
+    /// hard links, or would on a Mac, whose disks do not tell case or
     /// Unicode normalization apart (``FoldedFileName``): the second written
     /// would replace the first.
     static func nameSameFile(_ first: String, _ second: String) -> Bool {
-        func resolved(_ path: String) -> FoldedFileName {
-            FoldedFileName(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path)
+        guard first != "-" && second != "-" else { return false }
+        var firstInfo = stat()
+        var secondInfo = stat()
+        if stat(first, &firstInfo) == 0, stat(second, &secondInfo) == 0,
+            firstInfo.st_dev == secondInfo.st_dev && firstInfo.st_ino == secondInfo.st_ino
+        {
+            return true
         }
-        return first != "-" && second != "-" && resolved(first) == resolved(second)
+        func resolved(_ path: String) -> FoldedFileName {
+            FoldedFileName(
+                URL(fileURLWithPath: OutputFile.resolvingLink(path)).standardizedFileURL.resolvingSymlinksInPath().path)
+        }
+        return resolved(first) == resolved(second)
     }
 
     /// `given`, else the format `output`'s extension names; `standardOutput`
