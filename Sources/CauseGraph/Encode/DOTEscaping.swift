@@ -14,7 +14,7 @@
 /// strings are cut into pieces DOT joins with `+`, as Graphviz 2.43's
 /// `dot` reads no line over 16 KB.
 package enum DOTEscaping {
-    /// How many characters of a title or name a label shows; tooltips keep the whole text.
+    /// How many characters of a title or name a label shows; tooltips keep ``tooltipBytes``.
     package static let labelCharacters = 120
     /// How many bytes of UTF-8 a label shows of a title or name at most, as
     /// many as ``labelCharacters`` characters of four bytes: one character
@@ -25,6 +25,10 @@ package enum DOTEscaping {
     package static let labelMarks = 4
     /// How many bytes of escaped text one piece of a quoted string holds at most.
     static let pieceBytes = 4_096
+    /// How many bytes of UTF-8 a tooltip holds at most, some pages of text:
+    /// Graphviz joins a string's pieces one at a time, in time that grows
+    /// with the square of their count (a 20 MB title took minutes).
+    package static let tooltipBytes = 16_384
 
     /// A title or name inside an HTML-like label: ``TitleText/untitled`` when blank,
     /// cut to ``labelCharacters``, escaped.
@@ -60,6 +64,31 @@ package enum DOTEscaping {
         return kept + ellipsis
     }
 
+    /// `text`, or as many of its first characters as fit in `bytes` with
+    /// the "…" that ends them; of its scalars when the first character alone
+    /// is longer (it can carry any number of combining scalars).
+    static func bounded(_ text: String, bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }
+        let ellipsis = "…"
+        let room = bytes - ellipsis.utf8.count
+        var kept = ""
+        var keptBytes = 0
+        for character in text {
+            keptBytes += character.utf8.count
+            guard keptBytes <= room else { break }
+            kept.append(character)
+        }
+        if kept.isEmpty {
+            keptBytes = 0
+            for scalar in text.unicodeScalars {
+                keptBytes += UTF8.width(scalar)
+                guard keptBytes <= room else { break }
+                kept.unicodeScalars.append(scalar)
+            }
+        }
+        return kept + ellipsis
+    }
+
     /// `text` without the combining marks (scalars of a nonzero canonical
     /// combining class) past the ``labelMarks``th in a row.
     static func boundingMarks(_ text: String) -> String {
@@ -83,13 +112,14 @@ package enum DOTEscaping {
     }
 
     /// A double-quoted escString attribute value such as a `tooltip`,
-    /// quotes included: short text as one string, long text as pieces of at
-    /// most ``pieceBytes`` joined by `+` on lines of their own.
+    /// quotes included: at most ``tooltipBytes`` of `text` (cut between
+    /// characters, ending in "…"), short text as one string, long text as
+    /// pieces of at most ``pieceBytes`` joined by `+` on lines of their own.
     package static func quoted(_ text: String) -> String {
         var pieces: [String] = []
         var piece = ""
         // Pieces end between the escapes of two scalars, never inside one.
-        ScalarEscaping.forEachEscape(of: text, escStringEscape) { unit in
+        ScalarEscaping.forEachEscape(of: bounded(text, bytes: tooltipBytes), escStringEscape) { unit in
             if piece.utf8.count + unit.utf8.count > pieceBytes {
                 pieces.append(piece)
                 piece = ""

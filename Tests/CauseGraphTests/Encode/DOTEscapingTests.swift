@@ -51,8 +51,11 @@ struct DOTEscapingTests {
         for kept in ["Việt Nam", "שָׁלוֹם", "👩🏽‍💻", "a\u{FE0F}\u{FE0F}"] {
             #expect(DOTEscaping.cut(kept) == kept)
         }
-        // The tooltip keeps every mark.
-        #expect(DOTEscaping.quoted(zalgo).unicodeScalars.filter { $0 == "\u{0301}" }.count == 9_001)
+        // The tooltip keeps every mark that fits in its bytes, though they make one character.
+        #expect(DOTEscaping.bounded(zalgo, bytes: 100) == "a" + String(repeating: "\u{0301}", count: 48) + "…")
+        #expect(
+            DOTEscaping.quoted(zalgo).unicodeScalars.filter { $0 == "\u{0301}" }.count
+                == (DOTEscaping.tooltipBytes - 1 - "…".utf8.count) / 2)
     }
 
     @Test("a label or class the trace spelled is cut like a title")
@@ -91,5 +94,20 @@ struct DOTEscapingTests {
         #expect(String(pieces.joined().dropFirst().dropLast()) == DOTEscaping.escString(text))
         // Each piece ends after a whole escape.
         #expect(pieces.dropLast().allSatisfy { !$0.hasSuffix("\\") || $0.hasSuffix("\\\\\\\\") })
+    }
+
+    @Test(
+        "a tooltip holds at most tooltipBytes of its text, cut between characters: Graphviz joins pieces in quadratic time"
+    )
+    func tooltipBound() {
+        let bytes = DOTEscaping.tooltipBytes
+        let exact = String(repeating: "é", count: bytes / 2)
+        #expect(DOTEscaping.quoted(exact).contains("…") == false)
+        let long = exact + "x"
+        let kept = DOTEscaping.bounded(long, bytes: bytes)
+        #expect(kept == String(repeating: "é", count: (bytes - 3) / 2) + "…" && kept.utf8.count <= bytes)
+        let quoted = DOTEscaping.quoted(String(repeating: "V", count: 20_000_000))
+        #expect(quoted.split(separator: "\n").count == (bytes + DOTEscaping.pieceBytes - 1) / DOTEscaping.pieceBytes)
+        #expect(quoted.hasSuffix("…\""))
     }
 }
