@@ -34,7 +34,7 @@ package struct Pseudonyms: Sendable {
 
     /// Records `name` as the app's, in `role` unless it has one already.
     mutating func claim(_ name: String, as role: Role) {
-        guard mapping[name] == nil, Self.isClaimable(name) else { return }
+        guard mapping[name] == nil, Self.isClaimable(name, as: role) else { return }
         let number: String
         if let salt {
             // FNV-1a over salt and name: stable for one salt, unrelated across salts.
@@ -116,10 +116,13 @@ package struct Pseudonyms: Sendable {
         return changed ? result : nil
     }
 
-    /// Whether `name` can be one of the app's: one letter is a generic
-    /// parameter (`A`, `B`) more often than a name, and the system's words stay.
-    static func isClaimable(_ name: String) -> Bool {
-        name.count > 1 && !isSystemWord(name)
+    /// Whether `name` can be one of the app's in `role`: one letter is a
+    /// generic parameter (`Row<A>`) more often than a name, but not where
+    /// only a name stands (the app, a module, a view's type); the system's
+    /// words stay.
+    static func isClaimable(_ name: String, as role: Role) -> Bool {
+        guard !name.isEmpty, !isSystemWord(name) else { return false }
+        return name.count > 1 || role == .app || role == .module || role == .view
     }
 
     /// Whether `text` is a path outside the system's folders: a user's

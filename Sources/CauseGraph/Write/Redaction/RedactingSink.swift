@@ -195,7 +195,7 @@ package struct NameCollector: TraceSink {
 
     /// The first role met stands, except that a view met first as a type is a view.
     private mutating func claim(_ name: String, as role: Pseudonyms.Role) {
-        guard Pseudonyms.isClaimable(name) else { return }
+        guard Pseudonyms.isClaimable(name, as: role) else { return }
         switch roles[name] {
         case nil:
             roles[name] = role

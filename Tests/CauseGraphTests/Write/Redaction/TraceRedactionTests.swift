@@ -180,6 +180,21 @@ struct TraceRedactionTests {
         #expect(mapping["Transaction"] == nil && mapping["Potentially"] == nil)
     }
 
+    @Test("an app, a module and a view named by one letter are renamed; a one-letter generic parameter stays")
+    func oneLetterNames() throws {
+        let trace = """
+            {"causegraph": 1, "app": "X"}
+            {"node": 1, "kind": "body", "title": "Q", "module": "Z", "owner": "app", "time": 1}
+            {"node": 2, "kind": "body", "title": "Row<A>", "module": "Z", "owner": "app", "time": 2}
+            """
+        let (output, mapping) = try Self.redact(trace, named: "trace.jsonl")
+        #expect(mapping["X"]?.hasPrefix("App") == true && mapping["Z"]?.hasPrefix("Module") == true)
+        #expect(mapping["Q"]?.hasPrefix("View") == true && mapping["A"] == nil)
+        let records = try Self.records(output)
+        #expect(records.compactMap { $0["title"] as? String } == [mapping["Q"], "\(mapping["Row"] ?? "Row")<A>"])
+        #expect(records.compactMap { $0["module"] as? String } == [mapping["Z"], mapping["Z"]])
+    }
+
     /// An export's scan meets frames of tables causegraph does not read (a time profile): no
     /// event of them claims the paths they name, so the frame itself must.
     @Test("a frame of the app's code met by an export's scan alone gives its path's names; a file's extension stays")
