@@ -31,6 +31,13 @@ extension InstrumentsTableReader {
                     "event id in column \"\(mnemonics[column])\" of \(tableName) \(TraceNumberRule.requirement), found \(id)"
             )
         }
+        guard !Self.madeUpIDs.contains(id) else {
+            throw .at(
+                offset: row.cellOffsets[column],
+                message:
+                    "event id \(id) in column \"\(mnemonics[column])\" of \(tableName) is one of those causegraph makes up for root causes named by title only (\(Self.madeUpIDs.lowerBound) to \(Self.madeUpIDs.upperBound))"
+            )
+        }
         return id
     }
 

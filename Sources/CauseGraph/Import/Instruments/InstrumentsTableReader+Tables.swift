@@ -49,7 +49,10 @@ extension InstrumentsTableReader {
             ?? description.map { text in skipMark.map { String(text[..<$0]).trimmingXMLWhitespace() } ?? text }
             ?? innermostView(columns.viewHierarchy, row, values)
         details.severity = severity(columns.severity, row, values)
-        let causes = columns.rootCauses.map { rootCauses(row.cells[$0], values) } ?? []
+        let causes =
+            try columns.rootCauses.map { column throws(XMLReadFailure) in
+                try rootCauses(row.cells[column], values, offset: row.cellOffsets[column])
+            } ?? []
         if emitsUpdatesAsRead {
             try emitAsRead(event, details, rootCauses: causes, offset: row.offset)
         } else {
@@ -57,23 +60,35 @@ extension InstrumentsTableReader {
         }
     }
 
-    /// The id of the first root cause named by title only.
-    static let largestMadeUpID: EventID = (1 << 53) - 1
+    /// The ids made up for root causes named by title only, counted down
+    /// from 2^53 − 1, far from the small ids xctrace gives events, and the
+    /// largest a JSON reader in JavaScript keeps whole: above it, the ids
+    /// `convert` and `timeline` write merged there. An export's event id
+    /// among them is refused, as it would be merged with a made-up cause.
+    static let madeUpIDs: ClosedRange<EventID> = ((1 << 53) - (1 << 20))...((1 << 53) - 1)
 
     /// The causes a `root-causes` cell (a `description-set`) names: its
     /// numbers are their event ids and its `fmt` their titles, joined by
     /// ", " when there are several. A title without an id gets one made up
     /// for it, the same for every row that names it.
-    private mutating func rootCauses(_ cell: ValueRef, _ values: InternedValues) -> [(id: EventID, title: String)] {
+    private mutating func rootCauses(_ cell: ValueRef, _ values: InternedValues, offset: Int)
+        throws(XMLReadFailure) -> [(id: EventID, title: String)]
+    {
         guard let text = values.label(cell), !text.isEmpty else { return [] }
-        // A number past the rule names no event a trace can hold: the title stands alone.
-        let ids = values.children(cell).compactMap { values.number($0) }.filter { $0 <= TraceNumberRule.maximum }
+        // A number past the rule, or among the made-up ids, names no event a trace can hold: the title stands alone.
+        let ids = values.children(cell).compactMap { values.number($0) }.filter {
+            $0 <= TraceNumberRule.maximum && !Self.madeUpIDs.contains($0)
+        }
         guard !ids.isEmpty else {
             if let id = titleOnlyRootCauses[text] { return [(id, text)] }
-            // Counted down from 2^53 − 1, far from the small ids xctrace gives
-            // events, and the largest a JSON reader in JavaScript keeps whole:
-            // above it, the ids `convert` and `timeline` write merged there.
-            let id = Self.largestMadeUpID - EventID(titleOnlyRootCauses.count)
+            guard titleOnlyRootCauses.count < Self.madeUpIDs.count else {
+                throw .at(
+                    offset: offset,
+                    message:
+                        "more than \(CountText.format(Self.madeUpIDs.count)) root causes named by title only, the ids causegraph makes up for them"
+                )
+            }
+            let id = Self.madeUpIDs.upperBound - EventID(titleOnlyRootCauses.count)
             titleOnlyRootCauses[text] = id
             return [(id, text)]
         }

@@ -100,6 +100,29 @@ import Testing
         #expect(sink.events.map(\.id) == [9_223_372_036_854_775_807, 2])
     }
 
+    @Test("an event id among those made up for root causes named by title only is refused, not merged with one")
+    func eventIDsOutsideTheMadeUpOnes() throws {
+        for id in [9_007_199_254_740_991, 9_007_199_253_692_416] {
+            let text = InstrumentsFixtures.document(
+                columns: columns,
+                rows: [
+                    "<row><event-time id=\"1\">5</event-time><uint64 id=\"2\">1</uint64><string id=\"3\">A</string>‸<uint64 id=\"4\">\(id)</uint64><string ref=\"3\"/><string id=\"5\">Update</string></row>"
+                ])
+            try expectError(
+                text,
+                "event id \(id) in column \"destination-node-event-id\" of swiftui-causes is one of those causegraph makes up for root causes named by title only (9007199253692416 to 9007199254740991)"
+            )
+        }
+        // Just below them, an id is read.
+        let below = InstrumentsFixtures.document(
+            columns: columns,
+            rows: [
+                "<row><event-time id=\"1\">5</event-time><uint64 id=\"2\">1</uint64><string id=\"3\">A</string><uint64 id=\"4\">9007199253692415</uint64><string ref=\"3\"/><string id=\"5\">Update</string></row>"
+            ])
+        let (sink, _) = try InstrumentsFixtures.read([try InstrumentsFixtures.temporaryFile(below)])
+        #expect(sink.events.map(\.id) == [1, 9_007_199_253_692_415])
+    }
+
     @Test func invalidUTF8() throws {
         var bytes = Array(
             InstrumentsFixtures.document(
