@@ -276,7 +276,12 @@ private struct BudgetReader {
                         Suggestions.distance(scalar.string, $0) <= max(2, scalar.string.count / 3)
                     } == true
             }
-        guard isBudget else { throw error("\(expected); this file has none of those keys", at: root) }
+        guard isBudget else {
+            let hasVersion = mapping.keys.contains { key in
+                if case .scalar(let scalar) = key { scalar.string == "version" } else { false }
+            }
+            throw error("\(expected); this file has none of those keys\(hasVersion ? " but version" : "")", at: root)
+        }
     }
 
     func budget(_ root: Node) throws(Diagnostic) -> Budget {
