@@ -210,8 +210,9 @@ package struct TraceTimeline {
         let span = lastStart.saturatingSubtracting(first)
         let limit = lastStart.saturatingAdding(max(span, FrameBudget().frameDuration))
         func end(of start: Nanoseconds, _ duration: Nanoseconds?) -> (end: Nanoseconds, clipped: Bool) {
-            let wanted = start.saturatingAdding(max(duration ?? 0, 0))
-            return wanted > limit && wanted > start ? (max(limit, start), true) : (wanted, false)
+            // An end past the largest time is cut there at least, and is clipped as any other cut.
+            let (wanted, overflow) = start.addingReportingOverflow(max(duration ?? 0, 0))
+            return overflow || (wanted > limit && wanted > start) ? (max(limit, start), true) : (wanted, false)
         }
 
         let moduleLane = Dictionary(uniqueKeysWithValues: modules.enumerated().map { ($1, Self.laneNames.count + $0) })

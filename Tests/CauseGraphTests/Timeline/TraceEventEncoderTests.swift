@@ -284,6 +284,21 @@ struct TraceEventEncoderTests {
         #expect(a.end <= Int64.max && a.end >= a.start)
     }
 
+    @Test("a slice whose end is past the largest time is cut there and marked clipped, at the trace's end too")
+    func durationsPastTheLargestTime() throws {
+        let trace =
+            [
+                #"{"causegraph": 1}"#,
+                #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 9223372036854775797, "duration": 1000000000}"#,
+            ].joined(separator: "\n") + "\n"
+        let timeline = try timeline(ofTraces: [trace])
+        #expect(timeline.clippedSlices == 1)
+        let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
+        let a = try #require(document.events("X").first { $0.name == "A" })
+        #expect(a.args?["clipped"]?.content == .bool(true))
+        #expect(a.args?["duration_ns"]?.numberValue == 1_000_000_000)
+    }
+
     @Test("several traces: flow ids stay unique and each trace's groups are numbered apart")
     func severalTraces() throws {
         let trace =
