@@ -158,6 +158,9 @@ struct XMLTokenizer {
                 guard let close = find(Byte.question, Byte.greaterThan, in: bytes, from: i + 2) else {
                     return try incomplete(at: i, base: base, isFinal: isFinal, what: "a processing instruction")
                 }
+                let atStart = base + i == 0 || (base == 0 && i == 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF)
+                try XMLProcessingInstruction.check(
+                    UnsafeBufferPointer(rebasing: bytes[(i + 2)..<close]), offset: base + i, atStart: atStart)
                 i = close + 2
             case Byte.exclamation:
                 guard let next = try markup(at: i, bytes: bytes, base: base, isFinal: isFinal, handler: &handler) else {

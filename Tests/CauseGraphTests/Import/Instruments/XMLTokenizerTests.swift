@@ -341,6 +341,46 @@ private struct TokenRecorder: XMLTokenHandler {
         #expect(failure("<a fmt=\"&bogus;00:01\"/>")?.offset == 8)
     }
 
+    @Test(
+        "the XML declaration starts the file with version, then encoding (UTF-8) and standalone (yes or no); xml in any case names no other instruction",
+        arguments: [
+            (" <?xml version=\"1.0\"?><a/>", 1, "the XML declaration (<?xml …?>) must start the file"),
+            ("<a><?xml version=\"1.0\"?></a>", 3, "the XML declaration (<?xml …?>) must start the file"),
+            ("<?XmL version=\"1.0\"?><a/>", 2, "processing instructions named xml, in any case, are reserved"),
+            ("<?xml?><a/>", 5, "the XML declaration must give its version"),
+            ("<?xml version=\"2.0\"?><a/>", 15, "the XML declaration's version must be 1.0 (or 1. and digits)"),
+            (
+                "<?xml version='1.0' encoding='UTF-16'?><a/>", 30,
+                "the XML declaration names an encoding other than UTF-8: exports are UTF-8"
+            ),
+            (
+                "<?xml version=\"1.0\" standalone=\"maybe\"?><a/>", 32,
+                "the XML declaration's standalone must be yes or no"
+            ),
+            (
+                "<?xml encoding=\"UTF-8\" version=\"1.0\"?><a/>", 6,
+                "the XML declaration holds version, then encoding and standalone if given, and nothing else"
+            ),
+            ("<?xml version=\"1.0\"encoding=\"UTF-8\"?><a/>", 19, "the XML declaration's attributes must be apart"),
+            ("<a><? x?></a>", 5, "a processing instruction must start with a name"),
+            ("<a><?1x?></a>", 5, "a processing instruction must start with a name"),
+        ])
+    func processingInstructions(_ document: String, offset: Int, message: String) throws {
+        let found = try #require(failure(document))
+        #expect(found.message == message)
+        #expect(found.offset == offset)
+    }
+
+    @Test func declarationsXMLAllows() throws {
+        for document in [
+            "<?xml version=\"1.0\"?><a/>", "\u{FEFF}<?xml version='1.1' encoding='utf-8' standalone='no'?><a/>",
+            "<?xml version = \"1.0\" encoding = \"US-ASCII\" standalone = \"yes\" ?><a/>",
+            "<a><?xml-stylesheet href=\"x\"?><?pi?></a>",
+        ] {
+            #expect(try tokens(document) == ["<a>", "</>"], "\(document)")
+        }
+    }
+
     @Test func byteOrderMarkAndTrailingWhitespace() throws {
         #expect(try tokens("\u{FEFF}<a/>\n\n") == ["<a>", "</>"])
     }
