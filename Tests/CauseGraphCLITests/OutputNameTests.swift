@@ -78,12 +78,33 @@ struct OutputNameTests {
                 ["report", "TRACE", "-o", "OUT/r.md"],
                 "error: the extension of 'OUT/r.md' says markdown, but this command writes an HTML page; name it .html\n"
             ),
+            (
+                ["convert", "TRACE", "-o", "OUT/x.xml"],
+                "error: the extension of 'OUT/x.xml' says xml, but this command writes a causegraph JSON Lines trace; name it .jsonl\n"
+            ),
+            // redact keeps an export's format and a change log's.
+            (
+                ["redact", "EXPORT", "-o", "OUT/x.svg"],
+                "error: the extension of 'OUT/x.svg' says svg, but this command writes an xctrace export; name it .xml\n"
+            ),
+            (
+                ["redact", "LOG", "-o", "OUT/x.xml"],
+                "error: the extension of 'OUT/x.xml' says xml, but this command writes a change log; name it .log\n"
+            ),
+            (
+                ["top", "LOG", "--save", "OUT/s.svg"],
+                "error: the extension of 'OUT/s.svg' says svg, but this command writes a causegraph JSON Lines trace; name it .jsonl\n"
+            ),
         ])
     func refused(_ arguments: [String], _ message: String) throws {
         let scratch = try TemporaryFolder()
         let out = scratch.url.path
+        let inputs = [
+            "TRACE": trace, "EXPORT": fixture("instruments/recording/swiftui-causes.xml"),
+            "LOG": fixture("logs/log-show-default.log"),
+        ]
         let result = try Causegraph.run(
-            arguments.map { $0 == "TRACE" ? trace : $0.replacingOccurrences(of: "OUT", with: out) })
+            arguments.map { inputs[$0] ?? $0.replacingOccurrences(of: "OUT", with: out) })
         #expect(result.status == 2)
         #expect(result.standardError == message.replacingOccurrences(of: "OUT", with: out))
         #expect(scratch.entries.isEmpty, "nothing written")

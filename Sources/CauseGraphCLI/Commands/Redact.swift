@@ -74,6 +74,13 @@ struct Redact: ParsableCommand {
         } else if traces.count == 1, suffix != "jsonl",
             let format = try TraceRedaction.copyFormat(of: traces[0], settings: settings)
         {
+            if format == .instruments {
+                try OutputName.refuseOtherFormats(output, writes: "an xctrace export", suffix: "xml")
+            } else {
+                // `log show --style json` and `log stream --style ndjson` write change logs too.
+                try OutputName.refuseOtherFormats(
+                    output, writes: "a change log", suffix: "log", alsoAllowed: ["txt", "json", "ndjson", "jsonl"])
+            }
             try OutputFile.writing(to: output) { file throws(Diagnostic) in
                 try TraceRedaction.redactCopy(of: traces[0], format: format, pseudonyms: pseudonyms, to: file)
                 try writeMap(pseudonyms)

@@ -75,6 +75,10 @@ struct Top: ParsableCommand {
             throw ValidationError("standard input is a terminal; pipe a log into causegraph top, or name a log file")
         }
         if save == "-" { throw ValidationError("--save needs a file; standard output shows the table") }
+        if let save {
+            try OutputName.refuseOtherFormats(
+                save, writes: "a causegraph JSON Lines trace", suffix: "jsonl", alsoAllowed: ["ndjson", "json"])
+        }
     }
 
     func run() throws {

@@ -97,7 +97,7 @@ enum OutputName {
         guard output != "-", pathExtension != suffix, !alsoAllowed.contains(pathExtension) else { return }
         let other =
             RenderFormat(pathExtension: pathExtension)?.rawValue ?? ReportFormat(pathExtension: pathExtension)?.rawValue
-            ?? (["html", "htm", "jsonl", "ndjson"].contains(pathExtension) ? pathExtension : nil)
+            ?? (["html", "htm", "jsonl", "ndjson", "xml"].contains(pathExtension) ? pathExtension : nil)
         if let other {
             throw ValidationError(
                 "the extension of '\(output)' says \(other), but this command writes \(writes); name it .\(suffix)")
