@@ -267,36 +267,30 @@ struct TraceEventEncoderTests {
         #expect(list.args?["clipped"] == nil && list.args?["duration_ns"]?.content == .null, "unknown, not cut")
     }
 
-    @Test("a duration past the trace's end is cut there, without overflow")
-    func durationsPastTheEnd() throws {
-        let trace =
-            [
-                #"{"causegraph": 1}"#,
-                #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 2000000000, "duration": 9223372036854775807}"#,
-                #"{"node": 2, "kind": "body", "title": "B", "owner": "app", "time": 1000000000, "duration": 1000}"#,
-            ].joined(separator: "\n") + "\n"
+    @Test(
+        "a duration past the trace's end, or past the largest time, is cut there without overflow, and marked clipped",
+        arguments: [
+            (
+                [
+                    #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 2000000000, "duration": 9223372036854775807}"#,
+                    #"{"node": 2, "kind": "body", "title": "B", "owner": "app", "time": 1000000000, "duration": 1000}"#,
+                ], Int64.max
+            ),
+            (
+                [
+                    #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 9223372036854775797, "duration": 1000000000}"#
+                ], Int64(1_000_000_000)
+            ),
+        ])
+    func durationsPastTheEnd(_ records: [String], duration: Int64) throws {
+        let trace = ([#"{"causegraph": 1}"#] + records).joined(separator: "\n") + "\n"
         let timeline = try timeline(ofTraces: [trace])
         #expect(timeline.clippedSlices == 1)
         let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
         let a = try #require(document.events("X").first { $0.name == "A" })
         #expect(a.args?["clipped"]?.content == .bool(true))
-        #expect(a.args?["duration_ns"]?.numberValue == Int64.max)
+        #expect(a.args?["duration_ns"]?.numberValue == duration)
         #expect(a.end <= Int64.max && a.end >= a.start)
-    }
-
-    @Test("a slice whose end is past the largest time is cut there and marked clipped, at the trace's end too")
-    func durationsPastTheLargestTime() throws {
-        let trace =
-            [
-                #"{"causegraph": 1}"#,
-                #"{"node": 1, "kind": "body", "title": "A", "owner": "app", "time": 9223372036854775797, "duration": 1000000000}"#,
-            ].joined(separator: "\n") + "\n"
-        let timeline = try timeline(ofTraces: [trace])
-        #expect(timeline.clippedSlices == 1)
-        let document = try TraceEventDocument(TraceEventEncoder.encode(timeline))
-        let a = try #require(document.events("X").first { $0.name == "A" })
-        #expect(a.args?["clipped"]?.content == .bool(true))
-        #expect(a.args?["duration_ns"]?.numberValue == 1_000_000_000)
     }
 
     @Test("several traces: flow ids stay unique and each trace's groups are numbered apart")
