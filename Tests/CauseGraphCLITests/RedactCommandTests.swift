@@ -486,12 +486,12 @@ struct RedactCommandTests {
     func refusesMapOverTraceThroughLinks() throws {
         let scratch = try TemporaryFolder()
         let output = scratch.path("out.jsonl")
-        let link = scratch.path("link.json")
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "out.jsonl")
+        let symbolic = scratch.path("link.json")
+        try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: "out.jsonl")
         let existing = try scratch.write("trace.jsonl", "kept\n")
         let second = scratch.path("second.json")
-        try #require(Foundation.link(existing, second) == 0)
-        for (trace, map) in [(output, link), (link, output), (existing, second)] {
+        try #require(link(existing, second) == 0)
+        for (trace, map) in [(output, symbolic), (symbolic, output), (existing, second)] {
             let result = try Causegraph.run(["redact", fixture("contact-list.jsonl"), "-o", trace, "--map", map])
             #expect(result.status == 2)
             #expect(result.standardError.contains("-o and --map name the same file"), "\(result.standardError)")
